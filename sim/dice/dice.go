@@ -1,0 +1,131 @@
+package dice
+
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
+// D10 returns one ten-sided die, 1..10 (face 0 reads 10, rulebook "The dice"), from r.
+// It uses Lemire's multiply-and-reject method on 32 bits, so it is unbiased.
+func D10(r *rand.PCG) int {
+	for {
+		hi, lo := bits.Mul32(uint32(r.Uint64()>>32), 10)
+		// Rejection threshold: (2^32 - 10) % 10 == 6.
+		if lo >= 6 {
+			return int(hi) + 1
+		}
+	}
+}
+
+// D5 returns 1D5 = ceil(d10/2) (rulebook "The dice": 1 and 2 give 1, 3 and 4 give 2, ...).
+func D5(r *rand.PCG) int { return (D10(r) + 1) / 2 }
+
+// Roll rolls n dice of sides faces (5 or 10) plus plus, as in "2D5+3".
+func Roll(r *rand.PCG, n, sides, plus int) int {
+	s := plus
+	for range n {
+		if sides == 5 {
+			s += D5(r)
+		} else {
+			s += D10(r)
+		}
+	}
+	return s
+}
+
+// Pool describes one action roll (R1-R4): Dice d10 are rolled and the highest is kept.
+// The zero value is not usable; Dice must be at least 1.
+type Pool struct {
+	// Dice is the number of d10 rolled: the level, +1 with Heroic in the field,
+	// minus the mastery dice already spent, never below 1 (R1, R4).
+	Dice int
+	// CritFrom is the lowest critical face: 10, or 9 for "CH = 9-10" weapons (R2).
+	// Zero means 10.
+	CritFrom int
+	// CFMax is the highest critical-failure face: 1 normally, 2 for shots, 3 for the
+	// AV shot, 0 when Specialist or the weapon removes critical failures (R3).
+	CFMax int
+	// Reroll is the mastery policy (R4): when the kept face is at most Reroll, one
+	// mastery die is spent to reroll the lowest die (the rulebook example rerolls the
+	// 2 of a 2-and-3 roll, seed 000 line ~350). Zero means no mastery die is spent.
+	Reroll int
+	// RerollAll is the Master X policy (skills list): when the kept face, after any
+	// mastery reroll, is at most RerollAll, the whole pool is rolled again for free.
+	// Zero means no such reroll.
+	RerollAll int
+}
+
+func (p Pool) critFrom() int {
+	if p.CritFrom == 0 {
+		return 10
+	}
+	return p.CritFrom
+}
+
+// Result is one rolled action: the kept face, the dice value added to the total
+// (the face plus every critical reroll), and whether it is a critical hit or failure.
+type Result struct {
+	Face      int
+	Value     int
+	Critical  bool // CH: the kept face is in the critical range (R2)
+	Failure   bool // CF: the kept face is in the CF range (R3)
+	Mastery   bool // a mastery die was spent (R4)
+	MasterUse bool // the Master X free reroll was used
+}
+
+// Roll rolls the pool with r.
+func (p Pool) Roll(r *rand.PCG) Result {
+	n := max(p.Dice, 1)
+	var res Result
+	best := 0
+	for range n {
+		best = max(best, D10(r))
+	}
+	if p.Reroll > 0 && best <= p.Reroll {
+		res.Mastery = true
+		d := D10(r)
+		if n == 1 {
+			best = d
+		} else {
+			// The lowest die is rerolled; the best of the others stays (lowest <= best).
+			best = max(best, d)
+		}
+	}
+	if p.RerollAll > 0 && best <= p.RerollAll {
+		res.MasterUse = true
+		best = 0
+		for range n {
+			best = max(best, D10(r))
+		}
+	}
+	res.Face = best
+	res.Failure = best <= p.CFMax
+	cf := p.critFrom()
+	if best >= cf {
+		res.Critical = true
+		res.Value = best
+		for {
+			d := D10(r)
+			if d <= p.CFMax {
+				break // R2: a reroll in the CF range adds 0 and stops.
+			}
+			res.Value += d
+			if d < cf {
+				break
+			}
+		}
+		return res
+	}
+	res.Value = best
+	return res
+}
+
+// Best returns the highest of n d10 (at least one), as an armour roll under the
+// armour-level-dice option (R12).
+func Best(r *rand.PCG, n int) int {
+	b := D10(r)
+	for i := 1; i < n; i++ {
+		b = max(b, D10(r))
+	}
+	return b
+}

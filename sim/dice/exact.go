@@ -1,0 +1,179 @@
+package dice
+
+import "math"
+
+// Cutoff is the probability mass below which an exact distribution stops following
+// critical-hit explosions (rulings R2: "an exact engine may truncate once the
+// remaining mass is below 1e-12").
+const Cutoff = 1e-13
+
+// Faces returns the distribution of the kept face (index 1..10) of the pool, after
+// the mastery and Master rerolls of its policy.
+func (p Pool) Faces() [11]float64 {
+	split := p.SplitFaces()
+	var out [11]float64
+	for f := range out {
+		out[f] = split[0][f] + split[1][f]
+	}
+	return out
+}
+
+// SplitFaces returns the distribution of the kept face split by whether a mastery
+// die was spent (index 1) or not (index 0), since spending one costs a die for
+// every later action (R4).
+func (p Pool) SplitFaces() [2][11]float64 {
+	n := max(p.Dice, 1)
+	var base [11]float64
+	for f := 1; f <= 10; f++ {
+		base[f] = math.Pow(float64(f)/10, float64(n)) - math.Pow(float64(f-1)/10, float64(n))
+	}
+	var cur [2][11]float64
+	cur[0] = base
+	if k := p.Reroll; k > 0 {
+		cur[0] = [11]float64{}
+		for m := 1; m <= 10; m++ {
+			if m > k {
+				cur[0][m] += base[m]
+				continue
+			}
+			// R4: the lowest die is rerolled. With one die the new die is kept; with
+			// more, the best of the others (m) stays: max(m, d).
+			for d := 1; d <= 10; d++ {
+				f := d
+				if n > 1 {
+					f = max(m, d)
+				}
+				cur[1][f] += base[m] / 10
+			}
+		}
+	}
+	if k := p.RerollAll; k > 0 {
+		for u := range cur {
+			var next [11]float64
+			var low float64
+			for m := 1; m <= 10; m++ {
+				if m > k {
+					next[m] += cur[u][m]
+				} else {
+					low += cur[u][m]
+				}
+			}
+			for f := 1; f <= 10; f++ {
+				next[f] += low * base[f]
+			}
+			cur[u] = next
+		}
+	}
+	return cur
+}
+
+// Explosion returns the distribution of what the critical rerolls add to a critical
+// hit (R2): index = value added. Rerolls in the CF range add 0 and stop, rerolls in
+// the critical range add their face and roll again. Mass beyond Cutoff is dropped.
+func (p Pool) Explosion() []float64 {
+	cf := p.critFrom()
+	// dist[v] of the sum still to come; built by unrolling the recursion.
+	out := []float64{0}
+	mass := 1.0
+	// chain[s] is the probability of still exploding after adding s so far.
+	chain := []float64{1}
+	for mass > Cutoff {
+		next := make([]float64, len(chain)+10)
+		for s, q := range chain {
+			if q == 0 {
+				continue
+			}
+			for d := 1; d <= 10; d++ {
+				w := q / 10
+				switch {
+				case d <= p.CFMax:
+					out = grow(out, s)
+					out[s] += w
+				case d < cf:
+					out = grow(out, s+d)
+					out[s+d] += w
+				default:
+					next[s+d] += w
+				}
+			}
+		}
+		chain = next
+		mass = 0
+		for _, q := range chain {
+			mass += q
+		}
+	}
+	return out
+}
+
+func grow(s []float64, i int) []float64 {
+	for len(s) <= i {
+		s = append(s, 0)
+	}
+	return s
+}
+
+// Dist is the exact distribution of one action roll: the probability of a critical
+// failure, and for every other outcome the dice value (face plus critical rerolls),
+// split into plain results and critical hits.
+type Dist struct {
+	CF    float64
+	Plain []float64 // Plain[v]: not CF, not CH, dice value v
+	Crit  []float64 // Crit[v]: CH, dice value v (face plus rerolls)
+}
+
+// Dist returns the exact distribution of the pool's roll.
+func (p Pool) Dist() Dist {
+	return p.distOf(p.Faces())
+}
+
+// SplitDist returns the exact distribution of the pool's roll split by whether a
+// mastery die was spent (index 1) or not (index 0).
+func (p Pool) SplitDist() [2]Dist {
+	f := p.SplitFaces()
+	return [2]Dist{p.distOf(f[0]), p.distOf(f[1])}
+}
+
+func (p Pool) distOf(faces [11]float64) Dist {
+	cf := p.critFrom()
+	var d Dist
+	d.Plain = make([]float64, 11)
+	for f := 1; f <= 10; f++ {
+		switch {
+		case f <= p.CFMax:
+			d.CF += faces[f]
+		case f < cf:
+			d.Plain[f] += faces[f]
+		}
+	}
+	ex := p.Explosion()
+	d.Crit = make([]float64, 11+len(ex))
+	for f := cf; f <= 10; f++ {
+		for v, q := range ex {
+			d.Crit[f+v] += faces[f] * q
+		}
+	}
+	return d
+}
+
+// PCrit returns the probability of a critical hit.
+func (d Dist) PCrit() float64 {
+	s := 0.0
+	for _, q := range d.Crit {
+		s += q
+	}
+	return s
+}
+
+// AtLeast returns the probability that the roll is not a CF and its dice value is at
+// least v.
+func (d Dist) AtLeast(v int) float64 {
+	s := 0.0
+	for i := max(v, 0); i < len(d.Plain); i++ {
+		s += d.Plain[i]
+	}
+	for i := max(v, 0); i < len(d.Crit); i++ {
+		s += d.Crit[i]
+	}
+	return s
+}

@@ -1,0 +1,491 @@
+package sim
+
+import (
+	"fmt"
+
+	"github.com/kharn-ages/kharn/sim/dice"
+)
+
+// Result is the outcome of an exchange: exact probabilities from Exact, or
+// frequencies from a sample.
+type Result struct {
+	// PSuccess is the probability that the main attack succeeds (R6).
+	PSuccess float64 `json:"p_success"`
+	// PCriticalSuccess is the probability that it is a CH and succeeds.
+	PCriticalSuccess float64 `json:"p_critical_success"`
+	// PAttackCritical and PAttackCF are the probabilities of a CH and of a CF on the
+	// attack roll (R2, R3).
+	PAttackCritical float64 `json:"p_attack_critical"`
+	PAttackCF       float64 `json:"p_attack_critical_failure"`
+	// PDefenceCF is the probability that the attack is not a CF and the defence roll
+	// is one (the defender rolls only against an attack that happened, R3).
+	PDefenceCF float64 `json:"p_defence_critical_failure"`
+	// ExpectedDamage and DamagePMF give the HP the defender loses, the free attacks
+	// of A effects included, after armour (R9-R12); DamagePMF[k] = P(k HP lost).
+	ExpectedDamage float64   `json:"expected_damage"`
+	DamagePMF      []float64 `json:"damage_pmf"`
+	// ExpectedCounter and CounterPMF give the HP the attacker loses to counter
+	// damage of 2-3 AP defences (R11), after its armour.
+	ExpectedCounter float64   `json:"expected_counter_damage"`
+	CounterPMF      []float64 `json:"counter_damage_pmf"`
+	// Statuses and effects on the defender.
+	PBleeding float64 `json:"p_bleeding"`
+	PDazed    float64 `json:"p_dazed"`
+	PStunned  float64 `json:"p_stunned"`
+	// PFeared is the probability that a Bite's temerity test (10) fails (R18).
+	PFeared float64 `json:"p_failed_temerity_test"`
+	// PRepelled and ExpectedRepel: the defender pushed back by C effects (R10).
+	PRepelled     float64 `json:"p_defender_repelled"`
+	ExpectedRepel float64 `json:"expected_repel_toises"`
+	// PAttackerRepelled: the attacker pushed back by a counter C effect.
+	PAttackerRepelled float64 `json:"p_attacker_repelled"`
+	// PAttackerMove, PDefenderMove: a free move from a V effect (R10), Harassment or
+	// Survival instinct.
+	PAttackerMove float64 `json:"p_attacker_free_move"`
+	PDefenderMove float64 `json:"p_defender_free_move"`
+	// ExpectedDefenceAP is the AP the defender spends, free attacks included.
+	ExpectedDefenceAP float64 `json:"expected_defence_ap"`
+	// ExpectedArmourBoxes and ExpectedShieldBoxes: lifespan boxes ticked (R12, R13).
+	ExpectedArmourBoxes float64 `json:"expected_armour_boxes"`
+	ExpectedShieldBoxes float64 `json:"expected_shield_boxes"`
+	// Exact reports whether the numbers are exact (true) or sampled.
+	Exact bool `json:"exact"`
+	// Truncated is the probability mass dropped by the explosion cutoff (exact only).
+	Truncated float64 `json:"truncated_mass,omitempty"`
+	// Warnings lists what the numbers leave out: skills not modelled, ...
+	Warnings []error `json:"-"`
+}
+
+// ExpectedPerAP returns the expected damage per AP of the attack (AP spent by the
+// attacker, Sadistic AP included).
+func (r *Result) ExpectedPerAP(a Attack, sadistic int) float64 {
+	ap := a.AP + sadistic
+	if ap == 0 {
+		return 0
+	}
+	return r.ExpectedDamage / float64(ap)
+}
+
+// acc accumulates, for one state, its probability and the unnormalised
+// distributions of damage taken by each side so far.
+type acc struct {
+	mass     float64
+	dmg, ctr []float64
+}
+
+// stateDist is a distribution over states in insertion order, so that sums are
+// done in the same order on every run.
+type stateDist struct {
+	keys []state
+	idx  map[state]int
+	accs []*acc
+}
+
+func newStateDist() *stateDist { return &stateDist{idx: map[state]int{}} }
+
+func (d *stateDist) get(s state) *acc {
+	if i, ok := d.idx[s]; ok {
+		return d.accs[i]
+	}
+	a := &acc{}
+	d.idx[s] = len(d.keys)
+	d.keys = append(d.keys, s)
+	d.accs = append(d.accs, a)
+	return a
+}
+
+// add moves the mass w of from into state s, the defender losing dmg HP and the
+// attacker ctr HP on the way.
+func (d *stateDist) add(s state, from *acc, w float64, dmg, ctr int) {
+	if w == 0 {
+		return
+	}
+	to := d.get(s)
+	to.mass += from.mass * w
+	to.dmg = addShifted(to.dmg, from.dmg, dmg, w)
+	to.ctr = addShifted(to.ctr, from.ctr, ctr, w)
+}
+
+func addShifted(dst, src []float64, shift int, w float64) []float64 {
+	for len(dst) < len(src)+shift {
+		dst = append(dst, 0)
+	}
+	for i, q := range src {
+		dst[i+shift] += q * w
+	}
+	return dst
+}
+
+// splitTail holds the cumulative distribution of a defence roll: plain results and
+// critical hits apart, for R6 and R13.
+type splitTail struct {
+	cf    float64
+	crit  float64
+	plain []float64 // plain[v] = P(not CF, not CH, value >= v)
+	ch    []float64 // ch[v] = P(CH, value >= v)
+}
+
+func newSplitTail(d dice.Dist) *splitTail {
+	t := &splitTail{cf: d.CF, crit: d.PCrit()}
+	t.plain = suffix(d.Plain)
+	t.ch = suffix(d.Crit)
+	return t
+}
+
+func suffix(p []float64) []float64 {
+	s := make([]float64, len(p)+1)
+	for i := len(p) - 1; i >= 0; i-- {
+		s[i] = s[i+1] + p[i]
+	}
+	return s
+}
+
+func atLeast(s []float64, v int) float64 {
+	if v <= 0 {
+		return s[0]
+	}
+	if v >= len(s) {
+		return 0
+	}
+	return s[v]
+}
+
+// stopProb returns the probability that a defence roll with tail t and modifier
+// dmod stops an attack of total tot (not a CF): R6 ties to the defender, R13 a
+// shield CH stops outright, R2 option ch-auto-success.
+func stopProb(v Variant, t *splitTail, tot, dmod int, attCH, shield bool) float64 {
+	need := tot - dmod
+	if v.CHAutoSuccess && attCH {
+		return t.crit
+	}
+	stop := atLeast(t.plain, need) + atLeast(t.ch, need)
+	if shield {
+		stop += t.crit - atLeast(t.ch, need)
+	}
+	return stop
+}
+
+// Exact returns the exact distribution of the exchange's outcome. Explosions are
+// followed until the remaining mass is below dice.Cutoff.
+func (ex *Exchange) Exact() (*Result, error) {
+	if err := ex.Prepare(); err != nil {
+		return nil, err
+	}
+	pl := ex.newPlan()
+	return pl.exact(), nil
+}
+
+func (pl *plan) exact() *Result {
+	res := &Result{Exact: true}
+	cur := newStateDist()
+	a0 := cur.get(pl.initial())
+	a0.mass, a0.dmg, a0.ctr = 1, []float64{1}, []float64{1}
+	cur = pl.step(cur, false, res)
+	for range pl.nFree {
+		cur = pl.step(cur, true, nil)
+	}
+	total := 0.0
+	for i, s := range cur.keys {
+		ac := cur.accs[i]
+		total += ac.mass
+		res.DamagePMF = addShifted(res.DamagePMF, ac.dmg, 0, 1)
+		res.CounterPMF = addShifted(res.CounterPMF, ac.ctr, 0, 1)
+		m := ac.mass
+		if s.bleeding > 0 {
+			res.PBleeding += m
+		}
+		if s.dazed {
+			res.PDazed += m
+		}
+		if s.stunned {
+			res.PStunned += m
+		}
+		if s.feared {
+			res.PFeared += m
+		}
+		if s.repelDef > 0 {
+			res.PRepelled += m
+			res.ExpectedRepel += m * float64(s.repelDef) / 2
+		}
+		if s.repelAtt > 0 {
+			res.PAttackerRepelled += m
+		}
+		if s.moveAtt {
+			res.PAttackerMove += m
+		}
+		if s.moveDef {
+			res.PDefenderMove += m
+		}
+		res.ExpectedDefenceAP += m * float64(s.defSpent)
+		res.ExpectedArmourBoxes += m * float64(s.armourUsed)
+		res.ExpectedShieldBoxes += m * float64(s.shieldUsed)
+	}
+	res.Truncated = max(1-total, 0)
+	for k, q := range res.DamagePMF {
+		res.ExpectedDamage += float64(k) * q
+	}
+	for k, q := range res.CounterPMF {
+		res.ExpectedCounter += float64(k) * q
+	}
+	res.DamagePMF = trimPMF(res.DamagePMF)
+	res.CounterPMF = trimPMF(res.CounterPMF)
+	res.Warnings = pl.ex.Warnings()
+	return res
+}
+
+func trimPMF(p []float64) []float64 {
+	n := len(p)
+	for n > 1 && p[n-1] == 0 {
+		n--
+	}
+	return p[:n]
+}
+
+// step resolves one attack (the main one, or one free attack of an A effect) from
+// every state of cur; res collects the main attack's figures when not nil.
+func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
+	out := newStateDist()
+	ex := pl.ex
+	a := pl.attackOf(free)
+	mod := pl.mainMod
+	if free {
+		mod = pl.freeMod
+	}
+	for i, s := range cur.keys {
+		ac := cur.accs[i]
+		if free && s.pending == 0 {
+			out.add(s, ac, 1, 0, 0)
+			continue
+		}
+		pool := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0)
+		for used, d := range pool.SplitDist() {
+			s1 := s
+			if used == 1 {
+				s1.attDice = max(s1.attDice-1, 1)
+				s1.attMastery--
+			}
+			if free {
+				s1.pending--
+			}
+			// R3: a CF attack never happened; the defender does not roll.
+			out.add(s1, ac, d.CF, 0, 0)
+			if res != nil {
+				res.PAttackCF += ac.mass * d.CF
+				res.PAttackCritical += ac.mass * d.PCrit()
+			}
+			for v, q := range d.Plain {
+				if q > 0 {
+					pl.defendExact(out, s1, ac, free, a, v+mod, false, q, res)
+				}
+			}
+			for v, q := range d.Crit {
+				if q > 0 {
+					pl.defendExact(out, s1, ac, free, a, v+mod, true, q, res)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// defendExact resolves the defence against total t of probability w (given ac).
+func (pl *plan) defendExact(out *stateDist, s state, ac *acc, free bool, a Attack, t int, ch bool, w float64, res *Result) {
+	ex := pl.ex
+	def := pl.defend(s, free, t, ch)
+	spec := pl.mainDmg
+	if free {
+		spec = pl.freeDmg
+	}
+	if def.Discard {
+		// R13: the discarded shield stops the attack and its effects, not the CH bonus.
+		s2 := s
+		s2.shield, s2.discarded = 0, true
+		if ch {
+			for _, br := range pl.hitDist(spec, ch, int(s.armour), true) {
+				s3 := s2
+				s3.armour -= int8(br.ticked)
+				s3.armourUsed += int8(br.ticked)
+				out.add(s3, ac, w*br.p, br.taken, 0)
+			}
+		} else {
+			out.add(s2, ac, w, 0, 0)
+		}
+		return
+	}
+	dmod := ex.defenceModifier(a, def)
+	pool := ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, t)
+	for used, dd := range pl.splitTails(pool) {
+		s2 := s
+		s2.defAP -= int8(def.AP)
+		s2.defSpent += int8(def.AP)
+		if used == 1 {
+			s2.defDice = max(s2.defDice-1, 1)
+			s2.defMastery--
+		}
+		total := dd.cf + dd.crit + atLeast(dd.plain, 0)
+		if total == 0 {
+			continue
+		}
+		stop := stopProb(ex.Variant, dd, t, dmod, ch, def.Shield)
+		succCF := dd.cf
+		succ := total - stop - succCF
+		if succ < 0 {
+			succ = 0
+		}
+		if res != nil {
+			res.PDefenceCF += ac.mass * w * dd.cf
+			res.PSuccess += ac.mass * w * (succ + succCF)
+			if ch {
+				res.PCriticalSuccess += ac.mass * w * (succ + succCF)
+			}
+		}
+		// Stopped: R11 counter damage and effect; the shield ticks once (R13).
+		sStop := s2
+		if def.Shield {
+			n := min(int8(1), sStop.shield)
+			sStop.shield -= n
+			sStop.shieldUsed += n
+		}
+		pl.counterExact(out, sStop, ac, w*stop, def, a)
+		// Hit, with the shield ticked once or twice (R13).
+		for cf, p := range [2]float64{succ, succCF} {
+			if p == 0 {
+				continue
+			}
+			s3 := s2
+			if def.Shield {
+				n := int8(1 + cf)
+				n = min(n, s3.shield)
+				s3.shield -= n
+				s3.shieldUsed += n
+			}
+			pl.hitExact(out, s3, ac, w*p, free, spec, a, ch)
+		}
+	}
+}
+
+// splitTails returns the cached split tails of a defence pool.
+func (pl *plan) splitTails(p dice.Pool) [2]*splitTail {
+	if t, ok := pl.split[p]; ok {
+		return t
+	}
+	d := p.SplitDist()
+	t := [2]*splitTail{newSplitTail(d[0]), newSplitTail(d[1])}
+	pl.split[p] = t
+	return t
+}
+
+// counterExact applies a successful defence (R11): counter damage through the
+// attacker's armour, and the counter effect.
+func (pl *plan) counterExact(out *stateDist, s state, ac *acc, w float64, def Defence, a Attack) {
+	if w == 0 {
+		return
+	}
+	ex := pl.ex
+	s = pl.counterEffects(s, def)
+	raw := 0
+	if a.Kind != Shot && !a.Free {
+		raw = pl.counterRaw(def)
+	}
+	if raw == 0 || ex.Attacker.Armour == nil || s.attArmour <= 0 {
+		out.add(s, ac, w, 0, raw)
+		return
+	}
+	ticks := ex.Defender.Weapon != nil
+	for face := 1; face <= 10; face++ {
+		q := pl.attArmourFaces[face]
+		if q == 0 {
+			continue
+		}
+		taken, ticked := armourResult(ex.Attacker.Armour, int(s.attArmour), raw, 0, face, 0, ticks)
+		s2 := s
+		s2.attArmour -= int8(ticked)
+		out.add(s2, ac, w*q, 0, taken)
+	}
+}
+
+// counterEffects applies the effects of a successful defence to the state.
+func (pl *plan) counterEffects(s state, def Defence) state {
+	ex := pl.ex
+	if def.AP >= 2 && def.HasEffect {
+		switch def.Effect {
+		case C:
+			if ex.Attack.Kind != Shot {
+				s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, 1))
+			}
+		case V:
+			s.moveDef = true
+		}
+	}
+	if ex.Defender.Skills.SurvivalInstinct {
+		s.moveDef = true
+	}
+	return s
+}
+
+// hitEffects applies the statuses and effects of a successful attack (R10, R18,
+// weapon texts) to the state, except the Bite's temerity test.
+func (pl *plan) hitEffects(s state, spec *damageSpec, a Attack, ch bool, free bool) state {
+	ex := pl.ex
+	b := spec.bleeding
+	if ch && spec.critBleeding > 0 {
+		b = spec.critBleeding
+	}
+	s.bleeding += int8(b)
+	if spec.daze || (ch && spec.onCritical == "daze") {
+		s.dazed = true
+	}
+	if ch && spec.onCritical == "stun" {
+		s.stunned = true
+	}
+	if !free {
+		s.pending = int8(pl.nFree)
+		if n := a.Effects.Count(C); n > 0 {
+			s.repelDef = int8(2 * repel(ex.Attacker, ex.Defender, n))
+		}
+		if a.Effects.Has(V) || ex.Attacker.Skills.Harassment {
+			s.moveAtt = true
+		}
+	}
+	return s
+}
+
+// fearProb returns the probability of failing a temerity test T + 1D10 >= 10, a
+// natural 1 failing (R3, R18).
+func fearProb(t int) float64 {
+	fail := 0
+	for d := 1; d <= 10; d++ {
+		if d == 1 || t+d < 10 {
+			fail++
+		}
+	}
+	return float64(fail) / 10
+}
+
+// hitExact applies a successful attack: effects, then damage through armour.
+func (pl *plan) hitExact(out *stateDist, s state, ac *acc, w float64, free bool, spec *damageSpec, a Attack, ch bool) {
+	s = pl.hitEffects(s, spec, a, ch, free)
+	fear := [2]float64{1, 0}
+	if spec.biteTest {
+		p := fearProb(pl.ex.Defender.Stats().T)
+		fear = [2]float64{1 - p, p}
+	}
+	for f, pf := range fear {
+		if pf == 0 {
+			continue
+		}
+		sf := s
+		sf.feared = sf.feared || f == 1
+		for _, br := range pl.hitDist(spec, ch, int(s.armour), false) {
+			s3 := sf
+			s3.armour -= int8(br.ticked)
+			s3.armourUsed += int8(br.ticked)
+			out.add(s3, ac, w*pf*br.p, br.taken, 0)
+		}
+	}
+}
+
+// String summarises the result for debugging.
+func (r *Result) String() string {
+	return fmt.Sprintf("p_success=%.6f E[damage]=%.4f", r.PSuccess, r.ExpectedDamage)
+}

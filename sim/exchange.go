@@ -1,0 +1,654 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim/dice"
+)
+
+// Variant selects the readings of the rules that the rulings file leaves as options.
+// The zero Variant is the standard reading.
+type Variant struct {
+	// CHAutoSuccess: a CH on the attack always succeeds unless the defence is also a
+	// CH (R2 option "ch-auto-success").
+	CHAutoSuccess bool
+	// ArmourLevelDice: armour rolls the wearer's level dice and keeps the best instead
+	// of one d10 (R12 option "armour-level-dice").
+	ArmourLevelDice bool
+}
+
+// VariantNames lists the option names ParseVariant accepts.
+var VariantNames = []string{"ch-auto-success", "armour-level-dice"}
+
+// ParseVariant reads a comma-separated list of option names; "" and "standard" are
+// the standard reading.
+func ParseVariant(s string) (Variant, error) {
+	var v Variant
+	for _, name := range strings.Split(s, ",") {
+		switch strings.TrimSpace(strings.ToLower(name)) {
+		case "", "standard":
+		case "ch-auto-success":
+			v.CHAutoSuccess = true
+		case "armour-level-dice", "armor-level-dice":
+			v.ArmourLevelDice = true
+		default:
+			return v, fmt.Errorf("unknown rules variant %q (known: standard, %s)", name, strings.Join(VariantNames, ", "))
+		}
+	}
+	return v, nil
+}
+
+// String returns "standard" or the option names joined with "+".
+func (v Variant) String() string {
+	var s []string
+	if v.CHAutoSuccess {
+		s = append(s, "ch-auto-success")
+	}
+	if v.ArmourLevelDice {
+		s = append(s, "armour-level-dice")
+	}
+	if len(s) == 0 {
+		return "standard"
+	}
+	return strings.Join(s, "+")
+}
+
+// Policy holds the decisions of both sides that the rules leave to the players.
+// The zero Policy spends no mastery die and answers every attack with the
+// defender's best response.
+type Policy struct {
+	// AttackReroll spends a mastery die (R4) on the attack when the kept face is at
+	// most this value, if a die of the field is left; 0 never spends one. The free
+	// Master X reroll uses the same threshold.
+	AttackReroll int
+	// DefenceMastery spends a mastery die on the defence when the kept face would not
+	// stop the announced total (R4, R5), if a defensive die is left.
+	DefenceMastery bool
+	// APValue is what one AP kept after the defence is worth, in HP, to the best
+	// response; ties always go to the cheaper defence.
+	APValue float64
+	// Defence, when set, is the defence against the main attack instead of the best
+	// response. Free attacks from A effects are always met by the best response.
+	Defence *Defence
+	// Sadistic is the number of extra AP a Sadistic attacker spends for extra damage
+	// on an undefended attack (skills list: Sadistic).
+	Sadistic int
+}
+
+// DefaultPolicy is the policy of kharn odds: mastery dice spent on attack faces of 5
+// or less and on defences that would fail, best response with AP kept worth nothing.
+var DefaultPolicy = Policy{AttackReroll: 5, DefenceMastery: true}
+
+// Exchange is one attack against one defence with everything that modifies it.
+type Exchange struct {
+	Attacker, Defender *Fighter
+	Attack             Attack
+	// Assault adds the attacker's stature to a melee attack (R8).
+	Assault bool
+	// Support and DefenceSupport count the supporting allies of the side that
+	// outnumbers the other in this melee (R8); at most one of them is non-zero.
+	Support, DefenceSupport int
+	// Range is the distance of a shot in toises; 0 means the start of the weapon's
+	// effective range.
+	Range float64
+	// Height is the shooter's height above the target in toises (R8: +2 above 2
+	// toises, -2 below -2).
+	Height float64
+	// Cover is the target's cover bonus against a shot (rulebook "Cover").
+	Cover int
+	// ExecutionerUsed marks Executioner as already used this activation.
+	ExecutionerUsed bool
+	Variant         Variant
+	Policy          Policy
+}
+
+// field returns the mastery field of the attack.
+func (ex *Exchange) field() Fields {
+	if ex.Attack.Kind == Shot {
+		return FieldShooting
+	}
+	return FieldOffensive
+}
+
+// Check returns an error naming the rule when the exchange cannot happen as given.
+func (ex *Exchange) Check() error {
+	if ex.Attacker == nil || ex.Defender == nil {
+		return errors.New("sim: exchange needs an attacker and a defender")
+	}
+	a := ex.Attack
+	att := ex.Attacker
+	w := att.weaponEffects()
+	if a.AP > att.AP+0 && !a.Free {
+		return ruleErr("R14", "%s has %d AP, the attack costs %d", att.Name(), att.AP, a.AP)
+	}
+	switch a.Kind {
+	case Bunt, Bite, Trample:
+		has := map[Kind]bool{Bunt: att.Skills.Bunt, Bite: att.Skills.Bite, Trample: att.Skills.Trample}[a.Kind]
+		if !has {
+			return ruleErr("R18", "%s has no %q keyword on its card", att.Name(), a.Kind)
+		}
+		if a.Kind == Trample {
+			if a.Chars != CharsOf(C, C) {
+				return ruleErr("R18", "trample engages C+C")
+			}
+		} else if a.Chars.Len() != 2 || !charsIn(a.Chars, V, P, A, C) {
+			return ruleErr("R18", "%s engages 2 characteristics among V, P, A, C", a.Kind)
+		}
+		if a.Effects.Len() > 0 {
+			return ruleErr("R18", "special attacks have no effects")
+		}
+		return ex.checkCommon()
+	}
+	if a.Chars.Len() != a.AP {
+		return ruleErr("R7", "%d AP engage %d characteristic(s), got %d (%s)", a.AP, a.AP, a.Chars.Len(), a.Chars)
+	}
+	for _, c := range []Char{V, P, A, C} {
+		if a.Chars.Count(c) > 2 {
+			return ruleErr("R7", "no characteristic more than twice in one action (%s)", a.Chars)
+		}
+	}
+	if a.Kind == Melee {
+		if !charsIn(a.Chars, V, P, A, C) {
+			return ruleErr("R7", "melee attacks engage V, P, A or C, got %s", a.Chars)
+		}
+		if att.Weapon != nil && att.Weapon.Kind == profiles.KindRanged {
+			return ruleErr("R7", "%s is a shooting weapon: melee attacks are made bare-handed or with a melee weapon", att.Weapon.ID)
+		}
+	} else {
+		if !charsIn(a.Chars, V, A) {
+			return ruleErr("R7", "shots engage only V and A, got %s", a.Chars)
+		}
+		if a.AP == 3 && a.Chars.Count(A) != 2 && a.Chars.Count(V) != 2 {
+			return ruleErr("R7", "a precise shot is AAV or VVA, got %s", a.Chars)
+		}
+		if att.Weapon == nil || att.Weapon.Kind != profiles.KindRanged {
+			return ruleErr("rulebook Shooting", "%s shoots with no shooting weapon in hand (%s)", att.Name(), weaponName(att.Weapon))
+		}
+		if r := w.Range; r != nil && r.Max > 0 && ex.shotRange() > r.Max {
+			return ruleErr("rulebook Shooting - Range", "target at %.1f toises is out of range for %s (max %.1f)", ex.shotRange(), att.Weapon.ID, r.Max)
+		}
+	}
+	for _, c := range w.NoAttackWith {
+		if a.Chars.Has(c) {
+			return ruleErr("R9", "%s: no attack with %s", weaponName(att.Weapon), c)
+		}
+	}
+	if len(w.AttackAP) > 0 && !a.Free {
+		ok := false
+		for _, ap := range w.AttackAP {
+			ok = ok || ap == a.AP
+		}
+		if !ok {
+			return ruleErr("R9", "%s allows attacks of %v AP only, not %d", weaponName(att.Weapon), w.AttackAP, a.AP)
+		}
+	}
+	if a.AP == 1 && a.Effects.Len() > 0 {
+		return ruleErr("R9", "a 1 AP attack applies no effect")
+	}
+	if a.Effects.Len() > a.AP-1 && a.AP > 1 {
+		return ruleErr("R9", "%d AP apply at most %d effect(s), got %s", a.AP, a.AP-1, a.Effects)
+	}
+	if !effectsOK(a.Effects, a.Chars) {
+		return ruleErr("R10", "effects %s must come from the engaged characteristics %s", a.Effects, a.Chars)
+	}
+	if a.Kind == Shot && !charsIn(a.Effects, V, A) {
+		return ruleErr("R10", "shots apply only V or A effects")
+	}
+	for _, c := range w.NoEffectWith {
+		if a.Effects.Has(c) {
+			return ruleErr("R10", "%s: no effect with %s", weaponName(att.Weapon), c)
+		}
+	}
+	if !a.Fixed && a.AP > 1 && !a.Chars.Has(a.DamageChar) {
+		return ruleErr("R9", "damage comes from an engaged characteristic: %s is not in %s", a.DamageChar, a.Chars)
+	}
+	if a.Fixed && w.FixedDamage == nil {
+		return ruleErr("R9", "%s has no fixed damage", weaponName(att.Weapon))
+	}
+	return ex.checkCommon()
+}
+
+func (ex *Exchange) checkCommon() error {
+	if ex.Support > 0 && ex.DefenceSupport > 0 {
+		return ruleErr("R8", "only the side that outnumbers the other gets support")
+	}
+	if ex.Support < 0 || ex.DefenceSupport < 0 {
+		return ruleErr("R8", "support is a number of allies, not negative")
+	}
+	if ex.Attack.Kind == Shot && (ex.Support > 0 || ex.DefenceSupport > 0 || ex.Assault) {
+		return ruleErr("R8", "support and assault apply to melee, not to shots")
+	}
+	if ex.Policy.Sadistic > 0 && !ex.Attacker.Skills.Sadistic {
+		return ruleErr("skills: Sadistic", "%s does not have Sadistic", ex.Attacker.Name())
+	}
+	if ex.Policy.Sadistic > ex.Attacker.AP-ex.Attack.AP {
+		return ruleErr("skills: Sadistic", "%s has %d AP left after the attack, wants %d for Sadistic", ex.Attacker.Name(), ex.Attacker.AP-ex.Attack.AP, ex.Policy.Sadistic)
+	}
+	if d := ex.Policy.Defence; d != nil {
+		return ex.CheckDefence(*d, false)
+	}
+	return nil
+}
+
+// CheckDefence returns an error naming the rule when d cannot answer the attack;
+// free reports whether the attack is the free attack of an A effect.
+func (ex *Exchange) CheckDefence(d Defence, free bool) error {
+	def := ex.Defender
+	a := ex.Attack
+	if d.Discard {
+		if def.Shield == nil || def.ShieldBoxes < def.Shield.ShieldBoxes || def.ShieldBoxes == 0 {
+			return ruleErr("R13", "only an intact shield can be discarded")
+		}
+		return nil
+	}
+	if d.AP > def.AP {
+		return ruleErr("R14", "%s has %d AP left, the defence costs %d", def.Name(), def.AP, d.AP)
+	}
+	if d.Chars.Len() != d.AP {
+		return ruleErr("R7", "%d AP engage %d characteristic(s), got %d (%s)", d.AP, d.AP, d.Chars.Len(), d.Chars)
+	}
+	if !charsIn(d.Chars, V, P, A, C) {
+		return ruleErr("R7", "defences engage V, P, A or C, got %s", d.Chars)
+	}
+	for _, c := range []Char{V, P, A, C} {
+		if d.Chars.Count(c) > 2 {
+			return ruleErr("R7", "no characteristic more than twice in one action (%s)", d.Chars)
+		}
+	}
+	if d.AP > 0 {
+		shared := false
+		for i := 0; i < d.Chars.Len(); i++ {
+			shared = shared || a.Chars.Has(d.Chars.At(i))
+		}
+		if !shared && a.Chars.Len() > 0 {
+			return ruleErr("R7", "a defence that spends AP engages at least one characteristic of the attack (%s)", a.Chars)
+		}
+	}
+	if (free || a.Free) && d.AP > 2 {
+		return ruleErr("R7", "the free attack of an A effect cannot be defended with more than two characteristics")
+	}
+	if ex.Attacker.Skills.SkilledSwordsman && a.Kind == Melee && d.AP > a.AP && !free {
+		return ruleErr("skills: Skilled swordsman", "%s is a skilled swordsman: the defence cannot spend more AP (%d) than the attack (%d)", ex.Attacker.Name(), d.AP, a.AP)
+	}
+	if a.Kind == Shot && a.ShotName() == "basic shot" && d.AP > 0 {
+		st := def.Stats()
+		low := A
+		if st.V < st.A {
+			low = V
+		}
+		if !d.Chars.Has(low) && st.A != st.V {
+			return ruleErr("rulebook basic shot (seed 000 line ~1050)", "against a basic (AV) shot the defender uses first its lower characteristic between A and V (%s)", low)
+		}
+	}
+	if d.Shield && (def.Shield == nil || def.ShieldBoxes == 0) {
+		return ruleErr("R13", "%s has no usable shield", def.Name())
+	}
+	return nil
+}
+
+// shotRange returns the distance of a shot, the start of the effective range by default.
+func (ex *Exchange) shotRange() float64 {
+	if ex.Range > 0 {
+		return ex.Range
+	}
+	if r := ex.Attacker.weaponEffects().Range; r != nil {
+		return r.Short
+	}
+	return 0
+}
+
+// rangeModifier returns the damage modifier of the shot's range band, applied last
+// (rulebook "Shooting - Range"; FR example "Arc 3/6": short range is [0,3)).
+func (ex *Exchange) rangeModifier() int {
+	r := ex.Attacker.weaponEffects().Range
+	if r == nil || ex.Attack.Kind != Shot {
+		return 0
+	}
+	d := ex.shotRange()
+	switch {
+	case d < r.Short:
+		return 1
+	case d > r.Long:
+		if ex.Attack.AP == 3 {
+			return 0 // a precise shot ignores the range and height malus
+		}
+		return -3
+	}
+	return 0
+}
+
+// attackModifier returns what adds to the attack's dice: characteristics, weapon
+// bonus, assault, support, Bloodlust, height (R7, R8).
+func (ex *Exchange) attackModifier(a Attack) int {
+	att := ex.Attacker
+	m := a.Chars.Sum(att.Stats()) + att.weaponEffects().AttackBonus
+	if a.Kind.Special() {
+		m -= att.weaponEffects().AttackBonus // natural attacks use no weapon
+	}
+	if a.Kind != Shot {
+		if ex.Assault && !a.Free {
+			m += att.Profile.Stature
+		}
+		m += ex.Support
+	} else {
+		switch {
+		case ex.Height > 2:
+			m += 2
+		case ex.Height < -2 && a.AP != 3:
+			m -= 2
+		}
+	}
+	if ex.Defender.Bleeding {
+		m += att.Skills.Bloodlust
+	}
+	return m
+}
+
+// attackPool returns the attack's dice (R1-R4); dice is the attacker's current pool.
+func (ex *Exchange) attackPool(a Attack, diceN int, mastery bool) dice.Pool {
+	att := ex.Attacker
+	w := att.weaponEffects()
+	f := ex.field()
+	p := dice.Pool{Dice: diceN, CritFrom: 10, CFMax: 1}
+	if att.Skills.Heroic&f != 0 {
+		p.Dice++
+	}
+	if !a.Kind.Special() && w.CriticalFrom >= 2 {
+		p.CritFrom = w.CriticalFrom
+	}
+	if a.Kind == Shot {
+		p.CFMax = 2
+		if a.ShotName() == "basic shot" {
+			p.CFMax = 3 // R3: the AV shot fails on 1-3
+		}
+	}
+	if att.Skills.Specialist&f != 0 || (!a.Kind.Special() && w.NoCFAttack) {
+		p.CFMax = 0
+	}
+	if mastery && !a.Free {
+		p.Reroll = ex.Policy.AttackReroll
+	}
+	if att.Skills.Master&f != 0 && !a.Free {
+		p.RerollAll = ex.Policy.AttackReroll
+	}
+	return p
+}
+
+// defenceModifier returns what adds to the defence dice: characteristics, weapon and
+// shield bonuses, support, cover (R8, R13).
+func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
+	def := ex.Defender
+	m := d.Chars.Sum(def.Stats()) + def.weaponEffects().DefenceBonus
+	if d.Shield && def.Shield != nil {
+		m += def.Shield.Effects.DefenceBonus
+	}
+	if a.Kind == Shot {
+		m += ex.Cover
+	} else {
+		m += ex.DefenceSupport
+	}
+	return m
+}
+
+// defencePool returns the defence dice for an announced total t (R5: the defender
+// knows it, so a mastery die is spent only when the roll would not stop t).
+func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery bool, t int) dice.Pool {
+	def := ex.Defender
+	p := dice.Pool{Dice: diceN, CritFrom: 10, CFMax: 1}
+	if def.Skills.Heroic&FieldDefensive != 0 {
+		p.Dice++
+	}
+	if def.Skills.Specialist&FieldDefensive != 0 || def.weaponEffects().NoCFDefence ||
+		(d.Shield && def.Shield != nil && def.Shield.Effects.NoCFDefence) {
+		p.CFMax = 0
+	}
+	if mastery && ex.Policy.DefenceMastery && !a.Free {
+		// Reroll the faces that do not reach t (ties go to the defender, R6) and CFs.
+		k := t - ex.defenceModifier(a, d) - 1
+		k = min(max(k, p.CFMax), 9)
+		p.Reroll = k
+	}
+	return p
+}
+
+// succeeds applies R6 (and the R2 option, R13 shield CH) to rolled outcomes.
+func succeeds(v Variant, att dice.Result, t int, def dice.Result, dt int, shield bool) bool {
+	if att.Failure {
+		return false
+	}
+	if def.Critical && shield {
+		return false // R13: a defence CH with the shield stops the attack outright.
+	}
+	if v.CHAutoSuccess && att.Critical {
+		return !def.Critical
+	}
+	return def.Failure || t > dt
+}
+
+// damageSpec is what an attack's damage is made of before the dice: R9.
+type damageSpec struct {
+	// raw is the distribution of the rolled part: a characteristic value (a point
+	// mass), the weapon's fixed damage dice, 1D5 for Bunt and Bite; index = value.
+	raw []float64
+	// rawDice rolls the same with a PCG.
+	rawN, rawSides, rawPlus int
+	half                    bool // 1 AP attacks and lightning shots: divided by 2, rounded up
+	bonus                   int  // P effects, Brutality, weapon damage bonus, Sadistic
+	executioner             bool // +1D10 (3 AP attack, once per activation)
+	critStature             int  // R9: + stature on a CH of a 2-3 AP melee action
+	critDouble              bool // R9: shots x2 on a CH
+	rangeMod                int  // R9: +1 short, -3 long, applied last
+	bleeding                int  // bleeding put on the target by a success
+	critBleeding            int  // Bite: bleeding 2 on a CH instead of the stature bonus
+	onCritical              profiles.Status
+	daze                    bool // Trample dazes the target
+	biteTest                bool // Bite: temerity test (10)
+	piercing                *profiles.Dice
+	ignore                  int  // target armour protects N less
+	ticks                   bool // the attack damages armour (not bare hands, shields, natural attacks)
+}
+
+// parts returns the base and critical-bonus damage of a hit from the rolled raw
+// value and the executioner die (R9): the CH bonus is kept apart because a natural
+// 10 on armour stops only the base damage (R12).
+func (s *damageSpec) parts(raw, exec int, ch bool) (base, crit int) {
+	base = raw
+	if s.half {
+		base = (raw + 1) / 2
+	}
+	base += s.bonus + exec
+	if ch && s.critDouble {
+		crit = max(base, 0)
+	}
+	if ch {
+		crit += s.critStature
+	}
+	base += s.rangeMod
+	if base < 0 {
+		base = 0
+	}
+	return base, crit
+}
+
+// armourResult applies R12 to base+crit damage with an armour face (1..10); boxes is
+// the number of unticked boxes after armour piercing. It returns the damage taken
+// and the boxes ticked by the roll.
+func armourResult(a *profiles.ArmourStats, boxes, base, crit, face, ignore int, ticks bool) (taken, ticked int) {
+	total := base + crit
+	if total <= 0 {
+		return 0, 0
+	}
+	if a == nil || boxes <= 0 {
+		return total, 0
+	}
+	if ticks {
+		ticked = 1
+	}
+	switch {
+	case face == 10:
+		return crit, ticked // stops all the base damage, not the CH bonus
+	case face == 1:
+		if ticks && boxes > 1 {
+			ticked = 2
+		}
+		return total, ticked
+	}
+	red := a.Failure
+	if face >= a.Threshold {
+		red = a.Success
+	}
+	red = max(red-ignore, 0)
+	return max(total-red, 0), ticked
+}
+
+// damage builds the damage spec of attack a.
+func (ex *Exchange) damage(a Attack) *damageSpec {
+	att := ex.Attacker
+	st := att.Stats()
+	w := att.weaponEffects()
+	s := &damageSpec{ticks: att.Weapon != nil}
+	point := func(v int) {
+		s.raw = make([]float64, max(v, 0)+1)
+		s.raw[max(v, 0)] = 1
+		s.rawPlus = max(v, 0)
+	}
+	switch a.Kind {
+	case Bunt, Bite:
+		s.raw = diceDist(1, 5, 0)
+		s.rawN, s.rawSides = 1, 5
+		s.ticks = false // a natural attack, like bare hands (R12)
+		if a.Kind == Bunt {
+			s.bleeding = 1
+			s.critStature = att.Profile.Stature
+		} else {
+			s.biteTest = true
+			s.critBleeding = 2
+		}
+		return s
+	case Trample:
+		point(st.C)
+		s.ticks = false
+		s.daze = true
+		s.critStature = att.Profile.Stature
+		return s
+	}
+	if a.Fixed && w.FixedDamage != nil {
+		fd := w.FixedDamage
+		s.raw = diceDist(fd.N, fd.Sides, fd.Plus)
+		s.rawN, s.rawSides, s.rawPlus = fd.N, fd.Sides, fd.Plus
+	} else {
+		c := a.DamageChar
+		if a.AP == 1 {
+			c = a.Chars.At(0)
+		}
+		point(st.Get(c))
+	}
+	s.half = a.AP == 1
+	s.bonus = w.DamageBonus
+	s.bleeding = w.Bleeding
+	s.onCritical = w.OnCritical
+	s.piercing = w.ArmourPiercing
+	s.ignore = w.ArmourIgnore
+	if a.AP > 1 {
+		pp := a.Effects.Count(P)
+		if a.Kind == Melee {
+			s.bonus += pp * (1 + att.Skills.Brutality) // R10: P +1, + Brutality X
+			s.critStature = att.Profile.Stature
+			s.executioner = a.AP == 3 && att.Skills.Executioner && !ex.ExecutionerUsed
+		} else {
+			s.critDouble = true
+		}
+		if !a.Free {
+			s.bonus += ex.Policy.Sadistic
+		}
+	}
+	if a.Kind == Shot {
+		s.rangeMod = ex.rangeModifier()
+	}
+	return s
+}
+
+// diceDist returns the distribution of n dice of sides faces plus plus.
+func diceDist(n, sides, plus int) []float64 {
+	if sides != 5 {
+		sides = 10
+	}
+	d := []float64{1}
+	for range n {
+		next := make([]float64, len(d)+sides)
+		for v, q := range d {
+			for f := 1; f <= sides; f++ {
+				next[v+f] += q / float64(sides)
+			}
+		}
+		d = next
+	}
+	if plus != 0 {
+		out := make([]float64, max(len(d)+plus, 1))
+		for v, q := range d {
+			out[max(v+plus, 0)] += q
+		}
+		d = out
+	}
+	return d
+}
+
+// freeAttack returns the free attack of an A effect of a (R10): a 1 AP basic attack,
+// or a lightning shot after a shot, with the attacker's best allowed characteristic.
+func (ex *Exchange) freeAttack(a Attack) Attack {
+	att := ex.Attacker
+	st := att.Stats()
+	w := att.weaponEffects()
+	from := []Char{P, A, C, V}
+	if a.Kind == Shot {
+		from = []Char{A, V}
+	}
+	best, bv := Char(255), math.MinInt
+	for _, c := range from {
+		forbidden := false
+		for _, f := range w.NoAttackWith {
+			forbidden = forbidden || f == c
+		}
+		if !forbidden && st.Get(c) > bv {
+			best, bv = c, st.Get(c)
+		}
+	}
+	f := Attack{Kind: a.Kind, AP: 1, Free: true}
+	if best != 255 {
+		f.Chars = CharsOf(best)
+	}
+	if a.Kind.Special() {
+		f.Kind = Melee
+	}
+	return f
+}
+
+// repel returns how far a successful C effect pushes the loser (R10, Repelment,
+// Stable), with n the number of C effects and winner/loser the Safars.
+func repel(winner, loser *Fighter, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	c := float64(winner.Stats().C)
+	ws, ls := winner.Profile.Stature, loser.Profile.Stature
+	if loser.Skills.Stable && ws > ls {
+		return 0
+	}
+	d := c / 2
+	if n == 2 {
+		d = c
+		if ws < ls {
+			d = c / 2 // a lone smaller winner using CC still repels C/2
+		}
+	} else if ws < ls {
+		return 0
+	}
+	if winner.Skills.Repelment && !loser.Skills.Stable {
+		d = max(d, c)
+	}
+	return d
+}

@@ -1,0 +1,219 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// Fields is a set of mastery fields.
+type Fields uint8
+
+// The mastery fields as bits.
+const (
+	FieldOffensive Fields = 1 << iota
+	FieldDefensive
+	FieldShooting
+	FieldObjective
+	FieldEsoteric
+)
+
+func fieldBit(f profiles.Field) Fields {
+	switch f {
+	case profiles.Offensive:
+		return FieldOffensive
+	case profiles.Defensive:
+		return FieldDefensive
+	case profiles.Shooting:
+		return FieldShooting
+	case profiles.Objective:
+		return FieldObjective
+	case profiles.Esoteric:
+		return FieldEsoteric
+	}
+	return 0
+}
+
+// Skills holds the skills of a Safar that change an exchange, read from its card
+// (rulings, "Skills that change an exchange").
+type Skills struct {
+	Brutality        int    // +X damage per P effect
+	Bloodlust        int    // +X in attack against a bleeding target
+	Duellist         int    // the opponent rerolls X dice, once per turn
+	Heroic           Fields // one more die in these fields
+	Specialist       Fields // no CF in these fields
+	Master           Fields // free reroll once per turn in these fields
+	Executioner      bool   // +1D10 on a 3 AP attack, once per activation
+	Sadistic         bool   // extra AP for extra damage on an undefended attack
+	SkilledSwordsman bool   // the defender cannot spend more AP than the attacker
+	Repelment        bool   // repel C instead of C/2
+	Stable           bool   // not repelled by a strictly larger Safar, nor by Repelment
+	SurvivalInstinct bool   // free V effect after a successful defence
+	Harassment       bool   // free V effect once per activation on a successful attack
+	Bunt, Bite       bool   // special attacks (R18)
+	Trample          bool
+	// Other lists the skills of the card that no exchange rule reads (Endurance,
+	// Warlord, Reach, Berserk, Thick skin, ...), for "not modelled" warnings.
+	Other []string
+}
+
+// exchangeSkills are the skill keywords an exchange models; anything else on a card
+// is reported by Skills.Other.
+var exchangeSkills = map[string]bool{
+	"brutality": true, "bloodlust": true, "heroic": true, "specialist": true,
+	"master": true, "executioner": true, "sadistic": true, "skilled swordsman": true,
+	"repelment": true, "stable": true, "survival instinct": true, "harassment": true,
+	"bunt": true, "bite": true, "trample": true,
+}
+
+// ReadSkills extracts the exchange skills of a profile.
+func ReadSkills(p *profiles.Profile) Skills {
+	var s Skills
+	for _, sk := range p.Skills {
+		switch sk.Name {
+		case "brutality":
+			s.Brutality = sk.Value
+		case "bloodlust":
+			s.Bloodlust = sk.Value
+		case "duellist":
+			s.Duellist = sk.Value
+		case "heroic":
+			s.Heroic |= fieldBit(sk.Field)
+		case "specialist":
+			s.Specialist |= fieldBit(sk.Field)
+		case "master":
+			s.Master |= fieldBit(sk.Field)
+		case "executioner":
+			s.Executioner = true
+		case "sadistic":
+			s.Sadistic = true
+		case "skilled swordsman":
+			s.SkilledSwordsman = true
+		case "repelment":
+			s.Repelment = true
+		case "stable":
+			s.Stable = true
+		case "survival instinct":
+			s.SurvivalInstinct = true
+		case "harassment":
+			s.Harassment = true
+		case "bunt":
+			s.Bunt = true
+		case "bite":
+			s.Bite = true
+		case "trample":
+			s.Trample = true
+		}
+		if !exchangeSkills[sk.Name] {
+			s.Other = append(s.Other, sk.Name)
+		}
+	}
+	sort.Strings(s.Other)
+	return s
+}
+
+// Fighter is a Safar as it stands at the start of an exchange: its card, the
+// equipment in hand and the state of its armour, shield, AP and mastery dice.
+type Fighter struct {
+	Profile *profiles.Profile
+	Skills  Skills
+	// Weapon is the weapon used for this action, melee or ranged; nil is bare hands.
+	Weapon *profiles.Equipment
+	// Shield is the shield carried, nil if none; ShieldBoxes its unticked boxes.
+	Shield      *profiles.Equipment
+	ShieldBoxes int
+	// Armour is the armour worn, nil if none; ArmourBoxes its unticked boxes.
+	Armour      *profiles.ArmourStats
+	ArmourBoxes int
+	// AP is the number of AP the Safar still has (R14).
+	AP int
+	// Dice is the number of dice it rolls per action: its level minus the mastery
+	// dice spent since its activation, never below 1 (R1, R4).
+	Dice int
+	// Mastery holds the fields of each unspent mastery die.
+	Mastery []Fields
+	// Bleeding reports whether it suffers from a bleeding effect (for Bloodlust).
+	Bleeding bool
+}
+
+// NewFighter returns a fresh Safar of profile p carrying items (its loadout), with
+// all its AP, dice, mastery dice and lifespan boxes. The first melee or ranged
+// weapon in items is the one in hand; use WithWeapon to pick another.
+func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
+	f := &Fighter{Profile: p, Skills: ReadSkills(p), AP: p.AP, Dice: max(p.Level, 1)}
+	for _, m := range p.Mastery {
+		var b Fields
+		for _, fl := range m {
+			b |= fieldBit(fl)
+		}
+		f.Mastery = append(f.Mastery, b)
+	}
+	if p.Armour != nil {
+		f.Armour = p.Armour
+		f.ArmourBoxes = p.Armour.Boxes
+	}
+	for _, it := range items {
+		switch it.Kind {
+		case profiles.KindMelee, profiles.KindRanged:
+			if f.Weapon == nil {
+				f.Weapon = it
+			}
+		case profiles.KindShield:
+			if f.Shield == nil {
+				f.Shield = it
+				f.ShieldBoxes = it.ShieldBoxes
+			}
+		case profiles.KindArmour:
+			if f.Armour == nil && it.Armour != nil {
+				f.Armour = it.Armour
+				f.ArmourBoxes = it.Armour.Boxes
+			}
+		}
+	}
+	return f
+}
+
+// WithWeapon returns a copy of f holding w (nil for bare hands).
+func (f *Fighter) WithWeapon(w *profiles.Equipment) *Fighter {
+	g := *f
+	g.Weapon = w
+	return &g
+}
+
+// Name returns the profile id, for messages.
+func (f *Fighter) Name() string {
+	if f.Profile == nil {
+		return "?"
+	}
+	return f.Profile.ID
+}
+
+// Stats returns the characteristics of the Safar.
+func (f *Fighter) Stats() profiles.Stats { return f.Profile.Stats }
+
+// hasMastery reports whether an unspent mastery die shows field.
+func (f *Fighter) hasMastery(field Fields) bool {
+	for _, m := range f.Mastery {
+		if m&field != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// weaponEffects returns the effects of the weapon in hand (zero when bare-handed).
+func (f *Fighter) weaponEffects() profiles.Effects {
+	if f.Weapon == nil {
+		return profiles.Effects{}
+	}
+	return f.Weapon.Effects
+}
+
+func (f *Fighter) String() string {
+	w := "bare hands"
+	if f.Weapon != nil {
+		w = f.Weapon.ID
+	}
+	return fmt.Sprintf("%s (%s)", f.Name(), w)
+}

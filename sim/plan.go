@@ -1,0 +1,457 @@
+package sim
+
+import (
+	"math"
+
+	"github.com/kharn-ages/kharn/sim/dice"
+)
+
+// state is what an exchange changes and later steps of the same exchange read:
+// AP, dice and mastery left, lifespan boxes, statuses and effects applied.
+// It is a map key of the exact engine, so it holds only comparable small fields.
+type state struct {
+	defAP      int8
+	defDice    int8 // dice the defender rolls now (R4)
+	defMastery int8 // defensive mastery dice left
+	attDice    int8
+	attMastery int8 // attack-field mastery dice left
+	armour     int8 // defender's armour boxes left
+	shield     int8 // defender's shield boxes left
+	attArmour  int8 // attacker's armour boxes left (counter damage)
+	pending    int8 // free attacks of A effects still to resolve (R10)
+	bleeding   int8 // bleeding put on the defender by this exchange
+	dazed      bool
+	stunned    bool
+	feared     bool  // failed the temerity test of a Bite (R18)
+	repelDef   int8  // half-toises the defender is repelled (C effects)
+	repelAtt   int8  // half-toises the attacker is repelled (counter C effect)
+	moveAtt    bool  // the attacker gets a free move (V effect, Harassment)
+	moveDef    bool  // the defender gets a free move (V counter, Survival instinct)
+	defSpent   int8  // AP the defender spent on defences
+	discarded  bool  // the shield was discarded (R13)
+	shieldUsed int8  // shield boxes ticked
+	armourUsed int8  // armour boxes ticked
+}
+
+// plan is an exchange prepared for resolution, shared by Exact and Sample: the
+// attacks, their modifiers and damage, and the defender's decisions (computed
+// lazily, so a plan belongs to one goroutine).
+type plan struct {
+	ex      *Exchange
+	main    Attack
+	free    Attack
+	nFree   int
+	mainMod int
+	freeMod int
+	mainDmg *damageSpec
+	freeDmg *damageSpec
+	// candidates lists the legal defences against the main and the free attack,
+	// cheapest first.
+	candidates [2][]Defence
+	// decisions caches the chosen candidate (index+1, 0 = not computed) per
+	// decision context.
+	decisions map[decisionKey][]uint16
+	maxTotal  int
+	split     map[dice.Pool][2]*splitTail
+	hits      map[hitKey][]hitBranch
+	// hitValue caches the defender's expected damage taken from a hit, per attack
+	// (0 main, 1 free) and CH flag, with intact armour.
+	hitValue [2][2]float64
+	// freeValue[ap] is the expected damage of one free attack against a defender
+	// with ap AP left, for the main defence decision.
+	freeValue []float64
+	armourFaces [11]float64
+	attArmourFaces [11]float64
+	counterBonus int
+}
+
+type decisionKey struct {
+	free       bool
+	defAP      int8
+	defDice    int8
+	defMastery bool
+	shield     bool
+}
+
+// Prepare checks the exchange and fills in the choices the attacker left open: the
+// damage characteristic (the highest engaged one, or the weapon's fixed damage when
+// its mean is higher). It returns an error naming the rule when the exchange is
+// impossible.
+func (ex *Exchange) Prepare() error {
+	a := &ex.Attack
+	if !a.Kind.Special() && a.AP > 1 && !a.Fixed && !a.Chars.Has(a.DamageChar) {
+		a.DamageChar, a.Fixed = bestDamage(ex.Attacker, *a)
+	}
+	return ex.Check()
+}
+
+// bestDamage returns the damage source an attacker picks (R9): the highest engaged
+// characteristic, or the weapon's fixed damage when its mean is higher.
+func bestDamage(f *Fighter, a Attack) (Char, bool) {
+	st := f.Stats()
+	best, bv := Char(0), -1
+	for i := 0; i < a.Chars.Len(); i++ {
+		if v := st.Get(a.Chars.At(i)); v > bv {
+			best, bv = a.Chars.At(i), v
+		}
+	}
+	if fd := f.weaponEffects().FixedDamage; fd != nil && a.Kind != Trample {
+		if mean := float64(fd.N)*float64(fd.Sides+1)/2 + float64(fd.Plus); mean > float64(bv) {
+			return best, true
+		}
+	}
+	return best, false
+}
+
+func (ex *Exchange) newPlan() *plan {
+	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey][]uint16{}, split: map[dice.Pool][2]*splitTail{}, hits: map[hitKey][]hitBranch{}}
+	pl.mainMod = ex.attackModifier(pl.main)
+	pl.mainDmg = ex.damage(pl.main)
+	pl.nFree = pl.main.Effects.Count(A)
+	if pl.nFree > 0 {
+		pl.free = ex.freeAttack(pl.main)
+		pl.freeMod = ex.attackModifier(pl.free)
+		pl.freeDmg = ex.damage(pl.free)
+	}
+	pl.candidates[0] = ex.candidates(false)
+	pl.candidates[1] = ex.candidates(true)
+	pl.armourFaces = armourFaces(ex.Defender, ex.Variant)
+	pl.attArmourFaces = armourFaces(ex.Attacker, ex.Variant)
+	if ex.Defender.Skills.Brutality > 0 {
+		pl.counterBonus = ex.Defender.Skills.Brutality
+	}
+	// The largest total the decision tables index: the attack's modifier plus a dice
+	// value whose tail mass is below the cutoff.
+	d := ex.attackPool(pl.main, ex.Attacker.Dice, false).Dist()
+	pl.maxTotal = pl.mainMod + max(len(d.Crit), len(d.Plain)) + 1
+	if pl.nFree > 0 {
+		pl.maxTotal = max(pl.maxTotal, pl.freeMod+max(len(d.Crit), len(d.Plain))+1)
+	}
+	for c := range 2 {
+		pl.hitValue[0][c] = pl.expectedTaken(pl.mainDmg, c == 1)
+		if pl.nFree > 0 {
+			pl.hitValue[1][c] = pl.expectedTaken(pl.freeDmg, c == 1)
+		}
+	}
+	if pl.nFree > 0 {
+		pl.freeValue = make([]float64, ex.Defender.AP+1)
+		for ap := 0; ap <= ex.Defender.AP; ap++ {
+			pl.freeValue[ap] = pl.expectedFree(ap)
+		}
+	}
+	return pl
+}
+
+// armourFaces returns the distribution of a Safar's armour roll: one d10, or its
+// level dice keeping the best under the armour-level-dice option (R12).
+func armourFaces(f *Fighter, v Variant) [11]float64 {
+	p := dice.Pool{Dice: 1}
+	if v.ArmourLevelDice {
+		p.Dice = max(f.Profile.Level, 1)
+	}
+	return p.Faces()
+}
+
+// candidates lists the legal defences, cheapest first, shield variants after the
+// plain ones; free restricts to two characteristics (R7).
+func (ex *Exchange) candidates(free bool) []Defence {
+	var out []Defence
+	def := ex.Defender
+	a := ex.Attack
+	if free {
+		a = ex.freeAttack(ex.Attack)
+	}
+	sub := *ex
+	sub.Attack = a
+	maxAP := min(def.AP, 3)
+	for ap := 0; ap <= maxAP; ap++ {
+		var cs []Chars
+		if ap == 0 {
+			cs = []Chars{{}}
+		} else {
+			cs = combos([]Char{V, P, A, C}, ap)
+		}
+		for _, shield := range []bool{false, true} {
+			for _, c := range cs {
+				d := Defence{AP: ap, Chars: c, Shield: shield}
+				if sub.CheckDefence(d, free) != nil {
+					continue
+				}
+				d = sub.counterChoice(d)
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// counterChoice fills in what a successful defence does (R11): with 2 AP the highest
+// engaged characteristic as damage (no damage against a shot, then a V effect if
+// engaged); with 3 AP that damage and one effect, P first, then C, then V. The policy
+// never picks A for a counter (its free attack is left to the fight engine).
+func (ex *Exchange) counterChoice(d Defence) Defence {
+	if d.AP < 2 {
+		return d
+	}
+	st := ex.Defender.Stats()
+	best, bv := Char(0), -1
+	for i := 0; i < d.Chars.Len(); i++ {
+		if v := st.Get(d.Chars.At(i)); v > bv {
+			best, bv = d.Chars.At(i), v
+		}
+	}
+	shot := ex.Attack.Kind == Shot
+	if !shot {
+		d.Counter, d.CounterDamage = best, true
+	}
+	if d.AP == 3 || shot {
+		order := []Char{P, C, V}
+		if shot {
+			order = []Char{V}
+		}
+		for _, e := range order {
+			if d.Chars.Has(e) {
+				d.Effect, d.HasEffect = e, true
+				break
+			}
+		}
+	}
+	return d
+}
+
+// counterRaw returns the raw counter damage of a successful defence (R11): the
+// engaged characteristic, +1 and Brutality for a P effect.
+func (pl *plan) counterRaw(d Defence) int {
+	if !d.CounterDamage {
+		return 0
+	}
+	v := pl.ex.Defender.Stats().Get(d.Counter)
+	if d.HasEffect && d.Effect == P {
+		v += 1 + pl.counterBonus
+	}
+	return v
+}
+
+// expectedTaken returns the defender's expected HP loss from a hit of spec with its
+// armour intact (a decision aid of the best response, not a reported figure).
+func (pl *plan) expectedTaken(s *damageSpec, ch bool) float64 {
+	def := pl.ex.Defender
+	e := 0.0
+	for _, br := range pl.hitDist(s, ch, int(def.ArmourBoxes), false) {
+		e += br.p * float64(br.taken)
+	}
+	return e
+}
+
+// hitBranch is one outcome of a hit: damage taken and armour boxes ticked.
+type hitBranch struct {
+	p      float64
+	taken  int
+	ticked int
+}
+
+// hitDist returns the exact distribution of a hit's damage after armour (R9, R12)
+// for a defender with boxes unticked armour boxes.
+func (pl *plan) hitDist(s *damageSpec, ch bool, boxes int, critOnly bool) []hitBranch {
+	k := hitKey{s, ch, boxes, critOnly}
+	if b, ok := pl.hits[k]; ok {
+		return b
+	}
+	b := pl.computeHitDist(s, ch, boxes, critOnly)
+	pl.hits[k] = b
+	return b
+}
+
+type hitKey struct {
+	s        *damageSpec
+	ch       bool
+	boxes    int
+	critOnly bool
+}
+
+func (pl *plan) computeHitDist(s *damageSpec, ch bool, boxes int, critOnly bool) []hitBranch {
+	arm := pl.ex.Defender.Armour
+	exec := []float64{1}
+	if s.executioner {
+		exec = diceDist(1, 10, 0)
+	}
+	pierce := []float64{1}
+	if p := s.piercing; p != nil {
+		pierce = diceDist(p.N, p.Sides, p.Plus)
+	}
+	acc := map[[2]int]float64{}
+	for raw, q := range s.raw {
+		if q == 0 {
+			continue
+		}
+		for e, qe := range exec {
+			if qe == 0 {
+				continue
+			}
+			base, crit := s.parts(raw, e, ch)
+			if critOnly {
+				base = 0
+			}
+			if base+crit <= 0 || arm == nil || boxes <= 0 {
+				acc[[2]int{max(base+crit, 0), 0}] += q * qe
+				continue
+			}
+			for pv, qp := range pierce {
+				if qp == 0 {
+					continue
+				}
+				left := max(boxes-pv, 0) // R12: armour-piercing ticks before the roll
+				for face := 1; face <= 10; face++ {
+					qf := pl.armourFaces[face]
+					if qf == 0 {
+						continue
+					}
+					taken, ticked := armourResult(arm, left, base, crit, face, s.ignore, s.ticks)
+					acc[[2]int{taken, boxes - left + ticked}] += q * qe * qp * qf
+				}
+			}
+		}
+	}
+	out := make([]hitBranch, 0, len(acc))
+	for k, p := range acc {
+		out = append(out, hitBranch{p: p, taken: k[0], ticked: min(k[1], boxes)})
+	}
+	sortBranches(out)
+	return out
+}
+
+func sortBranches(b []hitBranch) {
+	// Insertion sort: a handful of branches, and a stable order keeps sums reproducible.
+	for i := 1; i < len(b); i++ {
+		for j := i; j > 0 && (b[j].taken < b[j-1].taken || b[j].taken == b[j-1].taken && b[j].ticked < b[j-1].ticked); j-- {
+			b[j], b[j-1] = b[j-1], b[j]
+		}
+	}
+}
+
+// expectedFree returns the expected damage of one free attack against a defender with
+// ap AP left answering with its best response (a decision aid).
+func (pl *plan) expectedFree(ap int) float64 {
+	s := pl.initial()
+	s.defAP = int8(ap)
+	e := 0.0
+	att := pl.ex.attackPool(pl.free, int(s.attDice), false).Dist()
+	visit := func(v int, q float64, ch bool) {
+		t := v + pl.freeMod
+		d := pl.defend(s, true, t, ch)
+		pStop := pl.pStop(s, true, d, t, ch)
+		e += q * (1 - pStop) * pl.hitValue[1][b2i(ch)]
+	}
+	for v, q := range att.Plain {
+		if q > 0 {
+			visit(v, q, false)
+		}
+	}
+	for v, q := range att.Crit {
+		if q > 0 {
+			visit(v, q, true)
+		}
+	}
+	return e
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// initial returns the state at the start of the exchange.
+func (pl *plan) initial() state {
+	att, def := pl.ex.Attacker, pl.ex.Defender
+	return state{
+		defAP:      int8(def.AP),
+		defDice:    int8(max(def.Dice, 1)),
+		defMastery: int8(masteryCount(def, FieldDefensive)),
+		attDice:    int8(max(att.Dice, 1)),
+		attMastery: int8(masteryCount(att, pl.ex.field())),
+		armour:     int8(def.ArmourBoxes),
+		shield:     int8(def.ShieldBoxes),
+		attArmour:  int8(att.ArmourBoxes),
+	}
+}
+
+func masteryCount(f *Fighter, field Fields) int {
+	n := 0
+	for _, m := range f.Mastery {
+		if m&field != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// attackOf returns the main or the free attack.
+func (pl *plan) attackOf(free bool) Attack {
+	if free {
+		return pl.free
+	}
+	return pl.main
+}
+
+// pStop returns the probability that defence d stops total t (R6, R13, R2 option),
+// a mastery die spent or not.
+func (pl *plan) pStop(s state, free bool, d Defence, t int, ch bool) float64 {
+	if d.Discard {
+		return 1
+	}
+	a := pl.attackOf(free)
+	p := pl.ex.defencePool(a, d, int(s.defDice), s.defMastery > 0, t)
+	dmod := pl.ex.defenceModifier(a, d)
+	stop := 0.0
+	for _, tl := range pl.splitTails(p) {
+		stop += stopProb(pl.ex.Variant, tl, t, dmod, ch, d.Shield)
+	}
+	return stop
+}
+
+// defend returns the defence against total t (R5): the fixed one of the policy for
+// the main attack, else the best response.
+func (pl *plan) defend(s state, free bool, t int, ch bool) Defence {
+	if !free && pl.ex.Policy.Defence != nil {
+		return *pl.ex.Policy.Defence
+	}
+	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, shield: s.shield > 0}
+	row, ok := pl.decisions[k]
+	if !ok {
+		row = make([]uint16, 2*(pl.maxTotal+1))
+		pl.decisions[k] = row
+	}
+	ti := min(max(t, 0), pl.maxTotal)
+	i := 2*ti + b2i(ch)
+	if row[i] == 0 {
+		row[i] = uint16(pl.bestResponse(s, free, ti, ch)) + 1
+	}
+	return pl.candidates[b2i(free)][row[i]-1]
+}
+
+// bestResponse returns the index of the candidate defence that maximises the
+// defender's expected outcome against total t: counter damage dealt minus damage
+// taken (the hit, and the free attacks its effects bring, given the AP left), minus
+// APValue per AP spent. Ties go to the earlier, cheaper candidate.
+func (pl *plan) bestResponse(s state, free bool, t int, ch bool) int {
+	best, bv := 0, math.Inf(-1)
+	cands := pl.candidates[b2i(free)]
+	hit := pl.hitValue[b2i(free)][b2i(ch)]
+	for i, d := range cands {
+		if int8(d.AP) > s.defAP || (d.Shield && s.shield <= 0) {
+			continue
+		}
+		pStop := pl.pStop(s, free, d, t, ch)
+		loss := hit
+		if !free && pl.nFree > 0 {
+			loss += float64(pl.nFree) * pl.freeValue[int(s.defAP)-d.AP]
+		}
+		v := pStop*float64(pl.counterRaw(d)) - (1-pStop)*loss - pl.ex.Policy.APValue*float64(d.AP)
+		if v > bv+1e-12 {
+			best, bv = i, v
+		}
+	}
+	return best
+}

@@ -1,0 +1,177 @@
+package sim
+
+import (
+	"math/rand/v2"
+
+	"github.com/kharn-ages/kharn/sim/dice"
+)
+
+// Outcome is one sampled exchange.
+type Outcome struct {
+	// Main attack: success (R6), critical hit and failure, defence CF.
+	Success, Critical, AttackCF, DefenceCF bool
+	// Damage is the HP the defender lost (free attacks included); Counter the HP the
+	// attacker lost to counter damage.
+	Damage, Counter int
+	Bleeding        int
+	Dazed, Stunned  bool
+	Feared          bool
+	// Repel is how far the defender was pushed back, in toises.
+	Repel            float64
+	AttackerRepelled bool
+	AttackerMove     bool
+	DefenderMove     bool
+	DefenceAP        int
+	ArmourBoxes      int
+	ShieldBoxes      int
+}
+
+// Sampler draws exchanges. It holds the prepared exchange and the defender's
+// decision cache, so it belongs to one goroutine; make one per worker.
+type Sampler struct {
+	pl *plan
+}
+
+// NewSampler checks and prepares the exchange for sampling.
+func (ex *Exchange) NewSampler() (*Sampler, error) {
+	if err := ex.Prepare(); err != nil {
+		return nil, err
+	}
+	return &Sampler{pl: ex.newPlan()}, nil
+}
+
+// Sample draws one exchange with dice from r. It does not allocate once the
+// decision cache is warm.
+func (sm *Sampler) Sample(r *rand.PCG) Outcome {
+	pl := sm.pl
+	var o Outcome
+	s := pl.initial()
+	s = pl.sampleAttack(r, s, false, &o)
+	for s.pending > 0 {
+		s = pl.sampleAttack(r, s, true, &o)
+	}
+	o.Bleeding = int(s.bleeding)
+	o.Dazed, o.Stunned, o.Feared = s.dazed, s.stunned, s.feared
+	o.Repel = float64(s.repelDef) / 2
+	o.AttackerRepelled = s.repelAtt > 0
+	o.AttackerMove, o.DefenderMove = s.moveAtt, s.moveDef
+	o.DefenceAP = int(s.defSpent)
+	o.ArmourBoxes = int(s.armourUsed)
+	o.ShieldBoxes = int(s.shieldUsed)
+	return o
+}
+
+// sampleAttack draws one attack (main or free) and its defence from state s.
+func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state {
+	ex := pl.ex
+	a := pl.attackOf(free)
+	mod, spec := pl.mainMod, pl.mainDmg
+	if free {
+		mod, spec = pl.freeMod, pl.freeDmg
+		s.pending--
+	}
+	ar := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0).Roll(r)
+	if ar.Mastery {
+		s.attDice = max(s.attDice-1, 1)
+		s.attMastery--
+	}
+	if !free {
+		o.AttackCF, o.Critical = ar.Failure, ar.Critical
+	}
+	if ar.Failure {
+		return s // R3: it never happened.
+	}
+	t, ch := ar.Value+mod, ar.Critical
+	def := pl.defend(s, free, t, ch)
+	if def.Discard {
+		s.shield, s.discarded = 0, true
+		if ch {
+			s = pl.sampleHit(r, s, spec, ch, true, o)
+		}
+		return s
+	}
+	dmod := ex.defenceModifier(a, def)
+	dr := ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, t).Roll(r)
+	s.defAP -= int8(def.AP)
+	s.defSpent += int8(def.AP)
+	if dr.Mastery {
+		s.defDice = max(s.defDice-1, 1)
+		s.defMastery--
+	}
+	if !free {
+		o.DefenceCF = dr.Failure
+	}
+	if def.Shield {
+		n := int8(1)
+		if dr.Failure {
+			n = 2 // R13: two boxes on a defence CF
+		}
+		n = min(n, s.shield)
+		s.shield -= n
+		s.shieldUsed += n
+	}
+	if !succeeds(ex.Variant, ar, t, dr, dr.Value+dmod, def.Shield) {
+		s = pl.counterEffects(s, def)
+		raw := 0
+		if a.Kind != Shot && !a.Free {
+			raw = pl.counterRaw(def)
+		}
+		if raw > 0 && ex.Attacker.Armour != nil && s.attArmour > 0 {
+			taken, ticked := armourResult(ex.Attacker.Armour, int(s.attArmour), raw, 0, pl.armourRoll(r, ex.Attacker), 0, ex.Defender.Weapon != nil)
+			s.attArmour -= int8(ticked)
+			raw = taken
+		}
+		o.Counter += raw
+		return s
+	}
+	if !free {
+		o.Success = true
+	}
+	s = pl.hitEffects(s, spec, a, ch, free)
+	if spec.biteTest {
+		d := dice.D10(r)
+		if d == 1 || ex.Defender.Stats().T+d < 10 {
+			s.feared = true
+		}
+	}
+	return pl.sampleHit(r, s, spec, ch, false, o)
+}
+
+// armourRoll rolls f's armour die (R12): one d10, or its level dice keeping the best
+// under the armour-level-dice option.
+func (pl *plan) armourRoll(r *rand.PCG, f *Fighter) int {
+	if pl.ex.Variant.ArmourLevelDice {
+		return dice.Best(r, max(f.Profile.Level, 1))
+	}
+	return dice.D10(r)
+}
+
+// sampleHit draws the damage of a hit through the defender's armour (R9, R12).
+func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly bool, o *Outcome) state {
+	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0)
+	exec := 0
+	if spec.executioner {
+		exec = dice.D10(r)
+	}
+	base, crit := spec.parts(raw, exec, ch)
+	if critOnly {
+		base = 0
+	}
+	arm := pl.ex.Defender.Armour
+	if base+crit <= 0 || arm == nil || s.armour <= 0 {
+		o.Damage += max(base+crit, 0)
+		return s
+	}
+	pv := 0
+	if p := spec.piercing; p != nil {
+		pv = dice.Roll(r, p.N, p.Sides, p.Plus)
+	}
+	boxes := int(s.armour)
+	left := max(boxes-pv, 0)
+	taken, ticked := armourResult(arm, left, base, crit, pl.armourRoll(r, pl.ex.Defender), spec.ignore, spec.ticks)
+	used := min(boxes-left+ticked, boxes)
+	s.armour -= int8(used)
+	s.armourUsed += int8(used)
+	o.Damage += taken
+	return s
+}
