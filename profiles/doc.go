@@ -1,0 +1,2 @@
+// Package profiles reads, validates and embeds Khârn-Âges Safar profiles and equipment.
+package profiles

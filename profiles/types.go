@@ -1,0 +1,256 @@
+package profiles
+
+// Char is one of the six characteristics of a Safar: V, P, A, C, T or I.
+type Char uint8
+
+// The characteristics, in the order the cards print them.
+const (
+	V Char = iota // Velocity
+	P             // Power
+	A             // Agility
+	C             // Corpulence
+	T             // Temerity
+	I             // Intellect
+)
+
+// String returns the one-letter name of c.
+func (c Char) String() string {
+	if int(c) < len(charNames) {
+		return charNames[c : c+1]
+	}
+	return "?"
+}
+
+const charNames = "VPACTI"
+
+// ParseChar returns the characteristic named by s ("V", "p", ...).
+func ParseChar(s string) (Char, bool) {
+	if len(s) != 1 {
+		return 0, false
+	}
+	for i := 0; i < len(charNames); i++ {
+		if charNames[i] == s[0] || charNames[i]+'a'-'A' == s[0] {
+			return Char(i), true
+		}
+	}
+	return 0, false
+}
+
+// Stats holds the six characteristics of a Safar.
+type Stats struct {
+	V, P, A, C, T, I int
+}
+
+// Get returns the value of characteristic c.
+func (s Stats) Get(c Char) int {
+	switch c {
+	case V:
+		return s.V
+	case P:
+		return s.P
+	case A:
+		return s.A
+	case C:
+		return s.C
+	case T:
+		return s.T
+	case I:
+		return s.I
+	}
+	panic("profiles: bad characteristic")
+}
+
+// Field is a mastery field (rulebook "A Safar's mastery"): offensive, defensive,
+// shooting, objective or esoteric.
+type Field string
+
+// The mastery fields.
+const (
+	Offensive Field = "offensive"
+	Defensive Field = "defensive"
+	Shooting  Field = "shooting"
+	Objective Field = "objective"
+	Esoteric  Field = "esoteric"
+)
+
+// Fields lists every mastery field, in card order.
+var Fields = []Field{Offensive, Defensive, Shooting, Objective, Esoteric}
+
+// Limitation is a recruitment limitation: LIM X (Kind "X", Count X), LIM U or LIM P.
+type Limitation struct {
+	Kind  string // "X", "U" or "P"
+	Count int    // for Kind "X"
+}
+
+// Pos is where a value came from in a data file, for error messages.
+type Pos struct {
+	File         string
+	Line, Column int
+}
+
+// Skill is a skill keyword of a profile with its optional value, e.g. Brutality 1,
+// Heroic offensive, Endurance.
+type Skill struct {
+	Name  string // canonical English keyword in lower case: "brutality", "heroic", ...
+	Value int    // numeric value (Brutality X, Bloodlust X, Duellist X, Reach X, Warlord X)
+	Field Field  // field value (Heroic X, Master X, Specialist X)
+	Text  string // free value (Berserk X condition, Affinity X, ...)
+	// Toises is the distance of Reach X (1, 1.5, 2, ...); Value then holds it
+	// rounded down.
+	Toises float64
+	Pos    Pos
+}
+
+// Profile is one Safar card.
+type Profile struct {
+	ID         string
+	Name       string
+	Faction    string
+	Level      int // 1..3
+	Cost       int // Krowns, base equipment included (rulebook "Equipment")
+	Limitation Limitation
+	Stats      Stats
+	Stature    int // 0..6
+	AP         int
+	HP         int
+	// Mastery has one entry per mastery die, each the list of fields the die shows.
+	Mastery [][]Field
+	Skills  []Skill
+	// Equipment holds the ids of the base equipment, whose cost is included in Cost.
+	Equipment []string
+	// Armour is a natural armour printed on the card (a shell), if any.
+	Armour *ArmourStats
+	// Traits are keywords such as "stateless" or "allied of kharns".
+	Traits []string
+	Pos    Pos
+}
+
+// Skill returns the skill named name and whether the profile has it.
+func (p *Profile) Skill(name string) (Skill, bool) {
+	for _, s := range p.Skills {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Skill{}, false
+}
+
+// Kind is the kind of an equipment item.
+type Kind string
+
+// The equipment kinds.
+const (
+	KindMelee  Kind = "melee"
+	KindRanged Kind = "ranged"
+	KindArmour Kind = "armour"
+	KindShield Kind = "shield"
+)
+
+// Dice is a damage or count expression such as "3", "1D5", "2D5+3" or "1D10-2":
+// N dice of Sides faces (5 or 10) plus Plus. A zero Dice with N == 0 is the constant Plus.
+type Dice struct {
+	N     int
+	Sides int
+	Plus  int
+}
+
+// Status is an effect put on a target: "daze", "stun" or "bleeding".
+type Status string
+
+// The statuses a weapon can inflict on a critical hit.
+const (
+	Daze Status = "daze"
+	Stun Status = "stun"
+)
+
+// Range is a shooting weapon's range in toises (rulebook "Shooting - Range"; FR
+// example "Arbalète 3/7/-"): short range is [0, Short), effective [Short, Long],
+// long range beyond Long, impossible beyond Max when Max > 0.
+type Range struct {
+	Short, Long, Max float64
+}
+
+// ArmourStats is an armour's protection (rulebook "The armours"; R12): a roll below
+// Threshold reduces damage by Failure, at or above by Success; Boxes is its lifespan.
+// The data writes reductions as negatives ("plate -2/6/-3"); they are stored as
+// positive amounts of damage stopped.
+type ArmourStats struct {
+	Failure   int
+	Threshold int
+	Success   int
+	Boxes     int
+	// VelocityMalus and other maluses keep applying while it is worn.
+	VelocityMalus int
+}
+
+// Equipment is one equipment card: a melee weapon, a ranged weapon, an armour or a
+// shield, with its structured effects.
+type Equipment struct {
+	ID      string
+	Name    string
+	Kind    Kind
+	Cost    int // Krowns
+	Hands   int // 0 (worn), 1 or 2
+	Effects Effects
+	// Armour is set for Kind == KindArmour.
+	Armour *ArmourStats
+	// ShieldBoxes is the lifespan of a shield (Kind == KindShield).
+	ShieldBoxes int
+	// ReservedTo restricts the item to a faction or a profile id, if set.
+	ReservedTo []string
+	Pos        Pos
+}
+
+// Effects is the structured vocabulary of what equipment cards print.
+type Effects struct {
+	AttackBonus  int   // "+2 in attack"
+	DefenceBonus int   // "+1 in defence" (shields and some weapons)
+	DamageBonus  int   // "+1 damage"
+	FixedDamage  *Dice // "3 dgts", "1D5 dgts": may be chosen instead of a characteristic (R9)
+	// CriticalFrom is the lowest face of the critical range: 10 by default, 9 for "CH = 9-10".
+	CriticalFrom int
+	NoCFAttack   bool   // "no CF in attack"
+	NoCFDefence  bool   // "no CF in defence"
+	NoAttackWith []Char // "no attack with A"
+	NoEffectWith []Char // "no effect with C"
+	// AttackAP lists the AP costs allowed for attacks ("no 1 AP attack" = [2 3],
+	// "3 AP attacks only" = [3]); empty means all.
+	AttackAP   []int
+	Bleeding   int    // "bleeding N" on a successful attack
+	OnCritical Status // "stun on CH", "daze on CH"
+	// ArmourPiercing is the number of armour boxes ticked before the roll (R12);
+	// N == 0 && Plus == 0 means none, "1D5" when the card gives no value.
+	ArmourPiercing *Dice
+	ArmourIgnore   int     // "target armour protects N less"
+	Reach          float64 // toises: 0 (ZOC), 1, 1.5, 2
+	Range          *Range  // ranged weapons
+	Ammunition     int     // shots before it is empty; 0 = unlimited
+	Rate           int     // shots between reloads; 0 = no reload needed
+	ReloadAP       int     // AP to reload once Rate shots are fired
+	// Thrown marks a melee weapon that can be thrown once and once only (rulebook
+	// "Melee weapons"); its Range then applies to the throw.
+	Thrown bool
+}
+
+// DataSet is a loaded, validated set of profiles and equipment.
+type DataSet struct {
+	Profiles  []*Profile
+	Equipment []*Equipment
+	// Source names where the data came from ("embedded default data" or a path).
+	Source string
+}
+
+// AllowedTo reports whether p may take e: e is reserved to nobody, or to p's
+// faction or to p itself (rulebook "Equipment": "Restricted to one faction or one
+// character").
+func (e *Equipment) AllowedTo(p *Profile) bool {
+	if len(e.ReservedTo) == 0 {
+		return true
+	}
+	for _, r := range e.ReservedTo {
+		if r == p.Faction || r == p.ID {
+			return true
+		}
+	}
+	return false
+}
