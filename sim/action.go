@@ -39,6 +39,9 @@ type Attack struct {
 	DamageChar Char
 	// Fixed chooses the weapon's fixed damage ("3 dgts", "1D5 dgts") instead.
 	Fixed bool
+	// DamageChosen reports that DamageChar or Fixed was set by the caller; otherwise
+	// Prepare picks the best source.
+	DamageChosen bool
 	// Free marks the free basic attack or lightning shot of an A effect (R7, R10):
 	// it cannot be defended with more than two characteristics.
 	Free bool

@@ -79,7 +79,7 @@ type decisionKey struct {
 // impossible.
 func (ex *Exchange) Prepare() error {
 	a := &ex.Attack
-	if !a.Kind.Special() && a.AP > 1 && !a.Fixed && !a.Chars.Has(a.DamageChar) {
+	if !a.DamageChosen {
 		a.DamageChar, a.Fixed = bestDamage(ex.Attacker, *a)
 	}
 	return ex.Check()
@@ -95,7 +95,19 @@ func bestDamage(f *Fighter, a Attack) (Char, bool) {
 			best, bv = a.Chars.At(i), v
 		}
 	}
-	if fd := f.weaponEffects().FixedDamage; fd != nil && a.Kind != Trample {
+	if a.Kind.Special() || a.Chars.Len() == 0 {
+		return best, false
+	}
+	if a.AP == 1 {
+		bv = (bv + 1) / 2 // R9: a 1 AP attack deals half, and so would the fixed damage
+	}
+	if fd := f.weaponEffects().FixedDamage; fd != nil {
+		if a.AP == 1 {
+			if mean := (float64(fd.N)*float64(fd.Sides+1)/2 + float64(fd.Plus) + 1) / 2; mean > float64(bv) {
+				return best, true
+			}
+			return best, false
+		}
 		if mean := float64(fd.N)*float64(fd.Sides+1)/2 + float64(fd.Plus); mean > float64(bv) {
 			return best, true
 		}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kharn-ages/kharn/reports"
+)
+
+func profilesCommand(g *globals) *cobra.Command {
+	var faction string
+	c := &cobra.Command{
+		Use:   "profiles",
+		Short: "List the profiles of the data set, or validate data files",
+		Long: `profiles lists the Safar profiles of the data set in use (--data, default the
+embedded one) with their ids, for use with the other commands.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ds, err := g.load()
+			if err != nil {
+				return err
+			}
+			t := reports.Table{
+				Header: []string{"id", "name", "faction", "level", "Kr", "V P A C T I", "stature", "AP", "HP", "equipment", "skills"},
+				Right:  []bool{false, false, false, true, true, false, true, true, true, false, false},
+			}
+			for _, p := range ds.Profiles {
+				if faction != "" && p.Faction != faction {
+					continue
+				}
+				st := p.Stats
+				var sk []string
+				for _, s := range p.Skills {
+					switch {
+					case s.Field != "":
+						sk = append(sk, fmt.Sprintf("%s %s", s.Name, s.Field))
+					case s.Value != 0:
+						sk = append(sk, fmt.Sprintf("%s %d", s.Name, s.Value))
+					case s.Text != "":
+						sk = append(sk, fmt.Sprintf("%s %s", s.Name, s.Text))
+					default:
+						sk = append(sk, s.Name)
+					}
+				}
+				t.Rows = append(t.Rows, []string{p.ID, p.Name, p.Faction, fmt.Sprint(p.Level), fmt.Sprint(p.Cost),
+					fmt.Sprintf("%d %d %d %d %d %d", st.V, st.P, st.A, st.C, st.T, st.I),
+					fmt.Sprint(p.Stature), fmt.Sprint(p.AP), fmt.Sprint(p.HP), strings.Join(p.Equipment, ", "), strings.Join(sk, ", ")})
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "Data: %s (%d profiles, %d equipment items)\n", ds.Source, len(ds.Profiles), len(ds.Equipment))
+			return t.Render(out)
+		},
+	}
+	c.Flags().StringVar(&faction, "faction", "", "only this faction (kharns, gouns, kherops, fangs, tembos, black-guild)")
+	validate := &cobra.Command{
+		Use:   "validate PATH...",
+		Short: "Validate profile data files, reporting every problem as file:line:col: field: message",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ds, err := (&globals{data: args}).load()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "ok: %d profiles, %d equipment items in %s\n", len(ds.Profiles), len(ds.Equipment), strings.Join(args, ", "))
+			return nil
+		},
+	}
+	c.AddCommand(validate)
+	return c
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim"
+)
+
+// version is the toolkit's version; the VCS revision is appended when known.
+const version = "0.1.0-dev"
+
+func versionString() string {
+	v := version
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 7 {
+				v += "+" + s.Value[:7]
+			}
+		}
+	}
+	return v
+}
+
+// exitCode maps run's error to the process exit code: 0 ok, 2 usage, 1 otherwise.
+func exitCode(err error) int {
+	var u *usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &u):
+		return 2
+	}
+	return 1
+}
+
+// usageError is a bad command line.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+// globals are the flags every command shares.
+type globals struct {
+	data  []string
+	rules string
+}
+
+// load returns the data set: the embedded default, or the files of --data.
+func (g *globals) load() (*profiles.DataSet, error) {
+	if len(g.data) == 0 {
+		return profiles.Default(), nil
+	}
+	return profiles.Load(g.data...)
+}
+
+func (g *globals) variant() (sim.Variant, error) {
+	v, err := sim.ParseVariant(g.rules)
+	if err != nil {
+		return v, &usageError{fmt.Errorf("--rules: %w", err)}
+	}
+	return v, nil
+}
+
+// run runs the kharn command line args, writing results to stdout and messages to
+// stderr; main only sets the exit code from its error.
+func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	g := &globals{}
+	root := &cobra.Command{
+		Use:   "kharn",
+		Short: "Khârn-Âges balance toolkit: exact odds, duels, cost analysis",
+		Long: `kharn computes Khârn-Âges combat odds from profile data: exact probabilities
+of an attack against a defence, and (as they land) sampled duels, skirmishes and
+balance reports. With no --data it uses the embedded default data set, whose
+values are illustrative, not official card values.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       versionString(),
+	}
+	root.SetContext(ctx)
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &usageError{fmt.Errorf("%w (see %s --help)", err, c.CommandPath())}
+	})
+	root.PersistentFlags().StringSliceVar(&g.data, "data", nil, "profile data: YAML files or directories (default: the embedded data set)")
+	root.PersistentFlags().StringVar(&g.rules, "rules", "standard", "rules variant: standard, or a comma list of ch-auto-success, armour-level-dice")
+	root.AddCommand(oddsCommand(g), profilesCommand(g))
+	err := root.Execute()
+	if err != nil {
+		fmt.Fprintf(stderr, "kharn: %v\n", err)
+	}
+	return err
+}

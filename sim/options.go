@@ -1,0 +1,140 @@
+package sim
+
+import (
+	"sort"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// Option is one legal attack with its exact result against the defender's best
+// response (or the fixed defence of the policy).
+type Option struct {
+	Attack Attack
+	Result *Result
+}
+
+// PerAP returns the expected damage per AP spent by the attacker.
+func (o Option) PerAP() float64 { return o.Result.ExpectedPerAP(o.Attack, 0) }
+
+// Attacks lists the attacks the attacker of ex can announce with the weapon in
+// hand (R7, R9, R18), effects not yet chosen: melee attacks of 1-3 AP (or shots
+// with a shooting weapon) with every legal multiset of characteristics, and the
+// special attacks of its card.
+func (ex *Exchange) Attacks() []Attack {
+	att := ex.Attacker
+	var out []Attack
+	kind, from := Melee, []Char{V, P, A, C}
+	if att.Weapon != nil && att.Weapon.Kind == profiles.KindRanged {
+		kind, from = Shot, []Char{V, A}
+	}
+	for ap := 1; ap <= min(3, att.AP); ap++ {
+		for _, cs := range combos(from, ap) {
+			a := Attack{Kind: kind, AP: ap, Chars: cs}
+			trial := *ex
+			trial.Attack = a
+			if trial.Prepare() != nil {
+				continue
+			}
+			out = append(out, trial.Attack)
+		}
+	}
+	if att.AP >= 2 {
+		for _, k := range []struct {
+			kind Kind
+			has  bool
+		}{{Bunt, att.Skills.Bunt}, {Bite, att.Skills.Bite}, {Trample, att.Skills.Trample}} {
+			if !k.has {
+				continue
+			}
+			a := Attack{Kind: k.kind, AP: 2}
+			if k.kind == Trample {
+				a.Chars = CharsOf(C, C)
+			} else {
+				// R18: two characteristics of the attacker's choice; it takes its best two.
+				a.Chars = bestTwo(att.Stats())
+			}
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// bestTwo returns the two highest of V, P, A, C (distinct characteristics, V, P,
+// A, C order on ties).
+func bestTwo(st profiles.Stats) Chars {
+	cs := []Char{V, P, A, C}
+	sort.SliceStable(cs, func(i, j int) bool { return st.Get(cs[i]) > st.Get(cs[j]) })
+	return CharsOf(cs[0], cs[1])
+}
+
+// effectChoices lists the effect multisets a can apply (R9, R10): none, or up to
+// AP-1 effects drawn from the engaged characteristics, minus the weapon's
+// forbidden ones; shots only V and A.
+func (ex *Exchange) effectChoices(a Attack) []Chars {
+	out := []Chars{{}}
+	if a.AP < 2 || a.Kind.Special() {
+		return out
+	}
+	for n := 1; n <= a.AP-1; n++ {
+		var distinct []Char
+		for _, c := range []Char{V, P, A, C} {
+			if a.Chars.Has(c) {
+				distinct = append(distinct, c)
+			}
+		}
+		for _, e := range combos(distinct, n) {
+			if !effectsOK(e, a.Chars) {
+				continue
+			}
+			trial := *ex
+			trial.Attack = a
+			trial.Attack.Effects = e
+			if trial.Check() != nil {
+				continue
+			}
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// BestEffects returns a with the effects that maximise the expected damage against
+// the defender's response (ties go to fewer effects), with that result.
+func (ex *Exchange) BestEffects(a Attack) (Attack, *Result, error) {
+	var best Attack
+	var bestRes *Result
+	for _, e := range ex.effectChoices(a) {
+		trial := *ex
+		trial.Attack = a
+		trial.Attack.Effects = e
+		res, err := trial.Exact()
+		if err != nil {
+			return a, nil, err
+		}
+		if bestRes == nil || res.ExpectedDamage > bestRes.ExpectedDamage+1e-12 {
+			best, bestRes = trial.Attack, res
+		}
+	}
+	if bestRes == nil {
+		trial := *ex
+		trial.Attack = a
+		res, err := trial.Exact()
+		return trial.Attack, res, err
+	}
+	return best, bestRes, nil
+}
+
+// Options returns every legal attack of ex's attacker with its best effects and
+// exact result, sorted by expected damage per AP, highest first.
+func (ex *Exchange) Options() ([]Option, error) {
+	var out []Option
+	for _, a := range ex.Attacks() {
+		best, res, err := ex.BestEffects(a)
+		if err != nil {
+			continue // not legal against this defence
+		}
+		out = append(out, Option{Attack: best, Result: res})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].PerAP() > out[j].PerAP() })
+	return out, nil
+}
