@@ -22,15 +22,15 @@ type state struct {
 	bleeding   int8 // bleeding put on the defender by this exchange
 	dazed      bool
 	stunned    bool
-	feared     bool  // failed the temerity test of a Bite (R18)
-	repelDef   int8  // half-toises the defender is repelled (C effects)
-	repelAtt   int8  // half-toises the attacker is repelled (counter C effect)
-	moveAtt    bool  // the attacker gets a free move (V effect, Harassment)
-	moveDef    bool  // the defender gets a free move (V counter, Survival instinct)
-	defSpent   int8  // AP the defender spent on defences
-	discarded  bool  // the shield was discarded (R13)
-	shieldUsed int8  // shield boxes ticked
-	armourUsed int8  // armour boxes ticked
+	feared     bool // failed the temerity test of a Bite (R18)
+	repelDef   int8 // half-toises the defender is repelled (C effects)
+	repelAtt   int8 // half-toises the attacker is repelled (counter C effect)
+	moveAtt    bool // the attacker gets a free move (V effect, Harassment)
+	moveDef    bool // the defender gets a free move (V counter, Survival instinct)
+	defSpent   int8 // AP the defender spent on defences
+	discarded  bool // the shield was discarded (R13)
+	shieldUsed int8 // shield boxes ticked
+	armourUsed int8 // armour boxes ticked
 }
 
 // plan is an exchange prepared for resolution, shared by Exact and Sample: the
@@ -59,10 +59,10 @@ type plan struct {
 	hitValue [2][2]float64
 	// freeValue[ap] is the expected damage of one free attack against a defender
 	// with ap AP left, for the main defence decision.
-	freeValue []float64
-	armourFaces [11]float64
+	freeValue      []float64
+	armourFaces    [11]float64
 	attArmourFaces [11]float64
-	counterBonus int
+	counterBonus   int
 }
 
 type decisionKey struct {

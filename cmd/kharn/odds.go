@@ -13,18 +13,18 @@ import (
 )
 
 type oddsFlags struct {
-	attacker, defender   string
-	attack, defence      string
-	weapon, defWeapon    string
-	assault              bool
-	support, defSupport  int
-	rng, height          float64
-	cover                int
-	noMastery            bool
-	apValue              float64
-	sadistic             int
-	defenderBleeding     bool
-	json                 bool
+	attacker, defender  string
+	attack, defence     string
+	weapon, defWeapon   string
+	assault             bool
+	support, defSupport int
+	rng, height         float64
+	cover               int
+	noMastery           bool
+	apValue             float64
+	sadistic            int
+	defenderBleeding    bool
+	json                bool
 }
 
 func oddsCommand(g *globals) *cobra.Command {
