@@ -384,7 +384,7 @@ func (pl *plan) counterExact(out *stateDist, s state, ac *acc, w float64, def De
 	ex := pl.ex
 	s = pl.counterEffects(s, def)
 	raw := 0
-	if a.Kind != Shot && !a.Free {
+	if a.Kind != Shot { // R11: no counter damage against a shot
 		raw = pl.counterRaw(def)
 	}
 	if raw == 0 || ex.Attacker.Armour == nil || s.attArmour <= 0 {

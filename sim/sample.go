@@ -113,7 +113,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if !succeeds(ex.Variant, ar, t, dr, dr.Value+dmod, def.Shield) {
 		s = pl.counterEffects(s, def)
 		raw := 0
-		if a.Kind != Shot && !a.Free {
+		if a.Kind != Shot { // R11: no counter damage against a shot
 			raw = pl.counterRaw(def)
 		}
 		if raw > 0 && ex.Attacker.Armour != nil && s.attArmour > 0 {
