@@ -281,7 +281,7 @@ func (ex *Exchange) CheckDefence(d Defence, free bool) error {
 			low = V
 		}
 		if !d.Chars.Has(low) && st.A != st.V {
-			return ruleErr("rulebook basic shot (seed 000 line ~1050)", "against a basic (AV) shot the defender uses first its lower characteristic between A and V (%s)", low)
+			return ruleErr("rulebook basic shot (seed 000 line 1019)", "against a basic (AV) shot the defender uses first its lower characteristic between A and V (%s)", low)
 		}
 	}
 	if d.Shield && (def.Shield == nil || def.ShieldBoxes == 0) {

@@ -47,7 +47,7 @@ type Pool struct {
 	CFMax int
 	// Reroll is the mastery policy (R4): when the kept face is at most Reroll, one
 	// mastery die is spent to reroll the lowest die (the rulebook example rerolls the
-	// 2 of a 2-and-3 roll, seed 000 line ~350). Zero means no mastery die is spent.
+	// 2 of a 2-and-3 roll, seed 000 line 367). Zero means no mastery die is spent.
 	Reroll int
 	// RerollAll is the Master X policy (skills list): when the kept face, after any
 	// mastery reroll, is at most RerollAll, the whole pool is rolled again for free.
