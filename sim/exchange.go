@@ -394,9 +394,10 @@ func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 	return m
 }
 
-// defencePool returns the defence dice for an announced total t (R5: the defender
-// knows it, so a mastery die is spent only when the roll would not stop t).
-func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery bool, t int) dice.Pool {
+// defencePool returns the defence dice for an announced total t and CH flag (R5:
+// the defender knows them, so a mastery die is spent only when the roll would not
+// stop the attack).
+func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery bool, t int, ch bool) dice.Pool {
 	def := ex.Defender
 	p := dice.Pool{Dice: diceN, CritFrom: 10, CFMax: 1}
 	if def.Skills.Heroic&FieldDefensive != 0 {
@@ -409,6 +410,9 @@ func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery bool, t 
 	if mastery && ex.Policy.DefenceMastery && !a.Free {
 		// Reroll the faces that do not reach t (ties go to the defender, R6) and CFs.
 		k := t - ex.defenceModifier(a, d) - 1
+		if ex.Variant.CHAutoSuccess && ch {
+			k = 9 // only a CH stops a CH under ch-auto-success (R2 option)
+		}
 		k = min(max(k, p.CFMax), 9)
 		p.Reroll = k
 	}
@@ -469,6 +473,11 @@ func (s *damageSpec) parts(raw, exec int, ch bool) (base, crit int) {
 	}
 	base += s.rangeMod
 	if base < 0 {
+		// R9: the range modifier applies last, to the doubled damage ("(5 dégâts
+		// de l'arme x 2 à cause de la RC)-3", seed 004 lines 952-964), and only the
+		// total is kept from going below 0: what the base cannot absorb comes off
+		// the CH part, so a 2-damage CH at long range deals (2x2)-3 = 1, not 2.
+		crit = max(crit+base, 0)
 		base = 0
 	}
 	return base, crit

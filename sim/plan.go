@@ -52,8 +52,8 @@ type plan struct {
 	// decision context.
 	decisions map[decisionKey][]uint16
 	maxTotal  int
-	split     map[dice.Pool][2]*splitTail
 	hits      map[hitKey][]hitBranch
+	tailCache [2][]*[8][11][2]*splitTail
 	// hitValue caches the defender's expected damage taken from a hit, per attack
 	// (0 main, 1 free) and CH flag, with intact armour.
 	hitValue [2][2]float64
@@ -116,7 +116,7 @@ func bestDamage(f *Fighter, a Attack) (Char, bool) {
 }
 
 func (ex *Exchange) newPlan() *plan {
-	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey][]uint16{}, split: map[dice.Pool][2]*splitTail{}, hits: map[hitKey][]hitBranch{}}
+	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey][]uint16{}, hits: map[hitKey][]hitBranch{}}
 	pl.mainMod = ex.attackModifier(pl.main)
 	pl.mainDmg = ex.damage(pl.main)
 	pl.nFree = pl.main.Effects.Count(A)
@@ -125,13 +125,13 @@ func (ex *Exchange) newPlan() *plan {
 		pl.freeMod = ex.attackModifier(pl.free)
 		pl.freeDmg = ex.damage(pl.free)
 	}
-	pl.candidates[0] = ex.candidates(false)
-	pl.candidates[1] = ex.candidates(true)
-	pl.armourFaces = armourFaces(ex.Defender, ex.Variant)
-	pl.attArmourFaces = armourFaces(ex.Attacker, ex.Variant)
 	if ex.Defender.Skills.Brutality > 0 {
 		pl.counterBonus = ex.Defender.Skills.Brutality
 	}
+	pl.candidates[0] = pl.undominated(ex.candidates(false), false)
+	pl.candidates[1] = pl.undominated(ex.candidates(true), true)
+	pl.armourFaces = armourFaces(ex.Defender, ex.Variant)
+	pl.attArmourFaces = armourFaces(ex.Attacker, ex.Variant)
 	// The largest total the decision tables index: the attack's modifier plus a dice
 	// value whose tail mass is below the cutoff.
 	d := ex.attackPool(pl.main, ex.Attacker.Dice, false).Dist()
@@ -152,6 +152,41 @@ func (ex *Exchange) newPlan() *plan {
 		}
 	}
 	return pl
+}
+
+// undominated drops the candidates the best response can never prefer: another of
+// the same AP and shield use with a defence modifier and counter damage at least as
+// high, listed earlier or strictly better (the best response values a defence only
+// by its chance to stop, its counter damage and its AP). A 4 AP defender has some 60
+// legal defences and about 12 undominated ones.
+func (pl *plan) undominated(cands []Defence, free bool) []Defence {
+	a := pl.attackOf(free)
+	if free && pl.nFree == 0 {
+		return cands
+	}
+	mods := make([]int, len(cands))
+	ctrs := make([]int, len(cands))
+	for i, d := range cands {
+		mods[i] = pl.ex.defenceModifier(a, d)
+		ctrs[i] = pl.counterRaw(d)
+	}
+	var out []Defence
+	for i, d := range cands {
+		dominated := false
+		for j, e := range cands {
+			if i == j || e.AP != d.AP || e.Shield != d.Shield || e.Discard != d.Discard {
+				continue
+			}
+			if mods[j] >= mods[i] && ctrs[j] >= ctrs[i] && (j < i || mods[j] > mods[i] || ctrs[j] > ctrs[i]) {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // armourFaces returns the distribution of a Safar's armour roll: one d10, or its
@@ -410,14 +445,17 @@ func (pl *plan) attackOf(free bool) Attack {
 // pStop returns the probability that defence d stops total t (R6, R13, R2 option),
 // a mastery die spent or not.
 func (pl *plan) pStop(s state, free bool, d Defence, t int, ch bool) float64 {
+	return pl.pStopIdx(s, free, -1, d, t, ch)
+}
+
+// pStopIdx is pStop for candidate i (-1: not a candidate).
+func (pl *plan) pStopIdx(s state, free bool, i int, d Defence, t int, ch bool) float64 {
 	if d.Discard {
 		return 1
 	}
-	a := pl.attackOf(free)
-	p := pl.ex.defencePool(a, d, int(s.defDice), s.defMastery > 0, t)
-	dmod := pl.ex.defenceModifier(a, d)
+	dmod := pl.ex.defenceModifier(pl.attackOf(free), d)
 	stop := 0.0
-	for _, tl := range pl.splitTails(p) {
+	for _, tl := range pl.tailsFor(s, free, i, d, t, ch) {
 		stop += stopProb(pl.ex.Variant, tl, t, dmod, ch, d.Shield)
 	}
 	return stop
@@ -426,8 +464,23 @@ func (pl *plan) pStop(s state, free bool, d Defence, t int, ch bool) float64 {
 // defend returns the defence against total t (R5): the fixed one of the policy for
 // the main attack, else the best response.
 func (pl *plan) defend(s state, free bool, t int, ch bool) Defence {
-	if !free && pl.ex.Policy.Defence != nil {
+	return pl.defence(free, pl.defendIdx(pl.row(s, free), s, free, t, ch))
+}
+
+// defence returns candidate i against the main (free false) or the free attack;
+// i < 0 is the policy's fixed defence.
+func (pl *plan) defence(free bool, i int) Defence {
+	if i < 0 {
 		return *pl.ex.Policy.Defence
+	}
+	return pl.candidates[b2i(free)][i]
+}
+
+// row returns the decision cache row of a state: the defender's choice depends on
+// its AP, dice, mastery dice and shield, and on the total.
+func (pl *plan) row(s state, free bool) []uint16 {
+	if !free && pl.ex.Policy.Defence != nil {
+		return nil
 	}
 	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, shield: s.shield > 0}
 	row, ok := pl.decisions[k]
@@ -435,12 +488,42 @@ func (pl *plan) defend(s state, free bool, t int, ch bool) Defence {
 		row = make([]uint16, 2*(pl.maxTotal+1))
 		pl.decisions[k] = row
 	}
+	return row
+}
+
+// defendIdx returns the index of the defence against total t in row (see row),
+// computing and caching the best response on first use; -1 is the fixed defence.
+func (pl *plan) defendIdx(row []uint16, s state, free bool, t int, ch bool) int {
+	if row == nil {
+		return -1
+	}
 	ti := min(max(t, 0), pl.maxTotal)
 	i := 2*ti + b2i(ch)
 	if row[i] == 0 {
 		row[i] = uint16(pl.bestResponse(s, free, ti, ch)) + 1
 	}
-	return pl.candidates[b2i(free)][row[i]-1]
+	return int(row[i]) - 1
+}
+
+// tailsFor returns the split tails of defence candidate i against total t.
+// Candidates' pools differ only by the mastery threshold, which depends on t, so
+// the cache is a slice indexed by candidate, dice and threshold: a map lookup per
+// total cost 3x more in the exact engine.
+func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [2]*splitTail {
+	a := pl.attackOf(free)
+	p := pl.ex.defencePool(a, d, int(s.defDice), s.defMastery > 0, t, ch)
+	if i < 0 || p.Dice > 7 || p.Reroll > 10 {
+		return pl.splitTails(p)
+	}
+	c := &pl.tailCache[b2i(free)]
+	for len(*c) <= i {
+		*c = append(*c, new([8][11][2]*splitTail))
+	}
+	e := &(*c)[i][p.Dice][p.Reroll]
+	if e[0] == nil {
+		*e = pl.splitTails(p)
+	}
+	return *e
 }
 
 // bestResponse returns the index of the candidate defence that maximises the
@@ -455,7 +538,7 @@ func (pl *plan) bestResponse(s state, free bool, t int, ch bool) int {
 		if int8(d.AP) > s.defAP || (d.Shield && s.shield <= 0) {
 			continue
 		}
-		pStop := pl.pStop(s, free, d, t, ch)
+		pStop := pl.pStopIdx(s, free, i, d, t, ch)
 		loss := hit
 		if !free && pl.nFree > 0 {
 			loss += float64(pl.nFree) * pl.freeValue[int(s.defAP)-d.AP]

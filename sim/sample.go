@@ -91,7 +91,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		return s
 	}
 	dmod := ex.defenceModifier(a, def)
-	dr := ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, t).Roll(r)
+	dr := ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, t, ch).Roll(r)
 	s.defAP -= int8(def.AP)
 	s.defSpent += int8(def.AP)
 	if dr.Mastery {

@@ -1,0 +1,369 @@
+package dice_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/kharn-ages/kharn/sim/dice"
+	"github.com/kharn-ages/kharn/stats"
+)
+
+// rolls calls f with every one of the 10^n rolls of n d10, in lexicographic order.
+func rolls(n int, f func(ds []int)) {
+	ds := make([]int, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			f(ds)
+			return
+		}
+		for d := 1; d <= 10; d++ {
+			ds[i] = d
+			rec(i + 1)
+		}
+	}
+	rec(0)
+}
+
+// bruteFaces enumerates every roll of the pool, the mastery reroll of the lowest
+// die and the Master reroll of the whole pool included, and returns the
+// distribution of the kept face split by whether a mastery die was spent (R1, R4).
+// It counts outcomes in integers over the common denominator 10^(2n+1), so the
+// only rounding is the final division.
+func bruteFaces(p dice.Pool) [2][11]float64 {
+	n := p.Dice
+	pow10 := func(k int) int64 { return int64(math.Pow10(k)) }
+	// Kept face of a fresh roll of n dice, by enumeration: used by the Master
+	// reroll of the whole pool.
+	var fresh [11]int64
+	rolls(n, func(ds []int) { fresh[slices.Max(ds)]++ })
+
+	var count [2][11]int64 // over 10^(2n+1)
+	// finish applies the Master reroll to a kept face of weight w.
+	finish := func(used, face int, w int64) {
+		if p.RerollAll > 0 && face <= p.RerollAll {
+			for f, c := range fresh {
+				count[used][f] += w * c
+			}
+			return
+		}
+		count[used][face] += w * pow10(n)
+	}
+	rolls(n, func(ds []int) {
+		kept := slices.Max(ds)
+		if p.Reroll == 0 || kept > p.Reroll {
+			finish(0, kept, 10)
+			return
+		}
+		// R4: a mastery die rerolls the lowest die (seed 000 line 367: "She only
+		// rolls 2 and 3. Thus she will decide to use one of her mastery dice to
+		// reroll the 2").
+		low := slices.Index(ds, slices.Min(ds))
+		for d := 1; d <= 10; d++ {
+			re := slices.Clone(ds)
+			re[low] = d
+			finish(1, slices.Max(re), 1)
+		}
+	})
+	var out [2][11]float64
+	for u := range out {
+		for f := range out[u] {
+			out[u][f] = float64(count[u][f]) / float64(pow10(2*n+1))
+		}
+	}
+	return out
+}
+
+func TestFacesBruteForce(t *testing.T) {
+	for n := 1; n <= 4; n++ {
+		for _, reroll := range []int{0, 1, 3, 5, 9, 10} {
+			for _, all := range []int{0, 2, 5} {
+				p := dice.Pool{Dice: n, Reroll: reroll, RerollAll: all}
+				want := bruteFaces(p)
+				got := p.SplitFaces()
+				faces := p.Faces()
+				total := 0.0
+				for f := 1; f <= 10; f++ {
+					for u := range 2 {
+						if math.Abs(got[u][f]-want[u][f]) > 1e-14 {
+							t.Errorf("%+v: SplitFaces[%d][%d] = %.17g, brute force %.17g", p, u, f, got[u][f], want[u][f])
+						}
+					}
+					if d := faces[f] - (want[0][f] + want[1][f]); math.Abs(d) > 1e-14 {
+						t.Errorf("%+v: Faces[%d] off by %g", p, f, d)
+					}
+					total += faces[f]
+				}
+				if math.Abs(total-1) > 1e-14 || faces[0] != 0 {
+					t.Errorf("%+v: Faces sums to %.17g, face 0 has %g", p, total, faces[0])
+				}
+			}
+		}
+	}
+}
+
+// TestExplosion checks the critical rerolls of R2 (seed 000 lines 189-193: "If the
+// result of the reroll is not a CF: it is added to the total ... If the reroll
+// result is a CF ... you don't add anything ... If the reroll result is a new CH:
+// you add the result and you can reroll again"). Each reroll adds d with
+// probability 1/10 for d above the CF range and goes on for d in the critical
+// range, so the mean added is
+//
+//	E = (sum of d from CFMax+1 to 10)/10 / (1 - (11-CritFrom)/10).
+func TestExplosion(t *testing.T) {
+	for _, p := range []dice.Pool{
+		{Dice: 1},                         // no CF range: every reroll adds
+		{Dice: 1, CFMax: 1},               // melee: E = 5.4/0.9 = 6
+		{Dice: 1, CFMax: 2},               // shots
+		{Dice: 1, CFMax: 3},               // the AV shot
+		{Dice: 2, CFMax: 1, CritFrom: 9},  // "CH = 9-10" weapon: E = 5.4/0.8
+		{Dice: 3, CFMax: 0, CritFrom: 9},  // Specialist with a 9-10 weapon
+		{Dice: 1, CFMax: 3, CritFrom: 9},  // both ranges widened
+		{Dice: 2, CFMax: 2, Reroll: 5},    // the mastery policy does not change rerolls
+		{Dice: 3, CFMax: 1, RerollAll: 4}, // nor does Master
+	} {
+		cf := p.CritFrom
+		if cf == 0 {
+			cf = 10
+		}
+		ex := p.Explosion()
+		sum, mean := 0.0, 0.0
+		for v, q := range ex {
+			sum += q
+			mean += float64(v) * q
+		}
+		num := 0.0
+		for d := p.CFMax + 1; d <= 10; d++ {
+			num += float64(d) / 10
+		}
+		want := num / (1 - float64(11-cf)/10)
+		if math.Abs(sum-1) > 1e-12 {
+			t.Errorf("%+v: Explosion sums to %.17g", p, sum)
+		}
+		if math.Abs(mean-want) > 1e-9 {
+			t.Errorf("%+v: Explosion mean %.15g, closed form %.15g", p, mean, want)
+		}
+		// A reroll in the CF range adds 0 and stops (R2): ex[0] is exactly the CF
+		// range's share of the first reroll.
+		if got := ex[0]; math.Abs(got-float64(p.CFMax)/10) > 1e-15 {
+			t.Errorf("%+v: P(reroll adds 0) = %g, want %g", p, got, float64(p.CFMax)/10)
+		}
+	}
+}
+
+// TestDistCF checks the CF masses of R3: the kept die is the highest, so a CF needs
+// every die in the CF range: 1 in melee, 1-2 for shots, 1-3 for the AV shot and none
+// for a Specialist (seed 000 line 186 "The 1 represents a CRITICAL FAILURE", line
+// 968 "a shooter will roll a CF on 1 and 2", line 1017 "CF on 1, 2 and 3", line 1658
+// "Specialist X ... does not consider the natural 1 as CF").
+func TestDistCF(t *testing.T) {
+	for n := 1; n <= 4; n++ {
+		for _, cfMax := range []int{0, 1, 2, 3} {
+			for _, crit := range []int{9, 10} {
+				p := dice.Pool{Dice: n, CFMax: cfMax, CritFrom: crit}
+				d := p.Dist()
+				want := math.Pow(float64(cfMax)/10, float64(n))
+				if math.Abs(d.CF-want) > 1e-15 {
+					t.Errorf("%+v: CF = %.17g, want %.17g", p, d.CF, want)
+				}
+				wantCH := 1 - math.Pow(float64(crit-1)/10, float64(n))
+				if math.Abs(d.PCrit()-wantCH) > 1e-12 {
+					t.Errorf("%+v: P(CH) = %.17g, want %.17g", p, d.PCrit(), wantCH)
+				}
+				if total := d.CF + d.AtLeast(0); math.Abs(total-1) > 1e-12 {
+					t.Errorf("%+v: Dist sums to %.17g", p, total)
+				}
+				// A plain result is a face above the CF range and below the critical one.
+				for v, q := range d.Plain {
+					if q != 0 && (v <= cfMax || v >= crit) {
+						t.Errorf("%+v: Plain[%d] = %g outside (%d, %d)", p, v, q, cfMax, crit)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestD10Uniform is a chi-square test of D10 with 9 degrees of freedom on a seeded
+// PCG, at the 99.99% quantile (from gonum's distuv.ChiSquared).
+func TestD10Uniform(t *testing.T) {
+	n := 1_000_000
+	if testing.Short() {
+		n = 100_000
+	}
+	r := rand.NewPCG(1, 0)
+	var count [11]int
+	for range n {
+		count[dice.D10(r)]++
+	}
+	if count[0] != 0 {
+		t.Fatalf("D10 returned 0 %d times", count[0])
+	}
+	e := float64(n) / 10
+	chi2 := 0.0
+	for f := 1; f <= 10; f++ {
+		chi2 += (float64(count[f]) - e) * (float64(count[f]) - e) / e
+	}
+	crit := distuv.ChiSquared{K: 9}.Quantile(0.9999)
+	if chi2 > crit {
+		t.Errorf("chi-square %.2f > %.2f (9 df, 99.99%%): counts %v", chi2, crit, count[1:])
+	}
+	// D5 = ceil(d10/2): 1..5, each 1/5.
+	var c5 [6]int
+	for range n {
+		c5[dice.D5(r)]++
+	}
+	for f := 1; f <= 5; f++ {
+		lo, hi := stats.Wilson(c5[f], n, 0.9999)
+		if 0.2 < lo || 0.2 > hi || c5[0] != 0 {
+			t.Errorf("D5 face %d: %d of %d, 99.99%% interval [%g, %g] misses 0.2", f, c5[f], n, lo, hi)
+		}
+	}
+}
+
+// TestRollMatchesDist checks Pool.Roll against the exact Dist: every outcome's
+// frequency in a seeded sample has the exact probability inside its 99.99% Wilson
+// interval.
+func TestRollMatchesDist(t *testing.T) {
+	n := 1_000_000
+	if testing.Short() {
+		n = 100_000
+	}
+	for i, p := range []dice.Pool{
+		{Dice: 1, CFMax: 1},
+		{Dice: 2, CFMax: 2, CritFrom: 9, Reroll: 4},
+		{Dice: 3, CFMax: 1, Reroll: 5, RerollAll: 3},
+		{Dice: 2, CFMax: 3, RerollAll: 6},
+		{Dice: 1, CFMax: 0, CritFrom: 9, Reroll: 7},
+	} {
+		t.Run(fmt.Sprintf("%+v", p), func(t *testing.T) {
+			t.Parallel()
+			r := rand.NewPCG(uint64(i)+1, 0)
+			split := p.SplitDist()
+			exact := p.Dist()
+			var cf, mastery, master int
+			plain := make([]int, len(exact.Plain))
+			crit := make([]int, len(exact.Crit))
+			for range n {
+				res := p.Roll(r)
+				switch {
+				case res.Failure:
+					cf++
+				case res.Critical:
+					crit = bump(crit, res.Value)
+				default:
+					plain = bump(plain, res.Value)
+				}
+				if res.Mastery {
+					mastery++
+				}
+				if res.MasterUse {
+					master++
+				}
+				if res.Failure && res.Critical {
+					t.Fatalf("a roll is both CF and CH: %+v", res)
+				}
+			}
+			checkPMF(t, "CF", []int{cf}, n, []float64{exact.CF})
+			pm := 0.0
+			for _, q := range split[1].Plain {
+				pm += q
+			}
+			checkPMF(t, "mastery die spent", []int{mastery}, n, []float64{split[1].CF + split[1].PCrit() + pm})
+			checkPMF(t, "plain value", plain, n, exact.Plain)
+			checkPMF(t, "CH value", crit, n, exact.Crit)
+			if p.RerollAll == 0 && master != 0 {
+				t.Errorf("Master reroll used %d times with RerollAll 0", master)
+			}
+		})
+	}
+}
+
+func TestBest(t *testing.T) {
+	n := 200_000
+	r := rand.NewPCG(7, 0)
+	for dn := 1; dn <= 3; dn++ {
+		var c [11]int
+		for range n {
+			c[dice.Best(r, dn)]++
+		}
+		want := dice.Pool{Dice: dn}.Faces()
+		for f := 1; f <= 10; f++ {
+			if lo, hi := stats.Wilson(c[f], n, 0.9999); want[f] < lo || want[f] > hi {
+				t.Errorf("Best(%d) face %d: %d of %d, exact %g outside [%g, %g]", dn, f, c[f], n, want[f], lo, hi)
+			}
+		}
+	}
+}
+
+func bump(c []int, i int) []int {
+	for len(c) <= i {
+		c = append(c, 0)
+	}
+	c[i]++
+	return c
+}
+
+// minExpected is the smallest expected count checkPMF tests alone.
+const minExpected = 20
+
+// checkPMF asserts that the exact probability of every outcome lies inside the
+// 99.99% Wilson interval of its frequency, counts[i] of n draws against exact[i].
+// The Wilson interval is too narrow in its lower tail when the expected count is
+// below a few units (3 draws of an outcome of probability 2.8e-7 in 10^6 fall
+// outside it, yet P(X >= 3) = 0.3%), so consecutive outcomes are pooled until each
+// pool expects at least minExpected draws, as a chi-square test pools its cells;
+// a last pool short of that joins the one before it.
+func checkPMF(t *testing.T, what string, counts []int, n int, exact []float64) {
+	t.Helper()
+	m := max(len(counts), len(exact))
+	at := func(i int) (int, float64) {
+		k, q := 0, 0.0
+		if i < len(counts) {
+			k = counts[i]
+		}
+		if i < len(exact) {
+			q = exact[i]
+		}
+		return k, q
+	}
+	var bounds []int // end (exclusive) of each pool
+	q := 0.0
+	for i := range m {
+		_, qi := at(i)
+		q += qi
+		if q*float64(n) >= minExpected || i == m-1 {
+			bounds = append(bounds, i+1)
+			q = 0
+		}
+	}
+	if len(bounds) > 1 {
+		last, start := bounds[len(bounds)-1], bounds[len(bounds)-2]
+		tail := 0.0
+		for i := start; i < last; i++ {
+			_, qi := at(i)
+			tail += qi
+		}
+		if tail*float64(n) < minExpected {
+			bounds = append(bounds[:len(bounds)-2], last)
+		}
+	}
+	start := 0
+	for _, end := range bounds {
+		k, want := 0, 0.0
+		for i := start; i < end; i++ {
+			ki, qi := at(i)
+			k += ki
+			want += qi
+		}
+		if lo, hi := stats.Wilson(k, n, 0.9999); want < lo || want > hi {
+			t.Errorf("%s [%d, %d): %d of %d, 99.99%% interval [%.6g, %.6g], exact %.6g", what, start, end, k, n, lo, hi, want)
+		}
+		start = end
+	}
+}

@@ -1,0 +1,265 @@
+package sim_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/stats"
+)
+
+// samplerCase is one exchange of the sampler-against-exact table.
+type samplerCase struct {
+	name string
+	ex   func() *sim.Exchange
+}
+
+// samplerCases returns exchanges that between them use every rule the sampler
+// and the exact engine share: weapons, armour, shields, free attacks, shots,
+// best-response defences with counter damage, mastery and Master, both rules
+// variants, Executioner and a special attack.
+func samplerCases() []samplerCase {
+	fighter := safar("fighter", 2, stats4(4, 5, 4, 3), 3)
+	guard := safar("guard", 2, stats4(3, 4, 4, 5), 3)
+	mk := func(att, def *sim.Fighter, a sim.Attack, pol sim.Policy) *sim.Exchange {
+		return &sim.Exchange{Attacker: att, Defender: def, Attack: a, Policy: pol}
+	}
+	pa := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P)}
+	return []samplerCase{
+		{"bare hands, best response", func() *sim.Exchange {
+			return mk(sim.NewFighter(fighter, nil), sim.NewFighter(guard, nil), pa, sim.Policy{})
+		}},
+		{"sword CH 9-10 bleeding, 1 AP defence", func() *sim.Exchange {
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{sword}), sim.NewFighter(guard, nil), pa,
+				fixed(sim.Defence{AP: 1, Chars: sim.CharsOf(sim.A)}))
+		}},
+		{"maul 1D5+1 armour-piercing vs plate", func() *sim.Exchange {
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{maul}),
+				sim.NewFighter(guard, []*profiles.Equipment{wear(plate)}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.C), Effects: sim.CharsOf(sim.P, sim.C),
+					Fixed: true, DamageChosen: true}, sim.Policy{})
+		}},
+		{"club vs half-plate, reflex", func() *sim.Exchange {
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{club}),
+				sim.NewFighter(guard, []*profiles.Equipment{wear(halfPlate)}), pa, fixed(sim.Defence{}))
+		}},
+		{"shield used, 2 AP defence with counter", func() *sim.Exchange {
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{club}),
+				sim.NewFighter(guard, []*profiles.Equipment{club, shield}), pa,
+				fixed(sim.Defence{AP: 2, Chars: sim.CharsOf(sim.P, sim.C), Shield: true,
+					Counter: sim.C, CounterDamage: true}))
+		}},
+		{"3 AP PA effects, free attack", func() *sim.Exchange {
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{club}),
+				sim.NewFighter(guard, []*profiles.Equipment{wear(halfPlate)}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.C), Effects: sim.CharsOf(sim.P, sim.A)}, sim.Policy{})
+		}},
+		{"classic shot, short range", func() *sim.Exchange {
+			e := mk(sim.NewFighter(fighter, []*profiles.Equipment{bow}), sim.NewFighter(guard, nil),
+				sim.Attack{Kind: sim.Shot, AP: 2, Chars: sim.CharsOf(sim.A, sim.A)}, sim.Policy{})
+			e.Range = 1
+			return e
+		}},
+		{"basic shot AV, long range, cover", func() *sim.Exchange {
+			e := mk(sim.NewFighter(fighter, []*profiles.Equipment{bow}), sim.NewFighter(guard, nil),
+				sim.Attack{Kind: sim.Shot, AP: 2, Chars: sim.CharsOf(sim.A, sim.V), Effects: sim.CharsOf(sim.A)}, sim.Policy{})
+			e.Range, e.Cover = 8, 1
+			return e
+		}},
+		{"mastery and Master on both sides", func() *sim.Exchange {
+			att := withMastery(safar("master", 3, stats4(4, 5, 4, 3), 3, profiles.Skill{Name: "master", Field: profiles.Offensive}),
+				profiles.Offensive, profiles.Offensive, profiles.Defensive)
+			def := withMastery(safar("veteran", 3, stats4(3, 4, 5, 4), 3), profiles.Defensive, profiles.Defensive)
+			return mk(sim.NewFighter(att, []*profiles.Equipment{sword}), sim.NewFighter(def, []*profiles.Equipment{club}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.A), Effects: sim.CharsOf(sim.P, sim.A)}, sim.DefaultPolicy)
+		}},
+		{"ch-auto-success", func() *sim.Exchange {
+			e := mk(sim.NewFighter(fighter, []*profiles.Equipment{sword}), sim.NewFighter(guard, nil), pa, sim.Policy{})
+			e.Variant = sim.Variant{CHAutoSuccess: true}
+			return e
+		}},
+		{"armour-level-dice", func() *sim.Exchange {
+			e := mk(sim.NewFighter(fighter, []*profiles.Equipment{club}),
+				sim.NewFighter(safar("knight", 3, stats4(3, 4, 4, 5), 3), []*profiles.Equipment{wear(plate)}),
+				pa, fixed(sim.Defence{AP: 1, Chars: sim.CharsOf(sim.P)}))
+			e.Variant = sim.Variant{ArmourLevelDice: true}
+			return e
+		}},
+		{"Executioner 3 AP", func() *sim.Exchange {
+			att := safar("headsman", 2, stats4(3, 5, 4, 4), 4, skill("executioner"))
+			return mk(sim.NewFighter(att, []*profiles.Equipment{club}),
+				sim.NewFighter(guard, []*profiles.Equipment{wear(halfPlate)}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.C), Effects: sim.CharsOf(sim.P, sim.P)}, sim.Policy{})
+		}},
+		{"Bunt", func() *sim.Exchange {
+			return specialExchange(sim.Bunt, 4)
+		}},
+		{"Bite against best response", func() *sim.Exchange {
+			e := specialExchange(sim.Bite, 5)
+			e.Policy = sim.Policy{}
+			return e
+		}},
+	}
+}
+
+// sampleCounts tallies n sampled exchanges.
+type sampleCounts struct {
+	n                                      int
+	success, attCH, attCF, defCF, critSucc int
+	bleeding, dazed, feared                int
+	damage, counter                        []int
+	meanDamage                             stats.Mean
+	armourBoxes, shieldBoxes, defenceAP    stats.Mean
+}
+
+func (c *sampleCounts) add(o sim.Outcome) {
+	c.n++
+	b := func(v bool, k *int) {
+		if v {
+			*k++
+		}
+	}
+	b(o.Success, &c.success)
+	b(o.Critical, &c.attCH)
+	b(o.AttackCF, &c.attCF)
+	b(o.DefenceCF, &c.defCF)
+	b(o.Critical && o.Success, &c.critSucc)
+	b(o.Bleeding > 0, &c.bleeding)
+	b(o.Dazed, &c.dazed)
+	b(o.Feared, &c.feared)
+	c.damage = bump(c.damage, o.Damage)
+	c.counter = bump(c.counter, o.Counter)
+	c.meanDamage.Add(float64(o.Damage))
+	c.armourBoxes.Add(float64(o.ArmourBoxes))
+	c.shieldBoxes.Add(float64(o.ShieldBoxes))
+	c.defenceAP.Add(float64(o.DefenceAP))
+}
+
+func bump(c []int, i int) []int {
+	for len(c) <= i {
+		c = append(c, 0)
+	}
+	c[i]++
+	return c
+}
+
+// TestSamplerAgainstExact draws 10^6 exchanges of each case with a seeded PCG
+// (10^5 with -short or -race) and checks that the exact figures lie inside the
+// sample's 99.99% Wilson intervals, and the exact means within 3.9 standard errors
+// of the sample means (two-sided 99.99%). The exact engine is the oracle: an
+// error here means the two engines read a rule differently.
+func TestSamplerAgainstExact(t *testing.T) {
+	n := 1_000_000
+	if testing.Short() || raceEnabled {
+		n = 100_000
+	}
+	for i, c := range samplerCases() {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			want := exact(t, c.ex())
+			sm, err := c.ex().NewSampler()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.NewPCG(uint64(1000+i), 0)
+			var got sampleCounts
+			for range n {
+				got.add(sm.Sample(r))
+			}
+			for _, p := range []struct {
+				what string
+				k    int
+				want float64
+			}{
+				{"p_success", got.success, want.PSuccess},
+				{"p_attack_critical", got.attCH, want.PAttackCritical},
+				{"p_attack_critical_failure", got.attCF, want.PAttackCF},
+				{"p_defence_critical_failure", got.defCF, want.PDefenceCF},
+				{"p_critical_success", got.critSucc, want.PCriticalSuccess},
+				{"p_bleeding", got.bleeding, want.PBleeding},
+				{"p_dazed", got.dazed, want.PDazed},
+				{"p_failed_temerity_test", got.feared, want.PFeared},
+			} {
+				checkPMF(t, p.what, []int{p.k}, n, []float64{p.want})
+			}
+			checkPMF(t, "damage_pmf", got.damage, n, want.DamagePMF)
+			checkPMF(t, "counter_damage_pmf", got.counter, n, want.CounterPMF)
+			for _, m := range []struct {
+				what   string
+				sample *stats.Mean
+				want   float64
+			}{
+				{"expected_damage", &got.meanDamage, want.ExpectedDamage},
+				{"expected_armour_boxes", &got.armourBoxes, want.ExpectedArmourBoxes},
+				{"expected_shield_boxes", &got.shieldBoxes, want.ExpectedShieldBoxes},
+				{"expected_defence_ap", &got.defenceAP, want.ExpectedDefenceAP},
+			} {
+				mean, se := m.sample.Mean(), m.sample.SE()
+				if se == 0 {
+					if mean != m.want && math.Abs(mean-m.want) > 1e-9 {
+						t.Errorf("%s: every draw gave %g, exact %.6g", m.what, mean, m.want)
+					}
+					continue
+				}
+				if z := (mean - m.want) / se; math.Abs(z) > 3.9 {
+					t.Errorf("%s: sample mean %.6g ± %.3g, exact %.6g (z = %.2f)", m.what, mean, se, m.want, z)
+				}
+			}
+			if want.PSuccess < 0.05 || want.PSuccess > 0.95 {
+				t.Errorf("p_success %g: the case tells little", want.PSuccess)
+			}
+		})
+	}
+}
+
+// TestSampleAllocs checks that a warm Sampler draws an exchange without
+// allocating (style: "Zero allocations per trial").
+func TestSampleAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	for _, c := range samplerCases() {
+		sm, err := c.ex().NewSampler()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.NewPCG(1, 0)
+		// Warm the defender's decision cache: every total it can face.
+		for range 100_000 {
+			sm.Sample(r)
+		}
+		if a := testing.AllocsPerRun(1000, func() { sm.Sample(r) }); a != 0 {
+			t.Errorf("%s: %v allocations per Sample", c.name, a)
+		}
+	}
+}
+
+// TestSampleDeterministic checks that the same seed gives the same sequence of
+// outcomes, from a fresh Sampler or from one already used.
+func TestSampleDeterministic(t *testing.T) {
+	for _, c := range samplerCases() {
+		a, err := c.ex().NewSampler()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := c.ex().NewSampler()
+		b.Sample(rand.NewPCG(99, 99)) // a used sampler: its cache must not matter
+		ra, rb := rand.NewPCG(42, 7), rand.NewPCG(42, 7)
+		differ := 0
+		other := rand.NewPCG(43, 7)
+		for i := range 20_000 {
+			oa, ob := a.Sample(ra), b.Sample(rb)
+			if oa != ob {
+				t.Fatalf("%s: draw %d differs: %+v vs %+v", c.name, i, oa, ob)
+			}
+			if a2 := a.Sample(other); a2 != oa {
+				differ++
+			}
+		}
+		if differ == 0 {
+			t.Errorf("%s: another seed gave the same 20000 outcomes", c.name)
+		}
+	}
+}
