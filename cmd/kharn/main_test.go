@@ -74,7 +74,9 @@ func TestGolden(t *testing.T) {
 // and plain[v] the probability of dice value v with and without a CH.
 func levelTotal(n int) (cf float64, plain, ch map[int]float64) {
 	plain, ch = map[int]float64{}, map[int]float64{}
-	pFace := func(f int) float64 { return math.Pow(float64(f)/10, float64(n)) - math.Pow(float64(f-1)/10, float64(n)) }
+	pFace := func(f int) float64 {
+		return math.Pow(float64(f)/10, float64(n)) - math.Pow(float64(f-1)/10, float64(n))
+	}
 	cf = pFace(1)
 	for f := 2; f <= 9; f++ {
 		plain[f] = pFace(f)
