@@ -79,6 +79,10 @@ type decisionKey struct {
 // impossible.
 func (ex *Exchange) Prepare() error {
 	a := &ex.Attack
+	if (a.Kind == Bunt || a.Kind == Bite) && a.Chars.Len() == 0 {
+		// R18: two characteristics of the attacker's choice; it takes its best two.
+		a.Chars = bestTwo(ex.Attacker.Stats())
+	}
 	if !a.DamageChosen {
 		a.DamageChar, a.Fixed = bestDamage(ex.Attacker, *a)
 	}

@@ -322,6 +322,25 @@ func describe(p *profiles.Profile, f *sim.Fighter) string {
 		return s
 	}
 	s += ", weapon " + weaponLabel(f.Weapon)
+	if w := f.Weapon; w != nil && w.Kind == profiles.KindRanged {
+		var extra []string
+		if r := w.Effects.Range; r != nil {
+			if r.Max > 0 {
+				extra = append(extra, fmt.Sprintf("range %g/%g/%g", r.Short, r.Long, r.Max))
+			} else {
+				extra = append(extra, fmt.Sprintf("range %g/%g", r.Short, r.Long))
+			}
+		}
+		if w.Effects.Ammunition > 0 {
+			extra = append(extra, fmt.Sprintf("%d ammunition, one per shot", w.Effects.Ammunition))
+		}
+		if w.Effects.Rate > 0 {
+			extra = append(extra, fmt.Sprintf("rate %d, reload %d AP", w.Effects.Rate, w.Effects.ReloadAP))
+		}
+		if len(extra) > 0 {
+			s += " (" + strings.Join(extra, ", ") + ")"
+		}
+	}
 	if f.Shield != nil {
 		s += ", shield " + f.Shield.ID
 	}
