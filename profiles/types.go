@@ -207,7 +207,9 @@ type Effects struct {
 	DefenceBonus int   // "+1 in defence" (shields and some weapons)
 	DamageBonus  int   // "+1 damage"
 	FixedDamage  *Dice // "3 dgts", "1D5 dgts": may be chosen instead of a characteristic (R9)
-	// CriticalFrom is the lowest face of the critical range: 10 by default, 9 for "CH = 9-10".
+	// CriticalFrom is the lowest face of the critical range: 10 by default, 9 for
+	// "CH = 9-10". Load sets it on every weapon; 0 (shields, armours, a zero
+	// Effects) also means 10.
 	CriticalFrom int
 	NoCFAttack   bool   // "no CF in attack"
 	NoCFDefence  bool   // "no CF in defence"

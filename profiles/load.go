@@ -1,0 +1,236 @@
+package profiles
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// A source reads data files from the operating system or from an fs.FS.
+type source interface {
+	stat(name string) (fs.FileInfo, error)
+	readFile(name string) ([]byte, error)
+	walkDir(root string, fn fs.WalkDirFunc) error
+	clean(name string) string
+}
+
+type osSource struct{}
+
+func (osSource) stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
+func (osSource) readFile(name string) ([]byte, error)         { return os.ReadFile(name) }
+func (osSource) walkDir(root string, fn fs.WalkDirFunc) error { return filepath.WalkDir(root, fn) }
+func (osSource) clean(name string) string                     { return filepath.Clean(name) }
+
+type fsSource struct{ fsys fs.FS }
+
+func (s fsSource) stat(name string) (fs.FileInfo, error)        { return fs.Stat(s.fsys, name) }
+func (s fsSource) readFile(name string) ([]byte, error)         { return fs.ReadFile(s.fsys, name) }
+func (s fsSource) walkDir(root string, fn fs.WalkDirFunc) error { return fs.WalkDir(s.fsys, root, fn) }
+func (fsSource) clean(name string) string                       { return path.Clean(name) }
+
+// Load reads the data files named by paths, each a YAML file or a directory whose
+// *.yaml and *.yml files (in sub-directories too, except hidden ones) are read in
+// lexical order, and merges them into one validated DataSet: a profile may refer
+// to equipment defined in another file. A file holds either one profile or lists
+// under "profiles:" and/or "equipment:".
+//
+// On any problem Load returns a nil DataSet and an Errors listing every problem
+// found, each with its file, line, column and field. Loading no path gives an
+// empty DataSet.
+func Load(paths ...string) (*DataSet, error) {
+	return load(osSource{}, paths)
+}
+
+// LoadFS is like Load but reads paths, slash-separated, from fsys.
+func LoadFS(fsys fs.FS, paths ...string) (*DataSet, error) {
+	return load(fsSource{fsys}, paths)
+}
+
+func isYAML(name string) bool {
+	ext := strings.ToLower(path.Ext(name))
+	return ext == ".yaml" || ext == ".yml"
+}
+
+// pathError turns an error of the file system into an Error at file name.
+func pathError(name string, err error) Error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return Error{Pos: Pos{File: name}, Msg: err.Error()}
+}
+
+func load(src source, paths []string) (*DataSet, error) {
+	var (
+		errs  Errors
+		files []fileData
+		read  = make(map[string]bool)
+	)
+	readFile := func(name string) {
+		if read[src.clean(name)] {
+			return
+		}
+		read[src.clean(name)] = true
+		data, err := src.readFile(name)
+		if err != nil {
+			errs = append(errs, pathError(name, err))
+			return
+		}
+		fd, ferrs := decodeFile(name, data)
+		files = append(files, fd)
+		errs = append(errs, ferrs...)
+	}
+	for _, p := range paths {
+		info, err := src.stat(p)
+		if err != nil {
+			errs = append(errs, pathError(p, err))
+			continue
+		}
+		if !info.IsDir() {
+			readFile(p)
+			continue
+		}
+		found := 0
+		err = src.walkDir(p, func(name string, de fs.DirEntry, err error) error {
+			if err != nil {
+				errs = append(errs, pathError(name, err))
+				return nil
+			}
+			if de.IsDir() {
+				if name != p && strings.HasPrefix(de.Name(), ".") {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if isYAML(de.Name()) {
+				found++
+				readFile(name)
+			}
+			return nil
+		})
+		if err != nil {
+			errs = append(errs, pathError(p, err))
+		}
+		if found == 0 {
+			errs = append(errs, Error{Pos: Pos{File: p}, Msg: "directory holds no .yaml or .yml file"})
+		}
+	}
+	ds, berrs := build(files)
+	errs = append(errs, berrs...)
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
+	ds.Source = strings.Join(paths, ", ")
+	return ds, nil
+}
+
+// build merges the files into a DataSet and runs the cross-file checks: unique
+// ids, equipment references, reservations and hands.
+func build(files []fileData) (*DataSet, Errors) {
+	var errs Errors
+	ds := &DataSet{}
+	items := make(map[string]*equipEntry)
+	profiles := make(map[string]*profileEntry)
+	for _, f := range files {
+		for _, e := range f.equipment {
+			if e.e.ID != "" {
+				if first, ok := items[e.e.ID]; ok {
+					errs = append(errs, Error{Pos: posOf(e.idPos, e.e.Pos), Field: join(e.path, "id"),
+						Msg: fmt.Sprintf("duplicate equipment id %q (first defined at %s)", e.e.ID, posOf(first.idPos, first.e.Pos))})
+					continue
+				}
+				items[e.e.ID] = e
+			}
+			ds.Equipment = append(ds.Equipment, e.e)
+		}
+		for _, p := range f.profiles {
+			if p.p.ID != "" {
+				if first, ok := profiles[p.p.ID]; ok {
+					errs = append(errs, Error{Pos: posOf(p.idPos, p.p.Pos), Field: join(p.path, "id"),
+						Msg: fmt.Sprintf("duplicate profile id %q (first defined at %s)", p.p.ID, posOf(first.idPos, first.p.Pos))})
+					continue
+				}
+				profiles[p.p.ID] = p
+			}
+			ds.Profiles = append(ds.Profiles, p.p)
+		}
+	}
+
+	// reserved_to names factions or profiles.
+	targets := KnownFactions()[:6]
+	for _, p := range ds.Profiles {
+		targets = append(targets, p.ID)
+	}
+	for _, f := range files {
+		for _, e := range f.equipment {
+			for _, r := range e.reserved {
+				if !slices.Contains(targets, r.id) {
+					errs = append(errs, Error{Pos: r.pos, Field: r.path,
+						Msg: fmt.Sprintf("reserved_to %q is neither a faction nor a profile id%s", r.id, didYouMean(Closest(r.id, targets, 3)))})
+				}
+			}
+		}
+	}
+
+	lookup := func(id string) *Equipment {
+		if e, ok := items[id]; ok {
+			return e.e
+		}
+		return nil
+	}
+	ids := make([]string, 0, len(ds.Equipment))
+	for _, e := range ds.Equipment {
+		ids = append(ids, e.ID)
+	}
+	for _, f := range files {
+		for _, p := range f.profiles {
+			errs = append(errs, checkProfileEquipment(p, lookup, ids)...)
+		}
+	}
+	return ds, errs
+}
+
+// posOf returns p, or fallback when p is unknown.
+func posOf(p, fallback Pos) Pos {
+	if p.Line == 0 {
+		return fallback
+	}
+	return p
+}
+
+// checkProfileEquipment resolves the base equipment of p with lookup and checks
+// reservations and hands.
+func checkProfileEquipment(p *profileEntry, lookup func(string) *Equipment, ids []string) Errors {
+	var errs Errors
+	var twoHanded, shield *ref
+	for i, r := range p.refs {
+		e := lookup(r.id)
+		if e == nil {
+			errs = append(errs, Error{Pos: r.pos, Field: r.path,
+				Msg: fmt.Sprintf("unknown equipment %q%s", r.id, didYouMean(Closest(r.id, ids, 3)))})
+			continue
+		}
+		if !e.AllowedTo(p.p) {
+			errs = append(errs, Error{Pos: r.pos, Field: r.path,
+				Msg: fmt.Sprintf("equipment %q is reserved to %s", r.id, strings.Join(e.ReservedTo, ", "))})
+		}
+		switch {
+		case e.Kind == KindShield:
+			shield = &p.refs[i]
+		case e.Hands == 2 && e.Kind != KindArmour:
+			twoHanded = &p.refs[i]
+		}
+	}
+	if twoHanded != nil && shield != nil {
+		if _, ok := p.p.Skill(SkillExceptional); !ok {
+			errs = append(errs, Error{Pos: shield.pos, Field: shield.path,
+				Msg: fmt.Sprintf("two-handed %q and shield %q need the exceptional skill (rulebook \"Number of hands\")", twoHanded.id, shield.id)})
+		}
+	}
+	return errs
+}

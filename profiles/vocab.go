@@ -1,0 +1,218 @@
+package profiles
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// The canonical skill keywords (rulebook "List of the most common skills", English
+// seed 000 lines 1572-1672; French seed 004 "V. Compétences et Équipements" from line
+// 1493) and the special-attack keywords (English seed 000 lines 874-890; R18).
+// Skill.Name holds one of these.
+const (
+	SkillAffinity         = "affinity"
+	SkillAmbush           = "ambush"
+	SkillArchimage        = "archimage"
+	SkillAuthority        = "authority"
+	SkillAwakened         = "awakened"
+	SkillBerserk          = "berserk"
+	SkillBloodlust        = "bloodlust"
+	SkillBrutalCharge     = "brutal charge"
+	SkillBrutality        = "brutality"
+	SkillCarnivorous      = "carnivorous"
+	SkillDuellist         = "duellist"
+	SkillEndurance        = "endurance"
+	SkillExceptional      = "exceptional"
+	SkillExecutioner      = "executioner"
+	SkillHarassment       = "harassment"
+	SkillHermeticism      = "hermeticism"
+	SkillHeroic           = "heroic"
+	SkillImmunity         = "immunity"
+	SkillMaster           = "master"
+	SkillMasterArcher     = "master archer"
+	SkillMasterPopinjay   = "master popinjay"
+	SkillRallying         = "rallying"
+	SkillReach            = "reach"
+	SkillRepelment        = "repelment"
+	SkillResponsive       = "responsive"
+	SkillSacrifice        = "sacrifice"
+	SkillSadistic         = "sadistic"
+	SkillScout            = "scout"
+	SkillSkilledSwordsman = "skilled swordsman"
+	SkillSpecialist       = "specialist"
+	SkillStable           = "stable"
+	SkillSurvivalInstinct = "survival instinct"
+	SkillThickSkin        = "thick skin"
+	SkillUnshakeableFaith = "unshakeable faith"
+	SkillWarlord          = "warlord"
+
+	// Special attacks (R18): only with the keyword, once per activation.
+	SkillBunt    = "bunt"
+	SkillBite    = "bite"
+	SkillTrample = "trample"
+)
+
+// SkillValue says what kind of value a skill keyword takes in a data file.
+type SkillValue int
+
+// The kinds of skill values.
+const (
+	SkillNoValue SkillValue = iota // "endurance: ~"
+	SkillNumber                    // "brutality: 1", a whole number >= 1, in Skill.Value
+	SkillToises                    // "reach: 1.5", a distance in toises, in Skill.Toises
+	SkillField                     // "heroic: offensive", a mastery field, in Skill.Field
+	SkillText                      // "berserk: bleeding", free text, in Skill.Text
+)
+
+// skillValues maps every known skill keyword to the kind of value it takes.
+var skillValues = map[string]SkillValue{
+	SkillAffinity:         SkillText,
+	SkillAmbush:           SkillNoValue,
+	SkillArchimage:        SkillNoValue,
+	SkillAuthority:        SkillNoValue,
+	SkillAwakened:         SkillNoValue,
+	SkillBerserk:          SkillText,
+	SkillBloodlust:        SkillNumber,
+	SkillBrutalCharge:     SkillNumber,
+	SkillBrutality:        SkillNumber,
+	SkillCarnivorous:      SkillNoValue,
+	SkillDuellist:         SkillNumber,
+	SkillEndurance:        SkillNoValue,
+	SkillExceptional:      SkillNoValue,
+	SkillExecutioner:      SkillNoValue,
+	SkillHarassment:       SkillNoValue,
+	SkillHermeticism:      SkillNumber,
+	SkillHeroic:           SkillField,
+	SkillImmunity:         SkillText,
+	SkillMaster:           SkillField,
+	SkillMasterArcher:     SkillNoValue,
+	SkillMasterPopinjay:   SkillNoValue,
+	SkillRallying:         SkillNoValue,
+	SkillReach:            SkillToises,
+	SkillRepelment:        SkillNoValue,
+	SkillResponsive:       SkillText,
+	SkillSacrifice:        SkillNumber,
+	SkillSadistic:         SkillNoValue,
+	SkillScout:            SkillNumber,
+	SkillSkilledSwordsman: SkillNoValue,
+	SkillSpecialist:       SkillField,
+	SkillStable:           SkillNoValue,
+	SkillSurvivalInstinct: SkillNoValue,
+	SkillThickSkin:        SkillNoValue,
+	SkillUnshakeableFaith: SkillNoValue,
+	SkillWarlord:          SkillNumber,
+	SkillBunt:             SkillNoValue,
+	SkillBite:             SkillNoValue,
+	SkillTrample:          SkillNoValue,
+}
+
+// SkillKeywords returns every skill keyword a data file may use, sorted.
+func SkillKeywords() []string {
+	names := make([]string, 0, len(skillValues))
+	for name := range skillValues {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// SkillValueOf returns the kind of value the skill keyword name takes and whether
+// name is a known keyword.
+func SkillValueOf(name string) (SkillValue, bool) {
+	v, ok := skillValues[name]
+	return v, ok
+}
+
+// canonicalSkill folds a keyword as written ("Skilled_Swordsman", "thick-skin") to
+// its canonical form ("skilled swordsman", "thick skin").
+func canonicalSkill(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.NewReplacer("_", " ", "-", " ").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// The faction ids of the rulebook (English seed 000 lines 221-243; French seed 004
+// lines 148-172), plus NoFaction for profiles without a faction logo.
+const (
+	Kharns     = "kharns"
+	Gouns      = "gouns"
+	Kherops    = "kherops"
+	Fangs      = "fangs"
+	Tembos     = "tembos"
+	BlackGuild = "black-guild"
+	// NoFaction marks a profile without a faction logo, recruitable in any Spearhead
+	// (English seed 000 line 245).
+	NoFaction = "none"
+)
+
+// KnownFactions returns the faction ids a profile may name, in rulebook order,
+// followed by NoFaction.
+func KnownFactions() []string {
+	return []string{Kharns, Gouns, Kherops, Fangs, Tembos, BlackGuild, NoFaction}
+}
+
+// Trait keywords with a meaning for recruitment (rulebook "Recruiting your Spearhead").
+const (
+	TraitStateless = "stateless"
+	// TraitAlliedOf prefixes a faction id: "allied of kharns".
+	TraitAlliedOf = "allied of "
+)
+
+var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// ValidID reports whether s is a valid profile or equipment id: lower-case
+// kebab-case (a-z, 0-9 and single hyphens).
+func ValidID(s string) bool { return idPattern.MatchString(s) }
+
+// Field names of the YAML format.
+var (
+	topFields     = []string{"profiles", "equipment"}
+	profileFields = []string{"id", "name", "faction", "level", "cost", "limitation", "stats",
+		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits"}
+	armourFields = []string{"protection", "boxes", "velocity_malus"}
+	rangeFields  = []string{"short", "long", "max"}
+
+	// commonEquipmentFields are allowed on every kind of equipment.
+	commonEquipmentFields = []string{"id", "name", "kind", "cost", "hands", "reserved_to"}
+	// weaponFields are the effect keys of weapons (melee and ranged).
+	weaponFields = []string{"attack_bonus", "defence_bonus", "damage_bonus", "fixed_damage",
+		"critical", "critical_from", "no_cf_attack", "no_cf_defence", "no_attack_with",
+		"no_effect_with", "attack_ap", "bleeding", "on_critical", "armour_piercing",
+		"armour_ignore"}
+	meleeOnlyFields  = []string{"reach", "thrown"}
+	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap"}
+	shieldFields     = []string{"defence_bonus", "boxes", "no_cf_defence"}
+)
+
+// kindFields returns the effect keys allowed on equipment of kind k (besides the
+// common ones).
+func kindFields(k Kind) []string {
+	switch k {
+	case KindMelee:
+		return concat(weaponFields, meleeOnlyFields, []string{"range"})
+	case KindRanged:
+		return concat(weaponFields, rangedOnlyFields, []string{"range"})
+	case KindArmour:
+		return armourFields
+	case KindShield:
+		return shieldFields
+	}
+	return nil
+}
+
+// EquipmentKeys returns every key an equipment entry may use, sorted.
+func EquipmentKeys() []string {
+	keys := concat(commonEquipmentFields, weaponFields, meleeOnlyFields, rangedOnlyFields,
+		[]string{"range"}, armourFields, shieldFields)
+	slices.Sort(keys)
+	return slices.Compact(keys)
+}
+
+func concat(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
