@@ -124,6 +124,9 @@ func ParseAttack(spec string) (a Attack, effectsGiven bool, err error) {
 
 // Defence is a defence choice (R5, R7, R11, R13).
 type Defence struct {
+	// None is no defence at all: a stunned Safar, or a dazed one with no AP left,
+	// cannot defend (R17), so the attack succeeds unless it is a CF.
+	None  bool
 	AP    int   // 0 is the reflex defence
 	Chars Chars // engaged characteristics
 	// Shield uses the shield: its bonus, a box ticked (two on a CF), a CH stops the
@@ -146,6 +149,8 @@ type Defence struct {
 func (d Defence) String() string {
 	var s string
 	switch {
+	case d.None:
+		return "no defence"
 	case d.Discard:
 		return "discard shield"
 	case d.AP == 0:

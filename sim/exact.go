@@ -375,8 +375,17 @@ func (pl *plan) groupTotal(gs []group, row []uint16, s state, ac *acc, free bool
 	ex := pl.ex
 	idx := pl.defendIdx(row, s, free, t, ch)
 	def := pl.defence(free, idx)
-	if def.Discard {
+	switch {
+	case def.Discard:
 		return addGroup(gs, idx, ch, 0, w, 0, 0)
+	case def.None:
+		if res != nil {
+			res.PSuccess += ac.mass * w
+			if ch {
+				res.PCriticalSuccess += ac.mass * w
+			}
+		}
+		return addGroup(gs, idx, ch, 0, 0, w, 0)
 	}
 	dmod := ex.defenceModifier(a, def)
 	for used, dd := range pl.tailsFor(s, free, idx, def, t, ch) {
@@ -423,8 +432,10 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 		return
 	}
 	s2 := s
-	s2.defAP -= int8(def.AP)
-	s2.defSpent += int8(def.AP)
+	if !def.None {
+		s2.defAP -= int8(def.AP) + pl.defCost()
+		s2.defSpent += int8(def.AP) + pl.defCost()
+	}
 	if g.used == 1 {
 		s2.defDice = max(s2.defDice-1, 1)
 		s2.defMastery--

@@ -77,6 +77,12 @@ type Policy struct {
 	// Sadistic is the number of extra AP a Sadistic attacker spends for extra damage
 	// on an undefended attack (skills list: Sadistic).
 	Sadistic int
+	// ReflexOnly restricts the defender to the reflex defence (a simple policy to
+	// compare with).
+	ReflexOnly bool
+	// RandomDefence makes the sampler pick a legal defence at random instead of the
+	// best response (a simple policy to compare with; the exact engine ignores it).
+	RandomDefence bool
 }
 
 // DefaultPolicy is the policy of kharn odds: mastery dice spent on attack faces of 5
@@ -102,8 +108,11 @@ type Exchange struct {
 	Cover int
 	// ExecutionerUsed marks Executioner as already used this activation.
 	ExecutionerUsed bool
-	Variant         Variant
-	Policy          Policy
+	// DefenderDazed: every defence costs the defender 1 AP more, and with no AP
+	// left it cannot defend (R17). DefenderStunned: it cannot defend at all.
+	DefenderDazed, DefenderStunned bool
+	Variant                        Variant
+	Policy                         Policy
 }
 
 // field returns the mastery field of the attack.

@@ -165,8 +165,8 @@ func (ex *Exchange) newPlan() *plan {
 // legal defences and about 12 undominated ones.
 func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 	a := pl.attackOf(free)
-	if free && pl.nFree == 0 {
-		return cands
+	if (free && pl.nFree == 0) || pl.ex.Policy.RandomDefence {
+		return cands // the random policy draws among every legal defence
 	}
 	mods := make([]int, len(cands))
 	ctrs := make([]int, len(cands))
@@ -178,7 +178,7 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 	for i, d := range cands {
 		dominated := false
 		for j, e := range cands {
-			if i == j || e.AP != d.AP || e.Shield != d.Shield || e.Discard != d.Discard {
+			if i == j || e.AP != d.AP || e.Shield != d.Shield || e.Discard != d.Discard || e.None || d.None {
 				continue
 			}
 			if mods[j] >= mods[i] && ctrs[j] >= ctrs[i] && (j < i || mods[j] > mods[i] || ctrs[j] > ctrs[i]) {
@@ -215,6 +215,9 @@ func (ex *Exchange) candidates(free bool) []Defence {
 	sub := *ex
 	sub.Attack = a
 	maxAP := min(def.AP, 3)
+	if ex.Policy.ReflexOnly {
+		maxAP = 0
+	}
 	for ap := 0; ap <= maxAP; ap++ {
 		var cs []Chars
 		if ap == 0 {
@@ -223,6 +226,9 @@ func (ex *Exchange) candidates(free bool) []Defence {
 			cs = combos([]Char{V, P, A, C}, ap)
 		}
 		for _, shield := range []bool{false, true} {
+			if shield && ex.Policy.ReflexOnly {
+				continue
+			}
 			for _, c := range cs {
 				d := Defence{AP: ap, Chars: c, Shield: shield}
 				if sub.CheckDefence(d, free) != nil {
@@ -233,7 +239,19 @@ func (ex *Exchange) candidates(free bool) []Defence {
 			}
 		}
 	}
-	return out
+	// The last candidate is no defence, for a defender that cannot defend (R17).
+	return append(out, Defence{None: true})
+}
+
+// defCost is the extra AP every defence costs a dazed defender (R17).
+func (pl *plan) defCost() int8 { return int8(b2i(pl.ex.DefenderDazed)) }
+
+// feasible reports whether the defender in state s can play candidate d.
+func (pl *plan) feasible(s state, d Defence) bool {
+	if d.None || pl.ex.DefenderStunned {
+		return false
+	}
+	return int8(d.AP)+pl.defCost() <= s.defAP && (!d.Shield || s.shield > 0)
 }
 
 // counterChoice fills in what a successful defence does (R11): with 2 AP the highest
@@ -454,8 +472,11 @@ func (pl *plan) pStop(s state, free bool, d Defence, t int, ch bool) float64 {
 
 // pStopIdx is pStop for candidate i (-1: not a candidate).
 func (pl *plan) pStopIdx(s state, free bool, i int, d Defence, t int, ch bool) float64 {
-	if d.Discard {
+	switch {
+	case d.Discard:
 		return 1
+	case d.None:
+		return 0
 	}
 	dmod := pl.ex.defenceModifier(pl.attackOf(free), d)
 	stop := 0.0
@@ -535,17 +556,17 @@ func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [
 // taken (the hit, and the free attacks its effects bring, given the AP left), minus
 // APValue per AP spent. Ties go to the earlier, cheaper candidate.
 func (pl *plan) bestResponse(s state, free bool, t int, ch bool) int {
-	best, bv := 0, math.Inf(-1)
 	cands := pl.candidates[b2i(free)]
+	best, bv := len(cands)-1, math.Inf(-1) // no defence when nothing is feasible
 	hit := pl.hitValue[b2i(free)][b2i(ch)]
 	for i, d := range cands {
-		if int8(d.AP) > s.defAP || (d.Shield && s.shield <= 0) {
+		if !pl.feasible(s, d) {
 			continue
 		}
 		pStop := pl.pStopIdx(s, free, i, d, t, ch)
 		loss := hit
 		if !free && pl.nFree > 0 {
-			loss += float64(pl.nFree) * pl.freeValue[int(s.defAP)-d.AP]
+			loss += float64(pl.nFree) * pl.freeValue[max(int(s.defAP)-d.AP-int(pl.defCost()), 0)]
 		}
 		v := pStop*float64(pl.counterRaw(d)) - (1-pStop)*loss - pl.ex.Policy.APValue*float64(d.AP)
 		if v > bv+1e-12 {

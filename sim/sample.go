@@ -83,6 +83,19 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	}
 	t, ch := ar.Value+mod, ar.Critical
 	def := pl.defend(s, free, t, ch)
+	if ex.Policy.RandomDefence {
+		def = pl.randomDefence(r, s, free)
+	}
+	if def.None {
+		if !free {
+			o.Success = true
+		}
+		s = pl.hitEffects(s, spec, a, ch, free)
+		if spec.biteTest {
+			s.feared = s.feared || pl.fearRoll(r)
+		}
+		return pl.sampleHit(r, s, spec, ch, false, o)
+	}
 	if def.Discard {
 		s.shield, s.discarded = 0, true
 		if ch {
@@ -92,8 +105,8 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	}
 	dmod := ex.defenceModifier(a, def)
 	dr := ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, t, ch).Roll(r)
-	s.defAP -= int8(def.AP)
-	s.defSpent += int8(def.AP)
+	s.defAP -= int8(def.AP) + pl.defCost()
+	s.defSpent += int8(def.AP) + pl.defCost()
 	if dr.Mastery {
 		s.defDice = max(s.defDice-1, 1)
 		s.defMastery--
@@ -129,12 +142,40 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	}
 	s = pl.hitEffects(s, spec, a, ch, free)
 	if spec.biteTest {
-		d := dice.D10(r)
-		if d == 1 || ex.Defender.Stats().T+d < 10 {
-			s.feared = true
-		}
+		s.feared = s.feared || pl.fearRoll(r)
 	}
 	return pl.sampleHit(r, s, spec, ch, false, o)
+}
+
+// fearRoll rolls the temerity test of a Bite, T + 1D10 >= 10 (R18); it reports a
+// failure, a natural 1 failing (R3).
+func (pl *plan) fearRoll(r *rand.PCG) bool {
+	d := dice.D10(r)
+	return d == 1 || pl.ex.Defender.Stats().T+d < 10
+}
+
+// randomDefence picks a feasible defence uniformly (the "random" simple policy).
+func (pl *plan) randomDefence(r *rand.PCG, s state, free bool) Defence {
+	cands := pl.candidates[b2i(free)]
+	n := 0
+	for _, d := range cands {
+		if pl.feasible(s, d) {
+			n++
+		}
+	}
+	if n == 0 {
+		return cands[len(cands)-1]
+	}
+	k := int(r.Uint64() % uint64(n)) // n < 100: the modulo bias is below 1e-17
+	for _, d := range cands {
+		if pl.feasible(s, d) {
+			if k == 0 {
+				return d
+			}
+			k--
+		}
+	}
+	return cands[len(cands)-1]
 }
 
 // armourRoll rolls f's armour die (R12): one d10, or its level dice keeping the best
