@@ -305,3 +305,31 @@ func TestSpecialAttacks(t *testing.T) {
 		}
 	})
 }
+
+// TestShieldDiscard checks R13 (seed 000 line 1814): "A shield intact can be
+// discarded to defend automatically against an attack and thus ignore all the
+// points of damage and effects. The points of damage from a CH during the attack
+// are still inflicted." Against a 2 AP attack the CH bonus is the attacker's
+// stature (R9), so the defender loses exactly the stature on a CH that is not a CF,
+// and nothing otherwise.
+func TestShieldDiscard(t *testing.T) {
+	att := safar("att", 2, stats4(4, 5, 4, 3), 3)
+	def := safar("def", 2, stats4(3, 4, 4, 5), 3)
+	ex := &sim.Exchange{
+		Attacker: sim.NewFighter(att, []*profiles.Equipment{sword}),
+		Defender: sim.NewFighter(def, []*profiles.Equipment{shield}),
+		Attack:   sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P)},
+		Policy:   fixed(sim.Defence{Discard: true}),
+	}
+	r := exact(t, ex)
+	// Sword "CH = 9-10" at level 2: P(CH) = 1 - 0.8^2 = 0.36.
+	if math.Abs(r.PAttackCritical-0.36) > 1e-12 {
+		t.Errorf("p_attack_critical = %.15g, want 0.36", r.PAttackCritical)
+	}
+	if got := pmf(r.DamagePMF, 3); math.Abs(got-0.36) > 1e-12 || len(r.DamagePMF) != 4 {
+		t.Errorf("damage_pmf = %v, want 0.64 on 0 and 0.36 on the stature 3", r.DamagePMF)
+	}
+	if r.PSuccess != 0 || r.PBleeding != 0 {
+		t.Errorf("p_success %g, p_bleeding %g: the discarded shield stops the attack and its effects", r.PSuccess, r.PBleeding)
+	}
+}

@@ -19,10 +19,11 @@ type samplerCase struct {
 // samplerCases returns exchanges that between them use every rule the sampler
 // and the exact engine share: weapons, armour, shields, free attacks, shots,
 // best-response defences with counter damage, mastery and Master, both rules
-// variants, Executioner and a special attack.
+// variants, Executioner, Sadistic, a discarded shield and special attacks.
 func samplerCases() []samplerCase {
 	fighter := safar("fighter", 2, stats4(4, 5, 4, 3), 3)
 	guard := safar("guard", 2, stats4(3, 4, 4, 5), 3)
+	sadist := safar("sadist", 2, stats4(4, 5, 4, 3), 3, skill("sadistic"))
 	mk := func(att, def *sim.Fighter, a sim.Attack, pol sim.Policy) *sim.Exchange {
 		return &sim.Exchange{Attacker: att, Defender: def, Attack: a, Policy: pol}
 	}
@@ -41,9 +42,11 @@ func samplerCases() []samplerCase {
 				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.C), Effects: sim.CharsOf(sim.P, sim.C),
 					Fixed: true, DamageChosen: true}, sim.Policy{})
 		}},
-		{"club vs half-plate, reflex", func() *sim.Exchange {
-			return mk(sim.NewFighter(fighter, []*profiles.Equipment{club}),
+		{"club vs half-plate, reflex, Sadistic", func() *sim.Exchange {
+			e := mk(sim.NewFighter(sadist, []*profiles.Equipment{club}),
 				sim.NewFighter(guard, []*profiles.Equipment{wear(halfPlate)}), pa, fixed(sim.Defence{}))
+			e.Policy.Sadistic = 1
+			return e
 		}},
 		{"shield used, 2 AP defence with counter", func() *sim.Exchange {
 			return mk(sim.NewFighter(fighter, []*profiles.Equipment{club}),
@@ -96,6 +99,11 @@ func samplerCases() []samplerCase {
 		{"Bunt", func() *sim.Exchange {
 			return specialExchange(sim.Bunt, 4)
 		}},
+		{"shield discarded", func() *sim.Exchange {
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{sword}),
+				sim.NewFighter(guard, []*profiles.Equipment{shield, wear(halfPlate)}), pa,
+				fixed(sim.Defence{Discard: true}))
+		}},
 		{"Bite against best response", func() *sim.Exchange {
 			e := specialExchange(sim.Bite, 5)
 			e.Policy = sim.Policy{}
@@ -106,12 +114,13 @@ func samplerCases() []samplerCase {
 
 // sampleCounts tallies n sampled exchanges.
 type sampleCounts struct {
-	n                                      int
-	success, attCH, attCF, defCF, critSucc int
-	bleeding, dazed, feared                int
-	damage, counter                        []int
-	meanDamage                             stats.Mean
-	armourBoxes, shieldBoxes, defenceAP    stats.Mean
+	n                                       int
+	success, attCH, attCF, defCF, critSucc  int
+	bleeding, dazed, stunned, feared        int
+	repelled, attRepelled, attMove, defMove int
+	damage, counter                         []int
+	meanDamage                              stats.Mean
+	armourBoxes, shieldBoxes, defenceAP     stats.Mean
 }
 
 func (c *sampleCounts) add(o sim.Outcome) {
@@ -128,7 +137,12 @@ func (c *sampleCounts) add(o sim.Outcome) {
 	b(o.Critical && o.Success, &c.critSucc)
 	b(o.Bleeding > 0, &c.bleeding)
 	b(o.Dazed, &c.dazed)
+	b(o.Stunned, &c.stunned)
 	b(o.Feared, &c.feared)
+	b(o.Repel > 0, &c.repelled)
+	b(o.AttackerRepelled, &c.attRepelled)
+	b(o.AttackerMove, &c.attMove)
+	b(o.DefenderMove, &c.defMove)
 	c.damage = bump(c.damage, o.Damage)
 	c.counter = bump(c.counter, o.Counter)
 	c.meanDamage.Add(float64(o.Damage))
@@ -180,11 +194,18 @@ func TestSamplerAgainstExact(t *testing.T) {
 				{"p_critical_success", got.critSucc, want.PCriticalSuccess},
 				{"p_bleeding", got.bleeding, want.PBleeding},
 				{"p_dazed", got.dazed, want.PDazed},
+				{"p_stunned", got.stunned, want.PStunned},
 				{"p_failed_temerity_test", got.feared, want.PFeared},
+				{"p_defender_repelled", got.repelled, want.PRepelled},
+				{"p_attacker_repelled", got.attRepelled, want.PAttackerRepelled},
+				{"p_attacker_free_move", got.attMove, want.PAttackerMove},
+				{"p_defender_free_move", got.defMove, want.PDefenderMove},
 			} {
 				checkPMF(t, p.what, []int{p.k}, n, []float64{p.want})
 			}
-			checkPMF(t, "damage_pmf", got.damage, n, want.DamagePMF)
+			pools := checkPMF(t, "damage_pmf", got.damage, n, want.DamagePMF)
+			t.Logf("exact p_success %.4f, E[damage] %.4f over %d damage values (%d pools); sample %.4f, %.4f",
+				want.PSuccess, want.ExpectedDamage, len(want.DamagePMF), pools, float64(got.success)/float64(n), got.meanDamage.Mean())
 			checkPMF(t, "counter_damage_pmf", got.counter, n, want.CounterPMF)
 			for _, m := range []struct {
 				what   string
@@ -207,8 +228,8 @@ func TestSamplerAgainstExact(t *testing.T) {
 					t.Errorf("%s: sample mean %.6g ± %.3g, exact %.6g (z = %.2f)", m.what, mean, se, m.want, z)
 				}
 			}
-			if want.PSuccess < 0.05 || want.PSuccess > 0.95 {
-				t.Errorf("p_success %g: the case tells little", want.PSuccess)
+			if want.ExpectedDamage < 0.1 {
+				t.Errorf("expected damage %g: the case tells little", want.ExpectedDamage)
 			}
 		})
 	}

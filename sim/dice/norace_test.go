@@ -1,0 +1,5 @@
+//go:build !race
+
+package dice_test
+
+const raceEnabled = false

@@ -1,0 +1,2 @@
+// Package stats aggregates sampled outcomes into rates, means and intervals.
+package stats
