@@ -120,6 +120,9 @@ type Fighter struct {
 	Skills  Skills
 	// Weapon is the weapon used for this action, melee or ranged; nil is bare hands.
 	Weapon *profiles.Equipment
+	// Melee and Ranged are the first melee and shooting weapons it carries (nil:
+	// none), the ones a fight uses.
+	Melee, Ranged *profiles.Equipment
 	// Shield is the shield carried, nil if none; ShieldBoxes its unticked boxes.
 	Shield      *profiles.Equipment
 	ShieldBoxes int
@@ -158,6 +161,12 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 		case profiles.KindMelee, profiles.KindRanged:
 			if f.Weapon == nil {
 				f.Weapon = it
+			}
+			if it.Kind == profiles.KindMelee && f.Melee == nil {
+				f.Melee = it
+			}
+			if it.Kind == profiles.KindRanged && f.Ranged == nil {
+				f.Ranged = it
 			}
 		case profiles.KindShield:
 			if f.Shield == nil {

@@ -63,6 +63,9 @@ type plan struct {
 	armourFaces    [11]float64
 	attArmourFaces [11]float64
 	counterBonus   int
+	// trace, when set, receives every sampled attack (fight traces).
+	trace          func(TraceEvent)
+	lastArmourFace int
 }
 
 type decisionKey struct {

@@ -26,6 +26,23 @@ type Outcome struct {
 	ShieldBoxes      int
 }
 
+// TraceEvent is one step of a sampled exchange, for a readable trace of a fight.
+type TraceEvent struct {
+	Free        bool        // the free attack of an A effect
+	Attack      Attack      // the attack rolled
+	Roll        dice.Result // the attack roll
+	Total       int         // the attack total announced (R5)
+	Defence     Defence     // the defence chosen
+	DefenceRoll dice.Result
+	DefenceTot  int
+	Success     bool
+	Damage      int  // HP the defender lost from this attack (after armour)
+	ArmourFace  int  // the armour roll, 0 when none
+	Counter     int  // HP the attacker lost to counter damage
+	Mastery     bool // the attacker spent a mastery die
+	DefMastery  bool // the defender spent one
+}
+
 // Sampler draws exchanges. It holds the prepared exchange and the defender's
 // decision cache, so it belongs to one goroutine; make one per worker.
 type Sampler struct {
@@ -79,6 +96,9 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		o.AttackCF, o.Critical = ar.Failure, ar.Critical
 	}
 	if ar.Failure {
+		if pl.trace != nil {
+			pl.trace(TraceEvent{Free: free, Attack: a, Roll: ar, Total: ar.Value + mod, Mastery: ar.Mastery})
+		}
 		return s // R3: it never happened.
 	}
 	t, ch := ar.Value+mod, ar.Critical
@@ -94,7 +114,8 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		if spec.biteTest {
 			s.feared = s.feared || pl.fearRoll(r)
 		}
-		return pl.sampleHit(r, s, spec, ch, false, o)
+		ev := TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, Success: true, Mastery: ar.Mastery}
+		return pl.sampleHitTraced(r, s, spec, ch, false, o, ev)
 	}
 	if def.Discard {
 		s.shield, s.discarded = 0, true
@@ -123,6 +144,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.shield -= n
 		s.shieldUsed += n
 	}
+	ev := TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dr.Value + dmod, Mastery: ar.Mastery, DefMastery: dr.Mastery}
 	if !succeeds(ex.Variant, ar, t, dr, dr.Value+dmod, def.Shield) {
 		s = pl.counterEffects(s, def)
 		raw := 0
@@ -135,16 +157,33 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 			raw = taken
 		}
 		o.Counter += raw
+		if pl.trace != nil {
+			ev.Counter = raw
+			pl.trace(ev)
+		}
 		return s
 	}
 	if !free {
 		o.Success = true
 	}
+	ev.Success = true
 	s = pl.hitEffects(s, spec, a, ch, free)
 	if spec.biteTest {
 		s.feared = s.feared || pl.fearRoll(r)
 	}
-	return pl.sampleHit(r, s, spec, ch, false, o)
+	return pl.sampleHitTraced(r, s, spec, ch, false, o, ev)
+}
+
+// sampleHitTraced is sampleHit reporting the event to the trace, if any.
+func (pl *plan) sampleHitTraced(r *rand.PCG, s state, spec *damageSpec, ch, critOnly bool, o *Outcome, ev TraceEvent) state {
+	before := o.Damage
+	s = pl.sampleHit(r, s, spec, ch, critOnly, o)
+	if pl.trace != nil {
+		ev.Damage = o.Damage - before
+		ev.ArmourFace = pl.lastArmourFace
+		pl.trace(ev)
+	}
+	return s
 }
 
 // fearRoll rolls the temerity test of a Bite, T + 1D10 >= 10 (R18); it reports a
@@ -199,6 +238,7 @@ func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly b
 		base = 0
 	}
 	arm := pl.ex.Defender.Armour
+	pl.lastArmourFace = 0
 	if base+crit <= 0 || arm == nil || s.armour <= 0 {
 		o.Damage += max(base+crit, 0)
 		return s
@@ -209,7 +249,9 @@ func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly b
 	}
 	boxes := int(s.armour)
 	left := max(boxes-pv, 0)
-	taken, ticked := armourResult(arm, left, base, crit, pl.armourRoll(r, pl.ex.Defender), spec.ignore, spec.ticks)
+	face := pl.armourRoll(r, pl.ex.Defender)
+	pl.lastArmourFace = face
+	taken, ticked := armourResult(arm, left, base, crit, face, spec.ignore, spec.ticks)
 	used := min(boxes-left+ticked, boxes)
 	s.armour -= int8(used)
 	s.armourUsed += int8(used)

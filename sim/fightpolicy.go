@@ -1,0 +1,290 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+)
+
+// FightPolicy decides for one side of a fight: what to do with its AP during its
+// activation, and how it defends. The default policy decides with expected values
+// from the exact engine; the simple ones are there to compare with.
+type FightPolicy interface {
+	// Name is the policy's name for --policy-a and reports.
+	Name() string
+	act(p *DuelPlayer, s int, r *rand.PCG) action
+	attackPolicy() Policy
+	defencePolicy(p *Policy)
+	prefersRange(p *DuelPlayer, s int) bool
+}
+
+// The fight policies, by name.
+var (
+	// DefaultFightPolicy attacks with the option of best expected damage minus
+	// counter damage against the opponent's AP, keeps AP back when they are worth
+	// more as defence against the opponent's best attack, closes in with an
+	// assault, and shoots from range when it carries a shooting weapon; it defends
+	// with the best response (R5) and spends mastery dice (R4).
+	DefaultFightPolicy FightPolicy = defaultPolicy{}
+	// Always1AP, Always2AP and Always3AP spend every AP on attacks of that cost (the
+	// best such option), defending with the best response.
+	Always1AP FightPolicy = fixedAP{1}
+	Always2AP FightPolicy = fixedAP{2}
+	Always3AP FightPolicy = fixedAP{3}
+	// RandomPolicy picks a random legal action and a random legal defence.
+	RandomPolicy FightPolicy = randomPolicy{}
+	// ReflexOnly plays like the default policy but defends with the reflex defence
+	// only.
+	ReflexOnly FightPolicy = reflexOnly{}
+)
+
+// FightPolicies lists every policy, the default first.
+var FightPolicies = []FightPolicy{DefaultFightPolicy, Always1AP, Always2AP, Always3AP, RandomPolicy, ReflexOnly}
+
+// FightPolicyByName returns the policy called name.
+func FightPolicyByName(name string) (FightPolicy, error) {
+	var names []string
+	for _, p := range FightPolicies {
+		if p.Name() == name {
+			return p, nil
+		}
+		names = append(names, p.Name())
+	}
+	return nil, fmt.Errorf("unknown policy %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+type defaultPolicy struct{}
+
+func (defaultPolicy) Name() string            { return "default" }
+func (defaultPolicy) attackPolicy() Policy    { return Policy{AttackReroll: 5} }
+func (defaultPolicy) defencePolicy(p *Policy) { p.DefenceMastery = true }
+
+// prefersRange reports whether side s would rather shoot: it has a shooting weapon
+// whose best shot deals more per AP than its best melee attack.
+func (defaultPolicy) prefersRange(p *DuelPlayer, s int) bool { return preferRange(p, s) }
+
+func preferRange(p *DuelPlayer, s int) bool {
+	if p.f[s].Ranged == nil {
+		return false
+	}
+	bestShot, bestMelee := 0.0, 0.0
+	k := min(p.f[1-s].Profile.AP, 7)
+	for _, o := range p.opts[s] {
+		v := (o.dmg[bandEffective][k] - o.ctr[bandEffective][k]) / float64(o.attack.AP)
+		if o.shot {
+			bestShot = max(bestShot, v)
+		} else {
+			bestMelee = max(bestMelee, v)
+		}
+	}
+	return bestShot > bestMelee
+}
+
+// keepValue is the expected damage side s avoids in the opponent's next attack by
+// holding ap AP instead of none.
+func keepValue(p *DuelPlayer, s, ap int) float64 {
+	ap = min(max(ap, 0), 7)
+	return p.oppBest[s][0] - p.oppBest[s][ap]
+}
+
+// bestAttack returns the option of side s with the highest value now (expected
+// damage minus counter damage minus the defence value of the AP it spends), among
+// those allowed by filter; -1 when none is affordable.
+func bestAttack(p *DuelPlayer, s int, extra int, filter func(o *fightOption) bool) (int, float64) {
+	c, o := &p.c[s], &p.c[1-s]
+	best, bv := -1, 0.0
+	k := min(o.ap, 7)
+	for i := range p.opts[s] {
+		opt := &p.opts[s][i]
+		if filter != nil && !filter(opt) {
+			continue
+		}
+		cost := p.actionCost(s, opt.attack.AP) + extra
+		if cost > c.ap || opt.attack.Kind.Special() && c.specialUse {
+			continue
+		}
+		band := bandEffective
+		if opt.shot {
+			b, ok := p.band(s, opt.weapon)
+			if !ok || c.ammo == 0 {
+				continue
+			}
+			band = b
+		}
+		v := opt.dmg[band][k] - opt.ctr[band][k] - (keepValue(p, s, c.ap) - keepValue(p, s, c.ap-cost))
+		if best < 0 || v > bv {
+			best, bv = i, v
+		}
+	}
+	return best, bv
+}
+
+func (pol defaultPolicy) act(p *DuelPlayer, s int, r *rand.PCG) action {
+	return playWell(p, s, nil, true)
+}
+
+// playWell is the default way to play an activation; filter restricts the attack
+// options and keep says whether AP may be kept back for defence.
+func playWell(p *DuelPlayer, s int, filter func(o *fightOption) bool, keep bool) action {
+	c := &p.c[s]
+	if c.ground {
+		if c.walks == 0 || c.ap >= 1 {
+			return action{kind: actStandUp}
+		}
+		return action{kind: actEnd}
+	}
+	ranged := preferRange(p, s)
+	shots := func(o *fightOption) bool { return o.shot && (filter == nil || filter(o)) }
+	melee := func(o *fightOption) bool { return !o.shot && (filter == nil || filter(o)) }
+	accept := func(i int, v float64) bool { return i >= 0 && (v > 0 || !keep) }
+	if ranged && !p.engaged() {
+		if !c.ranged {
+			return action{kind: actSwitch}
+		}
+		w := p.f[s].Ranged
+		if c.loaded == 0 {
+			return action{kind: actReload}
+		}
+		// Keep the distance: with the free walk, step back from a melee fighter that
+		// could reach us next activation.
+		if c.walks == 0 && p.gap() < p.velocity(1-s)+p.reach(1-s) && !preferRange(p, 1-s) {
+			return action{kind: actAway}
+		}
+		if _, ok := p.band(s, w); !ok {
+			if p.walkCost(s) <= c.ap {
+				return action{kind: actToward}
+			}
+			return action{kind: actEnd}
+		}
+		if i, v := bestAttack(p, s, 0, shots); accept(i, v) {
+			return action{kind: actAttack, opt: i}
+		}
+		return action{kind: actEnd}
+	}
+	if ranged && p.engaged() && c.walks == 0 && p.velocity(s) > 0 {
+		// Disengage with the free walk, then shoot.
+		return action{kind: actAway}
+	}
+	if c.ranged && p.f[s].Melee != p.f[s].Ranged && (p.f[s].Ranged != nil && p.f[s].Ranged.Hands+handsOf(p.f[s]) > 2) {
+		if c.ap >= 1 {
+			return action{kind: actSwitch}
+		}
+		return action{kind: actEnd}
+	}
+	c.ranged = false
+	if p.gap() <= p.reach(s)+1e-9 {
+		if i, v := bestAttack(p, s, 0, melee); accept(i, v) {
+			return action{kind: actAttack, opt: i}
+		}
+		return action{kind: actEnd}
+	}
+	// Close in: an assault if the walk reaches, else walk.
+	if !p.engaged() && p.gap() <= p.velocity(s)+brutalCharge(p, s)+p.reach(s) {
+		// The walk is needed to engage at all, so only the attack's AP are weighed
+		// against keeping them.
+		w := p.walkCost(s)
+		if i, v := bestAttack(p, s, w, melee); i >= 0 && accept(i, v+keepValue(p, s, c.ap)-keepValue(p, s, c.ap-w)) {
+			return action{kind: actAssault, opt: i}
+		}
+	}
+	if p.walkCost(s) <= c.ap && (p.walkCost(s) == 0 || !keep || p.gap() <= 2*p.velocity(s)) {
+		return action{kind: actToward}
+	}
+	return action{kind: actEnd}
+}
+
+func brutalCharge(p *DuelPlayer, s int) float64 {
+	if sk, ok := p.f[s].Profile.Skill("brutal charge"); ok {
+		return float64(sk.Value)
+	}
+	return 0
+}
+
+// handsOf returns the hands taken by the melee weapon and the shield.
+func handsOf(f *Fighter) int {
+	h := 0
+	if f.Melee != nil {
+		h += f.Melee.Hands
+	}
+	if f.Shield != nil {
+		h++
+	}
+	return h
+}
+
+type fixedAP struct{ ap int }
+
+func (f fixedAP) Name() string                         { return fmt.Sprintf("always-%dap", f.ap) }
+func (fixedAP) attackPolicy() Policy                   { return Policy{AttackReroll: 5} }
+func (fixedAP) defencePolicy(p *Policy)                { p.DefenceMastery = true }
+func (fixedAP) prefersRange(p *DuelPlayer, s int) bool { return preferRange(p, s) }
+func (f fixedAP) act(p *DuelPlayer, s int, _ *rand.PCG) action {
+	return playWell(p, s, func(o *fightOption) bool { return o.attack.AP == f.ap }, false)
+}
+
+type reflexOnly struct{ defaultPolicy }
+
+func (reflexOnly) Name() string { return "reflex-only" }
+func (reflexOnly) defencePolicy(p *Policy) {
+	p.DefenceMastery = true
+	p.ReflexOnly = true
+}
+
+type randomPolicy struct{}
+
+func (randomPolicy) Name() string                           { return "random" }
+func (randomPolicy) attackPolicy() Policy                   { return Policy{} }
+func (randomPolicy) defencePolicy(p *Policy)                { p.RandomDefence = true }
+func (randomPolicy) prefersRange(p *DuelPlayer, s int) bool { return false }
+
+// act picks uniformly among the legal actions of the moment, ending the activation
+// being one of them.
+func (randomPolicy) act(p *DuelPlayer, s int, r *rand.PCG) action {
+	c := &p.c[s]
+	if c.ground {
+		return action{kind: actStandUp}
+	}
+	var acts [64]action
+	n := 0
+	acts[n] = action{kind: actEnd}
+	n++
+	if p.walkCost(s) <= c.ap {
+		acts[n] = action{kind: actToward}
+		n++
+		acts[n] = action{kind: actAway}
+		n++
+	}
+	for i := range p.opts[s] {
+		o := &p.opts[s][i]
+		if n >= len(acts) || p.actionCost(s, o.attack.AP) > c.ap {
+			continue
+		}
+		if o.shot {
+			if _, ok := p.band(s, o.weapon); ok && !p.engaged() && c.ranged && c.ammo != 0 && c.loaded != 0 {
+				acts[n] = action{kind: actAttack, opt: i}
+				n++
+			}
+			continue
+		}
+		if p.gap() <= p.reachOf(s, o)+1e-9 && !c.ranged {
+			acts[n] = action{kind: actAttack, opt: i}
+			n++
+		}
+	}
+	if p.f[s].Ranged != nil && c.ap >= 1 && n < len(acts) {
+		acts[n] = action{kind: actSwitch}
+		n++
+	}
+	return acts[int(r.Uint64()%uint64(n))]
+}
+
+// PolicyNames returns the names of the fight policies, sorted.
+func PolicyNames() []string {
+	var out []string
+	for _, p := range FightPolicies {
+		out = append(out, p.Name())
+	}
+	sort.Strings(out)
+	return out
+}
