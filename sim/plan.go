@@ -139,13 +139,12 @@ func (ex *Exchange) newPlan() *plan {
 	pl.candidates[1] = pl.undominated(ex.candidates(true), true)
 	pl.armourFaces = armourFaces(ex.Defender, ex.Variant)
 	pl.attArmourFaces = armourFaces(ex.Attacker, ex.Variant)
-	// The largest total the decision tables index: the attack's modifier plus a dice
-	// value whose tail mass is below the cutoff.
-	d := ex.attackPool(pl.main, ex.Attacker.Dice, false).Dist()
-	pl.maxTotal = pl.mainMod + max(len(d.Crit), len(d.Plain)) + 1
-	if pl.nFree > 0 {
-		pl.maxTotal = max(pl.maxTotal, pl.freeMod+max(len(d.Crit), len(d.Plain))+1)
-	}
+	// The decision tables index totals up to the attack's modifier plus decisionDice:
+	// a defender facing a higher total plays as against that one. Such totals need
+	// three critical rerolls in a row (P < 2e-3); past them every defence stops the
+	// attack only with a critical chain of its own and the choice barely matters,
+	// while deciding per total cost 4x more in the exact engine.
+	pl.maxTotal = max(pl.mainMod, pl.freeMod) + decisionDice
 	for c := range 2 {
 		pl.hitValue[0][c] = pl.expectedTaken(pl.mainDmg, c == 1)
 		if pl.nFree > 0 {
@@ -160,6 +159,9 @@ func (ex *Exchange) newPlan() *plan {
 	}
 	return pl
 }
+
+// decisionDice bounds the dice value the decision tables distinguish.
+const decisionDice = 40
 
 // undominated drops the candidates the best response can never prefer: another of
 // the same AP and shield use with a defence modifier and counter damage at least as
