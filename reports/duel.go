@@ -1,0 +1,188 @@
+package reports
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/stats"
+)
+
+// DuelMeta says what a duel run was played with.
+type DuelMeta struct {
+	A, B        string    `json:"-"`
+	IDs         [2]string `json:"profiles"`
+	Weapons     [2]string `json:"weapons"`
+	Cost        [2]int    `json:"cost_kr"`
+	Policies    [2]string `json:"policies"`
+	Distance    float64   `json:"distance_toises"`
+	RoundLimit  int       `json:"round_limit"`
+	Rules       string    `json:"rules"`
+	Seed        uint64    `json:"seed"`
+	Trials      int       `json:"trials"`
+	Precision   float64   `json:"precision,omitempty"`
+	Converged   bool      `json:"converged"`
+	Interrupted bool      `json:"interrupted"`
+	NotModelled []string  `json:"not_modelled"`
+	Data        string    `json:"data"`
+	Version     string    `json:"version"`
+}
+
+// Rate is a sampled proportion with its 95% Wilson interval.
+type Rate struct {
+	Count int     `json:"count"`
+	Rate  float64 `json:"rate"`
+	Lo    float64 `json:"ci95_low"`
+	Hi    float64 `json:"ci95_high"`
+}
+
+// NewRate returns k out of n with its 95% Wilson interval.
+func NewRate(k, n int) Rate {
+	r := Rate{Count: k}
+	if n > 0 {
+		r.Rate = float64(k) / float64(n)
+		r.Lo, r.Hi = stats.Wilson(k, n, 0.95)
+	}
+	return r
+}
+
+// Mean is a sampled mean with its standard error.
+type Mean struct {
+	Mean float64 `json:"mean"`
+	SE   float64 `json:"se"`
+}
+
+// DuelSummary is what kharn duel reports.
+type DuelSummary struct {
+	DuelMeta
+	Wins        [2]Rate    `json:"wins"`
+	Draws       Rate       `json:"draws"`
+	Rounds      Mean       `json:"rounds"`
+	RoundsPMF   []float64  `json:"rounds_pmf"` // index = round the fight ended in
+	HPLeft      [2]Mean    `json:"hp_left"`
+	Damage      [2]Mean    `json:"damage_dealt"`
+	DamagePerAP [2]float64 `json:"damage_per_ap_spent"`
+	WinPer100Kr [2]float64 `json:"win_rate_per_100kr"`
+}
+
+// SummariseDuel turns a tally into the figures of the report.
+func SummariseDuel(m DuelMeta, t *sim.DuelTally) DuelSummary {
+	s := DuelSummary{DuelMeta: m}
+	s.Trials = t.N
+	s.Wins[0] = NewRate(t.Wins[sim.SideA], t.N)
+	s.Wins[1] = NewRate(t.Wins[sim.SideB], t.N)
+	s.Draws = NewRate(t.Wins[sim.Draw], t.N)
+	s.Rounds.Mean, s.Rounds.SE = stats.MeanSE(float64(t.RoundSum), float64(t.RoundSq), t.N)
+	last := 0
+	for r, c := range t.Rounds {
+		if c > 0 {
+			last = r
+		}
+	}
+	s.RoundsPMF = make([]float64, last+1)
+	for r := range s.RoundsPMF {
+		if t.N > 0 {
+			s.RoundsPMF[r] = float64(t.Rounds[r]) / float64(t.N)
+		}
+	}
+	for i := range 2 {
+		s.HPLeft[i].Mean, s.HPLeft[i].SE = stats.MeanSE(float64(t.HP[i]), float64(t.HPSq[i]), t.N)
+		s.Damage[i].Mean, s.Damage[i].SE = stats.MeanSE(float64(t.Damage[i]), float64(t.DamageSq[i]), t.N)
+		if t.AP[i] > 0 {
+			s.DamagePerAP[i] = float64(t.Damage[i]) / float64(t.AP[i])
+		}
+		if m.Cost[i] > 0 {
+			s.WinPer100Kr[i] = s.Wins[i].Rate / (float64(m.Cost[i]) / 100)
+		}
+	}
+	return s
+}
+
+func pct(r Rate) string { return fmt.Sprintf("%.2f%%", 100*r.Rate) }
+func ci(r Rate) string  { return fmt.Sprintf("%.2f%% - %.2f%%", 100*r.Lo, 100*r.Hi) }
+
+// WriteDuel writes the duel summary as text tables.
+func WriteDuel(w io.Writer, s DuelSummary) error {
+	fmt.Fprintf(w, "A: %s\nB: %s\n", s.A, s.B)
+	fmt.Fprintf(w, "Start %.1f toises apart; round limit %d; policies A %s, B %s\n", s.Distance, s.RoundLimit, s.Policies[0], s.Policies[1])
+	status := ""
+	if s.Interrupted {
+		status = " INTERRUPTED: partial result"
+	} else if s.Precision > 0 && !s.Converged {
+		status = " (precision not reached: trial cap)"
+	}
+	fmt.Fprintf(w, "Sampled: %d fights, seed %d, rules %s; data: %s; kharn %s%s\n", s.Trials, s.Seed, s.Rules, s.Data, s.Version, status)
+	t := Table{Header: []string{"outcome", "fights", "rate", "95% Wilson interval"}, Right: []bool{false, true, true, true}}
+	t.Rows = append(t.Rows,
+		[]string{"A wins (" + s.IDs[0] + ")", strconv.Itoa(s.Wins[0].Count), pct(s.Wins[0]), ci(s.Wins[0])},
+		[]string{"draw (round limit)", strconv.Itoa(s.Draws.Count), pct(s.Draws), ci(s.Draws)},
+		[]string{"B wins (" + s.IDs[1] + ")", strconv.Itoa(s.Wins[1].Count), pct(s.Wins[1]), ci(s.Wins[1])},
+	)
+	if err := t.Render(w); err != nil {
+		return err
+	}
+	sides := Table{Header: []string{"", "A", "B"}, Right: []bool{false, true, true}}
+	row := func(name string, f func(i int) string) {
+		sides.Rows = append(sides.Rows, []string{name, f(0), f(1)})
+	}
+	row("profile", func(i int) string { return s.IDs[i] + ", " + s.Weapons[i] })
+	row("cost (Kr)", func(i int) string { return strconv.Itoa(s.Cost[i]) })
+	row("win rate per 100 Kr", func(i int) string { return fmt.Sprintf("%.3f", s.WinPer100Kr[i]) })
+	row("damage dealt per fight (±SE)", func(i int) string { return fmt.Sprintf("%.2f ± %.2f", s.Damage[i].Mean, s.Damage[i].SE) })
+	row("damage dealt per AP spent", func(i int) string { return fmt.Sprintf("%.3f", s.DamagePerAP[i]) })
+	row("HP left per fight (±SE)", func(i int) string { return fmt.Sprintf("%.2f ± %.2f", s.HPLeft[i].Mean, s.HPLeft[i].SE) })
+	if err := sides.Render(w); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "Rounds: mean %.2f ± %.2f (SE); fights ended by round:", s.Rounds.Mean, s.Rounds.SE)
+	cum := 0.0
+	for r, p := range s.RoundsPMF {
+		cum += p
+		if p > 0 && (r <= 6 || r == len(s.RoundsPMF)-1 || r%5 == 0) {
+			fmt.Fprintf(w, " %d: %.1f%%", r, 100*cum)
+		}
+	}
+	fmt.Fprintln(w)
+	if len(s.NotModelled) > 0 {
+		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(s.NotModelled, ", "))
+	}
+	return nil
+}
+
+// WriteDuelCSV writes the duel summary as CSV rows: metric, side, value, and the
+// interval or standard error where there is one.
+func WriteDuelCSV(w io.Writer, s DuelSummary) error {
+	cw := csv.NewWriter(w)
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
+	rows := [][]string{{"metric", "side", "value", "ci95_low", "ci95_high", "se"}}
+	for i, side := range []string{"A", "B"} {
+		rows = append(rows,
+			[]string{"wins", side, f(s.Wins[i].Rate), f(s.Wins[i].Lo), f(s.Wins[i].Hi), ""},
+			[]string{"win_count", side, strconv.Itoa(s.Wins[i].Count), "", "", ""},
+			[]string{"cost_kr", side, strconv.Itoa(s.Cost[i]), "", "", ""},
+			[]string{"win_rate_per_100kr", side, f(s.WinPer100Kr[i]), "", "", ""},
+			[]string{"damage_dealt", side, f(s.Damage[i].Mean), "", "", f(s.Damage[i].SE)},
+			[]string{"damage_per_ap_spent", side, f(s.DamagePerAP[i]), "", "", ""},
+			[]string{"hp_left", side, f(s.HPLeft[i].Mean), "", "", f(s.HPLeft[i].SE)},
+		)
+	}
+	rows = append(rows,
+		[]string{"draws", "", f(s.Draws.Rate), f(s.Draws.Lo), f(s.Draws.Hi), ""},
+		[]string{"rounds", "", f(s.Rounds.Mean), "", "", f(s.Rounds.SE)},
+		[]string{"trials", "", strconv.Itoa(s.Trials), "", "", ""},
+		[]string{"seed", "", strconv.FormatUint(s.Seed, 10), "", "", ""},
+		[]string{"rules", "", s.Rules, "", "", ""},
+		[]string{"interrupted", "", strconv.FormatBool(s.Interrupted), "", "", ""},
+		[]string{"version", "", s.Version, "", "", ""},
+	)
+	for _, n := range s.NotModelled {
+		rows = append(rows, []string{"not_modelled", "", n, "", "", ""})
+	}
+	if err := cw.WriteAll(rows); err != nil {
+		return err
+	}
+	return cw.Error()
+}
