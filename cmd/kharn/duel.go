@@ -1,0 +1,292 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/reports"
+	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/sim/runner"
+	"github.com/kharn-ages/kharn/stats"
+)
+
+type duelFlags struct {
+	weaponA, weaponB string
+	distance         float64
+	trials           int
+	precision        float64
+	maxTrials        int
+	seed             uint64
+	workers          int
+	policyA, policyB string
+	rounds           int
+	json, csv, trace bool
+	policyCheck      bool
+}
+
+func duelCommand(g *globals) *cobra.Command {
+	f := &duelFlags{}
+	c := &cobra.Command{
+		Use:   "duel A B",
+		Short: "Sampled one-against-one fights: who wins, how often, with Wilson intervals",
+		Long: `duel plays whole one-against-one fights between A and B (profile ids or YAML
+files holding one profile): activations, walking, assaults, shots, defences,
+armour, statuses, until one is defeated or the round limit (a draw). Each side is
+played by a policy (default: decisions from the exact engine's expected values).
+Results are sampled: every rate comes with its 95% Wilson interval, every mean with
+its standard error, and the seed, trial count and rules variant that produced them.
+The same seed gives the same result for any number of workers. Ctrl-C stops the run
+and prints what it has, marked as interrupted.
+
+--policy-check plays A against itself, the default policy against each simple
+policy, and fails unless the default wins significantly more than half of the fights.`,
+		Example: `  kharn duel paladin-3 kherops-warrior-2
+  kharn duel goun-hunter-1 fang-prowler-1 --distance 8 --precision 0.005
+  kharn duel paladin-3 kherops-warrior-2 --trace --seed 7
+  kharn duel paladin-2 --policy-check`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if f.policyCheck {
+				return cobra.ExactArgs(1)(cmd, args)
+			}
+			return cobra.ExactArgs(2)(cmd, args)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runDuel(cmd, g, f, args) },
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.weaponA, "weapon-a", "", "weapon of A: an equipment id replacing the card's weapon of its kind, or none")
+	fl.StringVar(&f.weaponB, "weapon-b", "", "weapon of B (as --weapon-a)")
+	fl.Float64Var(&f.distance, "distance", 0, "gap between the bases at the start, in toises (0: engaged)")
+	fl.IntVar(&f.trials, "trials", 100_000, "fights to play")
+	fl.Float64Var(&f.precision, "precision", 0, "instead of --trials: play until the 95% Wilson half-width of A's win rate is below this")
+	fl.IntVar(&f.maxTrials, "max-trials", 10_000_000, "cap on the fights of a --precision run")
+	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
+	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU); results do not depend on it")
+	fl.StringVar(&f.policyA, "policy-a", "default", "policy of A: "+strings.Join(sim.PolicyNames(), ", "))
+	fl.StringVar(&f.policyB, "policy-b", "default", "policy of B")
+	fl.IntVar(&f.rounds, "rounds", 20, "round limit (R16): a fight that reaches it is a draw")
+	fl.BoolVar(&f.json, "json", false, "print JSON")
+	fl.BoolVar(&f.csv, "csv", false, "print CSV")
+	fl.BoolVar(&f.trace, "trace", false, "print a readable trace of one fight (the seed's first) instead of statistics")
+	fl.BoolVar(&f.policyCheck, "policy-check", false, "mirror matches of the default policy against each simple policy")
+	return c
+}
+
+// side is one duellist as the command line gives it.
+type side struct {
+	p       *profiles.Profile
+	f       *sim.Fighter
+	cost    int
+	weapons string
+}
+
+// duellist builds profile arg with the weapon flag: an id replaces the card's weapon
+// of the same kind (the cost follows the rulebook's arithmetic), none leaves it
+// bare-handed.
+func duellist(ds *profiles.DataSet, arg, weapon string) (side, error) {
+	p, err := ds.ResolveProfile(arg)
+	if err != nil {
+		return side{}, err
+	}
+	var add, remove []string
+	if weapon != "" && !strings.EqualFold(weapon, "none") {
+		w, err := pickWeapon(ds, weapon)
+		if err != nil {
+			return side{}, err
+		}
+		add = []string{w.ID}
+		for _, id := range p.Equipment {
+			if it, _ := ds.Item(id); it != nil && it.Kind == w.Kind {
+				remove = append(remove, id)
+				break
+			}
+		}
+	} else if strings.EqualFold(weapon, "none") {
+		for _, id := range p.Equipment {
+			if it, _ := ds.Item(id); it != nil && (it.Kind == profiles.KindMelee || it.Kind == profiles.KindRanged) {
+				remove = append(remove, id)
+			}
+		}
+	}
+	lo, err := ds.Equip(p, add, remove)
+	if err != nil {
+		return side{}, err
+	}
+	f := sim.NewFighter(p, lo.Items(ds))
+	var ws []string
+	for _, w := range []*profiles.Equipment{f.Melee, f.Ranged} {
+		if w != nil {
+			ws = append(ws, w.ID)
+		}
+	}
+	if len(ws) == 0 {
+		ws = []string{"bare hands"}
+	}
+	return side{p: p, f: f, cost: lo.Cost(ds), weapons: strings.Join(ws, " + ")}, nil
+}
+
+func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error {
+	if f.json && f.csv {
+		return &usageError{errors.New("--json and --csv exclude each other")}
+	}
+	if f.trials <= 0 && f.precision <= 0 {
+		return &usageError{errors.New("--trials must be positive")}
+	}
+	ds, err := g.load()
+	if err != nil {
+		return err
+	}
+	variant, err := g.variant()
+	if err != nil {
+		return err
+	}
+	a, err := duellist(ds, args[0], f.weaponA)
+	if err != nil {
+		return fmt.Errorf("A: %w", err)
+	}
+	if f.policyCheck {
+		return policyCheck(cmd, g, f, a, variant, ds)
+	}
+	b, err := duellist(ds, args[1], f.weaponB)
+	if err != nil {
+		return fmt.Errorf("B: %w", err)
+	}
+	pa, err := sim.FightPolicyByName(f.policyA)
+	if err != nil {
+		return &usageError{fmt.Errorf("--policy-a: %w", err)}
+	}
+	pb, err := sim.FightPolicyByName(f.policyB)
+	if err != nil {
+		return &usageError{fmt.Errorf("--policy-b: %w", err)}
+	}
+	d := &sim.Duel{A: a.f, B: b.f, Distance: f.distance, Rounds: f.rounds, Variant: variant, Policies: [2]sim.FightPolicy{pa, pb}}
+	out := cmd.OutOrStdout()
+	if f.trace {
+		pl, err := d.NewPlayer()
+		if err != nil {
+			return err
+		}
+		pl.SetTrace(out)
+		fmt.Fprintf(out, "Trace of the first fight of seed %d (rules %s, policies A %s, B %s)\n", f.seed, variant, pa.Name(), pb.Name())
+		pl.Play(rand.NewPCG(f.seed, 0))
+		return nil
+	}
+	tally, res, err := playDuels(cmd.Context(), cmd.ErrOrStderr(), d, f, "duel")
+	if err != nil {
+		return err
+	}
+	meta := reports.DuelMeta{
+		A: describe(a.p, nil) + ", " + a.weapons, B: describe(b.p, nil) + ", " + b.weapons,
+		IDs: [2]string{a.p.ID, b.p.ID}, Weapons: [2]string{a.weapons, b.weapons}, Cost: [2]int{a.cost, b.cost},
+		Policies: [2]string{pa.Name(), pb.Name()}, Distance: f.distance, RoundLimit: f.rounds,
+		Rules: variant.String(), Seed: f.seed, Precision: f.precision, Converged: res.Converged,
+		Interrupted: res.Interrupted, NotModelled: d.NotModelled(), Data: ds.Source, Version: versionString(),
+	}
+	if meta.NotModelled == nil {
+		meta.NotModelled = []string{}
+	}
+	s := reports.SummariseDuel(meta, tally)
+	switch {
+	case f.json:
+		err = reports.WriteJSON(out, s)
+	case f.csv:
+		err = reports.WriteDuelCSV(out, s)
+	default:
+		err = reports.WriteDuel(out, s)
+	}
+	if err == nil && res.Interrupted {
+		fmt.Fprintln(cmd.ErrOrStderr(), "kharn: interrupted: the result above covers the fights played so far")
+	}
+	return err
+}
+
+// playDuels plays the duel's fights over the worker pool, with a progress bar on a
+// terminal.
+func playDuels(ctx context.Context, stderr io.Writer, d *sim.Duel, f *duelFlags, label string) (*sim.DuelTally, runner.Result[*sim.DuelTally], error) {
+	proto, err := d.NewPlayer()
+	if err != nil {
+		return nil, runner.Result[*sim.DuelTally]{}, err
+	}
+	cfg := runner.Config{Trials: f.trials, Precision: f.precision, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers}
+	var bar *progressbar.ProgressBar
+	if file, ok := stderr.(*os.File); ok && term.IsTerminal(int(file.Fd())) {
+		target := f.trials
+		if f.precision > 0 {
+			target = f.maxTrials
+		}
+		bar = progressbar.NewOptions(target, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription(label),
+			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("fights"),
+			progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
+		cfg.Progress = func(done, _ int) { _ = bar.Set(done) }
+	}
+	var done func(t *sim.DuelTally, n int) bool
+	if f.precision > 0 {
+		done = func(t *sim.DuelTally, n int) bool {
+			lo, hi := stats.Wilson(t.Wins[sim.SideA], t.N, 0.95)
+			return (hi-lo)/2 < f.precision
+		}
+	}
+	res, err := runner.Run(ctx, cfg,
+		func() *sim.DuelTally { return &sim.DuelTally{} },
+		func(dst, src *sim.DuelTally) { dst.Merge(src) },
+		func() func(r *rand.PCG, t *sim.DuelTally) {
+			pl := proto.Clone()
+			return func(r *rand.PCG, t *sim.DuelTally) { t.Add(pl.Play(r)) }
+		}, done)
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if err != nil {
+		return nil, res, err
+	}
+	return res.Acc, res, nil
+}
+
+// policyCheck plays mirror matches of the default policy against each simple one.
+func policyCheck(cmd *cobra.Command, g *globals, f *duelFlags, a side, variant sim.Variant, ds *profiles.DataSet) error {
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "Policy check: %s against itself, start %.1f toises apart, %d fights per row, seed %d, rules %s\n", a.p.ID, f.distance, f.trials, f.seed, variant)
+	t := reports.Table{
+		Header: []string{"default against", "default wins", "draws", "default loses", "win rate", "95% Wilson", "significant"},
+		Right:  []bool{false, true, true, true, true, true, false},
+	}
+	failed := 0
+	for _, p := range sim.FightPolicies[1:] {
+		d := &sim.Duel{A: a.f, B: a.f, Distance: f.distance, Rounds: f.rounds, Variant: variant,
+			Policies: [2]sim.FightPolicy{sim.DefaultFightPolicy, p}}
+		tally, res, err := playDuels(cmd.Context(), cmd.ErrOrStderr(), d, f, p.Name())
+		if err != nil {
+			return err
+		}
+		r := reports.NewRate(tally.Wins[sim.SideA], tally.N)
+		ok := "yes"
+		if r.Lo <= 0.5 {
+			ok = "NO"
+			failed++
+		}
+		if res.Interrupted {
+			ok += " (interrupted)"
+		}
+		t.Rows = append(t.Rows, []string{p.Name(), fmt.Sprint(tally.Wins[sim.SideA]), fmt.Sprint(tally.Wins[sim.Draw]),
+			fmt.Sprint(tally.Wins[sim.SideB]), fmt.Sprintf("%.2f%%", 100*r.Rate), fmt.Sprintf("%.2f%% - %.2f%%", 100*r.Lo, 100*r.Hi), ok})
+		if res.Interrupted {
+			break
+		}
+	}
+	if err := t.Render(out); err != nil {
+		return err
+	}
+	if failed > 0 {
+		return fmt.Errorf("policy check: the default policy does not beat %d simple polic(ies) significantly", failed)
+	}
+	return nil
+}
