@@ -38,6 +38,11 @@ func TestGolden(t *testing.T) {
 		{"odds-rule-r7", []string{"odds", "-a", "paladin-3", "-d", "paladin-2", "--attack", "2:PAC"}, 1},
 		{"odds-bad-flag", []string{"odds", "-a", "paladin-3", "-d", "paladin-2", "--support", "x"}, 2},
 		{"profiles", []string{"profiles", "--faction", "tembos"}, 0},
+		{"duel", []string{"duel", "paladin-3", "kherops-warrior-2", "--trials", "5000", "--seed", "7"}, 0},
+		{"duel-csv", []string{"duel", "goun-hunter-1", "fang-prowler-1", "--distance", "8", "--trials", "3000", "--csv"}, 0},
+		{"duel-trace", []string{"duel", "tribal-champion-3", "paladin-2", "--distance", "6", "--trace", "--seed", "3"}, 0},
+		{"duel-policy-check", []string{"duel", "kherops-warrior-1", "--policy-check", "--trials", "4000"}, 0},
+		{"duel-bad-policy", []string{"duel", "paladin-3", "paladin-2", "--policy-a", "clever"}, 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -192,5 +197,65 @@ func TestOddsJSONIndependent(t *testing.T) {
 		if math.Abs(got.DamagePMF[k]-wantPMF[k]) > 1e-9 {
 			t.Errorf("damage_pmf[%d] = %.12f, want %.12f", k, got.DamagePMF[k], wantPMF[k])
 		}
+	}
+}
+
+// TestDuelWorkers checks that the same seed gives the same duel result for 1, 2 and
+// 7 workers (issue #3: "bit-identical results for any --workers").
+func TestDuelWorkers(t *testing.T) {
+	var first string
+	for _, w := range []string{"1", "2", "7"} {
+		out, errs, code := runCLI(t, "duel", "paladin-2", "kherops-warrior-2", "--trials", "30000", "--seed", "11", "--workers", w, "--json")
+		if code != 0 {
+			t.Fatalf("workers %s: exit %d: %s", w, code, errs)
+		}
+		if first == "" {
+			first = out
+			continue
+		}
+		if out != first {
+			t.Errorf("workers %s: output differs from workers 1:\n%s\n---\n%s", w, out, first)
+		}
+	}
+}
+
+// TestDuelPrecision checks that a --precision run stops once the 95% Wilson
+// half-width of A's win rate is below the target, and says it converged.
+func TestDuelPrecision(t *testing.T) {
+	out, errs, code := runCLI(t, "duel", "paladin-2", "kherops-warrior-2", "--precision", "0.01", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got struct {
+		Trials    int  `json:"trials"`
+		Converged bool `json:"converged"`
+		Wins      [2]struct {
+			Lo float64 `json:"ci95_low"`
+			Hi float64 `json:"ci95_high"`
+		} `json:"wins"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !got.Converged || (got.Wins[0].Hi-got.Wins[0].Lo)/2 >= 0.01 {
+		t.Errorf("converged=%v, half-width %.4f after %d fights, want < 0.01", got.Converged, (got.Wins[0].Hi-got.Wins[0].Lo)/2, got.Trials)
+	}
+	if got.Trials%4096 != 0 {
+		t.Errorf("a precision run stops at a chunk boundary, got %d fights", got.Trials)
+	}
+}
+
+// TestDuelInterrupted checks that a cancelled run (Ctrl-C) still prints its result,
+// marked as interrupted, and exits 0.
+func TestDuelInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	err := run(ctx, &out, &errb, []string{"duel", "paladin-2", "kherops-warrior-2", "--trials", "1000000"})
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if !strings.Contains(out.String(), "INTERRUPTED") || !strings.Contains(errb.String(), "interrupted") {
+		t.Errorf("output not marked as interrupted:\n%s\n%s", out.String(), errb.String())
 	}
 }
