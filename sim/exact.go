@@ -31,8 +31,11 @@ type Result struct {
 	CounterPMF      []float64 `json:"counter_damage_pmf"`
 	// Statuses and effects on the defender.
 	PBleeding float64 `json:"p_bleeding"`
-	PDazed    float64 `json:"p_dazed"`
-	PStunned  float64 `json:"p_stunned"`
+	// ExpectedBleeding is the expected bleeding X put on the defender: HP it loses
+	// at the start of each of its activations (R17), not counted in the damage.
+	ExpectedBleeding float64 `json:"expected_bleeding"`
+	PDazed           float64 `json:"p_dazed"`
+	PStunned         float64 `json:"p_stunned"`
 	// PFeared is the probability that a Bite's temerity test (10) fails (R18).
 	PFeared float64 `json:"p_failed_temerity_test"`
 	// PRepelled and ExpectedRepel: the defender pushed back by C effects (R10).
@@ -242,6 +245,7 @@ func (pl *plan) exact() *Result {
 		m := ac.mass
 		if s.bleeding > 0 {
 			res.PBleeding += m
+			res.ExpectedBleeding += m * float64(s.bleeding)
 		}
 		if s.dazed {
 			res.PDazed += m

@@ -71,6 +71,10 @@ type Policy struct {
 	// APValue is what one AP kept after the defence is worth, in HP, to the best
 	// response; ties always go to the cheaper defence.
 	APValue float64
+	// Reserve, when set, replaces APValue: Reserve[k] is what holding k AP after the
+	// defence is worth to the defender, in HP (a fight sets it from the damage the
+	// attacker can still deal in its activation against k AP).
+	Reserve *[8]float64
 	// Defence, when set, is the defence against the main attack instead of the best
 	// response. Free attacks from A effects are always met by the best response.
 	Defence *Defence

@@ -73,8 +73,9 @@ type fightOption struct {
 	attack Attack
 	weapon *profiles.Equipment // nil: bare hands
 	shot   bool
-	// dmg and ctr: expected damage dealt and counter damage taken, [band][defender AP].
-	dmg, ctr [3][8]float64
+	// dmg and ctr: expected damage dealt and counter damage taken, [band][defender
+	// AP]; def: expected AP the defender spends on it.
+	dmg, ctr, def [3][8]float64
 }
 
 // Range bands of a shot: effective, short, long (rulebook "Shooting - Range").
@@ -112,12 +113,14 @@ type combatant struct {
 // DuelPlayer plays fights of one Duel. It holds per-worker caches (exchange plans
 // and decisions), so make one per goroutine.
 type DuelPlayer struct {
-	d        *Duel
-	table    float64
-	rounds   int
-	f        [2]*Fighter
-	opts     [2][]fightOption
-	oppBest  [2][8]float64 // best expected damage side s's opponent deals when s holds k AP
+	d      *Duel
+	table  float64
+	rounds int
+	f      [2]*Fighter
+	opts   [2][]fightOption
+	// threat[s][k] is the expected net damage (dealt minus counter) the opponent of
+	// side s inflicts in a whole activation when s holds k AP to defend.
+	threat   [2][8]float64
 	plans    map[planKey]*plan
 	c        [2]combatant
 	trace    io.Writer
@@ -127,6 +130,7 @@ type DuelPlayer struct {
 
 type planKey struct {
 	side     int8
+	apLeft   int8 // attacker's AP after this attack, for the defender's reserve
 	opt      int16
 	band     int8
 	assault  bool
@@ -164,16 +168,24 @@ func (d *Duel) NewPlayer() (*DuelPlayer, error) {
 		p.opts[s] = opts
 	}
 	for s := range 2 {
-		for k := range 8 {
-			best := 0.0
-			for _, o := range p.opts[1-s] {
-				best = max(best, o.dmg[bandEffective][k])
+		o := 1 - s
+		full := min(p.f[o].Profile.AP, 7)
+		always := func(opt *fightOption) (int, int, bool) {
+			if opt.shot {
+				return opt.attack.AP, bandEffective, p.f[o].Ranged != nil
 			}
-			p.oppBest[s][k] = best
+			return opt.attack.AP, bandEffective, true
+		}
+		for k := range 8 {
+			// The opponent attacks only while it gains by it: ending is worth 0.
+			p.threat[s][k], _ = planDP(p.opts[o], full, k, always, zero)
 		}
 	}
 	return p, nil
 }
+
+// zero values ending an activation at 0: an opponent attacks only while it gains.
+func zero(int) float64 { return 0 }
 
 // exchange returns the exchange of side s attacking its opponent with weapon w.
 func (p *DuelPlayer) exchange(s int, w *profiles.Equipment, a Attack) Exchange {
@@ -252,10 +264,11 @@ func (p *DuelPlayer) options(s int) ([]fightOption, error) {
 					if err != nil {
 						return nil, fmt.Errorf("sim: duel option %s: %w", c.a, err)
 					}
-					o.dmg[b][k], o.ctr[b][k] = res.ExpectedDamage, res.ExpectedCounter
+					o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)
+					o.ctr[b][k], o.def[b][k] = res.ExpectedCounter, res.ExpectedDefenceAP
 				}
 				for k := p.f[1-s].AP + 1; k < 8; k++ {
-					o.dmg[b][k], o.ctr[b][k] = o.dmg[b][k-1], o.ctr[b][k-1]
+					o.dmg[b][k], o.ctr[b][k], o.def[b][k] = o.dmg[b][k-1], o.ctr[b][k-1], o.def[b][k-1]
 				}
 			}
 			out = append(out, o)
@@ -702,7 +715,7 @@ func (p *DuelPlayer) attack(r *rand.PCG, s int, a action) bool {
 			c.loaded--
 		}
 	}
-	key := planKey{side: int8(s), opt: int16(a.opt), band: int8(band), assault: assault && !opt.shot,
+	key := planKey{side: int8(s), apLeft: int8(min(c.ap, 7)), opt: int16(a.opt), band: int8(band), assault: assault && !opt.shot,
 		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned,
 		execUsed: c.execUsed}
 	pl := p.plan(key, opt)
@@ -797,6 +810,17 @@ func (p *DuelPlayer) plan(k planKey, opt *fightOption) *plan {
 	}
 	if opt.shot {
 		ex.Range = bandRange(opt.weapon, int(k.band))
+	}
+	if p.policies[1-s].reserves() {
+		// The defender weighs the AP it keeps against what the attacker can still do
+		// with the AP it has left in this activation.
+		var r [8]float64
+		always := func(o *fightOption) (int, int, bool) { return o.attack.AP, bandEffective, !o.shot || p.c[s].ranged }
+		for kk := range 8 {
+			v, _ := planDP(p.opts[s], int(k.apLeft), kk, always, zero)
+			r[kk] = -v
+		}
+		ex.Policy.Reserve = &r
 	}
 	if err := ex.Prepare(); err != nil {
 		panic("sim: duel option became illegal: " + err.Error())

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -17,6 +18,9 @@ type FightPolicy interface {
 	attackPolicy() Policy
 	defencePolicy(p *Policy)
 	prefersRange(p *DuelPlayer, s int) bool
+	// reserves reports whether its defences weigh the AP they keep for the rest of
+	// the attacker's activation.
+	reserves() bool
 }
 
 // The fight policies, by name.
@@ -57,6 +61,9 @@ func FightPolicyByName(name string) (FightPolicy, error) {
 type defaultPolicy struct{}
 
 func (defaultPolicy) Name() string            { return "default" }
+func (defaultPolicy) reserves() bool          { return true }
+func (fixedAP) reserves() bool                { return false }
+func (randomPolicy) reserves() bool           { return false }
 func (defaultPolicy) attackPolicy() Policy    { return Policy{AttackReroll: 5} }
 func (defaultPolicy) defencePolicy(p *Policy) { p.DefenceMastery = true }
 
@@ -81,43 +88,92 @@ func preferRange(p *DuelPlayer, s int) bool {
 	return bestShot > bestMelee
 }
 
-// keepValue is the expected damage side s avoids in the opponent's next attack by
-// holding ap AP instead of none.
+// keepValue is the expected net damage side s avoids in the opponent's next
+// activation by holding ap AP to defend instead of none.
 func keepValue(p *DuelPlayer, s, ap int) float64 {
 	ap = min(max(ap, 0), 7)
-	return p.oppBest[s][0] - p.oppBest[s][ap]
+	return p.threat[s][0] - p.threat[s][ap]
 }
 
-// bestAttack returns the option of side s with the highest value now (expected
-// damage minus counter damage minus the defence value of the AP it spends), among
-// those allowed by filter; -1 when none is affordable.
-func bestAttack(p *DuelPlayer, s int, extra int, filter func(o *fightOption) bool) (int, float64) {
-	c, o := &p.c[s], &p.c[1-s]
-	best, bv := -1, 0.0
-	k := min(o.ap, 7)
-	for i := range p.opts[s] {
-		opt := &p.opts[s][i]
-		if filter != nil && !filter(opt) {
-			continue
+// planDP returns the best value of spending up to a AP on the options (each
+// affordable when costOf says so, at the cost and range band it gives) against a
+// defender holding k AP: the sum of expected damage minus counter damage, the
+// defender's AP dropping after each attack by what it is expected to spend, plus
+// keep(AP left) when keep is not nil (ending is then allowed; without keep the
+// plan attacks while it can). It also returns the first option of the plan (-1:
+// none).
+func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64) (float64, int) {
+	var memo [8][8]float64
+	var done [8][8]bool
+	var first [8][8]int
+	var value func(a, k int) float64
+	value = func(a, k int) float64 {
+		a, k = min(a, 7), min(max(k, 0), 7)
+		if done[a][k] {
+			return memo[a][k]
 		}
-		cost := p.actionCost(s, opt.attack.AP) + extra
-		if cost > c.ap || opt.attack.Kind.Special() && c.specialUse {
-			continue
+		v, f := math.Inf(-1), -1
+		if keep != nil {
+			v = keep(a)
+		}
+		for i := range opts {
+			opt := &opts[i]
+			cost, band, ok := costOf(opt)
+			if !ok || cost > a {
+				continue
+			}
+			next := k - int(opt.def[band][k]+0.5)
+			w := opt.dmg[band][k] - opt.ctr[band][k] + value(a-cost, next)
+			if w > v+1e-9 {
+				v, f = w, i
+			}
+		}
+		if f < 0 && keep == nil {
+			v = 0
+		}
+		memo[a][k], done[a][k], first[a][k] = v, true, f
+		return v
+	}
+	a, k = min(max(a, 0), 7), min(max(k, 0), 7)
+	v := value(a, k)
+	return v, first[a][k]
+}
+
+// bestAttack plans the rest of side s's activation: the sequence of attacks
+// allowed by filter that maximises the expected damage dealt minus the counter
+// damage taken, plus (when keep) the defence value of the AP left at the end
+// (keepValue), the opponent's AP dropping after each attack by what it is expected
+// to spend defending. extra AP are spent first (an assault's walk). It returns the
+// first attack of the best plan and the plan's value minus the value of attacking
+// no more; -1 when no attack is worth it or affordable.
+func bestAttack(p *DuelPlayer, s int, extra int, filter func(o *fightOption) bool, keep bool) (int, float64) {
+	c, o := &p.c[s], &p.c[1-s]
+	a := c.ap - extra
+	if a < 0 {
+		return -1, 0
+	}
+	costOf := func(opt *fightOption) (int, int, bool) {
+		if filter != nil && !filter(opt) || opt.attack.Kind.Special() && c.specialUse {
+			return 0, 0, false
 		}
 		band := bandEffective
 		if opt.shot {
 			b, ok := p.band(s, opt.weapon)
 			if !ok || c.ammo == 0 {
-				continue
+				return 0, 0, false
 			}
 			band = b
 		}
-		v := opt.dmg[band][k] - opt.ctr[band][k] - (keepValue(p, s, c.ap) - keepValue(p, s, c.ap-cost))
-		if best < 0 || v > bv {
-			best, bv = i, v
-		}
+		return p.actionCost(s, opt.attack.AP), band, true
 	}
-	return best, bv
+	var kf func(int) float64
+	base := 0.0
+	if keep {
+		kf = func(a int) float64 { return keepValue(p, s, a) }
+		base = keepValue(p, s, c.ap)
+	}
+	v, first := planDP(p.opts[s], a, o.ap, costOf, kf)
+	return first, v - base
 }
 
 func (pol defaultPolicy) act(p *DuelPlayer, s int, r *rand.PCG) action {
@@ -138,6 +194,7 @@ func playWell(p *DuelPlayer, s int, filter func(o *fightOption) bool, keep bool)
 	shots := func(o *fightOption) bool { return o.shot && (filter == nil || filter(o)) }
 	melee := func(o *fightOption) bool { return !o.shot && (filter == nil || filter(o)) }
 	accept := func(i int, v float64) bool { return i >= 0 && (v > 0 || !keep) }
+	best := func(extra int, f func(o *fightOption) bool) (int, float64) { return bestAttack(p, s, extra, f, keep) }
 	if ranged && !p.engaged() {
 		if !c.ranged {
 			return action{kind: actSwitch}
@@ -157,7 +214,7 @@ func playWell(p *DuelPlayer, s int, filter func(o *fightOption) bool, keep bool)
 			}
 			return action{kind: actEnd}
 		}
-		if i, v := bestAttack(p, s, 0, shots); accept(i, v) {
+		if i, v := best(0, shots); accept(i, v) {
 			return action{kind: actAttack, opt: i}
 		}
 		return action{kind: actEnd}
@@ -174,7 +231,7 @@ func playWell(p *DuelPlayer, s int, filter func(o *fightOption) bool, keep bool)
 	}
 	c.ranged = false
 	if p.gap() <= p.reach(s)+1e-9 {
-		if i, v := bestAttack(p, s, 0, melee); accept(i, v) {
+		if i, v := best(0, melee); accept(i, v) {
 			return action{kind: actAttack, opt: i}
 		}
 		return action{kind: actEnd}
@@ -184,7 +241,7 @@ func playWell(p *DuelPlayer, s int, filter func(o *fightOption) bool, keep bool)
 		// The walk is needed to engage at all, so only the attack's AP are weighed
 		// against keeping them.
 		w := p.walkCost(s)
-		if i, v := bestAttack(p, s, w, melee); i >= 0 && accept(i, v+keepValue(p, s, c.ap)-keepValue(p, s, c.ap-w)) {
+		if i, v := best(w, melee); i >= 0 && accept(i, v+keepValue(p, s, c.ap)-keepValue(p, s, c.ap-w)) {
 			return action{kind: actAssault, opt: i}
 		}
 	}

@@ -314,8 +314,27 @@ func (pl *plan) expectedTaken(s *damageSpec, ch bool) float64 {
 	for _, br := range pl.hitDist(s, ch, int(def.ArmourBoxes), false) {
 		e += br.p * float64(br.taken)
 	}
-	return e
+	b := s.bleeding
+	if ch && s.critBleeding > 0 {
+		b = s.critBleeding
+	}
+	return e + float64(b)*bleedTicks(def)
 }
+
+// bleedTicks is how many times a bleeding effect is expected to cost its HP, for
+// decisions: once with Thick skin, else bleedingTicks.
+func bleedTicks(f *Fighter) float64 {
+	if f.Profile != nil {
+		if _, ok := f.Profile.Skill("thick skin"); ok {
+			return 1
+		}
+	}
+	return bleedingTicks
+}
+
+// bleedingTicks is the number of activations a bleeding effect is assumed to last
+// when valuing it (nothing in a duel stops it; most duels end within a few rounds).
+const bleedingTicks = 2
 
 // hitBranch is one outcome of a hit: damage taken and armour boxes ticked.
 type hitBranch struct {
@@ -573,7 +592,12 @@ func (pl *plan) bestResponse(s state, free bool, t int, ch bool) int {
 		if !free && pl.nFree > 0 {
 			loss += float64(pl.nFree) * pl.freeValue[max(int(s.defAP)-d.AP-int(pl.defCost()), 0)]
 		}
-		v := pStop*float64(pl.counterRaw(d)) - (1-pStop)*loss - pl.ex.Policy.APValue*float64(d.AP)
+		v := pStop*float64(pl.counterRaw(d)) - (1-pStop)*loss
+		if r := pl.ex.Policy.Reserve; r != nil {
+			v += r[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), 7)]
+		} else {
+			v -= pl.ex.Policy.APValue * float64(d.AP)
+		}
 		if v > bv+1e-12 {
 			best, bv = i, v
 		}
