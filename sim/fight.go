@@ -106,6 +106,9 @@ type combatant struct {
 	ranged     bool // the shooting weapon is in hand
 	ammo       int  // shots left, -1 unlimited
 	loaded     int  // shots before a reload, -1 no rate
+	// activated reports that it has had an activation; idle that it attacked in none
+	// of its last one (the default policy stops keeping AP against an idle opponent).
+	activated, idle bool
 	// statistics
 	dealt, spent, attacks int
 }
@@ -251,6 +254,9 @@ func (p *DuelPlayer) options(s int) ([]fightOption, error) {
 				bands = []int{bandEffective, bandShort, bandLong}
 			}
 			for _, b := range bands {
+				if !bandExists(w, b) {
+					continue
+				}
 				for k := 0; k <= min(p.f[1-s].AP, 7); k++ {
 					ex := base
 					ex.Attack = c.a
@@ -296,6 +302,22 @@ func bandRange(w *profiles.Equipment, band int) float64 {
 		return r.Long + 2
 	}
 	return (r.Short + r.Long) / 2
+}
+
+// bandExists reports whether weapon w has range band b: no short range below a
+// short range of 0, no long range when the maximum range ends at the long one.
+func bandExists(w *profiles.Equipment, b int) bool {
+	r := w.Effects.Range
+	if r == nil {
+		return b == bandEffective
+	}
+	switch b {
+	case bandShort:
+		return r.Short > 0
+	case bandLong:
+		return r.Max == 0 || r.Max > r.Long
+	}
+	return true
 }
 
 // band returns the range band of a shot from side s at the current gap.
@@ -506,12 +528,14 @@ func (p *DuelPlayer) activate(r *rand.PCG, s int) {
 	c.walks, c.execUsed, c.specialUse = 0, false, false
 	p.tracef("  %s activates: %d AP, %d HP, gap %.1f toises\n", sideName(s), c.ap, c.hp, p.gap())
 	pol := p.policies[s]
+	before := c.attacks
 	for step := 0; step < 24 && c.hp > 0 && p.c[1-s].hp > 0; step++ {
 		act := pol.act(p, s, r)
 		if !p.do(r, s, act) {
 			break
 		}
 	}
+	c.activated, c.idle = true, c.attacks == before
 }
 
 // actionKind is what a Safar does.

@@ -90,7 +90,13 @@ func preferRange(p *DuelPlayer, s int) bool {
 
 // keepValue is the expected net damage side s avoids in the opponent's next
 // activation by holding ap AP to defend instead of none.
+//
+// Against an opponent that made no attack in its last activation, keeping AP is
+// worth nothing: two Safars waiting for each other would never fight.
 func keepValue(p *DuelPlayer, s, ap int) float64 {
+	if o := &p.c[1-s]; o.activated && o.idle {
+		return 0
+	}
 	ap = min(max(ap, 0), 7)
 	return p.threat[s][0] - p.threat[s][ap]
 }
