@@ -1,12 +1,15 @@
 package benchmarks
 
 import (
+	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
 	"github.com/kharn-ages/kharn/sim/dice"
+	"github.com/kharn-ages/kharn/sim/runner"
 )
 
 // The Safars and items are written by hand, close to a level-2 duel of the
@@ -117,6 +120,119 @@ func BenchmarkSampleExchange(b *testing.B) {
 			}
 			sink = s
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "exchanges/s")
+		})
+	}
+}
+
+// duels are the benchmarked fights, between Safars of the embedded data with their
+// card's equipment and the default policy: a level 3 paladin (sword, tower shield,
+// plate, three mastery dice) against a level 2 Khérops warrior (battle axe,
+// half-plate) engaged from the start, and a Goûn hunter (bow) against a Fang
+// prowler 8 toises away, so that the hunter shoots, steps back and the prowler
+// closes in.
+var duels = []struct {
+	name     string
+	a, b     string
+	distance float64
+}{
+	{"melee", "paladin-3", "kherops-warrior-2", 0},
+	{"shooter-vs-melee", "goun-hunter-1", "fang-prowler-1", 8},
+}
+
+// cardFighter returns the Safar of profile id with its card's equipment.
+func cardFighter(b *testing.B, id string) *sim.Fighter {
+	ds := profiles.Default()
+	p, err := ds.Profile(id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lo, err := ds.Equip(p, nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return sim.NewFighter(p, lo.Items(ds))
+}
+
+func newDuel(b *testing.B, a, d string, distance float64) *sim.Duel {
+	return &sim.Duel{A: cardFighter(b, a), B: cardFighter(b, d), Distance: distance}
+}
+
+// warmPlayer returns a player of d whose plan and decision caches are filled.
+func warmPlayer(b *testing.B, d *sim.Duel) *sim.DuelPlayer {
+	pl, err := d.NewPlayer()
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.NewPCG(2, 0)
+	for range 2000 {
+		pl.Play(r)
+	}
+	return pl
+}
+
+// BenchmarkDuel plays whole fights with one warm DuelPlayer on one goroutine, the
+// inner loop of kharn duel.
+func BenchmarkDuel(b *testing.B) {
+	for _, bc := range duels {
+		b.Run(bc.name, func(b *testing.B) {
+			pl := warmPlayer(b, newDuel(b, bc.a, bc.b, bc.distance))
+			r := rand.NewPCG(1, 0)
+			b.ReportAllocs()
+			s := 0
+			for b.Loop() {
+				s += pl.Play(r).Rounds
+			}
+			sink = s
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "fights/s")
+		})
+	}
+}
+
+// BenchmarkDuelSetup measures NewPlayer: listing both sides' attacks and computing
+// their expected damage against every AP the opponent may hold with the exact
+// engine.
+func BenchmarkDuelSetup(b *testing.B) {
+	for _, bc := range duels {
+		b.Run(bc.name, func(b *testing.B) {
+			d := newDuel(b, bc.a, bc.b, bc.distance)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := d.NewPlayer(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkDuelRunner plays the melee duel through the worker pool as kharn duel
+// does: a clone of one prepared player per worker, a DuelTally per chunk. Each
+// iteration is a fresh run of 2^16 fights, so the clones' caches start empty as in
+// a real run.
+func BenchmarkDuelRunner(b *testing.B) {
+	const fights = 1 << 16
+	proto, err := newDuel(b, duels[0].a, duels[0].b, duels[0].distance).NewPlayer()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			cfg := runner.Config{Trials: fights, Seed: 1, Workers: w}
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := runner.Run(context.Background(), cfg,
+					func() *sim.DuelTally { return &sim.DuelTally{} },
+					func(dst, src *sim.DuelTally) { dst.Merge(src) },
+					func() func(r *rand.PCG, t *sim.DuelTally) {
+						pl := proto.Clone()
+						return func(r *rand.PCG, t *sim.DuelTally) { t.Add(pl.Play(r)) }
+					}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink = res.Acc.N
+			}
+			b.ReportMetric(float64(fights)*float64(b.N)/b.Elapsed().Seconds(), "fights/s")
 		})
 	}
 }

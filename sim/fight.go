@@ -395,10 +395,14 @@ func (p *DuelPlayer) Play(r *rand.PCG) FightResult {
 	case la == lb && dice.D10(r) > 5:
 		first = SideB
 	}
-	p.tracef("Duel: %s (A) against %s (B), %.1f toises apart; %s starts.\n", p.f[0], p.f[1], p.gap(), sideName(first))
+	if p.trace != nil {
+		p.tracef("Duel: %s (A) against %s (B), %.1f toises apart; %s starts.\n", p.f[0], p.f[1], p.gap(), sideName(first))
+	}
 	var res FightResult
 	for p.round = 1; p.round <= p.rounds; p.round++ {
-		p.tracef("Round %d\n", p.round)
+		if p.trace != nil {
+			p.tracef("Round %d\n", p.round)
+		}
 		for i := range 2 {
 			s := first
 			if i == 1 {
@@ -450,9 +454,13 @@ func (p *DuelPlayer) result(w, rounds int) FightResult {
 	if p.trace != nil {
 		switch w {
 		case Draw:
-			p.tracef("End: draw after %d rounds; HP left A %d, B %d.\n", rounds, r.HP[0], r.HP[1])
+			if p.trace != nil {
+				p.tracef("End: draw after %d rounds; HP left A %d, B %d.\n", rounds, r.HP[0], r.HP[1])
+			}
 		default:
-			p.tracef("End: %s wins in round %d; HP left A %d, B %d.\n", sideName(w), rounds, r.HP[0], r.HP[1])
+			if p.trace != nil {
+				p.tracef("End: %s wins in round %d; HP left A %d, B %d.\n", sideName(w), rounds, r.HP[0], r.HP[1])
+			}
 		}
 	}
 	return r
@@ -463,14 +471,11 @@ func (p *DuelPlayer) reset() {
 	for s := range 2 {
 		f := p.f[s]
 		c := &p.c[s]
-		*c = combatant{f: f, side: s, hp: f.Profile.HP, ap: f.Profile.AP, dice: max(f.Profile.Level, 1),
+		// A Safar "recovers all its AP and mastery dice at the beginning of its
+		// activation even during the first turn" (seed 000 line 566, seed 004 line
+		// 485): before its first activation it has none, and defends by reflex.
+		*c = combatant{f: f, side: s, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
 			armour: f.ArmourBoxes, shield: f.ShieldBoxes, radius: BaseRadius(f.Profile.Stature), ammo: -1, loaded: -1}
-		for i, m := range f.Mastery {
-			if i < len(c.mastery) {
-				c.mastery[i] = m
-				c.nMastery++
-			}
-		}
 		if w := f.Ranged; w != nil {
 			if w.Effects.Ammunition > 0 {
 				c.ammo = w.Effects.Ammunition
@@ -500,7 +505,9 @@ func (p *DuelPlayer) activate(r *rand.PCG, s int) {
 	if c.bleeding > 0 {
 		c.hp -= c.bleeding
 		p.c[1-s].dealt += c.bleeding
-		p.tracef("  %s bleeds %d HP (%d left)\n", sideName(s), c.bleeding, max(c.hp, 0))
+		if p.trace != nil {
+			p.tracef("  %s bleeds %d HP (%d left)\n", sideName(s), c.bleeding, max(c.hp, 0))
+		}
 		if _, ok := c.f.Profile.Skill("thick skin"); ok {
 			c.bleeding = 0
 		}
@@ -526,7 +533,9 @@ func (p *DuelPlayer) activate(r *rand.PCG, s int) {
 		}
 	}
 	c.walks, c.execUsed, c.specialUse = 0, false, false
-	p.tracef("  %s activates: %d AP, %d HP, gap %.1f toises\n", sideName(s), c.ap, c.hp, p.gap())
+	if p.trace != nil {
+		p.tracef("  %s activates: %d AP, %d HP, gap %.1f toises\n", sideName(s), c.ap, c.hp, p.gap())
+	}
 	pol := p.policies[s]
 	before := c.attacks
 	for step := 0; step < 24 && c.hp > 0 && p.c[1-s].hp > 0; step++ {
@@ -608,7 +617,9 @@ func (p *DuelPlayer) do(r *rand.PCG, s int, a action) bool {
 		c.spent += cost
 		c.walks++
 		c.ground = false
-		p.tracef("  %s stands up (%d AP)\n", sideName(s), cost)
+		if p.trace != nil {
+			p.tracef("  %s stands up (%d AP)\n", sideName(s), cost)
+		}
 		return true
 	case actToward, actAway:
 		cost := p.walkCost(s)
@@ -619,7 +630,9 @@ func (p *DuelPlayer) do(r *rand.PCG, s int, a action) bool {
 		c.spent += cost
 		c.walks++
 		p.move(s, p.velocity(s), a.kind == actToward)
-		p.tracef("  %s walks %s (%d AP): gap %.1f\n", sideName(s), map[bool]string{true: "in", false: "away"}[a.kind == actToward], cost, p.gap())
+		if p.trace != nil {
+			p.tracef("  %s walks %s (%d AP): gap %.1f\n", sideName(s), map[bool]string{true: "in", false: "away"}[a.kind == actToward], cost, p.gap())
+		}
 		return true
 	case actSwitch:
 		if c.ap < 1 {
@@ -628,7 +641,9 @@ func (p *DuelPlayer) do(r *rand.PCG, s int, a action) bool {
 		c.ap--
 		c.spent++
 		c.ranged = !c.ranged
-		p.tracef("  %s switches weapons (1 AP)\n", sideName(s))
+		if p.trace != nil {
+			p.tracef("  %s switches weapons (1 AP)\n", sideName(s))
+		}
 		return true
 	case actReload:
 		w := p.f[s].Ranged
@@ -638,7 +653,9 @@ func (p *DuelPlayer) do(r *rand.PCG, s int, a action) bool {
 		c.ap -= w.Effects.ReloadAP
 		c.spent += w.Effects.ReloadAP
 		c.loaded = w.Effects.Rate
-		p.tracef("  %s reloads (%d AP)\n", sideName(s), w.Effects.ReloadAP)
+		if p.trace != nil {
+			p.tracef("  %s reloads (%d AP)\n", sideName(s), w.Effects.ReloadAP)
+		}
 		return true
 	case actAttack, actAssault:
 		return p.attack(r, s, a)
@@ -679,7 +696,9 @@ func (p *DuelPlayer) push(r *rand.PCG, s int, dist float64) {
 		hurt := dice.D5(r)
 		c.hp -= hurt
 		p.c[1-s].dealt += hurt
-		p.tracef("    %s is repelled into the table's edge: collision, %d HP\n", sideName(s), hurt)
+		if p.trace != nil {
+			p.tracef("    %s is repelled into the table's edge: collision, %d HP\n", sideName(s), hurt)
+		}
 	}
 	c.x = x
 }
@@ -713,7 +732,9 @@ func (p *DuelPlayer) attack(r *rand.PCG, s int, a action) bool {
 			extra = float64(sk.Value)
 		}
 		p.move(s, p.velocity(s)+extra, true)
-		p.tracef("  %s walks in for an assault (%d AP): gap %.1f\n", sideName(s), walk, p.gap())
+		if p.trace != nil {
+			p.tracef("  %s walks in for an assault (%d AP): gap %.1f\n", sideName(s), walk, p.gap())
+		}
 	}
 	band := bandEffective
 	if opt.shot {
@@ -800,7 +821,9 @@ func (p *DuelPlayer) attack(r *rand.PCG, s int, a action) bool {
 		p.move(1-s, p.velocity(1-s)/2, false)
 	}
 	if p.trace != nil {
-		p.tracef("    HP: A %d, B %d; AP: A %d, B %d; gap %.1f\n", max(p.c[0].hp, 0), max(p.c[1].hp, 0), p.c[0].ap, p.c[1].ap, p.gap())
+		if p.trace != nil {
+			p.tracef("    HP: A %d, B %d; AP: A %d, B %d; gap %.1f\n", max(p.c[0].hp, 0), max(p.c[1].hp, 0), p.c[0].ap, p.c[1].ap, p.gap())
+		}
 	}
 	return true
 }
