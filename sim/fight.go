@@ -76,7 +76,13 @@ type fightOption struct {
 	// dmg and ctr: expected damage dealt and counter damage taken, [band][defender
 	// AP]; def: expected AP the defender spends on it.
 	dmg, ctr, def [3][8]float64
+	// kill[band][k][h] is the probability that the attack alone takes at least h HP
+	// (h < killHP) from a defender holding k AP.
+	kill [3][8][killHP]float32
 }
+
+// killHP bounds the HP for which fightOption keeps kill probabilities.
+const killHP = 32
 
 // Range bands of a shot: effective, short, long (rulebook "Shooting - Range").
 const (
@@ -181,7 +187,7 @@ func (d *Duel) NewPlayer() (*DuelPlayer, error) {
 		}
 		for k := range 8 {
 			// The opponent attacks only while it gains by it: ending is worth 0.
-			p.threat[s][k], _ = planDP(p.opts[o], full, k, always, zero)
+			p.threat[s][k], _ = planDP(p.opts[o], full, k, always, zero, 0, 0)
 		}
 	}
 	return p, nil
@@ -272,9 +278,16 @@ func (p *DuelPlayer) options(s int) ([]fightOption, error) {
 					}
 					o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)
 					o.ctr[b][k], o.def[b][k] = res.ExpectedCounter, res.ExpectedDefenceAP
+					tail := 0.0
+					for h := len(res.DamagePMF) - 1; h >= 0; h-- {
+						tail += res.DamagePMF[h]
+						if h < killHP {
+							o.kill[b][k][h] = float32(tail)
+						}
+					}
 				}
 				for k := p.f[1-s].AP + 1; k < 8; k++ {
-					o.dmg[b][k], o.ctr[b][k], o.def[b][k] = o.dmg[b][k-1], o.ctr[b][k-1], o.def[b][k-1]
+					o.dmg[b][k], o.ctr[b][k], o.def[b][k], o.kill[b][k] = o.dmg[b][k-1], o.ctr[b][k-1], o.def[b][k-1], o.kill[b][k-1]
 				}
 			}
 			out = append(out, o)
@@ -864,7 +877,7 @@ func (p *DuelPlayer) plan(k planKey, opt *fightOption) *plan {
 		var r [8]float64
 		always := func(o *fightOption) (int, int, bool) { return o.attack.AP, bandEffective, !o.shot || p.c[s].ranged }
 		for kk := range 8 {
-			v, _ := planDP(p.opts[s], int(k.apLeft), kk, always, zero)
+			v, _ := planDP(p.opts[s], int(k.apLeft), kk, always, zero, 0, 0)
 			r[kk] = -v
 		}
 		ex.Policy.Reserve = &r

@@ -101,6 +101,12 @@ func keepValue(p *DuelPlayer, s, ap int) float64 {
 	return p.threat[s][0] - p.threat[s][ap]
 }
 
+// killWeight scales the value of defeating the opponent, in units of the damage its
+// next activation would deal to a Safar holding no AP. Measured with the policy
+// check on eight profiles: 1 beats 0 (paladin-2 against always-3ap: 62% instead of
+// 46%), 2 is no better.
+const killWeight = 1.0
+
 // planDP returns the best value of spending up to a AP on the options (each
 // affordable when costOf says so, at the cost and range band it gives) against a
 // defender holding k AP: the sum of expected damage minus counter damage, the
@@ -108,7 +114,10 @@ func keepValue(p *DuelPlayer, s, ap int) float64 {
 // keep(AP left) when keep is not nil (ending is then allowed; without keep the
 // plan attacks while it can). It also returns the first option of the plan (-1:
 // none).
-func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64) (float64, int) {
+//
+// With hp > 0 every attack also earns bonus times its chance to take the
+// defender's hp HP on its own: a defeated opponent deals no more damage.
+func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64) (float64, int) {
 	var memo [8][8]float64
 	var done [8][8]bool
 	var first [8][8]int
@@ -130,6 +139,9 @@ func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int,
 			}
 			next := k - int(opt.def[band][k]+0.5)
 			w := opt.dmg[band][k] - opt.ctr[band][k] + value(a-cost, next)
+			if hp > 0 && hp < killHP {
+				w += bonus * float64(opt.kill[band][k][hp])
+			}
 			if w > v+1e-9 {
 				v, f = w, i
 			}
@@ -178,7 +190,7 @@ func bestAttack(p *DuelPlayer, s int, extra int, filter func(o *fightOption) boo
 		kf = func(a int) float64 { return keepValue(p, s, a) }
 		base = keepValue(p, s, c.ap)
 	}
-	v, first := planDP(p.opts[s], a, o.ap, costOf, kf)
+	v, first := planDP(p.opts[s], a, o.ap, costOf, kf, o.hp, killWeight*p.threat[s][0])
 	return first, v - base
 }
 

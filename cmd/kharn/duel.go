@@ -256,8 +256,8 @@ func policyCheck(cmd *cobra.Command, g *globals, f *duelFlags, a side, variant s
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "Policy check: %s against itself, start %.1f toises apart, %d fights per row, seed %d, rules %s\n", a.p.ID, f.distance, f.trials, f.seed, variant)
 	t := reports.Table{
-		Header: []string{"default against", "default wins", "draws", "default loses", "win rate", "95% Wilson", "significant"},
-		Right:  []bool{false, true, true, true, true, true, false},
+		Header: []string{"default against", "default wins", "draws", "default loses", "win rate", "95% Wilson", "significant", "over in round 1"},
+		Right:  []bool{false, true, true, true, true, true, false, true},
 	}
 	failed := 0
 	for _, p := range sim.FightPolicies[1:] {
@@ -277,7 +277,8 @@ func policyCheck(cmd *cobra.Command, g *globals, f *duelFlags, a side, variant s
 			ok += " (interrupted)"
 		}
 		t.Rows = append(t.Rows, []string{p.Name(), fmt.Sprint(tally.Wins[sim.SideA]), fmt.Sprint(tally.Wins[sim.Draw]),
-			fmt.Sprint(tally.Wins[sim.SideB]), fmt.Sprintf("%.2f%%", 100*r.Rate), fmt.Sprintf("%.2f%% - %.2f%%", 100*r.Lo, 100*r.Hi), ok})
+			fmt.Sprint(tally.Wins[sim.SideB]), fmt.Sprintf("%.2f%%", 100*r.Rate), fmt.Sprintf("%.2f%% - %.2f%%", 100*r.Lo, 100*r.Hi), ok,
+			fmt.Sprintf("%.1f%%", 100*float64(tally.Rounds[1])/float64(max(tally.N, 1)))})
 		if res.Interrupted {
 			break
 		}
@@ -285,6 +286,7 @@ func policyCheck(cmd *cobra.Command, g *globals, f *duelFlags, a side, variant s
 	if err := t.Render(out); err != nil {
 		return err
 	}
+	fmt.Fprintln(out, "\"over in round 1\": fights decided in the first round, where who starts (a coin toss between equal levels, R15)\nmatters more than play; against a Safar with no AP yet, a simple policy may already play the best move.")
 	if failed > 0 {
 		return fmt.Errorf("policy check: the default policy does not beat %d simple polic(ies) significantly", failed)
 	}
