@@ -211,16 +211,12 @@ func (p *DuelPlayer) exchange(s int, w *profiles.Equipment, a Attack) Exchange {
 func (p *DuelPlayer) options(s int) ([]fightOption, error) {
 	var out []fightOption
 	f := p.f[s]
-	for _, w := range []*profiles.Equipment{f.Melee, f.Ranged} {
-		if w == nil && f.Melee != nil {
-			continue
-		}
-		if w != nil && w == f.Ranged && w.Kind != profiles.KindRanged {
-			continue
-		}
-		if w == nil && f.Ranged != nil && f.Melee == nil && len(out) > 0 {
-			continue
-		}
+	// Melee with the melee weapon, or bare hands (nil) without one; then shots.
+	weapons := []*profiles.Equipment{f.Melee}
+	if f.Ranged != nil {
+		weapons = append(weapons, f.Ranged)
+	}
+	for _, w := range weapons {
 		base := p.exchange(s, w, Attack{})
 		if w != nil && w.Kind == profiles.KindRanged {
 			base.Range = bandRange(w, bandEffective)
