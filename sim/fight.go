@@ -753,7 +753,7 @@ func (p *DuelPlayer) attack(r *rand.PCG, s int, a action) bool {
 		}
 		band = b
 	} else if p.gap() > p.reachOf(s, opt)+1e-9 || c.ranged && opt.weapon != nil {
-		return assault // an assault that fell short ends the activation's plan
+		return assault // an assault that fell short has spent its walk; the activation goes on
 	}
 	c.ap -= cost
 	c.spent += cost
