@@ -391,8 +391,9 @@ func (pl *plan) groupTotal(gs []group, row []uint16, s state, ac *acc, free bool
 		}
 		return addGroup(gs, idx, ch, 0, 0, w, 0)
 	}
-	dmod := ex.defenceModifier(a, def)
-	for used, dd := range pl.tailsFor(s, free, idx, def, t, ch) {
+	tails := pl.tailsFor(s, free, idx, def, t, ch)
+	dmod := pl.dmod(free, idx, def)
+	for used, dd := range tails {
 		total := dd.cf + dd.crit + atLeast(dd.plain, 0)
 		if total == 0 {
 			continue

@@ -250,26 +250,41 @@ func (ex *Exchange) checkCommon() error {
 // CheckDefence returns an error naming the rule when d cannot answer the attack;
 // free reports whether the attack is the free attack of an A effect.
 func (ex *Exchange) CheckDefence(d Defence, free bool) error {
+	return ex.checkDefence(d, free, true)
+}
+
+// errIllegal is what checkDefence returns when the caller only asks whether a
+// defence is legal: formatting every rejected candidate's message cost 18% of an
+// exact exchange.
+var errIllegal = errors.New("sim: illegal defence")
+
+func (ex *Exchange) checkDefence(d Defence, free, describe bool) error {
+	fail := func(rule, format string, args ...any) error {
+		if !describe {
+			return errIllegal
+		}
+		return ruleErr(rule, format, args...)
+	}
 	def := ex.Defender
 	a := ex.Attack
 	if d.Discard {
 		if def.Shield == nil || def.ShieldBoxes < def.Shield.ShieldBoxes || def.ShieldBoxes == 0 {
-			return ruleErr("R13", "only an intact shield can be discarded")
+			return fail("R13", "only an intact shield can be discarded")
 		}
 		return nil
 	}
 	if d.AP > def.AP {
-		return ruleErr("R14", "%s has %d AP left, the defence costs %d", def.Name(), def.AP, d.AP)
+		return fail("R14", "%s has %d AP left, the defence costs %d", def.Name(), def.AP, d.AP)
 	}
 	if d.Chars.Len() != d.AP {
-		return ruleErr("R7", "%d AP engage %d characteristic(s), got %d (%s)", d.AP, d.AP, d.Chars.Len(), d.Chars)
+		return fail("R7", "%d AP engage %d characteristic(s), got %d (%s)", d.AP, d.AP, d.Chars.Len(), d.Chars)
 	}
 	if !charsIn(d.Chars, V, P, A, C) {
-		return ruleErr("R7", "defences engage V, P, A or C, got %s", d.Chars)
+		return fail("R7", "defences engage V, P, A or C, got %s", d.Chars)
 	}
 	for _, c := range []Char{V, P, A, C} {
 		if d.Chars.Count(c) > 2 {
-			return ruleErr("R7", "no characteristic more than twice in one action (%s)", d.Chars)
+			return fail("R7", "no characteristic more than twice in one action (%s)", d.Chars)
 		}
 	}
 	if d.AP > 0 {
@@ -278,14 +293,14 @@ func (ex *Exchange) CheckDefence(d Defence, free bool) error {
 			shared = shared || a.Chars.Has(d.Chars.At(i))
 		}
 		if !shared && a.Chars.Len() > 0 {
-			return ruleErr("R7", "a defence that spends AP engages at least one characteristic of the attack (%s)", a.Chars)
+			return fail("R7", "a defence that spends AP engages at least one characteristic of the attack (%s)", a.Chars)
 		}
 	}
 	if (free || a.Free) && d.AP > 2 {
-		return ruleErr("R7", "the free attack of an A effect cannot be defended with more than two characteristics")
+		return fail("R7", "the free attack of an A effect cannot be defended with more than two characteristics")
 	}
 	if ex.Attacker.Skills.SkilledSwordsman && a.Kind == Melee && d.AP > a.AP && !free {
-		return ruleErr("skills: Skilled swordsman", "%s is a skilled swordsman: the defence cannot spend more AP (%d) than the attack (%d)", ex.Attacker.Name(), d.AP, a.AP)
+		return fail("skills: Skilled swordsman", "%s is a skilled swordsman: the defence cannot spend more AP (%d) than the attack (%d)", ex.Attacker.Name(), d.AP, a.AP)
 	}
 	if a.Kind == Shot && a.ShotName() == "basic shot" && d.AP > 0 {
 		st := def.Stats()
@@ -294,11 +309,11 @@ func (ex *Exchange) CheckDefence(d Defence, free bool) error {
 			low = V
 		}
 		if !d.Chars.Has(low) && st.A != st.V {
-			return ruleErr("rulebook basic shot (seed 000 line 1019)", "against a basic (AV) shot the defender uses first its lower characteristic between A and V (%s)", low)
+			return fail("rulebook basic shot (seed 000 line 1019)", "against a basic (AV) shot the defender uses first its lower characteristic between A and V (%s)", low)
 		}
 	}
 	if d.Shield && (def.Shield == nil || def.ShieldBoxes == 0) {
-		return ruleErr("R13", "%s has no usable shield", def.Name())
+		return fail("R13", "%s has no usable shield", def.Name())
 	}
 	return nil
 }
@@ -411,8 +426,19 @@ func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 // the defender knows them, so a mastery die is spent only when the roll would not
 // stop the attack).
 func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery bool, t int, ch bool) dice.Pool {
+	p := ex.defenceBase(d)
+	p.Dice += diceN
+	if mastery && ex.Policy.DefenceMastery && !a.Free {
+		p.Reroll = ex.defenceReroll(p, t, ex.defenceModifier(a, d), ch)
+	}
+	return p
+}
+
+// defenceBase returns the defence dice that do not depend on the state or the
+// total: Heroic's extra die (in Dice), CF range, critical face.
+func (ex *Exchange) defenceBase(d Defence) dice.Pool {
 	def := ex.Defender
-	p := dice.Pool{Dice: diceN, CritFrom: 10, CFMax: 1}
+	p := dice.Pool{CritFrom: 10, CFMax: 1}
 	if def.Skills.Heroic&FieldDefensive != 0 {
 		p.Dice++
 	}
@@ -420,16 +446,18 @@ func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery bool, t 
 		(d.Shield && def.Shield != nil && def.Shield.Effects.NoCFDefence) {
 		p.CFMax = 0
 	}
-	if mastery && ex.Policy.DefenceMastery && !a.Free {
-		// Reroll the faces that do not reach t (ties go to the defender, R6) and CFs.
-		k := t - ex.defenceModifier(a, d) - 1
-		if ex.Variant.CHAutoSuccess && ch {
-			k = 9 // only a CH stops a CH under ch-auto-success (R2 option)
-		}
-		k = min(max(k, p.CFMax), 9)
-		p.Reroll = k
-	}
 	return p
+}
+
+// defenceReroll returns the mastery threshold of a defence with modifier dmod
+// against total t (R4, R5): reroll the faces that do not reach t (ties go to the
+// defender, R6) and CFs.
+func (ex *Exchange) defenceReroll(p dice.Pool, t, dmod int, ch bool) int {
+	k := t - dmod - 1
+	if ex.Variant.CHAutoSuccess && ch {
+		k = 9 // only a CH stops a CH under ch-auto-success (R2 option)
+	}
+	return min(max(k, p.CFMax), 9)
 }
 
 // succeeds applies R6 (and the R2 option, R13 shield CH) to rolled outcomes.

@@ -53,7 +53,7 @@ type plan struct {
 	decisions map[decisionKey][]uint16
 	maxTotal  int
 	hits      map[hitKey][]hitBranch
-	tailCache [2][]*[8][11][2]*splitTail
+	tailCache [2][]*candTails
 	// hitValue caches the defender's expected damage taken from a hit, per attack
 	// (0 main, 1 free) and CH flag, with intact armour.
 	hitValue [2][2]float64
@@ -236,7 +236,7 @@ func (ex *Exchange) candidates(free bool) []Defence {
 			}
 			for _, c := range cs {
 				d := Defence{AP: ap, Chars: c, Shield: shield}
-				if sub.CheckDefence(d, free) != nil {
+				if sub.checkDefence(d, free, false) != nil {
 					continue
 				}
 				d = sub.counterChoice(d)
@@ -429,21 +429,21 @@ func (pl *plan) expectedFree(ap int) float64 {
 	s.defAP = int8(ap)
 	e := 0.0
 	att := pl.ex.attackPool(pl.free, int(s.attDice), false).Dist()
+	row := pl.row(s, true)
 	visit := func(v int, q float64, ch bool) {
+		if q < 1e-12 { // a decision aid: totals this rare cannot change it
+			return
+		}
 		t := v + pl.freeMod
-		d := pl.defend(s, true, t, ch)
-		pStop := pl.pStop(s, true, d, t, ch)
+		i := pl.defendIdx(row, s, true, t, ch)
+		pStop := pl.pStopIdx(s, true, i, pl.defence(true, i), t, ch)
 		e += q * (1 - pStop) * pl.hitValue[1][b2i(ch)]
 	}
 	for v, q := range att.Plain {
-		if q > 0 {
-			visit(v, q, false)
-		}
+		visit(v, q, false)
 	}
 	for v, q := range att.Crit {
-		if q > 0 {
-			visit(v, q, true)
-		}
+		visit(v, q, true)
 	}
 	return e
 }
@@ -502,9 +502,10 @@ func (pl *plan) pStopIdx(s state, free bool, i int, d Defence, t int, ch bool) f
 	case d.None:
 		return 0
 	}
-	dmod := pl.ex.defenceModifier(pl.attackOf(free), d)
+	tails := pl.tailsFor(s, free, i, d, t, ch)
+	dmod := pl.dmod(free, i, d)
 	stop := 0.0
-	for _, tl := range pl.tailsFor(s, free, i, d, t, ch) {
+	for _, tl := range tails {
 		stop += stopProb(pl.ex.Variant, tl, t, dmod, ch, d.Shield)
 	}
 	return stop
@@ -560,19 +561,47 @@ func (pl *plan) defendIdx(row []uint16, s state, free bool, t int, ch bool) int 
 // total cost 3x more in the exact engine.
 func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [2]*splitTail {
 	a := pl.attackOf(free)
-	p := pl.ex.defencePool(a, d, int(s.defDice), s.defMastery > 0, t, ch)
-	if i < 0 || p.Dice > 7 || p.Reroll > 10 {
-		return pl.splitTails(p)
+	if i < 0 {
+		return pl.splitTails(pl.ex.defencePool(a, d, int(s.defDice), s.defMastery > 0, t, ch))
 	}
 	c := &pl.tailCache[b2i(free)]
 	for len(*c) <= i {
-		*c = append(*c, new([8][11][2]*splitTail))
+		*c = append(*c, &candTails{})
 	}
-	e := &(*c)[i][p.Dice][p.Reroll]
+	ct := (*c)[i]
+	if !ct.ready {
+		ct.base, ct.dmod, ct.ready = pl.ex.defenceBase(d), pl.ex.defenceModifier(a, d), true
+	}
+	p := ct.base
+	p.Dice += int(s.defDice)
+	if s.defMastery > 0 && pl.ex.Policy.DefenceMastery && !a.Free {
+		p.Reroll = pl.ex.defenceReroll(p, t, ct.dmod, ch)
+	}
+	if p.Dice > 7 || p.Reroll > 10 {
+		return pl.splitTails(p)
+	}
+	e := &ct.tails[p.Dice][p.Reroll]
 	if e[0] == nil {
 		*e = pl.splitTails(p)
 	}
 	return *e
+}
+
+// dmod returns the defence modifier of candidate i (-1: not a candidate).
+func (pl *plan) dmod(free bool, i int, d Defence) int {
+	if i < 0 || i >= len(pl.tailCache[b2i(free)]) || !pl.tailCache[b2i(free)][i].ready {
+		return pl.ex.defenceModifier(pl.attackOf(free), d)
+	}
+	return pl.tailCache[b2i(free)][i].dmod
+}
+
+// candTails caches, for one candidate defence, what its pool and modifier are
+// and its split tails by dice and mastery threshold.
+type candTails struct {
+	ready bool
+	base  dice.Pool
+	dmod  int
+	tails [8][11][2]*splitTail
 }
 
 // bestResponse returns the index of the candidate defence that maximises the
