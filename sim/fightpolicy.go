@@ -263,7 +263,10 @@ func playWell(p *DuelPlayer, s int, filter func(o *fightOption) bool, keep bool)
 			return action{kind: actAssault, opt: i}
 		}
 	}
-	if p.walkCost(s) <= c.ap && (p.walkCost(s) == 0 || !keep || p.gap() <= 2*p.velocity(s)) {
+	// Walking in costs AP that would otherwise defend: beyond the free walk the
+	// default only pays to chase a shooter; arriving next to a fresh opponent with
+	// no AP left hands it a free round of attacks.
+	if p.walkCost(s) <= c.ap && (p.walkCost(s) == 0 || !keep || preferRange(p, 1-s)) {
 		return action{kind: actToward}
 	}
 	return action{kind: actEnd}

@@ -20,6 +20,11 @@ import (
 	"github.com/kharn-ages/kharn/stats"
 )
 
+// deploymentGap is the distance between two Safars deployed on the edges of their
+// 2-toise strips on opposite sides of a 15-toise table (rulebook "Deploying"): the
+// default start of --policy-check.
+const deploymentGap = 11.0
+
 type duelFlags struct {
 	weaponA, weaponB string
 	distance         float64
@@ -49,7 +54,8 @@ The same seed gives the same result for any number of workers. Ctrl-C stops the 
 and prints what it has, marked as interrupted.
 
 --policy-check plays A against itself, the default policy against each simple
-policy, and fails unless the default wins significantly more than half of the fights.`,
+policy, from the deployment distance (11 toises) unless --distance is given, and
+fails unless the default wins significantly more than half of the fights.`,
 		Example: `  kharn duel paladin-3 kherops-warrior-2
   kharn duel goun-hunter-1 fang-prowler-1 --distance 8 --precision 0.005
   kharn duel paladin-3 kherops-warrior-2 --trace --seed 7
@@ -154,6 +160,9 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 		return fmt.Errorf("A: %w", err)
 	}
 	if f.policyCheck {
+		if !cmd.Flags().Changed("distance") {
+			f.distance = deploymentGap
+		}
 		return policyCheck(cmd, g, f, a, variant, ds)
 	}
 	b, err := duellist(ds, args[1], f.weaponB)
