@@ -211,28 +211,30 @@ func BenchmarkDuelSetup(b *testing.B) {
 // a real run.
 func BenchmarkDuelRunner(b *testing.B) {
 	const fights = 1 << 16
-	proto, err := newDuel(b, duels[0].a, duels[0].b, duels[0].distance).NewPlayer()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, w := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
-			cfg := runner.Config{Trials: fights, Seed: 1, Workers: w}
-			b.ReportAllocs()
-			for b.Loop() {
-				res, err := runner.Run(context.Background(), cfg,
-					func() *sim.DuelTally { return &sim.DuelTally{} },
-					func(dst, src *sim.DuelTally) { dst.Merge(src) },
-					func() func(r *rand.PCG, t *sim.DuelTally) {
-						pl := proto.Clone()
-						return func(r *rand.PCG, t *sim.DuelTally) { t.Add(pl.Play(r)) }
-					}, nil)
-				if err != nil {
-					b.Fatal(err)
+	for _, dc := range duels[:2] {
+		proto, err := newDuel(b, dc.a, dc.b, dc.distance).NewPlayer()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", dc.name, w), func(b *testing.B) {
+				cfg := runner.Config{Trials: fights, Seed: 1, Workers: w}
+				b.ReportAllocs()
+				for b.Loop() {
+					res, err := runner.Run(context.Background(), cfg,
+						func() *sim.DuelTally { return &sim.DuelTally{} },
+						func(dst, src *sim.DuelTally) { dst.Merge(src) },
+						func() func(r *rand.PCG, t *sim.DuelTally) {
+							pl := proto.Clone()
+							return func(r *rand.PCG, t *sim.DuelTally) { t.Add(pl.Play(r)) }
+						}, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					sink = res.Acc.N
 				}
-				sink = res.Acc.N
-			}
-			b.ReportMetric(float64(fights)*float64(b.N)/b.Elapsed().Seconds(), "fights/s")
-		})
+				b.ReportMetric(float64(fights)*float64(b.N)/b.Elapsed().Seconds(), "fights/s")
+			})
+		}
 	}
 }
