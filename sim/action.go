@@ -22,6 +22,7 @@ const (
 
 var kindNames = [...]string{"melee", "shot", "bunt", "bite", "trample"}
 
+// String returns the kind's name: melee, shot, bunt, bite or trample.
 func (k Kind) String() string { return kindNames[k] }
 
 // Special reports whether k is a special attack (R18).
@@ -199,6 +200,7 @@ type RuleError struct {
 	Msg  string
 }
 
+// Error returns the message followed by the rule in parentheses.
 func (e *RuleError) Error() string { return e.Msg + " (" + e.Rule + ")" }
 
 func ruleErr(rule, format string, args ...any) error {

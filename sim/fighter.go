@@ -219,6 +219,7 @@ func (f *Fighter) weaponEffects() profiles.Effects {
 	return f.Weapon.Effects
 }
 
+// String returns the profile id and the weapon in hand, for messages.
 func (f *Fighter) String() string {
 	w := "bare hands"
 	if f.Weapon != nil {
