@@ -975,7 +975,9 @@ func (p *DuelPlayer) traceExchange(s int, ev TraceEvent) {
 
 // NotModelled lists the skills of both duellists that the fight does not play.
 func (d *Duel) NotModelled() []string {
-	fightSkills := map[string]bool{"endurance": true, "reach": true, "thick skin": true, "brutal charge": true}
+	// Warlord X gives AP per ally in the aura: a duel has no ally, so it does nothing
+	// there, as the rules say, rather than being left out.
+	fightSkills := map[string]bool{"endurance": true, "reach": true, "thick skin": true, "brutal charge": true, "warlord": true}
 	seen := map[string]bool{}
 	var out []string
 	for _, f := range []*Fighter{d.A, d.B} {
