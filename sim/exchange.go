@@ -115,8 +115,11 @@ type Exchange struct {
 	// DefenderDazed: every defence costs the defender 1 AP more, and with no AP
 	// left it cannot defend (R17). DefenderStunned: it cannot defend at all.
 	DefenderDazed, DefenderStunned bool
-	Variant                        Variant
-	Policy                         Policy
+	// AttackerBerserk adds the attacker's P to its damage; DefenderBerserk keeps the
+	// defender from spending AP on defences (skills list: Berserk X).
+	AttackerBerserk, DefenderBerserk bool
+	Variant                          Variant
+	Policy                           Policy
 }
 
 // field returns the mastery field of the attack.
@@ -557,6 +560,15 @@ func armourResult(a *profiles.ArmourStats, boxes, base, crit, face, ignore int, 
 
 // damage builds the damage spec of attack a.
 func (ex *Exchange) damage(a Attack) *damageSpec {
+	s := ex.baseDamage(a)
+	if ex.AttackerBerserk {
+		s.bonus += ex.Attacker.Stats().P // Berserk: "always adds its P to its damage rolls"
+	}
+	return s
+}
+
+// baseDamage builds the damage spec of attack a before Berserk.
+func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 	att := ex.Attacker
 	st := att.Stats()
 	w := att.weaponEffects()

@@ -112,6 +112,9 @@ type combatant struct {
 	ranged     bool // the shooting weapon is in hand
 	ammo       int  // shots left, -1 unlimited
 	loaded     int  // shots before a reload, -1 no rate
+	// berserk: the Berserk state is on (its condition, bleeding, came true);
+	// berserkOver: a daze or a stun ended it for the rest of the fight.
+	berserk, berserkOver bool
 	// activated reports that it has had an activation; idle that it attacked in none
 	// of its last one (the default policy stops keeping AP against an idle opponent).
 	activated, idle bool
@@ -138,15 +141,16 @@ type DuelPlayer struct {
 }
 
 type planKey struct {
-	side     int8
-	apLeft   int8 // attacker's AP after this attack, for the defender's reserve
-	opt      int16
-	band     int8
-	assault  bool
-	bleeding bool
-	dazed    bool
-	stunned  bool
-	execUsed bool
+	side                   int8
+	apLeft                 int8 // attacker's AP after this attack, for the defender's reserve
+	opt                    int16
+	band                   int8
+	assault                bool
+	bleeding               bool
+	dazed                  bool
+	stunned                bool
+	execUsed               bool
+	attBerserk, defBerserk bool
 }
 
 // NewPlayer prepares the duel: it lists each side's attacks and computes, with the
@@ -582,7 +586,7 @@ func (p *DuelPlayer) walkCost(s int) int {
 	c := &p.c[s]
 	n := c.walks
 	cost := n
-	if _, ok := c.f.Profile.Skill("endurance"); ok && n >= 1 {
+	if _, ok := c.f.Profile.Skill("endurance"); (ok || c.berserk) && n >= 1 { // Berserk gives Endurance
 		cost = max(1, n-1)
 	}
 	if c.dazed {
@@ -771,7 +775,7 @@ func (p *DuelPlayer) attack(r *rand.PCG, s int, a action) bool {
 	}
 	key := planKey{side: int8(s), apLeft: int8(min(c.ap, 7)), opt: int16(a.opt), band: int8(band), assault: assault && !opt.shot,
 		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned,
-		execUsed: c.execUsed}
+		execUsed: c.execUsed, attBerserk: c.berserk, defBerserk: o.berserk}
 	pl := p.plan(key, opt)
 	st := state{
 		defAP: int8(o.ap), defDice: int8(o.dice), defMastery: int8(countMastery(o, FieldDefensive)),
@@ -810,6 +814,7 @@ func (p *DuelPlayer) attack(r *rand.PCG, s int, a action) bool {
 	if st.stunned {
 		o.stunned, o.ground = true, true
 	}
+	p.updateBerserk(o)
 	if st.feared {
 		// R18 Bite: a failed temerity test; as for terror, it loses half its
 		// remaining AP, rounded down.
@@ -837,6 +842,27 @@ func (p *DuelPlayer) attack(r *rand.PCG, s int, a action) bool {
 	return true
 }
 
+// updateBerserk starts Berserk when its condition comes true (bleeding: the only
+// condition the duel plays; others are reported as not modelled) and ends it for
+// good on a daze or a stun ("Dazing or Stunning a berserk miniature will end the
+// effect").
+func (p *DuelPlayer) updateBerserk(c *combatant) {
+	sk, ok := c.f.Profile.Skill("berserk")
+	if !ok || c.berserkOver {
+		return
+	}
+	if c.berserk && (c.dazed || c.stunned) {
+		c.berserk, c.berserkOver = false, true
+		return
+	}
+	if !c.berserk && sk.Text == "bleeding" && c.bleeding > 0 && !c.dazed && !c.stunned {
+		c.berserk = true
+		if p.trace != nil {
+			p.tracef("    %s goes berserk\n", sideName(c.side))
+		}
+	}
+}
+
 // reachOf returns how far option opt of side s reaches.
 func (p *DuelPlayer) reachOf(s int, opt *fightOption) float64 {
 	r := zoc
@@ -859,6 +885,7 @@ func (p *DuelPlayer) plan(k planKey, opt *fightOption) *plan {
 	ex.Assault = k.assault
 	ex.ExecutionerUsed = k.execUsed
 	ex.DefenderDazed, ex.DefenderStunned = k.dazed, k.stunned
+	ex.AttackerBerserk, ex.DefenderBerserk = k.attBerserk, k.defBerserk
 	if k.bleeding {
 		def := *ex.Defender
 		def.Bleeding = true
@@ -988,6 +1015,9 @@ func (d *Duel) NotModelled() []string {
 		for _, n := range names {
 			if fightSkills[n] {
 				continue
+			}
+			if sk, _ := f.Profile.Skill(n); n == "berserk" && sk.Text == "bleeding" {
+				continue // played: Berserk bleeding
 			}
 			k := n + " (" + f.Name() + ")"
 			if !seen[k] {

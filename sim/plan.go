@@ -220,8 +220,8 @@ func (ex *Exchange) candidates(free bool) []Defence {
 	sub := *ex
 	sub.Attack = a
 	maxAP := min(def.AP, 3)
-	if ex.Policy.ReflexOnly {
-		maxAP = 0
+	if ex.Policy.ReflexOnly || ex.DefenderBerserk {
+		maxAP = 0 // Berserk: "it cannot spend its AP for defensive actions"
 	}
 	for ap := 0; ap <= maxAP; ap++ {
 		var cs []Chars
@@ -231,7 +231,7 @@ func (ex *Exchange) candidates(free bool) []Defence {
 			cs = combos([]Char{V, P, A, C}, ap)
 		}
 		for _, shield := range []bool{false, true} {
-			if shield && ex.Policy.ReflexOnly {
+			if shield && ex.Policy.ReflexOnly && !ex.DefenderBerserk {
 				continue
 			}
 			for _, c := range cs {
