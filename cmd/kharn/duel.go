@@ -221,6 +221,9 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 // playDuels plays the duel's fights over the worker pool, with a progress bar on a
 // terminal.
 func playDuels(ctx context.Context, stderr io.Writer, d *sim.Duel, f *duelFlags, label string) (*sim.DuelTally, runner.Result[*sim.DuelTally], error) {
+	if label == "" {
+		stderr = io.Discard // the caller shows its own progress
+	}
 	proto, err := d.NewPlayer()
 	if err != nil {
 		return nil, runner.Result[*sim.DuelTally]{}, err

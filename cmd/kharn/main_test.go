@@ -43,6 +43,9 @@ func TestGolden(t *testing.T) {
 		{"duel-trace", []string{"duel", "tribal-champion-3", "paladin-2", "--distance", "6", "--trace", "--seed", "3"}, 0},
 		{"duel-policy-check", []string{"duel", "kherops-warrior-1", "--policy-check", "--trials", "4000"}, 0},
 		{"duel-bad-policy", []string{"duel", "paladin-3", "paladin-2", "--policy-a", "clever"}, 2},
+		{"compare", []string{"compare", "crown-guard-1", "--vs", "kherops-warrior-1,fang-prowler-1", "--trials", "500"}, 0},
+		{"compare-csv", []string{"compare", "goun-hunter-1", "--vs", "fangs", "--trials", "300", "--distance", "8", "--csv", "--sort", "per-100kr"}, 0},
+		{"compare-bad-pool", []string{"compare", "crown-guard-1", "--vs", "kherop"}, 1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -257,5 +260,21 @@ func TestDuelInterrupted(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "INTERRUPTED") || !strings.Contains(errb.String(), "interrupted") {
 		t.Errorf("output not marked as interrupted:\n%s\n%s", out.String(), errb.String())
+	}
+}
+
+// TestComparePlot checks that kharn compare --plot writes a PNG heat map.
+func TestComparePlot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "heat.png")
+	_, errs, code := runCLI(t, "compare", "tembo-youngling-1", "--vs", "fang-prowler-1", "--trials", "200", "--plot", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 1000 || string(b[1:4]) != "PNG" {
+		t.Errorf("%s is not a PNG image (%d bytes)", path, len(b))
 	}
 }

@@ -57,7 +57,7 @@ func (g *globals) load() (*profiles.DataSet, error) {
 	if len(g.data) == 0 {
 		return profiles.Default(), nil
 	}
-	return profiles.Load(g.data...)
+	return loadData(g.data) // a catalogue (*.json) or YAML: import.go
 }
 
 func (g *globals) variant() (sim.Variant, error) {
@@ -90,9 +90,10 @@ values are illustrative, not official card values.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &usageError{fmt.Errorf("%w (see %s --help)", err, c.CommandPath())}
 	})
-	root.PersistentFlags().StringSliceVar(&g.data, "data", nil, "profile data: YAML files or directories (default: the embedded data set)")
+	root.PersistentFlags().StringSliceVar(&g.data, "data", nil, "profile data: YAML files or directories, or a list builder catalogue (.json) (default: the embedded data set)")
 	root.PersistentFlags().StringVar(&g.rules, "rules", "standard", "rules variant: standard, or a comma list of ch-auto-success, armour-level-dice")
-	root.AddCommand(oddsCommand(g), duelCommand(g), profilesCommand(g), listCommand(g))
+	root.AddCommand(oddsCommand(g), duelCommand(g), profilesCommand(g), listCommand(g), compareCommand(g))
+	root.AddCommand(importCommand(g))
 	err := root.Execute()
 	if err != nil {
 		fmt.Fprintf(stderr, "kharn: %v\n", err)

@@ -1,0 +1,209 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/reports"
+	"github.com/kharn-ages/kharn/sim"
+)
+
+type compareFlags struct {
+	vs       string
+	trials   int
+	seed     uint64
+	workers  int
+	distance float64
+	sortBy   string
+	plot     string
+	json     bool
+	csv      bool
+}
+
+func compareCommand(g *globals) *cobra.Command {
+	f := &compareFlags{}
+	c := &cobra.Command{
+		Use:   "compare PROFILE",
+		Short: "Compare the loadouts of a profile in duels against an opponent pool",
+		Long: `compare takes a profile (an id or a YAML file), its card's equipment and every
+legal single change of it (a weapon swapped for another of its kind, a weapon of a
+kind the card lacks, the shield left behind or taken on), and plays each loadout in
+duels against every profile of an opponent pool with its card's equipment.
+
+Each loadout gets: its cost (rulebook arithmetic), its win rate over the pool with a
+95% Wilson interval (sampled), draws, damage taken per fight (± SE), win rate per
+100 Kr, and its best expected damage per AP against each opponent's best response
+(exact, averaged over the pool). Every loadout meets every opponent with the same
+seed (common random numbers), so differences between loadouts are not luck of the
+draw. The skirmish context of the same comparison needs kharn skirmish (to come).`,
+		Example: `  kharn compare crown-guard-1 --vs kherops
+  kharn compare paladin-2 --vs all --trials 4000 --plot paladin-2.png`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runCompare(cmd, g, f, args[0]) },
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.vs, "vs", "all", "opponent pool: all, a faction id, or profile ids separated by commas")
+	fl.IntVar(&f.trials, "trials", 2000, "fights per loadout and opponent")
+	fl.Uint64Var(&f.seed, "seed", 1, "random seed (the same for every loadout and opponent)")
+	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU)")
+	fl.Float64Var(&f.distance, "distance", 0, "gap between the bases at the start, in toises")
+	fl.StringVar(&f.sortBy, "sort", "win", "rank by: win, per-100kr, damage-per-ap")
+	fl.StringVar(&f.plot, "plot", "", "write a heat map of win rates (loadout x opponent) to this .png or .svg file")
+	fl.BoolVar(&f.json, "json", false, "print JSON")
+	fl.BoolVar(&f.csv, "csv", false, "print CSV")
+	return c
+}
+
+// pool returns the opponents named by vs.
+func pool(ds *profiles.DataSet, vs string) ([]*profiles.Profile, error) {
+	switch {
+	case vs == "all":
+		return ds.Profiles, nil
+	case !strings.Contains(vs, ","):
+		var out []*profiles.Profile
+		for _, p := range ds.Profiles {
+			if p.Faction == vs {
+				out = append(out, p)
+			}
+		}
+		if len(out) > 0 {
+			return out, nil
+		}
+	}
+	var out []*profiles.Profile
+	for _, id := range strings.Split(vs, ",") {
+		p, err := ds.ResolveProfile(strings.TrimSpace(id))
+		if err != nil {
+			return nil, fmt.Errorf("--vs: %w (or a faction: %s)", err, strings.Join(ds.Factions(), ", "))
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) error {
+	if f.json && f.csv {
+		return &usageError{errors.New("--json and --csv exclude each other")}
+	}
+	if f.trials <= 0 {
+		return &usageError{errors.New("--trials must be positive")}
+	}
+	order := map[string]bool{"win": true, "per-100kr": true, "damage-per-ap": true}
+	if !order[f.sortBy] {
+		return &usageError{fmt.Errorf("--sort %q: want win, per-100kr or damage-per-ap", f.sortBy)}
+	}
+	ds, err := g.load()
+	if err != nil {
+		return err
+	}
+	variant, err := g.variant()
+	if err != nil {
+		return err
+	}
+	p, err := ds.ResolveProfile(arg)
+	if err != nil {
+		return err
+	}
+	opps, err := pool(ds, f.vs)
+	if err != nil {
+		return err
+	}
+	loadouts := ds.Variants(p)
+	var bar *progressbar.ProgressBar
+	if file, ok := cmd.ErrOrStderr().(*os.File); ok && term.IsTerminal(int(file.Fd())) {
+		bar = progressbar.NewOptions(len(loadouts)*len(opps), progressbar.OptionSetWriter(file),
+			progressbar.OptionSetDescription("compare"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+	}
+	df := &duelFlags{trials: f.trials, seed: f.seed, workers: f.workers}
+	cmp := reports.Comparison{Profile: p.ID, Seed: f.seed, Trials: f.trials, Distance: f.distance,
+		Rules: variant.String(), Data: ds.Source, Version: versionString(), SortBy: f.sortBy}
+	for _, o := range opps {
+		cmp.Opponents = append(cmp.Opponents, o.ID)
+	}
+	notModelled := map[string]bool{}
+	for _, l := range loadouts {
+		fa := sim.NewFighter(p, l.Items(ds))
+		row := reports.LoadoutRow{Loadout: l.Label(), Cost: l.Cost(ds)}
+		var tally sim.DuelTally
+		for _, o := range opps {
+			its, err := items(ds, o)
+			if err != nil {
+				return err
+			}
+			fb := sim.NewFighter(o, its)
+			d := &sim.Duel{A: fa, B: fb, Distance: f.distance, Variant: variant}
+			t, res, err := playDuels(cmd.Context(), cmd.ErrOrStderr(), d, df, "")
+			if err != nil {
+				return fmt.Errorf("%s against %s: %w", l.Label(), o.ID, err)
+			}
+			for _, n := range d.NotModelled() {
+				notModelled[n] = true
+			}
+			tally.Merge(t)
+			row.PerOpponent = append(row.PerOpponent, reports.NewRate(t.Wins[sim.SideA], t.N))
+			row.DamagePerAP = append(row.DamagePerAP, bestPerAP(fa, fb, variant))
+			if bar != nil {
+				_ = bar.Add(1)
+			}
+			if res.Interrupted {
+				cmp.Interrupted = true
+				break
+			}
+		}
+		row.Fill(&tally)
+		cmp.Rows = append(cmp.Rows, row)
+		if cmp.Interrupted {
+			break
+		}
+	}
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	for n := range notModelled {
+		cmp.NotModelled = append(cmp.NotModelled, n)
+	}
+	sort.Strings(cmp.NotModelled)
+	cmp.Sort()
+	if f.plot != "" && !cmp.Interrupted {
+		if err := cmp.Plot(f.plot); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "kharn: heat map written to %s\n", f.plot)
+	}
+	out := cmd.OutOrStdout()
+	switch {
+	case f.json:
+		return reports.WriteJSON(out, cmp)
+	case f.csv:
+		return cmp.WriteCSV(out)
+	}
+	return cmp.Write(out)
+}
+
+// bestPerAP returns the best exact expected damage per AP of a's attacks, with any
+// of its weapons, against b's best response with all its AP (0 when none is legal).
+func bestPerAP(a, b *sim.Fighter, v sim.Variant) float64 {
+	best := 0.0
+	for _, w := range []*profiles.Equipment{a.Melee, a.Ranged} {
+		if w == nil && a.Melee != nil {
+			continue
+		}
+		ex := sim.Exchange{Attacker: a.WithWeapon(w), Defender: b.WithWeapon(b.Melee), Variant: v, Policy: sim.DefaultPolicy}
+		opts, err := ex.Options()
+		if err != nil {
+			continue
+		}
+		for _, o := range opts {
+			best = max(best, o.PerAP())
+		}
+	}
+	return best
+}

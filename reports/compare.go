@@ -1,0 +1,145 @@
+package reports
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/stats"
+)
+
+// LoadoutRow is one loadout of a comparison.
+type LoadoutRow struct {
+	Loadout string `json:"loadout"`
+	Cost    int    `json:"cost_kr"`
+	// Wins is the win rate over the whole pool (sampled), with its interval.
+	Wins  Rate `json:"wins"`
+	Draws Rate `json:"draws"`
+	// DamageTaken is the damage the loadout's Safar takes per fight.
+	DamageTaken Mean `json:"damage_taken"`
+	// WinPer100Kr is the win rate divided by the cost in hundreds of Krowns.
+	WinPer100Kr float64 `json:"win_rate_per_100kr"`
+	// MeanDamagePerAP is the exact best expected damage per AP, averaged over the pool.
+	MeanDamagePerAP float64 `json:"exact_damage_per_ap"`
+	// PerOpponent and DamagePerAP follow Comparison.Opponents.
+	PerOpponent []Rate    `json:"per_opponent"`
+	DamagePerAP []float64 `json:"exact_damage_per_ap_per_opponent"`
+}
+
+// Fill sets the pooled figures of the row from the merged tally of its duels.
+func (r *LoadoutRow) Fill(t *sim.DuelTally) {
+	r.Wins = NewRate(t.Wins[sim.SideA], t.N)
+	r.Draws = NewRate(t.Wins[sim.Draw], t.N)
+	r.DamageTaken.Mean, r.DamageTaken.SE = stats.MeanSE(float64(t.Damage[sim.SideB]), float64(t.DamageSq[sim.SideB]), t.N)
+	if r.Cost > 0 {
+		r.WinPer100Kr = r.Wins.Rate / (float64(r.Cost) / 100)
+	}
+	s := 0.0
+	for _, d := range r.DamagePerAP {
+		s += d
+	}
+	if len(r.DamagePerAP) > 0 {
+		r.MeanDamagePerAP = s / float64(len(r.DamagePerAP))
+	}
+}
+
+// Comparison is what kharn compare reports.
+type Comparison struct {
+	Profile     string       `json:"profile"`
+	Opponents   []string     `json:"opponents"`
+	Rows        []LoadoutRow `json:"loadouts"`
+	SortBy      string       `json:"sorted_by"`
+	Seed        uint64       `json:"seed"`
+	Trials      int          `json:"trials_per_opponent"`
+	Distance    float64      `json:"distance_toises"`
+	Rules       string       `json:"rules"`
+	Interrupted bool         `json:"interrupted"`
+	NotModelled []string     `json:"not_modelled"`
+	Data        string       `json:"data"`
+	Version     string       `json:"version"`
+}
+
+// Sort ranks the rows by the chosen metric, highest first.
+func (c *Comparison) Sort() {
+	key := func(r LoadoutRow) float64 {
+		switch c.SortBy {
+		case "per-100kr":
+			return r.WinPer100Kr
+		case "damage-per-ap":
+			return r.MeanDamagePerAP
+		}
+		return r.Wins.Rate
+	}
+	sort.SliceStable(c.Rows, func(i, j int) bool { return key(c.Rows[i]) > key(c.Rows[j]) })
+}
+
+// Write writes the comparison as a text table.
+func (c *Comparison) Write(w io.Writer) error {
+	fmt.Fprintf(w, "Loadouts of %s in duels against %d opponents (%s)\n", c.Profile, len(c.Opponents), strings.Join(c.Opponents, ", "))
+	status := ""
+	if c.Interrupted {
+		status = " INTERRUPTED: partial result"
+	}
+	fmt.Fprintf(w, "Sampled: %d fights per loadout and opponent, seed %d for all (common random numbers), start %.1f toises apart, rules %s; data: %s; kharn %s%s\n",
+		c.Trials, c.Seed, c.Distance, c.Rules, c.Data, c.Version, status)
+	fmt.Fprintf(w, "Ranked by %s. Exact: damage per AP (best attack against each opponent's best response, mean over the pool).\n", c.SortBy)
+	t := Table{
+		Header: []string{"loadout", "Kr", "win rate", "95% Wilson", "draws", "damage taken (±SE)", "win per 100 Kr", "exact damage/AP"},
+		Right:  []bool{false, true, true, true, true, true, true, true},
+	}
+	for _, r := range c.Rows {
+		t.Rows = append(t.Rows, []string{r.Loadout, strconv.Itoa(r.Cost), pct(r.Wins), ci(r.Wins), pct(r.Draws),
+			fmt.Sprintf("%.2f ± %.2f", r.DamageTaken.Mean, r.DamageTaken.SE), fmt.Sprintf("%.3f", r.WinPer100Kr), fmt.Sprintf("%.3f", r.MeanDamagePerAP)})
+	}
+	if err := t.Render(w); err != nil {
+		return err
+	}
+	if len(c.NotModelled) > 0 {
+		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(c.NotModelled, ", "))
+	}
+	return nil
+}
+
+// WriteCSV writes one row per loadout and opponent.
+func (c *Comparison) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
+	rows := [][]string{{"loadout", "cost_kr", "opponent", "win_rate", "ci95_low", "ci95_high", "fights", "exact_damage_per_ap", "seed"}}
+	for _, r := range c.Rows {
+		for i, o := range c.Opponents {
+			if i >= len(r.PerOpponent) {
+				break
+			}
+			p := r.PerOpponent[i]
+			rows = append(rows, []string{r.Loadout, strconv.Itoa(r.Cost), o, f(p.Rate), f(p.Lo), f(p.Hi), strconv.Itoa(c.Trials), f(r.DamagePerAP[i]), strconv.FormatUint(c.Seed, 10)})
+		}
+	}
+	if err := cw.WriteAll(rows); err != nil {
+		return err
+	}
+	return cw.Error()
+}
+
+// Plot writes the heat map of win rates, loadout by opponent.
+func (c *Comparison) Plot(path string) error {
+	var names []string
+	var z [][]float64
+	for _, r := range c.Rows {
+		names = append(names, r.Loadout)
+		row := make([]float64, len(c.Opponents))
+		for i := range row {
+			row[i] = math.NaN()
+			if i < len(r.PerOpponent) {
+				row[i] = r.PerOpponent[i].Rate
+			}
+		}
+		z = append(z, row)
+	}
+	return Heatmap(path, fmt.Sprintf("%s: win rate by loadout and opponent (%d duels each)", c.Profile, c.Trials),
+		"opponent", "loadout", names, c.Opponents, z)
+}

@@ -1,0 +1,81 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette/moreland"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// grid is a matrix of values for a heat map: Z[r][c], row r drawn from the top.
+type grid struct{ z [][]float64 }
+
+func (g grid) Dims() (c, r int)   { return len(g.z[0]), len(g.z) }
+func (g grid) Z(c, r int) float64 { return g.z[len(g.z)-1-r][c] }
+func (g grid) X(c int) float64    { return float64(c) }
+func (g grid) Y(r int) float64    { return float64(r) }
+
+// labelTicks puts a name at every integer position.
+type labelTicks []string
+
+func (t labelTicks) Ticks(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	for i, s := range t {
+		out = append(out, plot.Tick{Value: float64(i), Label: s})
+	}
+	return out
+}
+
+// Heatmap writes a heat map of values[row][col] in [0, 1] (a win rate) with the
+// rows and columns labelled, to path (.png or .svg, by its extension).
+func Heatmap(path, title, xLabel, yLabel string, rows, cols []string, values [][]float64) error {
+	if len(rows) == 0 || len(cols) == 0 {
+		return fmt.Errorf("reports: heat map %s has no data", path)
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xLabel
+	p.Y.Label.Text = yLabel
+	pal := moreland.SmoothBlueRed()
+	pal.SetMin(0)
+	pal.SetMax(1)
+	h := plotter.NewHeatMap(grid{values}, pal.Palette(64))
+	h.Min, h.Max = 0, 1
+	p.Add(h)
+	// Write each value in its cell.
+	var labels plotter.XYLabels
+	for r, row := range values {
+		for c, v := range row {
+			if math.IsNaN(v) {
+				continue
+			}
+			labels.XYs = append(labels.XYs, plotter.XY{X: float64(c), Y: float64(len(values) - 1 - r)})
+			labels.Labels = append(labels.Labels, fmt.Sprintf("%.0f%%", 100*v))
+		}
+	}
+	if l, err := plotter.NewLabels(labels); err == nil {
+		for i := range l.TextStyle {
+			l.TextStyle[i].XAlign, l.TextStyle[i].YAlign = -0.5, -0.5
+		}
+		p.Add(l)
+	}
+	p.X.Tick.Marker = labelTicks(cols)
+	p.X.Tick.Label.Rotation = math.Pi / 4
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = -1, -0.5
+	rev := make([]string, len(rows))
+	for i, s := range rows {
+		rev[len(rows)-1-i] = s
+	}
+	p.Y.Tick.Marker = labelTicks(rev)
+	p.X.Min, p.X.Max = -0.5, float64(len(cols))-0.5
+	p.Y.Min, p.Y.Max = -0.5, float64(len(rows))-0.5
+	w := vg.Length(2+1.1*float64(len(cols))) * vg.Centimeter
+	hgt := vg.Length(3+0.7*float64(len(rows))) * vg.Centimeter
+	if err := p.Save(max(w, 12*vg.Centimeter), max(hgt, 8*vg.Centimeter), path); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	return nil
+}
