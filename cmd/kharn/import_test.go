@@ -1,0 +1,120 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/profiles/catalog"
+)
+
+// The invented catalogue and lists of package catalog's tests (see
+// profiles/catalog/testdata/README.md): no card of the publisher.
+var (
+	catalogFixture = filepath.Join("..", "..", "profiles", "catalog", "testdata", "catalog.json")
+	listsFixture   = filepath.Join("..", "..", "profiles", "catalog", "testdata", "lists")
+)
+
+// TestImportGolden checks kharn import and --data FILE.json against
+// testdata/import-*.golden; go test ./cmd/kharn -update rewrites them. In the
+// goldens, $OUT stands for the test's temporary directory and $(cat F) for the
+// list code held by F.
+func TestImportGolden(t *testing.T) {
+	out := t.TempDir()
+	codeFile := filepath.Join(listsFixture, "skirmish.code")
+	code, err := os.ReadFile(codeFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"import-catalog", []string{"import", "catalog", catalogFixture, "--out", out}, 0},
+		{"import-catalog-dry-run", []string{"import", "catalog", catalogFixture}, 0},
+		{"import-catalog-not-json", []string{"import", "catalog", filepath.Join(listsFixture, "skirmish.code")}, 1},
+		{"import-catalog-missing", []string{"import", "catalog", "no-such-catalogue.json"}, 1},
+		{"import-list-code", []string{"import", "list", strings.TrimSpace(string(code)), "--catalog", catalogFixture}, 0},
+		{"import-list-battle", []string{"import", "list", filepath.Join(listsFixture, "battle.code"), "--catalog", catalogFixture, "--out", filepath.Join(out, "battle.yaml")}, 0},
+		{"import-list-unknown-profile", []string{"--data", catalogFixture, "import", "list", filepath.Join(listsFixture, "unknown-profile.code")}, 1},
+		{"import-list-bad-code", []string{"import", "list", "KA1:" + strings.Repeat("A", 21), "--catalog", catalogFixture}, 1},
+		{"import-list-bad-prefix", []string{"import", "list", "KB1:" + strings.TrimPrefix(strings.TrimSpace(string(code)), "KA1:"), "--catalog", catalogFixture}, 1},
+		{"import-list-bad-deflate", []string{"import", "list", "KA1:_____w", "--catalog", catalogFixture}, 1},
+		{"import-list-no-catalog", []string{"import", "list", "KA1:AAAA"}, 2},
+		{"import-profiles-data-json", []string{"--data", catalogFixture, "profiles", "--faction", "gouns"}, 0},
+		{"import-data-json-mixed", []string{"--data", catalogFixture + ",../../profiles/data", "profiles"}, 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, exit := runCLI(t, tc.args...)
+			if exit != tc.code {
+				t.Fatalf("exit code %d, want %d; stderr: %s", exit, tc.code, stderr)
+			}
+			clean := func(s string) string {
+				payload := strings.TrimPrefix(strings.TrimSpace(string(code)), "KA1:")
+				s = strings.ReplaceAll(s, "KA1:"+payload, "$(cat "+filepath.ToSlash(codeFile)+")")
+				s = strings.ReplaceAll(s, payload, "<payload of "+filepath.ToSlash(codeFile)+">")
+				return strings.ReplaceAll(s, out, "$OUT")
+			}
+			got := clean("$ kharn "+strings.Join(tc.args, " ")+"\n") + clean(stdout)
+			if stderr != "" {
+				got += "--- stderr\n" + clean(stderr)
+			}
+			path := filepath.Join("testdata", tc.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/kharn -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
+			}
+		})
+	}
+}
+
+// TestImportRoundTrip: the files kharn import catalog writes load as --data, and
+// the lists kharn import list writes validate against them as they do against the
+// catalogue itself.
+func TestImportRoundTrip(t *testing.T) {
+	out := t.TempDir()
+	cards := filepath.Join(out, "cards")
+	if _, stderr, code := runCLI(t, "import", "catalog", catalogFixture, "--out", cards); code != 0 {
+		t.Fatalf("import catalog: %s", stderr)
+	}
+	list := filepath.Join(out, "skirmish.yaml")
+	if _, stderr, code := runCLI(t, "import", "list", filepath.Join(listsFixture, "skirmish.code"), "--catalog", catalogFixture, "--out", list); code != 0 {
+		t.Fatalf("import list: %s", stderr)
+	}
+	fromDir, err := profiles.Load(cards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromJSON, _, err := catalog.Load(catalogFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ds := range []*profiles.DataSet{fromDir, fromJSON} {
+		l, err := profiles.LoadList(list, ds)
+		if err != nil {
+			t.Fatalf("%s: %v", ds.Source, err)
+		}
+		// 140 + 2 x 70 + (70 - 10 + 11): testdata/catalog.json.
+		if l.Cost(ds) != 351 || l.Size() != 4 {
+			t.Errorf("%s: %d Kr, %d Safars; want 351 and 4", ds.Source, l.Cost(ds), l.Size())
+		}
+	}
+	// --data with the catalogue works for every command: a duel of two of its
+	// profiles.
+	if stdout, stderr, code := runCLI(t, "--data", catalogFixture, "duel", "kharns-veilleur-2", "gouns-brute-3", "--trials", "200"); code != 0 || !strings.Contains(stdout, "catalogue test-1") {
+		t.Errorf("duel with --data catalog.json: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}

@@ -1,0 +1,239 @@
+package catalog
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// ListImport is a list export turned into Spearhead lists of a Conversion's data:
+// one profiles.List per Spearhead, with its YAML file.
+type ListImport struct {
+	Lists []*profiles.List
+	Files []File // the YAML of each list, in the list format of profiles.ParseList
+	// Warnings are what the lists leave out on purpose (spells, mounts,
+	// munitions, upgrades, equipment the data format has no place for) and the
+	// values read differently from how they are written.
+	Warnings []Problem
+	// Errors are what makes a list differ from the export beyond that: a member
+	// whose profile is unknown or not imported, an unknown equipment id, a leader
+	// that is not a member.
+	Errors []Problem
+	// Invalid holds, for each list, the problems profiles.ParseList finds with it
+	// against the converted data (limitations, leader, budget), or nil.
+	Invalid []error
+}
+
+// ImportList turns x into Spearhead lists of c's data, merging the members of
+// the same profile and loadout into one entry with a count.
+func (c *Conversion) ImportList(x *ListExport) *ListImport {
+	out := &ListImport{Warnings: slices.Clone(x.Problems)}
+	warn := func(path, format string, args ...any) {
+		out.Warnings = append(out.Warnings, Problem{x.File, path, fmt.Sprintf(format, args...)})
+	}
+	fail := func(path, format string, args ...any) {
+		out.Errors = append(out.Errors, Problem{x.File, path, fmt.Sprintf(format, args...)})
+	}
+	if x.CatalogVersion != "" && c.Report.Version != "" && x.CatalogVersion != c.Report.Version {
+		warn("catalogVersion", "the list was made with catalogue %q, converted with catalogue %q: ids may differ", x.CatalogVersion, c.Report.Version)
+	}
+	if len(x.Spearheads) == 0 {
+		fail("fersDeLance", "no Spearhead in the list")
+	}
+	ds := c.DataSet()
+	for i, s := range x.Spearheads {
+		name := x.Name
+		if name == "" {
+			name = "Imported list"
+		}
+		if len(x.Spearheads) > 1 {
+			name += " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(x.Spearheads)) + ")"
+		}
+		l := &profiles.List{Name: name, Budget: x.PointsLimit}
+		switch f, ok := factionOf(s.FactionID); {
+		case !ok:
+			fail(s.Path+".factionId", "faction %q is not one of this project's", s.FactionID)
+		case f == profiles.NoFaction:
+			fail(s.Path+".factionId", "%q, the free warriors, is no Spearhead faction of the list format (kharns, gouns, kherops, fangs, tembos, black-guild)", s.FactionID)
+		default:
+			l.Faction = f
+		}
+		type key struct{ profile, add, remove string }
+		entries := make(map[key]int)
+		leaderFound := false
+		for _, m := range s.Members {
+			p, ok := c.profileByID[m.ProfileID]
+			switch {
+			case m.ProfileID == "":
+				continue // reported by ParseListExport
+			case !ok:
+				fail(m.Path+".profileId", "unknown profile %q%s: member not imported", m.ProfileID, didYouMean(c.catalogIDs(), m.ProfileID))
+				continue
+			case p.why != "":
+				fail(m.Path+".profileId", "profile %q is not imported (%s): member not imported", m.ProfileID, p.why)
+				continue
+			}
+			var add, remove []string
+			for j, id := range m.Added {
+				path := index(m.Path+".addedEquipmentIds", j)
+				e, ok := c.equipByID[id]
+				switch {
+				case !ok:
+					fail(path, "unknown equipment %q, left out", id)
+				case e.why != "":
+					warn(path, "%q is not imported (%s): left out, %d Kr less than in the list builder", id, e.why, e.cost)
+				default:
+					add = append(add, e.id)
+				}
+			}
+			for j, id := range m.Removed {
+				path := index(m.Path+".removedBaseEquipmentIds", j)
+				r := slices.IndexFunc(p.refs, func(r ref) bool { return r.catalogID == id })
+				e, known := c.equipByID[id]
+				switch {
+				case r >= 0 && p.refs[r].id == "":
+					warn(path, "%q is not in the converted profile's base equipment (the catalogue conversion says why): nothing to remove, the profile's cost still includes it", id)
+				case known && e.why == "":
+					remove = append(remove, e.id)
+				case known:
+					warn(path, "%q is not imported (%s): nothing to remove", id, e.why)
+				default:
+					fail(path, "unknown equipment %q, left out", id)
+				}
+			}
+			k := key{p.id, strings.Join(sorted(add), ","), strings.Join(sorted(remove), ",")}
+			if at, ok := entries[k]; ok {
+				l.Members[at].Count++
+			} else {
+				entries[k] = len(l.Members)
+				l.Members = append(l.Members, profiles.ListMember{Profile: p.id, Count: 1, Add: add, Remove: remove})
+			}
+			if s.LeaderInstanceID != "" && m.InstanceID == s.LeaderInstanceID {
+				l.Leader, leaderFound = p.id, true
+			}
+		}
+		switch {
+		case s.LeaderInstanceID == "":
+			fail(s.Path+".leaderInstanceId", "missing: the list has no leader")
+		case !leaderFound && !slices.ContainsFunc(s.Members, func(m MemberExport) bool { return m.InstanceID == s.LeaderInstanceID }):
+			fail(s.Path+".leaderInstanceId", "%q is not a member of the Spearhead: the list has no leader", s.LeaderInstanceID)
+		case !leaderFound:
+			fail(s.Path+".leaderInstanceId", "the leader %q is not imported: the list has no leader", s.LeaderInstanceID)
+		}
+		if l.Budget <= 0 {
+			l.Budget = max(listCost(l, ds), 1)
+			warn("pointsLimit", "missing or not above 0: the budget is the list's cost, %d Kr", l.Budget)
+		}
+		out.Lists = append(out.Lists, l)
+	}
+	for i, l := range out.Lists {
+		var b bytes.Buffer
+		from := "a list code"
+		if x.File != "list code" {
+			from = x.File
+		}
+		var about []string
+		if x.Format != "" {
+			about = append(about, "format "+x.Format)
+		}
+		if x.CatalogVersion != "" {
+			about = append(about, "catalogue "+x.CatalogVersion)
+		}
+		if len(out.Lists) > 1 {
+			about = append(about, "Spearhead "+strconv.Itoa(i+1)+" of "+strconv.Itoa(len(out.Lists)))
+		}
+		if len(about) > 0 {
+			from += " (" + strings.Join(about, ", ") + ")"
+		}
+		comment(&b, "", "", `Imported by "kharn import list" from `+from+".")
+		prefix := x.Spearheads[i].Path + "."
+		for _, p := range append(slices.Clone(out.Errors), out.Warnings...) {
+			if strings.HasPrefix(p.Path+".", prefix) || !strings.HasPrefix(p.Path, "fersDeLance") {
+				comment(&b, "", "note:", strings.TrimPrefix(p.Path+": "+p.Msg, ": "))
+			}
+		}
+		writeList(&b, l)
+		name := "list.yaml"
+		if len(out.Lists) > 1 {
+			name = "list-" + strconv.Itoa(i+1) + ".yaml"
+		}
+		out.Files = append(out.Files, File{Name: name, Data: b.Bytes()})
+		_, err := profiles.ParseList(name, b.Bytes(), ds)
+		out.Invalid = append(out.Invalid, err)
+	}
+	return out
+}
+
+// listCost is the cost of the members of l that equip, for a budget.
+func listCost(l *profiles.List, ds *profiles.DataSet) int {
+	total := 0
+	for _, m := range l.Members {
+		p, err := ds.Profile(m.Profile)
+		if err != nil {
+			continue
+		}
+		if lo, err := ds.Equip(p, m.Add, m.Remove); err == nil {
+			total += m.Count * lo.Cost(ds)
+		}
+	}
+	return total
+}
+
+func (c *Conversion) catalogIDs() []string {
+	var ids []string
+	for _, p := range c.profiles {
+		if p.catalogID != "" && p.why == "" {
+			ids = append(ids, p.catalogID)
+		}
+	}
+	return ids
+}
+
+// didYouMean suggests the closest of ids to id: " (did you mean a, b?)".
+func didYouMean(ids []string, id string) string {
+	s := profiles.Closest(id, ids, 2)
+	if len(s) == 0 {
+		return ""
+	}
+	return " (did you mean " + strings.Join(s, ", ") + "?)"
+}
+
+func sorted(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
+}
+
+// writeList writes l in the list format of profiles.ParseList; a count of 1 is
+// left out, as the project's lists do.
+func writeList(b *bytes.Buffer, l *profiles.List) {
+	b.WriteString("name: " + yamlString(oneLine(l.Name, 200)) + "\n")
+	if l.Faction != "" {
+		b.WriteString("faction: " + l.Faction + "\n")
+	}
+	b.WriteString("budget: " + strconv.Itoa(l.Budget) + "\n")
+	if l.Leader != "" {
+		b.WriteString("leader: " + l.Leader + "\n")
+	}
+	b.WriteString("members:")
+	if len(l.Members) == 0 {
+		b.WriteString(" []")
+	}
+	b.WriteString("\n")
+	for _, m := range l.Members {
+		b.WriteString("  - profile: " + m.Profile + "\n")
+		if m.Count != 1 {
+			b.WriteString("    count: " + strconv.Itoa(m.Count) + "\n")
+		}
+		if len(m.Add) > 0 {
+			b.WriteString("    add: [" + strings.Join(m.Add, ", ") + "]\n")
+		}
+		if len(m.Remove) > 0 {
+			b.WriteString("    remove: [" + strings.Join(m.Remove, ", ") + "]\n")
+		}
+	}
+}

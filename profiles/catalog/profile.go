@@ -1,0 +1,502 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// profileOut is one profile card being converted.
+type profileOut struct {
+	notes
+	path       string // JSON path: "profiles[3]"
+	catalogID  string
+	modelID    string
+	id         string // the YAML id, once assigned
+	name       string
+	factionID  string // as the catalogue writes it
+	faction    string
+	level      int
+	cost       int
+	limitation string // "X3", "U", "P", or "" to leave out
+	stats      [6]int // V P A C T I
+	stature    int
+	ap, hp     int
+	mastery    [][]profiles.Field
+	skills     []skillOut
+	refs       []ref // base equipment, in card order
+	armour     *profiles.ArmourStats
+	traits     []string
+	rules      []string // "label": text, for comments
+	why        string   // set when the profile is not imported
+	// resolveProblems are the problems of the last resolve round.
+	resolveProblems []Problem
+	// rendered maps the base equipment written to YAML to indexes of refs.
+	rendered []int
+}
+
+// skillOut is a skill as the YAML writes it.
+type skillOut struct {
+	name   string // English keyword
+	value  string // YAML value: "~", "2", "1.5", "offensive", a quoted text
+	source string // as the card writes it: "Brutalité 2"
+}
+
+// ref is a base equipment id of a profile.
+type ref struct {
+	catalogID string
+	path      string
+	id        string // the YAML id, once resolved ("" when left out)
+	dropped   string // why the data format refused it, if it did
+}
+
+// catalogSkill is an entry of the catalogue's skills list.
+type catalogSkill struct {
+	keyword  string
+	hasValue bool
+}
+
+// convertProfile reads the profile card v at path; skills are the catalogue's
+// skill definitions by id.
+func convertProfile(file string, v any, path string, skills map[string]catalogSkill) *profileOut {
+	p := &profileOut{notes: notes{file: file}, path: path}
+	o, ok := p.obj(v, path, "profile not imported")
+	if !ok {
+		p.why = "not an object"
+		return p
+	}
+	notImported := func(field, format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
+		p.problemf(field, "%s: profile not imported", msg)
+		if p.why == "" {
+			p.why = msg
+		}
+	}
+	if x, ok := o.get("id"); ok {
+		p.catalogID, _ = p.str(x, o.at("id"), "profile not imported")
+	} else {
+		p.problemf(path, "no id, profile not imported")
+	}
+	if p.catalogID == "" && p.why == "" {
+		p.why = "no id"
+	}
+	if x, ok := o.get("modelId"); ok && x != nil {
+		p.modelID, _ = p.str(x, o.at("modelId"), "ignored")
+	}
+	if x, ok := o.get("name"); ok {
+		p.name, _ = p.str(x, o.at("name"), "the id is used as name")
+	} else {
+		p.problemf(o.at("name"), "missing, the id is used as name")
+	}
+	if p.name == "" {
+		p.name = p.catalogID
+	}
+	if x, ok := o.get("factionId"); ok {
+		p.factionID, _ = p.str(x, o.at("factionId"), "profile not imported")
+	}
+	if f, ok := factionOf(p.factionID); ok {
+		p.faction = f
+	} else {
+		notImported(o.at("factionId"), "faction %q is not one of this project's (kharns, gouns, kherops, fangs, tembos, guilde-noire, affranchis)", p.factionID)
+	}
+
+	p.readMastery(o)
+	p.readLevel(o)
+	if x, ok := o.get("cost"); ok {
+		if c, ok := p.whole(x, o.at("cost"), "read as 0"); ok {
+			if c < 0 {
+				p.problemf(o.at("cost"), "negative cost %d, read as 0", c)
+				c = 0
+			}
+			p.cost = c
+		}
+	} else {
+		p.problemf(o.at("cost"), "missing, read as 0")
+	}
+	p.readLimitation(o)
+	p.readStats(o)
+	for _, f := range []struct {
+		key    string
+		dst    *int
+		lo, hi int
+	}{{"stature", &p.stature, 0, 6}, {"pa", &p.ap, 1, 99}, {"pv", &p.hp, 1, 999}} {
+		x, ok := o.get(f.key)
+		if !ok || x == nil {
+			notImported(o.at(f.key), "%s missing", f.key)
+			continue
+		}
+		n, ok := p.whole(x, o.at(f.key), "profile not imported")
+		if !ok {
+			if p.why == "" {
+				p.why = "bad " + f.key
+			}
+			continue
+		}
+		if n < f.lo || n > f.hi {
+			notImported(o.at(f.key), "%s %d is outside %d..%d", f.key, n, f.lo, f.hi)
+			continue
+		}
+		*f.dst = n
+	}
+	if x, ok := o.get("armor"); ok && x != nil {
+		p.readArmour(x, o.at("armor"))
+	}
+	if x, ok := o.get("skills"); ok {
+		p.readSkills(x, o.at("skills"), skills)
+	}
+	if x, ok := o.get("baseEquipmentIds"); ok {
+		for i, id := range p.ids(x, o.at("baseEquipmentIds")) {
+			p.refs = append(p.refs, ref{catalogID: id, path: index(o.at("baseEquipmentIds"), i)})
+		}
+	}
+	if x, ok := o.get("traits"); ok {
+		for _, t := range p.ids(x, o.at("traits")) {
+			if tr, ok := traitOf(t); ok {
+				if !slices.Contains(p.traits, tr) {
+					p.traits = append(p.traits, tr)
+				}
+				continue
+			}
+			p.notModelledf("trait %q", t)
+		}
+	}
+	if x, ok := o.get("rules"); ok {
+		p.readRules(x, o.at("rules"))
+	}
+	for _, k := range o.unused() {
+		p.problemf(o.at(k), "unknown field, not imported")
+		p.notModelledf("field %q", k)
+	}
+	return p
+}
+
+func (p *profileOut) readMastery(o *object) {
+	x, ok := o.get("masteryDice")
+	if !ok {
+		return
+	}
+	dice, _ := p.list(x, o.at("masteryDice"), "no mastery dice")
+	for i, d := range dice {
+		dp := index(o.at("masteryDice"), i)
+		if s, isStr := d.(string); isStr {
+			d = []any{s} // one field written without its list
+		}
+		fields, _ := p.list(d, dp, "die left out")
+		var die []profiles.Field
+		for j, f := range fields {
+			s, ok := p.str(f, index(dp, j), "left out")
+			if !ok {
+				continue
+			}
+			fl, ok := masteryField(s)
+			if !ok {
+				p.problemf(index(dp, j), "unknown mastery field %q (want offensive, defensive, tir, objectif, esoterique), left out", s)
+				p.notModelledf("mastery field %q", s)
+				continue
+			}
+			if !slices.Contains(die, fl) {
+				die = append(die, fl)
+			}
+		}
+		if len(die) == 0 {
+			p.problemf(dp, "a mastery die with no field, left out")
+			continue
+		}
+		p.mastery = append(p.mastery, die)
+	}
+}
+
+// readLevel reads the level, 1 to 3. A card without one gets its number of
+// mastery dice, "usually its level" (rulings.md R4).
+func (p *profileOut) readLevel(o *object) {
+	guess := min(max(len(p.mastery), 1), 3)
+	x, ok := o.get("level")
+	if !ok || x == nil {
+		p.level = guess
+		p.problemf(o.at("level"), "missing, read as %d (its number of mastery dice)", guess)
+		return
+	}
+	l, ok := p.whole(x, o.at("level"), fmt.Sprintf("read as %d (its number of mastery dice)", guess))
+	switch {
+	case !ok:
+		p.level = guess
+	case l < 1 || l > 3:
+		p.level = min(max(l, 1), 3)
+		p.problemf(o.at("level"), "level %d, read as %d (levels are 1 to 3)", l, p.level)
+	default:
+		p.level = l
+	}
+}
+
+// readLimitation reads {kind: X, value: 3}, {kind: U}, {kind: P} or {kind:
+// special}; the data format has no special limitation.
+func (p *profileOut) readLimitation(o *object) {
+	x, ok := o.get("limitation")
+	if !ok || x == nil {
+		p.problemf(o.at("limitation"), "missing, left out")
+		return
+	}
+	if s, isStr := x.(string); isStr {
+		// "X3", "U", "P" as the cards print them.
+		s = strings.ToUpper(strings.ReplaceAll(s, " ", ""))
+		switch n, err := strconv.Atoi(strings.TrimPrefix(s, "X")); {
+		case s == "U" || s == "P":
+			p.limitation = s
+		case strings.HasPrefix(s, "X") && err == nil && n >= 1 && n <= 999:
+			p.limitation = "X" + strconv.Itoa(n)
+		case s == "SPECIAL":
+			p.notModelledf("limitation special")
+		default:
+			p.problemf(o.at("limitation"), "%s is no limitation (want X<n>, U, P or special), left out", describe(x))
+		}
+		return
+	}
+	lo, ok := p.obj(x, o.at("limitation"), "left out")
+	if !ok {
+		return
+	}
+	kind := ""
+	if k, ok := lo.get("kind"); ok {
+		kind, _ = p.str(k, lo.at("kind"), "limitation left out")
+	}
+	switch strings.ToUpper(kind) {
+	case "U", "P":
+		p.limitation = strings.ToUpper(kind)
+	case "X":
+		v, _ := lo.get("value")
+		n, ok := p.whole(v, lo.at("value"), "limitation left out")
+		if ok && n >= 1 && n <= 999 {
+			p.limitation = "X" + strconv.Itoa(n)
+		} else if ok {
+			p.problemf(lo.at("value"), "LIM X %d, limitation left out", n)
+		}
+	case "SPECIAL":
+		p.notModelledf("limitation special")
+	case "":
+	default:
+		p.problemf(lo.at("kind"), "unknown limitation %q (want X, U, P or special), left out", kind)
+		p.notModelledf("limitation %q", kind)
+	}
+	lo.get("value")
+	for _, k := range lo.unused() {
+		p.problemf(lo.at(k), "unknown field, ignored")
+	}
+}
+
+func (p *profileOut) readStats(o *object) {
+	x, ok := o.get("stats")
+	if !ok {
+		p.problemf(o.at("stats"), "missing: profile not imported")
+		p.why = "no stats"
+		return
+	}
+	so, ok := p.obj(x, o.at("stats"), "profile not imported")
+	if !ok {
+		p.why = "bad stats"
+		return
+	}
+	for i, k := range []string{"v", "p", "a", "c", "t", "i"} {
+		v, ok := so.get(k)
+		if !ok {
+			v, ok = so.get(strings.ToUpper(k))
+		}
+		if !ok {
+			p.problemf(so.at(k), "missing, read as 0")
+			continue
+		}
+		n, ok := p.whole(v, so.at(k), "read as 0")
+		if !ok {
+			continue
+		}
+		if n < 0 || n > 99 {
+			c := min(max(n, 0), 99)
+			p.problemf(so.at(k), "%d, read as %d (a characteristic is from 0 to 99)", n, c)
+			n = c
+		}
+		p.stats[i] = n
+	}
+	for _, k := range so.unused() {
+		p.problemf(so.at(k), "unknown characteristic, ignored")
+		p.notModelledf("characteristic %q", k)
+	}
+}
+
+// readArmour reads a natural armour printed on the card.
+func (p *profileOut) readArmour(x any, path string) {
+	ao, ok := p.obj(x, path, "armour not imported")
+	if !ok {
+		p.notModelledf("armor")
+		return
+	}
+	a := &profiles.ArmourStats{}
+	why := readProtection(&p.notes, ao, a)
+	if why == "" {
+		a.Boxes, why = readBoxes(&p.notes, ao)
+	}
+	if why != "" {
+		p.problemf(path, "%s: natural armour not imported", why)
+		p.notModelledf("armor (%s)", why)
+		return
+	}
+	for _, k := range ao.unused() {
+		p.problemf(ao.at(k), "unknown field, ignored")
+	}
+	p.armour = a
+}
+
+func (p *profileOut) readSkills(x any, path string, defs map[string]catalogSkill) {
+	list, _ := p.list(x, path, "no skills")
+	for i, e := range list {
+		sp := index(path, i)
+		so, ok := p.obj(e, sp, "skill left out")
+		if !ok {
+			continue
+		}
+		var id string
+		if v, ok := so.get("skillId"); ok {
+			id, _ = p.str(v, so.at("skillId"), "skill left out")
+		} else {
+			p.problemf(so.at("skillId"), "missing, skill left out")
+		}
+		value, hasValue := so.get("value")
+		hasValue = hasValue && value != nil
+		for _, k := range so.unused() {
+			p.problemf(so.at(k), "unknown field, ignored")
+		}
+		if id == "" {
+			continue
+		}
+		def, ok := defs[id]
+		if !ok {
+			p.problemf(so.at("skillId"), "skill %q is not in the catalogue's skills, left out", id)
+			p.notModelledf("skill %q", id)
+			continue
+		}
+		source := def.keyword
+		if hasValue {
+			source += " " + fmt.Sprint(value)
+		}
+		name, ok := skillName(def.keyword)
+		if !ok {
+			p.notModelledf("skill %q", source)
+			continue
+		}
+		if slices.ContainsFunc(p.skills, func(s skillOut) bool { return s.name == name }) {
+			p.problemf(sp, "skill %s given twice, the second left out", name)
+			continue
+		}
+		sk, why := skillValue(&p.notes, name, value, hasValue, so.at("value"))
+		if why != "" {
+			p.problemf(sp, "%s %s: %s, skill left out", def.keyword, describeValue(value, hasValue), why)
+			p.notModelledf("skill %q", source)
+			continue
+		}
+		sk.source = source
+		p.skills = append(p.skills, sk)
+	}
+}
+
+func describeValue(v any, has bool) string {
+	if !has {
+		return "with no value"
+	}
+	return "with " + describe(v)
+}
+
+// skillValue turns the value of skill name into its YAML form, or says why it
+// cannot.
+func skillValue(n *notes, name string, v any, has bool, path string) (skillOut, string) {
+	sk := skillOut{name: name}
+	kind, _ := profiles.SkillValueOf(name)
+	switch kind {
+	case profiles.SkillNoValue:
+		if has {
+			n.problemf(path, "skill %s takes no value, %s ignored", name, describe(v))
+		}
+		sk.value = "~"
+	case profiles.SkillNumber:
+		if !has {
+			return sk, "it takes a number"
+		}
+		x, ok := n.whole(v, path, "skill left out")
+		if !ok {
+			return sk, "not a whole number"
+		}
+		if x < 1 || x > 99 {
+			return sk, "it takes a number from 1 to 99"
+		}
+		sk.value = strconv.Itoa(x)
+	case profiles.SkillToises:
+		if !has {
+			return sk, "it takes a distance in toises"
+		}
+		x, ok := n.number(v, path, "skill left out")
+		if !ok {
+			return sk, "not a distance"
+		}
+		if x <= 0 || x > 6 || x*2 != float64(int(x*2)) {
+			return sk, "it takes a distance in half toises from 0.5 to 6"
+		}
+		sk.value = strconv.FormatFloat(x, 'f', -1, 64)
+	case profiles.SkillField:
+		s, ok := v.(string)
+		if !has || !ok {
+			return sk, "it takes a mastery field"
+		}
+		f, ok := masteryField(s)
+		if !ok {
+			return sk, fmt.Sprintf("unknown mastery field %q", s)
+		}
+		sk.value = string(f)
+	case profiles.SkillText:
+		if !has {
+			return sk, "it takes a text value"
+		}
+		s := strings.TrimSpace(fmt.Sprint(v))
+		if s == "" {
+			return sk, "it takes a text value"
+		}
+		if fold(s) == "saignement" {
+			s = "bleeding" // "Berserk saignement" (French seed 004 line 1521)
+		}
+		sk.value = yamlString(oneLine(s, 200))
+	}
+	return sk, ""
+}
+
+func (p *profileOut) readRules(x any, path string) {
+	list, _ := p.list(x, path, "ignored")
+	for i, e := range list {
+		rp := index(path, i)
+		var label, text string
+		switch r := e.(type) {
+		case map[string]any:
+			ro := newObject(r, rp)
+			if v, ok := ro.get("label"); ok && v != nil {
+				label, _ = p.str(v, ro.at("label"), "ignored")
+			}
+			if v, ok := ro.get("text"); ok && v != nil {
+				text, _ = p.str(v, ro.at("text"), "ignored")
+			}
+			for _, k := range ro.unused() {
+				p.problemf(ro.at(k), "unknown field, ignored")
+			}
+		case string:
+			text = r
+		default:
+			p.problemf(rp, "%s is not a rule, ignored", describe(e))
+			continue
+		}
+		if label == "" && text == "" {
+			continue
+		}
+		p.rules = append(p.rules, fmt.Sprintf("%q: %s", label, text))
+		if label == "" {
+			label = oneLine(text, 40)
+		}
+		p.notModelledf("rule %q", label)
+	}
+}

@@ -1,0 +1,128 @@
+package catalog
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Problem is something the import could not take as written, with where it is and
+// what was done about it: "catalog.json: profiles[12].stats.v: null, read as 0".
+type Problem struct {
+	File string // the catalogue or list file
+	Path string // JSON path: "profiles[12].stats.v"; "" for the whole file
+	Msg  string
+}
+
+// Error formats p as "file: path: message", leaving out what is empty.
+func (p Problem) Error() string {
+	var parts []string
+	for _, s := range []string{p.File, p.Path, p.Msg} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, ": ")
+}
+
+// Status says how much of a catalogue entry the project's data format holds.
+type Status int
+
+// The statuses of an entry.
+const (
+	// Modelled: every field, phrase, skill and rule of the entry was mapped.
+	Modelled Status = iota
+	// Partly: the entry was imported, but some of its text is not modelled.
+	Partly
+	// NotImported: the entry could not be written at all (a helmet, an item, a
+	// profile without action points, ...).
+	NotImported
+)
+
+// String names s as the report does: "modelled", "partly", "not imported".
+func (s Status) String() string {
+	switch s {
+	case Modelled:
+		return "modelled"
+	case Partly:
+		return "partly"
+	case NotImported:
+		return "not imported"
+	}
+	return "?"
+}
+
+// Entry is what became of one profile or equipment card of a catalogue.
+type Entry struct {
+	Kind      string // "profile" or "equipment"
+	Path      string // JSON path of the entry: "profiles[3]"
+	CatalogID string // the id in the catalogue
+	ID        string // the id in the YAML data ("" when not imported)
+	Name      string
+	Status    Status
+	// Reason says why the entry is not imported (Status NotImported).
+	Reason string
+	// NotModelled lists what the data format cannot express, as the card writes
+	// it: an effect phrase, a skill, a rule, a trait, a field.
+	NotModelled []string
+	// Problems are the values read differently from how they are written (a null
+	// characteristic read as 0) and why the entry was not imported.
+	Problems []Problem
+}
+
+// Report is what a conversion did: one Entry per profile and equipment card, in
+// catalogue order, and the problems of the file as a whole (unknown top-level
+// keys, magic and mounts not imported).
+type Report struct {
+	File         string
+	Version      string // the catalogue's "version"
+	RulesVersion string // the catalogue's "rulesVersion"
+	Entries      []Entry
+	Problems     []Problem
+}
+
+// Count returns, for the entries of kind ("profile" or "equipment"), how many the
+// catalogue holds and how many are fully modelled, partly modelled and not
+// imported.
+func (r *Report) Count(kind string) (total, modelled, partly, notImported int) {
+	for _, e := range r.Entries {
+		if e.Kind != kind {
+			continue
+		}
+		total++
+		switch e.Status {
+		case Modelled:
+			modelled++
+		case Partly:
+			partly++
+		case NotImported:
+			notImported++
+		}
+	}
+	return total, modelled, partly, notImported
+}
+
+// Warnings returns every problem of r, those of the file first, then those of
+// each entry in catalogue order.
+func (r *Report) Warnings() []error {
+	var out []error
+	for _, p := range r.Problems {
+		out = append(out, p)
+	}
+	for _, e := range r.Entries {
+		for _, p := range e.Problems {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Summary returns a one-line account of r: "6 profiles (3 modelled, 2 partly, 1
+// not imported), 16 equipment cards (...)".
+func (r *Report) Summary() string {
+	var parts []string
+	for _, k := range []struct{ kind, plural string }{{"profile", "profiles"}, {"equipment", "equipment cards"}} {
+		n, m, p, x := r.Count(k.kind)
+		parts = append(parts, strconv.Itoa(n)+" "+k.plural+" ("+strconv.Itoa(m)+" modelled, "+strconv.Itoa(p)+" partly, "+strconv.Itoa(x)+" not imported)")
+	}
+	return strings.Join(parts, ", ")
+}
