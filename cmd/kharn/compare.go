@@ -3,13 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/reports"
@@ -117,11 +114,7 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 		return err
 	}
 	loadouts := ds.Variants(p)
-	var bar *progressbar.ProgressBar
-	if file, ok := cmd.ErrOrStderr().(*os.File); ok && term.IsTerminal(int(file.Fd())) {
-		bar = progressbar.NewOptions(len(loadouts)*len(opps), progressbar.OptionSetWriter(file),
-			progressbar.OptionSetDescription("compare"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-	}
+	bar := newBar(cmd.ErrOrStderr(), len(loadouts)*len(opps), "compare", "duels")
 	df := &duelFlags{trials: f.trials, seed: f.seed, workers: f.workers}
 	cmp := reports.Comparison{Profile: p.ID, Seed: f.seed, Trials: f.trials, Distance: f.distance,
 		Rules: variant.String(), Data: ds.Source, Version: versionString(), SortBy: f.sortBy}

@@ -6,12 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/reports"
@@ -229,15 +226,12 @@ func playDuels(ctx context.Context, stderr io.Writer, d *sim.Duel, f *duelFlags,
 		return nil, runner.Result[*sim.DuelTally]{}, err
 	}
 	cfg := runner.Config{Trials: f.trials, Precision: f.precision, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers}
-	var bar *progressbar.ProgressBar
-	if file, ok := stderr.(*os.File); ok && term.IsTerminal(int(file.Fd())) {
-		target := f.trials
-		if f.precision > 0 {
-			target = f.maxTrials
-		}
-		bar = progressbar.NewOptions(target, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription(label),
-			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("fights"),
-			progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
+	target := f.trials
+	if f.precision > 0 {
+		target = f.maxTrials
+	}
+	bar := newBar(stderr, target, label, "fights")
+	if bar != nil {
 		cfg.Progress = func(done, _ int) { _ = bar.Set(done) }
 	}
 	var done func(t *sim.DuelTally, n int) bool
