@@ -34,7 +34,8 @@ func (s fsSource) walkDir(root string, fn fs.WalkDirFunc) error { return fs.Walk
 func (fsSource) clean(name string) string                       { return path.Clean(name) }
 
 // Load reads the data files named by paths, each a YAML file or a directory whose
-// *.yaml and *.yml files (in sub-directories too, except hidden ones) are read in
+// *.yaml and *.yml files (in sub-directories too, except hidden ones and the
+// "lists" and "scenarios" directories, which hold Spearhead lists and scenarios) are read in
 // lexical order, and merges them into one validated DataSet: a profile may refer
 // to equipment defined in another file. A file holds either one profile or lists
 // under "profiles:" and/or "equipment:".
@@ -64,6 +65,11 @@ func pathError(name string, err error) Error {
 	}
 	return Error{Pos: Pos{File: name}, Msg: err.Error()}
 }
+
+// notProfileDirs are the subdirectories of a data directory that hold other
+// documents than profiles and equipment (as profiles/data does): Spearhead lists
+// and scenarios. Loading a data directory skips them.
+var notProfileDirs = map[string]bool{"lists": true, "scenarios": true}
 
 func load(src source, paths []string) (*DataSet, error) {
 	var (
@@ -102,7 +108,7 @@ func load(src source, paths []string) (*DataSet, error) {
 				return nil
 			}
 			if de.IsDir() {
-				if name != p && strings.HasPrefix(de.Name(), ".") {
+				if name != p && (strings.HasPrefix(de.Name(), ".") || notProfileDirs[de.Name()]) {
 					return fs.SkipDir
 				}
 				return nil

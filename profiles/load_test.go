@@ -250,3 +250,15 @@ func TestParseDice(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadDataDirectory checks that loading the repository's data directory reads
+// its profiles and equipment and skips its lists/ and scenarios/ subdirectories.
+func TestLoadDataDirectory(t *testing.T) {
+	ds, err := Load("data")
+	if err != nil {
+		t.Fatalf("Load(data): %v", err)
+	}
+	if got, want := len(ds.Profiles), len(Default().Profiles); got != want {
+		t.Errorf("Load(data) read %d profiles, the embedded data has %d", got, want)
+	}
+}

@@ -10,28 +10,12 @@ import (
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim/dice"
+	"github.com/kharn-ages/kharn/sim/field"
 )
 
 // zoc is the zone of control around a base, in toises (rulebook "Orientation and
 // zone of control").
-const zoc = 0.5
-
-// BaseRadius returns the radius in toises of the base of a Safar of the given
-// stature. The rulebooks list bases of 40, 50, 60 and 80 mm without a table by
-// stature; this toolkit's assumption: stature 0-3 on 40 mm, 4 on 50 mm, 5 on 60 mm,
-// 6 on 80 mm (a toise is 4 cm).
-func BaseRadius(stature int) float64 {
-	mm := 40.0
-	switch {
-	case stature >= 6:
-		mm = 80
-	case stature == 5:
-		mm = 60
-	case stature == 4:
-		mm = 50
-	}
-	return mm / 40 / 2
-}
+const zoc = field.ZOC
 
 // Duel is a one-against-one fight (R14-R18): two Safars on a line across the
 // table, playing alternate activations until one is defeated or the round limit.
@@ -488,7 +472,7 @@ func (p *DuelPlayer) reset() {
 		// activation even during the first turn" (seed 000 line 566, seed 004 line
 		// 485): before its first activation it has none, and defends by reflex.
 		*c = combatant{f: f, side: s, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
-			armour: f.ArmourBoxes, shield: f.ShieldBoxes, radius: BaseRadius(f.Profile.Stature), ammo: -1, loaded: -1}
+			armour: f.ArmourBoxes, shield: f.ShieldBoxes, radius: field.BaseRadius(f.Profile.Stature), ammo: -1, loaded: -1}
 		if w := f.Ranged; w != nil {
 			if w.Effects.Ammunition > 0 {
 				c.ammo = w.Effects.Ammunition
