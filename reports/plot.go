@@ -79,3 +79,40 @@ func Heatmap(path, title, xLabel, yLabel string, rows, cols []string, values [][
 	}
 	return nil
 }
+
+// DamagePlot writes the distribution of the damage of an attack to path (.png or
+// .svg): bars for P(exactly k HP) and a line for P(at least k HP).
+func DamagePlot(path, title string, pmf []float64) error {
+	if len(pmf) == 0 {
+		return fmt.Errorf("reports: damage plot %s has no data", path)
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = "HP lost by the defender"
+	p.Y.Label.Text = "probability"
+	bars, err := plotter.NewBarChart(plotter.Values(pmf), vg.Points(8))
+	if err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	bars.Color = moreland.SmoothBlueRed().Palette(3).Colors()[0]
+	at := make(plotter.XYs, len(pmf))
+	tail := 0.0
+	for k := len(pmf) - 1; k >= 0; k-- {
+		tail += pmf[k]
+		at[k] = plotter.XY{X: float64(k), Y: tail}
+	}
+	line, err := plotter.NewLine(at)
+	if err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	line.Color = moreland.SmoothBlueRed().Palette(3).Colors()[2]
+	p.Add(bars, line)
+	p.Legend.Add("P(exactly k)", bars)
+	p.Legend.Add("P(at least k)", line)
+	p.Legend.Top = true
+	p.Y.Min, p.Y.Max = 0, 1
+	if err := p.Save(16*vg.Centimeter, 10*vg.Centimeter, path); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	return nil
+}

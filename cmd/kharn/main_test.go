@@ -46,6 +46,7 @@ func TestGolden(t *testing.T) {
 		{"compare", []string{"compare", "crown-guard-1", "--vs", "kherops-warrior-1,fang-prowler-1", "--trials", "500"}, 0},
 		{"compare-csv", []string{"compare", "goun-hunter-1", "--vs", "fangs", "--trials", "300", "--distance", "8", "--csv", "--sort", "per-100kr"}, 0},
 		{"compare-bad-pool", []string{"compare", "crown-guard-1", "--vs", "kherop"}, 1},
+		{"odds-plot-no-attack", []string{"odds", "-a", "paladin-3", "-d", "paladin-2", "--plot", "x.png"}, 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -276,5 +277,22 @@ func TestComparePlot(t *testing.T) {
 	}
 	if len(b) < 1000 || string(b[1:4]) != "PNG" {
 		t.Errorf("%s is not a PNG image (%d bytes)", path, len(b))
+	}
+}
+
+// TestOddsPlot checks that kharn odds --attack --plot writes an SVG of the damage
+// distribution.
+func TestOddsPlot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "damage.svg")
+	_, errs, code := runCLI(t, "odds", "-a", "tribal-champion-3", "-d", "paladin-2", "--attack", "3:PPC", "--plot", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "<svg") || !strings.Contains(string(b), "P(at least k)") {
+		t.Errorf("%s is not the damage plot (%d bytes)", path, len(b))
 	}
 }

@@ -25,6 +25,7 @@ type oddsFlags struct {
 	sadistic            int
 	defenderBleeding    bool
 	json                bool
+	plot                string
 }
 
 func oddsCommand(g *globals) *cobra.Command {
@@ -64,6 +65,7 @@ bunt, bite or trample. Defence specs: best (default), reflex, AP:CHARS (1:A,
 	fl.IntVar(&f.sadistic, "sadistic", 0, "extra AP a Sadistic attacker spends on an undefended attack")
 	fl.BoolVar(&f.defenderBleeding, "defender-bleeding", false, "the defender is bleeding (Bloodlust)")
 	fl.BoolVar(&f.json, "json", false, "print JSON instead of tables")
+	fl.StringVar(&f.plot, "plot", "", "with --attack: write the damage distribution (exactly / at least) to this .png or .svg file")
 	_ = c.MarkFlagRequired("attacker")
 	_ = c.MarkFlagRequired("defender")
 	return c
@@ -151,12 +153,22 @@ func runOdds(cmd *cobra.Command, g *globals, f *oddsFlags) error {
 		if err != nil {
 			return explainRule(err)
 		}
+		if f.plot != "" {
+			title := fmt.Sprintf("%s %s against %s (exact)", ap.ID, ex.Attack, dp.ID)
+			if err := reports.DamagePlot(f.plot, title, res.DamagePMF); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "kharn: damage plot written to %s\n", f.plot)
+		}
 		if f.json {
 			return reports.WriteJSON(out, reports.NewResultJSON(meta, ex.Attack, res))
 		}
 		return reports.WriteResult(out, meta, ex.Attack, res)
 	}
 
+	if f.plot != "" {
+		return &usageError{errors.New("--plot needs --attack: it draws one attack's damage distribution")}
+	}
 	weapons, err := weaponsOf(ds, ap, f.weapon)
 	if err != nil {
 		return fmt.Errorf("--weapon: %w", err)
