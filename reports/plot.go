@@ -116,3 +116,53 @@ func DamagePlot(path, title string, pmf []float64) error {
 	}
 	return nil
 }
+
+// ConvergencePoint is a sampled rate after a number of trials.
+type ConvergencePoint struct {
+	Trials, Successes int
+}
+
+// ConvergencePlot writes how a sampled rate and its 95% Wilson interval settle as
+// trials grow (trials on a log scale) to path (.png or .svg).
+func ConvergencePlot(path, title, what string, points []ConvergencePoint) error {
+	if len(points) == 0 {
+		return fmt.Errorf("reports: convergence plot %s has no data", path)
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = "trials"
+	p.Y.Label.Text = what
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+	rate := make(plotter.XYs, len(points))
+	band := make(plotter.XYs, 0, 2*len(points))
+	for i, pt := range points {
+		r := NewRate(pt.Successes, pt.Trials)
+		rate[i] = plotter.XY{X: float64(pt.Trials), Y: r.Rate}
+		band = append(band, plotter.XY{X: float64(pt.Trials), Y: r.Hi})
+	}
+	for i := len(points) - 1; i >= 0; i-- {
+		r := NewRate(points[i].Successes, points[i].Trials)
+		band = append(band, plotter.XY{X: float64(points[i].Trials), Y: r.Lo})
+	}
+	poly, err := plotter.NewPolygon(band)
+	if err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	cols := moreland.SmoothBlueRed().Palette(5).Colors()
+	poly.Color = cols[1]
+	poly.LineStyle.Width = 0
+	line, err := plotter.NewLine(rate)
+	if err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	line.Color = cols[0]
+	p.Add(poly, line)
+	p.Legend.Add(what, line)
+	p.Legend.Add("95% Wilson interval", poly)
+	p.Legend.Top = true
+	if err := p.Save(16*vg.Centimeter, 10*vg.Centimeter, path); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	return nil
+}

@@ -33,6 +33,7 @@ type duelFlags struct {
 	policyA, policyB string
 	rounds           int
 	json, csv, trace bool
+	plot             string
 	policyCheck      bool
 }
 
@@ -79,6 +80,7 @@ fails unless the default wins significantly more than half of the fights.`,
 	fl.IntVar(&f.rounds, "rounds", 20, "round limit (R16): a fight that reaches it is a draw")
 	fl.BoolVar(&f.json, "json", false, "print JSON")
 	fl.BoolVar(&f.csv, "csv", false, "print CSV")
+	fl.StringVar(&f.plot, "plot", "", "write how A's win rate and its interval converge as fights accumulate to this .png or .svg file")
 	fl.BoolVar(&f.trace, "trace", false, "print a readable trace of one fight (the seed's first) instead of statistics")
 	fl.BoolVar(&f.policyCheck, "policy-check", false, "mirror matches of the default policy against each simple policy")
 	return c
@@ -186,9 +188,17 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 		pl.Play(rand.NewPCG(f.seed, 0))
 		return nil
 	}
-	tally, res, err := playDuels(cmd.Context(), cmd.ErrOrStderr(), d, f, "duel")
+	var history []reports.ConvergencePoint
+	tally, res, err := playDuels(cmd.Context(), cmd.ErrOrStderr(), d, f, "duel", &history)
 	if err != nil {
 		return err
+	}
+	if f.plot != "" {
+		title := fmt.Sprintf("%s against %s: A's win rate as fights accumulate (seed %d)", a.p.ID, b.p.ID, f.seed)
+		if err := reports.ConvergencePlot(f.plot, title, "A's win rate", history); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "kharn: convergence plot written to %s\n", f.plot)
 	}
 	meta := reports.DuelMeta{
 		A: describe(a.p, nil) + ", " + a.weapons, B: describe(b.p, nil) + ", " + b.weapons,
@@ -217,7 +227,11 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 
 // playDuels plays the duel's fights over the worker pool, with a progress bar on a
 // terminal.
-func playDuels(ctx context.Context, stderr io.Writer, d *sim.Duel, f *duelFlags, label string) (*sim.DuelTally, runner.Result[*sim.DuelTally], error) {
+//
+// When history is not nil, the running count of fights and of A's wins is appended
+// to it after every chunk merged (in chunk order, so it too is the same for any
+// number of workers).
+func playDuels(ctx context.Context, stderr io.Writer, d *sim.Duel, f *duelFlags, label string, history ...*[]reports.ConvergencePoint) (*sim.DuelTally, runner.Result[*sim.DuelTally], error) {
 	if label == "" {
 		stderr = io.Discard // the caller shows its own progress
 	}
@@ -243,7 +257,12 @@ func playDuels(ctx context.Context, stderr io.Writer, d *sim.Duel, f *duelFlags,
 	}
 	res, err := runner.Run(ctx, cfg,
 		func() *sim.DuelTally { return &sim.DuelTally{} },
-		func(dst, src *sim.DuelTally) { dst.Merge(src) },
+		func(dst, src *sim.DuelTally) {
+			dst.Merge(src)
+			if len(history) > 0 {
+				*history[0] = append(*history[0], reports.ConvergencePoint{Trials: dst.N, Successes: dst.Wins[sim.SideA]})
+			}
+		},
 		func() func(r *rand.PCG, t *sim.DuelTally) {
 			pl := proto.Clone()
 			return func(r *rand.PCG, t *sim.DuelTally) { t.Add(pl.Play(r)) }

@@ -296,3 +296,19 @@ func TestOddsPlot(t *testing.T) {
 		t.Errorf("%s is not the damage plot (%d bytes)", path, len(b))
 	}
 }
+
+// TestDuelPlot checks that kharn duel --plot writes the convergence plot.
+func TestDuelPlot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "conv.svg")
+	_, errs, code := runCLI(t, "duel", "paladin-2", "kherops-warrior-2", "--trials", "20000", "--plot", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "<svg") || !strings.Contains(string(b), "Wilson") {
+		t.Errorf("%s is not the convergence plot (%d bytes)", path, len(b))
+	}
+}
