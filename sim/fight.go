@@ -96,6 +96,8 @@ type combatant struct {
 	ranged     bool // the shooting weapon is in hand
 	ammo       int  // shots left, -1 unlimited
 	loaded     int  // shots before a reload, -1 no rate
+	// duelUsed: its Duellist reroll was used this turn (once per turn).
+	duelUsed bool
 	// berserk: the Berserk state is on (its condition, bleeding, came true);
 	// berserkOver: a daze or a stun ended it for the rest of the fight.
 	berserk, berserkOver bool
@@ -397,6 +399,7 @@ func (p *DuelPlayer) Play(r *rand.PCG) FightResult {
 	}
 	var res FightResult
 	for p.round = 1; p.round <= p.rounds; p.round++ {
+		p.c[0].duelUsed, p.c[1].duelUsed = false, false // Duellist: once per turn
 		if p.trace != nil {
 			p.tracef("Round %d\n", p.round)
 		}
@@ -765,6 +768,9 @@ func (p *DuelPlayer) attack(r *rand.PCG, s int, a action) bool {
 		defAP: int8(o.ap), defDice: int8(o.dice), defMastery: int8(countMastery(o, FieldDefensive)),
 		attDice: int8(c.dice), attMastery: int8(countMastery(c, pl.ex.field())),
 		armour: int8(o.armour), shield: int8(o.shield), attArmour: int8(c.armour),
+		// Duellist works on an opponent in the duellist's zone of control.
+		attDuel: !c.duelUsed && c.f.Skills.Duellist > 0 && p.engaged(),
+		defDuel: !o.duelUsed && o.f.Skills.Duellist > 0 && p.engaged(),
 	}
 	if p.trace != nil {
 		pl.trace = func(ev TraceEvent) { p.traceExchange(s, ev) }
@@ -787,6 +793,8 @@ func (p *DuelPlayer) attack(r *rand.PCG, s int, a action) bool {
 	spendMastery(o, FieldDefensive, int(st0.defMastery-st.defMastery))
 	spendMastery(c, pl.ex.field(), int(st0.attMastery-st.attMastery))
 	o.armour, o.shield, c.armour = int(st.armour), int(st.shield), int(st.attArmour)
+	c.duelUsed = c.duelUsed || st0.attDuel && !st.attDuel
+	o.duelUsed = o.duelUsed || st0.defDuel && !st.defDuel
 	o.hp -= out.Damage
 	c.hp -= out.Counter
 	c.dealt += out.Damage
@@ -949,6 +957,9 @@ func (p *DuelPlayer) traceExchange(s int, ev TraceEvent) {
 	if ev.Roll.Critical {
 		fmt.Fprintf(&b, " (CH, dice %d)", ev.Roll.Value)
 	}
+	if ev.Roll.Forced {
+		b.WriteString(" [dice rerolled by Duellist]")
+	}
 	if ev.Mastery {
 		b.WriteString(" [mastery die spent]")
 	}
@@ -964,6 +975,9 @@ func (p *DuelPlayer) traceExchange(s int, ev TraceEvent) {
 			b.WriteString(" (CF)")
 		} else if ev.DefenceRoll.Critical {
 			b.WriteString(" (CH)")
+		}
+		if ev.DefenceRoll.Forced {
+			b.WriteString(" [dice rerolled by Duellist]")
 		}
 		if ev.DefMastery {
 			b.WriteString(" [mastery die spent]")
@@ -988,14 +1002,11 @@ func (p *DuelPlayer) traceExchange(s int, ev TraceEvent) {
 func (d *Duel) NotModelled() []string {
 	// Warlord X gives AP per ally in the aura: a duel has no ally, so it does nothing
 	// there, as the rules say, rather than being left out.
-	fightSkills := map[string]bool{"endurance": true, "reach": true, "thick skin": true, "brutal charge": true, "warlord": true}
+	fightSkills := map[string]bool{"endurance": true, "reach": true, "thick skin": true, "brutal charge": true, "warlord": true, "duellist": true}
 	seen := map[string]bool{}
 	var out []string
 	for _, f := range []*Fighter{d.A, d.B} {
 		names := append([]string{}, f.Skills.Other...)
-		if f.Skills.Duellist > 0 {
-			names = append(names, "duellist")
-		}
 		for _, n := range names {
 			if fightSkills[n] {
 				continue

@@ -31,6 +31,9 @@ type state struct {
 	discarded  bool // the shield was discarded (R13)
 	shieldUsed int8 // shield boxes ticked
 	armourUsed int8 // armour boxes ticked
+	// attDuel and defDuel: the attacker's or the defender's Duellist reroll is still
+	// available this turn. Only fights set them; Exact and a plain Sampler never do.
+	attDuel, defDuel bool
 }
 
 // plan is an exchange prepared for resolution, shared by Exact and Sample: the

@@ -43,6 +43,9 @@ type TraceEvent struct {
 	DefMastery  bool // the defender spent one
 }
 
+// duelFrom is the attack face from which a defender with Duellist forces a reroll.
+const duelFrom = 6
+
 // Sampler draws exchanges. It holds the prepared exchange and the defender's
 // decision cache, so it belongs to one goroutine; make one per worker.
 type Sampler struct {
@@ -87,7 +90,15 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		mod, spec = pl.freeMod, pl.freeDmg
 		s.pending--
 	}
-	ar := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0).Roll(r)
+	var ar dice.Result
+	if x := ex.Defender.Skills.Duellist; s.defDuel && x > 0 && a.Kind != Shot {
+		// Duellist (defender): the attacker rerolls its x best dice when its face is
+		// 6 or more, once per turn (policy: spend it on an above-average roll).
+		ar = ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0).RollForced(r, x, duelFrom)
+		s.defDuel = !ar.Forced
+	} else {
+		ar = ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0).Roll(r)
+	}
 	if ar.Mastery {
 		s.attDice = max(s.attDice-1, 1)
 		s.attMastery--
@@ -125,7 +136,16 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		return s
 	}
 	dmod := ex.defenceModifier(a, def)
-	dr := ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, t, ch).Roll(r)
+	dpool := ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, t, ch)
+	var dr dice.Result
+	if x := ex.Attacker.Skills.Duellist; s.attDuel && x > 0 && a.Kind != Shot {
+		// Duellist (attacker): the defender rerolls its x best dice when its face
+		// would stop the attack (ties go to the defender, R6), once per turn.
+		dr = dpool.RollForced(r, x, min(max(t-dmod, 1), 10))
+		s.attDuel = !dr.Forced
+	} else {
+		dr = dpool.Roll(r)
+	}
 	s.defAP -= int8(def.AP) + pl.defCost()
 	s.defSpent += int8(def.AP) + pl.defCost()
 	if dr.Mastery {

@@ -15,10 +15,7 @@ func (ex *Exchange) Warnings() []error {
 		f    *Fighter
 	}{{"attacker", ex.Attacker}, {"defender", ex.Defender}} {
 		var names []string
-		names = append(names, side.f.Skills.Other...)
-		if side.f.Skills.Duellist > 0 {
-			names = append(names, "duellist")
-		}
+		names = append(names, side.f.Skills.Other...) // Duellist among them: it needs the turn
 		if len(names) > 0 {
 			w = append(w, fmt.Errorf("not modelled in a single exchange: %s (%s %s)", strings.Join(names, ", "), side.role, side.f.Name()))
 		}

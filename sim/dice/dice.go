@@ -70,17 +70,60 @@ type Result struct {
 	Critical  bool // CH: the kept face is in the critical range (R2)
 	Failure   bool // CF: the kept face is in the CF range (R3)
 	Mastery   bool // a mastery die was spent (R4)
+	Forced    bool // an opponent's Duellist forced dice to be rolled again
 	MasterUse bool // the Master X free reroll was used
 }
 
 // Roll rolls the pool with r.
 func (p Pool) Roll(r *rand.PCG) Result {
 	n := max(p.Dice, 1)
-	var res Result
 	best := 0
 	for range n {
 		best = max(best, D10(r))
 	}
+	return p.finish(r, n, best, Result{})
+}
+
+// RollForced rolls the pool like Roll, except that when the kept face of the first
+// roll is at least from (0: never), an opponent with Duellist X forces x of the dice
+// to be rolled again, the highest ones (skills list: "Duellist X: can make an
+// opponent in his ZOC reroll X dice of a melee attack or melee defence roll"). The
+// roller's own mastery and Master rerolls come after, on the new dice.
+func (p Pool) RollForced(r *rand.PCG, x, from int) Result {
+	if x <= 0 || from <= 0 {
+		return p.Roll(r)
+	}
+	n := min(max(p.Dice, 1), 8)
+	var d [8]int
+	best := 0
+	for i := range n {
+		d[i] = D10(r)
+		best = max(best, d[i])
+	}
+	var res Result
+	if best >= from {
+		res.Forced = true
+		// Sort the dice from the highest down (at most 8: insertion sort), then roll
+		// the x highest again.
+		for i := 1; i < n; i++ {
+			for j := i; j > 0 && d[j] > d[j-1]; j-- {
+				d[j], d[j-1] = d[j-1], d[j]
+			}
+		}
+		best = 0
+		for i := range n {
+			if i < x {
+				d[i] = D10(r)
+			}
+			best = max(best, d[i])
+		}
+	}
+	return p.finish(r, n, best, res)
+}
+
+// finish applies the mastery and Master rerolls (R4) to a roll of n dice whose best
+// face is best, then the critical hit or failure (R2, R3).
+func (p Pool) finish(r *rand.PCG, n, best int, res Result) Result {
 	if p.Reroll > 0 && best <= p.Reroll {
 		res.Mastery = true
 		d := D10(r)
