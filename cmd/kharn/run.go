@@ -76,8 +76,10 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		Use:   "kharn",
 		Short: "Khârn-Âges balance toolkit: exact odds, duels, cost analysis",
 		Long: `kharn computes Khârn-Âges combat odds from profile data: exact probabilities
-of an attack against a defence, and (as they land) sampled duels, skirmishes and
-balance reports. With no --data it uses the embedded default data set, whose
+of an attack against a defence (odds), sampled one-against-one fights with Wilson
+intervals (duel), loadout comparisons (compare), Spearhead lists (list) and the
+import of your own cards (import); skirmishes and release reports are to come.
+With no --data it uses the embedded default data set, whose
 values are illustrative, not official card values.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
