@@ -312,7 +312,7 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 			dst.add(s, ac, 1, 0, 0)
 			continue
 		}
-		pool := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0)
+		pool := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster)
 		for used, d := range pool.SplitDist() {
 			s1 := s
 			if used == 1 {

@@ -379,8 +379,10 @@ func (ex *Exchange) attackModifier(a Attack) int {
 	return m
 }
 
-// attackPool returns the attack's dice (R1-R4); dice is the attacker's current pool.
-func (ex *Exchange) attackPool(a Attack, diceN int, mastery bool) dice.Pool {
+// attackPool returns the attack's dice (R1-R4); dice is the attacker's current pool,
+// mastery and master whether a mastery die and the Master X reroll (once per turn)
+// are still available.
+func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool) dice.Pool {
 	att := ex.Attacker
 	w := att.weaponEffects()
 	f := ex.field()
@@ -403,7 +405,7 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery bool) dice.Pool {
 	if mastery && !a.Free {
 		p.Reroll = ex.Policy.AttackReroll
 	}
-	if att.Skills.Master&f != 0 && !a.Free {
+	if master && att.Skills.Master&f != 0 && !a.Free {
 		p.RerollAll = ex.Policy.AttackReroll
 	}
 	return p
@@ -428,11 +430,24 @@ func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 // defencePool returns the defence dice for an announced total t and CH flag (R5:
 // the defender knows them, so a mastery die is spent only when the roll would not
 // stop the attack).
-func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery bool, t int, ch bool) dice.Pool {
-	p := ex.defenceBase(d)
+func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery, master bool, t int, ch bool) dice.Pool {
+	return ex.defenceRerolls(ex.defenceBase(d), diceN, mastery, master, a, t, ex.defenceModifier(a, d), ch)
+}
+
+// defenceRerolls completes a defence pool from its base: the dice the defender
+// rolls now, and the target-aware mastery (R4) and Master X rerolls, the latter only
+// when the defender has Master in the defensive field and it is still available.
+// Neither is used against the free attack of an A effect.
+func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master bool, a Attack, t, dmod int, ch bool) dice.Pool {
 	p.Dice += diceN
-	if mastery && ex.Policy.DefenceMastery && !a.Free {
-		p.Reroll = ex.defenceReroll(p, t, ex.defenceModifier(a, d), ch)
+	if a.Free {
+		return p
+	}
+	if mastery && ex.Policy.DefenceMastery {
+		p.Reroll = ex.defenceReroll(p, t, dmod, ch)
+	}
+	if master && ex.Defender.Skills.Master&FieldDefensive != 0 {
+		p.RerollAll = ex.defenceReroll(p, t, dmod, ch)
 	}
 	return p
 }

@@ -96,8 +96,9 @@ type combatant struct {
 	ranged     bool // the shooting weapon is in hand
 	ammo       int  // shots left, -1 unlimited
 	loaded     int  // shots before a reload, -1 no rate
-	// duelUsed: its Duellist reroll was used this turn (once per turn).
-	duelUsed bool
+	// duelUsed, masterUsed: its Duellist or Master X reroll was used this turn
+	// (each once per turn).
+	duelUsed, masterUsed bool
 	// berserk: the Berserk state is on (its condition, bleeding, came true);
 	// berserkOver: a daze or a stun ended it for the rest of the fight.
 	berserk, berserkOver bool
@@ -399,7 +400,9 @@ func (p *DuelPlayer) Play(r *rand.PCG) FightResult {
 	}
 	var res FightResult
 	for p.round = 1; p.round <= p.rounds; p.round++ {
-		p.c[0].duelUsed, p.c[1].duelUsed = false, false // Duellist: once per turn
+		for i := range p.c { // Duellist and Master X: once per turn
+			p.c[i].duelUsed, p.c[i].masterUsed = false, false
+		}
 		if p.trace != nil {
 			p.tracef("Round %d\n", p.round)
 		}
@@ -769,8 +772,10 @@ func (p *DuelPlayer) attack(r *rand.PCG, s int, a action) bool {
 		attDice: int8(c.dice), attMastery: int8(countMastery(c, pl.ex.field())),
 		armour: int8(o.armour), shield: int8(o.shield), attArmour: int8(c.armour),
 		// Duellist works on an opponent in the duellist's zone of control.
-		attDuel: !c.duelUsed && c.f.Skills.Duellist > 0 && p.engaged(),
-		defDuel: !o.duelUsed && o.f.Skills.Duellist > 0 && p.engaged(),
+		attDuel:   !c.duelUsed && c.f.Skills.Duellist > 0 && p.engaged(),
+		defDuel:   !o.duelUsed && o.f.Skills.Duellist > 0 && p.engaged(),
+		attMaster: !c.masterUsed && c.f.Skills.Master&pl.ex.field() != 0,
+		defMaster: !o.masterUsed && o.f.Skills.Master&FieldDefensive != 0,
 	}
 	if p.trace != nil {
 		pl.trace = func(ev TraceEvent) { p.traceExchange(s, ev) }
@@ -794,6 +799,8 @@ func (p *DuelPlayer) attack(r *rand.PCG, s int, a action) bool {
 	spendMastery(c, pl.ex.field(), int(st0.attMastery-st.attMastery))
 	o.armour, o.shield, c.armour = int(st.armour), int(st.shield), int(st.attArmour)
 	c.duelUsed = c.duelUsed || st0.attDuel && !st.attDuel
+	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
+	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
 	o.duelUsed = o.duelUsed || st0.defDuel && !st.defDuel
 	o.hp -= out.Damage
 	c.hp -= out.Counter
@@ -960,6 +967,9 @@ func (p *DuelPlayer) traceExchange(s int, ev TraceEvent) {
 	if ev.Roll.Forced {
 		b.WriteString(" [dice rerolled by Duellist]")
 	}
+	if ev.Roll.MasterUse {
+		b.WriteString(" [Master reroll]")
+	}
 	if ev.Mastery {
 		b.WriteString(" [mastery die spent]")
 	}
@@ -978,6 +988,9 @@ func (p *DuelPlayer) traceExchange(s int, ev TraceEvent) {
 		}
 		if ev.DefenceRoll.Forced {
 			b.WriteString(" [dice rerolled by Duellist]")
+		}
+		if ev.DefenceRoll.MasterUse {
+			b.WriteString(" [Master reroll]")
 		}
 		if ev.DefMastery {
 			b.WriteString(" [mastery die spent]")

@@ -31,6 +31,9 @@ type state struct {
 	discarded  bool // the shield was discarded (R13)
 	shieldUsed int8 // shield boxes ticked
 	armourUsed int8 // armour boxes ticked
+	// attMaster and defMaster: the Master X free reroll (once per turn) is still
+	// available to the attacker or the defender.
+	attMaster, defMaster bool
 	// attDuel and defDuel: the attacker's or the defender's Duellist reroll is still
 	// available this turn. Only fights set them; Exact and a plain Sampler never do.
 	attDuel, defDuel bool
@@ -76,6 +79,7 @@ type decisionKey struct {
 	defAP      int8
 	defDice    int8
 	defMastery bool
+	defMaster  bool
 	shield     bool
 }
 
@@ -431,7 +435,7 @@ func (pl *plan) expectedFree(ap int) float64 {
 	s := pl.initial()
 	s.defAP = int8(ap)
 	e := 0.0
-	att := pl.ex.attackPool(pl.free, int(s.attDice), false).Dist()
+	att := pl.ex.attackPool(pl.free, int(s.attDice), false, false).Dist()
 	row := pl.row(s, true)
 	visit := func(v int, q float64, ch bool) {
 		if q < 1e-12 { // a decision aid: totals this rare cannot change it
@@ -470,6 +474,8 @@ func (pl *plan) initial() state {
 		armour:     int8(def.ArmourBoxes),
 		shield:     int8(def.ShieldBoxes),
 		attArmour:  int8(att.ArmourBoxes),
+		attMaster:  att.Skills.Master&pl.ex.field() != 0,
+		defMaster:  def.Skills.Master&FieldDefensive != 0,
 	}
 }
 
@@ -535,7 +541,7 @@ func (pl *plan) row(s state, free bool) []uint16 {
 	if !free && pl.ex.Policy.Defence != nil {
 		return nil
 	}
-	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, shield: s.shield > 0}
+	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
 	row, ok := pl.decisions[k]
 	if !ok {
 		row = make([]uint16, 2*(pl.maxTotal+1))
@@ -565,7 +571,7 @@ func (pl *plan) defendIdx(row []uint16, s state, free bool, t int, ch bool) int 
 func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [2]*splitTail {
 	a := pl.attackOf(free)
 	if i < 0 {
-		return pl.splitTails(pl.ex.defencePool(a, d, int(s.defDice), s.defMastery > 0, t, ch))
+		return pl.splitTails(pl.ex.defencePool(a, d, int(s.defDice), s.defMastery > 0, s.defMaster, t, ch))
 	}
 	c := &pl.tailCache[b2i(free)]
 	for len(*c) <= i {
@@ -575,13 +581,9 @@ func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [
 	if !ct.ready {
 		ct.base, ct.dmod, ct.ready = pl.ex.defenceBase(d), pl.ex.defenceModifier(a, d), true
 	}
-	p := ct.base
-	p.Dice += int(s.defDice)
-	if s.defMastery > 0 && pl.ex.Policy.DefenceMastery && !a.Free {
-		p.Reroll = pl.ex.defenceReroll(p, t, ct.dmod, ch)
-	}
-	if p.Dice > 7 || p.Reroll > 10 {
-		return pl.splitTails(p)
+	p := pl.ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, a, t, ct.dmod, ch)
+	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 {
+		return pl.splitTails(p) // Master's pools are few: the shared cache serves them
 	}
 	e := &ct.tails[p.Dice][p.Reroll]
 	if e[0] == nil {

@@ -94,14 +94,17 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if x := ex.Defender.Skills.Duellist; s.defDuel && x > 0 && a.Kind != Shot {
 		// Duellist (defender): the attacker rerolls its x best dice when its face is
 		// 6 or more, once per turn (policy: spend it on an above-average roll).
-		ar = ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0).RollForced(r, x, duelFrom)
+		ar = ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster).RollForced(r, x, duelFrom)
 		s.defDuel = !ar.Forced
 	} else {
-		ar = ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0).Roll(r)
+		ar = ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster).Roll(r)
 	}
 	if ar.Mastery {
 		s.attDice = max(s.attDice-1, 1)
 		s.attMastery--
+	}
+	if ar.MasterUse {
+		s.attMaster = false // Master X: once per turn
 	}
 	if !free {
 		o.AttackCF, o.Critical = ar.Failure, ar.Critical
@@ -136,7 +139,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		return s
 	}
 	dmod := ex.defenceModifier(a, def)
-	dpool := ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, t, ch)
+	dpool := ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, s.defMaster, t, ch)
 	var dr dice.Result
 	if x := ex.Attacker.Skills.Duellist; s.attDuel && x > 0 && a.Kind != Shot {
 		// Duellist (attacker): the defender rerolls its x best dice when its face
@@ -151,6 +154,9 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if dr.Mastery {
 		s.defDice = max(s.defDice-1, 1)
 		s.defMastery--
+	}
+	if dr.MasterUse {
+		s.defMaster = false // Master X: once per turn
 	}
 	if !free {
 		o.DefenceCF = dr.Failure

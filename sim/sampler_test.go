@@ -74,7 +74,8 @@ func samplerCases() []samplerCase {
 		{"mastery and Master on both sides", func() *sim.Exchange {
 			att := withMastery(safar("master", 3, stats4(4, 5, 4, 3), 3, profiles.Skill{Name: "master", Field: profiles.Offensive}),
 				profiles.Offensive, profiles.Offensive, profiles.Defensive)
-			def := withMastery(safar("veteran", 3, stats4(3, 4, 5, 4), 3), profiles.Defensive, profiles.Defensive)
+			def := withMastery(safar("veteran", 3, stats4(3, 4, 5, 4), 3, profiles.Skill{Name: "master", Field: profiles.Defensive}),
+				profiles.Defensive, profiles.Defensive)
 			return mk(sim.NewFighter(att, []*profiles.Equipment{sword}), sim.NewFighter(def, []*profiles.Equipment{club}),
 				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.A), Effects: sim.CharsOf(sim.P, sim.A)}, sim.DefaultPolicy)
 		}},
