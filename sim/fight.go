@@ -1020,6 +1020,11 @@ func (d *Duel) NotModelled() []string {
 	var out []string
 	for _, f := range []*Fighter{d.A, d.B} {
 		names := append([]string{}, f.Skills.Other...)
+		if f.Skills.Sadistic {
+			// Sadistic is an exchange option (kharn odds --sadistic); the duel's
+			// policies never spend AP on it, so its worth is not in the duel's numbers.
+			names = append(names, "sadistic (never used by the duel policies)")
+		}
 		for _, n := range names {
 			if fightSkills[n] {
 				continue
