@@ -313,57 +313,12 @@ func bump(c []int, i int) []int {
 const minExpected = 20
 
 // checkPMF asserts that the exact probability of every outcome lies inside the
-// 99.99% Wilson interval of its frequency, counts[i] of n draws against exact[i].
-// The Wilson interval is too narrow in its lower tail when the expected count is
-// below a few units (3 draws of an outcome of probability 2.8e-7 in 10^6 fall
-// outside it, yet P(X >= 3) = 0.3%), so consecutive outcomes are pooled until each
-// pool expects at least minExpected draws, as a chi-square test pools its cells;
-// a last pool short of that joins the one before it.
+// 99.99% Wilson interval of its frequency, counts[i] of n draws against exact[i],
+// rare outcomes pooled as stats.CheckPMF does.
 func checkPMF(t *testing.T, what string, counts []int, n int, exact []float64) {
 	t.Helper()
-	m := max(len(counts), len(exact))
-	at := func(i int) (int, float64) {
-		k, q := 0, 0.0
-		if i < len(counts) {
-			k = counts[i]
-		}
-		if i < len(exact) {
-			q = exact[i]
-		}
-		return k, q
-	}
-	var bounds []int // end (exclusive) of each pool
-	q := 0.0
-	for i := range m {
-		_, qi := at(i)
-		q += qi
-		if q*float64(n) >= minExpected || i == m-1 {
-			bounds = append(bounds, i+1)
-			q = 0
-		}
-	}
-	if len(bounds) > 1 {
-		last, start := bounds[len(bounds)-1], bounds[len(bounds)-2]
-		tail := 0.0
-		for i := start; i < last; i++ {
-			_, qi := at(i)
-			tail += qi
-		}
-		if tail*float64(n) < minExpected {
-			bounds = append(bounds[:len(bounds)-2], last)
-		}
-	}
-	start := 0
-	for _, end := range bounds {
-		k, want := 0, 0.0
-		for i := start; i < end; i++ {
-			ki, qi := at(i)
-			k += ki
-			want += qi
-		}
-		if lo, hi := stats.Wilson(k, n, 0.9999); want < lo || want > hi {
-			t.Errorf("%s [%d, %d): %d of %d, 99.99%% interval [%.6g, %.6g], exact %.6g", what, start, end, k, n, lo, hi, want)
-		}
-		start = end
+	_, bad := stats.CheckPMF(counts, n, exact, minExpected, 0.9999)
+	for _, b := range bad {
+		t.Errorf("%s [%d, %d): %d of %d, 99.99%% interval [%.6g, %.6g], exact %.6g", what, b.Start, b.End, b.Count, n, b.Lo, b.Hi, b.Exact)
 	}
 }
