@@ -63,20 +63,7 @@ func TestImportGolden(t *testing.T) {
 			if stderr != "" {
 				got += "--- stderr\n" + clean(stderr)
 			}
-			path := filepath.Join("testdata", tc.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/kharn -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
-			}
+			checkGolden(t, tc.name, got)
 		})
 	}
 }
