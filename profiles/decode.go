@@ -87,6 +87,38 @@ func decodeFile(name string, data []byte) (fileData, Errors) {
 	return d.out, d.errs
 }
 
+// oneDocument decodes a file that holds a single YAML document (a list, a
+// scenario): decode is called on its root unless the document is empty or null; a
+// second document is an error naming what the file holds. It reports false when
+// the YAML itself does not parse.
+func (d *decoder) oneDocument(data []byte, what string, decode func(root *yaml.Node)) bool {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for docs := 0; !d.exhausted; docs++ {
+		var doc yaml.Node
+		err := safeDecode(dec, &doc)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			d.yamlError(err, data)
+			return false
+		}
+		if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+			continue
+		}
+		root := deref(doc.Content[0])
+		if docs > 0 {
+			d.errorf(root, "", "a %s file holds one %s: this is a second YAML document", what, what)
+			break
+		}
+		if isNull(root) {
+			continue
+		}
+		decode(root)
+	}
+	return true
+}
+
 // safeDecode decodes the next document, turning a panic of the YAML parser into
 // an error so that loading never panics.
 func safeDecode(dec *yaml.Decoder, doc *yaml.Node) (err error) {

@@ -1,11 +1,8 @@
 package profiles
 
 import (
-	"bytes"
 	"embed"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -152,31 +149,10 @@ func (m memberNodes) at() (*yaml.Node, string) {
 // listFile decodes the one YAML document of a list file. It returns a nil List
 // when nothing could be decoded.
 func (d *decoder) listFile(data []byte) (*List, *listNodes) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var l *List
 	var n *listNodes
-	for docs := 0; !d.exhausted; docs++ {
-		var doc yaml.Node
-		err := safeDecode(dec, &doc)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			d.yamlError(err, data)
-			return nil, nil
-		}
-		if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-			continue
-		}
-		root := deref(doc.Content[0])
-		if docs > 0 {
-			d.errorf(root, "", "a list file holds one list: this is a second YAML document")
-			break
-		}
-		if isNull(root) {
-			continue
-		}
-		l, n = d.spearhead(root)
+	if !d.oneDocument(data, "list", func(root *yaml.Node) { l, n = d.spearhead(root) }) {
+		return nil, nil
 	}
 	if l == nil && len(d.errs) == 0 {
 		d.errs = append(d.errs, Error{Pos: Pos{File: d.file, Line: 1},

@@ -1,10 +1,7 @@
 package profiles
 
 import (
-	"bytes"
 	"embed"
-	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -101,30 +98,9 @@ func ParseScenario(name string, data []byte) (*Scenario, error) {
 
 // scenarioFile decodes the one YAML document of a scenario file.
 func (d *decoder) scenarioFile(data []byte) *Scenario {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var s *Scenario
-	for docs := 0; !d.exhausted; docs++ {
-		var doc yaml.Node
-		err := safeDecode(dec, &doc)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			d.yamlError(err, data)
-			return nil
-		}
-		if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-			continue
-		}
-		root := deref(doc.Content[0])
-		if docs > 0 {
-			d.errorf(root, "", "a scenario file holds one scenario: this is a second YAML document")
-			break
-		}
-		if isNull(root) {
-			continue
-		}
-		s = d.scenario(root)
+	if !d.oneDocument(data, "scenario", func(root *yaml.Node) { s = d.scenario(root) }) {
+		return nil
 	}
 	if s == nil && len(d.errs) == 0 {
 		d.errs = append(d.errs, Error{Pos: Pos{File: d.file, Line: 1},
