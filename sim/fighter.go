@@ -201,16 +201,6 @@ func (f *Fighter) Name() string {
 // Stats returns the characteristics of the Safar.
 func (f *Fighter) Stats() profiles.Stats { return f.Profile.Stats }
 
-// hasMastery reports whether an unspent mastery die shows field.
-func (f *Fighter) hasMastery(field Fields) bool {
-	for _, m := range f.Mastery {
-		if m&field != 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // weaponEffects returns the effects of the weapon in hand (zero when bare-handed).
 func (f *Fighter) weaponEffects() profiles.Effects {
 	if f.Weapon == nil {

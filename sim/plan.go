@@ -497,13 +497,8 @@ func (pl *plan) attackOf(free bool) Attack {
 	return pl.main
 }
 
-// pStop returns the probability that defence d stops total t (R6, R13, R2 option),
-// a mastery die spent or not.
-func (pl *plan) pStop(s state, free bool, d Defence, t int, ch bool) float64 {
-	return pl.pStopIdx(s, free, -1, d, t, ch)
-}
-
-// pStopIdx is pStop for candidate i (-1: not a candidate).
+// pStopIdx returns the probability that defence d, candidate i (-1: not a
+// candidate), stops total t (R6, R13, R2 option), a mastery die spent or not.
 func (pl *plan) pStopIdx(s state, free bool, i int, d Defence, t int, ch bool) float64 {
 	switch {
 	case d.Discard:

@@ -100,12 +100,6 @@ func (o *object) get(key string) (any, bool) {
 	return v, ok
 }
 
-// has reports whether the object has key with a value other than null.
-func (o *object) has(key string) bool {
-	v, ok := o.get(key)
-	return ok && v != nil
-}
-
 // at returns the JSON path of key.
 func (o *object) at(key string) string { return join(o.path, key) }
 
