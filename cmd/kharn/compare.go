@@ -127,11 +127,7 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 		row := reports.LoadoutRow{Loadout: l.Label(), Cost: l.Cost(ds)}
 		var tally sim.DuelTally
 		for _, o := range opps {
-			its, err := items(ds, o)
-			if err != nil {
-				return err
-			}
-			fb := sim.NewFighter(o, its)
+			fb := sim.NewFighter(o, items(ds, o))
 			d := &sim.Duel{A: fa, B: fb, Distance: f.distance, Variant: variant}
 			t, res, err := playDuels(cmd.Context(), cmd.ErrOrStderr(), d, df, "")
 			if err != nil {

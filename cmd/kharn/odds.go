@@ -175,11 +175,8 @@ func runOdds(cmd *cobra.Command, g *globals, f *oddsFlags) error {
 	}
 	var rows []reports.WeaponOptions
 	for _, w := range weapons {
-		att, err := fighterWith(ds, ap, w)
-		if err != nil {
-			return err
-		}
 		ex := base
+		att := fighterWith(ds, ap, w)
 		ex.Attacker = att
 		opts, err := ex.Options()
 		if err != nil {
@@ -235,17 +232,10 @@ func modifiers(f *oddsFlags) []string {
 	return m
 }
 
-// items returns the base equipment of p.
-func items(ds *profiles.DataSet, p *profiles.Profile) ([]*profiles.Equipment, error) {
-	var out []*profiles.Equipment
-	for _, id := range p.Equipment {
-		it, err := ds.Item(id)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, it)
-	}
-	return out, nil
+// items returns the base equipment of p (its ids were checked when p was loaded
+// against ds).
+func items(ds *profiles.DataSet, p *profiles.Profile) []*profiles.Equipment {
+	return profiles.Loadout{Profile: p}.Items(ds)
 }
 
 // weaponsOf returns the weapons whose attacks odds lists: the one named, or every
@@ -255,12 +245,8 @@ func weaponsOf(ds *profiles.DataSet, p *profiles.Profile, name string) ([]*profi
 		w, err := pickWeapon(ds, name)
 		return []*profiles.Equipment{w}, err
 	}
-	its, err := items(ds, p)
-	if err != nil {
-		return nil, err
-	}
 	var out []*profiles.Equipment
-	for _, it := range its {
+	for _, it := range items(ds, p) {
 		if it.Kind == profiles.KindMelee || it.Kind == profiles.KindRanged {
 			out = append(out, it)
 		}
@@ -293,32 +279,24 @@ func fighter(ds *profiles.DataSet, p *profiles.Profile, name string, want profil
 		if err != nil {
 			return nil, err
 		}
-		return fighterWith(ds, p, w)
+		return fighterWith(ds, p, w), nil
 	}
-	its, err := items(ds, p)
-	if err != nil {
-		return nil, err
-	}
-	for _, it := range its {
+	for _, it := range items(ds, p) {
 		if it.Kind == want {
-			return fighterWith(ds, p, it)
+			return fighterWith(ds, p, it), nil
 		}
 	}
-	return fighterWith(ds, p, nil)
+	return fighterWith(ds, p, nil), nil
 }
 
 // fighterWith builds p holding w (nil: bare hands). A two-handed weapon leaves no
 // hand for the shield unless p is Exceptional (rulebook "Number of hands").
-func fighterWith(ds *profiles.DataSet, p *profiles.Profile, w *profiles.Equipment) (*sim.Fighter, error) {
-	its, err := items(ds, p)
-	if err != nil {
-		return nil, err
-	}
-	f := sim.NewFighter(p, its).WithWeapon(w)
+func fighterWith(ds *profiles.DataSet, p *profiles.Profile, w *profiles.Equipment) *sim.Fighter {
+	f := sim.NewFighter(p, items(ds, p)).WithWeapon(w)
 	if _, exc := p.Skill("exceptional"); w != nil && w.Hands == 2 && !exc {
 		f.Shield, f.ShieldBoxes = nil, 0
 	}
-	return f, nil
+	return f
 }
 
 func weaponLabel(w *profiles.Equipment) string {
