@@ -519,7 +519,7 @@ func (pl *plan) counterEffects(s state, def Defence) state {
 		switch def.Effect {
 		case C:
 			if ex.Attack.Kind != Shot {
-				s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, 1))
+				s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, 1, ex.DefenceSupportStature))
 			}
 		case V:
 			s.moveDef = true
@@ -549,7 +549,7 @@ func (pl *plan) hitEffects(s state, spec *damageSpec, a Attack, ch bool, free bo
 	if !free {
 		s.pending = int8(pl.nFree)
 		if n := a.Effects.Count(C); n > 0 {
-			s.repelDef = int8(2 * repel(ex.Attacker, ex.Defender, n))
+			s.repelDef = int8(2 * repel(ex.Attacker, ex.Defender, n, ex.SupportStature))
 		}
 		if a.Effects.Has(V) || ex.Attacker.Skills.Harassment {
 			s.moveAtt = true
@@ -575,7 +575,7 @@ func (pl *plan) hitExact(out *trans, s state, ac *acc, w float64, free bool, spe
 	s = pl.hitEffects(s, spec, a, ch, free)
 	fear := [2]float64{1, 0}
 	if spec.biteTest {
-		p := fearProb(pl.ex.Defender.Stats().T)
+		p := fearProb(pl.ex.Defender.Stats().T + pl.ex.DefenderTemerity)
 		fear = [2]float64{1 - p, p}
 	}
 	for f, pf := range fear {

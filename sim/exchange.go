@@ -102,6 +102,14 @@ type Exchange struct {
 	// Support and DefenceSupport count the supporting allies of the side that
 	// outnumbers the other in this melee (R8); at most one of them is non-zero.
 	Support, DefenceSupport int
+	// SupportStature and DefenceSupportStature sum the statures of the attacker's
+	// and the defender's supporters in this melee: a C effect repels when the
+	// winner's stature plus its supporters' is at least the loser's (R10, seed 000
+	// line 814).
+	SupportStature, DefenceSupportStature int
+	// DefenderTemerity adds to the defender's temerity tests (a Bite's, R18): +1 in
+	// its leader's aura (seed 000 line 402).
+	DefenderTemerity int
 	// Range is the distance of a shot in toises; 0 means the start of the weapon's
 	// effective range.
 	Range float64
@@ -705,13 +713,14 @@ func (ex *Exchange) freeAttack(a Attack) Attack {
 }
 
 // repel returns how far a successful C effect pushes the loser (R10, Repelment,
-// Stable), with n the number of C effects and winner/loser the Safars.
-func repel(winner, loser *Fighter, n int) float64 {
+// Stable), with n the number of C effects, winner/loser the Safars and supporters
+// the sum of the winner's supporters' statures.
+func repel(winner, loser *Fighter, n, supporters int) float64 {
 	if n == 0 {
 		return 0
 	}
 	c := float64(winner.Stats().C)
-	ws, ls := winner.Profile.Stature, loser.Profile.Stature
+	ws, ls := winner.Profile.Stature+supporters, loser.Profile.Stature
 	if loser.Skills.Stable && ws > ls {
 		return 0
 	}

@@ -8,16 +8,21 @@ import (
 	"strings"
 )
 
-// FightPolicy decides for one side of a fight: what to do with its AP during its
-// activation, and how it defends. The default policy decides with expected values
-// from the exact engine; the simple ones are there to compare with.
+// FightPolicy decides for one side of a fight: which Safar to activate next, what
+// it does with its AP during its activation and to whom, and how it defends. The
+// default policy decides with expected values from the exact engine; the simple
+// ones are there to compare with.
 type FightPolicy interface {
 	// Name is the policy's name for --policy-a and reports.
 	Name() string
-	act(p *DuelPlayer, s int, r *rand.PCG) action
+	// pick returns the Safar of side s to activate next, among those in play not
+	// yet activated this round (there is at least one).
+	pick(e *engine, s int, r *rand.PCG) int
+	act(e *engine, i int, r *rand.PCG) action
 	attackPolicy() Policy
 	defencePolicy(p *Policy)
-	prefersRange(p *DuelPlayer, s int) bool
+	// prefersRange reports whether Safar i would rather shoot than fight j in melee.
+	prefersRange(e *engine, i, j int) bool
 	// reserves reports whether its defences weigh the AP they keep for the rest of
 	// the attacker's activation.
 	reserves() bool
@@ -41,15 +46,28 @@ var (
 	// ReflexOnly plays like the default policy but defends with the reflex defence
 	// only.
 	ReflexOnly FightPolicy = reflexOnly{}
+	// NearestPolicy activates its Safars in list order, each attacking the nearest
+	// enemy (the simple side policy of skirmishes); in a duel it plays as the
+	// default.
+	NearestPolicy FightPolicy = nearestPolicy{}
 )
 
-// FightPolicies lists every policy, the default first.
+// FightPolicies lists the duel policies, the default first.
 var FightPolicies = []FightPolicy{DefaultFightPolicy, Always1AP, Always2AP, Always3AP, RandomPolicy, ReflexOnly}
 
-// FightPolicyByName returns the policy called name.
-func FightPolicyByName(name string) (FightPolicy, error) {
+// SidePolicies lists the skirmish policies, the default first: the duel's and
+// NearestPolicy, which differs from the default only with several Safars.
+var SidePolicies = []FightPolicy{DefaultFightPolicy, NearestPolicy, RandomPolicy, Always1AP, Always2AP, Always3AP, ReflexOnly}
+
+// FightPolicyByName returns the duel policy called name.
+func FightPolicyByName(name string) (FightPolicy, error) { return policyByName(name, FightPolicies) }
+
+// SidePolicyByName returns the skirmish policy called name.
+func SidePolicyByName(name string) (FightPolicy, error) { return policyByName(name, SidePolicies) }
+
+func policyByName(name string, list []FightPolicy) (FightPolicy, error) {
 	var names []string
-	for _, p := range FightPolicies {
+	for _, p := range list {
 		if p.Name() == name {
 			return p, nil
 		}
@@ -67,17 +85,17 @@ func (randomPolicy) reserves() bool           { return false }
 func (defaultPolicy) attackPolicy() Policy    { return Policy{AttackReroll: 5} }
 func (defaultPolicy) defencePolicy(p *Policy) { p.DefenceMastery = true }
 
-// prefersRange reports whether side s would rather shoot: it has a shooting weapon
-// whose best shot deals more per AP than its best melee attack.
-func (defaultPolicy) prefersRange(p *DuelPlayer, s int) bool { return preferRange(p, s) }
+// prefersRange reports whether Safar i would rather shoot at j: it has a shooting
+// weapon whose best shot deals more per AP than its best melee attack.
+func (defaultPolicy) prefersRange(e *engine, i, j int) bool { return preferRange(e, i, j) }
 
-func preferRange(p *DuelPlayer, s int) bool {
-	if p.f[s].Ranged == nil {
+func preferRange(e *engine, i, j int) bool {
+	if e.c[i].f.Ranged == nil {
 		return false
 	}
 	bestShot, bestMelee := 0.0, 0.0
-	k := min(p.f[1-s].Profile.AP, 7)
-	for _, o := range p.opts[s] {
+	k := min(e.c[j].f.Profile.AP, 7)
+	for _, o := range e.opts[e.c[i].kind][e.c[j].kind] {
 		v := (o.dmg[bandEffective][k] - o.ctr[bandEffective][k]) / float64(o.attack.AP)
 		if o.shot {
 			bestShot = max(bestShot, v)
@@ -88,17 +106,45 @@ func preferRange(p *DuelPlayer, s int) bool {
 	return bestShot > bestMelee
 }
 
-// keepValue is the expected net damage side s avoids in the opponent's next
-// activation by holding ap AP to defend instead of none.
+// keepValue is the expected net damage Safar i avoids in its enemies' next
+// activations by holding ap AP to defend instead of none: against the most
+// dangerous enemy that can reach it before its next activation (the AP serve
+// once, so threats do not add up).
 //
-// Against an opponent that made no attack in its last activation, keeping AP is
+// Against an enemy that made no attack in its last activation, keeping AP is
 // worth nothing: two Safars waiting for each other would never fight.
-func keepValue(p *DuelPlayer, s, ap int) float64 {
-	if o := &p.c[1-s]; o.activated && o.idle {
-		return 0
-	}
+func keepValue(e *engine, i, ap int) float64 {
 	ap = min(max(ap, 0), 7)
-	return p.threat[s][0] - p.threat[s][ap]
+	best := 0.0
+	ki := e.c[i].kind
+	for j := range e.c {
+		o := &e.c[j]
+		if o.side == e.c[i].side || !o.inPlay() || o.activated && o.idle || !e.threatens(j, i) {
+			continue
+		}
+		best = max(best, e.threat[ki][o.kind][0]-e.threat[ki][o.kind][ap])
+	}
+	return best
+}
+
+// threatens reports whether j can attack i in its next activation: a duel's
+// opponent always can; in a skirmish, when i lies within two walks and an assault
+// of j, or within the maximum range of its shooting weapon plus a walk.
+func (e *engine) threatens(j, i int) bool {
+	if e.duel {
+		return true
+	}
+	g := e.gap(i, j)
+	v := e.velocity(j)
+	if g <= 2*v+brutalCharge(e, j)+e.reach(j) {
+		return true
+	}
+	if w := e.c[j].f.Ranged; w != nil {
+		if r := w.Effects.Range; r != nil && (r.Max == 0 || g <= r.Max+v) {
+			return true
+		}
+	}
+	return false
 }
 
 // killWeight scales the value of defeating the opponent, in units of the damage its
@@ -157,18 +203,23 @@ func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int,
 	return v, first[a][k]
 }
 
-// bestAttack plans the rest of side s's activation: the sequence of attacks
-// allowed by filter that maximises the expected damage dealt minus the counter
-// damage taken, plus (when keep) the defence value of the AP left at the end
-// (keepValue), the opponent's AP dropping after each attack by what it is expected
-// to spend defending. extra AP are spent first (an assault's walk). It returns the
+// bestAttack plans the rest of Safar i's activation against j: the sequence of
+// attacks allowed by filter that maximises the expected damage dealt minus the
+// counter damage taken, plus (when keep) the defence value of the AP left at the
+// end (keepValue), j's AP dropping after each attack by what it is expected to
+// spend defending. extra AP are spent first (an assault's walk). It returns the
 // first attack of the best plan and the plan's value minus the value of attacking
 // no more; -1 when no attack is worth it or affordable.
-func bestAttack(p *DuelPlayer, s int, extra int, filter func(o *fightOption) bool, keep bool) (int, float64) {
-	c, o := &p.c[s], &p.c[1-s]
+func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool, keep bool) (int, float64) {
+	c, o := &e.c[i], &e.c[j]
 	a := c.ap - extra
 	if a < 0 {
 		return -1, 0
+	}
+	// The range band of the shooting weapon (one line of sight per plan).
+	shotBand, shotOK := 0, false
+	if w := c.f.Ranged; w != nil && c.ammo != 0 {
+		shotBand, shotOK = e.band(i, j, w)
 	}
 	costOf := func(opt *fightOption) (int, int, bool) {
 		if filter != nil && !filter(opt) || opt.attack.Kind.Special() && c.specialUse {
@@ -176,104 +227,237 @@ func bestAttack(p *DuelPlayer, s int, extra int, filter func(o *fightOption) boo
 		}
 		band := bandEffective
 		if opt.shot {
-			b, ok := p.band(s, opt.weapon)
-			if !ok || c.ammo == 0 {
+			if !shotOK {
 				return 0, 0, false
 			}
-			band = b
+			band = shotBand
 		}
-		return p.actionCost(s, opt.attack.AP), band, true
+		return e.actionCost(i, opt.attack.AP), band, true
 	}
 	var kf func(int) float64
 	base := 0.0
 	if keep {
-		kf = func(a int) float64 { return keepValue(p, s, a) }
-		base = keepValue(p, s, c.ap)
+		kf = func(a int) float64 { return keepValue(e, i, a) }
+		base = keepValue(e, i, c.ap)
 	}
-	v, first := planDP(p.opts[s], a, o.ap, costOf, kf, o.hp, killWeight*p.threat[s][0])
+	v, first := planDP(e.opts[c.kind][o.kind], a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0])
 	return first, v - base
 }
 
-func (pol defaultPolicy) act(p *DuelPlayer, s int, r *rand.PCG) action {
-	return playWell(p, s, nil, true)
+func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
+	j := e.target(i, nil, true)
+	if j < 0 {
+		return action{kind: actEnd}
+	}
+	return playWell(e, i, j, nil, true)
 }
 
-// playWell is the default way to play an activation; filter restricts the attack
-// options and keep says whether AP may be kept back for defence.
-func playWell(p *DuelPlayer, s int, filter func(o *fightOption) bool, keep bool) action {
-	c := &p.c[s]
+// pick activates first the Safars that can fight now: those in melee reach of
+// an enemy, then shooters with a target in range, then those that can assault,
+// then the others; in list order within each group.
+func (defaultPolicy) pick(e *engine, s int, _ *rand.PCG) int { return pickReady(e, s) }
+
+func pickReady(e *engine, s int) int {
+	best, bc := -1, -1
+	for i := range e.c {
+		c := &e.c[i]
+		if c.side != s || !c.inPlay() || c.acted {
+			continue
+		}
+		class := 0
+		for j := range e.c {
+			if e.c[j].side == s || !e.c[j].inPlay() {
+				continue
+			}
+			g := e.gap(i, j)
+			switch {
+			case g <= e.reach(i)+1e-9:
+				class = max(class, 3)
+			case c.f.Ranged != nil && c.f.Ranged.Effects.Range != nil && (c.f.Ranged.Effects.Range.Max == 0 || g <= c.f.Ranged.Effects.Range.Max):
+				class = max(class, 2)
+			case g <= e.velocity(i)+brutalCharge(e, i)+e.reach(i):
+				class = max(class, 1)
+			}
+		}
+		if class > bc {
+			best, bc = i, class
+		}
+	}
+	return best
+}
+
+// pickFirst activates the Safars in list order.
+func pickFirst(e *engine, s int) int {
+	for i := range e.c {
+		if c := &e.c[i]; c.side == s && c.inPlay() && !c.acted {
+			return i
+		}
+	}
+	return -1
+}
+
+// target chooses whom Safar i attacks (focus fire): among the enemies it can
+// attack now (in reach, in range and sight, or by an assault), the one with the
+// best plan: expected damage dealt minus counter damage, plus the chance of
+// defeating it weighted by the damage it would deal (so a wounded, dangerous enemy
+// comes first); when none can be attacked now, the nearest. A lone enemy is the
+// target without computing anything.
+func (e *engine) target(i int, filter func(o *fightOption) bool, keep bool) int {
+	best, n := -1, 0
+	for j := range e.c {
+		if e.c[j].side != e.c[i].side && e.c[j].inPlay() {
+			best = j
+			n++
+		}
+	}
+	if n <= 1 {
+		return best
+	}
+	best = -1
+	bv := math.Inf(-1)
+	for j := range e.c {
+		if e.c[j].side == e.c[i].side || !e.c[j].inPlay() {
+			continue
+		}
+		if v := e.targetValue(i, j, filter, keep); v > bv+1e-9 {
+			best, bv = j, v
+		}
+	}
+	return best
+}
+
+// unreachable ranks the targets Safar i cannot attack now below any it can, the
+// nearest first.
+const unreachable = -1e6
+
+// targetValue returns the value of Safar i's best plan against j from where it
+// stands (see target).
+func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bool) float64 {
+	c := &e.c[i]
+	g := e.gap(i, j)
+	far := unreachable - g
+	shots := func(o *fightOption) bool { return o.shot && (filter == nil || filter(o)) }
+	melee := func(o *fightOption) bool { return !o.shot && (filter == nil || filter(o)) }
+	if preferRange(e, i, j) && !e.engagedAny(i) {
+		if k, v := bestAttack(e, i, j, 0, shots, keep); k >= 0 {
+			return v
+		}
+		return far
+	}
+	if g <= e.reach(i)+1e-9 {
+		if k, v := bestAttack(e, i, j, 0, melee, keep); k >= 0 {
+			return v
+		}
+		return far
+	}
+	if !e.engagedAny(i) && g <= e.velocity(i)+brutalCharge(e, i)+e.reach(i) {
+		w := e.walkCost(i)
+		if k, v := bestAttack(e, i, j, w, melee, keep); k >= 0 {
+			if keep {
+				v += keepValue(e, i, c.ap) - keepValue(e, i, c.ap-w)
+			}
+			return v
+		}
+	}
+	return far
+}
+
+// playWell is the default way to play an activation against target j; filter
+// restricts the attack options and keep says whether AP may be kept back for
+// defence.
+func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep bool) action {
+	c := &e.c[i]
 	if c.ground {
 		if c.walks == 0 || c.ap >= 1 {
 			return action{kind: actStandUp}
 		}
 		return action{kind: actEnd}
 	}
-	ranged := preferRange(p, s)
+	ranged := preferRange(e, i, j)
 	shots := func(o *fightOption) bool { return o.shot && (filter == nil || filter(o)) }
 	melee := func(o *fightOption) bool { return !o.shot && (filter == nil || filter(o)) }
-	accept := func(i int, v float64) bool { return i >= 0 && (v > 0 || !keep) }
-	best := func(extra int, f func(o *fightOption) bool) (int, float64) { return bestAttack(p, s, extra, f, keep) }
-	if ranged && !p.engaged() {
+	accept := func(k int, v float64) bool { return k >= 0 && (v > 0 || !keep) }
+	best := func(extra int, f func(o *fightOption) bool) (int, float64) {
+		return bestAttack(e, i, j, extra, f, keep)
+	}
+	attack := func(kind actionKind, k int) action { return action{kind: kind, opt: k, target: j} }
+	if ranged && !e.engagedAny(i) {
 		if !c.ranged {
 			return action{kind: actSwitch}
 		}
-		w := p.f[s].Ranged
+		w := c.f.Ranged
 		if c.loaded == 0 {
 			return action{kind: actReload}
 		}
 		// Keep the distance: with the free walk, step back from a melee fighter that
 		// could reach us next activation.
-		if c.walks == 0 && p.gap() < p.velocity(1-s)+p.reach(1-s) && !preferRange(p, 1-s) {
-			return action{kind: actAway}
+		if c.walks == 0 {
+			if k := e.menace(i); k >= 0 {
+				return action{kind: actAway, target: k}
+			}
 		}
-		if _, ok := p.band(s, w); !ok {
-			if p.walkCost(s) <= c.ap {
-				return action{kind: actToward}
+		if _, ok := e.band(i, j, w); !ok {
+			if e.walkCost(i) <= c.ap {
+				return action{kind: actToward, target: j}
 			}
 			return action{kind: actEnd}
 		}
-		if i, v := best(0, shots); accept(i, v) {
-			return action{kind: actAttack, opt: i}
+		if k, v := best(0, shots); accept(k, v) {
+			return attack(actAttack, k)
 		}
 		return action{kind: actEnd}
 	}
-	if ranged && p.engaged() && c.walks == 0 && p.velocity(s) > 0 {
+	if ranged && e.engagedAny(i) && c.walks == 0 && e.velocity(i) > 0 {
 		// Disengage with the free walk, then shoot.
-		return action{kind: actAway}
+		return action{kind: actAway, target: e.nearestEnemy(i)}
 	}
-	if c.ranged && p.f[s].Melee != p.f[s].Ranged && (p.f[s].Ranged != nil && p.f[s].Ranged.Hands+handsOf(p.f[s]) > 2) {
+	if c.ranged && c.f.Melee != c.f.Ranged && (c.f.Ranged != nil && c.f.Ranged.Hands+handsOf(c.f) > 2) {
 		if c.ap >= 1 {
 			return action{kind: actSwitch}
 		}
 		return action{kind: actEnd}
 	}
 	c.ranged = false
-	if p.gap() <= p.reach(s)+1e-9 {
-		if i, v := best(0, melee); accept(i, v) {
-			return action{kind: actAttack, opt: i}
+	if e.gap(i, j) <= e.reach(i)+1e-9 {
+		if k, v := best(0, melee); accept(k, v) {
+			return attack(actAttack, k)
 		}
 		return action{kind: actEnd}
 	}
 	// Close in: an assault if the walk reaches, else walk.
-	if !p.engaged() && p.gap() <= p.velocity(s)+brutalCharge(p, s)+p.reach(s) {
+	if !e.engagedAny(i) && e.gap(i, j) <= e.velocity(i)+brutalCharge(e, i)+e.reach(i) {
 		// The walk is needed to engage at all, so only the attack's AP are weighed
 		// against keeping them.
-		w := p.walkCost(s)
-		if i, v := best(w, melee); i >= 0 && accept(i, v+keepValue(p, s, c.ap)-keepValue(p, s, c.ap-w)) {
-			return action{kind: actAssault, opt: i}
+		w := e.walkCost(i)
+		if k, v := best(w, melee); k >= 0 && accept(k, v+keepValue(e, i, c.ap)-keepValue(e, i, c.ap-w)) {
+			return attack(actAssault, k)
 		}
 	}
 	// Walking in costs AP that would otherwise defend: beyond the free walk the
 	// default only pays to chase a shooter; arriving next to a fresh opponent with
 	// no AP left hands it a free round of attacks.
-	if p.walkCost(s) <= c.ap && (p.walkCost(s) == 0 || !keep || preferRange(p, 1-s)) {
-		return action{kind: actToward}
+	if e.walkCost(i) <= c.ap && (e.walkCost(i) == 0 || !keep || preferRange(e, j, i)) {
+		return action{kind: actToward, target: j}
 	}
 	return action{kind: actEnd}
 }
 
-func brutalCharge(p *DuelPlayer, s int) float64 {
-	if sk, ok := p.f[s].Profile.Skill("brutal charge"); ok {
+// menace returns an enemy melee fighter that could reach shooter i in its next
+// activation (a walk and its reach), -1 when none.
+func (e *engine) menace(i int) int {
+	for k := range e.c {
+		if e.c[k].side == e.c[i].side || !e.c[k].inPlay() || preferRange(e, k, i) {
+			continue
+		}
+		if e.gap(i, k) < e.velocity(k)+e.reach(k) {
+			return k
+		}
+	}
+	return -1
+}
+
+func brutalCharge(e *engine, i int) float64 {
+	if sk, ok := e.c[i].f.Profile.Skill("brutal charge"); ok {
 		return float64(sk.Value)
 	}
 	return 0
@@ -296,9 +480,15 @@ type fixedAP struct{ ap int }
 func (f fixedAP) Name() string                         { return fmt.Sprintf("always-%dap", f.ap) }
 func (fixedAP) attackPolicy() Policy                   { return Policy{AttackReroll: 5} }
 func (fixedAP) defencePolicy(p *Policy)                { p.DefenceMastery = true }
-func (fixedAP) prefersRange(p *DuelPlayer, s int) bool { return preferRange(p, s) }
-func (f fixedAP) act(p *DuelPlayer, s int, _ *rand.PCG) action {
-	return playWell(p, s, func(o *fightOption) bool { return o.attack.AP == f.ap }, false)
+func (fixedAP) prefersRange(e *engine, i, j int) bool  { return preferRange(e, i, j) }
+func (fixedAP) pick(e *engine, s int, _ *rand.PCG) int { return pickReady(e, s) }
+func (f fixedAP) act(e *engine, i int, _ *rand.PCG) action {
+	filter := func(o *fightOption) bool { return o.attack.AP == f.ap }
+	j := e.target(i, filter, false)
+	if j < 0 {
+		return action{kind: actEnd}
+	}
+	return playWell(e, i, j, filter, false)
 }
 
 type reflexOnly struct{ defaultPolicy }
@@ -309,48 +499,110 @@ func (reflexOnly) defencePolicy(p *Policy) {
 	p.ReflexOnly = true
 }
 
+// nearestPolicy is the simple side policy of the skirmish issue: it activates its
+// Safars in list order and each attacks the nearest enemy, playing its exchanges
+// as the default policy does.
+type nearestPolicy struct{ defaultPolicy }
+
+func (nearestPolicy) Name() string                           { return "nearest" }
+func (nearestPolicy) pick(e *engine, s int, _ *rand.PCG) int { return pickFirst(e, s) }
+func (nearestPolicy) act(e *engine, i int, _ *rand.PCG) action {
+	j := e.nearestEnemy(i)
+	if j < 0 {
+		return action{kind: actEnd}
+	}
+	return playWell(e, i, j, nil, true)
+}
+
 type randomPolicy struct{}
 
-func (randomPolicy) Name() string                           { return "random" }
-func (randomPolicy) attackPolicy() Policy                   { return Policy{} }
-func (randomPolicy) defencePolicy(p *Policy)                { p.RandomDefence = true }
-func (randomPolicy) prefersRange(p *DuelPlayer, s int) bool { return false }
+func (randomPolicy) Name() string                          { return "random" }
+func (randomPolicy) attackPolicy() Policy                  { return Policy{} }
+func (randomPolicy) defencePolicy(p *Policy)               { p.RandomDefence = true }
+func (randomPolicy) prefersRange(e *engine, i, j int) bool { return false }
 
-// act picks uniformly among the legal actions of the moment, ending the activation
-// being one of them.
-func (randomPolicy) act(p *DuelPlayer, s int, r *rand.PCG) action {
-	c := &p.c[s]
+// pick activates a Safar drawn at random among those waiting.
+func (randomPolicy) pick(e *engine, s int, r *rand.PCG) int {
+	n := 0
+	for i := range e.c {
+		if c := &e.c[i]; c.side == s && c.inPlay() && !c.acted {
+			n++
+		}
+	}
+	k := 0
+	if n > 1 {
+		k = int(r.Uint64() % uint64(n))
+	}
+	for i := range e.c {
+		if c := &e.c[i]; c.side == s && c.inPlay() && !c.acted {
+			if k == 0 {
+				return i
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+// act picks uniformly among the legal actions of the moment against an enemy
+// drawn at random, ending the activation being one of them.
+func (randomPolicy) act(e *engine, i int, r *rand.PCG) action {
+	c := &e.c[i]
 	if c.ground {
 		return action{kind: actStandUp}
 	}
-	var acts [64]action
 	n := 0
+	for j := range e.c {
+		if e.c[j].side != c.side && e.c[j].inPlay() {
+			n++
+		}
+	}
+	if n == 0 {
+		return action{kind: actEnd}
+	}
+	k := 0
+	if n > 1 {
+		k = int(r.Uint64() % uint64(n))
+	}
+	j := -1
+	for m := range e.c {
+		if e.c[m].side != c.side && e.c[m].inPlay() {
+			if k == 0 {
+				j = m
+				break
+			}
+			k--
+		}
+	}
+	var acts [64]action
+	n = 0
 	acts[n] = action{kind: actEnd}
 	n++
-	if p.walkCost(s) <= c.ap {
-		acts[n] = action{kind: actToward}
+	if e.walkCost(i) <= c.ap {
+		acts[n] = action{kind: actToward, target: j}
 		n++
-		acts[n] = action{kind: actAway}
+		acts[n] = action{kind: actAway, target: j}
 		n++
 	}
-	for i := range p.opts[s] {
-		o := &p.opts[s][i]
-		if n >= len(acts) || p.actionCost(s, o.attack.AP) > c.ap {
+	opts := e.opts[c.kind][e.c[j].kind]
+	for k := range opts {
+		o := &opts[k]
+		if n >= len(acts) || e.actionCost(i, o.attack.AP) > c.ap {
 			continue
 		}
 		if o.shot {
-			if _, ok := p.band(s, o.weapon); ok && !p.engaged() && c.ranged && c.ammo != 0 && c.loaded != 0 {
-				acts[n] = action{kind: actAttack, opt: i}
+			if _, ok := e.band(i, j, o.weapon); ok && !e.engagedAny(i) && c.ranged && c.ammo != 0 && c.loaded != 0 {
+				acts[n] = action{kind: actAttack, opt: k, target: j}
 				n++
 			}
 			continue
 		}
-		if p.gap() <= p.reachOf(s, o)+1e-9 && !c.ranged {
-			acts[n] = action{kind: actAttack, opt: i}
+		if e.gap(i, j) <= e.reachOf(i, o)+1e-9 && !c.ranged {
+			acts[n] = action{kind: actAttack, opt: k, target: j}
 			n++
 		}
 	}
-	if p.f[s].Ranged != nil && c.ap >= 1 && n < len(acts) {
+	if c.f.Ranged != nil && c.ap >= 1 && n < len(acts) {
 		acts[n] = action{kind: actSwitch}
 		n++
 	}

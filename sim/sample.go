@@ -215,8 +215,7 @@ func (pl *plan) sampleHitTraced(r *rand.PCG, s state, spec *damageSpec, ch, crit
 // fearRoll rolls the temerity test of a Bite, T + 1D10 >= 10 (R18); it reports a
 // failure, a natural 1 failing (R3).
 func (pl *plan) fearRoll(r *rand.PCG) bool {
-	d := dice.D10(r)
-	return d == 1 || pl.ex.Defender.Stats().T+d < 10
+	return temerityFails(r, pl.ex.Defender.Stats().T+pl.ex.DefenderTemerity)
 }
 
 // randomDefence picks a feasible defence uniformly (the "random" simple policy).

@@ -62,11 +62,3 @@ func (t *DuelTally) Merge(u *DuelTally) {
 		t.Attacks[s] += u.Attacks[s]
 	}
 }
-
-// Clone returns a player for another goroutine: it shares the read-only options and
-// tables computed by NewPlayer, with its own caches.
-func (p *DuelPlayer) Clone() *DuelPlayer {
-	q := &DuelPlayer{d: p.d, table: p.table, rounds: p.rounds, f: p.f, opts: p.opts, threat: p.threat,
-		plans: map[planKey]*plan{}, policies: p.policies}
-	return q
-}

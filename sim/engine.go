@@ -1,0 +1,1189 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim/dice"
+	"github.com/kharn-ages/kharn/sim/field"
+)
+
+// engine plays activations (R14-R18) of Safars on a battlefield: the one engine
+// behind duels (two Safars, sim/fight.go) and skirmishes (two Spearheads,
+// sim/skirmish.go). The option tables (kinds, opts, threat) are read-only once
+// built and shared by clones; the rest is per goroutine.
+type engine struct {
+	// kinds are the distinct Safars of each side (a Fighter fielded twice on one
+	// side is one kind); kindSide[k] is the side of kind k.
+	kinds    []*Fighter
+	kindSide []int
+	// opts[a][d] are the attacks of kind a against kind d (nil for allies);
+	// threat[d][a][k] is the expected net damage (dealt minus counter) kind a
+	// inflicts on kind d in a whole activation when d holds k AP to defend.
+	opts     [][][]fightOption
+	threat   [][][8]float64
+	field    field.Field
+	rounds   int
+	variant  Variant
+	policies [2]FightPolicy
+	// duel makes traces speak of sides A and B and the gap between them, as the
+	// duel always has.
+	duel bool
+	// start holds the starting positions; leader the index of each side's leader
+	// (-1: none); sideSize the number of Safars each side fields.
+	start    []field.Vec
+	leader   [2]int
+	sideSize [2]int
+	labels   []string
+
+	plans    map[planKey]*plan
+	c        []combatant
+	others   []field.Base
+	otherIdx []int
+	eng      []field.Base // scratch of engagedWith
+	trace    io.Writer
+	round    int
+}
+
+// combatant is a Safar during a fight.
+type combatant struct {
+	f          *Fighter
+	side       int
+	kind       int
+	cost       int // Krowns
+	hp, ap     int
+	dice       int
+	mastery    [8]Fields
+	nMastery   int
+	armour     int
+	shield     int
+	bleeding   int
+	bleedBy    int // who made it bleed last (credited with bleeding damage), -1 none
+	dazed      bool
+	stunned    bool
+	ground     bool
+	pos        field.Vec
+	radius     float64
+	walks      int
+	execUsed   bool
+	specialUse bool
+	ranged     bool // the shooting weapon is in hand
+	ammo       int  // shots left, -1 unlimited
+	loaded     int  // shots before a reload, -1 no rate
+	// duelUsed, masterUsed: its Duellist or Master X reroll was used this turn
+	// (each once per turn).
+	duelUsed, masterUsed bool
+	// berserk: the Berserk state is on (its condition, bleeding, came true);
+	// berserkOver: a daze or a stun ended it for the rest of the fight.
+	berserk, berserkOver bool
+	// activated reports that it has had an activation; idle that it attacked in none
+	// of its last one (the default policy stops keeping AP against an idle opponent).
+	activated, idle bool
+	// acted: it has been activated this round (R15).
+	acted bool
+	// Morale (seed 000 "Temerity test", lines 1274-1306): failures so far,
+	// whether a test was passed (no more tests), demoralised (removed).
+	fails       int
+	passed      bool
+	demoralised bool
+	warlordUsed bool
+	// statistics
+	dealt, spent, attacks, kills int
+}
+
+// inPlay reports whether the Safar is still on the battlefield: not defeated
+// (R16) and not demoralised.
+func (c *combatant) inPlay() bool { return c.hp > 0 && !c.demoralised }
+
+// fit reports whether it is fit for battle (seed 000 line 1376: not stunned,
+// demoralised, frightened, defeated): only fit Safars support (R8).
+func (c *combatant) fit() bool { return c.inPlay() && !c.stunned }
+
+func (c *combatant) base() field.Base {
+	return field.Base{Pos: c.pos, Radius: c.radius, Stature: c.f.Profile.Stature}
+}
+
+type planKey struct {
+	att, def               int8 // kinds
+	apLeft                 int8 // attacker's AP after this attack, for the defender's reserve
+	opt                    int16
+	band                   int8
+	assault                bool
+	bleeding               bool
+	dazed                  bool
+	stunned                bool
+	execUsed               bool
+	attBerserk, defBerserk bool
+	// R8 support: supporters counted for the attack or the defence, the
+	// supporters' statures of each side (repel, R10), cover against a shot and the
+	// leader's aura on the defender's temerity.
+	support, defSupport    int8
+	supStature, defStature int8
+	cover                  int8
+	temerity               int8
+}
+
+// newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
+// and computes, with the exact engine, every attack of each kind against each
+// enemy kind with its expected figures by defender AP.
+func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]FightPolicy) (*engine, error) {
+	if len(fighters) == 0 {
+		return nil, errors.New("sim: no Safar to play")
+	}
+	e := &engine{variant: variant, plans: map[planKey]*plan{}, leader: [2]int{-1, -1}}
+	for s := range 2 {
+		e.policies[s] = policies[s]
+		if e.policies[s] == nil {
+			e.policies[s] = DefaultFightPolicy
+		}
+	}
+	e.c = make([]combatant, len(fighters))
+	e.start = make([]field.Vec, len(fighters))
+	e.labels = make([]string, len(fighters))
+	e.others = make([]field.Base, 0, len(fighters))
+	e.otherIdx = make([]int, 0, len(fighters))
+	e.eng = make([]field.Base, 0, len(fighters))
+	type kindKey struct {
+		f    *Fighter
+		side int
+	}
+	seen := map[kindKey]int{}
+	for i, f := range fighters {
+		if f == nil {
+			return nil, errors.New("sim: nil fighter")
+		}
+		s := sides[i]
+		k, ok := seen[kindKey{f, s}]
+		if !ok {
+			k = len(e.kinds)
+			seen[kindKey{f, s}] = k
+			e.kinds = append(e.kinds, f)
+			e.kindSide = append(e.kindSide, s)
+		}
+		e.c[i] = combatant{f: f, side: s, kind: k}
+		e.sideSize[s]++
+	}
+	n := len(e.kinds)
+	e.opts = make([][][]fightOption, n)
+	e.threat = make([][][8]float64, n)
+	for a := range n {
+		e.opts[a] = make([][]fightOption, n)
+		e.threat[a] = make([][8]float64, n)
+	}
+	for a := range n {
+		for d := range n {
+			if e.kindSide[a] == e.kindSide[d] {
+				continue
+			}
+			opts, err := e.options(a, d)
+			if err != nil {
+				return nil, err
+			}
+			e.opts[a][d] = opts
+		}
+	}
+	for d := range n {
+		for a := range n {
+			if e.kindSide[a] == e.kindSide[d] {
+				continue
+			}
+			full := min(e.kinds[a].Profile.AP, 7)
+			ranged := e.kinds[a].Ranged != nil
+			always := func(opt *fightOption) (int, int, bool) {
+				if opt.shot {
+					return opt.attack.AP, bandEffective, ranged
+				}
+				return opt.attack.AP, bandEffective, true
+			}
+			for k := range 8 {
+				// The attacker attacks only while it gains by it: ending is worth 0.
+				e.threat[d][a][k], _ = planDP(e.opts[a][d], full, k, always, zero, 0, 0)
+			}
+		}
+	}
+	return e, nil
+}
+
+// clone returns an engine for another goroutine sharing the read-only tables.
+func (e *engine) clone() *engine {
+	q := *e
+	q.plans = map[planKey]*plan{}
+	q.c = append([]combatant(nil), e.c...)
+	q.others = make([]field.Base, 0, len(e.c))
+	q.otherIdx = make([]int, 0, len(e.c))
+	q.eng = make([]field.Base, 0, len(e.c))
+	q.trace = nil
+	return &q
+}
+
+// zero values ending an activation at 0: an opponent attacks only while it gains.
+func zero(int) float64 { return 0 }
+
+// exchange returns the exchange of kind att attacking kind def with weapon w.
+func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchange {
+	s := e.kindSide[att]
+	af := e.kinds[att].WithWeapon(w)
+	df := e.kinds[def].WithWeapon(e.kinds[def].Melee)
+	pol := e.policies[s].attackPolicy()
+	e.policies[1-s].defencePolicy(&pol)
+	return Exchange{Attacker: af, Defender: df, Attack: a, Variant: e.variant, Policy: pol}
+}
+
+// reset puts every Safar at full strength at its starting place.
+func (e *engine) reset() {
+	for i := range e.c {
+		f := e.c[i].f
+		c := &e.c[i]
+		// A Safar "recovers all its AP and mastery dice at the beginning of its
+		// activation even during the first turn" (seed 000 line 566, seed 004 line
+		// 485): before its first activation it has none, and defends by reflex.
+		*c = combatant{f: f, side: c.side, kind: c.kind, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
+			armour: f.ArmourBoxes, shield: f.ShieldBoxes, radius: field.BaseRadius(f.Profile.Stature),
+			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
+		if w := f.Ranged; w != nil {
+			if w.Effects.Ammunition > 0 {
+				c.ammo = w.Effects.Ammunition
+			}
+			if w.Effects.Rate > 0 {
+				c.loaded = w.Effects.Rate
+			}
+		}
+	}
+	// A Safar that starts unengaged starts with its shooting weapon in hand.
+	for i := range e.c {
+		e.c[i].ranged = e.c[i].f.Ranged != nil && !e.engagedAny(i)
+	}
+}
+
+// play plays one fight with dice from r and returns the winning side (Draw at the
+// round limit or when both sides fall together) and the rounds played.
+func (e *engine) play(r *rand.PCG) (int, int) {
+	e.reset()
+	// R15: the side with the higher sum of levels chooses who starts; it starts.
+	// A tie is decided at random.
+	var levels [2]int
+	for i := range e.c {
+		levels[e.c[i].side] += e.c[i].f.Profile.Level
+	}
+	first := SideA
+	switch {
+	case levels[1] > levels[0]:
+		first = SideB
+	case levels[0] == levels[1] && dice.D10(r) > 5:
+		first = SideB
+	}
+	if e.trace != nil {
+		e.traceStart(first)
+	}
+	last := 1 - first
+	for e.round = 1; e.round <= e.rounds; e.round++ {
+		for i := range e.c { // Duellist and Master X: once per turn
+			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
+		}
+		if e.trace != nil {
+			e.tracef("Round %d\n", e.round)
+		}
+		if e.round > 1 {
+			// R15: after the first turn the side with fewer Safars in play starts;
+			// with as many, the alternation goes on (seed 000 line 560).
+			n := [2]int{e.inPlay(0), e.inPlay(1)}
+			switch {
+			case n[0] < n[1]:
+				first = SideA
+			case n[1] < n[0]:
+				first = SideB
+			default:
+				first = 1 - last
+			}
+		}
+		s := first
+		for {
+			i := -1
+			if e.waiting(s) {
+				i = e.policies[s].pick(e, s, r)
+			} else if e.waiting(1 - s) {
+				// A side with Safars left activates them all (R15).
+				s = 1 - s
+				i = e.policies[s].pick(e, s, r)
+			}
+			if i < 0 {
+				break
+			}
+			e.activate(r, i)
+			last = s
+			if w, over := e.over(); over {
+				return w, e.round
+			}
+			s = 1 - s
+		}
+	}
+	return Draw, e.rounds
+}
+
+// inPlay counts the Safars of side s still in play.
+func (e *engine) inPlay(s int) int {
+	n := 0
+	for i := range e.c {
+		if e.c[i].side == s && e.c[i].inPlay() {
+			n++
+		}
+	}
+	return n
+}
+
+// waiting reports whether side s has a Safar in play not yet activated this round.
+func (e *engine) waiting(s int) bool {
+	for i := range e.c {
+		if c := &e.c[i]; c.side == s && c.inPlay() && !c.acted {
+			return true
+		}
+	}
+	return false
+}
+
+// over reports whether the fight has ended (R16: a side has no Safar left fit to
+// fight) and who won.
+func (e *engine) over() (int, bool) {
+	a, b := e.inPlay(0) == 0, e.inPlay(1) == 0
+	switch {
+	case a && b:
+		return Draw, true
+	case a:
+		return SideB, true
+	case b:
+		return SideA, true
+	}
+	return 0, false
+}
+
+func sideName(s int) string {
+	switch s {
+	case SideA:
+		return "A"
+	case SideB:
+		return "B"
+	}
+	return "draw"
+}
+
+// SetTrace-style helpers.
+func (e *engine) tracef(format string, args ...any) {
+	if e.trace != nil {
+		fmt.Fprintf(e.trace, format, args...)
+	}
+}
+
+// name returns the trace label of Safar i.
+func (e *engine) name(i int) string { return e.labels[i] }
+
+// where describes the position of Safar i for a trace: the gap to its opponent j
+// in a duel, its place on the table and the gap to j in a skirmish.
+func (e *engine) where(i, j int) string {
+	if e.duel {
+		return fmt.Sprintf("gap %.1f", e.gap(i, j))
+	}
+	if j < 0 {
+		return fmt.Sprintf("at (%.1f, %.1f)", e.c[i].pos.X, e.c[i].pos.Y)
+	}
+	return fmt.Sprintf("at (%.1f, %.1f), %.1f from %s", e.c[i].pos.X, e.c[i].pos.Y, max(e.gap(i, j), 0), e.name(j))
+}
+
+func (e *engine) traceStart(first int) {
+	if e.duel {
+		e.tracef("Duel: %s (A) against %s (B), %.1f toises apart; %s starts.\n", e.c[0].f, e.c[1].f, e.gap(0, 1), sideName(first))
+		return
+	}
+	e.tracef("Skirmish on a %.0f x %.0f toise table, %d rounds; side %s starts.\n", e.field.Width, e.field.Height, e.rounds, sideName(first))
+	for i := range e.c {
+		lead := ""
+		if e.leader[e.c[i].side] == i {
+			lead = ", leader"
+		}
+		e.tracef("  %s: %s, %d HP%s, %s\n", e.name(i), e.c[i].f, e.c[i].hp, lead, e.where(i, -1))
+	}
+}
+
+// enemyOf returns an enemy of Safar i in play: the nearest, -1 when none.
+func (e *engine) nearestEnemy(i int) int {
+	best, bd := -1, math.Inf(1)
+	for j := range e.c {
+		if e.c[j].side == e.c[i].side || !e.c[j].inPlay() {
+			continue
+		}
+		if g := e.gap(i, j); g < bd {
+			best, bd = j, g
+		}
+	}
+	return best
+}
+
+// gap returns the distance between the bases of i and j, edge to edge.
+func (e *engine) gap(i, j int) float64 {
+	return e.c[i].pos.Dist(e.c[j].pos) - e.c[i].radius - e.c[j].radius
+}
+
+// naturalReach returns the zone of control of Safar i: ZOC, or its natural Reach X.
+func (e *engine) naturalReach(i int) float64 {
+	z := zoc
+	if sk, ok := e.c[i].f.Profile.Skill("reach"); ok {
+		z = max(z, float64(sk.Value), sk.Toises)
+	}
+	return z
+}
+
+// reach returns how far Safar i can attack in melee: its zone of control, its
+// weapon's reach, or its natural Reach X.
+func (e *engine) reach(i int) float64 {
+	r := e.naturalReach(i)
+	if w := e.c[i].f.Melee; w != nil {
+		r = max(r, w.Effects.Reach)
+	}
+	return r
+}
+
+// reachOf returns how far option opt of Safar i reaches.
+func (e *engine) reachOf(i int, opt *fightOption) float64 {
+	r := e.naturalReach(i)
+	if opt.weapon != nil {
+		r = max(r, opt.weapon.Effects.Reach)
+	}
+	return r
+}
+
+// engaged reports whether i and j are engaged: one is inside the other's zone of
+// control (natural Reach X extends it; a weapon's reach does not).
+func (e *engine) engaged(i, j int) bool {
+	g := e.gap(i, j)
+	return g <= e.naturalReach(i)+1e-9 || g <= e.naturalReach(j)+1e-9
+}
+
+// engagedAny reports whether i is engaged with an enemy in play.
+func (e *engine) engagedAny(i int) bool {
+	for j := range e.c {
+		if e.c[j].side != e.c[i].side && e.c[j].inPlay() && e.engaged(i, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// band returns the range band of a shot of Safar i at j with weapon w, and
+// whether the shot can be made: in range and in line of sight.
+func (e *engine) band(i, j int, w *profiles.Equipment) (int, bool) {
+	r := w.Effects.Range
+	g := e.gap(i, j)
+	b := bandEffective
+	switch {
+	case r == nil:
+		if g > 1 {
+			return 0, false
+		}
+	case r.Max > 0 && g > r.Max:
+		return 0, false
+	case g < r.Short:
+		b = bandShort
+	case g > r.Long:
+		b = bandLong
+	}
+	if !e.duel && !e.field.LineOfSight(e.c[i].base(), e.c[j].base(), e.othersOf(i, j)) {
+		return 0, false
+	}
+	return b, true
+}
+
+// othersOf fills e.others with the bases of the Safars in play other than i and j
+// (j < 0: only i left out), e.otherIdx with their indices.
+func (e *engine) othersOf(i, j int) []field.Base {
+	e.others, e.otherIdx = e.others[:0], e.otherIdx[:0]
+	for k := range e.c {
+		if k == i || k == j || !e.c[k].inPlay() {
+			continue
+		}
+		e.others = append(e.others, e.c[k].base())
+		e.otherIdx = append(e.otherIdx, k)
+	}
+	return e.others
+}
+
+// activate plays one activation of Safar i (R14).
+func (e *engine) activate(r *rand.PCG, i int) {
+	c := &e.c[i]
+	c.acted = true
+	if !c.inPlay() {
+		return
+	}
+	// R14: bleeding first (X HP per effect); Thick skin: each effect once.
+	if c.bleeding > 0 {
+		e.hurt(i, c.bleedBy, c.bleeding)
+		if e.trace != nil {
+			e.tracef("  %s bleeds %d HP (%d left)\n", e.name(i), c.bleeding, max(c.hp, 0))
+		}
+		if _, ok := c.f.Profile.Skill("thick skin"); ok {
+			c.bleeding = 0
+		}
+		if c.hp <= 0 {
+			return
+		}
+	}
+	// R17: dazed ends at the start of its next activation; stunned too, leaving it
+	// on the ground.
+	c.dazed = false
+	if c.stunned {
+		c.stunned = false
+		c.ground = true
+	}
+	// R14, R4: AP and mastery dice come back, after the temerity test.
+	c.ap = c.f.Profile.AP
+	if !e.morale(r, i) {
+		return
+	}
+	c.dice = max(c.f.Profile.Level, 1)
+	c.nMastery = 0
+	for k, m := range c.f.Mastery {
+		if k < len(c.mastery) {
+			c.mastery[k] = m
+			c.nMastery++
+		}
+	}
+	c.walks, c.execUsed, c.specialUse = 0, false, false
+	e.warlord(i)
+	if e.trace != nil {
+		if e.duel {
+			e.tracef("  %s activates: %d AP, %d HP, gap %.1f toises\n", e.name(i), c.ap, c.hp, e.gap(0, 1))
+		} else {
+			e.tracef("  %s activates: %d AP, %d HP, %s\n", e.name(i), c.ap, c.hp, e.where(i, -1))
+		}
+	}
+	pol := e.policies[c.side]
+	before := c.attacks
+	for step := 0; step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
+		act := pol.act(e, i, r)
+		if !e.do(r, i, act) {
+			break
+		}
+	}
+	c.activated, c.idle = true, c.attacks == before
+}
+
+// morale plays the temerity test of a Safar left alone of its side (seed 000
+// "Temerity test", lines 1274-1306: T + 1D10 >= 10, a natural 1 failing as in
+// sim's other temerity tests (R3, R18); +1 in its leader's aura). A first failure
+// halves its AP, a second leaves it none and ends the activation, a third
+// demoralises it: it leaves the battlefield. A pass ends the tests. It reports
+// whether the activation goes on.
+func (e *engine) morale(r *rand.PCG, i int) bool {
+	c := &e.c[i]
+	if c.passed || e.sideSize[c.side] < 2 || e.inPlay(c.side) != 1 {
+		return true
+	}
+	bonus := e.aura(i)
+	if !temerityFails(r, c.f.Stats().T+bonus) {
+		c.passed = true
+		if e.trace != nil {
+			e.tracef("  %s, last of its side, passes its temerity test\n", e.name(i))
+		}
+		return true
+	}
+	c.fails++
+	if e.trace != nil {
+		e.tracef("  %s, last of its side, fails its temerity test (failure %d)\n", e.name(i), c.fails)
+	}
+	switch c.fails {
+	case 1:
+		c.ap /= 2
+		return true
+	case 2:
+		c.ap = 0
+		return false
+	}
+	c.demoralised = true
+	c.ap = 0
+	if e.trace != nil {
+		e.tracef("  %s is demoralised and leaves the battlefield\n", e.name(i))
+	}
+	return false
+}
+
+// temerityFails rolls a temerity test of temerity t (with its bonuses): T + 1D10
+// >= 10, a natural 1 failing (R3, R18).
+func temerityFails(r *rand.PCG, t int) bool {
+	d := dice.D10(r)
+	return d == 1 || t+d < 10
+}
+
+// aura returns the leader's aura bonus of Safar i to temerity tests: +1 when its
+// leader, another Safar in play, stands within I toises of it, measured from the
+// centre of the leader's base (seed 000 "Apointing your leader", line 402, and
+// "A Safar's aura", line 591).
+func (e *engine) aura(i int) int {
+	l := e.leader[e.c[i].side]
+	if l < 0 || l == i || !e.c[l].inPlay() {
+		return 0
+	}
+	if e.c[l].pos.Dist(e.c[i].pos) <= float64(e.c[l].f.Stats().I)+1e-9 {
+		return 1
+	}
+	return 0
+}
+
+// warlord plays Warlord X: once in the fight, at the start of an activation, 1 AP
+// per ally in its aura, at most X (seed 000 line 1672). It is used at the first
+// activation where as many allies as it can hope for stand in the aura.
+func (e *engine) warlord(i int) {
+	c := &e.c[i]
+	sk, ok := c.f.Profile.Skill("warlord")
+	if !ok || c.warlordUsed || sk.Value <= 0 {
+		return
+	}
+	in, allies := 0, 0
+	for k := range e.c {
+		a := &e.c[k]
+		if k == i || a.side != c.side || !a.inPlay() {
+			continue
+		}
+		allies++
+		if a.pos.Dist(c.pos) <= float64(c.f.Stats().I)+1e-9 {
+			in++
+		}
+	}
+	if allies == 0 || min(in, sk.Value) < min(allies, sk.Value) {
+		return
+	}
+	c.warlordUsed = true
+	c.ap += min(in, sk.Value)
+	if e.trace != nil {
+		e.tracef("  %s uses Warlord: +%d AP\n", e.name(i), min(in, sk.Value))
+	}
+}
+
+// hurt takes n HP from Safar i, credited to Safar by (-1: nobody).
+func (e *engine) hurt(i, by, n int) {
+	c := &e.c[i]
+	was := c.hp
+	c.hp -= n
+	if by >= 0 {
+		e.c[by].dealt += n
+		if was > 0 && c.hp <= 0 {
+			e.c[by].kills++
+		}
+	}
+}
+
+// actionKind is what a Safar does.
+type actionKind int8
+
+const (
+	actEnd actionKind = iota
+	actToward
+	actAway
+	actAttack
+	actAssault
+	actStandUp
+	actReload
+	actSwitch
+)
+
+// action is one decision of a policy: what to do, with which option, to whom.
+type action struct {
+	kind   actionKind
+	opt    int
+	target int
+}
+
+// walkCost returns the AP of the next walk of Safar i (R14: free, then 1, 2,
+// 3...; Endurance: the next two cost 1 each), plus 1 when dazed (R17).
+func (e *engine) walkCost(i int) int {
+	c := &e.c[i]
+	n := c.walks
+	cost := n
+	if _, ok := c.f.Profile.Skill("endurance"); (ok || c.berserk) && n >= 1 { // Berserk gives Endurance
+		cost = max(1, n-1)
+	}
+	if c.dazed {
+		cost++
+	}
+	return cost
+}
+
+// velocity returns how far Safar i walks: V minus its armour's malus.
+func (e *engine) velocity(i int) float64 {
+	f := e.c[i].f
+	v := f.Stats().V
+	if a := f.Armour; a != nil {
+		v -= a.VelocityMalus
+	}
+	return float64(max(v, 0))
+}
+
+// actionCost returns the AP of an attack of ap AP for Safar i (dazed: +1).
+func (e *engine) actionCost(i int, ap int) int {
+	if e.c[i].dazed {
+		return ap + 1
+	}
+	return ap
+}
+
+// do applies action a of Safar i; it reports whether the activation goes on.
+func (e *engine) do(r *rand.PCG, i int, a action) bool {
+	c := &e.c[i]
+	switch a.kind {
+	case actEnd:
+		return false
+	case actStandUp:
+		cost := 0
+		if c.walks > 0 {
+			cost = 1
+		}
+		if c.ap < cost {
+			return false
+		}
+		c.ap -= cost
+		c.spent += cost
+		c.walks++
+		c.ground = false
+		if e.trace != nil {
+			e.tracef("  %s stands up (%d AP)\n", e.name(i), cost)
+		}
+		return true
+	case actToward, actAway:
+		cost := e.walkCost(i)
+		if c.ap < cost || c.ground || a.target < 0 {
+			return false
+		}
+		c.ap -= cost
+		c.spent += cost
+		c.walks++
+		e.move(i, a.target, e.velocity(i), a.kind == actToward)
+		if e.trace != nil {
+			e.tracef("  %s walks %s (%d AP): %s\n", e.name(i), map[bool]string{true: "in", false: "away"}[a.kind == actToward], cost, e.where(i, a.target))
+		}
+		return true
+	case actSwitch:
+		if c.ap < 1 {
+			return false
+		}
+		c.ap--
+		c.spent++
+		c.ranged = !c.ranged
+		if e.trace != nil {
+			e.tracef("  %s switches weapons (1 AP)\n", e.name(i))
+		}
+		return true
+	case actReload:
+		w := c.f.Ranged
+		if w == nil || c.ap < w.Effects.ReloadAP {
+			return false
+		}
+		c.ap -= w.Effects.ReloadAP
+		c.spent += w.Effects.ReloadAP
+		c.loaded = w.Effects.Rate
+		if e.trace != nil {
+			e.tracef("  %s reloads (%d AP)\n", e.name(i), w.Effects.ReloadAP)
+		}
+		return true
+	case actAttack, actAssault:
+		if a.target < 0 || !e.c[a.target].inPlay() {
+			return false
+		}
+		return e.attack(r, i, a)
+	}
+	return false
+}
+
+// move walks Safar i by dist toises toward (or straight away from) Safar j,
+// stopping at base contact, obstacles and the table's edges (field.Walk).
+func (e *engine) move(i, j int, dist float64, toward bool) {
+	b := e.c[i].base()
+	to := e.c[j].pos
+	if !toward {
+		d := b.Pos.Sub(to)
+		l := d.Len()
+		if !(l > 0) {
+			return
+		}
+		to = b.Pos.Add(d.Scale(dist / l))
+	}
+	e.c[i].pos = e.field.Walk(b, to, dist, e.othersOf(i, -1))
+}
+
+// push repels Safar j by dist toises straight away from Safar i (R10); a
+// collision with the table's edge, an obstacle or another base costs 1D5 HP to
+// each Safar in it (rulebook "Collision"), credited to i.
+func (e *engine) push(r *rand.PCG, j, i int, dist float64) {
+	b := e.c[j].base()
+	pos, hit, with := e.field.Repel(b, e.c[i].pos, dist, e.othersOf(j, -1))
+	other := -1
+	if with >= 0 {
+		other = e.otherIdx[with]
+	}
+	e.c[j].pos = pos
+	if !hit {
+		return
+	}
+	n := dice.D5(r)
+	e.hurt(j, i, n)
+	if e.trace != nil {
+		if other >= 0 {
+			e.tracef("    %s is repelled into %s: collision, %d HP\n", e.name(j), e.name(other), n)
+		} else {
+			e.tracef("    %s is repelled into the table's edge: collision, %d HP\n", e.name(j), n)
+		}
+	}
+	if other >= 0 {
+		m := dice.D5(r)
+		by := i
+		if e.c[other].side == e.c[i].side {
+			by = -1 // an ally hurt by the collision is nobody's credit
+		}
+		e.hurt(other, by, m)
+		if e.trace != nil {
+			e.tracef("    %s takes %d HP in the collision\n", e.name(other), m)
+		}
+	}
+}
+
+// supporters counts the allies of i that support it in its melee against j (R8,
+// seed 000 lines 790-794 and 1112-1114): fit for battle, engaged with j and with
+// no other enemy; it also sums their statures (R10 repel).
+func (e *engine) supporters(i, j int) (n, stature int) {
+	for k := range e.c {
+		a := &e.c[k]
+		if k == i || a.side != e.c[i].side || !a.fit() || !e.engaged(k, j) {
+			continue
+		}
+		free := true
+		for m := range e.c {
+			if m != j && e.c[m].side != a.side && e.c[m].inPlay() && e.engaged(k, m) {
+				free = false
+				break
+			}
+		}
+		if free {
+			n++
+			stature += a.f.Profile.Stature
+		}
+	}
+	return n, stature
+}
+
+// engagedWith fills e.eng with the bases of the enemies of j engaged with it,
+// other than i (for the cover of a target in a melee, rulebook "Cover").
+func (e *engine) engagedWith(i, j int) []field.Base {
+	e.eng = e.eng[:0]
+	for k := range e.c {
+		if k == i || k == j || !e.c[k].inPlay() || e.c[k].side == e.c[j].side || !e.engaged(k, j) {
+			continue
+		}
+		e.eng = append(e.eng, e.c[k].base())
+	}
+	return e.eng
+}
+
+// cover returns the cover bonus of j against a shot from i: terrain and bases on
+// the line, or the tallest Safar of a melee it is engaged in.
+func (e *engine) cover(i, j int) int {
+	if e.duel {
+		return 0
+	}
+	return e.field.Cover(e.c[i].base(), e.c[j].base(), e.othersOf(i, j), e.engagedWith(i, j))
+}
+
+// attack plays one attack of Safar i (option a.opt against a.target), after a
+// walk for an assault.
+func (e *engine) attack(r *rand.PCG, i int, a action) bool {
+	j := a.target
+	c, o := &e.c[i], &e.c[j]
+	opts := e.opts[c.kind][o.kind]
+	if a.opt < 0 || a.opt >= len(opts) {
+		return false
+	}
+	opt := &opts[a.opt]
+	cost := e.actionCost(i, opt.attack.AP)
+	walk := 0
+	assault := a.kind == actAssault
+	if assault {
+		walk = e.walkCost(i)
+	}
+	if c.ap < cost+walk || c.ground {
+		return false
+	}
+	if opt.attack.Kind.Special() && c.specialUse {
+		return false
+	}
+	if assault {
+		// R8: an assault starts unengaged and ends in contact; + stature.
+		if e.engagedAny(i) {
+			return false
+		}
+		c.ap -= walk
+		c.spent += walk
+		c.walks++
+		extra := 0.0
+		if sk, ok := c.f.Profile.Skill("brutal charge"); ok {
+			extra = float64(sk.Value)
+		}
+		e.move(i, j, e.velocity(i)+extra, true)
+		if e.trace != nil {
+			e.tracef("  %s walks in for an assault (%d AP): %s\n", e.name(i), walk, e.where(i, j))
+		}
+	}
+	band := bandEffective
+	cover := 0
+	if opt.shot {
+		b, ok := e.band(i, j, opt.weapon)
+		if !ok || e.engagedAny(i) || !c.ranged || c.ammo == 0 || c.loaded == 0 {
+			return false
+		}
+		band = b
+		cover = e.cover(i, j)
+	} else if e.gap(i, j) > e.reachOf(i, opt)+1e-9 || c.ranged && opt.weapon != nil {
+		return assault // an assault that fell short has spent its walk; the activation goes on
+	}
+	var sup, defSup, supSt, defSt int
+	if !opt.shot && !e.duel {
+		na, sa := e.supporters(i, j)
+		nd, sd := e.supporters(j, i)
+		supSt, defSt = sa, sd
+		switch {
+		case na > nd:
+			sup = na // R8: +1 per supporter of the side that outnumbers the other
+		case nd > na:
+			defSup = nd
+		}
+	}
+	c.ap -= cost
+	c.spent += cost
+	c.attacks++
+	if opt.attack.Kind.Special() {
+		c.specialUse = true
+	}
+	if opt.shot {
+		if c.ammo > 0 {
+			c.ammo--
+		}
+		if c.loaded > 0 {
+			c.loaded--
+		}
+	}
+	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(a.opt), band: int8(band), assault: assault && !opt.shot,
+		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned,
+		execUsed: c.execUsed, attBerserk: c.berserk, defBerserk: o.berserk,
+		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
+		cover: int8(cover), temerity: int8(e.aura(j))}
+	pl := e.plan(key, i, opt)
+	st := state{
+		defAP: int8(o.ap), defDice: int8(o.dice), defMastery: int8(countMastery(o, FieldDefensive)),
+		attDice: int8(c.dice), attMastery: int8(countMastery(c, pl.ex.field())),
+		armour: int8(o.armour), shield: int8(o.shield), attArmour: int8(c.armour),
+		// Duellist works on an opponent in the duellist's zone of control.
+		attDuel:   !c.duelUsed && c.f.Skills.Duellist > 0 && e.engaged(i, j),
+		defDuel:   !o.duelUsed && o.f.Skills.Duellist > 0 && e.engaged(i, j),
+		attMaster: !c.masterUsed && c.f.Skills.Master&pl.ex.field() != 0,
+		defMaster: !o.masterUsed && o.f.Skills.Master&FieldDefensive != 0,
+	}
+	if e.trace != nil {
+		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }
+	} else {
+		pl.trace = nil
+	}
+	var out Outcome
+	st0 := st
+	st = pl.sampleAttack(r, st, false, &out)
+	for st.pending > 0 {
+		st = pl.sampleAttack(r, st, true, &out)
+	}
+	if pl.mainDmg.executioner && out.Success {
+		c.execUsed = true // once per activation
+	}
+	// Apply the exchange to both Safars.
+	o.spent += int(st0.defAP - st.defAP)
+	o.ap = int(st.defAP)
+	o.dice, c.dice = int(st.defDice), int(st.attDice)
+	spendMastery(o, FieldDefensive, int(st0.defMastery-st.defMastery))
+	spendMastery(c, pl.ex.field(), int(st0.attMastery-st.attMastery))
+	o.armour, o.shield, c.armour = int(st.armour), int(st.shield), int(st.attArmour)
+	c.duelUsed = c.duelUsed || st0.attDuel && !st.attDuel
+	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
+	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
+	o.duelUsed = o.duelUsed || st0.defDuel && !st.defDuel
+	e.hurt(j, i, out.Damage)
+	e.hurt(i, j, out.Counter)
+	if st.bleeding > 0 {
+		o.bleeding += int(st.bleeding)
+		o.bleedBy = i
+	}
+	if st.dazed {
+		o.dazed = true
+	}
+	if st.stunned {
+		o.stunned, o.ground = true, true
+	}
+	e.updateBerserk(j)
+	if st.feared {
+		// R18 Bite: a failed temerity test; as for terror, it loses half its
+		// remaining AP, rounded down.
+		o.ap -= o.ap / 2
+	}
+	if st.repelDef > 0 && o.inPlay() {
+		e.push(r, j, i, float64(st.repelDef)/2)
+	}
+	if st.repelAtt > 0 && c.inPlay() {
+		e.push(r, i, j, float64(st.repelAtt)/2)
+	}
+	// Free moves (V effects, Harassment, Survival instinct): a Safar that would rather
+	// shoot steps away; a melee fighter stays in contact.
+	if st.moveAtt && c.inPlay() && e.policies[c.side].prefersRange(e, i, j) {
+		e.move(i, j, e.velocity(i)/2, false)
+	}
+	if st.moveDef && o.inPlay() && e.policies[o.side].prefersRange(e, j, i) {
+		e.move(j, i, e.velocity(j)/2, false)
+	}
+	if e.trace != nil {
+		if e.duel {
+			e.tracef("    HP: A %d, B %d; AP: A %d, B %d; gap %.1f\n", max(e.c[0].hp, 0), max(e.c[1].hp, 0), e.c[0].ap, e.c[1].ap, e.gap(0, 1))
+		} else {
+			e.tracef("    HP: %s %d, %s %d; AP: %s %d, %s %d; %s\n", e.name(i), max(c.hp, 0), e.name(j), max(o.hp, 0),
+				e.name(i), c.ap, e.name(j), o.ap, e.where(i, j))
+			if !o.inPlay() {
+				e.tracef("    %s is defeated\n", e.name(j))
+			}
+			if !c.inPlay() {
+				e.tracef("    %s is defeated\n", e.name(i))
+			}
+		}
+	}
+	return true
+}
+
+// updateBerserk starts Berserk when its condition comes true (bleeding: the only
+// condition played; others are reported as not modelled) and ends it for good on
+// a daze or a stun ("Dazing or Stunning a berserk miniature will end the
+// effect").
+func (e *engine) updateBerserk(i int) {
+	c := &e.c[i]
+	sk, ok := c.f.Profile.Skill("berserk")
+	if !ok || c.berserkOver {
+		return
+	}
+	if c.berserk && (c.dazed || c.stunned) {
+		c.berserk, c.berserkOver = false, true
+		return
+	}
+	if !c.berserk && sk.Text == "bleeding" && c.bleeding > 0 && !c.dazed && !c.stunned {
+		c.berserk = true
+		if e.trace != nil {
+			e.tracef("    %s goes berserk\n", e.name(i))
+		}
+	}
+}
+
+// plan returns the cached exchange plan of key, Safar i attacking.
+func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
+	if pl, ok := e.plans[k]; ok {
+		return pl
+	}
+	att, def := int(k.att), int(k.def)
+	s := e.kindSide[att]
+	ex := e.exchange(att, def, opt.weapon, opt.attack)
+	ex.Assault = k.assault
+	ex.ExecutionerUsed = k.execUsed
+	ex.DefenderDazed, ex.DefenderStunned = k.dazed, k.stunned
+	ex.AttackerBerserk, ex.DefenderBerserk = k.attBerserk, k.defBerserk
+	ex.Support, ex.DefenceSupport = int(k.support), int(k.defSupport)
+	ex.SupportStature, ex.DefenceSupportStature = int(k.supStature), int(k.defStature)
+	ex.Cover = int(k.cover)
+	ex.DefenderTemerity = int(k.temerity)
+	if k.bleeding {
+		df := *ex.Defender
+		df.Bleeding = true
+		ex.Defender = &df
+	}
+	if opt.shot {
+		ex.Range = bandRange(opt.weapon, int(k.band))
+	}
+	if e.policies[1-s].reserves() {
+		// The defender weighs the AP it keeps against what the attacker can still do
+		// with the AP it has left in this activation.
+		var r [8]float64
+		ranged := e.c[i].ranged
+		always := func(o *fightOption) (int, int, bool) { return o.attack.AP, bandEffective, !o.shot || ranged }
+		for kk := range 8 {
+			v, _ := planDP(e.opts[att][def], int(k.apLeft), kk, always, zero, 0, 0)
+			r[kk] = -v
+		}
+		ex.Policy.Reserve = &r
+	}
+	if err := ex.Prepare(); err != nil {
+		panic("sim: fight option became illegal: " + err.Error())
+	}
+	pl := ex.newPlan()
+	e.plans[k] = pl
+	return pl
+}
+
+// traceExchange writes one attack of i on j in a fight trace.
+func (e *engine) traceExchange(i, j int, ev TraceEvent) {
+	var b strings.Builder
+	kind := "attacks"
+	if ev.Free {
+		kind = "free attack"
+	}
+	target := ""
+	if !e.duel {
+		target = " " + e.name(j)
+	}
+	fmt.Fprintf(&b, "    %s %s%s %s: rolls %d", e.name(i), kind, target, ev.Attack, ev.Roll.Face)
+	if ev.Roll.Critical {
+		fmt.Fprintf(&b, " (CH, dice %d)", ev.Roll.Value)
+	}
+	if ev.Roll.Forced {
+		b.WriteString(" [dice rerolled by Duellist]")
+	}
+	if ev.Roll.MasterUse {
+		b.WriteString(" [Master reroll]")
+	}
+	if ev.Mastery {
+		b.WriteString(" [mastery die spent]")
+	}
+	if ev.Roll.Failure {
+		fmt.Fprintf(&b, ": critical failure, it never happened\n")
+		io.WriteString(e.trace, b.String())
+		return
+	}
+	fmt.Fprintf(&b, ", total %d; %s defends %s", ev.Total, e.name(j), ev.Defence)
+	if !ev.Defence.None {
+		fmt.Fprintf(&b, ", rolls %d, total %d", ev.DefenceRoll.Face, ev.DefenceTot)
+		if ev.DefenceRoll.Failure {
+			b.WriteString(" (CF)")
+		} else if ev.DefenceRoll.Critical {
+			b.WriteString(" (CH)")
+		}
+		if ev.DefenceRoll.Forced {
+			b.WriteString(" [dice rerolled by Duellist]")
+		}
+		if ev.DefenceRoll.MasterUse {
+			b.WriteString(" [Master reroll]")
+		}
+		if ev.DefMastery {
+			b.WriteString(" [mastery die spent]")
+		}
+	}
+	if ev.Success {
+		fmt.Fprintf(&b, "; hit: %d damage", ev.Damage)
+		if ev.ArmourFace > 0 {
+			fmt.Fprintf(&b, " (armour roll %d)", ev.ArmourFace)
+		}
+	} else {
+		b.WriteString("; stopped")
+		if ev.Counter > 0 {
+			fmt.Fprintf(&b, ", counter %d damage", ev.Counter)
+		}
+	}
+	b.WriteString("\n")
+	io.WriteString(e.trace, b.String())
+}
