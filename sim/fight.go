@@ -305,18 +305,28 @@ func popcount(f Fields) int {
 }
 
 // NotModelled lists the skills of both duellists that the fight does not play.
-func (d *Duel) NotModelled() []string {
+func (d *Duel) NotModelled() []string { return notModelled([]*Fighter{d.A, d.B}, "duel") }
+
+// notModelled lists the skills of the fighters that fights do not play, and the
+// spells of spellcasters (magic is out of scope), each with the Safar's name.
+func notModelled(fighters []*Fighter, context string) []string {
 	// Warlord X gives AP per ally in the aura: a duel has no ally, so it does nothing
-	// there, as the rules say, rather than being left out.
+	// there, as the rules say, rather than being left out; skirmishes play it.
 	fightSkills := map[string]bool{"endurance": true, "reach": true, "thick skin": true, "brutal charge": true, "warlord": true, "duellist": true}
 	seen := map[string]bool{}
 	var out []string
-	for _, f := range []*Fighter{d.A, d.B} {
+	for _, f := range fighters {
 		names := append([]string{}, f.Skills.Other...)
 		if f.Skills.Sadistic {
-			// Sadistic is an exchange option (kharn odds --sadistic); the duel's
-			// policies never spend AP on it, so its worth is not in the duel's numbers.
-			names = append(names, "sadistic (never used by the duel policies)")
+			// Sadistic is an exchange option (kharn odds --sadistic); the fight
+			// policies never spend AP on it, so its worth is not in the numbers.
+			names = append(names, "sadistic (never used by the "+context+" policies)")
+		}
+		for _, m := range f.Mastery {
+			if m&FieldEsoteric != 0 {
+				names = append(names, "spells (magic is out of scope)")
+				break
+			}
 		}
 		for _, n := range names {
 			if fightSkills[n] {

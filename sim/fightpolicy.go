@@ -89,13 +89,16 @@ func (defaultPolicy) defencePolicy(p *Policy) { p.DefenceMastery = true }
 // weapon whose best shot deals more per AP than its best melee attack.
 func (defaultPolicy) prefersRange(e *engine, i, j int) bool { return preferRange(e, i, j) }
 
-func preferRange(e *engine, i, j int) bool {
-	if e.c[i].f.Ranged == nil {
+func preferRange(e *engine, i, j int) bool { return e.prefer[e.c[i].kind][e.c[j].kind] }
+
+// preferRangeKinds computes preferRange for kind a against kind d.
+func preferRangeKinds(e *engine, a, d int) bool {
+	if e.kinds[a].Ranged == nil {
 		return false
 	}
 	bestShot, bestMelee := 0.0, 0.0
-	k := min(e.c[j].f.Profile.AP, 7)
-	for _, o := range e.opts[e.c[i].kind][e.c[j].kind] {
+	k := min(e.kinds[d].Profile.AP, 7)
+	for _, o := range e.opts[a][d] {
 		v := (o.dmg[bandEffective][k] - o.ctr[bandEffective][k]) / float64(o.attack.AP)
 		if o.shot {
 			bestShot = max(bestShot, v)
@@ -128,19 +131,20 @@ func keepValue(e *engine, i, ap int) float64 {
 }
 
 // threatens reports whether j can attack i in its next activation: a duel's
-// opponent always can; in a skirmish, when i lies within two walks and an assault
-// of j, or within the maximum range of its shooting weapon plus a walk.
+// opponent always can; in a skirmish, when i lies within a walk and an assault of
+// j, or within the maximum range of its shooting weapon. Farther enemies would
+// spend their AP walking, and counting them kept Safars from ever attacking
+// (draws in 27% of mirror battles of kharns-300 against the nearest policy).
 func (e *engine) threatens(j, i int) bool {
 	if e.duel {
 		return true
 	}
 	g := e.gap(i, j)
-	v := e.velocity(j)
-	if g <= 2*v+brutalCharge(e, j)+e.reach(j) {
+	if g <= e.velocity(j)+brutalCharge(e, j)+e.reach(j) {
 		return true
 	}
 	if w := e.c[j].f.Ranged; w != nil {
-		if r := w.Effects.Range; r != nil && (r.Max == 0 || g <= r.Max+v) {
+		if r := w.Effects.Range; r != nil && (r.Max == 0 || g <= r.Max) {
 			return true
 		}
 	}
@@ -245,11 +249,37 @@ func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool
 }
 
 func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
-	j := e.target(i, nil, true)
+	keep := !stalemate(e, i)
+	j := e.keepTarget(i, nil, keep)
 	if j < 0 {
 		return action{kind: actEnd}
 	}
-	return playWell(e, i, j, nil, true)
+	return playWell(e, i, j, nil, keep)
+}
+
+// stalemate reports whether Safar i of a skirmish and every enemy within its
+// reach made no attack in their last activations: holding AP back for defence
+// would then last to the round limit (against a defender with full AP, no attack
+// of equal Safars gains on average), so the default attacks while it can. Without
+// it 35% of the mirror battles of kharns-300 against the nearest policy were such
+// draws.
+func stalemate(e *engine, i int) bool {
+	c := &e.c[i]
+	if e.duel || !c.activated || !c.idle {
+		return false
+	}
+	near := false
+	for j := range e.c {
+		o := &e.c[j]
+		if o.side == c.side || !o.inPlay() || e.gap(i, j) > e.reach(i)+1e-9 {
+			continue
+		}
+		if !o.activated || !o.idle {
+			return false
+		}
+		near = true
+	}
+	return near
 }
 
 // pick activates first the Safars that can fight now: those in melee reach of
@@ -324,6 +354,18 @@ func (e *engine) target(i int, filter func(o *fightOption) bool, keep bool) int 
 		}
 	}
 	return best
+}
+
+// keepTarget returns the target Safar i chose in this activation while it stays
+// in play and i has not moved, else chooses again (target): the choice weighs
+// every enemy with the exact tables, 27% of a skirmish's time when made before
+// every action.
+func (e *engine) keepTarget(i int, filter func(o *fightOption) bool, keep bool) int {
+	c := &e.c[i]
+	if c.target < 0 || !e.c[c.target].inPlay() {
+		c.target = e.target(i, filter, keep)
+	}
+	return c.target
 }
 
 // unreachable ranks the targets Safar i cannot attack now below any it can, the
@@ -456,12 +498,7 @@ func (e *engine) menace(i int) int {
 	return -1
 }
 
-func brutalCharge(e *engine, i int) float64 {
-	if sk, ok := e.c[i].f.Profile.Skill("brutal charge"); ok {
-		return float64(sk.Value)
-	}
-	return 0
-}
+func brutalCharge(e *engine, i int) float64 { return e.info[e.c[i].kind].brutal }
 
 // handsOf returns the hands taken by the melee weapon and the shield.
 func handsOf(f *Fighter) int {
@@ -484,7 +521,7 @@ func (fixedAP) prefersRange(e *engine, i, j int) bool  { return preferRange(e, i
 func (fixedAP) pick(e *engine, s int, _ *rand.PCG) int { return pickReady(e, s) }
 func (f fixedAP) act(e *engine, i int, _ *rand.PCG) action {
 	filter := func(o *fightOption) bool { return o.attack.AP == f.ap }
-	j := e.target(i, filter, false)
+	j := e.keepTarget(i, filter, false)
 	if j < 0 {
 		return action{kind: actEnd}
 	}

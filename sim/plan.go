@@ -619,7 +619,7 @@ func (pl *plan) bestResponse(s state, free bool, t int, ch bool) int {
 		pStop := pl.pStopIdx(s, free, i, d, t, ch)
 		loss := hit
 		if !free && pl.nFree > 0 {
-			loss += float64(pl.nFree) * pl.freeValue[max(int(s.defAP)-d.AP-int(pl.defCost()), 0)]
+			loss += float64(pl.nFree) * pl.freeValue[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), len(pl.freeValue)-1)] // Warlord may lift AP above the card's
 		}
 		v := pStop*float64(pl.counterRaw(d)) - (1-pStop)*loss
 		if r := pl.ex.Policy.Reserve; r != nil {

@@ -1,0 +1,208 @@
+package reports
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/stats"
+)
+
+// SkirmishMeta says what a skirmish run was played with.
+type SkirmishMeta struct {
+	Lists       [2]string  `json:"lists"`   // list names
+	Sources     [2]string  `json:"sources"` // where each list came from
+	Krowns      [2]int     `json:"cost_kr"`
+	Policies    [2]string  `json:"policies"`
+	Scenario    string     `json:"scenario"`
+	Table       [2]float64 `json:"table_toises"`
+	RoundLimit  int        `json:"round_limit"`
+	Rules       string     `json:"rules"`
+	Seed        uint64     `json:"seed"`
+	Trials      int        `json:"trials"`
+	Precision   float64    `json:"precision,omitempty"`
+	Converged   bool       `json:"converged"`
+	Interrupted bool       `json:"interrupted"`
+	NotModelled []string   `json:"not_modelled"`
+	Data        string     `json:"data"`
+	Version     string     `json:"version"`
+	// Safars name every Safar ("A1 paladin-3"), side A's first, with its cost.
+	Safars []string `json:"-"`
+	Costs  []int    `json:"-"`
+	SizeA  int      `json:"-"` // Safars of side A
+
+}
+
+// SafarSummary is what one Safar did over all the skirmishes.
+type SafarSummary struct {
+	Name         string  `json:"name"`
+	Side         string  `json:"side"`
+	Cost         int     `json:"cost_kr"`
+	Damage       Mean    `json:"damage_dealt"`
+	DamagePerAP  Mean    `json:"damage_per_ap_spent"`
+	DamagePer100 Mean    `json:"damage_per_100kr"`
+	AP           Mean    `json:"ap_spent"`
+	Kills        float64 `json:"kills"`
+	Survival     Rate    `json:"survival"`
+}
+
+// SkirmishSummary is what kharn skirmish reports.
+type SkirmishSummary struct {
+	SkirmishMeta
+	Wins     [2]Rate        `json:"wins"`
+	Draws    Rate           `json:"draws"`
+	ByKrowns [3]Rate        `json:"by_krowns"` // A, B, equal: draws at the limit scored by Krowns in play
+	Rounds   Mean           `json:"rounds"`
+	KrLeft   [2]Mean        `json:"krowns_left"`
+	PerSafar []SafarSummary `json:"safars"`
+}
+
+// SummariseSkirmish turns a tally into the figures of the report.
+func SummariseSkirmish(m SkirmishMeta, t *sim.SkirmishTally) SkirmishSummary {
+	s := SkirmishSummary{SkirmishMeta: m}
+	s.Trials = t.N
+	s.Wins[0] = NewRate(t.Wins[sim.SideA], t.N)
+	s.Wins[1] = NewRate(t.Wins[sim.SideB], t.N)
+	s.Draws = NewRate(t.Wins[sim.Draw], t.N)
+	for i := range 3 {
+		s.ByKrowns[i] = NewRate(t.ByKrowns[i], t.N)
+	}
+	s.Rounds.Mean, s.Rounds.SE = stats.MeanSE(float64(t.RoundSum), float64(t.RoundSq), t.N)
+	for i := range 2 {
+		s.KrLeft[i].Mean, s.KrLeft[i].SE = stats.MeanSE(float64(t.Krowns[i]), float64(t.KrownsSq[i]), t.N)
+	}
+	for i, name := range m.Safars {
+		ss := SafarSummary{Name: name, Side: "A", Cost: m.Costs[i]}
+		if i >= m.SizeA {
+			ss.Side = "B"
+		}
+		ss.Damage.Mean, ss.Damage.SE = stats.MeanSE(float64(t.Dealt[i]), float64(t.DealtSq[i]), t.N)
+		ss.AP.Mean, ss.AP.SE = stats.MeanSE(float64(t.AP[i]), float64(t.APSq[i]), t.N)
+		ss.DamagePerAP = ratio(t.Dealt[i], t.DealtSq[i], t.AP[i], t.APSq[i], t.DealtAP[i], t.N)
+		if ss.Cost > 0 {
+			k := 100 / float64(ss.Cost)
+			ss.DamagePer100 = Mean{Mean: ss.Damage.Mean * k, SE: ss.Damage.SE * k}
+		}
+		if t.N > 0 {
+			ss.Kills = float64(t.Kills[i]) / float64(t.N)
+		}
+		ss.Survival = NewRate(t.InPlay[i], t.N)
+		s.PerSafar = append(s.PerSafar, ss)
+	}
+	return s
+}
+
+// ratio returns the ratio of the sums of x and y over n trials, with its standard
+// error by the delta method (a ratio estimator: total damage over total AP), from
+// the sums of x, x², y, y² and xy.
+func ratio(sx, sxx, sy, syy, sxy, n int) Mean {
+	if sy == 0 || n < 2 {
+		return Mean{}
+	}
+	fn := float64(n)
+	mx, my := float64(sx)/fn, float64(sy)/fn
+	r := mx / my
+	vx := (float64(sxx) - fn*mx*mx) / (fn - 1)
+	vy := (float64(syy) - fn*my*my) / (fn - 1)
+	cxy := (float64(sxy) - fn*mx*my) / (fn - 1)
+	v := (vx - 2*r*cxy + r*r*vy) / (fn * my * my)
+	if v < 0 {
+		v = 0
+	}
+	return Mean{Mean: r, SE: math.Sqrt(v)}
+}
+
+// WriteSkirmish writes the skirmish summary as text tables.
+func WriteSkirmish(w io.Writer, s SkirmishSummary) error {
+	fmt.Fprintf(w, "A: %s, %d Kr (%s)\nB: %s, %d Kr (%s)\n", s.Lists[0], s.Krowns[0], s.Sources[0], s.Lists[1], s.Krowns[1], s.Sources[1])
+	fmt.Fprintf(w, "Scenario %s: %.0f x %.0f toises, round limit %d; policies A %s, B %s\n", s.Scenario, s.Table[0], s.Table[1], s.RoundLimit, s.Policies[0], s.Policies[1])
+	status := ""
+	if s.Interrupted {
+		status = " INTERRUPTED: partial result"
+	} else if s.Precision > 0 && !s.Converged {
+		status = " (precision not reached: trial cap)"
+	}
+	fmt.Fprintf(w, "Sampled: %d skirmishes, seed %d, rules %s; data: %s; kharn %s%s\n", s.Trials, s.Seed, s.Rules, s.Data, s.Version, status)
+	t := Table{Header: []string{"outcome", "skirmishes", "rate", "95% Wilson interval"}, Right: []bool{false, true, true, true}}
+	t.Rows = append(t.Rows,
+		[]string{"A wins (" + s.Lists[0] + ")", strconv.Itoa(s.Wins[0].Count), pct(s.Wins[0]), ci(s.Wins[0])},
+		[]string{"draw (round limit)", strconv.Itoa(s.Draws.Count), pct(s.Draws), ci(s.Draws)},
+		[]string{"draws with A ahead on Krowns", strconv.Itoa(s.ByKrowns[0].Count - s.Wins[0].Count), "", ""},
+		[]string{"draws with B ahead on Krowns", strconv.Itoa(s.ByKrowns[1].Count - s.Wins[1].Count), "", ""},
+		[]string{"B wins (" + s.Lists[1] + ")", strconv.Itoa(s.Wins[1].Count), pct(s.Wins[1]), ci(s.Wins[1])},
+		[]string{"A wins or leads on Krowns", strconv.Itoa(s.ByKrowns[0].Count), pct(s.ByKrowns[0]), ci(s.ByKrowns[0])},
+		[]string{"B wins or leads on Krowns", strconv.Itoa(s.ByKrowns[1].Count), pct(s.ByKrowns[1]), ci(s.ByKrowns[1])},
+	)
+	if err := t.Render(w); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "Rounds: mean %.2f ± %.2f (SE). Krowns still in play at the end: A %.1f ± %.1f, B %.1f ± %.1f (SE).\n",
+		s.Rounds.Mean, s.Rounds.SE, s.KrLeft[0].Mean, s.KrLeft[0].SE, s.KrLeft[1].Mean, s.KrLeft[1].SE)
+	st := Table{
+		Header: []string{"Safar", "Kr", "damage dealt (±SE)", "per AP (±SE)", "per 100 Kr (±SE)", "kills", "survival", "95% Wilson"},
+		Right:  []bool{false, true, true, true, true, true, true, true},
+	}
+	for _, ss := range s.PerSafar {
+		st.Rows = append(st.Rows, []string{ss.Name, strconv.Itoa(ss.Cost),
+			fmt.Sprintf("%.2f ± %.2f", ss.Damage.Mean, ss.Damage.SE),
+			fmt.Sprintf("%.3f ± %.3f", ss.DamagePerAP.Mean, ss.DamagePerAP.SE),
+			fmt.Sprintf("%.2f ± %.2f", ss.DamagePer100.Mean, ss.DamagePer100.SE),
+			fmt.Sprintf("%.2f", ss.Kills), pct(ss.Survival), ci(ss.Survival)})
+	}
+	if err := st.Render(w); err != nil {
+		return err
+	}
+	if len(s.NotModelled) > 0 {
+		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(s.NotModelled, ", "))
+	}
+	return nil
+}
+
+// WriteSkirmishCSV writes the skirmish summary as CSV rows: metric, subject,
+// value, and the interval or standard error where there is one.
+func WriteSkirmishCSV(w io.Writer, s SkirmishSummary) error {
+	cw := csv.NewWriter(w)
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
+	rows := [][]string{{"metric", "subject", "value", "ci95_low", "ci95_high", "se"}}
+	for i, side := range []string{"A", "B"} {
+		rows = append(rows,
+			[]string{"wins", side, f(s.Wins[i].Rate), f(s.Wins[i].Lo), f(s.Wins[i].Hi), ""},
+			[]string{"wins_or_krowns_lead", side, f(s.ByKrowns[i].Rate), f(s.ByKrowns[i].Lo), f(s.ByKrowns[i].Hi), ""},
+			[]string{"cost_kr", side, strconv.Itoa(s.Krowns[i]), "", "", ""},
+			[]string{"krowns_left", side, f(s.KrLeft[i].Mean), "", "", f(s.KrLeft[i].SE)},
+		)
+	}
+	rows = append(rows,
+		[]string{"draws", "", f(s.Draws.Rate), f(s.Draws.Lo), f(s.Draws.Hi), ""},
+		[]string{"rounds", "", f(s.Rounds.Mean), "", "", f(s.Rounds.SE)},
+	)
+	for _, ss := range s.PerSafar {
+		rows = append(rows,
+			[]string{"safar_cost_kr", ss.Name, strconv.Itoa(ss.Cost), "", "", ""},
+			[]string{"safar_damage_dealt", ss.Name, f(ss.Damage.Mean), "", "", f(ss.Damage.SE)},
+			[]string{"safar_damage_per_ap", ss.Name, f(ss.DamagePerAP.Mean), "", "", f(ss.DamagePerAP.SE)},
+			[]string{"safar_damage_per_100kr", ss.Name, f(ss.DamagePer100.Mean), "", "", f(ss.DamagePer100.SE)},
+			[]string{"safar_kills", ss.Name, f(ss.Kills), "", "", ""},
+			[]string{"safar_survival", ss.Name, f(ss.Survival.Rate), f(ss.Survival.Lo), f(ss.Survival.Hi), ""},
+		)
+	}
+	rows = append(rows,
+		[]string{"trials", "", strconv.Itoa(s.Trials), "", "", ""},
+		[]string{"seed", "", strconv.FormatUint(s.Seed, 10), "", "", ""},
+		[]string{"rules", "", s.Rules, "", "", ""},
+		[]string{"scenario", "", s.Scenario, "", "", ""},
+		[]string{"interrupted", "", strconv.FormatBool(s.Interrupted), "", "", ""},
+		[]string{"version", "", s.Version, "", "", ""},
+	)
+	for _, n := range s.NotModelled {
+		rows = append(rows, []string{"not_modelled", "", n, "", "", ""})
+	}
+	if err := cw.WriteAll(rows); err != nil {
+		return err
+	}
+	return cw.Error()
+}

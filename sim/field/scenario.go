@@ -1,0 +1,34 @@
+package field
+
+import (
+	"fmt"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// FromScenario returns the table of scenario s: its size and terrain pieces
+// (profiles.Scenario, checked when it was decoded).
+func FromScenario(s *profiles.Scenario) (Field, error) {
+	f := Field{Width: s.Width, Height: s.Height}
+	for i, p := range s.Terrain {
+		var k Kind
+		switch p.Kind {
+		case "cover":
+			k = Cover
+		case "difficult":
+			k = Difficult
+		case "impassable":
+			k = Impassable
+		default:
+			return Field{}, fmt.Errorf("field: scenario %s: terrain[%d]: unknown kind %q", s.Name, i, p.Kind)
+		}
+		t := Terrain{Kind: k, Height: p.Height}
+		if p.Circle {
+			t.Circle = Circle{X: p.X, Y: p.Y, R: p.R}
+		} else {
+			t.Rect = Rect{X: p.X, Y: p.Y, W: p.W, H: p.H}
+		}
+		f.Terrain = append(f.Terrain, t)
+	}
+	return f, nil
+}

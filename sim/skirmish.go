@@ -1,0 +1,346 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim/field"
+)
+
+// Skirmish is a battle of two Spearheads on a battlefield (R14-R17, rulebook
+// "Recruiting your Spearhead" to "Morale"): alternating activations, support,
+// assaults, shooting with line of sight and cover, repel and collisions, the
+// leader's aura and the temerity test of the last Safar of a side, until a side
+// is wiped out or the round limit.
+type Skirmish struct {
+	Sides [2]Spearhead
+	// Field is the table and its terrain; a zero Field is the 15 x 15 toise table
+	// of open ground (rulebook "Game area").
+	Field field.Field
+	// Deployment is the depth of the deployment strips along two opposite edges,
+	// in toises; 2 when zero (rulebook "Deploying").
+	Deployment float64
+	// Rounds is the round limit, 20 when zero (R16).
+	Rounds  int
+	Variant Variant
+	// Policies play each side; nil is the default policy.
+	Policies [2]FightPolicy
+}
+
+// Spearhead is one side of a skirmish.
+type Spearhead struct {
+	Name string
+	// Safars are the fighters in list order; a Fighter listed twice (the same
+	// pointer) shares its exchange tables.
+	Safars []*Fighter
+	// Costs are the Safars' Krowns (equipment included), for the Krowns left.
+	Costs []int
+	// Leader is the index of the leader in Safars, -1 for none.
+	Leader int
+}
+
+// NewSpearhead builds the side of list l (validated against ds): one Fighter per
+// distinct loadout, in list order, with its cost and the leader.
+func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
+	sh := Spearhead{Name: l.Name, Leader: -1}
+	fighters := map[string]*Fighter{}
+	for _, lo := range l.Loadouts(ds) {
+		key := lo.String()
+		f, ok := fighters[key]
+		if !ok {
+			f = NewFighter(lo.Profile, lo.Items(ds))
+			fighters[key] = f
+		}
+		if lo.Profile.ID == l.Leader && sh.Leader < 0 {
+			sh.Leader = len(sh.Safars)
+		}
+		sh.Safars = append(sh.Safars, f)
+		sh.Costs = append(sh.Costs, lo.Cost(ds))
+	}
+	return sh
+}
+
+// Krowns returns the total cost of the side.
+func (s *Spearhead) Krowns() int {
+	n := 0
+	for _, c := range s.Costs {
+		n += c
+	}
+	return n
+}
+
+// SafarOutcome is what one Safar did in a skirmish.
+type SafarOutcome struct {
+	Dealt   int // HP taken from enemies (attacks, counters, bleeding it caused, collisions)
+	AP      int // AP spent on actions and defences
+	Attacks int
+	Kills   int
+	HP      int  // HP left
+	InPlay  bool // still in play at the end (not defeated nor demoralised)
+}
+
+// SkirmishResult is the outcome of one skirmish.
+type SkirmishResult struct {
+	// Winner is SideA, SideB, or Draw at the round limit (or when both sides fall
+	// together).
+	Winner int
+	// ByKrowns scores a draw at the round limit by the Krowns of the Safars still
+	// in play on each side (issue #4); it equals Winner otherwise.
+	ByKrowns int
+	Rounds   int
+	Krowns   [2]int // Krowns of the Safars still in play
+	// Safars has one entry per Safar, side A's first; it belongs to the player and
+	// is overwritten by the next skirmish.
+	Safars []SafarOutcome
+}
+
+// SkirmishPlayer plays skirmishes of one Skirmish. It holds per-worker caches, so
+// make one per goroutine with Clone.
+type SkirmishPlayer struct {
+	s   *Skirmish
+	e   *engine
+	out []SafarOutcome
+}
+
+// NewPlayer prepares the skirmish: it deploys both sides and computes, with the
+// exact engine, every attack of each kind of Safar against each enemy kind.
+func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
+	var fighters []*Fighter
+	var sides []int
+	for s := range 2 {
+		h := &sk.Sides[s]
+		if len(h.Safars) == 0 {
+			return nil, fmt.Errorf("sim: side %s has no Safar", sideName(s))
+		}
+		if len(h.Costs) != len(h.Safars) {
+			return nil, errors.New("sim: a Spearhead needs one cost per Safar")
+		}
+		for _, f := range h.Safars {
+			fighters = append(fighters, f)
+			sides = append(sides, s)
+		}
+	}
+	e, err := newEngine(fighters, sides, sk.Variant, sk.Policies)
+	if err != nil {
+		return nil, err
+	}
+	e.field = sk.Field
+	if e.field.Width == 0 && e.field.Height == 0 {
+		e.field = field.Field{Width: field.KharnAgesSize, Height: field.KharnAgesSize}
+	}
+	if !(e.field.Width > 0 && e.field.Height > 0) {
+		return nil, errors.New("sim: the table needs a positive width and height")
+	}
+	e.rounds = sk.Rounds
+	if e.rounds == 0 {
+		e.rounds = 20
+	}
+	depth := sk.Deployment
+	if depth == 0 {
+		depth = field.DeploymentDepth
+	}
+	n := 0
+	for s := range 2 {
+		h := &sk.Sides[s]
+		if h.Leader >= len(h.Safars) {
+			return nil, fmt.Errorf("sim: side %s: leader index %d out of range", sideName(s), h.Leader)
+		}
+		if h.Leader >= 0 {
+			e.leader[s] = n + h.Leader
+		}
+		for k := range h.Safars {
+			e.c[n+k].cost = h.Costs[k]
+			e.labels[n+k] = fmt.Sprintf("%s%d %s", sideName(s), k+1, h.Safars[k].Profile.ID)
+		}
+		if err := e.deploy(s, n, len(h.Safars), depth); err != nil {
+			return nil, err
+		}
+		n += len(h.Safars)
+	}
+	return &SkirmishPlayer{s: sk, e: e, out: make([]SafarOutcome, len(e.c))}, nil
+}
+
+// deploy places the n Safars of side s (from index at) in its deployment strip:
+// melee fighters on the front line, Safars with a shooting weapon on the back
+// line, each line spread evenly across the table in list order (a fixed,
+// symmetric deployment: the rulebook lets players choose, "Deploying").
+func (e *engine) deploy(s, at, n int, depth float64) error {
+	lo, hi := field.Strip(e.field.Width, e.field.Height, depth, s)
+	var front, back []int
+	for k := at; k < at+n; k++ {
+		if e.c[k].f.Ranged != nil {
+			back = append(back, k)
+		} else {
+			front = append(front, k)
+		}
+	}
+	if len(front) == 0 {
+		front, back = back, nil
+	}
+	var placed []field.Base
+	place := func(line []int, atFront bool) error {
+		for m, k := range line {
+			st := e.c[k].f.Profile.Stature
+			r := field.BaseRadius(st)
+			x0 := lo.X + (hi.X-lo.X)*(float64(m)+0.5)/float64(len(line))
+			y := lo.Y + r // side A's back edge, side B's front
+			if atFront == (s == 0) {
+				y = hi.Y - r
+			}
+			// Where a base is in the way, the nearest free place along the line.
+			ok := false
+			for step := 0; step <= int(2*(hi.X-lo.X)) && !ok; step++ {
+				x := x0 + float64((step+1)/2)*0.5*float64(1-2*(step%2))
+				b := field.Base{Pos: field.Vec{X: x, Y: y}, Radius: r, Stature: st}
+				if e.field.Fits(b, placed) {
+					e.start[k], ok = b.Pos, true
+					placed = append(placed, b)
+				}
+			}
+			if !ok {
+				return fmt.Errorf("sim: side %s cannot deploy %s near (%.1f, %.1f): terrain, the table's edges and other bases leave no room", sideName(s), e.c[k].f, x0, y)
+			}
+		}
+		return nil
+	}
+	if err := place(front, true); err != nil {
+		return err
+	}
+	return place(back, false)
+}
+
+// Clone returns a player for another goroutine sharing the read-only tables.
+func (p *SkirmishPlayer) Clone() *SkirmishPlayer {
+	return &SkirmishPlayer{s: p.s, e: p.e.clone(), out: make([]SafarOutcome, len(p.out))}
+}
+
+// SetTrace makes the player write a readable trace of every skirmish it plays to
+// w (nil stops it).
+func (p *SkirmishPlayer) SetTrace(w io.Writer) { p.e.trace = w }
+
+// Labels returns the names of the Safars in traces and results ("A1 paladin-3"),
+// side A's first.
+func (p *SkirmishPlayer) Labels() []string { return append([]string(nil), p.e.labels...) }
+
+// Play plays one skirmish with dice from r. It does not allocate once warm.
+func (p *SkirmishPlayer) Play(r *rand.PCG) SkirmishResult {
+	e := p.e
+	w, rounds := e.play(r)
+	res := SkirmishResult{Winner: w, ByKrowns: w, Rounds: rounds, Safars: p.out}
+	for i := range e.c {
+		c := &e.c[i]
+		in := c.inPlay()
+		if in {
+			res.Krowns[c.side] += c.cost
+		}
+		p.out[i] = SafarOutcome{Dealt: c.dealt, AP: c.spent, Attacks: c.attacks, Kills: c.kills, HP: max(c.hp, 0), InPlay: in}
+	}
+	if w == Draw {
+		switch {
+		case res.Krowns[0] > res.Krowns[1]:
+			res.ByKrowns = SideA
+		case res.Krowns[1] > res.Krowns[0]:
+			res.ByKrowns = SideB
+		}
+	}
+	if e.trace != nil {
+		switch {
+		case w != Draw:
+			e.tracef("End: side %s wins in round %d; Krowns still in play A %d, B %d.\n", sideName(w), rounds, res.Krowns[0], res.Krowns[1])
+		case res.ByKrowns != Draw:
+			e.tracef("End: draw after %d rounds; Krowns still in play A %d, B %d: side %s ahead on Krowns.\n", rounds, res.Krowns[0], res.Krowns[1], sideName(res.ByKrowns))
+		default:
+			e.tracef("End: draw after %d rounds; Krowns still in play A %d, B %d.\n", rounds, res.Krowns[0], res.Krowns[1])
+		}
+	}
+	return res
+}
+
+// NotModelled lists what the skirmish does not play for the Safars of both sides:
+// skills, spells (magic is out of scope), and rules of the battle left out.
+func (sk *Skirmish) NotModelled() []string {
+	var all []*Fighter
+	for s := range 2 {
+		all = append(all, sk.Sides[s].Safars...)
+	}
+	return notModelled(all, "skirmish")
+}
+
+// SkirmishTally accumulates skirmish results: integer counts and sums only, so
+// that merging chunk tallies in chunk order gives the same totals for any number
+// of workers. Make it with NewSkirmishTally.
+type SkirmishTally struct {
+	N        int
+	Wins     [3]int // SideA, SideB, Draw
+	ByKrowns [3]int
+	RoundSum int
+	RoundSq  int
+	Krowns   [2]int // sum of the Krowns still in play
+	KrownsSq [2]int
+	// Per Safar, in the order of SkirmishPlayer.Labels.
+	Dealt, DealtSq, DealtAP []int // DealtAP: sum of Dealt x AP (for ratio errors)
+	AP, APSq                []int
+	Attacks, Kills, InPlay  []int
+}
+
+// NewSkirmishTally returns an empty tally for n Safars.
+func NewSkirmishTally(n int) *SkirmishTally {
+	mk := func() []int { return make([]int, n) }
+	return &SkirmishTally{Dealt: mk(), DealtSq: mk(), DealtAP: mk(), AP: mk(), APSq: mk(), Attacks: mk(), Kills: mk(), InPlay: mk()}
+}
+
+// Add counts one skirmish.
+func (t *SkirmishTally) Add(r SkirmishResult) {
+	t.N++
+	t.Wins[r.Winner]++
+	t.ByKrowns[r.ByKrowns]++
+	t.RoundSum += r.Rounds
+	t.RoundSq += r.Rounds * r.Rounds
+	for s := range 2 {
+		t.Krowns[s] += r.Krowns[s]
+		t.KrownsSq[s] += r.Krowns[s] * r.Krowns[s]
+	}
+	for i, o := range r.Safars {
+		t.Dealt[i] += o.Dealt
+		t.DealtSq[i] += o.Dealt * o.Dealt
+		t.DealtAP[i] += o.Dealt * o.AP
+		t.AP[i] += o.AP
+		t.APSq[i] += o.AP * o.AP
+		t.Attacks[i] += o.Attacks
+		t.Kills[i] += o.Kills
+		if o.InPlay {
+			t.InPlay[i]++
+		}
+	}
+}
+
+// Merge adds the counts of u to t.
+func (t *SkirmishTally) Merge(u *SkirmishTally) {
+	t.N += u.N
+	for i := range t.Wins {
+		t.Wins[i] += u.Wins[i]
+		t.ByKrowns[i] += u.ByKrowns[i]
+	}
+	t.RoundSum += u.RoundSum
+	t.RoundSq += u.RoundSq
+	for s := range 2 {
+		t.Krowns[s] += u.Krowns[s]
+		t.KrownsSq[s] += u.KrownsSq[s]
+	}
+	add := func(a, b []int) {
+		for i := range a {
+			a[i] += b[i]
+		}
+	}
+	add(t.Dealt, u.Dealt)
+	add(t.DealtSq, u.DealtSq)
+	add(t.DealtAP, u.DealtAP)
+	add(t.AP, u.AP)
+	add(t.APSq, u.APSq)
+	add(t.Attacks, u.Attacks)
+	add(t.Kills, u.Kills)
+	add(t.InPlay, u.InPlay)
+}
