@@ -792,8 +792,11 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		}
 		from := c.pos
 		if !e.move(i, a.target, e.velocity(i), a.kind == actToward) {
-			c.pos = from // blocked: it does not walk, and ends its activation
-			return false
+			c.pos = from
+			if cost > 0 {
+				return false // blocked: no AP paid for a walk that goes nowhere
+			}
+			// A blocked free walk is spent: the activation goes on.
 		}
 		c.ap -= cost
 		c.spent += cost
