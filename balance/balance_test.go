@@ -14,7 +14,7 @@ import (
 	"github.com/kharn-ages/kharn/stats"
 )
 
-var coverageSeeds = flag.Int("balance.seeds", 200, "number of independent seeds of the coverage tests")
+var coverageSeeds = flag.Int("balance.seeds", 500, "number of independent seeds of the coverage tests")
 
 // uniform returns a uniform number in [0, 1) from r, as rand.Float64 does.
 func uniform(r *rand.PCG) float64 { return float64(r.Uint64()<<11>>11) * 0x1p-53 }
@@ -49,6 +49,28 @@ func drawGame(c0, s float64) GameFactory {
 				return 1
 			case u < win+draw:
 				return 0.5
+			}
+			return 0
+		}, nil
+	}
+}
+
+// mixedGame has the win rate of logisticGame, but in half of the trials, chosen
+// by a draw from r, the game draws its uniform from a stream seeded by r and the
+// cost: its costs then share nothing, as when a change of cost changes how many
+// dice a real game rolls. It is not monotone in the cost, and the costs of a trial
+// are less correlated than in logisticGame.
+func mixedGame(c0, s float64) GameFactory {
+	return func() (Game, error) {
+		var own rand.PCG // per worker, as a real game's caches
+		return func(r *rand.PCG, c float64) float64 {
+			u := uniform(r)
+			if uniform(r) < 0.5 {
+				own.Seed(r.Uint64(), math.Float64bits(c))
+				u = uniform(&own)
+			}
+			if u < logistic(c, c0, s) {
+				return 1
 			}
 			return 0
 		}, nil
@@ -172,7 +194,8 @@ func TestFairCostRecovers(t *testing.T) {
 }
 
 // coverage runs the game with seeds 1..n and counts the 95% intervals that hold c0.
-func coverage(t *testing.T, cfg Config, g GameFactory, c0 float64) (covered, n int) {
+// Unbounded intervals cover; unbounded counts them.
+func coverage(t *testing.T, cfg Config, g GameFactory, c0 float64) (covered, unbounded, n int) {
 	n = *coverageSeeds
 	for seed := 1; seed <= n; seed++ {
 		cfg.Seed = uint64(seed)
@@ -180,8 +203,11 @@ func coverage(t *testing.T, cfg Config, g GameFactory, c0 float64) (covered, n i
 		if f.Lo <= c0 && c0 <= f.Hi {
 			covered++
 		}
+		if !f.Bounded() {
+			unbounded++
+		}
 	}
-	return covered, n
+	return covered, unbounded, n
 }
 
 // TestCoverage checks that the 95% fair-cost interval holds the true fair cost in
@@ -198,13 +224,78 @@ func TestCoverage(t *testing.T) {
 	}{
 		{"wins, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, logisticGame(83, 15)},
 		{"draws, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, drawGame(83, 15)},
+		{"mixed, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, mixedGame(83, 15)},
+		{"wins, 100 trials", Config{Costs: costs, Trials: 100, ChunkSize: 256}, logisticGame(83, 15)},
 		{"wins, precision 4 Kr", Config{Costs: costs, Precision: 4, ChunkSize: 128, MinTrials: 256}, logisticGame(83, 15)},
+		{"mixed, independent, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256, Independent: true}, mixedGame(83, 15)},
+		{"mixed, precision 4 Kr", Config{Costs: costs, Precision: 4, ChunkSize: 128, MinTrials: 256}, mixedGame(83, 15)},
 	} {
-		covered, n := coverage(t, tc.cfg, tc.game, 83)
+		covered, unbounded, n := coverage(t, tc.cfg, tc.game, 83)
 		lo, hi := stats.Wilson(covered, n, 0.999)
-		t.Logf("%s: %d of %d intervals hold 83 Kr: %.3f, 99.9%% Wilson %.3f-%.3f", tc.name, covered, n, float64(covered)/float64(n), lo, hi)
+		t.Logf("%s: %d of %d intervals hold 83 Kr (%d unbounded): %.3f, 99.9%% Wilson %.3f-%.3f",
+			tc.name, covered, n, unbounded, float64(covered)/float64(n), lo, hi)
 		if !(lo <= 0.95 && 0.95 <= hi) {
 			t.Errorf("%s: coverage %d/%d, 99.9%% interval [%.3f, %.3f] excludes 0.95", tc.name, covered, n, lo, hi)
+		}
+	}
+}
+
+// TestPairingMatters checks that the binomial covariance, which treats the costs
+// of a trial as independent samples, gives intervals that do not cover 95% of the
+// time under common random numbers: the sandwich of fit is needed.
+func TestPairingMatters(t *testing.T) {
+	costs := grid(60, 120, 10)
+	for _, tc := range []struct {
+		name string
+		game GameFactory
+	}{
+		{"wins", logisticGame(83, 15)},
+		{"mixed", mixedGame(83, 15)},
+	} {
+		covered, n := 0, *coverageSeeds
+		for seed := 1; seed <= n; seed++ {
+			c := sample(t, Config{Costs: costs, Trials: 500, Seed: uint64(seed)}, tc.game)
+			_, lo, hi := fitCov(costs, c.Tally, false).root()
+			if lo <= 83 && 83 <= hi {
+				covered++
+			}
+		}
+		lo, hi := stats.Wilson(covered, n, 0.999)
+		t.Logf("%s, binomial covariance: %d of %d intervals hold 83 Kr: %.3f, 99.9%% Wilson %.3f-%.3f", tc.name, covered, n, float64(covered)/float64(n), lo, hi)
+		if lo <= 0.95 && 0.95 <= hi {
+			t.Errorf("%s: the binomial covariance covers %d/%d, compatible with 95%%", tc.name, covered, n)
+		}
+	}
+}
+
+// TestIndependentStreams checks that Independent gives each cost its own stream
+// (the logistic game is then not monotone) and measures the mean half-width of
+// the fair-cost interval with and without common random numbers.
+func TestIndependentStreams(t *testing.T) {
+	costs := grid(60, 120, 10)
+	c := sample(t, Config{Costs: costs, Trials: 5000, Seed: 3, Independent: true}, logisticGame(90, 12))
+	// Independent costs: cross(i, i+1) = 4·wins(i)·wins(i+1)/N on average, far
+	// below the 4·wins(i+1) of common random numbers.
+	if got, crn := c.Tally.Cross[1], 4*int64(c.Tally.Wins[1]); got >= crn {
+		t.Errorf("cross(%g, %g) = %d, as high as under common random numbers (%d)", costs[0], costs[1], got, crn)
+	}
+	for _, g := range []struct {
+		name string
+		game GameFactory
+	}{{"wins", logisticGame(83, 15)}, {"mixed", mixedGame(83, 15)}} {
+		var hw [2]stats.Mean
+		for i, ind := range []bool{false, true} {
+			for seed := 1; seed <= 50; seed++ {
+				f := sample(t, Config{Costs: costs, Trials: 500, Seed: uint64(seed), Independent: ind}, g.game).FairCost()
+				hw[i].Add(f.HalfWidth())
+			}
+		}
+		t.Logf("%s, 500 trials, 50 seeds: mean half-width %.2f ± %.2f Kr with common random numbers, %.2f ± %.2f independent",
+			g.name, hw[0].Mean(), hw[0].SE(), hw[1].Mean(), hw[1].SE())
+		// Common random numbers make the whole curve of a trial move together,
+		// which moves its root: in these games independent streams do better.
+		if !(hw[1].Mean()+4*hw[1].SE() < hw[0].Mean()-4*hw[0].SE()) {
+			t.Errorf("%s: independent streams are not narrower", g.name)
 		}
 	}
 }

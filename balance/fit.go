@@ -93,7 +93,12 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 // product of each trial's score vector across all costs, which Tally.Cross gives
 // without storing trials. It respects the pairing of the costs by common random
 // numbers, where the binomial covariance A⁻¹ would treat the costs as independent.
-func fit(costs []float64, t *Tally) Logistic {
+func fit(costs []float64, t *Tally) Logistic { return fitCov(costs, t, true) }
+
+// fitCov is fit with, if robust is false, the binomial covariance A⁻¹ that treats
+// the costs as independent samples: the tests measure what ignoring the pairing
+// does to the coverage.
+func fitCov(costs []float64, t *Tally, robust bool) Logistic {
 	k := len(costs)
 	lo, hi := slices.Min(costs), slices.Max(costs)
 	l := Logistic{Center: (lo + hi) / 2, Scale: (hi - lo) / 2}
@@ -177,6 +182,9 @@ func fit(costs []float64, t *Tally) Logistic {
 	bm.Mul(&bread, &meat)
 	cov.Mul(&bm, &bread)
 	cov.Scale(n/(n-1), &cov)
+	if !robust {
+		cov.CloneFrom(&bread)
+	}
 	l.A, l.B = a, b
 	l.VarA, l.CovAB, l.VarB = cov.At(0, 0), cov.At(0, 1), cov.At(1, 1)
 	l.OK = true
@@ -210,18 +218,23 @@ func (f FairCost) HalfWidth() float64 { return (f.Hi - f.Lo) / 2 }
 
 // Bounded reports whether the estimate and its interval are finite numbers.
 func (f FairCost) Bounded() bool {
-	return !math.IsNaN(f.Cost) && !math.IsInf(f.Lo, 0) && !math.IsInf(f.Hi, 0)
+	return !math.IsNaN(f.Cost) && !math.IsInf(f.Cost, 0) && !math.IsInf(f.Lo, 0) && !math.IsInf(f.Hi, 0)
 }
 
-// String formats the estimate as "fair cost 92 Kr, 95% interval 88-97".
+// String formats the estimate as "fair cost 92 Kr, 95% interval 88-97", with a
+// decimal when the interval is narrower than 4 Kr.
 func (f FairCost) String() string {
 	switch {
-	case math.IsNaN(f.Cost):
-		return "fair cost unknown (fit failed)"
+	case math.IsNaN(f.Cost) || math.IsInf(f.Cost, 0):
+		return "fair cost unknown"
 	case !f.Bounded():
 		return fmt.Sprintf("fair cost %.0f Kr, 95%% interval unbounded", f.Cost)
 	}
-	return fmt.Sprintf("fair cost %.0f Kr, 95%% interval %.0f-%.0f", f.Cost, f.Lo, f.Hi)
+	d := 0
+	if f.HalfWidth() < 2 {
+		d = 1
+	}
+	return fmt.Sprintf("fair cost %.*f Kr, 95%% interval %.*f-%.*f", d, f.Cost, d, f.Lo, d, f.Hi)
 }
 
 // FairCost fits a logistic curve of the win rate on the cost to c and returns the
@@ -264,7 +277,7 @@ func (c *Curve) FairCost() FairCost {
 	case l.B > 0:
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w (slope %.3g logit/Kr): is the game playing the cost for the right side?", ErrRising, l.Slope()))
 	}
-	if f.Cost < lo || f.Cost > hi {
+	if f.Bounded() && (f.Cost < lo || f.Cost > hi) {
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w %g-%g Kr: %.0f Kr is extrapolated; widen the grid", ErrExtrapolated, lo, hi, f.Cost))
 	}
 	// Lack of fit: standardised residuals with the variance at each cost.
