@@ -77,6 +77,23 @@ func mixedGame(c0, s float64) GameFactory {
 	}
 }
 
+// gumbelGame wins with probability exp(-exp((c-m)/s)), a curve steeper above
+// its 50% point than below, so that a logistic curve does not fit it. Its fair
+// cost is m + s·ln(ln 2).
+func gumbelGame(m, s float64) GameFactory {
+	return func() (Game, error) {
+		return func(r *rand.PCG, c float64) float64 {
+			if uniform(r) < math.Exp(-math.Exp((c-m)/s)) {
+				return 1
+			}
+			return 0
+		}, nil
+	}
+}
+
+// gumbelFair is the fair cost 83 Kr of gumbelGame(gumbelM, 12).
+const gumbelM = 83 - 12*(-0.36651292058166435) // ln(ln 2) = -0.3665...
+
 // grid returns the costs from lo to hi by step.
 func grid(lo, hi, step float64) []float64 {
 	var g []float64
@@ -177,18 +194,23 @@ func TestFairCostRecovers(t *testing.T) {
 		{"wins", logisticGame(92, 10)},
 		{"draws", drawGame(92, 10)},
 	} {
-		c := sample(t, Config{Costs: grid(70, 120, 10), Trials: 20_000, Seed: 11}, tc.game)
-		f := c.FairCost()
-		t.Logf("%s: %v (±%.2f), %d trials, seed %d", tc.name, f, f.HalfWidth(), f.Trials, f.Seed)
-		if !(f.Lo <= 92 && 92 <= f.Hi) {
-			t.Errorf("%s: %v misses the true fair cost 92", tc.name, f)
-		}
-		if len(f.Warnings) > 0 {
-			t.Errorf("%s: warnings %v", tc.name, f.Warnings)
-		}
-		// The slope of the truth is -1/s logit per Krown.
-		if se := math.Sqrt(f.Fit.VarB) / f.Fit.Scale; math.Abs(f.Fit.Slope()+0.1) > 4*se {
-			t.Errorf("%s: slope %v ± %v, want -0.1", tc.name, f.Fit.Slope(), se)
+		for _, degree := range []int{1, 2} {
+			c := sample(t, Config{Costs: grid(70, 120, 10), Trials: 20_000, Seed: 11, Degree: degree}, tc.game)
+			f := c.FairCost()
+			t.Logf("%s, degree %d: %v (±%.2f), %d trials, seed %d", tc.name, degree, f, f.HalfWidth(), f.Trials, f.Seed)
+			if !(f.Lo <= 92 && 92 <= f.Hi) {
+				t.Errorf("%s, degree %d: %v misses the true fair cost 92", tc.name, degree, f)
+			}
+			if len(f.Warnings) > 0 {
+				t.Errorf("%s, degree %d: warnings %v", tc.name, degree, f.Warnings)
+			}
+			if degree != 1 {
+				continue
+			}
+			// The slope of the truth is -1/s logit per Krown.
+			if se := math.Sqrt(f.Fit.Cov[3]) / f.Fit.Scale; math.Abs(f.Fit.Slope(92)+0.1) > 4*se {
+				t.Errorf("%s: slope %v ± %v, want -0.1", tc.name, f.Fit.Slope(92), se)
+			}
 		}
 	}
 }
@@ -223,11 +245,13 @@ func TestCoverage(t *testing.T) {
 		game GameFactory
 	}{
 		{"wins, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, logisticGame(83, 15)},
+		{"wins, 500 trials, degree 1", Config{Costs: costs, Trials: 500, ChunkSize: 256, Degree: 1}, logisticGame(83, 15)},
 		{"draws, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, drawGame(83, 15)},
 		{"mixed, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, mixedGame(83, 15)},
 		{"wins, 100 trials", Config{Costs: costs, Trials: 100, ChunkSize: 256}, logisticGame(83, 15)},
 		{"wins, precision 4 Kr", Config{Costs: costs, Precision: 4, ChunkSize: 128, MinTrials: 256}, logisticGame(83, 15)},
 		{"mixed, independent, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256, Independent: true}, mixedGame(83, 15)},
+		{"asymmetric, 2000 trials", Config{Costs: costs, Trials: 2000, ChunkSize: 256}, gumbelGame(gumbelM, 12)},
 		{"mixed, precision 4 Kr", Config{Costs: costs, Precision: 4, ChunkSize: 128, MinTrials: 256}, mixedGame(83, 15)},
 	} {
 		covered, unbounded, n := coverage(t, tc.cfg, tc.game, 83)
@@ -255,7 +279,7 @@ func TestPairingMatters(t *testing.T) {
 		covered, n := 0, *coverageSeeds
 		for seed := 1; seed <= n; seed++ {
 			c := sample(t, Config{Costs: costs, Trials: 500, Seed: uint64(seed)}, tc.game)
-			_, lo, hi := fitCov(costs, c.Tally, false).root()
+			_, lo, hi := fitCov(costs, c.Tally, c.Degree, false).root()
 			if lo <= 83 && 83 <= hi {
 				covered++
 			}
@@ -264,6 +288,37 @@ func TestPairingMatters(t *testing.T) {
 		t.Logf("%s, binomial covariance: %d of %d intervals hold 83 Kr: %.3f, 99.9%% Wilson %.3f-%.3f", tc.name, covered, n, float64(covered)/float64(n), lo, hi)
 		if lo <= 0.95 && 0.95 <= hi {
 			t.Errorf("%s: the binomial covariance covers %d/%d, compatible with 95%%", tc.name, covered, n)
+		}
+	}
+}
+
+// TestAsymmetricCurve checks that the default quadratic logit holds the fair
+// cost of an asymmetric curve where the linear logit of degree 1 is biased enough
+// for its intervals to miss.
+func TestAsymmetricCurve(t *testing.T) {
+	if math.Abs(math.Exp(-math.Exp((83-gumbelM)/12))-0.5) > 1e-12 {
+		t.Fatalf("gumbelM is wrong")
+	}
+	costs := grid(60, 120, 10)
+	for _, tc := range []struct {
+		degree int
+		ok     bool
+	}{{1, false}, {2, true}} {
+		n := min(*coverageSeeds, 100)
+		covered := 0
+		var est stats.Mean
+		for seed := 1; seed <= n; seed++ {
+			f := sample(t, Config{Costs: costs, Trials: 5000, Seed: uint64(seed), Degree: tc.degree}, gumbelGame(gumbelM, 12)).FairCost()
+			if f.Lo <= 83 && 83 <= f.Hi {
+				covered++
+			}
+			est.Add(f.Cost)
+		}
+		lo, hi := stats.Wilson(covered, n, 0.999)
+		t.Logf("degree %d, 5000 trials: %d of %d intervals hold 83 Kr (99.9%% Wilson %.3f-%.3f), mean estimate %.2f ± %.2f Kr",
+			tc.degree, covered, n, lo, hi, est.Mean(), est.SE())
+		if ok := lo <= 0.95 && 0.95 <= hi; ok != tc.ok {
+			t.Errorf("degree %d: coverage %d/%d compatible with 95%%: %t, want %t", tc.degree, covered, n, ok, tc.ok)
 		}
 	}
 }
@@ -417,12 +472,15 @@ func TestSampleErrors(t *testing.T) {
 		t.Error("no distinct costs: no error")
 	}
 	boom := errors.New("no reference pool")
-	_, err := Sample(ctx, Config{Costs: []float64{80, 90}, Trials: 10}, func() (Game, error) { return nil, boom })
+	if _, err := Sample(ctx, Config{Costs: []float64{80, 90}, Trials: 10}, logisticGame(90, 10)); err == nil {
+		t.Error("degree 2 on two costs: no error")
+	}
+	_, err := Sample(ctx, Config{Costs: []float64{80, 90}, Trials: 10, Degree: 1}, func() (Game, error) { return nil, boom })
 	if !errors.Is(err, boom) {
 		t.Errorf("factory error: got %v", err)
 	}
 	third := func() (Game, error) { return func(*rand.PCG, float64) float64 { return 1.0 / 3 }, nil }
-	_, err = Sample(ctx, Config{Costs: []float64{80, 90}, Trials: 10}, third)
+	_, err = Sample(ctx, Config{Costs: []float64{80, 90}, Trials: 10, Degree: 1}, third)
 	var pe *runner.PanicError
 	if !errors.As(err, &pe) {
 		t.Errorf("score 1/3: got %v, want a *runner.PanicError", err)

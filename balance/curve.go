@@ -32,6 +32,9 @@ type GameFactory func() (Game, error)
 // A trial plays every cost of the grid, so a chunk is ChunkSize×len(Costs) games.
 const DefaultChunkSize = 1024
 
+// DefaultDegree is the degree of the fit when Config.Degree is zero.
+const DefaultDegree = 2
+
 // Config says which costs to try, how many trials to play and how.
 type Config struct {
 	// Costs is the grid of Krown costs, each tried in every trial. Sample needs
@@ -53,6 +56,12 @@ type Config struct {
 
 	// MaxTrials caps a precision run. Zero means runner.DefaultMaxTrials.
 	MaxTrials int
+
+	// Degree is the degree of the polynomial in the cost that the fit uses for
+	// the logit of the win rate; zero means DefaultDegree. Degree 1 is the
+	// logistic curve; 2 lets the curve be asymmetric. The grid needs more costs
+	// than Degree.
+	Degree int
 
 	// Independent, if true, gives each cost of a trial its own stream instead
 	// of common random numbers. The curve is then bumpier but the fair cost
@@ -165,6 +174,8 @@ type Curve struct {
 	Seed      uint64
 	ChunkSize int
 	Trials    int
+	// Degree is the degree of the fit (see Config.Degree).
+	Degree int
 	// Precision is the target half-width of a precision run, zero for a fixed one.
 	Precision float64
 	// Converged reports that a precision run met its target.
@@ -202,6 +213,13 @@ func Sample(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 	size := cfg.ChunkSize
 	if size == 0 {
 		size = DefaultChunkSize
+	}
+	degree := cfg.Degree
+	if degree == 0 {
+		degree = DefaultDegree
+	}
+	if degree < 1 || degree >= len(cfg.Costs) {
+		return nil, fmt.Errorf("balance: a fit of degree %d needs more than %d costs and degree at least 1", degree, degree)
 	}
 	minTrials := cfg.MinTrials
 	if minTrials == 0 {
@@ -258,7 +276,7 @@ func Sample(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 			if n < minTrials {
 				return false
 			}
-			f := fit(costs, t)
+			f := fit(costs, t, degree)
 			return f.HalfWidth() <= cfg.Precision
 		}
 	}
@@ -269,7 +287,7 @@ func Sample(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 		return nil, err
 	}
 	c := &Curve{
-		Tally: res.Acc, Seed: cfg.Seed, ChunkSize: size, Trials: res.Acc.N,
+		Tally: res.Acc, Seed: cfg.Seed, Degree: degree, ChunkSize: size, Trials: res.Acc.N,
 		Precision: cfg.Precision, Converged: res.Converged, Interrupted: res.Interrupted,
 	}
 	c.Points = points(costs, res.Acc)

@@ -34,12 +34,12 @@ func ExampleSample() {
 	fmt.Printf("%d trials, seed %d, converged %t, warnings %v\n", f.Trials, f.Seed, f.Converged, f.Warnings)
 	fmt.Println(balance.Assess("paladin-2", 100, f))
 	// Output:
-	// cost  70 Kr: win rate 0.864 (0.855-0.871)
-	// cost  80 Kr: win rate 0.728 (0.717-0.738)
-	// cost  90 Kr: win rate 0.547 (0.535-0.559)
-	// cost 100 Kr: win rate 0.345 (0.334-0.356)
-	// cost 110 Kr: win rate 0.188 (0.179-0.197)
-	// cost 120 Kr: win rate 0.089 (0.082-0.096)
-	// 7168 trials, seed 1, converged true, warnings []
-	// fair cost 92.2 Kr, 95% interval 91.7-92.7; card says 100: over-costed by about 8 Kr
+	// cost  70 Kr: win rate 0.864 (0.856-0.871)
+	// cost  80 Kr: win rate 0.730 (0.720-0.740)
+	// cost  90 Kr: win rate 0.549 (0.538-0.560)
+	// cost 100 Kr: win rate 0.347 (0.337-0.358)
+	// cost 110 Kr: win rate 0.188 (0.180-0.197)
+	// cost 120 Kr: win rate 0.090 (0.084-0.097)
+	// 8192 trials, seed 1, converged true, warnings []
+	// fair cost 92.3 Kr, 95% interval 91.8-92.8; card says 100: over-costed by about 8 Kr
 }

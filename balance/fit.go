@@ -31,47 +31,122 @@ var (
 	ErrRising = errors.New("win rate rises with cost")
 )
 
-// Logistic is a logistic curve of the win rate on the cost,
+// Logistic is a logistic curve of the win rate on the cost, a polynomial of
+// degree len(Coef)-1 in the cost for the logit:
 //
-//	logit p(c) = A + B·(c - Center)/Scale,
+//	logit p(c) = Σ_j Coef[j]·u^j,  u = (c - Center)/Scale,
 //
-// with the covariance of (A, B). Center and Scale only condition the fit.
+// with the covariance of Coef. Center and Scale map the grid of costs onto
+// [-1, 1], to condition the fit.
 type Logistic struct {
 	Center, Scale float64
-	A, B          float64
-	// VarA, CovAB and VarB are the cluster-robust covariance of A and B.
-	VarA, CovAB, VarB float64
+	Coef          []float64
+	// Cov is the cluster-robust covariance of Coef, row-major.
+	Cov []float64
 	// OK reports that the fit converged to finite values.
 	OK bool
 }
 
+// Logit returns the fitted logit of the win rate at cost c and its standard error.
+func (l Logistic) Logit(c float64) (eta, se float64) {
+	return l.logitU((c - l.Center) / l.Scale)
+}
+
+func (l Logistic) logitU(u float64) (eta, se float64) {
+	d := len(l.Coef)
+	v := 0.0
+	for i, pi := 0, 1.0; i < d; i, pi = i+1, pi*u {
+		eta += l.Coef[i] * pi
+		for j, pj := 0, 1.0; j < d; j, pj = j+1, pj*u {
+			v += pi * pj * l.Cov[i*d+j]
+		}
+	}
+	return eta, math.Sqrt(max(v, 0))
+}
+
 // Rate returns the fitted win rate at cost c and its pointwise 95% interval.
 func (l Logistic) Rate(c float64) (p, lo, hi float64) {
-	u := (c - l.Center) / l.Scale
-	eta := l.A + l.B*u
-	se := math.Sqrt(max(l.VarA+2*u*l.CovAB+u*u*l.VarB, 0))
+	eta, se := l.Logit(c)
 	return sigmoid(eta), sigmoid(eta - z95*se), sigmoid(eta + z95*se)
 }
 
-// Slope returns the change of the logit of the win rate per Krown.
-func (l Logistic) Slope() float64 { return l.B / l.Scale }
-
-// root returns the cost where the fitted win rate is 50%, and the 95% Fieller
-// interval of that cost: the costs c where a+b·u(c) is not significantly
-// different from zero. It is unbounded when the slope is not significant.
-func (l Logistic) root() (c, lo, hi float64) {
-	c = l.Center - l.A/l.B*l.Scale
-	z2 := z95 * z95
-	qa := l.B*l.B - z2*l.VarB
-	qb := l.A*l.B - z2*l.CovAB
-	qc := l.A*l.A - z2*l.VarA
-	disc := qb*qb - qa*qc
-	if qa <= 0 || disc < 0 {
-		return c, math.Inf(-1), math.Inf(1)
+// Slope returns the derivative of the fitted logit per Krown at cost c.
+func (l Logistic) Slope(c float64) float64 {
+	u := (c - l.Center) / l.Scale
+	s := 0.0
+	for j, pj := 1, 1.0; j < len(l.Coef); j, pj = j+1, pj*u {
+		s += float64(j) * l.Coef[j] * pj
 	}
-	s := math.Sqrt(disc)
-	u1, u2 := (-qb-s)/qa, (-qb+s)/qa
-	return c, l.Center + u1*l.Scale, l.Center + u2*l.Scale
+	return s / l.Scale
+}
+
+// reach is how far, in half-widths of the grid from its centre, root looks for
+// the fair cost and the ends of its interval: 4 is the grid and 1.5 grid widths
+// on either side. Beyond, the interval is unbounded.
+const reach = 4
+
+// step is the scan step of root, in half-widths of the grid: 0.1 Kr on a grid
+// 60-120 Kr. Ends are then found by bisection.
+const step = 1.0 / 300
+
+// root returns the cost where the fitted win rate is 50%, and its 95% interval:
+// the costs c where the fitted logit is not significantly different from zero,
+// η(c)² ≤ z²·se(c)², the connected set around the root. With a linear logit
+// this is Fieller's interval for the ratio -Coef[0]/Coef[1]. The root is the one
+// nearest the centre of the grid where the logit changes sign; c is NaN if there
+// is none within reach, and lo and hi are infinite if the interval reaches that
+// far.
+func (l Logistic) root() (c, lo, hi float64) {
+	eta := func(u float64) float64 { e, _ := l.logitU(u); return e }
+	g := func(u float64) float64 {
+		e, se := l.logitU(u)
+		return e*e - z95*z95*se*se
+	}
+	// The sign change nearest the centre, scanning outwards both ways.
+	u0 := math.NaN()
+	for i := 0; float64(i)*step < reach && math.IsNaN(u0); i++ {
+		for _, sgn := range []float64{1, -1} {
+			a, b := sgn*float64(i)*step, sgn*float64(i+1)*step
+			if ea, eb := eta(a), eta(b); ea == 0 || ea*eb < 0 {
+				u0 = bisect(eta, a, b)
+				break
+			}
+		}
+	}
+	if math.IsNaN(u0) {
+		return math.NaN(), math.Inf(-1), math.Inf(1)
+	}
+	end := func(dir float64) float64 {
+		for u := u0; math.Abs(u) < reach; u += dir * step {
+			if next := u + dir*step; g(next) > 0 {
+				return l.Center + bisect(g, u, next)*l.Scale
+			}
+		}
+		return dir * math.Inf(1)
+	}
+	return l.Center + u0*l.Scale, end(-1), end(1)
+}
+
+// bisect returns a zero of f between a and b, where f changes sign (or is zero at
+// a), to 1e-9 of the grid's half-width.
+func bisect(f func(float64) float64, a, b float64) float64 {
+	fa := f(a)
+	if fa == 0 {
+		return a
+	}
+	for range 60 {
+		m := (a + b) / 2
+		fm := f(m)
+		if fm == 0 || math.Abs(b-a) < 1e-9 {
+			return m
+		}
+		if (fm < 0) == (fa < 0) {
+			a, fa = m, fm
+		} else {
+			b = m
+		}
+	}
+	return (a + b) / 2
 }
 
 // HalfWidth returns half the width of the 95% fair-cost interval, or +Inf if it
@@ -86,61 +161,68 @@ func (l Logistic) HalfWidth() float64 {
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
-// fit fits the logistic curve to the mean scores of t by maximum binomial
-// likelihood (Newton-Raphson), treating each score, a draw counting half, as a
-// fractional success. The covariance is the cluster-robust sandwich
-// A⁻¹·B·A⁻¹·n/(n-1), the trials being the clusters: B sums over trials the outer
-// product of each trial's score vector across all costs, which Tally.Cross gives
-// without storing trials. It respects the pairing of the costs by common random
-// numbers, where the binomial covariance A⁻¹ would treat the costs as independent.
-func fit(costs []float64, t *Tally) Logistic { return fitCov(costs, t, true) }
+// fit fits a logistic curve of the given degree to the mean scores of t by
+// maximum binomial likelihood (Newton-Raphson), treating each score, a draw
+// counting half, as a fractional success. The covariance is the cluster-robust
+// sandwich A⁻¹·B·A⁻¹·n/(n-1), the trials being the clusters: B sums over trials
+// the outer product of each trial's score vector across all costs, which
+// Tally.Cross gives without storing trials. It respects the pairing of the costs
+// by common random numbers, where the binomial covariance A⁻¹ would treat them as
+// independent.
+func fit(costs []float64, t *Tally, degree int) Logistic { return fitCov(costs, t, degree, true) }
 
 // fitCov is fit with, if robust is false, the binomial covariance A⁻¹ that treats
 // the costs as independent samples: the tests measure what ignoring the pairing
 // does to the coverage.
-func fitCov(costs []float64, t *Tally, robust bool) Logistic {
-	k := len(costs)
+func fitCov(costs []float64, t *Tally, degree int, robust bool) Logistic {
+	k, d := len(costs), degree+1
 	lo, hi := slices.Min(costs), slices.Max(costs)
 	l := Logistic{Center: (lo + hi) / 2, Scale: (hi - lo) / 2}
-	if t.N < 2 {
+	if t.N < 2 || k < d {
 		return l
 	}
 	n := float64(t.N)
-	u := make([]float64, k)
+	x := mat.NewDense(k, d, nil)
 	y := make([]float64, k)
 	mean := 0.0
 	for i, c := range costs {
-		u[i] = (c - l.Center) / l.Scale
+		u := (c - l.Center) / l.Scale
+		for j, pj := 0, 1.0; j < d; j, pj = j+1, pj*u {
+			x.Set(i, j, pj)
+		}
 		y[i] = t.score(i)
 		mean += y[i] / float64(k)
 	}
 	mean = min(max(mean, 0.01), 0.99)
-	a, b := math.Log(mean/(1-mean)), 0.0
+	theta := mat.NewVecDense(d, nil)
+	theta.SetVec(0, math.Log(mean/(1-mean)))
+	var (
+		eta, grad, delta mat.VecDense
+		xw, info, bread  mat.Dense
+	)
 	p := make([]float64, k)
+	w := make([]float64, k)
+	r := mat.NewVecDense(k, nil)
 	converged := false
 	for range 100 {
-		var g0, g1, h00, h01, h11 float64
+		// Gradient X'(n(y-p)) and information X'WX, W = n·p(1-p).
+		eta.MulVec(x, theta)
 		for i := range k {
-			p[i] = sigmoid(a + b*u[i])
-			w := n * p[i] * (1 - p[i])
-			r := n * (y[i] - p[i])
-			g0 += r
-			g1 += r * u[i]
-			h00 += w
-			h01 += w * u[i]
-			h11 += w * u[i] * u[i]
+			p[i] = sigmoid(eta.AtVec(i))
+			w[i] = n * p[i] * (1 - p[i])
+			r.SetVec(i, n*(y[i]-p[i]))
 		}
-		det := h00*h11 - h01*h01
-		if !(det > 0) {
+		grad.MulVec(x.T(), r)
+		xw.Apply(func(i, j int, v float64) float64 { return v * w[i] }, x)
+		info.Mul(x.T(), &xw)
+		if err := delta.SolveVec(&info, &grad); err != nil {
 			return l
 		}
-		da := (h11*g0 - h01*g1) / det
-		db := (h00*g1 - h01*g0) / det
-		a, b = a+da, b+db
-		if math.Abs(b) > 1e3 { // a step within a grid cell: no finite maximum
+		theta.AddVec(theta, &delta)
+		if mat.Norm(theta, math.Inf(1)) > 1e3 { // a step within a grid cell: no finite maximum
 			return l
 		}
-		if math.Abs(da) < 1e-10 && math.Abs(db) < 1e-10 {
+		if mat.Norm(&delta, math.Inf(1)) < 1e-10 {
 			converged = true
 			break
 		}
@@ -148,23 +230,15 @@ func fitCov(costs []float64, t *Tally, robust bool) Logistic {
 	if !converged {
 		return l
 	}
-	// Bread: the binomial information at the fit, X'WX with W = n·p(1-p).
-	x := mat.NewDense(k, 2, nil)
+	// Bread: the information at the fit.
+	eta.MulVec(x, theta)
 	for i := range k {
-		p[i] = sigmoid(a + b*u[i])
-		x.Set(i, 0, 1)
-		x.Set(i, 1, u[i])
-	}
-	w := make([]float64, k)
-	for i := range k {
+		p[i] = sigmoid(eta.AtVec(i))
 		w[i] = n * p[i] * (1 - p[i])
 	}
-	xw := mat.NewDense(k, 2, nil)
 	xw.Apply(func(i, j int, v float64) float64 { return v * w[i] }, x)
-	var infoD mat.Dense
-	infoD.Mul(x.T(), xw)
-	var bread mat.Dense
-	if err := bread.Inverse(&infoD); err != nil {
+	info.Mul(x.T(), &xw)
+	if err := bread.Inverse(&info); err != nil {
 		return l
 	}
 	// Meat: M_ij = Σ_trials (y_ti - p_i)(y_tj - p_j), from the cross sums in
@@ -185,8 +259,13 @@ func fitCov(costs []float64, t *Tally, robust bool) Logistic {
 	if !robust {
 		cov.CloneFrom(&bread)
 	}
-	l.A, l.B = a, b
-	l.VarA, l.CovAB, l.VarB = cov.At(0, 0), cov.At(0, 1), cov.At(1, 1)
+	l.Coef = slices.Clone(theta.RawVector().Data)
+	l.Cov = make([]float64, d*d)
+	for i := range d {
+		for j := range d {
+			l.Cov[i*d+j] = cov.At(i, j)
+		}
+	}
 	l.OK = true
 	return l
 }
@@ -259,7 +338,7 @@ func (c *Curve) FairCost() FairCost {
 	if c.Interrupted {
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w after %d trials: partial result", ErrInterrupted, c.Trials))
 	}
-	l := fit(costs, c.Tally)
+	l := fit(costs, c.Tally, c.Degree)
 	f.Fit = l
 	if !l.OK {
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w after %d trials: try a wider grid of costs or more trials", ErrFitFailed, c.Trials))
@@ -272,10 +351,10 @@ func (c *Curve) FairCost() FairCost {
 	lo, hi := slices.Min(costs), slices.Max(costs)
 	switch {
 	case !f.Bounded():
-		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate does not change significantly between %g and %g Kr (slope %.3g logit/Kr ± %.2g)",
-			ErrFlat, lo, hi, l.Slope(), math.Sqrt(l.VarB)/l.Scale))
-	case l.B > 0:
-		f.Warnings = append(f.Warnings, fmt.Errorf("%w (slope %.3g logit/Kr): is the game playing the cost for the right side?", ErrRising, l.Slope()))
+		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate does not cross 50%% significantly between %g and %g Kr",
+			ErrFlat, lo-(reach-1)*(hi-lo)/2, hi+(reach-1)*(hi-lo)/2))
+	case l.Slope(f.Cost) > 0:
+		f.Warnings = append(f.Warnings, fmt.Errorf("%w (slope %.3g logit/Kr at %.0f Kr): is the game playing the cost for the right side?", ErrRising, l.Slope(f.Cost), f.Cost))
 	}
 	if f.Bounded() && (f.Cost < lo || f.Cost > hi) {
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w %g-%g Kr: %.0f Kr is extrapolated; widen the grid", ErrExtrapolated, lo, hi, f.Cost))
