@@ -14,7 +14,7 @@ import (
 	"github.com/kharn-ages/kharn/stats"
 )
 
-var coverageSeeds = flag.Int("balance.seeds", 500, "number of independent seeds of the coverage tests")
+var coverageSeeds = flag.Int("balance.seeds", 200, "number of independent seeds of the coverage tests")
 
 // uniform returns a uniform number in [0, 1) from r, as rand.Float64 does.
 func uniform(r *rand.PCG) float64 { return float64(r.Uint64()<<11>>11) * 0x1p-53 }

@@ -85,9 +85,11 @@ func (l Logistic) Slope(c float64) float64 {
 // on either side. Beyond, the interval is unbounded.
 const reach = 4
 
-// step is the scan step of root, in half-widths of the grid: 0.1 Kr on a grid
-// 60-120 Kr. Ends are then found by bisection.
-const step = 1.0 / 300
+// step is the scan step of root, in half-widths of the grid: 0.6 Kr on a grid
+// 60-120 Kr. The root and the ends are then found by bisection; the logit and
+// its variance are low-degree polynomials, which do not change sign twice within
+// a step.
+const step = 1.0 / 50
 
 // root returns the cost where the fitted win rate is 50%, and its 95% interval:
 // the costs c where the fitted logit is not significantly different from zero,
