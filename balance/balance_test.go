@@ -217,11 +217,21 @@ func TestFairCostRecovers(t *testing.T) {
 
 // coverage runs the game with seeds 1..n and counts the 95% intervals that hold c0.
 // Unbounded intervals cover; unbounded counts them.
-func coverage(t *testing.T, cfg Config, g GameFactory, c0 float64) (covered, unbounded, n int) {
+// A search case runs Search instead of Sample.
+func coverage(t *testing.T, cfg Config, g GameFactory, c0 float64, search bool) (covered, unbounded, n int) {
 	n = *coverageSeeds
 	for seed := 1; seed <= n; seed++ {
 		cfg.Seed = uint64(seed)
-		f := sample(t, cfg, g).FairCost()
+		var c *Curve
+		if search {
+			var err error
+			if c, err = Search(context.Background(), cfg, g); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			c = sample(t, cfg, g)
+		}
+		f := c.FairCost()
 		if f.Lo <= c0 && c0 <= f.Hi {
 			covered++
 		}
@@ -240,21 +250,23 @@ func coverage(t *testing.T, cfg Config, g GameFactory, c0 float64) (covered, unb
 func TestCoverage(t *testing.T) {
 	costs := grid(60, 120, 10)
 	for _, tc := range []struct {
-		name string
-		cfg  Config
-		game GameFactory
+		name   string
+		cfg    Config
+		game   GameFactory
+		search bool
 	}{
-		{"wins, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, logisticGame(83, 15)},
-		{"wins, 500 trials, degree 1", Config{Costs: costs, Trials: 500, ChunkSize: 256, Degree: 1}, logisticGame(83, 15)},
-		{"draws, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, drawGame(83, 15)},
-		{"mixed, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, mixedGame(83, 15)},
-		{"wins, 100 trials", Config{Costs: costs, Trials: 100, ChunkSize: 256}, logisticGame(83, 15)},
-		{"wins, precision 4 Kr", Config{Costs: costs, Precision: 4, ChunkSize: 128, MinTrials: 256}, logisticGame(83, 15)},
-		{"mixed, independent, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256, Independent: true}, mixedGame(83, 15)},
-		{"asymmetric, 2000 trials", Config{Costs: costs, Trials: 2000, ChunkSize: 256}, gumbelGame(gumbelM, 12)},
-		{"mixed, precision 4 Kr", Config{Costs: costs, Precision: 4, ChunkSize: 128, MinTrials: 256}, mixedGame(83, 15)},
+		{"wins, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, logisticGame(83, 15), false},
+		{"wins, 500 trials, degree 1", Config{Costs: costs, Trials: 500, ChunkSize: 256, Degree: 1}, logisticGame(83, 15), false},
+		{"draws, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, drawGame(83, 15), false},
+		{"mixed, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256}, mixedGame(83, 15), false},
+		{"wins, 100 trials", Config{Costs: costs, Trials: 100, ChunkSize: 256}, logisticGame(83, 15), false},
+		{"wins, precision 4 Kr", Config{Costs: costs, Precision: 4, ChunkSize: 128, MinTrials: 256}, logisticGame(83, 15), false},
+		{"mixed, independent, 500 trials", Config{Costs: costs, Trials: 500, ChunkSize: 256, Independent: true}, mixedGame(83, 15), false},
+		{"asymmetric, 2000 trials", Config{Costs: costs, Trials: 2000, ChunkSize: 256}, gumbelGame(gumbelM, 12), false},
+		{"asymmetric, search, 256 + 2000 trials", Config{Costs: costs, Trials: 2000, ChunkSize: 256, MinTrials: 256}, gumbelGame(gumbelM, 12), true},
+		{"mixed, precision 4 Kr", Config{Costs: costs, Precision: 4, ChunkSize: 128, MinTrials: 256}, mixedGame(83, 15), false},
 	} {
-		covered, unbounded, n := coverage(t, tc.cfg, tc.game, 83)
+		covered, unbounded, n := coverage(t, tc.cfg, tc.game, 83, tc.search)
 		lo, hi := stats.Wilson(covered, n, 0.999)
 		t.Logf("%s: %d of %d intervals hold 83 Kr (%d unbounded): %.3f, 99.9%% Wilson %.3f-%.3f",
 			tc.name, covered, n, unbounded, float64(covered)/float64(n), lo, hi)
@@ -320,6 +332,49 @@ func TestAsymmetricCurve(t *testing.T) {
 		if ok := lo <= 0.95 && 0.95 <= hi; ok != tc.ok {
 			t.Errorf("degree %d: coverage %d/%d compatible with 95%%: %t, want %t", tc.degree, covered, n, ok, tc.ok)
 		}
+	}
+}
+
+// TestSearch checks the two stages of Search: the second grid is narrow and
+// around the fair cost, the result does not depend on the workers, and a flat
+// first stage is returned alone.
+func TestSearch(t *testing.T) {
+	ctx := context.Background()
+	cfg := Config{Costs: grid(40, 160, 20), Trials: 4000, Seed: 2, ChunkSize: 256, MinTrials: 512}
+	var got [2]*Curve
+	for i, w := range []int{1, 3} {
+		cfg.Workers = w
+		c, err := Search(ctx, cfg, gumbelGame(gumbelM, 12))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[i] = c
+	}
+	if !reflect.DeepEqual(got[0], got[1]) {
+		t.Errorf("1 and 3 workers differ")
+	}
+	c := got[0]
+	f := c.FairCost()
+	t.Logf("%v after %d + %d trials, grid %.1f-%.1f Kr, seed %d", f, c.Coarse.Trials, c.Trials, c.Points[0].Cost, c.Points[len(c.Points)-1].Cost, f.Seed)
+	if c.Coarse == nil || c.Coarse.Trials != 512 || c.Trials != 4000 || c.Seed != stage2Seed(2) {
+		t.Fatalf("stages: coarse %v, trials %d, seed %d", c.Coarse != nil, c.Trials, c.Seed)
+	}
+	// The first stage's interval at 512 trials is a few Kr wide: the second grid
+	// spans ±20 Kr (a sixth of 120) around it.
+	if lo, hi := c.Points[0].Cost, c.Points[len(c.Points)-1].Cost; hi-lo != 40 || lo > 83 || hi < 83 {
+		t.Errorf("second grid %g-%g Kr, want 40 Kr wide around 83", lo, hi)
+	}
+	if !(f.Lo <= 83 && 83 <= f.Hi) || len(f.Warnings) > 0 {
+		t.Errorf("%v misses 83 Kr or warns %v", f, f.Warnings)
+	}
+	flat, err := Search(ctx, Config{Costs: grid(60, 120, 10), Trials: 1000}, func() (Game, error) {
+		return func(r *rand.PCG, c float64) float64 { return float64(r.Uint64() & 1) }, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if flat.Coarse != nil || !hasWarning(flat.FairCost(), ErrFlat) {
+		t.Errorf("flat: a second stage was played, or no ErrFlat: %v", flat.FairCost().Warnings)
 	}
 }
 

@@ -183,6 +183,9 @@ type Curve struct {
 	// Interrupted reports that the context was cancelled: the curve is then the
 	// result of a shorter run with the same seed.
 	Interrupted bool
+	// Coarse is the first stage of a Search, on the wide grid, and nil for a
+	// curve from Sample.
+	Coarse *Curve
 }
 
 // Sample plays cfg's trials of the game at every cost of cfg.Costs, through
