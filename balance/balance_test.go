@@ -143,7 +143,12 @@ func TestPointInterval(t *testing.T) {
 // lower cost, and the cross sum of two costs is 4 times the wins at the higher.
 func TestCommonRandomNumbers(t *testing.T) {
 	costs := grid(60, 120, 10)
-	c := sample(t, Config{Costs: costs, Trials: 5000, Seed: 3}, logisticGame(90, 12))
+	var done, target int
+	progress := func(d, tg int) { done, target = d, tg }
+	c := sample(t, Config{Costs: costs, Trials: 5000, Seed: 3, Progress: progress}, logisticGame(90, 12))
+	if done != 5000 || target != 5000 || c.Trials != 5000 {
+		t.Errorf("last progress %d of %d, %d trials, want 5000 of 5000", done, target, c.Trials)
+	}
 	k := len(costs)
 	for i := range k - 1 {
 		if got, want := c.Tally.Cross[i*k+i+1], 4*int64(c.Tally.Wins[i+1]); got != want {
@@ -316,7 +321,7 @@ func TestAsymmetricCurve(t *testing.T) {
 		degree int
 		ok     bool
 	}{{1, false}, {2, true}} {
-		n := min(*coverageSeeds, 100)
+		n := max(*coverageSeeds/4, 20)
 		covered := 0
 		var est stats.Mean
 		for seed := 1; seed <= n; seed++ {

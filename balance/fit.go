@@ -318,15 +318,16 @@ func (f FairCost) String() string {
 	return fmt.Sprintf("fair cost %.*f Kr, 95%% interval %.*f-%.*f", d, f.Cost, d, f.Lo, d, f.Hi)
 }
 
-// FairCost fits a logistic curve of the win rate on the cost to c and returns the
-// cost where it crosses 50%.
+// FairCost fits a logistic curve of the win rate on the cost to c, with a logit
+// polynomial of degree c.Degree in the cost, and returns the cost where it
+// crosses 50%.
 //
 // The fit maximises the binomial likelihood of the mean scores, a draw counting
 // half a win. Its covariance is cluster-robust, the trials being the clusters, so
 // it respects the correlation between costs that common random numbers create. The
-// interval is Fieller's: the costs where the fitted logit is not significantly
-// different from zero at the 5% level. It is asymmetric, and unbounded when the
-// slope is not significant (ErrFlat).
+// interval holds the costs where the fitted logit is not significantly different
+// from zero at the 5% level (Fieller's interval for degree 1). It is asymmetric,
+// and unbounded when the curve does not cross 50% significantly (ErrFlat).
 func (c *Curve) FairCost() FairCost {
 	costs := make([]float64, len(c.Points))
 	for i, p := range c.Points {

@@ -32,7 +32,9 @@ type CostLine struct {
 	Trials int
 }
 
-// NewCostLine returns the line of a sampled curve, with its card cost marked.
+// NewCostLine returns the line of a sampled curve, with its card cost marked. For
+// a curve from balance.Search, c.Coarse holds the wide grid, usually the one to
+// draw.
 func NewCostLine(label string, c *balance.Curve, cardCost float64) CostLine {
 	l := CostLine{Label: label, CardCost: cardCost, Trials: c.Trials}
 	for _, p := range c.Points {
