@@ -1,0 +1,114 @@
+package balance
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Verdict is what a fair-cost interval says of a card cost.
+type Verdict int
+
+const (
+	// NoVerdict: the fair-cost interval is unbounded or the fit failed.
+	NoVerdict Verdict = iota
+	// Fair: the card cost lies inside the 95% fair-cost interval.
+	Fair
+	// OverCosted: the card cost lies above the interval; the profile is worth less.
+	OverCosted
+	// UnderCosted: the card cost lies below the interval; the profile is worth more.
+	UnderCosted
+)
+
+// String returns the verdict as the reports spell it.
+func (v Verdict) String() string {
+	switch v {
+	case Fair:
+		return "fair"
+	case OverCosted:
+		return "over-costed"
+	case UnderCosted:
+		return "under-costed"
+	}
+	return "no verdict"
+}
+
+// Assessment compares a card cost with a fair-cost estimate.
+type Assessment struct {
+	// Label names the profile, for rankings.
+	Label string
+	// CardCost is the cost printed on the card, in Krowns.
+	CardCost float64
+	// FairCost is the estimate the verdict comes from.
+	FairCost FairCost
+	Verdict  Verdict
+	// By is CardCost - FairCost.Cost: positive when the card asks too much. Its
+	// 95% interval is [CardCost - FairCost.Hi, CardCost - FairCost.Lo].
+	By float64
+	// Efficiency is FairCost.Cost / CardCost: above 1, the profile gives more
+	// than it costs.
+	Efficiency float64
+	// RateAtCard, RateLo and RateHi are the fitted win rate at the card cost and
+	// its 95% interval (extrapolated if the card cost lies outside the grid).
+	RateAtCard, RateLo, RateHi float64
+}
+
+// Assess compares a card cost with a fair-cost estimate. The verdict is Fair when
+// the card cost lies inside the 95% interval (the thresholds are the interval's
+// ends, nothing else), OverCosted above it and UnderCosted below it, and
+// NoVerdict when the interval is unbounded.
+func Assess(label string, cardCost float64, f FairCost) Assessment {
+	a := Assessment{Label: label, CardCost: cardCost, FairCost: f, By: cardCost - f.Cost,
+		Efficiency: f.Cost / cardCost, RateAtCard: math.NaN(), RateLo: math.NaN(), RateHi: math.NaN()}
+	if f.Fit.OK {
+		a.RateAtCard, a.RateLo, a.RateHi = f.Fit.Rate(cardCost)
+	}
+	switch {
+	case !f.Bounded():
+		a.Verdict = NoVerdict
+	case cardCost > f.Hi:
+		a.Verdict = OverCosted
+	case cardCost < f.Lo:
+		a.Verdict = UnderCosted
+	default:
+		a.Verdict = Fair
+	}
+	return a
+}
+
+// Flagged reports whether the card cost lies outside the fair-cost interval.
+func (a Assessment) Flagged() bool { return a.Verdict == OverCosted || a.Verdict == UnderCosted }
+
+// String says the estimate and the verdict in one line, as in "fair cost 92 Kr,
+// 95% interval 88-97; card says 100: over-costed by about 8 Kr".
+func (a Assessment) String() string {
+	s := fmt.Sprintf("%v; card says %.0f: ", a.FairCost, a.CardCost)
+	switch a.Verdict {
+	case OverCosted:
+		return s + fmt.Sprintf("over-costed by about %.0f Kr", a.By)
+	case UnderCosted:
+		return s + fmt.Sprintf("under-costed by about %.0f Kr", -a.By)
+	case Fair:
+		return s + "fair (card cost inside the interval)"
+	}
+	return s + "no verdict"
+}
+
+// Rank sorts assessments by efficiency, the most under-costed profile (highest
+// fair cost per card Krown) first; those without a verdict go last, in their
+// original order.
+func Rank(as []Assessment) {
+	slices.SortStableFunc(as, func(x, y Assessment) int {
+		xv, yv := x.Verdict != NoVerdict, y.Verdict != NoVerdict
+		switch {
+		case xv && !yv:
+			return -1
+		case !xv && yv:
+			return 1
+		case !xv && !yv:
+			return 0
+		}
+		return cmp.Compare(y.Efficiency, x.Efficiency)
+	})
+}
