@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim/dice"
@@ -216,7 +217,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			if e.kindSide[a] == e.kindSide[d] {
 				continue
 			}
-			opts, err := e.options(a, d)
+			opts, err := e.cachedOptions(a, d)
 			if err != nil {
 				return nil, err
 			}
@@ -254,6 +255,35 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 		}
 	}
 	return e, nil
+}
+
+// optionKey identifies the option table of one attacker against one defender:
+// the tables depend on the two fighters, the policies of their sides and the
+// rules variant only.
+type optionKey struct {
+	att, def       *Fighter
+	attPol, defPol FightPolicy
+	variant        Variant
+}
+
+// optionCache shares option tables between engines: equal-budget battles
+// (sim/budget.go) field the same fighters in many numbers, and each table costs
+// tens of milliseconds of exact computations (BenchmarkDuelSetup).
+var optionCache sync.Map // optionKey -> []fightOption
+
+// cachedOptions returns e.options(a, d), computed once per process.
+func (e *engine) cachedOptions(a, d int) ([]fightOption, error) {
+	s := e.kindSide[a]
+	k := optionKey{e.kinds[a], e.kinds[d], e.policies[s], e.policies[1-s], e.variant}
+	if v, ok := optionCache.Load(k); ok {
+		return v.([]fightOption), nil
+	}
+	opts, err := e.options(a, d)
+	if err != nil {
+		return nil, err
+	}
+	v, _ := optionCache.LoadOrStore(k, opts)
+	return v.([]fightOption), nil
 }
 
 // clone returns an engine for another goroutine sharing the read-only tables.

@@ -190,14 +190,23 @@ func (e *engine) deploy(s, at, n int, depth float64) error {
 			if atFront == (s == 0) {
 				y = hi.Y - r
 			}
-			// Where a base is in the way, the nearest free place along the line.
+			// Where a base is in the way, the nearest free place along the line;
+			// when the line is full, a line further in (many or large bases do
+			// not fit in the strip: the extra lines stand just in front of it).
 			ok := false
-			for step := 0; step <= int(2*(hi.X-lo.X)) && !ok; step++ {
-				x := x0 + float64((step+1)/2)*0.5*float64(1-2*(step%2))
-				b := field.Base{Pos: field.Vec{X: x, Y: y}, Radius: r, Stature: st}
-				if e.field.Fits(b, placed) {
-					e.start[k], ok = b.Pos, true
-					placed = append(placed, b)
+			inward := 1.0 // side A's lines go up the table, side B's down
+			if s == 1 {
+				inward = -1
+			}
+			for row := 0; row < 8 && !ok; row++ {
+				yy := y + inward*float64(row)*2*r
+				for step := 0; step <= int(2*(hi.X-lo.X)) && !ok; step++ {
+					x := x0 + float64((step+1)/2)*0.5*float64(1-2*(step%2))
+					b := field.Base{Pos: field.Vec{X: x, Y: yy}, Radius: r, Stature: st}
+					if e.field.Fits(b, placed) {
+						e.start[k], ok = b.Pos, true
+						placed = append(placed, b)
+					}
 				}
 			}
 			if !ok {

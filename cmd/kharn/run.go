@@ -95,7 +95,7 @@ values are illustrative, not official card values.`,
 	root.PersistentFlags().StringSliceVar(&g.data, "data", nil, "profile data: YAML files or directories, or a list builder catalogue (.json) (default: the embedded data set)")
 	root.PersistentFlags().StringVar(&g.rules, "rules", "standard", "rules variant: standard, or a comma list of ch-auto-success, armour-level-dice")
 	root.AddCommand(oddsCommand(g), duelCommand(g), skirmishCommand(g), profilesCommand(g), listCommand(g), compareCommand(g))
-	root.AddCommand(importCommand(g))
+	root.AddCommand(importCommand(g), costCommand(g))
 	err := root.Execute()
 	if err != nil {
 		fmt.Fprintf(stderr, "kharn: %v\n", err)

@@ -1,0 +1,120 @@
+package sim
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+
+	"github.com/kharn-ages/kharn/sim/field"
+)
+
+// MaxBudgetSafars caps the Safars a side of an equal-budget battle fields: the
+// budget buys no more whatever the cost tried.
+const MaxBudgetSafars = 12
+
+// BudgetMatch is an equal-budget battle (issue #5, "kharn cost"): a side of
+// Safars of one loadout, recruited at a trial cost, against a side of Safars of
+// an opponent drawn from a pool, each side fielding as many as Budget Krowns buy.
+// A fractional number is rounded at random to one of its two neighbours with the
+// matching probabilities (3.4 Safars: 4 with probability 0.4), so the expected
+// number is exactly Budget / cost and the win rate varies smoothly with the cost.
+type BudgetMatch struct {
+	Fighter *Fighter
+	// Pool holds the opponents with their costs (PoolCosts, Krowns).
+	Pool      []*Fighter
+	PoolCosts []int
+	Budget    int
+	// Field, Deployment, Rounds and Variant are as in Skirmish.
+	Field      field.Field
+	Deployment float64
+	Rounds     int
+	Variant    Variant
+}
+
+// BudgetPlayer plays the battles of a BudgetMatch; make one per goroutine.
+type BudgetPlayer struct {
+	m       *BudgetMatch
+	players map[budgetKey]*SkirmishPlayer
+}
+
+type budgetKey struct{ opponent, a, b int }
+
+// NewPlayer checks the match and returns a player.
+func (m *BudgetMatch) NewPlayer() (*BudgetPlayer, error) {
+	switch {
+	case m.Fighter == nil:
+		return nil, errors.New("sim: budget match without a fighter")
+	case len(m.Pool) == 0 || len(m.Pool) != len(m.PoolCosts):
+		return nil, errors.New("sim: budget match needs an opponent pool with one cost per opponent")
+	case m.Budget <= 0:
+		return nil, errors.New("sim: budget match needs a positive budget")
+	}
+	for _, c := range m.PoolCosts {
+		if c <= 0 {
+			return nil, errors.New("sim: budget match opponents need positive costs")
+		}
+	}
+	return &BudgetPlayer{m: m, players: map[budgetKey]*SkirmishPlayer{}}, nil
+}
+
+// count returns how many Safars costing cost Krowns the budget buys, rounded at
+// random (see BudgetMatch), at most MaxBudgetSafars.
+func (m *BudgetMatch) count(r *rand.PCG, cost float64) int {
+	x := float64(m.Budget) / cost
+	n := math.Floor(x)
+	if float64(r.Uint64()>>11)/(1<<53) < x-n {
+		n++
+	}
+	return int(min(n, MaxBudgetSafars))
+}
+
+// Play plays one battle with the studied Safar costing cost Krowns and returns
+// its side's score: 1 win, 0.5 draw at the round limit, 0 loss. Every random
+// number comes from r, in the same order whatever the cost (common random
+// numbers): the opponent, the two roundings, then the battle.
+func (p *BudgetPlayer) Play(r *rand.PCG, cost float64) float64 {
+	m := p.m
+	q := int(r.Uint64() % uint64(len(m.Pool)))
+	a := m.count(r, cost)
+	b := m.count(r, float64(m.PoolCosts[q]))
+	switch {
+	case a == 0 && b == 0:
+		return 0.5
+	case a == 0:
+		return 0
+	case b == 0:
+		return 1
+	}
+	k := budgetKey{q, a, b}
+	pl, ok := p.players[k]
+	if !ok {
+		sk := &Skirmish{Field: m.Field, Deployment: m.Deployment, Rounds: m.Rounds, Variant: m.Variant}
+		sk.Sides[0] = repeatSide(m.Fighter, a)
+		sk.Sides[1] = repeatSide(m.Pool[q], b)
+		var err error
+		if pl, err = sk.NewPlayer(); err != nil {
+			// Deployment is the only thing that can fail here: too many bases for
+			// the strip. The match is set up by the caller; this is its bug.
+			panic("sim: budget match: " + err.Error())
+		}
+		p.players[k] = pl
+	}
+	switch pl.Play(r).Winner {
+	case SideA:
+		return 1
+	case SideB:
+		return 0
+	}
+	return 0.5
+}
+
+// repeatSide is a side of n copies of f, without a leader (the pool's
+// profiles are compared without Krowns spent on a leader's aura).
+func repeatSide(f *Fighter, n int) Spearhead {
+	s := Spearhead{Leader: -1}
+	for range n {
+		s.Safars = append(s.Safars, f)
+		s.Costs = append(s.Costs, 0)
+	}
+	return s
+}
