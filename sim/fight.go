@@ -165,6 +165,9 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			if a.Kind.Special() && w != f.Melee {
 				continue
 			}
+			if a.Kind == Shot && (w == nil || w.Kind != profiles.KindRanged) {
+				continue // shots only with the shooting weapon (bare hands list the ranged one's)
+			}
 			best, res, err := base.BestEffects(a)
 			if err != nil {
 				continue
@@ -251,6 +254,9 @@ func bandRange(w *profiles.Equipment, band int) float64 {
 // bandExists reports whether weapon w has range band b: no short range below a
 // short range of 0, no long range when the maximum range ends at the long one.
 func bandExists(w *profiles.Equipment, b int) bool {
+	if w == nil {
+		return b == bandEffective // bare hands
+	}
 	r := w.Effects.Range
 	if r == nil {
 		return b == bandEffective
