@@ -120,6 +120,8 @@ type combatant struct {
 	activated, idle bool
 	// acted: it has been activated this round (R15).
 	acted bool
+	// idleRun counts its last activations in a row without an attack.
+	idleRun int
 	// target is the enemy the policy chose in this activation, -1 when it must
 	// choose again (at the start, after a walk, when the target left play).
 	target int
@@ -640,6 +642,11 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	c.activated, c.idle = true, c.attacks == before
+	if c.idle {
+		c.idleRun++
+	} else {
+		c.idleRun = 0
+	}
 }
 
 // morale plays the temerity test of a Safar left alone of its side (seed 000
