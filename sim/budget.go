@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/kharn-ages/kharn/sim/field"
 )
@@ -29,6 +30,10 @@ type BudgetMatch struct {
 	Deployment float64
 	Rounds     int
 	Variant    Variant
+
+	// cache shares the option tables of its fighters between the battles of all
+	// its players (one per worker), whatever the numbers fielded.
+	cache sync.Map
 }
 
 // BudgetPlayer plays the battles of a BudgetMatch; make one per goroutine.
@@ -88,7 +93,7 @@ func (p *BudgetPlayer) Play(r *rand.PCG, cost float64) float64 {
 	k := budgetKey{q, a, b}
 	pl, ok := p.players[k]
 	if !ok {
-		sk := &Skirmish{Field: m.Field, Deployment: m.Deployment, Rounds: m.Rounds, Variant: m.Variant}
+		sk := &Skirmish{Field: m.Field, Deployment: m.Deployment, Rounds: m.Rounds, Variant: m.Variant, optCache: &m.cache}
 		sk.Sides[0] = repeatSide(m.Fighter, a)
 		sk.Sides[1] = repeatSide(m.Pool[q], b)
 		var err error

@@ -76,12 +76,12 @@ func TestBudgetMatchCommonRandomNumbers(t *testing.T) {
 // TestBudgetMatchErrors checks that a bad match is refused.
 func TestBudgetMatchErrors(t *testing.T) {
 	good := budgetMatch(t)
-	for name, m := range map[string]sim.BudgetMatch{
-		"no fighter":    {Pool: good.Pool, PoolCosts: good.PoolCosts, Budget: 300},
-		"no pool":       {Fighter: good.Fighter, Budget: 300},
-		"cost mismatch": {Fighter: good.Fighter, Pool: good.Pool, PoolCosts: good.PoolCosts[:1], Budget: 300},
-		"zero budget":   {Fighter: good.Fighter, Pool: good.Pool, PoolCosts: good.PoolCosts},
-		"zero cost":     {Fighter: good.Fighter, Pool: good.Pool, PoolCosts: []int{0, 10}, Budget: 300},
+	for name, m := range map[string]*sim.BudgetMatch{
+		"no fighter":    &sim.BudgetMatch{Pool: good.Pool, PoolCosts: good.PoolCosts, Budget: 300},
+		"no pool":       &sim.BudgetMatch{Fighter: good.Fighter, Budget: 300},
+		"cost mismatch": &sim.BudgetMatch{Fighter: good.Fighter, Pool: good.Pool, PoolCosts: good.PoolCosts[:1], Budget: 300},
+		"zero budget":   &sim.BudgetMatch{Fighter: good.Fighter, Pool: good.Pool, PoolCosts: good.PoolCosts},
+		"zero cost":     &sim.BudgetMatch{Fighter: good.Fighter, Pool: good.Pool, PoolCosts: []int{0, 10}, Budget: 300},
 	} {
 		if _, err := m.NewPlayer(); err == nil {
 			t.Errorf("%s: accepted", name)

@@ -26,12 +26,14 @@ type engine struct {
 	// opts[a][d] are the attacks of kind a against kind d (nil for allies);
 	// threat[d][a][k] is the expected net damage (dealt minus counter) kind a
 	// inflicts on kind d in a whole activation when d holds k AP to defend.
-	opts     [][][]fightOption
-	threat   [][][8]float64
+	opts   [][][]fightOption
+	threat [][][8]float64
 	// prefer[a][d]: kind a would rather shoot at kind d (preferRange); info holds
 	// what fights read of each kind's card at every step.
 	prefer [][]bool
 	info   []kindInfo
+	// cache, when not nil, shares option tables with other engines (cachedOptions).
+	cache    *sync.Map
 	field    field.Field
 	rounds   int
 	variant  Variant
@@ -59,7 +61,7 @@ type engine struct {
 // of a skirmish profile went to Profile.Skill before.
 type kindInfo struct {
 	natReach, reach, brutal, velocity float64
-	endurance, thickSkin               bool
+	endurance, thickSkin              bool
 }
 
 func newKindInfo(f *Fighter) kindInfo {
@@ -170,11 +172,11 @@ type planKey struct {
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
 // and computes, with the exact engine, every attack of each kind against each
 // enemy kind with its expected figures by defender AP.
-func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]FightPolicy) (*engine, error) {
+func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]FightPolicy, cache *sync.Map) (*engine, error) {
 	if len(fighters) == 0 {
 		return nil, errors.New("sim: no Safar to play")
 	}
-	e := &engine{variant: variant, plans: map[planKey]*plan{}, leader: [2]int{-1, -1}}
+	e := &engine{variant: variant, plans: map[planKey]*plan{}, leader: [2]int{-1, -1}, cache: cache}
 	for s := range 2 {
 		e.policies[s] = policies[s]
 		if e.policies[s] == nil {
@@ -268,23 +270,25 @@ type optionKey struct {
 	variant        Variant
 }
 
-// optionCache shares option tables between engines: equal-budget battles
+// cachedOptions returns e.options(a, d), looked up in e.cache first when the
+// engine has one (optionKey -> []fightOption): equal-budget battles
 // (sim/budget.go) field the same fighters in many numbers, and each table costs
-// tens of milliseconds of exact computations (BenchmarkDuelSetup).
-var optionCache sync.Map // optionKey -> []fightOption
-
-// cachedOptions returns e.options(a, d), computed once per process.
+// tens of milliseconds of exact computations (BenchmarkDuelSetup). The cache
+// lives as long as its match, so nothing outlives its fighters.
 func (e *engine) cachedOptions(a, d int) ([]fightOption, error) {
+	if e.cache == nil {
+		return e.options(a, d)
+	}
 	s := e.kindSide[a]
 	k := optionKey{e.kinds[a], e.kinds[d], e.policies[s], e.policies[1-s], e.variant}
-	if v, ok := optionCache.Load(k); ok {
+	if v, ok := e.cache.Load(k); ok {
 		return v.([]fightOption), nil
 	}
 	opts, err := e.options(a, d)
 	if err != nil {
 		return nil, err
 	}
-	v, _ := optionCache.LoadOrStore(k, opts)
+	v, _ := e.cache.LoadOrStore(k, opts)
 	return v.([]fightOption), nil
 }
 
@@ -741,12 +745,14 @@ func (e *engine) warlord(i int) {
 }
 
 // hurt takes n HP from Safar i, credited to Safar by (-1: nobody).
+// Only the HP it had left are credited: a 10-damage blow on a Safar with 7 HP
+// deals 7.
 func (e *engine) hurt(i, by, n int) {
 	c := &e.c[i]
 	was := c.hp
 	c.hp -= n
 	if by >= 0 {
-		e.c[by].dealt += n
+		e.c[by].dealt += min(n, max(was, 0))
 		if was > 0 && c.hp <= 0 {
 			e.c[by].kills++
 		}

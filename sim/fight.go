@@ -86,7 +86,7 @@ func (d *Duel) NewPlayer() (*DuelPlayer, error) {
 	if d.A == nil || d.B == nil {
 		return nil, errors.New("sim: duel needs two fighters")
 	}
-	e, err := newEngine([]*Fighter{d.A, d.B}, []int{SideA, SideB}, d.Variant, d.Policies)
+	e, err := newEngine([]*Fighter{d.A, d.B}, []int{SideA, SideB}, d.Variant, d.Policies, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim/field"
@@ -28,6 +29,8 @@ type Skirmish struct {
 	Variant Variant
 	// Policies play each side; nil is the default policy.
 	Policies [2]FightPolicy
+	// optCache, when set, shares option tables between skirmishes (BudgetMatch).
+	optCache *sync.Map
 }
 
 // Spearhead is one side of a skirmish.
@@ -123,7 +126,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 			sides = append(sides, s)
 		}
 	}
-	e, err := newEngine(fighters, sides, sk.Variant, sk.Policies)
+	e, err := newEngine(fighters, sides, sk.Variant, sk.Policies, sk.optCache)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +237,9 @@ func (p *SkirmishPlayer) SetTrace(w io.Writer) { p.e.trace = w }
 // side A's first.
 func (p *SkirmishPlayer) Labels() []string { return append([]string(nil), p.e.labels...) }
 
-// Play plays one skirmish with dice from r. It does not allocate once warm.
+// Play plays one skirmish with dice from r. It allocates only while its caches of
+// exchange plans and defence decisions fill: about 7 allocations a battle after
+// 3000 battles of kharns-300 against kherops-300, about 1 after 20000.
 func (p *SkirmishPlayer) Play(r *rand.PCG) SkirmishResult {
 	e := p.e
 	w, rounds := e.play(r)
