@@ -120,7 +120,7 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 		step = func() { _ = bar.Add(1) }
 	}
 	c := matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, variant: variant}
-	cmp, err := compareLoadouts(cmd.Context(), ds, p, opps, c, step)
+	cmp, err := compareLoadouts(cmd.Context(), ds, p, opps, c, true, step)
 	if bar != nil {
 		_ = bar.Finish()
 	}
@@ -148,10 +148,13 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 // compareLoadouts plays every loadout of p (ds.Variants) against every opponent
 // in duels, all with the same seed (common random numbers), and returns the
 // comparison with its rows in loadout order; the caller sets Data, Version and
-// SortBy. kharn compare and kharn report share it. step, if not nil, is called
+// SortBy. kharn compare and kharn report share it. With perOpponentExact, each
+// row holds the best exact damage per AP against each opponent (about 35 ms of
+// exact engine per loadout and opponent, half the cost of the duels' set-up);
+// without, DamagePerAP is empty. step, if not nil, is called
 // once per duel matchup finished. When ctx is cancelled the comparison holds the
 // loadouts whose matchups were all played, and Interrupted is set.
-func compareLoadouts(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, opps []*profiles.Profile, c matchConfig, step func()) (reports.Comparison, error) {
+func compareLoadouts(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, opps []*profiles.Profile, c matchConfig, perOpponentExact bool, step func()) (reports.Comparison, error) {
 	loadouts := ds.Variants(p)
 	cmp := reports.Comparison{Profile: p.ID, Seed: c.seed, Trials: c.trials, Distance: c.distance,
 		Rules: c.variant.String(), Opponents: []string{}}
@@ -162,7 +165,7 @@ func compareLoadouts(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 	for _, l := range loadouts {
 		fa := sim.NewFighter(p, l.Items(ds))
 		for _, o := range opps {
-			ms = append(ms, matchup{a: fa, b: sim.NewFighter(o, items(ds, o)), exact: true})
+			ms = append(ms, matchup{a: fa, b: sim.NewFighter(o, items(ds, o)), exact: perOpponentExact})
 		}
 	}
 	res, interrupted, err := playMatchups(ctx, ms, c, step)
@@ -186,7 +189,9 @@ func compareLoadouts(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 			}
 			tally.Merge(&r.tally)
 			row.PerOpponent = append(row.PerOpponent, reports.NewRate(r.tally.Wins[sim.SideA], r.tally.N))
-			row.DamagePerAP = append(row.DamagePerAP, r.perAP)
+			if perOpponentExact {
+				row.DamagePerAP = append(row.DamagePerAP, r.perAP)
+			}
 		}
 		if !complete {
 			continue

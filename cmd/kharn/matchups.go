@@ -128,3 +128,21 @@ func playMatchup(ctx context.Context, m matchup, c matchConfig, workers int) (ma
 	out.done = !res.Interrupted && res.Trials == c.trials
 	return out, nil
 }
+
+// parallelFor calls f(i) for every i in [0, n) on the given number of goroutines
+// (0: one per CPU). f must write only to its own i.
+func parallelFor(n, workers int, f func(i int)) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
+}
