@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -61,11 +63,19 @@ func profileFields(p *profiles.Profile) [][2]string {
 
 // itemFields returns the fields of an equipment item a release may change.
 func itemFields(e *profiles.Equipment) [][2]string {
-	return [][2]string{
+	out := [][2]string{
 		{"name", e.Name}, {"kind", string(e.Kind)}, {"cost", fmt.Sprint(e.Cost)}, {"hands", fmt.Sprint(e.Hands)},
-		{"effects", jsonText(e.Effects)}, {"armour", jsonText(e.Armour)}, {"shield boxes", fmt.Sprint(e.ShieldBoxes)},
+		{"armour", jsonText(e.Armour)}, {"shield boxes", fmt.Sprint(e.ShieldBoxes)},
 		{"reserved to", strings.Join(e.ReservedTo, ", ")},
 	}
+	// One field per effect, named as the Go field, so that a change shows alone.
+	var fx map[string]json.RawMessage
+	if b, err := json.Marshal(e.Effects); err == nil && json.Unmarshal(b, &fx) == nil {
+		for _, k := range slices.Sorted(maps.Keys(fx)) {
+			out = append(out, [2]string{"effects." + k, string(fx[k])})
+		}
+	}
+	return out
 }
 
 // jsonText writes v as compact JSON, "-" for nil: every field of effects and
