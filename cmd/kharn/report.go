@@ -63,7 +63,7 @@ partial.`,
 	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU); results do not depend on it")
 	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start of every duel, in toises (default: the deployment distance)")
 	fl.StringVar(&f.reference, "reference", "", "reference defender of the exact damage per AP (default: the profile of median cost)")
-	fl.StringVar(&f.loadouts, "loadouts", "nearest", "opponents of the loadout comparisons: nearest (the 3 profiles of other factions nearest in cost), level (the other profiles of the same level), all, a faction, profile ids, or none")
+	fl.StringVar(&f.loadouts, "loadouts", "nearest", "opponents of the loadout comparisons: nearest (the 2 profiles of other factions nearest in cost), level (the other profiles of the same level), all, a faction, profile ids, or none")
 	return c
 }
 

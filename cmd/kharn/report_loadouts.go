@@ -12,12 +12,14 @@ import (
 )
 
 // nearestOpponents is the size of the default opponent pool of a loadout
-// comparison. Setting up a duel costs 45-80 ms (the exact tables of sim.Duel's
-// NewPlayer) against some 7 ms for 4096 fights, so the report's run time is about
-// the number of pairings: the 392 loadouts of the default data against the 6-7
-// profiles of their level would be some 2400 pairings (3-4 minutes on 2 cores),
-// against 3 nearest opponents 1176.
-const nearestOpponents = 3
+// comparison. A pairing costs about 110 ms of CPU on this 2-core machine with
+// other jobs running (CPU profile of a report: 64% in sim.Duel.NewPlayer's exact
+// tables, 27% in 4096 fights, 7% in the exact damage per AP), so the report's
+// run time follows the number of pairings: the 392 loadouts of the default data
+// against the 6-7 profiles of their level would be some 2400 pairings, against 3
+// nearest opponents 1176 (4m10s measured with the machine shared), against 2,
+// 784.
+const nearestOpponents = 2
 
 // loadoutPool returns the opponents of p's loadout comparison: for spec
 // "nearest", the nearestOpponents profiles of other factions closest to p in
