@@ -95,15 +95,16 @@ func (r *reportRun) flag(section, subject, format string, args ...any) {
 	r.flags = append(r.flags, finding{section, subject, fmt.Sprintf(format, args...)})
 }
 
-// analysis is one step of a report: a name for the progress display, the number
+// analysis is one step of a report: a name for the progress display, a title for
+// its place in a report interrupted before it ran, the number
 // of steps it will take (duel matchups, say), and a function that computes its
 // sections, calling step once per step done. It may record findings with
 // reportRun.flag and skills not modelled in reportRun.notModelled, and must
 // return what it has, marked partial, when r.ctx is cancelled.
 type analysis struct {
-	name  string
-	steps func(r *reportRun) int
-	run   func(r *reportRun, step func()) ([]*reports.Section, error)
+	name, title string
+	steps       func(r *reportRun) int
+	run         func(r *reportRun, step func()) ([]*reports.Section, error)
 }
 
 // reportAnalyses lists the analyses of kharn report, in the order of their
@@ -112,9 +113,9 @@ type analysis struct {
 // sections follow the ones before it, its findings join the summary.
 func reportAnalyses() []analysis {
 	return []analysis{
-		{name: "matchups", steps: matrixSteps, run: profileSections},
-		{name: "loadouts", steps: loadoutSteps, run: loadoutSections},
-		{name: "baseline", steps: baselineSteps, run: baselineSections},
+		{name: "matchups", title: "Profiles by faction and matchups", steps: matrixSteps, run: profileSections},
+		{name: "loadouts", title: "Loadout comparisons", steps: loadoutSteps, run: loadoutSections},
+		{name: "baseline", title: "Changes since the baseline", steps: baselineSteps, run: baselineSections},
 	}
 }
 
@@ -162,6 +163,12 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 	for i, a := range all {
 		n := a.steps(r)
 		if n == 0 {
+			continue
+		}
+		if r.ctx.Err() != nil {
+			r.partial = true
+			sections = append(sections, (&reports.Section{ID: a.name, Title: a.title + " (not run)"}).Add(
+				reports.Paragraph("The run was interrupted before this analysis started.")))
 			continue
 		}
 		fmt.Fprintf(r.stderr, "kharn report: [%d/%d] %s: %d duel matchups\n", i+1, len(all), a.name, n)

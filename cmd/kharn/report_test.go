@@ -227,10 +227,14 @@ func TestReportInterrupted(t *testing.T) {
 	if err != nil || !bytes.Contains(html, []byte("PARTIAL REPORT")) {
 		t.Errorf("report.html not marked partial (%v)", err)
 	}
-	for _, r := range rj.table(t, "matchups") {
-		if r["fights"] != 0.0 || r["win_rate"] != nil {
-			t.Errorf("a pairing of a cancelled run shows %v fights, rate %v; want 0 and n/a", r["fights"], r["win_rate"])
+	// Cancelled before the first analysis: each says it did not run.
+	for _, title := range []string{"Profiles by faction and matchups (not run)", "Loadout comparisons (not run)"} {
+		if !bytes.Contains(html, []byte(title)) {
+			t.Errorf("report.html lacks the section %q", title)
 		}
+	}
+	if n := len(rj.table(t, "summary-flags")); n != 0 {
+		t.Errorf("%d findings in a report that ran nothing", n)
 	}
 }
 
