@@ -270,6 +270,7 @@ func summarySection(r *reportRun) *reports.Section {
 		"(two-proportion z-test, two-sided, level %.2f). Duels are one Safar against one, engaged after walking from %.1f toises: "+
 		"they leave out support, scenarios, shooting lanes and the skills listed as not modelled, so a flag asks for a look, not for a new cost.",
 		comparableLo, comparableHi, 100*farLo, 100*farHi, alpha, r.f.distance)))
+	s.Add(reports.Paragraph("The duels behind these findings: " + r.sampledCaption() + "; the intervals are 95% Wilson intervals."))
 	if r.baseline != nil {
 		s.Add(reports.Paragraph("With a baseline, a profile is also flagged when its win rate moved significantly between the two releases (see the baseline section for the test)."))
 	}
