@@ -189,7 +189,8 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	}
 	heat := &reports.Section{ID: "matchups", Title: "Matchups"}
 	heat.Add(reports.Paragraph("Win rate of the row profile against the column profile, each with its card's equipment (" + r.sampledCaption() +
-		"). Profiles are grouped by faction. The table below holds every cell with its 95% Wilson interval."))
+		"). Profiles are grouped by faction. Each pair is played once: the cell across the diagonal is the other side of the same fights, " +
+		"and the two add up to 100% less the draws. The table below holds every cell with its 95% Wilson interval."))
 	ids := make([]string, len(m.ps))
 	z := make([][]float64, len(m.ps))
 	for x, p := range m.ps {
