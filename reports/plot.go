@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 
@@ -35,6 +36,33 @@ func Heatmap(path, title, xLabel, yLabel string, rows, cols []string, values [][
 	if len(rows) == 0 || len(cols) == 0 {
 		return fmt.Errorf("reports: heat map %s has no data", path)
 	}
+	p, w, h := heatmapPlot(title, xLabel, yLabel, rows, cols, values)
+	if err := p.Save(w, h, path); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	return nil
+}
+
+// HeatmapImage returns the heat map Heatmap draws as an image in format ("png"
+// or "svg").
+func HeatmapImage(format, title, xLabel, yLabel string, rows, cols []string, values [][]float64) ([]byte, error) {
+	if len(rows) == 0 || len(cols) == 0 {
+		return nil, fmt.Errorf("reports: heat map %q has no data", title)
+	}
+	p, w, h := heatmapPlot(title, xLabel, yLabel, rows, cols, values)
+	wt, err := p.WriterTo(w, h, format)
+	if err != nil {
+		return nil, fmt.Errorf("reports: %w", err)
+	}
+	var b bytes.Buffer
+	if _, err := wt.WriteTo(&b); err != nil {
+		return nil, fmt.Errorf("reports: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// heatmapPlot builds the heat map of Heatmap and returns it with its size.
+func heatmapPlot(title, xLabel, yLabel string, rows, cols []string, values [][]float64) (*plot.Plot, vg.Length, vg.Length) {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
@@ -74,10 +102,7 @@ func Heatmap(path, title, xLabel, yLabel string, rows, cols []string, values [][
 	p.Y.Min, p.Y.Max = -0.5, float64(len(rows))-0.5
 	w := vg.Length(2+1.1*float64(len(cols))) * vg.Centimeter
 	hgt := vg.Length(3+0.7*float64(len(rows))) * vg.Centimeter
-	if err := p.Save(max(w, 12*vg.Centimeter), max(hgt, 8*vg.Centimeter), path); err != nil {
-		return fmt.Errorf("reports: %w", err)
-	}
-	return nil
+	return p, max(w, 12*vg.Centimeter), max(hgt, 8*vg.Centimeter)
 }
 
 // DamagePlot writes the distribution of the damage of an attack to path (.png or

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -113,53 +114,20 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 	if err != nil {
 		return err
 	}
-	loadouts := ds.Variants(p)
-	bar := newBar(cmd.ErrOrStderr(), len(loadouts)*len(opps), "compare", "duels")
-	df := &duelFlags{trials: f.trials, seed: f.seed, workers: f.workers}
-	cmp := reports.Comparison{Profile: p.ID, Seed: f.seed, Trials: f.trials, Distance: f.distance,
-		Rules: variant.String(), Data: ds.Source, Version: versionString(), SortBy: f.sortBy}
-	for _, o := range opps {
-		cmp.Opponents = append(cmp.Opponents, o.ID)
+	bar := newBar(cmd.ErrOrStderr(), len(ds.Variants(p))*len(opps), "compare", "duels")
+	var step func()
+	if bar != nil {
+		step = func() { _ = bar.Add(1) }
 	}
-	notModelled := map[string]bool{}
-	for _, l := range loadouts {
-		fa := sim.NewFighter(p, l.Items(ds))
-		row := reports.LoadoutRow{Loadout: l.Label(), Cost: l.Cost(ds)}
-		var tally sim.DuelTally
-		for _, o := range opps {
-			fb := sim.NewFighter(o, items(ds, o))
-			d := &sim.Duel{A: fa, B: fb, Distance: f.distance, Variant: variant}
-			t, res, err := playDuels(cmd.Context(), cmd.ErrOrStderr(), d, df, "")
-			if err != nil {
-				return fmt.Errorf("%s against %s: %w", l.Label(), o.ID, err)
-			}
-			for _, n := range d.NotModelled() {
-				notModelled[n] = true
-			}
-			tally.Merge(t)
-			row.PerOpponent = append(row.PerOpponent, reports.NewRate(t.Wins[sim.SideA], t.N))
-			row.DamagePerAP = append(row.DamagePerAP, bestPerAP(fa, fb, variant))
-			if bar != nil {
-				_ = bar.Add(1)
-			}
-			if res.Interrupted {
-				cmp.Interrupted = true
-				break
-			}
-		}
-		row.Fill(&tally)
-		cmp.Rows = append(cmp.Rows, row)
-		if cmp.Interrupted {
-			break
-		}
-	}
+	c := matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, variant: variant}
+	cmp, err := compareLoadouts(cmd.Context(), ds, p, opps, c, true, step)
 	if bar != nil {
 		_ = bar.Finish()
 	}
-	for n := range notModelled {
-		cmp.NotModelled = append(cmp.NotModelled, n)
+	if err != nil {
+		return err
 	}
-	sort.Strings(cmp.NotModelled)
+	cmp.Data, cmp.Version, cmp.SortBy = ds.Source, versionString(), f.sortBy
 	cmp.Sort()
 	if f.plot != "" && !cmp.Interrupted {
 		if err := cmp.Plot(f.plot); err != nil {
@@ -175,6 +143,68 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 		return cmp.WriteCSV(out)
 	}
 	return cmp.Write(out)
+}
+
+// compareLoadouts plays every loadout of p (ds.Variants) against every opponent
+// in duels, all with the same seed (common random numbers), and returns the
+// comparison with its rows in loadout order; the caller sets Data, Version and
+// SortBy. kharn compare and kharn report share it. With perOpponentExact, each
+// row holds the best exact damage per AP against each opponent (about 35 ms of
+// exact engine per loadout and opponent, half the cost of the duels' set-up);
+// without, DamagePerAP is empty. step, if not nil, is called
+// once per duel matchup finished. When ctx is cancelled the comparison holds the
+// loadouts whose matchups were all played, and Interrupted is set.
+func compareLoadouts(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, opps []*profiles.Profile, c matchConfig, perOpponentExact bool, step func()) (reports.Comparison, error) {
+	loadouts := ds.Variants(p)
+	cmp := reports.Comparison{Profile: p.ID, Seed: c.seed, Trials: c.trials, Distance: c.distance,
+		Rules: c.variant.String(), Opponents: []string{}}
+	for _, o := range opps {
+		cmp.Opponents = append(cmp.Opponents, o.ID)
+	}
+	var ms []matchup
+	for _, l := range loadouts {
+		fa := sim.NewFighter(p, l.Items(ds))
+		for _, o := range opps {
+			ms = append(ms, matchup{a: fa, b: sim.NewFighter(o, items(ds, o)), exact: perOpponentExact})
+		}
+	}
+	res, interrupted, err := playMatchups(ctx, ms, c, step)
+	if err != nil {
+		return cmp, fmt.Errorf("%s: %w", p.ID, err)
+	}
+	cmp.Interrupted = interrupted
+	notModelled := map[string]bool{}
+	for i, l := range loadouts {
+		row := reports.LoadoutRow{Loadout: l.Label(), Cost: l.Cost(ds)}
+		var tally sim.DuelTally
+		complete := true
+		for j := range opps {
+			r := res[i*len(opps)+j]
+			if !r.done {
+				complete = false
+				break
+			}
+			for _, n := range r.notModelled {
+				notModelled[n] = true
+			}
+			tally.Merge(&r.tally)
+			row.PerOpponent = append(row.PerOpponent, reports.NewRate(r.tally.Wins[sim.SideA], r.tally.N))
+			if perOpponentExact {
+				row.DamagePerAP = append(row.DamagePerAP, r.perAP)
+			}
+		}
+		if !complete {
+			continue
+		}
+		row.Fill(&tally)
+		cmp.Rows = append(cmp.Rows, row)
+	}
+	cmp.NotModelled = []string{}
+	for n := range notModelled {
+		cmp.NotModelled = append(cmp.NotModelled, n)
+	}
+	sort.Strings(cmp.NotModelled)
+	return cmp, nil
 }
 
 // bestPerAP returns the best exact expected damage per AP of a's attacks, with any

@@ -76,9 +76,11 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		Use:   "kharn",
 		Short: "Khârn-Âges balance toolkit: exact odds, duels, cost analysis",
 		Long: `kharn computes Khârn-Âges combat odds from profile data: exact probabilities
-of an attack against a defence (odds), sampled one-against-one fights with Wilson
-intervals (duel), loadout comparisons (compare), Spearhead lists (list) and the
-import of your own cards (import); skirmishes and release reports are to come.
+of an attack against a defence (odds), sampled one-against-one fights (duel) and
+battles of two Spearheads on a battlefield (skirmish) with Wilson intervals,
+loadout comparisons (compare), fair Krown costs from equal-budget battles (cost),
+Spearhead lists (list), the import of your own cards (import) and release balance
+reports in HTML, Markdown, CSV and JSON (report).
 With no --data it uses the embedded default data set, whose
 values are illustrative, not official card values.`,
 		SilenceUsage:  true,
@@ -95,7 +97,7 @@ values are illustrative, not official card values.`,
 	root.PersistentFlags().StringSliceVar(&g.data, "data", nil, "profile data: YAML files or directories, or a list builder catalogue (.json) (default: the embedded data set)")
 	root.PersistentFlags().StringVar(&g.rules, "rules", "standard", "rules variant: standard, or a comma list of ch-auto-success, armour-level-dice")
 	root.AddCommand(oddsCommand(g), duelCommand(g), skirmishCommand(g), profilesCommand(g), listCommand(g), compareCommand(g))
-	root.AddCommand(importCommand(g), costCommand(g))
+	root.AddCommand(importCommand(g), costCommand(g), reportCommand(g))
 	err := root.Execute()
 	if err != nil {
 		fmt.Fprintf(stderr, "kharn: %v\n", err)

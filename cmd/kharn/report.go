@@ -1,0 +1,333 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/reports"
+	"github.com/kharn-ages/kharn/sim"
+)
+
+type reportFlags struct {
+	baseline  string
+	out       string
+	seed      uint64
+	trials    int
+	workers   int
+	distance  float64
+	reference string
+	loadouts  string
+}
+
+func reportCommand(g *globals) *cobra.Command {
+	f := &reportFlags{}
+	c := &cobra.Command{
+		Use:   "report",
+		Short: "Write a release balance report: HTML, Markdown, CSV and JSON",
+		Long: `report runs the balance analyses on a data set (--data, default the embedded one)
+and writes them to --out: report.html (one self-contained page, plots embedded, no
+network needed), report.md with its plots in figures/, one CSV file per table in
+tables/, and report.json with every table.
+
+Sections: a summary of the flagged profiles and loadouts (the criteria are
+explained in the page); per faction, each profile's cost, level, duel win rate
+against the data set's other profiles (95% Wilson interval) and against those of
+comparable cost, and its best exact expected damage per AP against a reference
+defender; the profile x profile matchup heat map; the loadout comparisons of
+kharn compare for every profile; with --baseline, what changed between two
+releases of the data and which win rates moved significantly; the method (seed,
+trials, rules variant, version, skills not modelled).
+
+Every duel is played with the same seed (common random numbers) and the result
+does not depend on --workers. Ctrl-C writes what was computed so far, marked
+partial.`,
+		Example: `  kharn report
+  kharn report --baseline old-release/ --out release-report
+  kharn --data my-cards report --trials 1000 --loadouts none`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runReport(cmd, g, f) },
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.baseline, "baseline", "", "a previous release of the data (files or a directory, read as --data) to compare against")
+	fl.StringVar(&f.out, "out", "kharn-report", "directory to write the report to")
+	fl.Uint64Var(&f.seed, "seed", 1, "random seed (the same for every duel)")
+	fl.IntVar(&f.trials, "trials", 4096, "fights per pairing of duellists")
+	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU); results do not depend on it")
+	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start of every duel, in toises (default: the deployment distance)")
+	fl.StringVar(&f.reference, "reference", "", "reference defender of the exact damage per AP (default: the profile of median cost)")
+	fl.StringVar(&f.loadouts, "loadouts", "nearest", "opponents of the loadout comparisons: nearest (the 2 profiles of other factions nearest in cost), level (the other profiles of the same level), all, a faction, profile ids, or none")
+	return c
+}
+
+// reportRun is the state the analyses of a report share: inputs, and results
+// that later analyses and the summary read.
+type reportRun struct {
+	ctx      context.Context
+	stderr   io.Writer
+	ds, base *profiles.DataSet
+	variant  sim.Variant
+	f        *reportFlags
+	cfg      matchConfig
+	ref      *profiles.Profile
+
+	current, baseline *matrix
+	// flags are the findings of the analyses, shown in the summary.
+	flags       []finding
+	notModelled map[string]bool
+	partial     bool
+}
+
+// finding is one flagged item of the summary.
+type finding struct {
+	section, subject, what string
+}
+
+// flag records a finding for the summary.
+func (r *reportRun) flag(section, subject, format string, args ...any) {
+	r.flags = append(r.flags, finding{section, subject, fmt.Sprintf(format, args...)})
+}
+
+// analysis is one step of a report: a name for the progress display, a title for
+// its place in a report interrupted before it ran, the number
+// of steps it will take (duel matchups, say), and a function that computes its
+// sections, calling step once per step done. It may record findings with
+// reportRun.flag and skills not modelled in reportRun.notModelled, and must
+// return what it has, marked partial, when r.ctx is cancelled.
+type analysis struct {
+	name, title string
+	steps       func(r *reportRun) int
+	run         func(r *reportRun, step func()) ([]*reports.Section, error)
+}
+
+// reportAnalyses lists the analyses of kharn report, in the order of their
+// sections; the summary comes first and the method last. A new analysis (the
+// cost efficiency and fair costs of kharn cost) is one more entry here: its
+// sections follow the ones before it, its findings join the summary.
+func reportAnalyses() []analysis {
+	return []analysis{
+		{name: "matchups", title: "Profiles by faction and matchups", steps: matrixSteps, run: profileSections},
+		{name: "loadouts", title: "Loadout comparisons", steps: loadoutSteps, run: loadoutSections},
+		{name: "baseline", title: "Changes since the baseline", steps: baselineSteps, run: baselineSections},
+	}
+}
+
+func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
+	if f.trials <= 0 {
+		return &usageError{errors.New("--trials must be positive")}
+	}
+	if f.out == "" {
+		return &usageError{errors.New("--out must name a directory")}
+	}
+	ds, err := g.load()
+	if err != nil {
+		return err
+	}
+	variant, err := g.variant()
+	if err != nil {
+		return err
+	}
+	if len(ds.Profiles) < 2 {
+		return fmt.Errorf("data %s: a report needs at least two profiles, got %d", ds.Source, len(ds.Profiles))
+	}
+	r := &reportRun{ctx: cmd.Context(), stderr: cmd.ErrOrStderr(), ds: ds, variant: variant, f: f,
+		cfg:         matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, variant: variant},
+		notModelled: map[string]bool{}}
+	if r.ref, err = referenceDefender(ds, f.reference); err != nil {
+		return err
+	}
+	if f.baseline != "" {
+		if r.base, err = loadData([]string{f.baseline}); err != nil {
+			return fmt.Errorf("--baseline: %w", err)
+		}
+	}
+	if f.loadouts != "nearest" && f.loadouts != "level" && f.loadouts != "none" {
+		if _, err := pool(ds, f.loadouts); err != nil {
+			return &usageError{fmt.Errorf("--loadouts: %w", err)}
+		}
+	}
+	doc := &reports.Document{
+		Title: "Khârn-Âges balance report",
+		Subtitle: fmt.Sprintf("Data: %s (%d profiles, %d equipment items); rules %s; seed %d; %d fights per pairing; kharn %s.",
+			ds.Source, len(ds.Profiles), len(ds.Equipment), variant, f.seed, f.trials, versionString()),
+	}
+	var sections []*reports.Section
+	all := reportAnalyses()
+	for i, a := range all {
+		n := a.steps(r)
+		if n == 0 {
+			continue
+		}
+		if r.ctx.Err() != nil {
+			r.partial = true
+			sections = append(sections, (&reports.Section{ID: a.name, Title: a.title + " (not run)"}).Add(
+				reports.Paragraph("The run was interrupted before this analysis started.")))
+			continue
+		}
+		fmt.Fprintf(r.stderr, "kharn report: [%d/%d] %s: %d duel matchups\n", i+1, len(all), a.name, n)
+		bar := newBar(r.stderr, n, a.name, "matchups")
+		step := func() {}
+		if bar != nil {
+			step = func() { _ = bar.Add(1) }
+		}
+		ss, err := a.run(r, step)
+		if bar != nil {
+			_ = bar.Finish()
+		}
+		if err != nil {
+			return fmt.Errorf("report: %s: %w", a.name, err)
+		}
+		sections = append(sections, ss...)
+	}
+	if r.ctx.Err() != nil {
+		r.partial = true
+	}
+	doc.Partial = r.partial
+	if r.partial {
+		doc.Warnings = append(doc.Warnings, "interrupted: the figures cover the duels played before the run stopped; pairings not played show as n/a.")
+	}
+	if strings.Contains(ds.Source, "embedded") {
+		doc.Warnings = append(doc.Warnings, "the embedded default data set is illustrative, written for this project: its values are not official card values.")
+	}
+	doc.Sections = append(doc.Sections, summarySection(r))
+	doc.Sections = append(doc.Sections, sections...)
+	doc.Sections = append(doc.Sections, methodSection(r))
+	written, err := doc.WriteFiles(f.out)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	status := ""
+	if r.partial {
+		status = " (PARTIAL: interrupted)"
+	}
+	fmt.Fprintf(out, "Report written to %s%s:\n", f.out, status)
+	var csvs, figs int
+	for _, p := range written {
+		rel, _ := filepath.Rel(f.out, p)
+		switch {
+		case strings.HasPrefix(rel, reports.TablesDir+string(filepath.Separator)):
+			csvs++
+		case strings.HasPrefix(rel, reports.FiguresDir+string(filepath.Separator)):
+			figs++
+		default:
+			fmt.Fprintf(out, "  %s\n", p)
+		}
+	}
+	fmt.Fprintf(out, "  %s: %d CSV files, one per table\n", filepath.Join(f.out, reports.TablesDir), csvs)
+	fmt.Fprintf(out, "  %s: %d plot files for the Markdown page\n", filepath.Join(f.out, reports.FiguresDir), figs)
+	if r.partial {
+		fmt.Fprintln(r.stderr, "kharn: interrupted: the report covers the duels played so far")
+	}
+	return nil
+}
+
+// referenceDefender returns the profile named by id, or the profile of median
+// cost of ds (the lower of the two middle ones, by cost then id).
+func referenceDefender(ds *profiles.DataSet, id string) (*profiles.Profile, error) {
+	if id != "" {
+		p, err := ds.Profile(id)
+		if err != nil {
+			return nil, &usageError{fmt.Errorf("--reference: %w", err)}
+		}
+		return p, nil
+	}
+	ps := append([]*profiles.Profile(nil), ds.Profiles...)
+	sort.Slice(ps, func(i, j int) bool {
+		if ps[i].Cost != ps[j].Cost {
+			return ps[i].Cost < ps[j].Cost
+		}
+		return ps[i].ID < ps[j].ID
+	})
+	return ps[(len(ps)-1)/2], nil
+}
+
+// Criteria of the summary, explained in the page.
+const (
+	// comparableLo and comparableHi bound the cost ratio of an opponent of
+	// comparable cost: within 25% either way (1/1.25 = 0.8).
+	comparableLo, comparableHi = 0.8, 1.25
+	// farLo and farHi bound a win rate close enough to 50% at comparable cost: a
+	// profile is flagged when its whole 95% interval lies outside them.
+	farLo, farHi = 0.35, 0.65
+	// alpha is the level of the significance tests (two-sided).
+	alpha = 0.05
+)
+
+func summarySection(r *reportRun) *reports.Section {
+	s := &reports.Section{ID: "summary", Title: "Summary"}
+	s.Add(reports.Paragraph(fmt.Sprintf("Flagged items, with the criterion that flagged each. A profile is flagged when its duel win rate "+
+		"against the profiles of comparable cost (cost ratio between %.2f and %.2f, any faction, itself excluded) has a 95%% Wilson interval "+
+		"entirely below %.0f%% or entirely above %.0f%%: at equal cost a balanced profile should win about half its duels. "+
+		"A card's loadout is flagged when another legal loadout of the same profile costs no more and wins significantly more often "+
+		"(two-proportion z-test, two-sided, level %.2f). Duels are one Safar against one, engaged after walking from %.1f toises: "+
+		"they leave out support, scenarios, shooting lanes and the skills listed as not modelled, so a flag asks for a look, not for a new cost.",
+		comparableLo, comparableHi, 100*farLo, 100*farHi, alpha, r.f.distance)))
+	s.Add(reports.Paragraph("The duels behind these findings: " + r.sampledCaption() + "; the intervals are 95% Wilson intervals."))
+	if r.baseline != nil {
+		s.Add(reports.Paragraph("With a baseline, a profile is also flagged when its win rate moved significantly between the two releases (see the baseline section for the test)."))
+	}
+	t := &reports.DataTable{ID: "summary-flags", Caption: "Flagged profiles and loadouts",
+		Columns: []reports.Column{{Name: "section", Key: "section"}, {Name: "profile", Key: "profile"}, {Name: "finding", Key: "finding"}}}
+	for _, f := range r.flags {
+		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(f.section), reports.TextCell(f.subject), reports.TextCell(f.what)})
+	}
+	if len(t.Rows) == 0 {
+		s.Add(reports.Paragraph("Nothing is flagged by these criteria."))
+	}
+	s.Add(t)
+	if r.partial {
+		s.Add(reports.Paragraph("This report is partial: the analyses were interrupted, and items not reached could not be flagged."))
+	}
+	return s
+}
+
+func methodSection(r *reportRun) *reports.Section {
+	s := &reports.Section{ID: "method", Title: "Method"}
+	facts := reports.Facts{
+		{Name: "toolkit version", Value: "kharn " + versionString()},
+		{Name: "data set", Value: fmt.Sprintf("%s: %d profiles, %d equipment items, factions %s", r.ds.Source, len(r.ds.Profiles), len(r.ds.Equipment), strings.Join(r.ds.Factions(), ", "))},
+	}
+	if r.base != nil {
+		facts = append(facts, reports.Fact{Name: "baseline data set", Value: fmt.Sprintf("%s: %d profiles, %d equipment items", r.base.Source, len(r.base.Profiles), len(r.base.Equipment))})
+	}
+	facts = append(facts,
+		reports.Fact{Name: "rules variant", Value: r.variant.String()},
+		reports.Fact{Name: "seed", Value: fmt.Sprint(r.f.seed)},
+		reports.Fact{Name: "fights per pairing", Value: fmt.Sprint(r.f.trials)},
+		reports.Fact{Name: "duel start", Value: fmt.Sprintf("%.1f toises apart; round limit %d (R16), a fight reaching it is a draw", r.f.distance, profiles.DefaultRounds)},
+		reports.Fact{Name: "policies", Value: "default on both sides (decisions from the exact engine's expected values)"},
+		reports.Fact{Name: "equipment", Value: "the card's equipment, except in the loadout comparisons"},
+		reports.Fact{Name: "reference defender", Value: fmt.Sprintf("%s (%s, level %d, %d Kr)", r.ref.ID, r.ref.Faction, r.ref.Level, r.ref.Cost)},
+		reports.Fact{Name: "loadout opponents", Value: r.f.loadouts},
+		reports.Fact{Name: "partial", Value: fmt.Sprint(r.partial)},
+	)
+	s.Add(facts)
+	s.Add(reports.Paragraph("Sampled figures: every pairing of duellists plays the same number of fights with the same seed (common random numbers), " +
+		"each chunk of 4096 fights drawing from its own PCG seeded from (seed, chunk index), so a figure is the same for any number of workers. " +
+		"Rates carry 95% Wilson score intervals; a rate pooled over several opponents counts every fight, which with the same number of fights per opponent " +
+		"is a stratified sample: the Wilson interval is then slightly conservative. Draws (round limit) count as not won. " +
+		"Exact figures (expected damage per AP) come from the exact exchange engine: the best legal attack of the attacker, with any of its weapons, " +
+		"against the defender's best response with all its AP."))
+	s.Add(reports.Paragraph(fmt.Sprintf("Significance: two proportions differ significantly when the pooled two-proportion z statistic exceeds the critical value "+
+		"of a two-sided test at level %.2f (1.96), Bonferroni-corrected for the number of profiles compared when comparing two releases. "+
+		"Samples drawn with the same seed are positively correlated, which makes the test conservative. "+
+		"The normal quantiles come from gonum's distuv.", alpha)))
+	var nm []string
+	for n := range r.notModelled {
+		nm = append(nm, n)
+	}
+	sort.Strings(nm)
+	if len(nm) == 0 {
+		nm = []string{"none"}
+	}
+	s.Add(&reports.ItemList{Title: "Skills of the duellists not modelled in the duels (reported by sim.Duel.NotModelled)", Items: nm})
+	return s
+}
