@@ -354,7 +354,7 @@ func (c *Curve) FairCost() FairCost {
 	lo, hi := slices.Min(costs), slices.Max(costs)
 	switch {
 	case !f.Bounded():
-		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate does not cross 50%% significantly between %g and %g Kr",
+		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate does not cross 50%% significantly between %.0f and %.0f Kr",
 			ErrFlat, lo-(reach-1)*(hi-lo)/2, hi+(reach-1)*(hi-lo)/2))
 	case l.Slope(f.Cost) > 0:
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w (slope %.3g logit/Kr at %.0f Kr): is the game playing the cost for the right side?", ErrRising, l.Slope(f.Cost), f.Cost))

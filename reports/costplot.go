@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"fmt"
 	"image/color"
 	"io"
@@ -66,8 +67,39 @@ func (l CostLine) at(c float64) float64 {
 // shaded band, a dashed line at 50% (where the cost is fair), and a marker at each
 // profile's card cost.
 func CostPlot(path, title string, lines []CostLine) error {
+	p, err := costPlot(path, title, lines)
+	if err != nil {
+		return err
+	}
+	if err := p.Save(costPlotWidth, costPlotHeight, path); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	return nil
+}
+
+// CostPlotImage returns the plot CostPlot draws as an image in format ("png" or
+// "svg"), for documents.
+func CostPlotImage(format, title string, lines []CostLine) ([]byte, error) {
+	p, err := costPlot(title, title, lines)
+	if err != nil {
+		return nil, err
+	}
+	wt, err := p.WriterTo(costPlotWidth, costPlotHeight, format)
+	if err != nil {
+		return nil, fmt.Errorf("reports: %w", err)
+	}
+	var b bytes.Buffer
+	if _, err := wt.WriteTo(&b); err != nil {
+		return nil, fmt.Errorf("reports: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// costPlot builds the plot of CostPlot; name says which plot in errors.
+func costPlot(name, title string, lines []CostLine) (*plot.Plot, error) {
+	path := name
 	if len(lines) == 0 {
-		return fmt.Errorf("reports: cost plot %s has no data", path)
+		return nil, fmt.Errorf("reports: cost plot %s has no data", path)
 	}
 	p := plot.New()
 	p.Title.Text = title
@@ -80,7 +112,7 @@ func CostPlot(path, title string, lines []CostLine) error {
 	for i, l := range lines {
 		n := len(l.Cost)
 		if n == 0 || len(l.Rate) != n || len(l.Lo) != n || len(l.Hi) != n {
-			return fmt.Errorf("reports: cost plot %s: line %q has %d costs, %d rates, %d and %d bounds",
+			return nil, fmt.Errorf("reports: cost plot %s: line %q has %d costs, %d rates, %d and %d bounds",
 				path, l.Label, n, len(l.Rate), len(l.Lo), len(l.Hi))
 		}
 		col := plotutil.Color(i)
@@ -96,13 +128,13 @@ func CostPlot(path, title string, lines []CostLine) error {
 		}
 		poly, err := plotter.NewPolygon(band)
 		if err != nil {
-			return fmt.Errorf("reports: %w", err)
+			return nil, fmt.Errorf("reports: %w", err)
 		}
 		poly.Color = translucent(col, 0x40)
 		poly.LineStyle.Width = 0
 		line, points, err := plotter.NewLinePoints(rate)
 		if err != nil {
-			return fmt.Errorf("reports: %w", err)
+			return nil, fmt.Errorf("reports: %w", err)
 		}
 		line.Color = col
 		points.Color = col
@@ -114,7 +146,7 @@ func CostPlot(path, title string, lines []CostLine) error {
 			if y := l.at(l.CardCost); !math.IsNaN(y) {
 				card, err := plotter.NewScatter(plotter.XYs{{X: l.CardCost, Y: y}})
 				if err != nil {
-					return fmt.Errorf("reports: %w", err)
+					return nil, fmt.Errorf("reports: %w", err)
 				}
 				card.Color = col
 				card.Shape = draw.PyramidGlyph{}
@@ -126,7 +158,7 @@ func CostPlot(path, title string, lines []CostLine) error {
 	}
 	half, err := plotter.NewLine(plotter.XYs{{X: xmin, Y: 0.5}, {X: xmax, Y: 0.5}})
 	if err != nil {
-		return fmt.Errorf("reports: %w", err)
+		return nil, fmt.Errorf("reports: %w", err)
 	}
 	half.Color = color.Gray{Y: 0x60}
 	half.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
@@ -139,10 +171,7 @@ func CostPlot(path, title string, lines []CostLine) error {
 		key.Radius = vg.Points(5)
 		p.Legend.Add("card cost", key)
 	}
-	if err := p.Save(costPlotWidth, costPlotHeight, path); err != nil {
-		return fmt.Errorf("reports: %w", err)
-	}
-	return nil
+	return p, nil
 }
 
 // translucent returns c with alpha a, for a band under its line.

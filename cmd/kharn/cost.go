@@ -21,6 +21,7 @@ import (
 )
 
 type costFlags struct {
+	first     int // trials of the first stage, on the wide grid
 	faction   string
 	vs        string
 	budget    int
@@ -45,7 +46,8 @@ reference pool at equal budgets: a side of copies of the profile recruited at a
 trial cost against a side of copies of an opponent drawn from the pool (--vs: a
 faction, a comma list of profile ids; default every profile of the data set),
 each side fielding as many Safars as --budget Krowns buy (a fractional number is
-rounded at random, so the win rate varies smoothly with the cost).
+rounded at random, so the win rate varies smoothly with the cost); the budget is
+raised to 3 times the card cost for profiles that would field fewer.
 
 Every cost of a grid around the card cost is played with the same random numbers
 (common random numbers); the win rate is fitted on cost (balance package: a
@@ -65,8 +67,9 @@ trials; the same seed gives the same result for any number of workers.`,
 	fl := c.Flags()
 	fl.StringVar(&f.faction, "faction", "", "assess every profile of this faction (default: the profiles given, or all)")
 	fl.StringVar(&f.vs, "vs", "", "reference pool: a faction or a comma list of profile ids (default: every profile of the data set)")
-	fl.IntVar(&f.budget, "budget", 300, "Krowns each side spends (300: the starter Spearhead format)")
-	fl.IntVar(&f.trials, "trials", 600, "trials of the second stage per profile (each plays every cost of the grid); the first stage plays 200")
+	fl.IntVar(&f.budget, "budget", 300, "Krowns each side spends (300: the starter Spearhead format), at least 3 times the card cost")
+	fl.IntVar(&f.trials, "trials", 600, "trials of the second stage per profile (each plays every cost of the narrow grid)")
+	fl.IntVar(&f.first, "first-trials", 200, "trials of the first stage per profile, on the wide grid (half to twice the card cost)")
 	fl.Float64Var(&f.precision, "precision", 0, "instead of --trials: play until the 95% interval's half-width is below this many Krowns")
 	fl.IntVar(&f.maxTrials, "max-trials", 20_000, "cap on the trials of a --precision run")
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
@@ -153,6 +156,7 @@ func costGrid(card, budget int) []float64 {
 type costResult struct {
 	Profile    string   `json:"profile"`
 	CardCost   int      `json:"card_cost_kr"`
+	Budget     int      `json:"budget_kr"`
 	FairCost   *float64 `json:"fair_cost_kr"`
 	Lo         *float64 `json:"ci95_low"`
 	Hi         *float64 `json:"ci95_high"`
@@ -183,9 +187,20 @@ func finite(x float64) *float64 {
 
 // costAssessment is the result of assessing one profile.
 type costAssessment struct {
-	a     balance.Assessment
-	curve *balance.Curve
+	a      balance.Assessment
+	curve  *balance.Curve
+	budget int // Krowns a side (costBudget)
 }
+
+// minCopies is how many Safars a profile fields at its card cost at least: the
+// budget of its battles is raised to minCopies times its card cost when the
+// given one buys fewer. With 300 Kr a profile of 125 Kr fields 2.4 Safars, and
+// its win rate moves by jumps of a whole Safar (paladin-3's curve was too flat
+// to cross 50% significantly).
+const minCopies = 3
+
+// costBudget returns the Krowns a side of the battles of a profile costing card.
+func costBudget(budget, card int) int { return max(budget, minCopies*card) }
 
 // assessCosts runs the fair-cost search of each case against the pool; progress
 // reports which profile and how far. It stops early, marking the rest as not
@@ -196,7 +211,8 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 		if ctx.Err() != nil {
 			return out, true, nil
 		}
-		m := &sim.BudgetMatch{Fighter: cc.f, Pool: pool, PoolCosts: poolCosts, Budget: f.budget,
+		budget := costBudget(f.budget, cc.card)
+		m := &sim.BudgetMatch{Fighter: cc.f, Pool: pool, PoolCosts: poolCosts, Budget: budget,
 			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant}
 		newGame := func() (balance.Game, error) {
 			pl, err := m.NewPlayer()
@@ -205,8 +221,8 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 			}
 			return func(r *rand.PCG, cost float64) float64 { return pl.Play(r, cost) }, nil
 		}
-		cfg := balance.Config{Costs: costGrid(cc.card, f.budget), Trials: f.trials, Precision: f.precision,
-			MinTrials: 200, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers}
+		cfg := balance.Config{Costs: costGrid(cc.card, budget), Trials: f.trials, Precision: f.precision,
+			MinTrials: f.first, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers}
 		if progress != nil {
 			label := cc.p.ID
 			cfg.Progress = func(done, target int) { progress(i, label, done, target) }
@@ -215,7 +231,11 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 		if err != nil {
 			return out, false, fmt.Errorf("%s: %w", cc.p.ID, err)
 		}
-		out = append(out, costAssessment{a: balance.Assess(cc.p.ID, float64(cc.card), curve.FairCost()), curve: curve})
+		a := balance.Assess(cc.p.ID, float64(cc.card), curve.FairCost())
+		// The seed shown is the one given: Search derives its second stage's
+		// from it (balance.Search), so it reproduces the whole estimate.
+		a.FairCost.Seed = f.seed
+		out = append(out, costAssessment{a: a, curve: curve, budget: budget})
 		if curve.Interrupted {
 			return out, true, nil
 		}
@@ -232,6 +252,9 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	}
 	if f.budget <= 0 {
 		return &usageError{errors.New("--budget must be positive")}
+	}
+	if f.first <= 0 {
+		return &usageError{errors.New("--first-trials must be positive")}
 	}
 	ds, err := g.load()
 	if err != nil {
@@ -333,7 +356,7 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	case f.csv:
 		return writeCostCSV(out, as, res, f)
 	}
-	fmt.Fprintf(out, "Fair Krown costs at equal budgets: %d Kr a side against a pool of %d profiles (%s), scenario %s\n",
+	fmt.Fprintf(out, "Fair Krown costs at equal budgets: %d Kr a side (3 times the card cost when more) against a pool of %d profiles (%s), scenario %s\n",
 		f.budget, len(pool), strings.Join(poolIDs, ", "), sc.Name)
 	fmt.Fprintf(out, "Sampled with common random numbers: seed %d, rules %s; data: %s; kharn %s\n", f.seed, variant, ds.Source, versionString())
 	if err := reports.WriteCostRanking(out, as); err != nil {
@@ -353,12 +376,14 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 
 func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, pool []string, sc *profiles.Scenario, v sim.Variant, nm []string, interrupted bool) any {
 	curves := map[string]*balance.Curve{}
+	budgets := map[string]int{}
 	for _, r := range res {
 		curves[r.a.Label] = r.curve
+		budgets[r.a.Label] = r.budget
 	}
 	var rows []costResult
 	for _, a := range as {
-		r := costResult{Profile: a.Label, CardCost: int(a.CardCost), FairCost: finite(a.FairCost.Cost),
+		r := costResult{Profile: a.Label, CardCost: int(a.CardCost), Budget: budgets[a.Label], FairCost: finite(a.FairCost.Cost),
 			Lo: finite(a.FairCost.Lo), Hi: finite(a.FairCost.Hi), Verdict: a.Verdict.String(),
 			By: finite(a.By), Efficiency: finite(a.Efficiency), Trials: a.FairCost.Trials, Seed: a.FairCost.Seed, Warnings: []string{}}
 		for _, w := range a.FairCost.Warnings {

@@ -25,6 +25,10 @@ type reportFlags struct {
 	distance  float64
 	reference string
 	loadouts  string
+	// costTrials and budget set the fair-cost analysis (kharn cost): trials of
+	// its narrow stage per profile (0 leaves the analysis out) and Krowns a side.
+	costTrials int
+	budget     int
 }
 
 func reportCommand(g *globals) *cobra.Command {
@@ -41,9 +45,11 @@ Sections: a summary of the flagged profiles and loadouts (the criteria are
 explained in the page); per faction, each profile's cost, level, duel win rate
 against the data set's other profiles (95% Wilson interval) and against those of
 comparable cost, and its best exact expected damage per AP against a reference
-defender; the profile x profile matchup heat map; the loadout comparisons of
-kharn compare for every profile; with --baseline, what changed between two
-releases of the data and which win rates moved significantly; the method (seed,
+defender; the profile x profile matchup heat map; each profile's fair Krown cost
+at equal budgets with its 95% interval and verdict, ranked per faction, with the
+win rate against cost plot of each faction (kharn cost; --cost-trials 0 leaves it
+out); the loadout comparisons of kharn compare for every profile; with --baseline, what changed between two
+releases of the data and which win rates and fair costs moved significantly; the method (seed,
 trials, rules variant, version, skills not modelled).
 
 Every duel is played with the same seed (common random numbers) and the result
@@ -63,6 +69,8 @@ partial.`,
 	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU); results do not depend on it")
 	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start of every duel, in toises (default: the deployment distance)")
 	fl.StringVar(&f.reference, "reference", "", "reference defender of the exact damage per AP (default: the profile of median cost)")
+	fl.IntVar(&f.costTrials, "cost-trials", 200, "trials per profile of the fair-cost search's narrow stage (its wide stage plays half as many); 0 leaves the analysis out")
+	fl.IntVar(&f.budget, "budget", 300, "Krowns a side in the fair-cost battles")
 	fl.StringVar(&f.loadouts, "loadouts", "nearest", "opponents of the loadout comparisons: nearest (the 2 profiles of other factions nearest in cost), level (the other profiles of the same level), all, a faction, profile ids, or none")
 	return c
 }
@@ -103,25 +111,30 @@ func (r *reportRun) flag(section, subject, format string, args ...any) {
 // return what it has, marked partial, when r.ctx is cancelled.
 type analysis struct {
 	name, title string
+	unit        string // what a step is, for the progress display
 	steps       func(r *reportRun) int
 	run         func(r *reportRun, step func()) ([]*reports.Section, error)
 }
 
 // reportAnalyses lists the analyses of kharn report, in the order of their
-// sections; the summary comes first and the method last. A new analysis (the
-// cost efficiency and fair costs of kharn cost) is one more entry here: its
-// sections follow the ones before it, its findings join the summary.
+// sections; the summary comes first and the method last. A new analysis is one
+// more entry here: its sections follow the ones before it, its findings join the
+// summary.
 func reportAnalyses() []analysis {
 	return []analysis{
-		{name: "matchups", title: "Profiles by faction and matchups", steps: matrixSteps, run: profileSections},
-		{name: "loadouts", title: "Loadout comparisons", steps: loadoutSteps, run: loadoutSections},
-		{name: "baseline", title: "Changes since the baseline", steps: baselineSteps, run: baselineSections},
+		{name: "matchups", title: "Profiles by faction and matchups", unit: "duel matchups", steps: matrixSteps, run: profileSections},
+		{name: "costs", title: "Cost efficiency and fair costs", unit: "profiles", steps: costSteps, run: costSections},
+		{name: "loadouts", title: "Loadout comparisons", unit: "duel matchups", steps: loadoutSteps, run: loadoutSections},
+		{name: "baseline", title: "Changes since the baseline", unit: "duel matchups", steps: baselineSteps, run: baselineSections},
 	}
 }
 
 func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 	if f.trials <= 0 {
 		return &usageError{errors.New("--trials must be positive")}
+	}
+	if f.costTrials < 0 || f.budget <= 0 {
+		return &usageError{errors.New("--cost-trials must be 0 or more and --budget positive")}
 	}
 	if f.out == "" {
 		return &usageError{errors.New("--out must name a directory")}
@@ -171,8 +184,8 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 				reports.Paragraph("The run was interrupted before this analysis started.")))
 			continue
 		}
-		fmt.Fprintf(r.stderr, "kharn report: [%d/%d] %s: %d duel matchups\n", i+1, len(all), a.name, n)
-		bar := newBar(r.stderr, n, a.name, "matchups")
+		fmt.Fprintf(r.stderr, "kharn report: [%d/%d] %s: %d %s\n", i+1, len(all), a.name, n, a.unit)
+		bar := newBar(r.stderr, n, a.name, a.unit)
 		step := func() {}
 		if bar != nil {
 			step = func() { _ = bar.Add(1) }
@@ -302,6 +315,7 @@ func methodSection(r *reportRun) *reports.Section {
 		reports.Fact{Name: "rules variant", Value: r.variant.String()},
 		reports.Fact{Name: "seed", Value: fmt.Sprint(r.f.seed)},
 		reports.Fact{Name: "fights per pairing", Value: fmt.Sprint(r.f.trials)},
+		reports.Fact{Name: "fair costs", Value: r.costMethod()},
 		reports.Fact{Name: "duel start", Value: fmt.Sprintf("%.1f toises apart; round limit %d (R16), a fight reaching it is a draw", r.f.distance, profiles.DefaultRounds)},
 		reports.Fact{Name: "policies", Value: "default on both sides (decisions from the exact engine's expected values)"},
 		reports.Fact{Name: "equipment", Value: "the card's equipment, except in the loadout comparisons"},

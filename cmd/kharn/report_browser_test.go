@@ -37,7 +37,7 @@ func TestReportInBrowser(t *testing.T) {
 		t.Skipf("%s not found: install Debian's chromium package (or set KHARN_REQUIRE_BROWSER=1 to make this a failure)", chromiumPath)
 	}
 	dir := filepath.Join(t.TempDir(), "report")
-	_, errs, code := runCLI(t, "--data", reportV2, "report", "--baseline", reportV1, "--trials", "256", "--loadouts", "none", "--out", dir)
+	_, errs, code := runCLI(t, "--data", reportV2, "report", "--baseline", reportV1, "--trials", "256", "--loadouts", "none", "--cost-trials", "60", "--out", dir)
 	if code != 0 {
 		t.Fatalf("kharn report: exit %d: %s", code, errs)
 	}

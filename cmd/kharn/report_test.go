@@ -87,7 +87,7 @@ func (rj reportJSON) table(t *testing.T, id string) []map[string]any {
 // the two releases are the ones their files differ by, and the figures carry
 // their seed and trials.
 func TestReport(t *testing.T) {
-	dir, rj, out := runReportCLI(t, context.Background(), "--data", reportV2, "report", "--baseline", reportV1, "--trials", "512", "--seed", "5", "--workers", "1")
+	dir, rj, out := runReportCLI(t, context.Background(), "--data", reportV2, "report", "--baseline", reportV1, "--trials", "512", "--seed", "5", "--workers", "1", "--cost-trials", "120")
 	for _, f := range []string{"report.html", "report.md", "report.json"} {
 		if !strings.Contains(out, filepath.Join(dir, f)) {
 			t.Errorf("stdout does not name %s:\n%s", f, out)
@@ -172,6 +172,50 @@ func TestReport(t *testing.T) {
 	if facts["seed"] != "5" || facts["fights per pairing"] != "512" || facts["rules variant"] != "standard" {
 		t.Errorf("method facts %v", facts)
 	}
+	// The fair costs: one row per profile of each faction, each fair cost inside
+	// its interval when bounded, the verdict agreeing with where the card cost
+	// lies; the baseline's fair costs for the 3 profiles of both releases.
+	costRows := 0
+	for _, f := range []string{"kharns", "kherops"} {
+		for _, r := range rj.table(t, "costs-"+f) {
+			costRows++
+			fair, okF := r["fair_cost_kr"].(float64)
+			lo, okL := r["fair_ci95_low"].(float64)
+			hi, okH := r["fair_ci95_high"].(float64)
+			card := r["card_cost_kr"].(float64)
+			verdict := r["verdict"].(string)
+			if okF && okL && okH {
+				if !(lo <= fair && fair <= hi) {
+					t.Errorf("%v: fair cost %v outside %v-%v", r["profile"], fair, lo, hi)
+				}
+				want := "fair"
+				if card > hi {
+					want = "over-costed"
+				} else if card < lo {
+					want = "under-costed"
+				}
+				if !strings.HasPrefix(verdict, want) {
+					t.Errorf("%v: verdict %q with card %v and interval %v-%v", r["profile"], verdict, card, lo, hi)
+				}
+			} else if verdict != "no verdict" {
+				t.Errorf("%v: verdict %q without a bounded interval", r["profile"], verdict)
+			}
+		}
+	}
+	if costRows != 4 {
+		t.Errorf("%d fair-cost rows, want one per profile (4)", costRows)
+	}
+	if n := len(rj.table(t, "costs-baseline")); n > 3 {
+		t.Errorf("%d fair costs compared with the baseline, at most 3 profiles are in both", n)
+	}
+	if !strings.Contains(facts["fair costs"], "60 + 120 trials per profile") {
+		t.Errorf("method fact on fair costs: %q", facts["fair costs"])
+	}
+	for _, f := range []string{"cost-kharns.png", "cost-kherops.svg"} {
+		if b, err := os.ReadFile(filepath.Join(dir, "figures", f)); err != nil || len(b) < 1000 {
+			t.Errorf("figures/%s: %v (%d bytes)", f, err, len(b))
+		}
+	}
 	// One loadout table per profile, and the heat map.
 	for _, id := range []string{"loadouts-swordsman-1", "loadouts-spearman-1", "matchups", "faction-kharns", "faction-kherops", "summary-flags"} {
 		rj.table(t, id)
@@ -189,7 +233,7 @@ func TestReport(t *testing.T) {
 // TestReportWorkers checks that the report's tables are the same for 1 and 3
 // workers, and that a report against itself as baseline finds no change.
 func TestReportWorkers(t *testing.T) {
-	args := []string{"--data", reportV2, "report", "--baseline", reportV2, "--trials", "300", "--loadouts", "axeman-1"}
+	args := []string{"--data", reportV2, "report", "--baseline", reportV2, "--trials", "300", "--loadouts", "axeman-1", "--cost-trials", "60"}
 	dir1, rj, _ := runReportCLI(t, context.Background(), append(args, "--workers", "1")...)
 	dir3, _, _ := runReportCLI(t, context.Background(), append(args, "--workers", "3")...)
 	files, err := filepath.Glob(filepath.Join(dir1, "tables", "*.csv"))
@@ -219,7 +263,7 @@ func TestReportWorkers(t *testing.T) {
 func TestReportInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	dir, rj, out := runReportCLI(t, ctx, "--data", reportV2, "report", "--trials", "100")
+	dir, rj, out := runReportCLI(t, ctx, "--data", reportV2, "report", "--trials", "100", "--cost-trials", "40")
 	if !rj.Partial || !strings.Contains(out, "PARTIAL") {
 		t.Errorf("report not marked partial: %s", out)
 	}

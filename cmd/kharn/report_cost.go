@@ -1,0 +1,248 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/kharn-ages/kharn/balance"
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/reports"
+	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/sim/field"
+	"github.com/kharn-ages/kharn/stats"
+)
+
+// costSteps is one step per profile with a positive cost.
+func costSteps(r *reportRun) int {
+	if r.f.costTrials <= 0 {
+		return 0
+	}
+	return len(costCases(r.ds))
+}
+
+// costCases returns the profiles of ds with a positive cost, by faction then id,
+// with their card's equipment.
+func costCases(ds *profiles.DataSet) []costCase {
+	var out []costCase
+	for _, p := range sortedProfiles(ds) {
+		lo, err := ds.Equip(p, nil, nil)
+		if err != nil || lo.Cost(ds) <= 0 {
+			continue
+		}
+		out = append(out, costCase{p: p, f: sim.NewFighter(p, lo.Items(ds)), card: lo.Cost(ds)})
+	}
+	return out
+}
+
+// reportCostFlags are the kharn cost settings of the report.
+func (r *reportRun) costFlags() *costFlags {
+	return &costFlags{first: max(r.f.costTrials/2, 50), trials: r.f.costTrials, budget: r.f.budget,
+		maxTrials: r.f.costTrials, seed: r.f.seed, workers: r.f.workers}
+}
+
+// costCaption says how the fair costs were sampled.
+func (r *reportRun) costCaption() string {
+	f := r.costFlags()
+	return fmt.Sprintf("sampled: %d + %d trials per profile (wide, then narrow grid of costs), every cost with the same random numbers, seed %d, rules %s, %d Kr a side (3 times the card cost when more), open ground",
+		f.first, f.trials, f.seed, r.variant, f.budget)
+}
+
+// costMethod says how the fair costs were computed, or that they were not.
+func (r *reportRun) costMethod() string {
+	if r.f.costTrials <= 0 {
+		return "not computed (--cost-trials 0)"
+	}
+	return r.costCaption() + "; the default side policy on both sides"
+}
+
+// assessDataSet runs the fair-cost search of every profile of ds against the
+// whole of ds as the reference pool.
+func assessDataSet(r *reportRun, ds *profiles.DataSet, step func()) ([]costAssessment, bool, error) {
+	sc, err := loadScenario("open-ground")
+	if err != nil {
+		return nil, false, err
+	}
+	tbl, err := field.FromScenario(sc)
+	if err != nil {
+		return nil, false, err
+	}
+	cases := costCases(ds)
+	pool, poolCosts, _, err := costPool(ds, "")
+	if err != nil {
+		return nil, false, err
+	}
+	last := -1
+	progress := func(i int, _ string, _, _ int) {
+		for ; last < i-1; last++ {
+			step()
+		}
+	}
+	res, interrupted, err := assessCosts(r.ctx, cases, pool, poolCosts, r.costFlags(), tbl, sc, r.variant, progress)
+	for ; last < len(res)-1; last++ {
+		step()
+	}
+	var all []*sim.Fighter
+	for _, c := range cases {
+		all = append(all, c.f)
+	}
+	for _, n := range (&sim.Skirmish{Sides: [2]sim.Spearhead{{Safars: all}}}).NotModelled() {
+		r.notModelled[n] = true
+	}
+	return res, interrupted, err
+}
+
+// costSections writes the cost efficiency of every profile: its fair cost at
+// equal budgets with the interval, the verdict, a ranking per faction and the
+// win rate against cost plot of each faction; over- and under-costed profiles
+// go to the summary. With a baseline, the fair costs of both releases.
+func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
+	s := &reports.Section{ID: "costs", Title: "Cost efficiency and fair costs"}
+	s.Add(reports.Paragraph(fmt.Sprintf("For each profile, battles at equal budgets (kharn cost): copies of the profile recruited at a trial cost "+
+		"against copies of an opponent drawn from the whole data set, each side fielding as many Safars as %d Kr buy, or 3 times the card cost "+
+		"when that is more (a fractional number rounded at random). The fair cost is where the fitted win rate (draws count half) crosses 50%%, with its 95%% interval "+
+		"(a binomial fit of the logit on cost, clustered by trial; docs/cost.md). A card cost above the interval is over-costed, below it "+
+		"under-costed: both are flagged in the summary. Fair/card above 1: the profile gives more than it costs. %s.",
+		r.f.budget, r.costCaption())))
+	res, interrupted, err := assessDataSet(r, r.ds, step)
+	if err != nil {
+		return nil, err
+	}
+	if interrupted {
+		r.partial = true
+	}
+	byFaction := map[string][]costAssessment{}
+	var factions []string
+	faction := map[string]string{}
+	for _, p := range r.ds.Profiles {
+		faction[p.ID] = p.Faction
+	}
+	for _, a := range res {
+		f := faction[a.a.Label]
+		if _, ok := byFaction[f]; !ok {
+			factions = append(factions, f)
+		}
+		byFaction[f] = append(byFaction[f], a)
+		if a.a.Flagged() {
+			r.flag("costs", a.a.Label, "%s", a.a.String())
+		}
+	}
+	for _, f := range factions {
+		as := byFaction[f]
+		var list []balance.Assessment
+		var lines []reports.CostLine
+		for _, a := range as {
+			list = append(list, a.a)
+			c := a.curve
+			if c.Coarse != nil {
+				c = c.Coarse
+			}
+			lines = append(lines, reports.NewCostLine(a.a.Label, c, a.a.CardCost))
+		}
+		balance.Rank(list)
+		s.Add(costTable(f, list))
+		title := fmt.Sprintf("%s: win rate at equal budgets (%d Kr) against cost", f, r.f.budget)
+		png, err := reports.CostPlotImage("png", title, lines)
+		if err != nil {
+			return nil, err
+		}
+		svg, err := reports.CostPlotImage("svg", title, lines)
+		if err != nil {
+			return nil, err
+		}
+		s.Add(&reports.Figure{ID: "cost-" + f, Caption: title + " (wide grid, 95% bands; triangles: card costs); " + r.costCaption() + ".", PNG: png, SVG: svg})
+	}
+	if r.base == nil || interrupted {
+		return []*reports.Section{s}, nil
+	}
+	b, err := costBaseline(r, res, step)
+	if err != nil {
+		return nil, err
+	}
+	return []*reports.Section{s, b}, nil
+}
+
+// costTable is the ranking of one faction's profiles by fair cost per card Krown.
+func costTable(faction string, as []balance.Assessment) *reports.DataTable {
+	t := &reports.DataTable{ID: "costs-" + faction, Caption: "Fair costs: " + faction + ", ranked by fair cost per card Krown",
+		Columns: []reports.Column{
+			{Name: "profile", Key: "profile"}, {Name: "card Kr", Key: "card_cost_kr"}, {Name: "fair Kr", Key: "fair_cost_kr"},
+			{Name: "95% low", Key: "fair_ci95_low"}, {Name: "95% high", Key: "fair_ci95_high"}, {Name: "verdict", Key: "verdict"},
+			{Name: "fair/card", Key: "fair_per_card"}, {Name: "win rate at card cost", Key: "win_rate_at_card"},
+			{Name: "trials", Key: "trials"},
+		}}
+	num := func(x float64, prec int) reports.Cell {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return reports.TextCell("n/a")
+		}
+		return reports.FloatCell(x, prec)
+	}
+	for _, a := range as {
+		verdict := a.Verdict.String()
+		if a.Flagged() {
+			verdict = fmt.Sprintf("%s by %.0f Kr", verdict, math.Abs(a.By))
+		}
+		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(a.Label), reports.IntCell(int(a.CardCost)),
+			num(a.FairCost.Cost, 1), num(a.FairCost.Lo, 1), num(a.FairCost.Hi, 1), reports.TextCell(verdict),
+			num(a.Efficiency, 3), reports.PercentCell(a.RateAtCard, 1), reports.IntCell(a.FairCost.Trials)})
+		for _, w := range a.FairCost.Warnings {
+			t.Notes = append(t.Notes, a.Label+": "+w.Error())
+		}
+	}
+	return t
+}
+
+// costBaseline computes the fair costs of the baseline release for the profiles
+// of both and marks the moves that are significant: a z-test on the difference,
+// each fair cost's standard error taken as its 95% half-width over 1.96
+// (Bonferroni-corrected over the profiles, as the report's other tests).
+func costBaseline(r *reportRun, cur []costAssessment, step func()) (*reports.Section, error) {
+	s := &reports.Section{ID: "costs-baseline", Title: "Fair costs since the baseline"}
+	old, interrupted, err := assessDataSet(r, r.base, func() {})
+	if err != nil {
+		return nil, err
+	}
+	if interrupted {
+		r.partial = true
+	}
+	prev := map[string]balance.Assessment{}
+	for _, a := range old {
+		prev[a.a.Label] = a.a
+	}
+	var both []string
+	for _, a := range cur {
+		if _, ok := prev[a.a.Label]; ok {
+			both = append(both, a.a.Label)
+		}
+	}
+	crit := stats.CriticalZ(alpha, max(len(both), 1))
+	s.Add(reports.Paragraph(fmt.Sprintf("The fair costs of the baseline release, computed the same way on its own data (its profiles as the pool), "+
+		"for the profiles in both releases. A move is significant when |z| > %.2f, z being the difference over the root of the summed "+
+		"squared standard errors (each the 95%% half-width over 1.96); two-sided level %.2f, Bonferroni-corrected over %d profiles.",
+		crit, alpha, len(both))))
+	t := &reports.DataTable{ID: "costs-baseline", Caption: "Fair costs: baseline against current",
+		Columns: []reports.Column{{Name: "profile", Key: "profile"}, {Name: "card Kr before", Key: "card_before"}, {Name: "card Kr now", Key: "card_now"},
+			{Name: "fair Kr before", Key: "fair_before"}, {Name: "fair Kr now", Key: "fair_now"}, {Name: "z", Key: "z"}, {Name: "significant", Key: "significant"}}}
+	for _, a := range cur {
+		p, ok := prev[a.a.Label]
+		if !ok || !a.a.FairCost.Bounded() || !p.FairCost.Bounded() {
+			continue
+		}
+		se := math.Hypot(a.a.FairCost.HalfWidth()/1.96, p.FairCost.HalfWidth()/1.96)
+		z := 0.0
+		if se > 0 {
+			z = (a.a.FairCost.Cost - p.FairCost.Cost) / se
+		}
+		sig := "no"
+		if math.Abs(z) > crit {
+			sig = "yes"
+			r.flag("costs", a.a.Label, "fair cost moved from %.0f to %.0f Kr since the baseline (z = %.1f)", p.FairCost.Cost, a.a.FairCost.Cost, z)
+		}
+		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(a.a.Label), reports.IntCell(int(p.CardCost)), reports.IntCell(int(a.a.CardCost)),
+			reports.FloatCell(p.FairCost.Cost, 1), reports.FloatCell(a.a.FairCost.Cost, 1), reports.FloatCell(z, 2), reports.TextCell(sig)})
+	}
+	if len(t.Rows) == 0 {
+		s.Add(reports.Paragraph("No profile has a bounded fair cost in both releases."))
+	}
+	s.Add(t)
+	return s, nil
+}
