@@ -50,6 +50,10 @@ func (r *LoadoutRow) Fill(t *sim.DuelTally) {
 
 // Comparison is what kharn compare reports.
 type Comparison struct {
+	// Context is "duel" (one against one) or "skirmish" (battles at equal budgets
+	// of Budget Krowns a side, kharn cost's BudgetMatch).
+	Context     string       `json:"context"`
+	Budget      int          `json:"budget_kr,omitempty"`
 	Profile     string       `json:"profile"`
 	Opponents   []string     `json:"opponents"`
 	Rows        []LoadoutRow `json:"loadouts"`
@@ -80,21 +84,36 @@ func (c *Comparison) Sort() {
 
 // Write writes the comparison as a text table.
 func (c *Comparison) Write(w io.Writer) error {
-	fmt.Fprintf(w, "Loadouts of %s in duels against %d opponents (%s)\n", c.Profile, len(c.Opponents), strings.Join(c.Opponents, ", "))
 	status := ""
 	if c.Interrupted {
 		status = " INTERRUPTED: partial result"
 	}
-	fmt.Fprintf(w, "Sampled: %d fights per loadout and opponent, seed %d for all (common random numbers), start %.1f toises apart, rules %s; data: %s; kharn %s%s\n",
-		c.Trials, c.Seed, c.Distance, c.Rules, c.Data, c.Version, status)
+	skirmish := c.Context == "skirmish"
+	if skirmish {
+		fmt.Fprintf(w, "Loadouts of %s in skirmishes at equal budgets (%d Kr a side, at least 3 times the loadout's cost) against %d opponents (%s)\n",
+			c.Profile, c.Budget, len(c.Opponents), strings.Join(c.Opponents, ", "))
+		fmt.Fprintf(w, "Sampled: %d battles per loadout and opponent, seed %d for all (common random numbers), open ground, rules %s; data: %s; kharn %s%s\n",
+			c.Trials, c.Seed, c.Rules, c.Data, c.Version, status)
+	} else {
+		fmt.Fprintf(w, "Loadouts of %s in duels against %d opponents (%s)\n", c.Profile, len(c.Opponents), strings.Join(c.Opponents, ", "))
+		fmt.Fprintf(w, "Sampled: %d fights per loadout and opponent, seed %d for all (common random numbers), start %.1f toises apart, rules %s; data: %s; kharn %s%s\n",
+			c.Trials, c.Seed, c.Distance, c.Rules, c.Data, c.Version, status)
+	}
 	fmt.Fprintf(w, "Ranked by %s. Exact: damage per AP (best attack against each opponent's best response, mean over the pool).\n", c.SortBy)
 	t := Table{
 		Header: []string{"loadout", "Kr", "win rate", "95% Wilson", "draws", "damage taken (±SE)", "win per 100 Kr", "exact damage/AP"},
 		Right:  []bool{false, true, true, true, true, true, true, true},
 	}
+	if skirmish {
+		t.Header[5] = "damage taken"
+	}
 	for _, r := range c.Rows {
+		taken := fmt.Sprintf("%.2f ± %.2f", r.DamageTaken.Mean, r.DamageTaken.SE)
+		if skirmish {
+			taken = "n/a" // a side's battles, not one Safar's: see kharn skirmish
+		}
 		t.Rows = append(t.Rows, []string{r.Loadout, strconv.Itoa(r.Cost), pct(r.Wins), ci(r.Wins), pct(r.Draws),
-			fmt.Sprintf("%.2f ± %.2f", r.DamageTaken.Mean, r.DamageTaken.SE), fmt.Sprintf("%.3f", r.WinPer100Kr), fmt.Sprintf("%.3f", r.MeanDamagePerAP)})
+			taken, fmt.Sprintf("%.3f", r.WinPer100Kr), fmt.Sprintf("%.3f", r.MeanDamagePerAP)})
 	}
 	if err := t.Render(w); err != nil {
 		return err
@@ -140,6 +159,10 @@ func (c *Comparison) Plot(path string) error {
 		}
 		z = append(z, row)
 	}
-	return Heatmap(path, fmt.Sprintf("%s: win rate by loadout and opponent (%d duels each)", c.Profile, c.Trials),
+	what := "duels"
+	if c.Context == "skirmish" {
+		what = fmt.Sprintf("battles at %d Kr a side", c.Budget)
+	}
+	return Heatmap(path, fmt.Sprintf("%s: win rate by loadout and opponent (%d %s each)", c.Profile, c.Trials, what),
 		"opponent", "loadout", names, c.Opponents, z)
 }

@@ -15,6 +15,8 @@ import (
 )
 
 type compareFlags struct {
+	context  string
+	budget   int
 	vs       string
 	trials   int
 	seed     uint64
@@ -41,15 +43,25 @@ Each loadout gets: its cost (rulebook arithmetic), its win rate over the pool wi
 100 Kr, and its best expected damage per AP against each opponent's best response
 (exact, averaged over the pool). Every loadout meets every opponent with the same
 seed (common random numbers), so differences between loadouts are not luck of the
-draw. The skirmish context of the same comparison needs kharn skirmish (to come).`,
+draw.
+
+--context skirmish plays the same comparison in battles at equal budgets instead
+of duels: as many copies of the loadout's Safar as --budget Krowns buy (at least 3
+times the loadout's cost) against as many copies of each opponent as the same
+budget buys, on open ground (the equal-budget battles of kharn cost), 400 battles
+per loadout and opponent unless --trials says otherwise. A loadout that costs more
+fields fewer Safars, so its win rate there already weighs its cost.`,
 		Example: `  kharn compare crown-guard-1 --vs kherops
-  kharn compare paladin-2 --vs all --trials 4000 --plot paladin-2.png`,
+  kharn compare paladin-2 --vs all --trials 4000 --plot paladin-2.png
+  kharn compare crown-guard-1 --vs kherops --context skirmish`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCompare(cmd, g, f, args[0]) },
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.vs, "vs", "all", "opponent pool: all, a faction id, or profile ids separated by commas")
-	fl.IntVar(&f.trials, "trials", 2000, "fights per loadout and opponent")
+	fl.StringVar(&f.context, "context", "duel", "duel (one against one) or skirmish (battles at equal budgets)")
+	fl.IntVar(&f.budget, "budget", 300, "Krowns a side in skirmish context")
+	fl.IntVar(&f.trials, "trials", 2000, "fights per loadout and opponent (battles in skirmish context: default 400)")
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed (the same for every loadout and opponent)")
 	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU)")
 	fl.Float64Var(&f.distance, "distance", 0, "gap between the bases at the start, in toises")
@@ -94,6 +106,15 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 	if f.trials <= 0 {
 		return &usageError{errors.New("--trials must be positive")}
 	}
+	if f.context != "duel" && f.context != "skirmish" {
+		return &usageError{fmt.Errorf("--context %q: want duel or skirmish", f.context)}
+	}
+	if f.budget <= 0 {
+		return &usageError{errors.New("--budget must be positive")}
+	}
+	if f.context == "skirmish" && !cmd.Flags().Changed("trials") {
+		f.trials = 400
+	}
 	order := map[string]bool{"win": true, "per-100kr": true, "damage-per-ap": true}
 	if !order[f.sortBy] {
 		return &usageError{fmt.Errorf("--sort %q: want win, per-100kr or damage-per-ap", f.sortBy)}
@@ -114,13 +135,22 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 	if err != nil {
 		return err
 	}
-	bar := newBar(cmd.ErrOrStderr(), len(ds.Variants(p))*len(opps), "compare", "duels")
+	unit := "duels"
+	if f.context == "skirmish" {
+		unit = "matchups"
+	}
+	bar := newBar(cmd.ErrOrStderr(), len(ds.Variants(p))*len(opps), "compare", unit)
 	var step func()
 	if bar != nil {
 		step = func() { _ = bar.Add(1) }
 	}
 	c := matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, variant: variant}
-	cmp, err := compareLoadouts(cmd.Context(), ds, p, opps, c, true, step)
+	var cmp reports.Comparison
+	if f.context == "skirmish" {
+		cmp, err = compareSkirmish(cmd.Context(), ds, p, opps, c, f.budget, step)
+	} else {
+		cmp, err = compareLoadouts(cmd.Context(), ds, p, opps, c, true, step)
+	}
 	if bar != nil {
 		_ = bar.Finish()
 	}
@@ -156,7 +186,7 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 // loadouts whose matchups were all played, and Interrupted is set.
 func compareLoadouts(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, opps []*profiles.Profile, c matchConfig, perOpponentExact bool, step func()) (reports.Comparison, error) {
 	loadouts := ds.Variants(p)
-	cmp := reports.Comparison{Profile: p.ID, Seed: c.seed, Trials: c.trials, Distance: c.distance,
+	cmp := reports.Comparison{Context: "duel", Profile: p.ID, Seed: c.seed, Trials: c.trials, Distance: c.distance,
 		Rules: c.variant.String(), Opponents: []string{}}
 	for _, o := range opps {
 		cmp.Opponents = append(cmp.Opponents, o.ID)

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/reports"
+	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/sim/field"
+	"github.com/kharn-ages/kharn/sim/runner"
+)
+
+// scoreTally counts the battles of one loadout against one opponent.
+type scoreTally struct{ n, wins, draws int }
+
+// compareSkirmish is compareLoadouts in skirmish context: each loadout of p, at
+// its own cost, in battles at equal budgets (sim.BudgetMatch: as many copies of
+// the loadout's Safar as the budget buys against as many of the opponent's, the
+// budget raised to 3 times the loadout's cost when that is more) against each
+// opponent on its own, every cell with the same seed (common random numbers).
+// DamagePerAP holds the exact best damage per AP against each opponent.
+func compareSkirmish(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, opps []*profiles.Profile, c matchConfig, budget int, step func()) (reports.Comparison, error) {
+	cmp := reports.Comparison{Context: "skirmish", Budget: budget, Profile: p.ID, Seed: c.seed, Trials: c.trials,
+		Rules: c.variant.String(), Opponents: []string{}, NotModelled: []string{}}
+	for _, o := range opps {
+		cmp.Opponents = append(cmp.Opponents, o.ID)
+	}
+	sc, err := loadScenario("open-ground")
+	if err != nil {
+		return cmp, err
+	}
+	tbl, err := field.FromScenario(sc)
+	if err != nil {
+		return cmp, err
+	}
+	var all []*sim.Fighter
+	for _, l := range ds.Variants(p) {
+		fa := sim.NewFighter(p, l.Items(ds))
+		all = append(all, fa)
+		cost := l.Cost(ds)
+		row := reports.LoadoutRow{Loadout: l.Label(), Cost: cost}
+		var total scoreTally
+		for _, o := range opps {
+			lo, err := ds.Equip(o, nil, nil)
+			if err != nil {
+				return cmp, err
+			}
+			fb := sim.NewFighter(o, lo.Items(ds))
+			m := &sim.BudgetMatch{Fighter: fa, Pool: []*sim.Fighter{fb}, PoolCosts: []int{max(lo.Cost(ds), 1)},
+				Budget: costBudget(budget, cost), Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: c.variant}
+			res, err := runner.Run(ctx, runner.Config{Trials: c.trials, Seed: c.seed, Workers: c.workers},
+				func() *scoreTally { return &scoreTally{} },
+				func(dst, src *scoreTally) { dst.n, dst.wins, dst.draws = dst.n+src.n, dst.wins+src.wins, dst.draws+src.draws },
+				func() func(r *rand.PCG, t *scoreTally) {
+					pl, err := m.NewPlayer()
+					if err != nil {
+						panic(err) // checked: the match is well formed
+					}
+					return func(r *rand.PCG, t *scoreTally) {
+						t.n++
+						switch pl.Play(r, float64(cost)) {
+						case 1:
+							t.wins++
+						case 0.5:
+							t.draws++
+						}
+					}
+				}, nil)
+			if err != nil {
+				return cmp, fmt.Errorf("%s against %s: %w", l.Label(), o.ID, err)
+			}
+			t := res.Acc
+			total.n, total.wins, total.draws = total.n+t.n, total.wins+t.wins, total.draws+t.draws
+			row.PerOpponent = append(row.PerOpponent, reports.NewRate(t.wins, t.n))
+			row.DamagePerAP = append(row.DamagePerAP, bestPerAP(fa, fb, c.variant))
+			all = append(all, fb)
+			if step != nil {
+				step()
+			}
+			if res.Interrupted {
+				cmp.Interrupted = true
+				return cmp, nil
+			}
+		}
+		row.Wins = reports.NewRate(total.wins, total.n)
+		row.Draws = reports.NewRate(total.draws, total.n)
+		if cost > 0 {
+			row.WinPer100Kr = row.Wins.Rate / (float64(cost) / 100)
+		}
+		s := 0.0
+		for _, d := range row.DamagePerAP {
+			s += d
+		}
+		if len(row.DamagePerAP) > 0 {
+			row.MeanDamagePerAP = s / float64(len(row.DamagePerAP))
+		}
+		cmp.Rows = append(cmp.Rows, row)
+	}
+	if nm := (&sim.Skirmish{Sides: [2]sim.Spearhead{{Safars: all}}}).NotModelled(); nm != nil {
+		cmp.NotModelled = nm
+	}
+	return cmp, nil
+}
