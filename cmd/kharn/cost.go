@@ -21,18 +21,19 @@ import (
 )
 
 type costFlags struct {
-	first     int // trials of the first stage, on the wide grid
-	faction   string
-	vs        string
-	budget    int
-	trials    int
-	precision float64
-	maxTrials int
-	seed      uint64
-	workers   int
-	scenario  string
-	plot      string
-	json, csv bool
+	first       int // trials of the first stage, on the wide grid
+	faction     string
+	vs          string
+	budget      int
+	trials      int
+	precision   float64
+	maxTrials   int
+	seed        uint64
+	workers     int
+	scenario    string
+	plot        string
+	json, csv   bool
+	independent bool
 }
 
 func costCommand(g *globals) *cobra.Command {
@@ -76,6 +77,7 @@ trials; the same seed gives the same result for any number of workers.`,
 	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU); results do not depend on it")
 	fl.StringVar(&f.scenario, "scenario", "open-ground", "scenario of the battles: a ready-made one or a file")
 	fl.StringVar(&f.plot, "plot", "", "write the win rate against cost, one line per profile, to this .png or .svg file")
+	fl.BoolVar(&f.independent, "independent", false, "give every cost of a trial its own random numbers instead of common ones (docs/cost.md: narrower fair-cost intervals, bumpier curves)")
 	fl.BoolVar(&f.json, "json", false, "print JSON")
 	fl.BoolVar(&f.csv, "csv", false, "print CSV")
 	return c
@@ -222,7 +224,7 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 			return func(r *rand.PCG, cost float64) float64 { return pl.Play(r, cost) }, nil
 		}
 		cfg := balance.Config{Costs: costGrid(cc.card, budget), Trials: f.trials, Precision: f.precision,
-			MinTrials: f.first, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers}
+			MinTrials: f.first, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers, Independent: f.independent}
 		if progress != nil {
 			label := cc.p.ID
 			cfg.Progress = func(done, target int) { progress(i, label, done, target) }
