@@ -52,7 +52,9 @@ func compareSkirmish(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 				Budget: costBudget(budget, cost), Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: c.variant}
 			res, err := runner.Run(ctx, runner.Config{Trials: c.trials, Seed: c.seed, Workers: c.workers},
 				func() *scoreTally { return &scoreTally{} },
-				func(dst, src *scoreTally) { dst.n, dst.wins, dst.draws = dst.n+src.n, dst.wins+src.wins, dst.draws+src.draws },
+				func(dst, src *scoreTally) {
+					dst.n, dst.wins, dst.draws = dst.n+src.n, dst.wins+src.wins, dst.draws+src.draws
+				},
 				func() func(r *rand.PCG, t *scoreTally) {
 					pl, err := m.NewPlayer()
 					if err != nil {
