@@ -339,7 +339,7 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	}
 	balance.Rank(as)
 	if f.plot != "" && len(lines) > 0 {
-		title := fmt.Sprintf("Win rate at equal budgets (%d Kr) against cost (seed %d)", f.budget, f.seed)
+		title := fmt.Sprintf("Win rate at equal budgets (%d Kr, or 3x the card) against cost (seed %d)", f.budget, f.seed)
 		if err := reports.CostPlot(f.plot, title, lines); err != nil {
 			return err
 		}

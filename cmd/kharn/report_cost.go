@@ -140,7 +140,7 @@ func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 		}
 		balance.Rank(list)
 		s.Add(costTable(f, list))
-		title := fmt.Sprintf("%s: win rate at equal budgets (%d Kr) against cost", f, r.f.budget)
+		title := fmt.Sprintf("%s: win rate at equal budgets (%d Kr, or 3x the card) against cost", f, r.f.budget)
 		png, err := reports.CostPlotImage("png", title, lines)
 		if err != nil {
 			return nil, err
