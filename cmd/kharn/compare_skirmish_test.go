@@ -10,7 +10,7 @@ import (
 // for 1 and 3 workers, every loadout's pooled win rate the sum of its
 // per-opponent counts, and each rate inside its interval.
 func TestCompareSkirmish(t *testing.T) {
-	args := []string{"compare", "crown-guard-1", "--vs", "kherops-warrior-1,fang-prowler-1", "--context", "skirmish", "--trials", "60", "--json"}
+	args := []string{"compare", "crown-guard-1", "--vs", "kherops-warrior-1,fang-prowler-1", "--context", "skirmish", "--trials", "30", "--json"}
 	one, errs, code := runCLI(t, append(args, "--workers", "1")...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -39,7 +39,7 @@ func TestCompareSkirmish(t *testing.T) {
 	if err := json.Unmarshal([]byte(one), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Context != "skirmish" || got.Budget != 300 || got.Trials != 60 || len(got.Rows) < 5 {
+	if got.Context != "skirmish" || got.Budget != 300 || got.Trials != 30 || len(got.Rows) < 5 {
 		t.Fatalf("context %q, budget %d, trials %d, %d loadouts", got.Context, got.Budget, got.Trials, len(got.Rows))
 	}
 	for _, r := range got.Rows {
@@ -50,7 +50,7 @@ func TestCompareSkirmish(t *testing.T) {
 		if len(r.PerOpponent) != 2 || sum != r.Wins.Count {
 			t.Errorf("%s: pooled wins %d, per opponent %+v", r.Loadout, r.Wins.Count, r.PerOpponent)
 		}
-		if want := float64(r.Wins.Count) / 120; r.Wins.Rate != want || r.Wins.Lo > want || r.Wins.Hi < want || r.Wins.Hi-r.Wins.Lo < 0.05 {
+		if want := float64(r.Wins.Count) / 60; r.Wins.Rate != want || r.Wins.Lo > want || r.Wins.Hi < want || r.Wins.Hi-r.Wins.Lo < 0.05 {
 			t.Errorf("%s: rate %v (%v-%v), want %v", r.Loadout, r.Wins.Rate, r.Wins.Lo, r.Wins.Hi, want)
 		}
 	}
