@@ -46,6 +46,11 @@ const (
 	SkillThickSkin        = "thick skin"
 	SkillUnshakeableFaith = "unshakeable faith"
 	SkillWarlord          = "warlord"
+	// SkillTerror is the terror a Safar provokes, with its temerity threshold
+	// ("terror: 12"; a card that gives no value: 10 + the Safar's level), from the
+	// rulebook's "Temerity test" (English seed 000 lines 1276-1304) rather than
+	// its list of skills.
+	SkillTerror = "terror"
 
 	// Special attacks (R18): only with the keyword, once per activation.
 	SkillBunt    = "bunt"
@@ -102,6 +107,7 @@ var skillValues = map[string]SkillValue{
 	SkillThickSkin:        SkillNoValue,
 	SkillUnshakeableFaith: SkillNoValue,
 	SkillWarlord:          SkillNumber,
+	SkillTerror:           SkillNumber,
 	SkillBunt:             SkillNoValue,
 	SkillBite:             SkillNoValue,
 	SkillTrample:          SkillNoValue,

@@ -62,6 +62,7 @@ type engine struct {
 type kindInfo struct {
 	natReach, reach, brutal, velocity float64
 	endurance, thickSkin              bool
+	terror                            int // the temerity threshold of the terror it provokes, 0: none
 }
 
 func newKindInfo(f *Fighter) kindInfo {
@@ -83,6 +84,12 @@ func newKindInfo(f *Fighter) kindInfo {
 	k.velocity = float64(max(v, 0))
 	_, k.endurance = f.Profile.Skill("endurance")
 	_, k.thickSkin = f.Profile.Skill("thick skin")
+	if sk, ok := f.Profile.Skill("terror"); ok {
+		k.terror = sk.Value
+		if k.terror <= 0 {
+			k.terror = 10 + f.Profile.Level // "+ level of the terrifying miniature if the terror value is not specified"
+		}
+	}
 	return k
 }
 
@@ -132,7 +139,12 @@ type combatant struct {
 	fails       int
 	passed      bool
 	demoralised bool
-	warlordUsed bool
+	// Terror (same lines): a terror test passed (no more), or one failed on
+	// entering a terrifying enemy's zone of control, to take again at the start
+	// of the next activation against pendingTerror.
+	terrorPassed, terrorPending bool
+	pendingTerror               int
+	warlordUsed                 bool
 	// statistics
 	dealt, spent, attacks, kills int
 }
@@ -611,9 +623,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		c.stunned = false
 		c.ground = true
 	}
-	// R14, R4: AP and mastery dice come back, after the temerity test.
+	// R14, R4: AP and mastery dice come back, after the temerity tests.
 	c.ap = c.f.Profile.AP
-	if !e.morale(r, i) {
+	if !e.morale(r, i) || !e.terrorTest(r, i) {
 		return
 	}
 	c.dice = max(c.f.Profile.Level, 1)
@@ -672,10 +684,29 @@ func (e *engine) morale(r *rand.PCG, i int) bool {
 		}
 		return true
 	}
-	c.fails++
 	if e.trace != nil {
-		e.tracef("  %s, last of its side, fails its temerity test (failure %d)\n", e.name(i), c.fails)
+		e.tracef("  %s, last of its side, fails its temerity test (failure %d)\n", e.name(i), c.fails+1)
 	}
+	return e.fail(i)
+}
+
+// temerityFails rolls a temerity test of temerity t (with its bonuses): T + 1D10
+// >= 10, a natural 1 failing (R3, R18).
+func temerityFails(r *rand.PCG, t int) bool { return temerityFailsAt(r, t, 10) }
+
+// temerityFailsAt rolls a temerity test against threshold x: T + 1D10 >= x, a
+// natural 1 failing.
+func temerityFailsAt(r *rand.PCG, t, x int) bool {
+	d := dice.D10(r)
+	return d == 1 || t+d < x
+}
+
+// fail applies a failed temerity test to Safar i (seed 000 lines 1290-1300): a
+// first failure halves its AP, a second leaves it none and ends the activation,
+// a third demoralises it. It reports whether the activation goes on.
+func (e *engine) fail(i int) bool {
+	c := &e.c[i]
+	c.fails++
 	switch c.fails {
 	case 1:
 		c.ap /= 2
@@ -692,11 +723,95 @@ func (e *engine) morale(r *rand.PCG, i int) bool {
 	return false
 }
 
-// temerityFails rolls a temerity test of temerity t (with its bonuses): T + 1D10
-// >= 10, a natural 1 failing (R3, R18).
-func temerityFails(r *rand.PCG, t int) bool {
-	d := dice.D10(r)
-	return d == 1 || t+d < 10
+// terrorOf returns the temerity threshold of the terror Safar j provokes (0:
+// none).
+func (e *engine) terrorOf(j int) int { return e.info[e.c[j].kind].terror }
+
+// temerityBonus is what adds to Safar i's temerity test against terror: +2 per
+// ally fit for battle in its zone of control, +1 in its leader's aura (seed 000
+// lines 1302-1304).
+func (e *engine) temerityBonus(i int) int {
+	b := e.aura(i)
+	for k := range e.c {
+		if k != i && e.c[k].side == e.c[i].side && e.c[k].fit() && e.gap(i, k) <= e.naturalReach(i)+1e-9 {
+			b += 2
+		}
+	}
+	return b
+}
+
+// terrorTest plays the temerity test of Safar i at the start of its activation
+// when a terrifying enemy stands in its zone of control, or when it failed one on
+// entering such an enemy's zone (seed 000 lines 1276-1304): T + 1D10 plus
+// temerityBonus against the enemy's terror. A Safar that provokes terror is
+// impervious to it (line 1314). A pass ends the tests. It reports whether the
+// activation goes on.
+func (e *engine) terrorTest(r *rand.PCG, i int) bool {
+	c := &e.c[i]
+	if c.terrorPassed || e.terrorOf(i) > 0 {
+		return true
+	}
+	x := 0
+	for j := range e.c {
+		if e.c[j].side != c.side && e.c[j].inPlay() && e.gap(i, j) <= e.naturalReach(i)+1e-9 {
+			x = max(x, e.terrorOf(j))
+		}
+	}
+	if c.terrorPending {
+		x = max(x, c.pendingTerror)
+	}
+	if x == 0 {
+		return true
+	}
+	if !temerityFailsAt(r, c.f.Stats().T+e.temerityBonus(i), x) {
+		c.terrorPassed, c.terrorPending = true, false
+		if e.trace != nil {
+			e.tracef("  %s passes its temerity test against terror (%d)\n", e.name(i), x)
+		}
+		return true
+	}
+	if e.trace != nil {
+		e.tracef("  %s fails its temerity test against terror (%d; failure %d)\n", e.name(i), x, c.fails+1)
+	}
+	return e.fail(i)
+}
+
+// enteredTerror plays the immediate temerity test of Safar i that has just
+// walked into the zone of control of a terrifying enemy it was not in before
+// (from: its position before the walk; seed 000 lines 1280-1283): a failure
+// costs half its AP left, rounded down, and leaves the test to take again at its
+// next activation.
+func (e *engine) enteredTerror(r *rand.PCG, i int, from field.Vec) {
+	c := &e.c[i]
+	if c.terrorPassed || e.terrorOf(i) > 0 {
+		return
+	}
+	x := 0
+	for j := range e.c {
+		o := &e.c[j]
+		if o.side == c.side || !o.inPlay() || e.terrorOf(j) == 0 {
+			continue
+		}
+		before := from.Dist(o.pos) - c.radius - o.radius
+		if e.gap(i, j) <= e.naturalReach(j)+1e-9 && before > e.naturalReach(j)+1e-9 {
+			x = max(x, e.terrorOf(j))
+		}
+	}
+	if x == 0 {
+		return
+	}
+	if !temerityFailsAt(r, c.f.Stats().T+e.temerityBonus(i), x) {
+		c.terrorPassed = true
+		if e.trace != nil {
+			e.tracef("    %s passes its temerity test entering a terrifying enemy's zone (%d)\n", e.name(i), x)
+		}
+		return
+	}
+	c.ap -= c.ap / 2
+	c.terrorPending, c.pendingTerror = true, max(c.pendingTerror, x)
+	if e.trace != nil {
+		e.tracef("    %s fails its temerity test entering a terrifying enemy's zone (%d): %d AP left\n", e.name(i), x, c.ap)
+	}
 }
 
 // aura returns the leader's aura bonus of Safar i to temerity tests: +1 when its
@@ -834,7 +949,8 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 			return false
 		}
 		from := c.pos
-		if !e.move(i, a.target, e.velocity(i), a.kind == actToward) {
+		moved := e.move(i, a.target, e.velocity(i), a.kind == actToward)
+		if !moved {
 			c.pos = from
 			if cost > 0 {
 				return false // blocked: no AP paid for a walk that goes nowhere
@@ -844,6 +960,9 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		c.ap -= cost
 		c.spent += cost
 		c.walks++
+		if moved {
+			e.enteredTerror(r, i, from)
+		}
 		if e.trace != nil {
 			e.tracef("  %s walks %s (%d AP): %s\n", e.name(i), map[bool]string{true: "in", false: "away"}[a.kind == actToward], cost, e.where(i, a.target))
 		}
@@ -1048,6 +1167,10 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		c.ap -= walk
 		c.spent += walk
 		c.walks++
+		e.enteredTerror(r, i, from)
+		if c.ap < cost {
+			return true // the terror test took the AP of the attack
+		}
 		if e.trace != nil {
 			e.tracef("  %s walks in for an assault (%d AP): %s\n", e.name(i), walk, e.where(i, j))
 		}

@@ -4,3 +4,13 @@ import "math/rand/v2"
 
 // BudgetCount exposes BudgetMatch.count to the tests of package sim_test.
 func BudgetCount(m *BudgetMatch, r *rand.PCG, cost float64) int { return m.count(r, cost) }
+
+// NotModelledContains reports whether a not-modelled entry of d names skill.
+func (d *Duel) NotModelledContains(skill string) bool {
+	for _, n := range d.NotModelled() {
+		if n == skill || len(n) > len(skill) && n[:len(skill)+1] == skill+" " {
+			return true
+		}
+	}
+	return false
+}

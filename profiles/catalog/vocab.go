@@ -48,6 +48,7 @@ var frenchSkills = map[string]string{
 	"sadique":            profiles.SkillSadistic,
 	"specialiste":        profiles.SkillSpecialist,
 	"stable":             profiles.SkillStable,
+	"terreur":            profiles.SkillTerror,
 	"coup de cornes":     profiles.SkillBunt,
 	"morsure":            profiles.SkillBite,
 	"pietinement":        profiles.SkillTrample,
