@@ -110,26 +110,32 @@ func preferRangeKinds(e *engine, a, d int) bool {
 	return bestShot > bestMelee
 }
 
-// keepValue is the expected net damage Safar i avoids in its enemies' next
-// activations by holding ap AP to defend instead of none: against the most
-// dangerous enemy that can reach it before its next activation (the AP serve
-// once, so threats do not add up).
+// keepValues returns, for every ap of 0 to 7, the expected net damage Safar i
+// avoids in its enemies' next activations by holding ap AP to defend instead of
+// none: against the most dangerous enemy that can reach it before its next
+// activation (the AP serve once, so threats do not add up). One pass over the
+// enemies gives all eight: the plans ask for them in every state.
 //
 // Against an enemy that made no attack in its last activation, keeping AP is
 // worth nothing: two Safars waiting for each other would never fight.
-func keepValue(e *engine, i, ap int) float64 {
-	ap = min(max(ap, 0), 7)
-	best := 0.0
+func keepValues(e *engine, i int) [8]float64 {
+	var kv [8]float64
 	ki := e.c[i].kind
 	for j := range e.c {
 		o := &e.c[j]
 		if o.side == e.c[i].side || !o.inPlay() || o.activated && o.idle || !e.threatens(j, i) {
 			continue
 		}
-		best = max(best, e.threat[ki][o.kind][0]-e.threat[ki][o.kind][ap])
+		t := &e.threat[ki][o.kind]
+		for ap := range kv {
+			kv[ap] = max(kv[ap], t[0]-t[ap])
+		}
 	}
-	return best
+	return kv
 }
+
+// keepValue is keepValues(e, i)[ap], ap clamped to 0-7.
+func keepValue(e *engine, i, ap int) float64 { return keepValues(e, i)[min(max(ap, 0), 7)] }
 
 // threatens reports whether j can attack i in its next activation: a duel's
 // opponent always can; in a skirmish, when i lies within a walk and an assault of
@@ -261,8 +267,9 @@ func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool
 	var kf func(int) float64
 	base := 0.0
 	if keep {
-		kf = func(a int) float64 { return keepValue(e, i, a) }
-		base = keepValue(e, i, c.ap)
+		kv := keepValues(e, i)
+		kf = func(a int) float64 { return kv[min(max(a, 0), 7)] }
+		base = kv[min(max(c.ap, 0), 7)]
 	}
 	v, first := planDP(e.opts[c.kind][o.kind], a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0])
 	return first, v - base
