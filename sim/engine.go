@@ -144,6 +144,8 @@ type combatant struct {
 	// of the next activation against pendingTerror.
 	terrorPassed, terrorPending bool
 	pendingTerror               int
+	// lostMastery counts the mastery dice spent for good by Rallying.
+	lostMastery int
 	warlordUsed                 bool
 	// statistics
 	dealt, spent, attacks, kills int
@@ -636,6 +638,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			c.nMastery++
 		}
 	}
+	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
 	c.walks, c.execUsed, c.specialUse = 0, false, false
 	c.target = -1
 	e.warlord(i)
@@ -684,10 +687,32 @@ func (e *engine) morale(r *rand.PCG, i int) bool {
 		}
 		return true
 	}
+	if e.rally(i) {
+		c.passed = true
+		return true
+	}
 	if e.trace != nil {
 		e.tracef("  %s, last of its side, fails its temerity test (failure %d)\n", e.name(i), c.fails+1)
 	}
 	return e.fail(i)
+}
+
+// rally plays Rallying after a failed temerity test of Safar i: it spends one of
+// its mastery dice for good (the one with the fewest fields) to pass the test
+// instead (seed 000 line 1642). It reports whether it did.
+func (e *engine) rally(i int) bool {
+	c := &e.c[i]
+	if _, ok := c.f.Profile.Skill("rallying"); !ok || c.lostMastery >= len(c.f.Mastery) {
+		return false
+	}
+	c.lostMastery++
+	if c.nMastery > 0 {
+		spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, 1)
+	}
+	if e.trace != nil {
+		e.tracef("  %s fails a temerity test and rallies: a mastery die spent for good (%d left)\n", e.name(i), len(c.f.Mastery)-c.lostMastery)
+	}
+	return true
 }
 
 // temerityFails rolls a temerity test of temerity t (with its bonuses): T + 1D10
@@ -770,6 +795,10 @@ func (e *engine) terrorTest(r *rand.PCG, i int) bool {
 		}
 		return true
 	}
+	if e.rally(i) {
+		c.terrorPassed, c.terrorPending = true, false
+		return true
+	}
 	if e.trace != nil {
 		e.tracef("  %s fails its temerity test against terror (%d; failure %d)\n", e.name(i), x, c.fails+1)
 	}
@@ -805,6 +834,10 @@ func (e *engine) enteredTerror(r *rand.PCG, i int, from field.Vec) {
 		if e.trace != nil {
 			e.tracef("    %s passes its temerity test entering a terrifying enemy's zone (%d)\n", e.name(i), x)
 		}
+		return
+	}
+	if e.rally(i) {
+		c.terrorPassed = true
 		return
 	}
 	c.ap -= c.ap / 2

@@ -318,7 +318,7 @@ func (d *Duel) NotModelled() []string { return notModelled([]*Fighter{d.A, d.B},
 func notModelled(fighters []*Fighter, context string) []string {
 	// Warlord X gives AP per ally in the aura: a duel has no ally, so it does nothing
 	// there, as the rules say, rather than being left out; skirmishes play it.
-	fightSkills := map[string]bool{"endurance": true, "reach": true, "thick skin": true, "brutal charge": true, "warlord": true, "duellist": true, "terror": true}
+	fightSkills := map[string]bool{"endurance": true, "reach": true, "thick skin": true, "brutal charge": true, "warlord": true, "duellist": true, "terror": true, "rallying": true}
 	seen := map[string]bool{}
 	var out []string
 	for _, f := range fighters {

@@ -128,3 +128,65 @@ func TestTerrorTest(t *testing.T) {
 		t.Errorf("two terrifying Safars took terror tests:\n%s", buf.String())
 	}
 }
+
+// TestRallying checks Rallying (seed 000 line 1642): a failed temerity test is
+// passed instead by spending a mastery die for good. kherops-warrior-1 with
+// Rallying against the terrifying prowler of TestTerrorTest: its first tests
+// never fail, and they rally as often as they would fail (8/10).
+func TestRallying(t *testing.T) {
+	ds := profiles.Default()
+	base, err := ds.Profile("kherops-warrior-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(base.Mastery) == 0 {
+		t.Fatal("kherops-warrior-1 has no mastery die to rally with")
+	}
+	p := *base
+	p.Skills = append(slices.Clone(p.Skills), profiles.Skill{Name: "rallying"})
+	lo, err := ds.Equip(base, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &sim.Duel{A: terrifying(t, "fang-prowler-1", 13), B: sim.NewFighter(&p, lo.Items(ds))}
+	pl, err := d.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	pl.SetTrace(&buf)
+	n := 2000
+	if raceEnabled {
+		n = 500
+	}
+	rallies, tests := 0, 0
+	r := rand.NewPCG(5, 9)
+	for range n {
+		buf.Reset()
+		pl.Play(r)
+		for _, line := range strings.Split(buf.String(), "\n") {
+			switch {
+			case strings.Contains(line, "B fails a temerity test and rallies"):
+				rallies++
+				tests++
+			case strings.Contains(line, "B passes its temerity test against terror"):
+				tests++
+			case strings.Contains(line, "B fails its temerity test against terror"):
+				t.Fatalf("a first test failed with a mastery die left:\n%s", buf.String())
+			default:
+				continue
+			}
+			break
+		}
+	}
+	t.Logf("%d first tests, %d rallies", tests, rallies)
+	if tests < n/2 {
+		t.Fatalf("only %d first tests in %d duels", tests, n)
+	}
+	if lo, hi := stats.Wilson(rallies, tests, 0.9999); 0.8 < lo || 0.8 > hi {
+		t.Errorf("rallied %d of %d first tests (99.99%% Wilson %.3f-%.3f), want 0.80", rallies, tests, lo, hi)
+	}
+	if d.NotModelledContains("rallying") {
+		t.Error("rallying is played, yet listed as not modelled")
+	}
+}
