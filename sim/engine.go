@@ -146,7 +146,7 @@ type combatant struct {
 	pendingTerror               int
 	// lostMastery counts the mastery dice spent for good by Rallying.
 	lostMastery int
-	warlordUsed                 bool
+	warlordUsed bool
 	// statistics
 	dealt, spent, attacks, kills int
 }
