@@ -14,7 +14,6 @@ import (
 	"github.com/kharn-ages/kharn/reports"
 	"github.com/kharn-ages/kharn/sim"
 	"github.com/kharn-ages/kharn/sim/runner"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 // deploymentGap is the distance between two Safars deployed on the edges of their
@@ -232,44 +231,23 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 // to it after every chunk merged (in chunk order, so it too is the same for any
 // number of workers).
 func playDuels(ctx context.Context, stderr io.Writer, d *sim.Duel, f *duelFlags, label string, history ...*[]reports.ConvergencePoint) (*sim.DuelTally, runner.Result[*sim.DuelTally], error) {
-	if label == "" {
-		stderr = io.Discard // the caller shows its own progress
-	}
 	proto, err := d.NewPlayer()
 	if err != nil {
 		return nil, runner.Result[*sim.DuelTally]{}, err
 	}
-	cfg := runner.Config{Trials: f.trials, Precision: f.precision, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers}
-	target := f.trials
-	if f.precision > 0 {
-		target = f.maxTrials
+	s := sampling{trials: f.trials, maxTrials: f.maxTrials, precision: f.precision, seed: f.seed, workers: f.workers,
+		label: label, unit: "fights"}
+	if len(history) > 0 {
+		s.history = history[0]
 	}
-	bar := newBar(stderr, target, label, "fights")
-	if bar != nil {
-		cfg.Progress = func(done, _ int) { _ = bar.Set(done) }
-	}
-	var done func(t *sim.DuelTally, n int) bool
-	if f.precision > 0 {
-		done = func(t *sim.DuelTally, n int) bool {
-			lo, hi := stats.Wilson(t.Wins[sim.SideA], t.N, 0.95)
-			return (hi-lo)/2 < f.precision
-		}
-	}
-	res, err := runner.Run(ctx, cfg,
+	res, err := sample(ctx, stderr, s,
 		func() *sim.DuelTally { return &sim.DuelTally{} },
-		func(dst, src *sim.DuelTally) {
-			dst.Merge(src)
-			if len(history) > 0 {
-				*history[0] = append(*history[0], reports.ConvergencePoint{Trials: dst.N, Successes: dst.Wins[sim.SideA]})
-			}
-		},
+		(*sim.DuelTally).Merge,
 		func() func(r *rand.PCG, t *sim.DuelTally) {
 			pl := proto.Clone()
 			return func(r *rand.PCG, t *sim.DuelTally) { t.Add(pl.Play(r)) }
-		}, done)
-	if bar != nil {
-		_ = bar.Finish()
-	}
+		},
+		func(t *sim.DuelTally) (int, int) { return t.Wins[sim.SideA], t.N })
 	if err != nil {
 		return nil, res, err
 	}

@@ -18,7 +18,6 @@ import (
 	"github.com/kharn-ages/kharn/sim"
 	"github.com/kharn-ages/kharn/sim/field"
 	"github.com/kharn-ages/kharn/sim/runner"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 type skirmishFlags struct {
@@ -296,45 +295,21 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 // battles and of A's wins is appended to it after every chunk merged (in chunk
 // order: the same for any number of workers).
 func playSkirmishes(ctx context.Context, stderr io.Writer, sk *sim.Skirmish, f *skirmishFlags, label string, history *[]reports.ConvergencePoint) (*sim.SkirmishTally, runner.Result[*sim.SkirmishTally], []string, error) {
-	if label == "" {
-		stderr = io.Discard
-	}
 	proto, err := sk.NewPlayer()
 	if err != nil {
 		return nil, runner.Result[*sim.SkirmishTally]{}, nil, err
 	}
 	labels := proto.Labels()
-	cfg := runner.Config{Trials: f.trials, Precision: f.precision, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers}
-	target := f.trials
-	if f.precision > 0 {
-		target = f.maxTrials
-	}
-	bar := newBar(stderr, target, label, "battles")
-	if bar != nil {
-		cfg.Progress = func(done, _ int) { _ = bar.Set(done) }
-	}
-	var done func(t *sim.SkirmishTally, n int) bool
-	if f.precision > 0 {
-		done = func(t *sim.SkirmishTally, n int) bool {
-			lo, hi := stats.Wilson(t.Wins[sim.SideA], t.N, 0.95)
-			return (hi-lo)/2 < f.precision
-		}
-	}
-	res, err := runner.Run(ctx, cfg,
+	s := sampling{trials: f.trials, maxTrials: f.maxTrials, precision: f.precision, seed: f.seed, workers: f.workers,
+		label: label, unit: "battles", history: history}
+	res, err := sample(ctx, stderr, s,
 		func() *sim.SkirmishTally { return sim.NewSkirmishTally(len(labels)) },
-		func(dst, src *sim.SkirmishTally) {
-			dst.Merge(src)
-			if history != nil {
-				*history = append(*history, reports.ConvergencePoint{Trials: dst.N, Successes: dst.Wins[sim.SideA]})
-			}
-		},
+		(*sim.SkirmishTally).Merge,
 		func() func(r *rand.PCG, t *sim.SkirmishTally) {
 			pl := proto.Clone()
 			return func(r *rand.PCG, t *sim.SkirmishTally) { t.Add(pl.Play(r)) }
-		}, done)
-	if bar != nil {
-		_ = bar.Finish()
-	}
+		},
+		func(t *sim.SkirmishTally) (int, int) { return t.Wins[sim.SideA], t.N })
 	if err != nil {
 		return nil, res, nil, err
 	}
