@@ -280,7 +280,17 @@ func (sk *Skirmish) NotModelled() []string {
 	for s := range 2 {
 		all = append(all, sk.Sides[s].Safars...)
 	}
-	return notModelled(all, "skirmish")
+	return append(notModelled(all, "skirmish"), SkirmishRulesNotModelled...)
+}
+
+// SkirmishRulesNotModelled are the rules of a battle the skirmish engine leaves
+// out or fixes (docs/rules.md, "A skirmish").
+var SkirmishRulesNotModelled = []string{
+	"deployment chosen by the players (fixed, symmetric, in list order)",
+	"fright tests",
+	"critical thresholds lowered after a passed temerity test",
+	"a stunned Safar's loss of its zone of control",
+	"carcasses as obstacles",
 }
 
 // SkirmishTally accumulates skirmish results: integer counts and sums only, so
