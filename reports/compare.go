@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"math"
@@ -84,10 +83,7 @@ func (c *Comparison) Sort() {
 
 // Write writes the comparison as a text table.
 func (c *Comparison) Write(w io.Writer) error {
-	status := ""
-	if c.Interrupted {
-		status = " INTERRUPTED: partial result"
-	}
+	status := runStatus(c.Interrupted, 0, true)
 	skirmish := c.Context == "skirmish"
 	if skirmish {
 		fmt.Fprintf(w, "Loadouts of %s in skirmishes at equal budgets (%d Kr a side, at least 3 times the loadout's cost) against %d opponents (%s)\n",
@@ -126,7 +122,6 @@ func (c *Comparison) Write(w io.Writer) error {
 
 // WriteCSV writes one row per loadout and opponent.
 func (c *Comparison) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 	rows := [][]string{{"loadout", "cost_kr", "opponent", "win_rate", "ci95_low", "ci95_high", "fights", "exact_damage_per_ap", "seed"}}
 	for _, r := range c.Rows {
@@ -138,10 +133,7 @@ func (c *Comparison) WriteCSV(w io.Writer) error {
 			rows = append(rows, []string{r.Loadout, strconv.Itoa(r.Cost), o, f(p.Rate), f(p.Lo), f(p.Hi), strconv.Itoa(c.Trials), f(r.DamagePerAP[i]), strconv.FormatUint(c.Seed, 10)})
 		}
 	}
-	if err := cw.WriteAll(rows); err != nil {
-		return err
-	}
-	return cw.Error()
+	return writeCSV(w, rows)
 }
 
 // Plot writes the heat map of win rates, loadout by opponent.

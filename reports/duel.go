@@ -101,6 +101,47 @@ func SummariseDuel(m DuelMeta, t *sim.DuelTally) DuelSummary {
 	return s
 }
 
+// runStatus is what follows the provenance line of a sampled run: whether it was
+// interrupted, or stopped at its trial cap before reaching its precision.
+func runStatus(interrupted bool, precision float64, converged bool) string {
+	switch {
+	case interrupted:
+		return " INTERRUPTED: partial result"
+	case precision > 0 && !converged:
+		return " (precision not reached: trial cap)"
+	}
+	return ""
+}
+
+// provenanceRows are the last rows of a sampled result's CSV (metric, subject,
+// value, ci95_low, ci95_high, se): trials, seed and rules, then extra rows, then
+// whether the run was interrupted, the version and what is not modelled.
+func provenanceRows(trials int, seed uint64, rules string, extra [][]string, interrupted bool, version string, notModelled []string) [][]string {
+	rows := [][]string{
+		{"trials", "", strconv.Itoa(trials), "", "", ""},
+		{"seed", "", strconv.FormatUint(seed, 10), "", "", ""},
+		{"rules", "", rules, "", "", ""},
+	}
+	rows = append(rows, extra...)
+	rows = append(rows,
+		[]string{"interrupted", "", strconv.FormatBool(interrupted), "", "", ""},
+		[]string{"version", "", version, "", "", ""},
+	)
+	for _, n := range notModelled {
+		rows = append(rows, []string{"not_modelled", "", n, "", "", ""})
+	}
+	return rows
+}
+
+// writeCSV writes rows as CSV.
+func writeCSV(w io.Writer, rows [][]string) error {
+	cw := csv.NewWriter(w)
+	if err := cw.WriteAll(rows); err != nil {
+		return err
+	}
+	return cw.Error()
+}
+
 func pct(r Rate) string { return fmt.Sprintf("%.2f%%", 100*r.Rate) }
 func ci(r Rate) string  { return fmt.Sprintf("%.2f%% - %.2f%%", 100*r.Lo, 100*r.Hi) }
 
@@ -108,13 +149,8 @@ func ci(r Rate) string  { return fmt.Sprintf("%.2f%% - %.2f%%", 100*r.Lo, 100*r.
 func WriteDuel(w io.Writer, s DuelSummary) error {
 	fmt.Fprintf(w, "A: %s\nB: %s\n", s.A, s.B)
 	fmt.Fprintf(w, "Start %.1f toises apart; round limit %d; policies A %s, B %s\n", s.Distance, s.RoundLimit, s.Policies[0], s.Policies[1])
-	status := ""
-	if s.Interrupted {
-		status = " INTERRUPTED: partial result"
-	} else if s.Precision > 0 && !s.Converged {
-		status = " (precision not reached: trial cap)"
-	}
-	fmt.Fprintf(w, "Sampled: %d fights, seed %d, rules %s; data: %s; kharn %s%s\n", s.Trials, s.Seed, s.Rules, s.Data, s.Version, status)
+	fmt.Fprintf(w, "Sampled: %d fights, seed %d, rules %s; data: %s; kharn %s%s\n", s.Trials, s.Seed, s.Rules, s.Data, s.Version,
+		runStatus(s.Interrupted, s.Precision, s.Converged))
 	t := Table{Header: []string{"outcome", "fights", "rate", "95% Wilson interval"}, Right: []bool{false, true, true, true}}
 	t.Rows = append(t.Rows,
 		[]string{"A wins (" + s.IDs[0] + ")", strconv.Itoa(s.Wins[0].Count), pct(s.Wins[0]), ci(s.Wins[0])},
@@ -155,7 +191,6 @@ func WriteDuel(w io.Writer, s DuelSummary) error {
 // WriteDuelCSV writes the duel summary as CSV rows: metric, side, value, and the
 // interval or standard error where there is one.
 func WriteDuelCSV(w io.Writer, s DuelSummary) error {
-	cw := csv.NewWriter(w)
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 	rows := [][]string{{"metric", "side", "value", "ci95_low", "ci95_high", "se"}}
 	for i, side := range []string{"A", "B"} {
@@ -172,17 +207,7 @@ func WriteDuelCSV(w io.Writer, s DuelSummary) error {
 	rows = append(rows,
 		[]string{"draws", "", f(s.Draws.Rate), f(s.Draws.Lo), f(s.Draws.Hi), ""},
 		[]string{"rounds", "", f(s.Rounds.Mean), "", "", f(s.Rounds.SE)},
-		[]string{"trials", "", strconv.Itoa(s.Trials), "", "", ""},
-		[]string{"seed", "", strconv.FormatUint(s.Seed, 10), "", "", ""},
-		[]string{"rules", "", s.Rules, "", "", ""},
-		[]string{"interrupted", "", strconv.FormatBool(s.Interrupted), "", "", ""},
-		[]string{"version", "", s.Version, "", "", ""},
 	)
-	for _, n := range s.NotModelled {
-		rows = append(rows, []string{"not_modelled", "", n, "", "", ""})
-	}
-	if err := cw.WriteAll(rows); err != nil {
-		return err
-	}
-	return cw.Error()
+	rows = append(rows, provenanceRows(s.Trials, s.Seed, s.Rules, nil, s.Interrupted, s.Version, s.NotModelled)...)
+	return writeCSV(w, rows)
 }

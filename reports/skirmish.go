@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"math"
@@ -120,13 +119,8 @@ func ratio(sx, sxx, sy, syy, sxy, n int) Mean {
 func WriteSkirmish(w io.Writer, s SkirmishSummary) error {
 	fmt.Fprintf(w, "A: %s, %d Kr (%s)\nB: %s, %d Kr (%s)\n", s.Lists[0], s.Krowns[0], s.Sources[0], s.Lists[1], s.Krowns[1], s.Sources[1])
 	fmt.Fprintf(w, "Scenario %s: %.0f x %.0f toises, round limit %d; policies A %s, B %s\n", s.Scenario, s.Table[0], s.Table[1], s.RoundLimit, s.Policies[0], s.Policies[1])
-	status := ""
-	if s.Interrupted {
-		status = " INTERRUPTED: partial result"
-	} else if s.Precision > 0 && !s.Converged {
-		status = " (precision not reached: trial cap)"
-	}
-	fmt.Fprintf(w, "Sampled: %d skirmishes, seed %d, rules %s; data: %s; kharn %s%s\n", s.Trials, s.Seed, s.Rules, s.Data, s.Version, status)
+	fmt.Fprintf(w, "Sampled: %d skirmishes, seed %d, rules %s; data: %s; kharn %s%s\n", s.Trials, s.Seed, s.Rules, s.Data, s.Version,
+		runStatus(s.Interrupted, s.Precision, s.Converged))
 	t := Table{Header: []string{"outcome", "skirmishes", "rate", "95% Wilson interval"}, Right: []bool{false, true, true, true}}
 	t.Rows = append(t.Rows,
 		[]string{"A wins (" + s.Lists[0] + ")", strconv.Itoa(s.Wins[0].Count), pct(s.Wins[0]), ci(s.Wins[0])},
@@ -166,7 +160,6 @@ func WriteSkirmish(w io.Writer, s SkirmishSummary) error {
 // WriteSkirmishCSV writes the skirmish summary as CSV rows: metric, subject,
 // value, and the interval or standard error where there is one.
 func WriteSkirmishCSV(w io.Writer, s SkirmishSummary) error {
-	cw := csv.NewWriter(w)
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 	rows := [][]string{{"metric", "subject", "value", "ci95_low", "ci95_high", "se"}}
 	for i, side := range []string{"A", "B"} {
@@ -191,19 +184,7 @@ func WriteSkirmishCSV(w io.Writer, s SkirmishSummary) error {
 			[]string{"safar_survival", ss.Name, f(ss.Survival.Rate), f(ss.Survival.Lo), f(ss.Survival.Hi), ""},
 		)
 	}
-	rows = append(rows,
-		[]string{"trials", "", strconv.Itoa(s.Trials), "", "", ""},
-		[]string{"seed", "", strconv.FormatUint(s.Seed, 10), "", "", ""},
-		[]string{"rules", "", s.Rules, "", "", ""},
-		[]string{"scenario", "", s.Scenario, "", "", ""},
-		[]string{"interrupted", "", strconv.FormatBool(s.Interrupted), "", "", ""},
-		[]string{"version", "", s.Version, "", "", ""},
-	)
-	for _, n := range s.NotModelled {
-		rows = append(rows, []string{"not_modelled", "", n, "", "", ""})
-	}
-	if err := cw.WriteAll(rows); err != nil {
-		return err
-	}
-	return cw.Error()
+	scenario := [][]string{{"scenario", "", s.Scenario, "", "", ""}}
+	rows = append(rows, provenanceRows(s.Trials, s.Seed, s.Rules, scenario, s.Interrupted, s.Version, s.NotModelled)...)
+	return writeCSV(w, rows)
 }
