@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -90,55 +91,47 @@ type costCase struct {
 	card int
 }
 
-// costPool returns the reference pool of spec: a faction, a comma list of
-// profile ids, or (empty) every profile of ds, each with its card equipment.
+// costCases returns the profiles ps with a positive cost, in order, with their
+// card's equipment and its cost.
+func costCases(ds *profiles.DataSet, ps []*profiles.Profile) ([]costCase, error) {
+	var out []costCase
+	for _, p := range ps {
+		lo, err := ds.Equip(p, nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		if c := lo.Cost(ds); c > 0 {
+			out = append(out, costCase{p: p, f: sim.NewFighter(p, lo.Items(ds)), card: c})
+		}
+	}
+	return out, nil
+}
+
+// costPool returns the reference pool of spec as compare reads --vs (all, a
+// faction, or profile ids separated by commas; empty: all): the fighters with a
+// positive cost, their costs and ids.
 func costPool(ds *profiles.DataSet, spec string) ([]*sim.Fighter, []int, []string, error) {
-	var ps []*profiles.Profile
-	switch {
-	case spec == "":
-		ps = ds.Profiles
-	case isFaction(ds, spec):
-		for _, p := range ds.Profiles {
-			if p.Faction == spec {
-				ps = append(ps, p)
-			}
-		}
-	default:
-		for _, id := range strings.Split(spec, ",") {
-			p, err := ds.ResolveProfile(strings.TrimSpace(id))
-			if err != nil {
-				return nil, nil, nil, &usageError{fmt.Errorf("--vs: %w", err)}
-			}
-			ps = append(ps, p)
-		}
+	if spec == "" {
+		spec = "all"
+	}
+	ps, err := pool(ds, spec)
+	if err != nil {
+		return nil, nil, nil, &usageError{err}
+	}
+	cases, err := costCases(ds, ps)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(cases) == 0 {
+		return nil, nil, nil, &usageError{fmt.Errorf("--vs %q: no profile with a positive cost", spec)}
 	}
 	var fs []*sim.Fighter
 	var costs []int
 	var ids []string
-	for _, p := range ps {
-		lo, err := ds.Equip(p, nil, nil)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		if c := lo.Cost(ds); c > 0 {
-			fs = append(fs, sim.NewFighter(p, lo.Items(ds)))
-			costs = append(costs, c)
-			ids = append(ids, p.ID)
-		}
-	}
-	if len(fs) == 0 {
-		return nil, nil, nil, &usageError{fmt.Errorf("--vs %q: no profile with a positive cost", spec)}
+	for _, c := range cases {
+		fs, costs, ids = append(fs, c.f), append(costs, c.card), append(ids, c.p.ID)
 	}
 	return fs, costs, ids, nil
-}
-
-func isFaction(ds *profiles.DataSet, name string) bool {
-	for _, f := range ds.Factions() {
-		if f == name {
-			return true
-		}
-	}
-	return false
 }
 
 // costGrid is the first stage's grid around a card cost: from half to twice
@@ -274,7 +267,6 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	if err != nil {
 		return err
 	}
-	var cases []costCase
 	var ps []*profiles.Profile
 	switch {
 	case len(args) > 0:
@@ -286,7 +278,7 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 			ps = append(ps, p)
 		}
 	case f.faction != "":
-		if !isFaction(ds, f.faction) {
+		if !slices.Contains(ds.Factions(), f.faction) {
 			return &usageError{fmt.Errorf("--faction %q: no such faction (known: %s)", f.faction, strings.Join(ds.Factions(), ", "))}
 		}
 		for _, p := range ds.Profiles {
@@ -297,15 +289,9 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	default:
 		ps = ds.Profiles
 	}
-	for _, p := range ps {
-		lo, err := ds.Equip(p, nil, nil)
-		if err != nil {
-			return err
-		}
-		if lo.Cost(ds) <= 0 {
-			continue
-		}
-		cases = append(cases, costCase{p: p, f: sim.NewFighter(p, lo.Items(ds)), card: lo.Cost(ds)})
+	cases, err := costCases(ds, ps)
+	if err != nil {
+		return err
 	}
 	pool, poolCosts, poolIDs, err := costPool(ds, f.vs)
 	if err != nil {

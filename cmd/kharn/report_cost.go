@@ -17,21 +17,8 @@ func costSteps(r *reportRun) int {
 	if r.f.costTrials <= 0 {
 		return 0
 	}
-	return len(costCases(r.ds))
-}
-
-// costCases returns the profiles of ds with a positive cost, by faction then id,
-// with their card's equipment.
-func costCases(ds *profiles.DataSet) []costCase {
-	var out []costCase
-	for _, p := range sortedProfiles(ds) {
-		lo, err := ds.Equip(p, nil, nil)
-		if err != nil || lo.Cost(ds) <= 0 {
-			continue
-		}
-		out = append(out, costCase{p: p, f: sim.NewFighter(p, lo.Items(ds)), card: lo.Cost(ds)})
-	}
-	return out
+	cases, _ := costCases(r.ds, sortedProfiles(r.ds)) // an error stops the analysis itself
+	return len(cases)
 }
 
 // reportCostFlags are the kharn cost settings of the report.
@@ -66,7 +53,10 @@ func assessDataSet(r *reportRun, ds *profiles.DataSet, step func()) ([]costAsses
 	if err != nil {
 		return nil, false, err
 	}
-	cases := costCases(ds)
+	cases, err := costCases(ds, sortedProfiles(ds))
+	if err != nil {
+		return nil, false, err
+	}
 	pool, poolCosts, _, err := costPool(ds, "")
 	if err != nil {
 		return nil, false, err
