@@ -578,7 +578,7 @@ func (e *engine) band(i, j int, w *profiles.Equipment) (int, bool) {
 	case g > r.Long:
 		b = bandLong
 	}
-	if !e.duel && !e.field.LineOfSight(e.c[i].base(), e.c[j].base(), e.othersOf(i, j)) {
+	if !e.field.LineOfSight(e.c[i].base(), e.c[j].base(), e.othersOf(i, j)) {
 		return 0, false
 	}
 	return b, true
@@ -1064,7 +1064,7 @@ func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bo
 	}
 	pos := e.field.Walk(b, to, dist, others)
 	want := min(dist, max(l-b.Radius-e.c[j].radius, 0))
-	if e.duel || b.Pos.Dist(pos) >= want/4 || e.gap(i, j) <= e.reach(i)+1e-9 {
+	if b.Pos.Dist(pos) >= want/4 || e.gap(i, j) <= e.reach(i)+1e-9 {
 		return pos, true
 	}
 	best, bd := pos, pos.Dist(to)
@@ -1156,9 +1156,6 @@ func (e *engine) engagedWith(i, j int) []field.Base {
 // cover returns the cover bonus of j against a shot from i: terrain and bases on
 // the line, or the tallest Safar of a melee it is engaged in.
 func (e *engine) cover(i, j int) int {
-	if e.duel {
-		return 0
-	}
 	return e.field.Cover(e.c[i].base(), e.c[j].base(), e.othersOf(i, j), e.engagedWith(i, j))
 }
 
@@ -1221,7 +1218,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		return assault // an assault that fell short has spent its walk; the activation goes on
 	}
 	var sup, defSup, supSt, defSt int
-	if !opt.shot && !e.duel {
+	if !opt.shot {
 		na, sa := e.supporters(i, j)
 		nd, sd := e.supporters(j, i)
 		supSt, defSt = sa, sd

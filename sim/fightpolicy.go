@@ -134,8 +134,18 @@ func keepValues(e *engine, i int) [8]float64 {
 	return kv
 }
 
-// keepValue is keepValues(e, i)[ap], ap clamped to 0-7.
-func keepValue(e *engine, i, ap int) float64 { return keepValues(e, i)[min(max(ap, 0), 7)] }
+// walkKeep is the keep value a walk of w AP gives up: what holding Safar i's AP
+// is worth minus what holding those left after the walk is.
+func walkKeep(e *engine, i, w int) float64 {
+	kv, ap := keepValues(e, i), e.c[i].ap
+	return kv[min(max(ap, 0), 7)] - kv[min(max(ap-w, 0), 7)]
+}
+
+// assaultReach is how far away Safar i can attack by an assault: a walk, its
+// Brutal charge and its reach.
+func (e *engine) assaultReach(i int) float64 {
+	return e.velocity(i) + brutalCharge(e, i) + e.reach(i)
+}
 
 // threatens reports whether j can attack i in its next activation: a duel's
 // opponent always can; in a skirmish, when i lies within a walk and an assault of
@@ -147,7 +157,7 @@ func (e *engine) threatens(j, i int) bool {
 		return true
 	}
 	g := e.gap(i, j)
-	if g <= e.velocity(j)+brutalCharge(e, j)+e.reach(j) {
+	if g <= e.assaultReach(j) {
 		return true
 	}
 	if w := e.c[j].f.Ranged; w != nil {
@@ -338,7 +348,7 @@ func pickReady(e *engine, s int) int {
 				class = max(class, 3)
 			case c.f.Ranged != nil && c.f.Ranged.Effects.Range != nil && (c.f.Ranged.Effects.Range.Max == 0 || g <= c.f.Ranged.Effects.Range.Max):
 				class = max(class, 2)
-			case g <= e.velocity(i)+brutalCharge(e, i)+e.reach(i):
+			case g <= e.assaultReach(i):
 				class = max(class, 1)
 			}
 		}
@@ -408,7 +418,6 @@ const unreachable = -1e6
 // targetValue returns the value of Safar i's best plan against j from where it
 // stands (see target).
 func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bool) float64 {
-	c := &e.c[i]
 	g := e.gap(i, j)
 	far := unreachable - g
 	shots := func(o *fightOption) bool { return o.shot && (filter == nil || filter(o)) }
@@ -425,11 +434,11 @@ func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bo
 		}
 		return far
 	}
-	if !e.engagedAny(i) && g <= e.velocity(i)+brutalCharge(e, i)+e.reach(i) {
+	if !e.engagedAny(i) && g <= e.assaultReach(i) {
 		w := e.walkCost(i)
 		if k, v := bestAttack(e, i, j, w, melee, keep); k >= 0 {
 			if keep {
-				v += keepValue(e, i, c.ap) - keepValue(e, i, c.ap-w)
+				v += walkKeep(e, i, w)
 			}
 			return v
 		}
@@ -505,11 +514,11 @@ func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep bool) 
 		return action{kind: actEnd}
 	}
 	// Close in: an assault if the walk reaches, else walk.
-	if !e.engagedAny(i) && e.gap(i, j) <= e.velocity(i)+brutalCharge(e, i)+e.reach(i) {
+	if !e.engagedAny(i) && e.gap(i, j) <= e.assaultReach(i) {
 		// The walk is needed to engage at all, so only the attack's AP are weighed
 		// against keeping them.
 		w := e.walkCost(i)
-		if k, v := best(w, melee); k >= 0 && accept(k, v+keepValue(e, i, c.ap)-keepValue(e, i, c.ap-w)) {
+		if k, v := best(w, melee); k >= 0 && accept(k, v+walkKeep(e, i, w)) {
 			return attack(actAssault, k)
 		}
 	}
