@@ -3,13 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
+	"io"
 	"runtime"
 	"sync"
 	"sync/atomic"
 
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/sim/runner"
 )
 
 // matchup is one pairing of duellists in a batch of duels.
@@ -106,26 +105,14 @@ func playMatchups(ctx context.Context, ms []matchup, c matchConfig, step func())
 // playMatchup plays one matchup on the given number of runner workers.
 func playMatchup(ctx context.Context, m matchup, c matchConfig, workers int) (matchResult, error) {
 	d := &sim.Duel{A: m.a, B: m.b, Distance: c.distance, Variant: c.variant}
-	proto, err := d.NewPlayer()
+	tally, res, err := playDuels(ctx, io.Discard, d, &duelFlags{trials: c.trials, seed: c.seed, workers: workers}, "")
 	if err != nil {
 		return matchResult{}, fmt.Errorf("%s against %s: %w", m.a.Profile.ID, m.b.Profile.ID, err)
 	}
-	out := matchResult{notModelled: d.NotModelled()}
+	out := matchResult{notModelled: d.NotModelled(), tally: *tally, done: !res.Interrupted && res.Trials == c.trials}
 	if m.exact {
 		out.perAP = bestPerAP(m.a, m.b, c.variant)
 	}
-	res, err := runner.Run(ctx, runner.Config{Trials: c.trials, Seed: c.seed, Workers: workers},
-		func() *sim.DuelTally { return &sim.DuelTally{} },
-		func(dst, src *sim.DuelTally) { dst.Merge(src) },
-		func() func(r *rand.PCG, t *sim.DuelTally) {
-			pl := proto.Clone()
-			return func(r *rand.PCG, t *sim.DuelTally) { t.Add(pl.Play(r)) }
-		}, nil)
-	if err != nil {
-		return matchResult{}, fmt.Errorf("%s against %s: %w", m.a.Profile.ID, m.b.Profile.ID, err)
-	}
-	out.tally = *res.Acc
-	out.done = !res.Interrupted && res.Trials == c.trials
 	return out, nil
 }
 
