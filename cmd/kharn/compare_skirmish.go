@@ -15,6 +15,9 @@ import (
 // scoreTally counts the battles of one loadout against one opponent.
 type scoreTally struct{ n, wins, draws int }
 
+// merge adds the counts of u to t.
+func (t *scoreTally) merge(u *scoreTally) { t.n, t.wins, t.draws = t.n+u.n, t.wins+u.wins, t.draws+u.draws }
+
 // compareSkirmish is compareLoadouts in skirmish context: each loadout of p, at
 // its own cost, in battles at equal budgets (sim.BudgetMatch: as many copies of
 // the loadout's Safar as the budget buys against as many of the opponent's, the
@@ -50,16 +53,14 @@ func compareSkirmish(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 			fb := sim.NewFighter(o, lo.Items(ds))
 			m := &sim.BudgetMatch{Fighter: fa, Pool: []*sim.Fighter{fb}, PoolCosts: []int{max(lo.Cost(ds), 1)},
 				Budget: costBudget(budget, cost), Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: c.variant}
+			if _, err := m.NewPlayer(); err != nil {
+				return cmp, fmt.Errorf("%s against %s: %w", l.Label(), o.ID, err)
+			}
 			res, err := runner.Run(ctx, runner.Config{Trials: c.trials, Seed: c.seed, Workers: c.workers},
 				func() *scoreTally { return &scoreTally{} },
-				func(dst, src *scoreTally) {
-					dst.n, dst.wins, dst.draws = dst.n+src.n, dst.wins+src.wins, dst.draws+src.draws
-				},
+				(*scoreTally).merge,
 				func() func(r *rand.PCG, t *scoreTally) {
-					pl, err := m.NewPlayer()
-					if err != nil {
-						panic(err) // checked: the match is well formed
-					}
+					pl, _ := m.NewPlayer() // checked above
 					return func(r *rand.PCG, t *scoreTally) {
 						t.n++
 						switch pl.Play(r, float64(cost)) {
@@ -74,7 +75,7 @@ func compareSkirmish(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 				return cmp, fmt.Errorf("%s against %s: %w", l.Label(), o.ID, err)
 			}
 			t := res.Acc
-			total.n, total.wins, total.draws = total.n+t.n, total.wins+t.wins, total.draws+t.draws
+			total.merge(t)
 			row.PerOpponent = append(row.PerOpponent, reports.NewRate(t.wins, t.n))
 			row.DamagePerAP = append(row.DamagePerAP, bestPerAP(fa, fb, c.variant))
 			all = append(all, fb)
