@@ -16,7 +16,9 @@ import (
 type scoreTally struct{ n, wins, draws int }
 
 // merge adds the counts of u to t.
-func (t *scoreTally) merge(u *scoreTally) { t.n, t.wins, t.draws = t.n+u.n, t.wins+u.wins, t.draws+u.draws }
+func (t *scoreTally) merge(u *scoreTally) {
+	t.n, t.wins, t.draws = t.n+u.n, t.wins+u.wins, t.draws+u.draws
+}
 
 // compareSkirmish is compareLoadouts in skirmish context: each loadout of p, at
 // its own cost, in battles at equal budgets (sim.BudgetMatch: as many copies of
