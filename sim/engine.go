@@ -1399,6 +1399,20 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	return pl
 }
 
+// rerollTags writes the trace tags of a roll's rerolls: Duellist, Master X, a
+// mastery die.
+func rerollTags(b *strings.Builder, duellist, master, mastery bool) {
+	if duellist {
+		b.WriteString(" [dice rerolled by Duellist]")
+	}
+	if master {
+		b.WriteString(" [Master reroll]")
+	}
+	if mastery {
+		b.WriteString(" [mastery die spent]")
+	}
+}
+
 // traceExchange writes one attack of i on j in a fight trace.
 func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 	var b strings.Builder
@@ -1414,15 +1428,7 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 	if ev.Roll.Critical {
 		fmt.Fprintf(&b, " (CH, dice %d)", ev.Roll.Value)
 	}
-	if ev.Roll.Forced {
-		b.WriteString(" [dice rerolled by Duellist]")
-	}
-	if ev.Roll.MasterUse {
-		b.WriteString(" [Master reroll]")
-	}
-	if ev.Mastery {
-		b.WriteString(" [mastery die spent]")
-	}
+	rerollTags(&b, ev.Roll.Forced, ev.Roll.MasterUse, ev.Mastery)
 	if ev.Roll.Failure {
 		fmt.Fprintf(&b, ": critical failure, it never happened\n")
 		io.WriteString(e.trace, b.String())
@@ -1436,15 +1442,7 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 		} else if ev.DefenceRoll.Critical {
 			b.WriteString(" (CH)")
 		}
-		if ev.DefenceRoll.Forced {
-			b.WriteString(" [dice rerolled by Duellist]")
-		}
-		if ev.DefenceRoll.MasterUse {
-			b.WriteString(" [Master reroll]")
-		}
-		if ev.DefMastery {
-			b.WriteString(" [mastery die spent]")
-		}
+		rerollTags(&b, ev.DefenceRoll.Forced, ev.DefenceRoll.MasterUse, ev.DefMastery)
 	}
 	if ev.Success {
 		fmt.Fprintf(&b, "; hit: %d damage", ev.Damage)
