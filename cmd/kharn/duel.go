@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -93,9 +94,10 @@ type side struct {
 	weapons string
 }
 
-// duellist builds profile arg with the weapon flag: an id replaces the card's weapon
-// of the same kind (the cost follows the rulebook's arithmetic), none leaves it
-// bare-handed.
+// duellist builds profile arg with the weapon flag: an id replaces the card's
+// first weapon of the same kind, the one the Safar fights with (the cost follows
+// the rulebook's arithmetic), none leaves it bare-handed. The weapons named in the
+// result are the ones the fighter holds.
 func duellist(ds *profiles.DataSet, arg, weapon string) (side, error) {
 	p, err := ds.ResolveProfile(arg)
 	if err != nil {
@@ -107,12 +109,25 @@ func duellist(ds *profiles.DataSet, arg, weapon string) (side, error) {
 		if err != nil {
 			return side{}, err
 		}
-		add = []string{w.ID}
+		// The Safar fights with the first weapon of each kind on its card
+		// (sim.NewFighter): w takes that weapon's place (profiles.Loadout.Items).
+		first := ""
 		for _, id := range p.Equipment {
 			if it, _ := ds.Item(id); it != nil && it.Kind == w.Kind {
-				remove = append(remove, id)
+				first = id
 				break
 			}
+		}
+		switch {
+		case first == "":
+			add = []string{w.ID}
+		case first == w.ID:
+		case slices.Contains(p.Equipment, w.ID):
+			// The card already carries w behind first: the two change places, at
+			// the card's cost.
+			add, remove = []string{w.ID, first}, []string{first, w.ID}
+		default:
+			add, remove = []string{w.ID}, []string{first}
 		}
 	} else if strings.EqualFold(weapon, "none") {
 		for _, id := range p.Equipment {
