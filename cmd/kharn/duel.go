@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -19,7 +18,8 @@ import (
 
 // deploymentGap is the distance between two Safars deployed on the edges of their
 // 2-toise strips on opposite sides of a 15-toise table (rulebook "Deploying"): the
-// default start of --policy-check.
+// default start of every duel of duel, compare and report (issue #10 item 3: they
+// disagreed, 0 and 11).
 const deploymentGap = 11.0
 
 type duelFlags struct {
@@ -51,9 +51,12 @@ its standard error, and the seed, trial count and rules variant that produced th
 The same seed gives the same result for any number of workers. Ctrl-C stops the run
 and prints what it has, marked as interrupted.
 
+Fights start at the deployment distance (11 toises between the bases, rulebook
+"Deploying"), as in compare and report, unless --distance says otherwise.
+
 --policy-check plays A against itself, the default policy against each simple
-policy, from the deployment distance (11 toises) unless --distance is given, and
-fails unless the default wins significantly more than half of the fights.`,
+policy, and fails unless the default wins significantly more than half of the
+fights.`,
 		Example: `  kharn duel paladin-3 kherops-warrior-2
   kharn duel goun-hunter-1 fang-prowler-1 --distance 8 --precision 0.005
   kharn duel paladin-3 kherops-warrior-2 --trace --seed 7
@@ -69,7 +72,7 @@ fails unless the default wins significantly more than half of the fights.`,
 	fl := c.Flags()
 	fl.StringVar(&f.weaponA, "weapon-a", "", "weapon of A: an equipment id replacing the card's weapon of its kind, or none")
 	fl.StringVar(&f.weaponB, "weapon-b", "", "weapon of B (as --weapon-a)")
-	fl.Float64Var(&f.distance, "distance", 0, "gap between the bases at the start, in toises (0: engaged)")
+	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start, in toises (default: the deployment distance; 0: engaged)")
 	fl.IntVar(&f.trials, "trials", 100_000, "fights to play")
 	fl.Float64Var(&f.precision, "precision", 0, "instead of --trials: play until the 95% Wilson half-width of A's win rate is below this")
 	fl.IntVar(&f.maxTrials, "max-trials", 10_000_000, "cap on the fights of a --precision run")
@@ -154,12 +157,6 @@ func duellist(ds *profiles.DataSet, arg, weapon string) (side, error) {
 }
 
 func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error {
-	if f.json && f.csv {
-		return &usageError{errors.New("--json and --csv exclude each other")}
-	}
-	if f.trials <= 0 && f.precision <= 0 {
-		return &usageError{errors.New("--trials must be positive")}
-	}
 	ds, err := g.load()
 	if err != nil {
 		return err
@@ -173,9 +170,6 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 		return fmt.Errorf("A: %w", err)
 	}
 	if f.policyCheck {
-		if !cmd.Flags().Changed("distance") {
-			f.distance = deploymentGap
-		}
 		return policyCheck(cmd, g, f, a, variant, ds)
 	}
 	b, err := duellist(ds, args[1], f.weaponB)
@@ -234,7 +228,7 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 		err = reports.WriteDuel(out, s)
 	}
 	if err == nil && res.Interrupted {
-		fmt.Fprintln(cmd.ErrOrStderr(), "kharn: interrupted: the result above covers the fights played so far")
+		err = interrupted("fights played")
 	}
 	return err
 }
