@@ -159,6 +159,7 @@ func TestInterruptedExitCode(t *testing.T) {
 		{[]string{"duel", "paladin-2", "kherops-warrior-2", "--trials", "1000000"}, "INTERRUPTED"},
 		{[]string{"skirmish", "kharns-300", "kherops-300", "--trials", "100000"}, "INTERRUPTED"},
 		{[]string{"compare", "paladin-2", "--vs", "kherops"}, "Loadouts of paladin-2"},
+		{[]string{"--data", reportV2, "report", "--out", filepath.Join(t.TempDir(), "r")}, "PARTIAL"},
 	}
 	for _, tc := range cases {
 		ctx, cancel := context.WithCancel(context.Background())
