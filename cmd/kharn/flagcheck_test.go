@@ -280,3 +280,16 @@ func TestDefaultDistance(t *testing.T) {
 		t.Errorf("compare CSV does not state the start: %v / %v", rows[0], rows[1])
 	}
 }
+
+// TestProfilesUnknownFaction is issue #10 item 11: kharn profiles --faction nosuch
+// printed an empty table and exited 0; like kharn cost, it is a usage error that
+// lists the factions.
+func TestProfilesUnknownFaction(t *testing.T) {
+	for _, cmd := range []string{"profiles", "cost"} {
+		out, errs, code := runCLI(t, cmd, "--faction", "nosuch")
+		want := `kharn: --faction "nosuch": no such faction (known: black-guild, fangs, gouns, kharns, kherops, tembos)`
+		if code != 2 || out != "" || strings.TrimSpace(errs) != want {
+			t.Errorf("kharn %s --faction nosuch: exit %d, stdout %q, stderr %q; want exit 2 and %q", cmd, code, out, errs, want)
+		}
+	}
+}
