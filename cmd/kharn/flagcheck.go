@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,10 +59,12 @@ func flagRange(cmd, name string) (numRange, bool) {
 	case "seed":
 		return numRange{0, inf, "a whole number from 0"}, true
 	case "precision":
-		w := firstChunkHalfWidth()
-		return numRange{0, math.Nextafter(w, 0), fmt.Sprintf("0 (off: play --trials) or a half-width below %.4f "+
-			"(the first chunk of %d trials already gives at most %.4f, so a larger one asks for nothing: use --trials)",
-			w, runner.DefaultChunkSize, w)}, true
+		// The bound is the widest half-width rounded down to 4 decimals, so that
+		// the message states it exactly.
+		w := math.Floor(firstChunkHalfWidth()*1e4) / 1e4
+		return numRange{0, math.Nextafter(w, 0), fmt.Sprintf("0 (off: play --trials) or a half-width below %g "+
+			"(the first chunk of %d trials already gives at most %.5f, so a larger one asks for nothing: use --trials)",
+			w, runner.DefaultChunkSize, firstChunkHalfWidth())}, true
 	case "rounds":
 		return numRange{1, maxRounds, fmt.Sprintf("a round limit from 1 to %d (R16)", maxRounds)}, true
 	case "distance":
@@ -110,8 +113,8 @@ var exclusive = []struct{ a, b, why string }{
 // the docs use PNG and SVG only, so the others are refused.
 var plotFormats = []string{".png", ".svg"}
 
-// set reports whether flag f of a command was given a value that does something.
-func set(f *pflag.Flag) bool {
+// given reports whether flag f of a command was given a value that does something.
+func given(f *pflag.Flag) bool {
 	if f == nil || !f.Changed {
 		return false
 	}
@@ -126,9 +129,9 @@ func set(f *pflag.Flag) bool {
 
 // checkFlags checks the flags of cmd before it does any work: every numeric flag
 // within its range (flagRange), --plot of a format it can write, the required
-// flags given, no two flags that exclude each other. Every problem is a usage error naming the flag and what it
-// accepts. It is the root command's PersistentPreRunE, so it runs for every
-// command.
+// flags given, no two flags that exclude each other. Every problem is a usage
+// error naming the flag and what it accepts. It is the root command's
+// PersistentPreRunE, so it runs for every command.
 func checkFlags(cmd *cobra.Command) error {
 	var err error
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
@@ -138,9 +141,9 @@ func checkFlags(cmd *cobra.Command) error {
 		switch {
 		case numeric(f):
 			err = checkNumber(cmd.Name(), f.Name, f.Value.String())
-		case f.Name == "plot" && set(f):
+		case f.Name == "plot" && given(f):
 			ext := strings.ToLower(filepath.Ext(f.Value.String()))
-			if !containsString(plotFormats, ext) {
+			if !slices.Contains(plotFormats, ext) {
 				err = &usageError{fmt.Errorf("--plot %s: want a %s file (the extension sets the format)", f.Value.String(), strings.Join(plotFormats, " or "))}
 			}
 		}
@@ -158,7 +161,7 @@ func checkFlags(cmd *cobra.Command) error {
 		return &usageError{fmt.Errorf("%s not given (see %s --help)", strings.Join(missing, " and "), cmd.CommandPath())}
 	}
 	for _, x := range exclusive {
-		if set(cmd.Flags().Lookup(x.a)) && set(cmd.Flags().Lookup(x.b)) {
+		if given(cmd.Flags().Lookup(x.a)) && given(cmd.Flags().Lookup(x.b)) {
 			return &usageError{fmt.Errorf("--%s and --%s exclude each other: %s", x.a, x.b, x.why)}
 		}
 	}
@@ -177,13 +180,4 @@ func checkNumber(cmd, name, value string) error {
 		return &usageError{fmt.Errorf("--%s %s: want %s", name, value, r.want)}
 	}
 	return nil
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

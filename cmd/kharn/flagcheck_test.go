@@ -86,7 +86,7 @@ func TestPrecisionOneChunk(t *testing.T) {
 	if widest != w {
 		t.Errorf("widest half-width after %d trials %.6f, firstChunkHalfWidth %.6f", n, widest, w)
 	}
-	if r, _ := flagRange("duel", "precision"); r.max >= w || r.max < 0.99*w {
+	if r, _ := flagRange("duel", "precision"); r.max >= w || r.max < 0.99*w || checkNumber("duel", "precision", "0.0153") == nil {
 		t.Errorf("--precision allowed up to %g, want just below %g", r.max, w)
 	}
 	_, errs, code := runCLI(t, "duel", "paladin-3", "paladin-2", "--precision", "0.0152", "--json")
