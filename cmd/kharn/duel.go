@@ -72,7 +72,7 @@ fights.`,
 	fl := c.Flags()
 	fl.StringVar(&f.weaponA, "weapon-a", "", "weapon of A: an equipment id replacing the card's weapon of its kind, or none")
 	fl.StringVar(&f.weaponB, "weapon-b", "", "weapon of B (as --weapon-a)")
-	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start, in toises (default: the deployment distance; 0: engaged)")
+	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start, in toises (11: the deployment distance; 0: engaged)")
 	fl.IntVar(&f.trials, "trials", 100_000, "fights to play")
 	fl.Float64Var(&f.precision, "precision", 0, "instead of --trials: play until the 95% Wilson half-width of A's win rate is below this")
 	fl.IntVar(&f.maxTrials, "max-trials", 10_000_000, "cap on the fights of a --precision run")

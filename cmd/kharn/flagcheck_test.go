@@ -141,6 +141,11 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"odds", "-a", "paladin-3"}, "--defender not given"},
 		{[]string{"list", "show"}, "accepts 1 arg(s), received 0"},
 	}
+	for _, args := range [][]string{{}, {"help", "duel"}, {"duel", "--help"}, {"completion", "bash"}, {"__complete", "duel", "pal"}, {"--version"}} {
+		if _, errs, code := runCLI(t, args...); code != 0 {
+			t.Errorf("kharn %s: exit %d: %s", strings.Join(args, " "), code, errs)
+		}
+	}
 	for _, tc := range cases {
 		_, errs, code := runCLI(t, tc.args...)
 		if code != 2 || !strings.Contains(errs, tc.msg) {

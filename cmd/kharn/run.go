@@ -102,7 +102,12 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 // execute runs root on args; an unknown command is a usage error, as are wrong
 // argument counts (usageArgs).
 func execute(root *cobra.Command, args []string) error {
-	if _, _, err := root.Find(args); err != nil {
+	// Execute adds the help and completion commands itself; Find must know them,
+	// and leave the shell completion requests (__complete) to Execute.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd(args...)
+	completing := len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd)
+	if _, _, err := root.Find(args); err != nil && !completing {
 		return &usageError{fmt.Errorf("%w (see %s --help)", err, root.CommandPath())}
 	}
 	return root.Execute()
