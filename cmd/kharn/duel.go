@@ -70,7 +70,7 @@ fights.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runDuel(cmd, g, f, args) },
 	}
 	fl := c.Flags()
-	fl.StringVar(&f.weaponA, "weapon-a", "", "weapon of A: an equipment id replacing the card's weapon of its kind, or none")
+	fl.StringVar(&f.weaponA, "weapon-a", "", "weapon of A: an equipment id taking the place of the card's first weapon of its kind (the one A fights with), or none")
 	fl.StringVar(&f.weaponB, "weapon-b", "", "weapon of B (as --weapon-a)")
 	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start, in toises (11: the deployment distance; 0: engaged)")
 	fl.IntVar(&f.trials, "trials", 100_000, "fights to play")

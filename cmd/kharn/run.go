@@ -152,13 +152,12 @@ interrupted (Ctrl-C: what was done so far is printed first).`,
 func usageArgs(c *cobra.Command) {
 	if check := c.Args; check != nil {
 		c.Args = func(cmd *cobra.Command, args []string) error {
+			err := check(cmd, args)
 			var u *usageError
-			if err := check(cmd, args); err != nil && !errors.As(err, &u) {
-				return &usageError{fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
-			} else if err != nil {
-				return err
+			if err != nil && !errors.As(err, &u) {
+				err = &usageError{fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
 			}
-			return nil
+			return err
 		}
 	}
 	for _, s := range c.Commands() {
