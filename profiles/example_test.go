@@ -8,7 +8,8 @@ import (
 )
 
 // A Mongo Warrior swaps the Mkuki on his card for a guisarme: 75 + (22-8) = 89
-// Krowns (rulebook "Equipment", English seed 000 line 1688).
+// Krowns (rulebook "Equipment", English seed 000 line 1688). The guisarme takes
+// the Mkuki's place on the card.
 func Example() {
 	ds := profiles.Default()
 	mongo, err := ds.Profile("mongo-warrior-2")
@@ -26,8 +27,8 @@ func Example() {
 	fmt.Printf("with the guisarme: %d Kr\n", l.Cost(ds))
 	// Output:
 	// Mongo Warrior level 2: 75 Kr
-	//   Leather armour (armour, 6 Kr)
 	//   Guisarme (melee, 22 Kr)
+	//   Leather armour (armour, 6 Kr)
 	// with the guisarme: 89 Kr
 }
 

@@ -77,19 +77,48 @@ func (ds *DataSet) Equip(p *Profile, add, remove []string) (Loadout, error) {
 }
 
 // Items returns the equipment of l: the base equipment of its profile, in card
-// order, minus the removed items, followed by the added ones. It panics if an id
-// is not in ds, which a Loadout made by ds.Equip rules out.
+// order, each removed item left out, followed by the added ones; except that the
+// i-th added item takes the place of the i-th removed one when both are of the same
+// kind, so a swap keeps the card's order. Order matters: a Safar fights with the
+// first melee and the first shooting weapon it carries (sim.NewFighter), so the
+// card's dagger swapped for a sword puts the sword in hand even when a parrying
+// dagger follows it on the card. It panics if an id is not in ds, which a Loadout
+// made by ds.Equip rules out.
 func (l Loadout) Items(ds *DataSet) []*Equipment {
 	ids := slices.Clone(l.Profile.Equipment)
-	for _, id := range l.Remove {
-		if i := slices.Index(ids, id); i >= 0 {
-			ids = slices.Delete(ids, i, i+1)
+	const kept, swapped, removed = 0, 1, 2
+	state := make([]int, len(ids))
+	var tail []string
+	for i, id := range l.Remove {
+		j := -1 // the first card item id not yet removed or swapped
+		for k := range ids {
+			if ids[k] == id && state[k] == kept {
+				j = k
+				break
+			}
+		}
+		if i < len(l.Add) && j >= 0 && ds.mustItem(l.Add[i]).Kind == ds.mustItem(id).Kind {
+			ids[j], state[j] = l.Add[i], swapped
+			continue
+		}
+		if i < len(l.Add) {
+			tail = append(tail, l.Add[i])
+		}
+		if j >= 0 {
+			state[j] = removed
 		}
 	}
-	ids = append(ids, l.Add...)
-	out := make([]*Equipment, len(ids))
-	for i, id := range ids {
-		out[i] = ds.mustItem(id)
+	if len(l.Add) > len(l.Remove) {
+		tail = append(tail, l.Add[len(l.Remove):]...)
+	}
+	out := make([]*Equipment, 0, len(ids)+len(tail))
+	for j, id := range ids {
+		if state[j] != removed {
+			out = append(out, ds.mustItem(id))
+		}
+	}
+	for _, id := range tail {
+		out = append(out, ds.mustItem(id))
 	}
 	return out
 }

@@ -23,7 +23,7 @@ func TestMongoWarriorCost(t *testing.T) {
 	}{
 		{"as on the card", nil, nil, 75, []string{"mkuki", "leather-armour"}},
 		// English seed 000 line 1688: 75 + (22-8) = 89.
-		{"guisarme instead of the Mkuki", []string{"guisarme"}, []string{"mkuki"}, 89, []string{"leather-armour", "guisarme"}},
+		{"guisarme instead of the Mkuki", []string{"guisarme"}, []string{"mkuki"}, 89, []string{"guisarme", "leather-armour"}},
 		// English seed 000 line 1692: 75 + 22 = 97.
 		{"guisarme and Mkuki", []string{"guisarme"}, nil, 97, []string{"mkuki", "leather-armour", "guisarme"}},
 	}
@@ -44,6 +44,56 @@ func TestMongoWarriorCost(t *testing.T) {
 				t.Errorf("items %v, want %v", ids, tt.items)
 			}
 		})
+	}
+}
+
+// TestSwapTakesThePlaceOfTheSwapped checks that a weapon swapped in takes the
+// place of the card's weapon it replaces, so that it is the first weapon of its
+// kind, the one a Safar fights with, even when the card carries a second weapon of
+// that kind (issue #10 item 1: guild-cutthroat-1's dagger swapped for a
+// two-handed sword still fought with the parrying dagger).
+func TestSwapTakesThePlaceOfTheSwapped(t *testing.T) {
+	ds := Default()
+	tests := []struct {
+		profile, remove, add string
+		want                 []string // every item, in order
+	}{
+		{"guild-cutthroat-1", "dagger", "two-handed-sword", []string{"two-handed-sword", "parrying-dagger"}},
+		{"guild-cutthroat-1", "parrying-dagger", "sword", []string{"dagger", "sword"}},
+		{"guild-crossbowman-2", "crossbow", "long-bow", []string{"long-bow", "hand-crossbow", "dagger"}},
+		{"greedy-2", "fang-claws", "sword", []string{"sword", "dagger"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.profile+" "+tt.remove+">"+tt.add, func(t *testing.T) {
+			p, err := ds.Profile(tt.profile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := ds.Equip(p, []string{tt.add}, []string{tt.remove})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, e := range l.Items(ds) {
+				ids = append(ids, e.ID)
+			}
+			if strings.Join(ids, " ") != strings.Join(tt.want, " ") {
+				t.Errorf("items %v, want %v", ids, tt.want)
+			}
+		})
+	}
+	// A removed item of another kind than the added one leaves its place empty.
+	p, _ := ds.Profile("crown-guard-1") // spear, round-shield, leather-armour
+	l, err := ds.Equip(p, []string{"javelins"}, []string{"round-shield"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, e := range l.Items(ds) {
+		ids = append(ids, e.ID)
+	}
+	if got, want := strings.Join(ids, " "), "spear leather-armour javelins"; got != want {
+		t.Errorf("-round-shield +javelins: items %s, want %s", got, want)
 	}
 }
 

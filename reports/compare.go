@@ -123,14 +123,18 @@ func (c *Comparison) Write(w io.Writer) error {
 // WriteCSV writes one row per loadout and opponent.
 func (c *Comparison) WriteCSV(w io.Writer) error {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
-	rows := [][]string{{"loadout", "cost_kr", "opponent", "win_rate", "ci95_low", "ci95_high", "fights", "exact_damage_per_ap", "seed"}}
+	rows := [][]string{{"loadout", "cost_kr", "opponent", "win_rate", "ci95_low", "ci95_high", "fights", "exact_damage_per_ap", "seed", "distance_toises"}}
+	distance := f(c.Distance)
+	if c.Context == "skirmish" {
+		distance = "" // battles start from the scenario's deployment
+	}
 	for _, r := range c.Rows {
 		for i, o := range c.Opponents {
 			if i >= len(r.PerOpponent) {
 				break
 			}
 			p := r.PerOpponent[i]
-			rows = append(rows, []string{r.Loadout, strconv.Itoa(r.Cost), o, f(p.Rate), f(p.Lo), f(p.Hi), strconv.Itoa(c.Trials), f(r.DamagePerAP[i]), strconv.FormatUint(c.Seed, 10)})
+			rows = append(rows, []string{r.Loadout, strconv.Itoa(r.Cost), o, f(p.Rate), f(p.Lo), f(p.Hi), strconv.Itoa(c.Trials), f(r.DamagePerAP[i]), strconv.FormatUint(c.Seed, 10), distance})
 		}
 	}
 	return writeCSV(w, rows)

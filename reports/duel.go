@@ -208,6 +208,10 @@ func WriteDuelCSV(w io.Writer, s DuelSummary) error {
 		[]string{"draws", "", f(s.Draws.Rate), f(s.Draws.Lo), f(s.Draws.Hi), ""},
 		[]string{"rounds", "", f(s.Rounds.Mean), "", "", f(s.Rounds.SE)},
 	)
-	rows = append(rows, provenanceRows(s.Trials, s.Seed, s.Rules, nil, s.Interrupted, s.Version, s.NotModelled)...)
+	start := [][]string{
+		{"distance_toises", "", f(s.Distance), "", "", ""},
+		{"round_limit", "", strconv.Itoa(s.RoundLimit), "", "", ""},
+	}
+	rows = append(rows, provenanceRows(s.Trials, s.Seed, s.Rules, start, s.Interrupted, s.Version, s.NotModelled)...)
 	return writeCSV(w, rows)
 }

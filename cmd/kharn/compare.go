@@ -64,7 +64,7 @@ fields fewer Safars, so its win rate there already weighs its cost.`,
 	fl.IntVar(&f.trials, "trials", 2000, "fights per loadout and opponent (battles in skirmish context: default 400)")
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed (the same for every loadout and opponent)")
 	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU)")
-	fl.Float64Var(&f.distance, "distance", 0, "gap between the bases at the start, in toises")
+	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start of every duel, in toises (11: the deployment distance, as in duel and report; 0: engaged)")
 	fl.StringVar(&f.sortBy, "sort", "win", "rank by: win, per-100kr, damage-per-ap")
 	fl.StringVar(&f.plot, "plot", "", "write a heat map of win rates (loadout x opponent) to this .png or .svg file")
 	fl.BoolVar(&f.json, "json", false, "print JSON")
@@ -100,17 +100,11 @@ func pool(ds *profiles.DataSet, vs string) ([]*profiles.Profile, error) {
 }
 
 func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) error {
-	if f.json && f.csv {
-		return &usageError{errors.New("--json and --csv exclude each other")}
-	}
-	if f.trials <= 0 {
-		return &usageError{errors.New("--trials must be positive")}
-	}
 	if f.context != "duel" && f.context != "skirmish" {
 		return &usageError{fmt.Errorf("--context %q: want duel or skirmish", f.context)}
 	}
-	if f.budget <= 0 {
-		return &usageError{errors.New("--budget must be positive")}
+	if f.context == "skirmish" && cmd.Flags().Changed("distance") {
+		return &usageError{errors.New("--distance is the start of a duel: --context skirmish plays battles from the scenario's deployment")}
 	}
 	if f.context == "skirmish" && !cmd.Flags().Changed("trials") {
 		f.trials = 400

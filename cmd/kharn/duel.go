@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,7 +18,8 @@ import (
 
 // deploymentGap is the distance between two Safars deployed on the edges of their
 // 2-toise strips on opposite sides of a 15-toise table (rulebook "Deploying"): the
-// default start of --policy-check.
+// default start of every duel of duel, compare and report (issue #10 item 3: they
+// disagreed, 0 and 11).
 const deploymentGap = 11.0
 
 type duelFlags struct {
@@ -50,9 +51,12 @@ its standard error, and the seed, trial count and rules variant that produced th
 The same seed gives the same result for any number of workers. Ctrl-C stops the run
 and prints what it has, marked as interrupted.
 
+Fights start at the deployment distance (11 toises between the bases, rulebook
+"Deploying"), as in compare and report, unless --distance says otherwise.
+
 --policy-check plays A against itself, the default policy against each simple
-policy, from the deployment distance (11 toises) unless --distance is given, and
-fails unless the default wins significantly more than half of the fights.`,
+policy, and fails unless the default wins significantly more than half of the
+fights.`,
 		Example: `  kharn duel paladin-3 kherops-warrior-2
   kharn duel goun-hunter-1 fang-prowler-1 --distance 8 --precision 0.005
   kharn duel paladin-3 kherops-warrior-2 --trace --seed 7
@@ -66,9 +70,9 @@ fails unless the default wins significantly more than half of the fights.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runDuel(cmd, g, f, args) },
 	}
 	fl := c.Flags()
-	fl.StringVar(&f.weaponA, "weapon-a", "", "weapon of A: an equipment id replacing the card's weapon of its kind, or none")
+	fl.StringVar(&f.weaponA, "weapon-a", "", "weapon of A: an equipment id taking the place of the card's first weapon of its kind (the one A fights with), or none")
 	fl.StringVar(&f.weaponB, "weapon-b", "", "weapon of B (as --weapon-a)")
-	fl.Float64Var(&f.distance, "distance", 0, "gap between the bases at the start, in toises (0: engaged)")
+	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start, in toises (11: the deployment distance; 0: engaged)")
 	fl.IntVar(&f.trials, "trials", 100_000, "fights to play")
 	fl.Float64Var(&f.precision, "precision", 0, "instead of --trials: play until the 95% Wilson half-width of A's win rate is below this")
 	fl.IntVar(&f.maxTrials, "max-trials", 10_000_000, "cap on the fights of a --precision run")
@@ -93,9 +97,10 @@ type side struct {
 	weapons string
 }
 
-// duellist builds profile arg with the weapon flag: an id replaces the card's weapon
-// of the same kind (the cost follows the rulebook's arithmetic), none leaves it
-// bare-handed.
+// duellist builds profile arg with the weapon flag: an id replaces the card's
+// first weapon of the same kind, the one the Safar fights with (the cost follows
+// the rulebook's arithmetic), none leaves it bare-handed. The weapons named in the
+// result are the ones the fighter holds.
 func duellist(ds *profiles.DataSet, arg, weapon string) (side, error) {
 	p, err := ds.ResolveProfile(arg)
 	if err != nil {
@@ -107,12 +112,25 @@ func duellist(ds *profiles.DataSet, arg, weapon string) (side, error) {
 		if err != nil {
 			return side{}, err
 		}
-		add = []string{w.ID}
+		// The Safar fights with the first weapon of each kind on its card
+		// (sim.NewFighter): w takes that weapon's place (profiles.Loadout.Items).
+		first := ""
 		for _, id := range p.Equipment {
 			if it, _ := ds.Item(id); it != nil && it.Kind == w.Kind {
-				remove = append(remove, id)
+				first = id
 				break
 			}
+		}
+		switch {
+		case first == "":
+			add = []string{w.ID}
+		case first == w.ID:
+		case slices.Contains(p.Equipment, w.ID):
+			// The card already carries w behind first: the two change places, at
+			// the card's cost.
+			add, remove = []string{w.ID, first}, []string{first, w.ID}
+		default:
+			add, remove = []string{w.ID}, []string{first}
 		}
 	} else if strings.EqualFold(weapon, "none") {
 		for _, id := range p.Equipment {
@@ -139,12 +157,6 @@ func duellist(ds *profiles.DataSet, arg, weapon string) (side, error) {
 }
 
 func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error {
-	if f.json && f.csv {
-		return &usageError{errors.New("--json and --csv exclude each other")}
-	}
-	if f.trials <= 0 && f.precision <= 0 {
-		return &usageError{errors.New("--trials must be positive")}
-	}
 	ds, err := g.load()
 	if err != nil {
 		return err
@@ -158,9 +170,6 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 		return fmt.Errorf("A: %w", err)
 	}
 	if f.policyCheck {
-		if !cmd.Flags().Changed("distance") {
-			f.distance = deploymentGap
-		}
 		return policyCheck(cmd, g, f, a, variant, ds)
 	}
 	b, err := duellist(ds, args[1], f.weaponB)
@@ -219,7 +228,7 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 		err = reports.WriteDuel(out, s)
 	}
 	if err == nil && res.Interrupted {
-		fmt.Fprintln(cmd.ErrOrStderr(), "kharn: interrupted: the result above covers the fights played so far")
+		err = interrupted("fights played")
 	}
 	return err
 }

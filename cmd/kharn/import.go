@@ -57,7 +57,7 @@ with --data DIR, or give the catalogue itself to --data.
 Without --out nothing is written: the report shows what would be imported. The
 report lists the problems (values read differently from how they are written, with
 their JSON path), what is not modelled, what is not imported, and a summary.`,
-		Args: importArgs(cobra.ExactArgs(1)),
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			conv, err := catalog.ConvertFile(args[0])
 			if err != nil {
@@ -159,7 +159,7 @@ The YAML goes to standard output, or to --out FILE (FILE-1.yaml, FILE-2.yaml, ..
 for a list of several Spearheads); what is not imported goes to standard error.
 The exit code is 1 when a member or an equipment id could not be imported, or when
 the list does not validate against the converted catalogue.`,
-		Args: importArgs(cobra.ExactArgs(1)),
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if catalogFile == "" && len(g.data) == 1 && isCatalogFile(g.data[0]) {
 				catalogFile = g.data[0]
@@ -234,16 +234,6 @@ func printImportProblems(w io.Writer, err error) {
 		return
 	}
 	fmt.Fprintf(w, "  %v\n", err)
-}
-
-// importArgs makes the errors of an argument check usage errors (exit code 2).
-func importArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if err := check(cmd, args); err != nil {
-			return &usageError{fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
-		}
-		return nil
-	}
 }
 
 func orNone(s string) string {

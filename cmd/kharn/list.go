@@ -42,13 +42,13 @@ reported as file:line:col: field: message (rule).`,
 		Example: `  kharn list
   kharn list show kharns-300
   kharn list validate my-list.yaml`,
-		Args: listUsageArgs(cobra.NoArgs),
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return listDefaults(cmd, g) },
 	}
 	validate := &cobra.Command{
 		Use:   "validate FILE...",
 		Short: "Check list files, reporting every problem as file:line:col: field: message (rule)",
-		Args:  listUsageArgs(cobra.MinimumNArgs(1)),
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ds, err := g.load()
 			if err != nil {
@@ -73,7 +73,7 @@ reported as file:line:col: field: message (rule).`,
 	show := &cobra.Command{
 		Use:   "show FILE|NAME",
 		Short: "Show the members of a list file or of a ready-made list, their loadouts and costs",
-		Args:  listUsageArgs(cobra.ExactArgs(1)),
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ds, err := g.load()
 			if err != nil {
@@ -92,16 +92,6 @@ reported as file:line:col: field: message (rule).`,
 	}
 	c.AddCommand(validate, show)
 	return c
-}
-
-// listUsageArgs makes the errors of an argument check usage errors (exit code 2).
-func listUsageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if err := check(cmd, args); err != nil {
-			return &usageError{fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
-		}
-		return nil
-	}
 }
 
 // printListProblems writes the problems of err one per line, each starting with its

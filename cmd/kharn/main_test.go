@@ -257,14 +257,14 @@ func TestDuelPrecision(t *testing.T) {
 }
 
 // TestDuelInterrupted checks that a cancelled run (Ctrl-C) still prints its result,
-// marked as interrupted, and exits 0.
+// marked as interrupted, and exits 130 (issue #10 item 9).
 func TestDuelInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errb bytes.Buffer
 	err := run(ctx, &out, &errb, []string{"duel", "paladin-2", "kherops-warrior-2", "--trials", "1000000"})
-	if err != nil {
-		t.Fatalf("run: %v", err)
+	if code := exitCode(err); code != 130 {
+		t.Fatalf("run: %v: exit %d, want 130", err, code)
 	}
 	if !strings.Contains(out.String(), "INTERRUPTED") || !strings.Contains(errb.String(), "interrupted") {
 		t.Errorf("output not marked as interrupted:\n%s\n%s", out.String(), errb.String())

@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/reports"
 )
 
@@ -20,6 +22,9 @@ embedded one) with their ids, for use with the other commands.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ds, err := g.load()
 			if err != nil {
+				return err
+			}
+			if err := checkFaction(ds, faction); err != nil {
 				return err
 			}
 			t := reports.Table{
@@ -53,7 +58,7 @@ embedded one) with their ids, for use with the other commands.`,
 			return t.Render(out)
 		},
 	}
-	c.Flags().StringVar(&faction, "faction", "", "only this faction (kharns, gouns, kherops, fangs, tembos, black-guild)")
+	c.Flags().StringVar(&faction, "faction", "", "only this faction (of the embedded data: kharns, gouns, kherops, fangs, tembos, black-guild)")
 	validate := &cobra.Command{
 		Use:   "validate PATH...",
 		Short: "Validate profile data files, reporting every problem as file:line:col: field: message",
@@ -69,4 +74,13 @@ embedded one) with their ids, for use with the other commands.`,
 	}
 	c.AddCommand(validate)
 	return c
+}
+
+// checkFaction returns a usage error when faction (from --faction) is neither
+// empty nor a faction of ds, listing the factions, as kharn cost does.
+func checkFaction(ds *profiles.DataSet, faction string) error {
+	if faction == "" || slices.Contains(ds.Factions(), faction) {
+		return nil
+	}
+	return &usageError{fmt.Errorf("--faction %q: no such faction (known: %s)", faction, strings.Join(ds.Factions(), ", "))}
 }

@@ -28,7 +28,8 @@ func versionString() string {
 	return v
 }
 
-// exitCode maps run's error to the process exit code: 0 ok, 2 usage, 1 otherwise.
+// exitCode maps run's error to the process exit code: 0 ok, 2 usage, 130 an
+// interrupted run (128 + SIGINT, as shells report it), 1 otherwise.
 func exitCode(err error) int {
 	var u *usageError
 	switch {
@@ -36,6 +37,8 @@ func exitCode(err error) int {
 		return 0
 	case errors.As(err, &u):
 		return 2
+	case errors.Is(err, errInterrupted), errors.Is(err, context.Canceled):
+		return 130
 	}
 	return 1
 }
@@ -45,6 +48,16 @@ type usageError struct{ err error }
 
 func (e *usageError) Error() string { return e.err.Error() }
 func (e *usageError) Unwrap() error { return e.err }
+
+// errInterrupted is run's error when its context was cancelled (Ctrl-C) during a
+// command that then printed what it had done: scripts can tell a partial result
+// by the exit code.
+var errInterrupted = errors.New("interrupted")
+
+// interrupted returns errInterrupted saying what the printed result covers.
+func interrupted(what string) error {
+	return fmt.Errorf("%w: the result above covers the %s so far", errInterrupted, what)
+}
 
 // globals are the flags every command shares.
 type globals struct {
@@ -71,7 +84,37 @@ func (g *globals) variant() (sim.Variant, error) {
 // run runs the kharn command line args, writing results to stdout and messages to
 // stderr; main only sets the exit code from its error.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	g := &globals{}
+	root := rootCommand(&globals{})
+	root.SetContext(ctx)
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := execute(root, args)
+	if err == nil && ctx.Err() != nil {
+		err = interrupted("work done")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kharn: %v\n", err)
+	}
+	return err
+}
+
+// execute runs root on args; an unknown command is a usage error, as are wrong
+// argument counts (usageArgs).
+func execute(root *cobra.Command, args []string) error {
+	// Execute adds the help and completion commands itself; Find must know them,
+	// and leave the shell completion requests (__complete) to Execute.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd(args...)
+	completing := len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd)
+	if _, _, err := root.Find(args); err != nil && !completing {
+		return &usageError{fmt.Errorf("%w (see %s --help)", err, root.CommandPath())}
+	}
+	return root.Execute()
+}
+
+// rootCommand returns the kharn command and its subcommands, sharing g.
+func rootCommand(g *globals) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "kharn",
 		Short: "Khârn-Âges balance toolkit: exact odds, duels, cost analysis",
@@ -82,15 +125,17 @@ loadout comparisons (compare), fair Krown costs from equal-budget battles (cost)
 Spearhead lists (list), the import of your own cards (import) and release balance
 reports in HTML, Markdown, CSV and JSON (report).
 With no --data it uses the embedded default data set, whose
-values are illustrative, not official card values.`,
+values are illustrative, not official card values.
+
+Exit codes: 0 done, 1 an error (data, rules, a failed check), 2 a usage error (an
+unknown command or flag, a wrong number of arguments, a value out of range), 130
+interrupted (Ctrl-C: what was done so far is printed first).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       versionString(),
+		// Every flag is checked before any work: flagcheck.go.
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error { return checkFlags(cmd) },
 	}
-	root.SetContext(ctx)
-	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &usageError{fmt.Errorf("%w (see %s --help)", err, c.CommandPath())}
 	})
@@ -98,9 +143,24 @@ values are illustrative, not official card values.`,
 	root.PersistentFlags().StringVar(&g.rules, "rules", "standard", "rules variant: standard, or a comma list of ch-auto-success, armour-level-dice")
 	root.AddCommand(oddsCommand(g), duelCommand(g), skirmishCommand(g), profilesCommand(g), listCommand(g), compareCommand(g))
 	root.AddCommand(importCommand(g), costCommand(g), reportCommand(g))
-	err := root.Execute()
-	if err != nil {
-		fmt.Fprintf(stderr, "kharn: %v\n", err)
+	usageArgs(root)
+	return root
+}
+
+// usageArgs makes the argument checks of c and its subcommands return usage
+// errors.
+func usageArgs(c *cobra.Command) {
+	if check := c.Args; check != nil {
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			err := check(cmd, args)
+			var u *usageError
+			if err != nil && !errors.As(err, &u) {
+				err = &usageError{fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
+			}
+			return err
+		}
 	}
-	return err
+	for _, s := range c.Commands() {
+		usageArgs(s)
+	}
 }

@@ -201,12 +201,6 @@ func skirmishLists(g *globals, f *skirmishFlags, args []string, stderr io.Writer
 }
 
 func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string) error {
-	if f.json && f.csv {
-		return &usageError{errors.New("--json and --csv exclude each other")}
-	}
-	if f.trials <= 0 && f.precision <= 0 {
-		return &usageError{errors.New("--trials must be positive")}
-	}
 	variant, err := g.variant()
 	if err != nil {
 		return err
@@ -285,7 +279,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 		err = reports.WriteSkirmish(out, s)
 	}
 	if err == nil && res.Interrupted {
-		fmt.Fprintln(stderr, "kharn: interrupted: the result above covers the skirmishes played so far")
+		err = interrupted("skirmishes played")
 	}
 	return err
 }
