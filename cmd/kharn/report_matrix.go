@@ -191,7 +191,7 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	heat := &reports.Section{ID: "matchup-map", Title: "Matchups"}
 	heat.Add(reports.Paragraph("Win rate of the row profile against the column profile, each with its card's equipment (" + r.sampledCaption() +
 		"). Profiles are grouped by faction. Each pair is played once: the cell across the diagonal is the other side of the same fights, " +
-		"and the two add up to 100% less the draws. Every cell with its 95% Wilson interval is in the table below it, folded "+
+		"and the two add up to 100% less the draws. Every cell with its 95% Wilson interval is in the table below it, folded " +
 		"(open it to read it), and in tables/matchups.csv."))
 	ids := make([]string, len(m.ps))
 	z := make([][]float64, len(m.ps))
