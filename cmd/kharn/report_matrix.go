@@ -190,7 +190,7 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	// The section's id differs from its table's: the page holds both.
 	heat := &reports.Section{ID: "matchup-map", Title: "Matchups"}
 	heat.Add(reports.Paragraph("Win rate of the row profile against the column profile, each with its card's equipment (" + r.sampledCaption() +
-		"). Profiles are grouped by faction. Each pair is played once: the cell across the diagonal is the other side of the same fights, " +
+		"). Profiles are grouped by faction, the factions separated by lines. Each pair is played once: the cell across the diagonal is the other side of the same fights, " +
 		"and the two add up to 100% less the draws. Every cell with its 95% Wilson interval is in the table below it, folded " +
 		"(open it to read it), and in tables/matchups.csv."))
 	ids := make([]string, len(m.ps))
@@ -206,11 +206,15 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 		}
 	}
 	title := fmt.Sprintf("Duel win rate, row against column (%d fights each, seed %d)", r.f.trials, r.f.seed)
-	png, err := reports.HeatmapImage("png", title, "opponent", "profile", ids, ids, z)
+	factions := make([]string, len(m.ps))
+	for x, p := range m.ps {
+		factions[x] = p.Faction
+	}
+	png, err := reports.HeatmapImageGrouped("png", title, "opponent", "profile", ids, ids, factions, z)
 	if err != nil {
 		return nil, err
 	}
-	svg, err := reports.HeatmapImage("svg", title, "opponent", "profile", ids, ids, z)
+	svg, err := reports.HeatmapImageGrouped("svg", title, "opponent", "profile", ids, ids, factions, z)
 	if err != nil {
 		return nil, err
 	}
