@@ -1,12 +1,14 @@
 package reports
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"html"
 	"html/template"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -317,6 +319,16 @@ var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 		return template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(png))
 	},
 	"numeric": func(c Cell) bool { return c.Kind != Text },
+	// displayWidth is the width to show a figure at, in CSS pixels: half its
+	// pixels, as it is drawn at twice the screen's 96 dpi (plotDPI), so that
+	// its text has the size of the page's.
+	"displayWidth": func(b []byte) int {
+		cfg, err := png.DecodeConfig(bytes.NewReader(b))
+		if err != nil {
+			return 0
+		}
+		return cfg.Width * 96 / plotDPI
+	},
 	"rows":    func(t *DataTable) string { return Count(len(t.Rows), "row") },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
@@ -362,7 +374,7 @@ details.folded summary { cursor: pointer; font-weight: 600; }
 {{range .Blocks}}{{$k := kind .}}{{if eq $k "p"}}<p>{{.}}</p>
 {{else if eq $k "list"}}{{if .Title}}<p><strong>{{.Title}}</strong></p>{{end}}<ul>{{range .Items}}<li>{{.}}</li>{{end}}</ul>
 {{else if eq $k "facts"}}<dl class="facts">{{range .}}<dt>{{.Name}}</dt><dd>{{.Value}}</dd>{{end}}</dl>
-{{else if eq $k "figure"}}<figure id="fig-{{.ID}}"><img src="{{dataURI .PNG}}" alt="{{.Caption}}"><figcaption>{{.Caption}}</figcaption></figure>
+{{else if eq $k "figure"}}<figure id="fig-{{.ID}}"><img src="{{dataURI .PNG}}" alt="{{.Caption}}"{{with displayWidth .PNG}} width="{{.}}"{{end}}><figcaption>{{.Caption}}</figcaption></figure>
 {{else if eq $k "table"}}{{if .Rows}}{{if .Folded}}<details class="folded"><summary>{{.Caption}}: {{rows .}}, folded (<a href="tables/{{.ID}}.csv">tables/{{.ID}}.csv</a>); click to show the table</summary>
 {{end}}<div class="scroll"><table id="{{.ID}}">
 <caption>{{.Caption}} <span class="csv">(tables/{{.ID}}.csv)</span></caption>
