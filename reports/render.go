@@ -329,7 +329,7 @@ var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 		}
 		return cfg.Width * 96 / plotDPI
 	},
-	"rows":    func(t *DataTable) string { return Count(len(t.Rows), "row") },
+	"rows": func(t *DataTable) string { return Count(len(t.Rows), "row") },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
