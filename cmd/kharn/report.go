@@ -232,7 +232,9 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 		if bar != nil {
 			_ = bar.Finish()
 		}
-		done := !r.partial && err == nil
+		// Finished in full: not marked partial, no error, and not cancelled
+		// meanwhile (a step skipped on cancellation need not mark it partial).
+		done := !r.partial && err == nil && r.ctx.Err() == nil
 		r.partial = r.partial || wasPartial
 		if err != nil {
 			// A failure discards this analysis only: its findings go, its
