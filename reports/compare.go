@@ -120,21 +120,29 @@ func (c *Comparison) Write(w io.Writer) error {
 	return nil
 }
 
-// WriteCSV writes one row per loadout and opponent.
+// WriteCSV writes one row per loadout and opponent, n/a as an empty cell, each
+// row ending with the provenance columns (ProvenanceKeys: seed, fights per
+// loadout and opponent, rules, version).
 func (c *Comparison) WriteCSV(w io.Writer) error {
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
-	rows := [][]string{{"loadout", "cost_kr", "opponent", "win_rate", "ci95_low", "ci95_high", "fights", "exact_damage_per_ap", "seed", "distance_toises"}}
+	f := func(x float64) string {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return ""
+		}
+		return strconv.FormatFloat(x, 'g', 10, 64)
+	}
 	distance := f(c.Distance)
 	if c.Context == "skirmish" {
 		distance = "" // battles start from the scenario's deployment
 	}
+	prov := Provenance{Seed: c.Seed, Trials: c.Trials, Rules: c.Rules, Version: c.Version}.Values()
+	rows := [][]string{append([]string{"loadout", "cost_kr", "opponent", "win_rate", "ci95_low", "ci95_high", "exact_damage_per_ap", "distance_toises"}, ProvenanceKeys...)}
 	for _, r := range c.Rows {
 		for i, o := range c.Opponents {
 			if i >= len(r.PerOpponent) {
 				break
 			}
 			p := r.PerOpponent[i]
-			rows = append(rows, []string{r.Loadout, strconv.Itoa(r.Cost), o, f(p.Rate), f(p.Lo), f(p.Hi), strconv.Itoa(c.Trials), f(r.DamagePerAP[i]), strconv.FormatUint(c.Seed, 10), distance})
+			rows = append(rows, append([]string{r.Loadout, strconv.Itoa(r.Cost), o, f(p.Rate), f(p.Lo), f(p.Hi), f(r.DamagePerAP[i]), distance}, prov...))
 		}
 	}
 	return writeCSV(w, rows)

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"io"
@@ -71,10 +70,7 @@ func CostPlot(path, title string, lines []CostLine) error {
 	if err != nil {
 		return err
 	}
-	if err := p.Save(costPlotWidth, costPlotHeight, path); err != nil {
-		return fmt.Errorf("reports: %w", err)
-	}
-	return nil
+	return saveImage(path, costPlotWidth, costPlotHeight, p.Draw)
 }
 
 // CostPlotImage returns the plot CostPlot draws as an image in format ("png" or
@@ -84,15 +80,7 @@ func CostPlotImage(format, title string, lines []CostLine) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	wt, err := p.WriterTo(costPlotWidth, costPlotHeight, format)
-	if err != nil {
-		return nil, fmt.Errorf("reports: %w", err)
-	}
-	var b bytes.Buffer
-	if _, err := wt.WriteTo(&b); err != nil {
-		return nil, fmt.Errorf("reports: %w", err)
-	}
-	return b.Bytes(), nil
+	return renderImage(format, costPlotWidth, costPlotHeight, p.Draw)
 }
 
 // costPlot builds the plot of CostPlot; name says which plot in errors.
@@ -106,6 +94,8 @@ func costPlot(name, title string, lines []CostLine) (*plot.Plot, error) {
 	p.X.Label.Text = "Krown cost (Kr)"
 	p.Y.Label.Text = "win rate (draw = half), 95% band"
 	p.Y.Min, p.Y.Max = 0, 1
+	p.X.Tick.Marker = cleanTicks{}
+	p.Y.Tick.Marker = cleanTicks{Percent: true}
 	p.Legend.Top = true
 	xmin, xmax := math.Inf(1), math.Inf(-1)
 	var cards plotter.XYs

@@ -61,8 +61,8 @@ func TestCostPlot(t *testing.T) {
 	if err != nil {
 		t.Fatalf("PNG does not decode: %v", err)
 	}
-	// vgimg draws at 96 dots per inch.
-	w, h := int(costPlotWidth.Dots(96)+0.5), int(costPlotHeight.Dots(96)+0.5)
+	// Drawn at plotDPI dots per inch (16 cm: 1209 px, at least minPlotWidth).
+	w, h := int(costPlotWidth.Dots(plotDPI)+0.5), int(costPlotHeight.Dots(plotDPI)+0.5)
 	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
 		t.Errorf("PNG is %dx%d, want %dx%d", b.Dx(), b.Dy(), w, h)
 	}

@@ -19,6 +19,9 @@ type Document struct {
 	// Warnings are shown at the top of every rendering.
 	Warnings []string
 	Sections []*Section
+	// Provenance is written at the end of every line of the CSV file of each
+	// table that has none of its own.
+	Provenance Provenance
 }
 
 // Section is a titled part of a document. ID is used in anchors and in the
@@ -69,6 +72,12 @@ type DataTable struct {
 	Rows    [][]Cell
 	// Notes follow the table: what a column means, how it was computed.
 	Notes []string
+	// Folded tables are long: the HTML page and the Markdown show them closed
+	// (<details>) until the reader opens them.
+	Folded bool
+	// Provenance ends every line of the table's CSV file; when zero,
+	// Document.Provenance does.
+	Provenance Provenance
 }
 
 // Column is a column of a DataTable: Name as people read it, Key as scripts
@@ -194,15 +203,23 @@ func (d *Document) Figures() []*Figure {
 	return out
 }
 
-// check reports the first repeated table or figure id, which would make two
-// files overwrite each other.
+// check reports the first repeated section, table or figure id, which would
+// make two files overwrite each other or two elements of the HTML page share
+// an id attribute (a section's id is its own, a table's its ID, a figure's
+// "fig-" and its ID).
 func (d *Document) check() error {
 	seen := map[string]bool{}
-	for _, t := range d.Tables() {
-		if t.ID == "" || seen["t:"+t.ID] {
-			return fmt.Errorf("reports: table id %q empty or repeated", t.ID)
+	for _, s := range d.Sections {
+		if s.ID == "" || seen[s.ID] {
+			return fmt.Errorf("reports: section id %q empty or repeated", s.ID)
 		}
-		seen["t:"+t.ID] = true
+		seen[s.ID] = true
+	}
+	for _, t := range d.Tables() {
+		if t.ID == "" || seen[t.ID] {
+			return fmt.Errorf("reports: table id %q empty or used twice in the page", t.ID)
+		}
+		seen[t.ID] = true
 		for i, r := range t.Rows {
 			if len(r) != len(t.Columns) {
 				return fmt.Errorf("reports: table %s row %d has %d cells for %d columns", t.ID, i, len(r), len(t.Columns))
@@ -210,10 +227,10 @@ func (d *Document) check() error {
 		}
 	}
 	for _, f := range d.Figures() {
-		if f.ID == "" || seen["f:"+f.ID] {
-			return fmt.Errorf("reports: figure id %q empty or repeated", f.ID)
+		if f.ID == "" || seen["fig-"+f.ID] {
+			return fmt.Errorf("reports: figure id %q empty or used twice in the page", f.ID)
 		}
-		seen["f:"+f.ID] = true
+		seen["fig-"+f.ID] = true
 	}
 	return nil
 }

@@ -44,7 +44,8 @@ func testDocument() *Document {
 		&DataTable{ID: "t1", Caption: "A table", Columns: []Column{{Name: "who", Key: "who"}, {Name: "rate", Key: "rate"}},
 			Rows: [][]Cell{{TextCell("a|b"), PercentCell(0.25, 1)}, {TextCell("c"), PercentCell(math.NaN(), 1)}}},
 	)
-	return &Document{Title: "T", Partial: true, Warnings: []string{"illustrative"}, Sections: []*Section{s}}
+	return &Document{Title: "T", Partial: true, Warnings: []string{"illustrative"}, Sections: []*Section{s},
+		Provenance: Provenance{Seed: 7, Trials: 512, Rules: "standard", Version: "0.1.0-dev"}}
 }
 
 func TestWriteFiles(t *testing.T) {
@@ -80,7 +81,9 @@ func TestWriteFiles(t *testing.T) {
 	f, _ := os.Open(filepath.Join(dir, TablesDir, "t1.csv"))
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(rows) != 3 || strings.Join(rows[1], ",") != "a|b,0.25" || rows[2][1] != "" {
+	// n/a is an empty cell; every line ends with the document's provenance.
+	if err != nil || len(rows) != 3 || strings.Join(rows[0], ",") != "who,rate,seed,trials,rules,version" ||
+		strings.Join(rows[1], ",") != "a|b,0.25,7,512,standard,0.1.0-dev" || rows[2][1] != "" {
 		t.Errorf("t1.csv = %v (%v)", rows, err)
 	}
 	var js struct {
@@ -104,5 +107,99 @@ func TestRepeatedID(t *testing.T) {
 	d.Sections[0].Add(&DataTable{ID: "t1", Columns: []Column{{Name: "x", Key: "x"}}})
 	if _, err := d.WriteFiles(t.TempDir()); err == nil || !strings.Contains(err.Error(), `"t1"`) {
 		t.Errorf("two tables t1: error %v, want one naming t1", err)
+	}
+}
+
+// TestRepeatedPageID checks that a table may not take the id of a section:
+// the HTML page would hold the id twice (issue #10: id="matchups").
+func TestRepeatedPageID(t *testing.T) {
+	d := testDocument()
+	d.Sections[0].Add(&DataTable{ID: "one", Columns: []Column{{Name: "x", Key: "x"}}, Rows: [][]Cell{{IntCell(1)}}})
+	if _, err := d.WriteFiles(t.TempDir()); err == nil || !strings.Contains(err.Error(), `"one"`) {
+		t.Errorf("section and table both one: error %v, want one naming it", err)
+	}
+}
+
+// TestFoldedAndEmptyTables checks that a folded table is inside a <details>
+// element with its row count, and that an empty table is left out of the page
+// and the Markdown but keeps its CSV file (header only).
+func TestFoldedAndEmptyTables(t *testing.T) {
+	d := testDocument()
+	d.Sections[0].Blocks[3].(*DataTable).Folded = true
+	d.Sections[0].Add(&DataTable{ID: "empty", Caption: "Nothing here", Columns: []Column{{Name: "x", Key: "x"}}})
+	dir := t.TempDir()
+	if _, err := d.WriteFiles(dir); err != nil {
+		t.Fatal(err)
+	}
+	html, _ := os.ReadFile(filepath.Join(dir, HTMLFile))
+	md, _ := os.ReadFile(filepath.Join(dir, MarkdownFile))
+	for _, doc := range [][]byte{html, md} {
+		if bytes.Contains(doc, []byte("Nothing here")) {
+			t.Errorf("the empty table is rendered:\n%s", doc)
+		}
+		i, j := bytes.Index(doc, []byte("<details")), bytes.Index(doc, []byte("25.0%"))
+		k := bytes.Index(doc, []byte("</details>"))
+		if i < 0 || !(i < j && j < k) || !bytes.Contains(doc, []byte("2 rows")) {
+			t.Errorf("the folded table is not inside <details> with its row count:\n%s", doc)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, TablesDir, "empty.csv"))
+	if err != nil || string(b) != "x,seed,trials,rules,version\n" {
+		t.Errorf("empty.csv = %q (%v)", b, err)
+	}
+}
+
+// TestSectionsRoundTrip checks that sections read back from their JSON form
+// render every file byte for byte as the sections themselves (the report's
+// checkpoints rely on it), NaN and figures included.
+func TestSectionsRoundTrip(t *testing.T) {
+	d := testDocument()
+	img, err := HeatmapImage("png", "h", "x", "y", []string{"a"}, []string{"b"}, [][]float64{{0.5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Sections[0].Add(&Figure{ID: "f1", Caption: "a figure", PNG: img, SVG: []byte("<svg/>")},
+		&DataTable{ID: "t2", Columns: []Column{{Name: "x", Key: "x"}, {Name: "y", Key: "y"}, {Name: "z", Key: "z"}},
+			Rows:       [][]Cell{{FloatCell(0.1+0.2, 3), IntCell(-4), FloatCell(math.Inf(1), 1)}, {FloatCell(1e-300, 2), PercentCell(1.0/3, 1), TextCell("")}},
+			Provenance: Provenance{Seed: 9, Trials: 60, Rules: "ch-auto-success", Version: "v"}, Folded: true})
+	b, err := MarshalSections(d.Sections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := UnmarshalSections(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2 := *d
+	d2.Sections = ss
+	dir1, dir2 := t.TempDir(), t.TempDir()
+	w1, err := d.WriteFiles(dir1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d2.WriteFiles(dir2); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range w1 {
+		rel, _ := filepath.Rel(dir1, p)
+		a, _ := os.ReadFile(p)
+		c, err := os.ReadFile(filepath.Join(dir2, rel))
+		if err != nil || !bytes.Equal(a, c) {
+			t.Errorf("%s differs after the round trip (%v)", rel, err)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for _, tt := range []struct {
+		n          int
+		noun, want string
+	}{{1, "profile", "1 profile"}, {0, "profile", "0 profiles"}, {2, "opponent", "2 opponents"}, {3, "entry", "3 entries"}, {2, "day", "2 days"}} {
+		if got := Count(tt.n, tt.noun); got != tt.want {
+			t.Errorf("Count(%d, %q) = %q, want %q", tt.n, tt.noun, got, tt.want)
+		}
+	}
+	if Article("armour") != "an" || Article("shield") != "a" {
+		t.Errorf("Article: %q armour, %q shield", Article("armour"), Article("shield"))
 	}
 }

@@ -1,11 +1,14 @@
 package reports
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"html"
 	"html/template"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -70,6 +73,11 @@ func (d *Document) WriteFiles(dir string) ([]string, error) {
 		}
 	}
 	for _, t := range d.Tables() {
+		if t.Provenance.IsZero() {
+			c := *t
+			c.Provenance = d.Provenance
+			t = &c
+		}
 		if err := write(filepath.Join(TablesDir, t.ID+".csv"), t.WriteCSV); err != nil {
 			return written, err
 		}
@@ -81,22 +89,24 @@ func (d *Document) WriteFiles(dir string) ([]string, error) {
 }
 
 // WriteCSV writes the table as CSV: a header of column keys, then one line per
-// row with each cell's Raw value.
+// row with each cell's Raw value (an empty cell for n/a), every line ending with
+// the provenance columns (ProvenanceKeys: seed, trials, rules, version).
 func (t *DataTable) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	head := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		head[i] = c.Key
+	head := make([]string, 0, len(t.Columns)+len(ProvenanceKeys))
+	for _, c := range t.Columns {
+		head = append(head, c.Key)
 	}
-	if err := cw.Write(head); err != nil {
+	if err := cw.Write(append(head, ProvenanceKeys...)); err != nil {
 		return err
 	}
+	prov := t.Provenance.Values()
 	for _, r := range t.Rows {
-		line := make([]string, len(r))
-		for i, c := range r {
-			line[i] = c.Raw()
+		line := make([]string, 0, len(r)+len(prov))
+		for _, c := range r {
+			line = append(line, c.Raw())
 		}
-		if err := cw.Write(line); err != nil {
+		if err := cw.Write(append(line, prov...)); err != nil {
 			return err
 		}
 	}
@@ -116,6 +126,8 @@ func (d *Document) WriteJSON(w io.Writer) error {
 		Columns []Column         `json:"columns"`
 		Rows    []map[string]any `json:"rows"`
 		Notes   []string         `json:"notes,omitempty"`
+		// Provenance is what ends every line of the CSV file.
+		Provenance Provenance `json:"provenance"`
 	}
 	type jsonFigure struct {
 		ID      string `json:"id"`
@@ -151,7 +163,10 @@ func (d *Document) WriteJSON(w io.Writer) error {
 				out.Lists[key] = append(out.Lists[key], b.Items...)
 			case *DataTable:
 				jt := jsonTable{ID: b.ID, Section: s.ID, Caption: b.Caption, CSV: TablesDir + "/" + b.ID + ".csv",
-					Columns: b.Columns, Rows: []map[string]any{}, Notes: b.Notes}
+					Columns: b.Columns, Rows: []map[string]any{}, Notes: b.Notes, Provenance: b.Provenance}
+				if jt.Provenance.IsZero() {
+					jt.Provenance = d.Provenance
+				}
 				for _, r := range b.Rows {
 					m := make(map[string]any, len(r))
 					for i, c := range r {
@@ -219,7 +234,15 @@ func (d *Document) WriteMarkdown(w io.Writer) error {
 			case *Figure:
 				fmt.Fprintf(&b, "![%s](%s/%s.png)\n\n*%s*\n\n", mdEscape(bl.Caption), FiguresDir, bl.ID, mdEscape(bl.Caption))
 			case *DataTable:
+				if len(bl.Rows) == 0 {
+					// An empty table shows nothing: the section says why it is
+					// empty, and the CSV file holds its header.
+					continue
+				}
 				fmt.Fprintf(&b, "<a id=\"%s\"></a>\n\n**%s** ([CSV](%s/%s.csv))\n\n", bl.ID, mdEscape(bl.Caption), TablesDir, bl.ID)
+				if bl.Folded {
+					fmt.Fprintf(&b, "<details><summary>%s, %s: show the table</summary>\n\n", html.EscapeString(bl.Caption), Count(len(bl.Rows), "row"))
+				}
 				b.WriteString("|")
 				for _, c := range bl.Columns {
 					fmt.Fprintf(&b, " %s |", mdCell(c.Name))
@@ -241,6 +264,9 @@ func (d *Document) WriteMarkdown(w io.Writer) error {
 					b.WriteString("\n")
 				}
 				b.WriteString("\n")
+				if bl.Folded {
+					b.WriteString("</details>\n\n")
+				}
 				for _, n := range bl.Notes {
 					fmt.Fprintf(&b, "%s\n\n", mdEscape(n))
 				}
@@ -293,6 +319,17 @@ var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 		return template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(png))
 	},
 	"numeric": func(c Cell) bool { return c.Kind != Text },
+	// displayWidth is the width to show a figure at, in CSS pixels: half its
+	// pixels, as it is drawn at twice the screen's 96 dpi (plotDPI), so that
+	// its text has the size of the page's.
+	"displayWidth": func(b []byte) int {
+		cfg, err := png.DecodeConfig(bytes.NewReader(b))
+		if err != nil {
+			return 0
+		}
+		return cfg.Width * 96 / plotDPI
+	},
+	"rows": func(t *DataTable) string { return Count(len(t.Rows), "row") },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -321,6 +358,8 @@ dl.facts { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1e
 dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; }
 .scroll { overflow-x: auto; }
+details.folded { margin: 0.8em 0; }
+details.folded summary { cursor: pointer; font-weight: 600; }
 </style>
 </head>
 <body>
@@ -335,16 +374,18 @@ dl.facts dd { margin: 0; }
 {{range .Blocks}}{{$k := kind .}}{{if eq $k "p"}}<p>{{.}}</p>
 {{else if eq $k "list"}}{{if .Title}}<p><strong>{{.Title}}</strong></p>{{end}}<ul>{{range .Items}}<li>{{.}}</li>{{end}}</ul>
 {{else if eq $k "facts"}}<dl class="facts">{{range .}}<dt>{{.Name}}</dt><dd>{{.Value}}</dd>{{end}}</dl>
-{{else if eq $k "figure"}}<figure id="fig-{{.ID}}"><img src="{{dataURI .PNG}}" alt="{{.Caption}}"><figcaption>{{.Caption}}</figcaption></figure>
-{{else if eq $k "table"}}{{$t := .}}<div class="scroll"><table id="{{.ID}}">
+{{else if eq $k "figure"}}<figure id="fig-{{.ID}}"><img src="{{dataURI .PNG}}" alt="{{.Caption}}"{{with displayWidth .PNG}} width="{{.}}"{{end}}><figcaption>{{.Caption}}</figcaption></figure>
+{{else if eq $k "table"}}{{if .Rows}}{{if .Folded}}<details class="folded"><summary>{{.Caption}}: {{rows .}}, folded (<a href="tables/{{.ID}}.csv">tables/{{.ID}}.csv</a>); click to show the table</summary>
+{{end}}<div class="scroll"><table id="{{.ID}}">
 <caption>{{.Caption}} <span class="csv">(tables/{{.ID}}.csv)</span></caption>
 <thead><tr>{{range .Columns}}<th>{{.Name}}</th>{{end}}</tr></thead>
 <tbody>{{range .Rows}}
 <tr>{{range .}}{{if numeric .}}<td class="num" data-value="{{.Raw}}">{{.Display}}</td>{{else}}<td>{{.Display}}</td>{{end}}{{end}}</tr>{{end}}
 </tbody>
 </table></div>
-{{range .Notes}}<p class="note">{{.}}</p>
-{{end}}{{end}}{{end}}</section>
+{{if .Folded}}</details>
+{{end}}{{range .Notes}}<p class="note">{{.}}</p>
+{{end}}{{end}}{{end}}{{end}}</section>
 {{end}}
 </body>
 </html>

@@ -342,7 +342,7 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	case f.json:
 		return reports.WriteJSON(out, costJSON(as, res, f, poolIDs, sc, variant, notModelled, interrupted))
 	case f.csv:
-		return writeCostCSV(out, as, res, f)
+		return writeCostCSV(out, as, variant)
 	}
 	fmt.Fprintf(out, "Fair Krown costs at equal budgets: %d Kr a side (3 times the card cost when more) against a pool of %d profiles (%s), scenario %s\n",
 		f.budget, len(pool), strings.Join(poolIDs, ", "), sc.Name)
@@ -398,13 +398,23 @@ func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, pool 
 	}{f.budget, pool, sc.Name, v.String(), f.seed, interrupted, nm, versionString(), rows}
 }
 
-func writeCostCSV(w io.Writer, as []balance.Assessment, res []costAssessment, f *costFlags) error {
+// writeCostCSV writes one line per profile, n/a (an unbounded end, no
+// estimate) as an empty cell, each line ending with its provenance columns
+// (seed, trials of the fit, rules, version: reports.Provenance).
+func writeCostCSV(w io.Writer, as []balance.Assessment, variant sim.Variant) error {
 	cw := csv.NewWriter(w)
-	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
-	_ = cw.Write([]string{"profile", "card_cost_kr", "fair_cost_kr", "ci95_low", "ci95_high", "verdict", "over_costed_by_kr", "fair_per_card", "trials", "seed"})
+	g := func(x float64) string {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return ""
+		}
+		return strconv.FormatFloat(x, 'g', 8, 64)
+	}
+	_ = cw.Write(append([]string{"profile", "card_cost_kr", "fair_cost_kr", "ci95_low", "ci95_high", "verdict", "over_costed_by_kr", "fair_per_card"},
+		reports.ProvenanceKeys...))
 	for _, a := range as {
-		_ = cw.Write([]string{a.Label, g(a.CardCost), g(a.FairCost.Cost), g(a.FairCost.Lo), g(a.FairCost.Hi), a.Verdict.String(),
-			g(a.By), g(a.Efficiency), strconv.Itoa(a.FairCost.Trials), strconv.FormatUint(a.FairCost.Seed, 10)})
+		prov := reports.Provenance{Seed: a.FairCost.Seed, Trials: a.FairCost.Trials, Rules: variant.String(), Version: versionString()}
+		_ = cw.Write(append([]string{a.Label, g(a.CardCost), g(a.FairCost.Cost), g(a.FairCost.Lo), g(a.FairCost.Hi), a.Verdict.String(),
+			g(a.By), g(a.Efficiency)}, prov.Values()...))
 	}
 	cw.Flush()
 	return cw.Error()

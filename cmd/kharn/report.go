@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -29,6 +30,9 @@ type reportFlags struct {
 	// its narrow stage per profile (0 leaves the analysis out) and Krowns a side.
 	costTrials int
 	budget     int
+	// resume reads the analyses a previous run of the same settings finished
+	// from the checkpoints in out instead of running them again.
+	resume bool
 }
 
 func reportCommand(g *globals) *cobra.Command {
@@ -54,10 +58,16 @@ trials, rules variant, version, skills not modelled).
 
 Every duel is played with the same seed (common random numbers) and the result
 does not depend on --workers. Ctrl-C writes what was computed so far, marked
-partial.`,
+partial; an analysis that fails is reported in its section, the others are
+written, and the exit code is 1. Each analysis finished is kept in
+--out/checkpoint/ as soon as it finishes: --resume (with the same data and
+flags) reads those back and runs only the rest, giving the same files as an
+uninterrupted run. --out is checked before any work; files of an earlier run
+in its tables/ and figures/ that this run did not write are removed.`,
 		Example: `  kharn report
   kharn report --baseline old-release/ --out release-report
-  kharn --data my-cards report --trials 1000 --loadouts none`,
+  kharn --data my-cards report --trials 1000 --loadouts none
+  kharn report --out release-report --resume   # after Ctrl-C or a failure`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runReport(cmd, g, f) },
 	}
@@ -71,6 +81,7 @@ partial.`,
 	fl.StringVar(&f.reference, "reference", "", "reference defender of the exact damage per AP (default: the profile of median cost)")
 	fl.IntVar(&f.costTrials, "cost-trials", 200, "trials per profile of the fair-cost search's narrow stage (its wide stage plays half as many); 0 leaves the analysis out")
 	fl.IntVar(&f.budget, "budget", 300, "Krowns a side in the fair-cost battles")
+	fl.BoolVar(&f.resume, "resume", false, "keep the analyses an interrupted or failed run of the same data and flags finished (--out/checkpoint/) and run the rest")
 	fl.StringVar(&f.loadouts, "loadouts", "nearest", "opponents of the loadout comparisons: nearest (the 2 profiles of other factions nearest in cost), level (the other profiles of the same level), all, a faction, profile ids, or none")
 	return c
 }
@@ -91,16 +102,21 @@ type reportRun struct {
 	flags       []finding
 	notModelled map[string]bool
 	partial     bool
+	// failed are the analyses that failed (an error or a panic), each with
+	// its error.
+	failed []string
 }
 
-// finding is one flagged item of the summary.
+// finding is one flagged item of the summary: the section, the profile, what
+// flagged it (its kind, counted in the summary's headline: "strong",
+// "over-costed", "no verdict"...) and the sentence that says why.
 type finding struct {
-	section, subject, what string
+	section, subject, kind, what string
 }
 
-// flag records a finding for the summary.
-func (r *reportRun) flag(section, subject, format string, args ...any) {
-	r.flags = append(r.flags, finding{section, subject, fmt.Sprintf(format, args...)})
+// flag records a finding of a kind for the summary.
+func (r *reportRun) flag(section, subject, kind, format string, args ...any) {
+	r.flags = append(r.flags, finding{section, subject, kind, fmt.Sprintf(format, args...)})
 }
 
 // analysis is one step of a report: a name for the progress display, a title for
@@ -116,11 +132,16 @@ type analysis struct {
 	run         func(r *reportRun, step func()) ([]*reports.Section, error)
 }
 
+// afterAnalysis, when set (by tests), is called after each analysis has run.
+var afterAnalysis func(name string)
+
 // reportAnalyses lists the analyses of kharn report, in the order of their
 // sections; the summary comes first and the method last. A new analysis is one
 // more entry here: its sections follow the ones before it, its findings join the
 // summary.
-func reportAnalyses() []analysis {
+//
+// It is a variable so that tests can make an analysis fail.
+var reportAnalyses = func() []analysis {
 	return []analysis{
 		{name: "matchups", title: "Profiles by faction and matchups", unit: "duel matchups", steps: matrixSteps, run: profileSections},
 		{name: "costs", title: "Cost efficiency and fair costs", unit: "profiles", steps: costSteps, run: costSections},
@@ -166,10 +187,14 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 			return &usageError{fmt.Errorf("--loadouts: %w", err)}
 		}
 	}
+	if err := prepareOut(f.out, r.key(), f.resume); err != nil {
+		return err
+	}
 	doc := &reports.Document{
 		Title: "Khârn-Âges balance report",
-		Subtitle: fmt.Sprintf("Data: %s (%d profiles, %d equipment items); rules %s; seed %d; %d fights per pairing; kharn %s.",
-			ds.Source, len(ds.Profiles), len(ds.Equipment), variant, f.seed, f.trials, versionString()),
+		Subtitle: fmt.Sprintf("Data: %s (%s, %s); rules %s; seed %d; %d fights per pairing; kharn %s.",
+			ds.Source, reports.Count(len(ds.Profiles), "profile"), reports.Count(len(ds.Equipment), "equipment item"), variant, f.seed, f.trials, versionString()),
+		Provenance: reports.Provenance{Seed: f.seed, Trials: f.trials, Rules: variant.String(), Version: versionString()},
 	}
 	var sections []*reports.Section
 	all := reportAnalyses()
@@ -178,10 +203,21 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 		if n == 0 {
 			continue
 		}
+		if f.resume {
+			ss, ok, err := r.loadCheckpoint(i, a.name)
+			if err != nil {
+				return &usageError{fmt.Errorf("--resume: %w", err)}
+			}
+			if ok {
+				fmt.Fprintf(r.stderr, "kharn report: [%d/%d] %s: done by an earlier run, read from %s\n", i+1, len(all), a.name, checkpointPath(f.out, i, a.name))
+				sections = append(sections, ss...)
+				continue
+			}
+		}
 		if r.ctx.Err() != nil {
 			r.partial = true
 			sections = append(sections, (&reports.Section{ID: a.name, Title: a.title + " (not run)"}).Add(
-				reports.Paragraph("The run was interrupted before this analysis started.")))
+				reports.Paragraph("The run was interrupted before this analysis started. kharn report --resume, with the same --out and flags, runs it and keeps the analyses done.")))
 			continue
 		}
 		fmt.Fprintf(r.stderr, "kharn report: [%d/%d] %s: %d %s\n", i+1, len(all), a.name, n, a.unit)
@@ -190,14 +226,44 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 		if bar != nil {
 			step = func() { _ = bar.Add(1) }
 		}
-		ss, err := a.run(r, step)
+		nflags, cur, base, wasPartial := len(r.flags), r.current, r.baseline, r.partial
+		r.partial = false
+		ss, err := runAnalysis(r, a, step)
 		if bar != nil {
 			_ = bar.Finish()
 		}
+		// Finished in full: not marked partial, no error, and not cancelled
+		// meanwhile (a step skipped on cancellation need not mark it partial).
+		done := !r.partial && err == nil && r.ctx.Err() == nil
+		r.partial = r.partial || wasPartial
 		if err != nil {
-			return fmt.Errorf("report: %s: %w", a.name, err)
+			// A failure discards this analysis only: its findings go, its
+			// section says what failed, and the others are written.
+			r.flags = r.flags[:nflags]
+			r.current, r.baseline = cur, base
+			r.failed = append(r.failed, fmt.Sprintf("%s: %v", a.name, err))
+			fmt.Fprintf(r.stderr, "kharn report: %s failed: %v\n", a.name, err)
+			sections = append(sections, (&reports.Section{ID: a.name, Title: a.title + " (failed)"}).Add(
+				reports.Paragraph(fmt.Sprintf("This analysis failed: %v. The other sections are complete. "+
+					"kharn report --resume, with the same --out and flags, runs it again and keeps the analyses done.", err))))
+		} else {
+			sections = append(sections, ss...)
 		}
-		sections = append(sections, ss...)
+		if done {
+			var nc, nb *matrix
+			if r.current != cur {
+				nc = r.current
+			}
+			if r.baseline != base {
+				nb = r.baseline
+			}
+			if err := r.saveCheckpoint(i, a.name, ss, r.flags[nflags:], sortedKeys(r.notModelled), nc, nb); err != nil {
+				fmt.Fprintf(r.stderr, "kharn report: %s: checkpoint not written (--resume will run it again): %v\n", a.name, err)
+			}
+		}
+		if afterAnalysis != nil {
+			afterAnalysis(a.name)
+		}
 	}
 	if r.ctx.Err() != nil {
 		r.partial = true
@@ -206,10 +272,13 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 	if r.partial {
 		doc.Warnings = append(doc.Warnings, "interrupted: the figures cover the duels played before the run stopped; pairings not played show as n/a.")
 	}
+	for _, e := range r.failed {
+		doc.Warnings = append(doc.Warnings, "analysis failed: "+e+"; its section says so, the other sections are complete.")
+	}
 	if strings.Contains(ds.Source, "embedded") {
 		doc.Warnings = append(doc.Warnings, "the embedded default data set is illustrative, written for this project: its values are not official card values.")
 	}
-	doc.Sections = append(doc.Sections, summarySection(r))
+	doc.Sections = append(doc.Sections, summarySection(r, sections))
 	doc.Sections = append(doc.Sections, sections...)
 	doc.Sections = append(doc.Sections, methodSection(r))
 	written, err := doc.WriteFiles(f.out)
@@ -236,10 +305,49 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 	}
 	fmt.Fprintf(out, "  %s: %d CSV files, one per table\n", filepath.Join(f.out, reports.TablesDir), csvs)
 	fmt.Fprintf(out, "  %s: %d plot files for the Markdown page\n", filepath.Join(f.out, reports.FiguresDir), figs)
+	fmt.Fprintf(out, "  %s: the checkpoints of the analyses finished (kharn report --resume)\n", filepath.Join(f.out, checkpointDir))
+	removed, err := removeStale(f.out, written)
+	if len(removed) > 0 {
+		var names []string
+		for _, p := range removed {
+			rel, _ := filepath.Rel(f.out, p)
+			names = append(names, rel)
+		}
+		fmt.Fprintf(out, "  removed %s of an earlier run that this run did not write: %s\n", reports.Count(len(removed), "file"), strings.Join(names, ", "))
+	}
+	if err != nil {
+		return fmt.Errorf("report: removing the files of an earlier run: %w", err)
+	}
 	if r.partial {
-		fmt.Fprintln(r.stderr, "kharn: interrupted: the report covers the duels played so far")
+		fmt.Fprintln(r.stderr, "kharn: interrupted: the report covers the duels played so far; kharn report --resume with the same --out and flags goes on from there")
+	}
+	if len(r.failed) > 0 {
+		return fmt.Errorf("report: %s failed (%s); the report in %s holds the other analyses; kharn report --resume with the same flags runs the failed ones again",
+			reports.Count(len(r.failed), "analysis"), strings.Join(r.failed, "; "), f.out)
 	}
 	return nil
+}
+
+// runAnalysis runs a, turning a panic into an error (its stack goes to
+// standard error) so that one analysis cannot take the others down.
+func runAnalysis(r *reportRun, a analysis, step func()) (ss []*reports.Section, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(r.stderr, "kharn report: %s panicked: %v\n%s", a.name, p, debug.Stack())
+			ss, err = nil, fmt.Errorf("panic: %v", p)
+		}
+	}()
+	return a.run(r, step)
+}
+
+// sortedKeys returns the keys of m, sorted.
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // referenceDefender returns the profile named by id, or the profile of median
@@ -274,23 +382,93 @@ const (
 	alpha = 0.05
 )
 
-func summarySection(r *reportRun) *reports.Section {
+// headline counts the findings of each kind, and the profiles whose fair cost
+// is plainly fair (the verdict cells "fair" of the fair-cost tables among
+// sections), in one sentence per analysis that ran.
+func headline(r *reportRun, sections []*reports.Section) string {
+	kinds := map[string]int{}
+	for _, f := range r.flags {
+		kinds[f.kind]++
+	}
+	fair, costRows, loadoutTables := 0, 0, 0
+	for _, s := range sections {
+		for _, b := range s.Blocks {
+			t, ok := b.(*reports.DataTable)
+			if !ok {
+				continue
+			}
+			if strings.HasPrefix(t.ID, "loadouts-") {
+				loadoutTables++
+			}
+			if !strings.HasPrefix(t.ID, "costs-") || t.ID == "costs-baseline" {
+				continue
+			}
+			for _, row := range t.Rows {
+				costRows++
+				for i, c := range t.Columns {
+					if c.Key == "verdict" && row[i].Text == "fair" {
+						fair++
+					}
+				}
+			}
+		}
+	}
+	var out []string
+	out = append(out, fmt.Sprintf("%s in the data set.", reports.Count(len(r.ds.Profiles), "profile")))
+	if r.current != nil {
+		out = append(out, fmt.Sprintf("Duels at comparable cost: %d strong, %d weak (their whole 95%% interval outside %.0f%%-%.0f%%).",
+			kinds["strong"], kinds["weak"], 100*farLo, 100*farHi))
+	}
+	if costRows > 0 {
+		parts := []string{fmt.Sprintf("%d fair", fair)}
+		parts = append(parts, fmt.Sprintf("%d over-costed", kinds["over-costed"]), fmt.Sprintf("%d under-costed", kinds["under-costed"]),
+			fmt.Sprintf("%d with no verdict", kinds["no verdict"]))
+		// Verdicts other than these (written by kharn cost's search) are counted too.
+		var other []string
+		for k := range kinds {
+			switch k {
+			case "strong", "weak", "over-costed", "under-costed", "no verdict", "dominated card loadout", "moved", "fair cost moved":
+			default:
+				other = append(other, k)
+			}
+		}
+		sort.Strings(other)
+		for _, k := range other {
+			parts = append(parts, fmt.Sprintf("%d %s", kinds[k], k))
+		}
+		out = append(out, fmt.Sprintf("Fair costs of %s: %s.", reports.Count(costRows, "profile"), strings.Join(parts, ", ")))
+	}
+	if loadoutTables > 0 {
+		out = append(out, fmt.Sprintf("Loadouts of %s compared: %d %s beaten by a loadout costing no more.",
+			reports.Count(loadoutTables, "profile"), kinds["dominated card loadout"], reports.Plural(kinds["dominated card loadout"], "card loadout")))
+	}
+	if r.baseline != nil {
+		out = append(out, fmt.Sprintf("Since the baseline: %d %s and %d fair %s moved significantly.",
+			kinds["moved"], reports.Plural(kinds["moved"], "win rate"), kinds["fair cost moved"], reports.Plural(kinds["fair cost moved"], "cost")))
+	}
+	return strings.Join(out, " ")
+}
+
+func summarySection(r *reportRun, sections []*reports.Section) *reports.Section {
 	s := &reports.Section{ID: "summary", Title: "Summary"}
+	s.Add(reports.Paragraph(headline(r, sections)))
 	s.Add(reports.Paragraph(fmt.Sprintf("Flagged items, with the criterion that flagged each. A profile is flagged when its duel win rate "+
 		"against the profiles of comparable cost (cost ratio between %.2f and %.2f, any faction, itself excluded) has a 95%% Wilson interval "+
 		"entirely below %.0f%% or entirely above %.0f%%: at equal cost a balanced profile should win about half its duels. "+
 		"A card's loadout is flagged when another legal loadout of the same profile costs no more and wins significantly more often "+
 		"(two-proportion z-test, two-sided, level %.2f). Duels are one Safar against one, engaged after walking from %.1f toises: "+
-		"they leave out support, scenarios, shooting lanes and the skills listed as not modelled, so a flag asks for a look, not for a new cost.",
+		"they leave out support, scenarios, shooting lanes and the skills listed as not modelled, so a flag asks for a look, not for a new cost. "+
+		"A profile's fair cost is listed unless its card cost lies inside the 95%% interval of its fair cost: over- and under-costed profiles, "+
+		"and those the search gave no verdict for, with the reason.",
 		comparableLo, comparableHi, 100*farLo, 100*farHi, alpha, r.f.distance)))
 	s.Add(reports.Paragraph("The duels behind these findings: " + r.sampledCaption() + "; the intervals are 95% Wilson intervals."))
 	if r.baseline != nil {
 		s.Add(reports.Paragraph("With a baseline, a profile is also flagged when its win rate moved significantly between the two releases (see the baseline section for the test)."))
 	}
 	t := &reports.DataTable{ID: "summary-flags", Caption: "Flagged profiles and loadouts",
-		Columns: []reports.Column{{Name: "section", Key: "section"}, {Name: "profile", Key: "profile"}, {Name: "finding", Key: "finding"}}}
+		Columns: []reports.Column{{Name: "section", Key: "section"}, {Name: "profile", Key: "profile"}, {Name: "flag", Key: "flag"}, {Name: "finding", Key: "finding"}}}
 	for _, f := range r.flags {
-		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(f.section), reports.TextCell(f.subject), reports.TextCell(f.what)})
+		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(f.section), reports.TextCell(f.subject), reports.TextCell(f.kind), reports.TextCell(f.what)})
 	}
 	if len(t.Rows) == 0 {
 		s.Add(reports.Paragraph("Nothing is flagged by these criteria."))
@@ -306,10 +484,10 @@ func methodSection(r *reportRun) *reports.Section {
 	s := &reports.Section{ID: "method", Title: "Method"}
 	facts := reports.Facts{
 		{Name: "toolkit version", Value: "kharn " + versionString()},
-		{Name: "data set", Value: fmt.Sprintf("%s: %d profiles, %d equipment items, factions %s", r.ds.Source, len(r.ds.Profiles), len(r.ds.Equipment), strings.Join(r.ds.Factions(), ", "))},
+		{Name: "data set", Value: fmt.Sprintf("%s: %s, %s, factions %s", r.ds.Source, reports.Count(len(r.ds.Profiles), "profile"), reports.Count(len(r.ds.Equipment), "equipment item"), strings.Join(r.ds.Factions(), ", "))},
 	}
 	if r.base != nil {
-		facts = append(facts, reports.Fact{Name: "baseline data set", Value: fmt.Sprintf("%s: %d profiles, %d equipment items", r.base.Source, len(r.base.Profiles), len(r.base.Equipment))})
+		facts = append(facts, reports.Fact{Name: "baseline data set", Value: fmt.Sprintf("%s: %s, %s", r.base.Source, reports.Count(len(r.base.Profiles), "profile"), reports.Count(len(r.base.Equipment), "equipment item"))})
 	}
 	facts = append(facts,
 		reports.Fact{Name: "rules variant", Value: r.variant.String()},
@@ -323,6 +501,9 @@ func methodSection(r *reportRun) *reports.Section {
 		reports.Fact{Name: "loadout opponents", Value: r.f.loadouts},
 		reports.Fact{Name: "partial", Value: fmt.Sprint(r.partial)},
 	)
+	if len(r.failed) > 0 {
+		facts = append(facts, reports.Fact{Name: "failed analyses", Value: strings.Join(r.failed, "; ")})
+	}
 	s.Add(facts)
 	s.Add(reports.Paragraph("Sampled figures: every pairing of duellists plays the same number of fights with the same seed (common random numbers), " +
 		"each chunk of 4096 fights drawing from its own PCG seeded from (seed, chunk index), so a figure is the same for any number of workers. " +
@@ -342,6 +523,6 @@ func methodSection(r *reportRun) *reports.Section {
 	if len(nm) == 0 {
 		nm = []string{"none"}
 	}
-	s.Add(&reports.ItemList{Title: "Skills of the duellists not modelled in the duels (reported by sim.Duel.NotModelled)", Items: nm})
+	s.Add(&reports.ItemList{Title: "Skills of the profiles that the duels and battles do not model (as the simulator reports them)", Items: nm})
 	return s
 }

@@ -119,8 +119,9 @@ func diffColumns() []reports.Column {
 // compares each shared profile's pooled duel win rate in both.
 func baselineSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	s := &reports.Section{ID: "baseline", Title: "Changes since the baseline"}
-	s.Add(reports.Paragraph(fmt.Sprintf("Baseline: %s (%d profiles, %d items). Current: %s (%d profiles, %d items).",
-		r.base.Source, len(r.base.Profiles), len(r.base.Equipment), r.ds.Source, len(r.ds.Profiles), len(r.ds.Equipment))))
+	s.Add(reports.Paragraph(fmt.Sprintf("Baseline: %s (%s, %s). Current: %s (%s, %s).",
+		r.base.Source, reports.Count(len(r.base.Profiles), "profile"), reports.Count(len(r.base.Equipment), "item"),
+		r.ds.Source, reports.Count(len(r.ds.Profiles), "profile"), reports.Count(len(r.ds.Equipment), "item"))))
 	pt := &reports.DataTable{ID: "changes-profiles", Caption: "Profiles added, removed or changed", Columns: diffColumns()}
 	it := &reports.DataTable{ID: "changes-items", Caption: "Equipment items added, removed or changed", Columns: diffColumns()}
 	oldP, curP := map[string]*profiles.Profile{}, map[string]*profiles.Profile{}
@@ -189,8 +190,8 @@ func baselineSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	crit := stats.CriticalZ(alpha, max(len(both), 1))
 	s.Add(reports.Paragraph(fmt.Sprintf("Duel win rate of each profile present in both releases against the other profiles of its own release, "+
 		"each with its card's equipment (%s, the same seed for both releases). A change is marked significant when the pooled two-proportion "+
-		"z statistic exceeds %.3f in absolute value: a two-sided test at level %.2f, Bonferroni-corrected for the %d profiles compared. "+
-		"A profile may move because it changed or because its opponents did.", r.sampledCaption(), crit, alpha, len(both))))
+		"z statistic exceeds %.3f in absolute value: a two-sided test at level %.2f, Bonferroni-corrected for the %s compared. "+
+		"A profile may move because it changed or because its opponents did.", r.sampledCaption(), crit, alpha, reports.Count(len(both), "profile"))))
 	cols := []reports.Column{{Name: "profile", Key: "profile"}, {Name: "baseline cost", Key: "baseline_cost_kr"}, {Name: "current cost", Key: "current_cost_kr"},
 		{Name: "fights (baseline)", Key: "baseline_fights"}}
 	cols = append(cols, rateColumns("baseline win rate", "baseline_win_rate")...)
@@ -211,7 +212,7 @@ func baselineSections(r *reportRun, step func()) ([]*reports.Section, error) {
 			diff = float64(cw)/float64(cn) - float64(bw)/float64(bn)
 			if math.Abs(z) > crit {
 				mark = "yes"
-				r.flag("baseline", p.ID, "win rate moved %+.1f points since the baseline (z = %.2f, critical %.2f)", 100*diff, z, crit)
+				r.flag("baseline", p.ID, "moved", "win rate moved %+.1f points since the baseline (z = %.2f, critical %.2f)", 100*diff, z, crit)
 			}
 		}
 		row := []reports.Cell{reports.TextCell(p.ID), reports.IntCell(bm.ps[sh.b].Cost), reports.IntCell(p.Cost), reports.IntCell(bn)}

@@ -23,9 +23,12 @@ const chromiumPath = "/usr/bin/chromium"
 
 // TestReportInBrowser renders a small report and opens report.html in headless
 // Chromium: the page must load without console errors or exceptions and without
-// any network request, every image must decode with a non-zero size, and every
-// table must hold the numbers of its CSV file. A full-page screenshot is kept in
-// $KHARN_ARTIFACTS (default: a temporary directory).
+// any network request, every image must decode with a non-zero size (at least
+// 1200 px wide), every id must be unique, the long matchup table must be folded
+// (closed, after the heat map, its CSV linked), and every table must hold the
+// numbers of its CSV file (which ends with the provenance columns). A
+// full-page screenshot is kept in $KHARN_ARTIFACTS (default: a temporary
+// directory).
 //
 // Without Chromium the test is skipped, unless KHARN_REQUIRE_BROWSER is set (as
 // .ci/run does), in which case it fails.
@@ -37,7 +40,7 @@ func TestReportInBrowser(t *testing.T) {
 		t.Skipf("%s not found: install Debian's chromium package (or set KHARN_REQUIRE_BROWSER=1 to make this a failure)", chromiumPath)
 	}
 	dir := filepath.Join(t.TempDir(), "report")
-	_, errs, code := runCLI(t, "--data", reportV2, "report", "--baseline", reportV1, "--trials", "256", "--loadouts", "none", "--cost-trials", "60", "--out", dir)
+	_, errs, code := runCLI(t, "--data", reportV2, "report", "--baseline", reportV1, "--trials", "256", "--seed", "5", "--loadouts", "none", "--cost-trials", "60", "--out", dir)
 	if code != 0 {
 		t.Fatalf("kharn report: exit %d: %s", code, errs)
 	}
@@ -99,8 +102,53 @@ func TestReportInBrowser(t *testing.T) {
 		t.Error("the page has no image; the report has a heat map")
 	}
 	for _, im := range imgs {
-		if !im.Complete || im.W <= 0 || im.H <= 0 {
-			t.Errorf("image %q: complete %v, natural size %dx%d", im.Alt, im.Complete, im.W, im.H)
+		if !im.Complete || im.W < 1200 || im.H <= 0 {
+			t.Errorf("image %q: complete %v, natural size %dx%d, want at least 1200 px wide", im.Alt, im.Complete, im.W, im.H)
+		}
+	}
+	// Every id is unique (id="matchups" was used twice).
+	ids, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("[id]"), e => e.id)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			t.Errorf("id %q used twice in the page", id)
+		}
+		seen[id] = true
+	}
+	// The matchup table is folded: closed, after the heat map, its CSV linked;
+	// it shows once opened.
+	type fold struct {
+		Folded, Closed, After, Linked bool
+		Hidden, Shown                 float64 // heights of the fold closed and open, in CSS px
+	}
+	fd, err := chromedp.Run(bctx, chromedp.Evaluate[fold](`(() => {
+		const t = document.getElementById("matchups"), d = t.closest("details"), f = document.getElementById("fig-matchup-heatmap");
+		if (!d || !f) return {Folded: false};
+		const r = {Folded: true, Closed: !d.open, After: !!(f.compareDocumentPosition(d) & Node.DOCUMENT_POSITION_FOLLOWING),
+			Linked: !!d.querySelector('summary a[href="tables/matchups.csv"]'), Hidden: d.getBoundingClientRect().height};
+		d.open = true;
+		r.Shown = d.getBoundingClientRect().height;
+		d.open = false;
+		return r;
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Closed, the fold is one line high; open, it holds the whole table.
+	if !fd.Folded || !fd.Closed || !fd.After || !fd.Linked || fd.Hidden > 100 || fd.Shown < 3*fd.Hidden {
+		t.Errorf("matchup table not folded after the heat map with its CSV linked: %+v", fd)
+	}
+	// Words of the page: no internal names, no "1 profiles".
+	text, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"sim.Duel", " 1 profiles", " 1 opponents", " a armour", "n/a-"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("the page says %q", bad)
 		}
 	}
 	// Nothing came from the network: the page is self-contained.
@@ -130,16 +178,35 @@ func TestReportInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// An empty table is not shown (the section says it is empty); its CSV
+	// file holds the header.
 	csvs, _ := filepath.Glob(filepath.Join(dir, "tables", "*.csv"))
-	if len(tables) == 0 || len(tables) != len(csvs) {
-		t.Errorf("%d tables in the page, %d CSV files", len(tables), len(csvs))
+	nonEmpty := 0
+	for _, f := range csvs {
+		if len(readCSV(t, f)) > 1 {
+			nonEmpty++
+		}
+	}
+	if len(tables) == 0 || len(tables) != nonEmpty {
+		t.Errorf("%d tables in the page, %d CSV files with rows", len(tables), nonEmpty)
 	}
 	numbers := 0
+	prov := []string{"5", "256", "standard", versionString()} // seed, trials, rules, version of the run above
 	for _, tb := range tables {
 		rows := readCSV(t, filepath.Join(dir, "tables", tb.ID+".csv"))
-		if len(rows[0]) != len(tb.Head) || len(rows)-1 != len(tb.Rows) {
-			t.Errorf("table %s: %d columns and %d rows in the page, %d and %d in its CSV", tb.ID, len(tb.Head), len(tb.Rows), len(rows[0]), len(rows)-1)
+		if len(rows[0]) != len(tb.Head)+len(prov) || len(rows)-1 != len(tb.Rows) {
+			t.Errorf("table %s: %d columns and %d rows in the page, %d and %d in its CSV (4 of provenance)", tb.ID, len(tb.Head), len(tb.Rows), len(rows[0]), len(rows)-1)
 			continue
+		}
+		for r := range rows[1:] {
+			got := rows[r+1][len(tb.Head):]
+			want := prov
+			if strings.HasPrefix(tb.ID, "costs-") { // the fair costs' trials are --cost-trials
+				want = []string{"5", "60", "standard", versionString()}
+			}
+			if strings.Join(got, ",") != strings.Join(want, ",") {
+				t.Errorf("table %s row %d: provenance %v, want %v", tb.ID, r, got, want)
+			}
 		}
 		for r, row := range tb.Rows {
 			for c, cl := range row {

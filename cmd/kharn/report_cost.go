@@ -34,6 +34,12 @@ func (r *reportRun) costCaption() string {
 		f.first, f.trials, f.seed, r.variant, f.budget)
 }
 
+// costProvenance is the provenance of the fair-cost tables: their trials are
+// the narrow stage's per profile.
+func (r *reportRun) costProvenance() reports.Provenance {
+	return reports.Provenance{Seed: r.f.seed, Trials: r.f.costTrials, Rules: r.variant.String(), Version: versionString()}
+}
+
 // costMethod says how the fair costs were computed, or that they were not.
 func (r *reportRun) costMethod() string {
 	if r.f.costTrials <= 0 {
@@ -112,8 +118,10 @@ func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 			factions = append(factions, f)
 		}
 		byFaction[f] = append(byFaction[f], a)
-		if a.a.Flagged() {
-			r.flag("costs", a.a.Label, "%s", a.a.String())
+		// Every profile without a plain "fair" goes to the summary: over- and
+		// under-costed ones, and those the search gave no verdict for.
+		if a.a.Verdict != balance.Fair {
+			r.flag("costs", a.a.Label, a.a.Verdict.String(), "%s", a.a.String())
 		}
 	}
 	for _, f := range factions {
@@ -129,7 +137,9 @@ func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 			lines = append(lines, reports.NewCostLine(a.a.Label, c, a.a.CardCost))
 		}
 		balance.Rank(list)
-		s.Add(costTable(f, list))
+		t := costTable(f, list)
+		t.Provenance = r.costProvenance()
+		s.Add(t)
 		title := fmt.Sprintf("%s: win rate at equal budgets (%d Kr, or 3x the card) against cost", f, r.f.budget)
 		png, err := reports.CostPlotImage("png", title, lines)
 		if err != nil {
@@ -158,11 +168,14 @@ func costTable(faction string, as []balance.Assessment) *reports.DataTable {
 			{Name: "profile", Key: "profile"}, {Name: "card Kr", Key: "card_cost_kr"}, {Name: "fair Kr", Key: "fair_cost_kr"},
 			{Name: "95% low", Key: "fair_ci95_low"}, {Name: "95% high", Key: "fair_ci95_high"}, {Name: "verdict", Key: "verdict"},
 			{Name: "fair/card", Key: "fair_per_card"}, {Name: "win rate at card cost", Key: "win_rate_at_card"},
-			{Name: "trials", Key: "trials"},
+			{Name: "95% low", Key: "win_rate_at_card_ci95_low"}, {Name: "95% high", Key: "win_rate_at_card_ci95_high"},
+			{Name: "trials fitted", Key: "fit_trials"},
 		}}
+	// n/a (an unbounded end, no estimate) is a NaN cell: "n/a" in the page, an
+	// empty cell in the CSV file, null in report.json.
 	num := func(x float64, prec int) reports.Cell {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return reports.TextCell("n/a")
+		if math.IsInf(x, 0) {
+			x = math.NaN()
 		}
 		return reports.FloatCell(x, prec)
 	}
@@ -173,7 +186,8 @@ func costTable(faction string, as []balance.Assessment) *reports.DataTable {
 		}
 		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(a.Label), reports.IntCell(int(a.CardCost)),
 			num(a.FairCost.Cost, 1), num(a.FairCost.Lo, 1), num(a.FairCost.Hi, 1), reports.TextCell(verdict),
-			num(a.Efficiency, 3), reports.PercentCell(a.RateAtCard, 1), reports.IntCell(a.FairCost.Trials)})
+			num(a.Efficiency, 3), reports.PercentCell(a.RateAtCard, 1), reports.PercentCell(a.RateLo, 1), reports.PercentCell(a.RateHi, 1),
+			reports.IntCell(a.FairCost.Trials)})
 		for _, w := range a.FairCost.Warnings {
 			t.Notes = append(t.Notes, a.Label+": "+w.Error())
 		}
@@ -186,7 +200,7 @@ func costTable(faction string, as []balance.Assessment) *reports.DataTable {
 // each fair cost's standard error taken as its 95% half-width over 1.96
 // (Bonferroni-corrected over the profiles, as the report's other tests).
 func costBaseline(r *reportRun, cur []costAssessment, step func()) (*reports.Section, error) {
-	s := &reports.Section{ID: "costs-baseline", Title: "Fair costs since the baseline"}
+	s := &reports.Section{ID: "fair-costs-baseline", Title: "Fair costs since the baseline"}
 	old, interrupted, err := assessDataSet(r, r.base, func() {})
 	if err != nil {
 		return nil, err
@@ -207,9 +221,9 @@ func costBaseline(r *reportRun, cur []costAssessment, step func()) (*reports.Sec
 	crit := stats.CriticalZ(alpha, max(len(both), 1))
 	s.Add(reports.Paragraph(fmt.Sprintf("The fair costs of the baseline release, computed the same way on its own data (its profiles as the pool), "+
 		"for the profiles in both releases. A move is significant when |z| > %.2f, z being the difference over the root of the summed "+
-		"squared standard errors (each the 95%% half-width over 1.96); two-sided level %.2f, Bonferroni-corrected over %d profiles.",
-		crit, alpha, len(both))))
-	t := &reports.DataTable{ID: "costs-baseline", Caption: "Fair costs: baseline against current",
+		"squared standard errors (each the 95%% half-width over 1.96); two-sided level %.2f, Bonferroni-corrected over %s.",
+		crit, alpha, reports.Count(len(both), "profile"))))
+	t := &reports.DataTable{ID: "costs-baseline", Caption: "Fair costs: baseline against current", Provenance: r.costProvenance(),
 		Columns: []reports.Column{{Name: "profile", Key: "profile"}, {Name: "card Kr before", Key: "card_before"}, {Name: "card Kr now", Key: "card_now"},
 			{Name: "fair Kr before", Key: "fair_before"}, {Name: "fair Kr now", Key: "fair_now"}, {Name: "z", Key: "z"}, {Name: "significant", Key: "significant"}}}
 	for _, a := range cur {
@@ -225,7 +239,7 @@ func costBaseline(r *reportRun, cur []costAssessment, step func()) (*reports.Sec
 		sig := "no"
 		if math.Abs(z) > crit {
 			sig = "yes"
-			r.flag("costs", a.a.Label, "fair cost moved from %.0f to %.0f Kr since the baseline (z = %.1f)", p.FairCost.Cost, a.a.FairCost.Cost, z)
+			r.flag("costs", a.a.Label, "fair cost moved", "fair cost moved from %.0f to %.0f Kr since the baseline (z = %.1f)", p.FairCost.Cost, a.a.FairCost.Cost, z)
 		}
 		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(a.a.Label), reports.IntCell(int(p.CardCost)), reports.IntCell(int(a.a.CardCost)),
 			reports.FloatCell(p.FairCost.Cost, 1), reports.FloatCell(a.a.FairCost.Cost, 1), reports.FloatCell(z, 2), reports.TextCell(sig)})

@@ -76,7 +76,7 @@ func loadoutSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	var pool string
 	switch r.f.loadouts {
 	case "nearest":
-		pool = fmt.Sprintf("the %d profiles of other factions nearest in cost, with their card's equipment", nearestOpponents)
+		pool = fmt.Sprintf("the %s of other factions nearest in cost, with their card's equipment", reports.Count(nearestOpponents, "profile"))
 	case "level":
 		pool = "the other profiles of the same level, with their card's equipment"
 	default:
@@ -138,7 +138,7 @@ func loadoutTable(r *reportRun, p *profiles.Profile, cmp reports.Comparison, per
 		{Name: "± SE", Key: "damage_taken_se"}, {Name: "win per 100 Kr", Key: "win_rate_per_100kr"},
 		{Name: "exact damage/AP vs " + r.ref.ID, Key: "exact_damage_per_ap_vs_reference"}, {Name: "dominated by", Key: "dominated_by"}}...)
 	t := &reports.DataTable{ID: "loadouts-" + p.ID,
-		Caption: fmt.Sprintf("%s (%s, level %d, %d Kr): loadouts against %d opponents (%s)", p.ID, p.Faction, p.Level, p.Cost, len(cmp.Opponents), r.sampledCaption()),
+		Caption: fmt.Sprintf("%s (%s, level %d, %d Kr): loadouts against %s (%s)", p.ID, p.Faction, p.Level, p.Cost, reports.Count(len(cmp.Opponents), "opponent"), r.sampledCaption()),
 		Columns: cols}
 	n := r.f.trials * len(cmp.Opponents)
 	for _, row := range cmp.Rows {
@@ -149,7 +149,7 @@ func loadoutTable(r *reportRun, p *profiles.Profile, cmp reports.Comparison, per
 			}
 		}
 		if row.Loadout == "base" && len(by) > 0 {
-			r.flag("loadouts", p.ID, "the card's loadout (%d Kr, wins %.1f%%) is beaten significantly by %s, costing no more",
+			r.flag("loadouts", p.ID, "dominated card loadout", "the card's loadout (%d Kr, wins %.1f%%) is beaten significantly by %s, costing no more",
 				row.Cost, 100*row.Wins.Rate, strings.Join(by, ", "))
 		}
 		dom := strings.Join(by, ", ")

@@ -178,19 +178,21 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 				rt := reports.NewRate(cw, cn)
 				switch {
 				case rt.Lo > farHi:
-					r.flag("factions", p.ID, "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %d profiles of comparable cost: strong for %d Kr", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cn, copps, p.Cost)
+					r.flag("factions", p.ID, "strong", "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %s of comparable cost: strong for %d Kr", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cn, reports.Count(copps, "profile"), p.Cost)
 				case rt.Hi < farLo:
-					r.flag("factions", p.ID, "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %d profiles of comparable cost: weak for %d Kr", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cn, copps, p.Cost)
+					r.flag("factions", p.ID, "weak", "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %s of comparable cost: weak for %d Kr", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cn, reports.Count(copps, "profile"), p.Cost)
 				}
 			}
 		}
 		t.Notes = []string{"Draws are fights that reached the round limit; they count as not won."}
 		s.Add(t)
 	}
-	heat := &reports.Section{ID: "matchups", Title: "Matchups"}
+	// The section's id differs from its table's: the page holds both.
+	heat := &reports.Section{ID: "matchup-map", Title: "Matchups"}
 	heat.Add(reports.Paragraph("Win rate of the row profile against the column profile, each with its card's equipment (" + r.sampledCaption() +
-		"). Profiles are grouped by faction. Each pair is played once: the cell across the diagonal is the other side of the same fights, " +
-		"and the two add up to 100% less the draws. The table below holds every cell with its 95% Wilson interval."))
+		"). Profiles are grouped by faction, the factions separated by lines. Each pair is played once: the cell across the diagonal is the other side of the same fights, " +
+		"and the two add up to 100% less the draws. Every cell with its 95% Wilson interval is in the table below it, folded " +
+		"(open it to read it), and in tables/matchups.csv."))
 	ids := make([]string, len(m.ps))
 	z := make([][]float64, len(m.ps))
 	for x, p := range m.ps {
@@ -204,16 +206,20 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 		}
 	}
 	title := fmt.Sprintf("Duel win rate, row against column (%d fights each, seed %d)", r.f.trials, r.f.seed)
-	png, err := reports.HeatmapImage("png", title, "opponent", "profile", ids, ids, z)
+	factions := make([]string, len(m.ps))
+	for x, p := range m.ps {
+		factions[x] = p.Faction
+	}
+	png, err := reports.HeatmapImageGrouped("png", title, "opponent", "profile", ids, ids, factions, z)
 	if err != nil {
 		return nil, err
 	}
-	svg, err := reports.HeatmapImage("svg", title, "opponent", "profile", ids, ids, z)
+	svg, err := reports.HeatmapImageGrouped("svg", title, "opponent", "profile", ids, ids, factions, z)
 	if err != nil {
 		return nil, err
 	}
 	heat.Add(&reports.Figure{ID: "matchup-heatmap", Caption: "Duel win rate of each profile (row) against each other (column); " + r.sampledCaption() + ".", PNG: png, SVG: svg})
-	t := &reports.DataTable{ID: "matchups", Caption: "Every pairing (" + r.sampledCaption() + ")",
+	t := &reports.DataTable{ID: "matchups", Caption: "Every pairing (" + r.sampledCaption() + ")", Folded: true,
 		Columns: append(append([]reports.Column{{Name: "profile", Key: "profile"}, {Name: "opponent", Key: "opponent"}, {Name: "fights", Key: "fights"}},
 			rateColumns("win rate", "win_rate")...), reports.Column{Name: "draws", Key: "draw_rate"})}
 	for x := range m.ps {

@@ -108,6 +108,20 @@ func TestReport(t *testing.T) {
 				t.Errorf("%s: column %d is %q, report.json says %q", tb.CSV, i, rows[0][i], c.Key)
 			}
 		}
+		// Every line ends with the provenance: seed, trials, rules, version.
+		trials := "512"
+		if strings.HasPrefix(tb.ID, "costs-") {
+			trials = "120" // --cost-trials
+		}
+		if len(rows[0]) != len(tb.Columns)+4 || strings.Join(rows[0][len(tb.Columns):], ",") != "seed,trials,rules,version" {
+			t.Errorf("%s: header %v does not end with the provenance columns", tb.CSV, rows[0])
+			continue
+		}
+		for _, row := range rows[1:] {
+			if got := strings.Join(row[len(tb.Columns):], ","); got != "5,"+trials+",standard,"+versionString() {
+				t.Errorf("%s: provenance %s", tb.CSV, got)
+			}
+		}
 		for r, row := range tb.Rows {
 			for i, c := range tb.Columns {
 				got := rows[r+1][i]
