@@ -494,9 +494,10 @@ func succeeds(v Variant, att dice.Result, t int, def dice.Result, dt int, shield
 	if def.Critical && shield {
 		return false // R13: a defence CH with the shield stops the attack outright.
 	}
-	if v.CHAutoSuccess && att.Critical {
-		return !def.Critical
+	if v.CHAutoSuccess && att.Critical && !def.Critical {
+		return true
 	}
+	// R2a: with two CHs the option gives no automatic success; the totals decide.
 	return def.Failure || t > dt
 }
 
@@ -647,12 +648,57 @@ func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 		} else {
 			s.critDouble = true
 		}
-		if !a.Free {
-			s.bonus += ex.Policy.Sadistic
-		}
+	}
+	if !a.Free {
+		// R-Sadistic: any undefended attack, 1 AP included (seed 000 line 1652
+		// sets no AP minimum); added after the halving of a 1 AP attack.
+		s.bonus += ex.Policy.Sadistic
 	}
 	if a.Kind == Shot {
 		s.rangeMod = ex.rangeModifier()
+	}
+	return s
+}
+
+// counterWeapon returns the weapon f deals counter damage with: the one in hand,
+// unless it is a shooting weapon (a counter is a melee blow, then bare-handed).
+func (f *Fighter) counterWeapon() *profiles.Equipment {
+	if f.Weapon != nil && f.Weapon.Kind == profiles.KindRanged {
+		return nil
+	}
+	return f.Weapon
+}
+
+// counterDamage builds the damage spec of the counter damage of a successful 2 or
+// 3 AP defence d (R11), nil when d deals none. R11a: it is dealt with the
+// defender's weapon: the engaged characteristic d.Counter, or the weapon's fixed
+// damage when its mean is higher, plus the weapon's damage bonus (and 1 +
+// Brutality for a P effect); the weapon's armour-piercing and armour-ignoring
+// apply, and it ticks the attacker's armour only when it is weapon damage (R12:
+// not bare hands). R9a: a CH on the defence adds the defender's stature once.
+func (ex *Exchange) counterDamage(d Defence) *damageSpec {
+	if !d.CounterDamage || d.AP < 2 {
+		return nil
+	}
+	def := ex.Defender
+	w := def.counterWeapon()
+	var eff profiles.Effects
+	if w != nil {
+		eff = w.Effects
+	}
+	v := max(def.Stats().Get(d.Counter), 0)
+	s := &damageSpec{ticks: w != nil, critStature: def.Profile.Stature,
+		bonus: eff.DamageBonus, piercing: eff.ArmourPiercing, ignore: eff.ArmourIgnore}
+	if fd := eff.FixedDamage; fd != nil && float64(fd.N)*float64(fd.Sides+1)/2+float64(fd.Plus) > float64(v) {
+		s.raw = diceDist(fd.N, fd.Sides, fd.Plus)
+		s.rawN, s.rawSides, s.rawPlus = fd.N, fd.Sides, fd.Plus
+	} else {
+		s.raw = make([]float64, v+1)
+		s.raw[v] = 1
+		s.rawPlus = v
+	}
+	if d.HasEffect && d.Effect == P {
+		s.bonus += 1 + def.Skills.Brutality // R10: P +1, + Brutality X
 	}
 	return s
 }
