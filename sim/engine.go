@@ -115,9 +115,14 @@ type combatant struct {
 	walks      int
 	execUsed   bool
 	specialUse bool
-	ranged     bool // the shooting weapon is in hand
-	ammo       int  // shots left, -1 unlimited
-	loaded     int  // shots before a reload, -1 no rate
+	// melee counts its melee attacks in this activation: only the first can have
+	// the assault bonus (R8a).
+	melee int
+	// harassed: its Harassment was used in this activation (once per activation).
+	harassed bool
+	ranged   bool // the shooting weapon is in hand
+	ammo     int  // shots left, -1 unlimited
+	loaded   int  // shots before a reload, -1 no rate
 	// duelUsed, masterUsed: its Duellist or Master X reroll was used this turn
 	// (each once per turn).
 	duelUsed, masterUsed bool
@@ -172,7 +177,7 @@ type planKey struct {
 	bleeding               bool
 	dazed                  bool
 	stunned                bool
-	execUsed               bool
+	execUsed, harassed     bool
 	attBerserk, defBerserk bool
 	// R8 support: supporters counted for the attack or the defence, the
 	// supporters' statures of each side (repel, R10), cover against a shot and the
@@ -639,7 +644,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
-	c.walks, c.execUsed, c.specialUse = 0, false, false
+	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed = 0, false, false, 0, false
 	c.target = -1
 	e.warlord(i)
 	if e.trace != nil {
@@ -1229,9 +1234,16 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 			defSup = nd
 		}
 	}
+	// R8a: the stature goes to the first melee attack of the activation, made
+	// after the move into contact, and to no later one (seed 000 lines 707 and
+	// 719, seed 004 lines 634 and 646: "1st attack of the activation").
+	assault = assault && !opt.shot && c.melee == 0
 	c.ap -= cost
 	c.spent += cost
 	c.attacks++
+	if !opt.shot {
+		c.melee++
+	}
 	if opt.attack.Kind.Special() {
 		c.specialUse = true
 	}
@@ -1243,9 +1255,9 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 			c.loaded--
 		}
 	}
-	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(a.opt), band: int8(band), assault: assault && !opt.shot,
+	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(a.opt), band: int8(band), assault: assault,
 		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned,
-		execUsed: c.execUsed, attBerserk: c.berserk, defBerserk: o.berserk,
+		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk,
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
 		cover: int8(cover), temerity: int8(e.aura(j))}
 	pl := e.plan(key, i, opt)
@@ -1273,6 +1285,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	if pl.mainDmg.executioner && out.Success {
 		c.execUsed = true // once per activation
 	}
+	c.harassed = c.harassed || st.harassed
 	// Apply the exchange to both Safars.
 	o.spent += int(st0.defAP - st.defAP)
 	o.ap = int(st.defAP)
@@ -1311,7 +1324,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	// Free moves (V effects, Harassment, Survival instinct): a Safar that would rather
 	// shoot steps away; a melee fighter stays in contact.
 	if st.moveAtt && c.inPlay() && e.policies[c.side].prefersRange(e, i, j) {
-		e.move(i, j, e.velocity(i)/2, false)
+		e.move(i, j, freeMove(e.velocity(i), pl.main.Effects.Count(V), st.harassed), false)
 	}
 	if st.moveDef && o.inPlay() && e.policies[o.side].prefersRange(e, j, i) {
 		e.move(j, i, e.velocity(j)/2, false)
@@ -1331,6 +1344,17 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		}
 	}
 	return true
+}
+
+// freeMove returns how far the free move of a successful attack goes, for a
+// Safar of velocity v: V/2 per V effect (R10), so V for VV ("VV: grants a free
+// movement of V toises", seed 000 line 858, seed 004 line 801), and V/2 more
+// for Harassment's V effect.
+func freeMove(v float64, nV int, harassed bool) float64 {
+	if harassed {
+		nV++
+	}
+	return v / 2 * float64(nV)
 }
 
 // updateBerserk starts Berserk when its condition comes true (bleeding: the only
@@ -1365,6 +1389,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex := e.exchange(att, def, opt.weapon, opt.attack)
 	ex.Assault = k.assault
 	ex.ExecutionerUsed = k.execUsed
+	ex.HarassmentUsed = k.harassed
 	ex.DefenderDazed, ex.DefenderStunned = k.dazed, k.stunned
 	ex.AttackerBerserk, ex.DefenderBerserk = k.attBerserk, k.defBerserk
 	ex.Support, ex.DefenceSupport = int(k.support), int(k.defSupport)

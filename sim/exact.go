@@ -560,8 +560,13 @@ func (pl *plan) hitEffects(s state, spec *damageSpec, a Attack, ch bool, free bo
 		if n := a.Effects.Count(C); n > 0 {
 			s.repelDef = int8(2 * repel(ex.Attacker, ex.Defender, n, ex.SupportStature))
 		}
-		if a.Effects.Has(V) || ex.Attacker.Skills.Harassment {
+		if a.Effects.Has(V) {
 			s.moveAtt = true
+		}
+		if ex.Attacker.Skills.Harassment && !ex.HarassmentUsed {
+			// Harassment: "once per activation", the effect of V for free on a
+			// successful attack (seed 000 line 1628, seed 004 line 1559).
+			s.moveAtt, s.harassed = true, true
 		}
 	}
 	return s

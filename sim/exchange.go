@@ -120,6 +120,9 @@ type Exchange struct {
 	Cover int
 	// ExecutionerUsed marks Executioner as already used this activation.
 	ExecutionerUsed bool
+	// HarassmentUsed marks Harassment as already used this activation (skills
+	// list: once per activation).
+	HarassmentUsed bool
 	// DefenderDazed: every defence costs the defender 1 AP more, and with no AP
 	// left it cannot defend (R17). DefenderStunned: it cannot defend at all.
 	DefenderDazed, DefenderStunned bool

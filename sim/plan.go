@@ -26,6 +26,7 @@ type state struct {
 	repelDef   int8 // half-toises the defender is repelled (C effects)
 	repelAtt   int8 // half-toises the attacker is repelled (counter C effect)
 	moveAtt    bool // the attacker gets a free move (V effect, Harassment)
+	harassed   bool // the free move includes Harassment's V effect (once per activation)
 	moveDef    bool // the defender gets a free move (V counter, Survival instinct)
 	defSpent   int8 // AP the defender spent on defences
 	discarded  bool // the shield was discarded (R13)
