@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -170,6 +171,41 @@ func TestFreeMove(t *testing.T) {
 	} {
 		if got := freeMove(c.v, c.nV, c.harassed); got != c.want {
 			t.Errorf("V %g, %d V effects, Harassment %v: %g toises, want %g", c.v, c.nV, c.harassed, got, c.want)
+		}
+	}
+}
+
+// TestEnglishVariantDeployment checks R-FR in a skirmish: by default the
+// deployment strips are 3 toises deep (seed 004 line 467) and difficult terrain
+// takes 2 off velocity; the variant "english" (one name for the English
+// readings) deploys in 2 toises (seed 000 line 544) and halves velocity in
+// difficult terrain (seed 000 line 655).
+func TestEnglishVariantDeployment(t *testing.T) {
+	v, err := ParseVariant("english")
+	if err != nil || !v.English || v.String() != "english" {
+		t.Fatalf("ParseVariant(english) = %+v, %v", v, err)
+	}
+	a := fighterOf(t, "paladin-2")
+	for _, c := range []struct {
+		v     Variant
+		depth float64
+		halve bool
+	}{{Variant{}, 3, false}, {v, 2, true}} {
+		sk := &Skirmish{Variant: c.v, Sides: [2]Spearhead{
+			{Safars: []*Fighter{a}, Costs: []int{90}, Leader: -1},
+			{Safars: []*Fighter{a}, Costs: []int{90}, Leader: -1},
+		}}
+		pl, err := sk.NewPlayer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := pl.e
+		if e.field.HalveDifficult != c.halve {
+			t.Errorf("%s: HalveDifficult %v, want %v", c.v, e.field.HalveDifficult, c.halve)
+		}
+		// The front line: the base's far edge on the strip's edge.
+		if y := e.start[0].Y + field.BaseRadius(a.Profile.Stature); math.Abs(y-c.depth) > 1e-9 {
+			t.Errorf("%s: side A's front line ends at y %g, want the strip's depth %g", c.v, y, c.depth)
 		}
 	}
 }

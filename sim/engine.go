@@ -184,8 +184,13 @@ type planKey struct {
 	// leader's aura on the defender's temerity.
 	support, defSupport    int8
 	supStature, defStature int8
-	cover                  int8
-	temerity               int8
+	// supported, defSupported: each side has a supporter (R10: only a lone
+	// smaller winner repels with CC); attSlippery, defSlippery: on slippery
+	// ground, where Stable has no effect (R-FR).
+	supported, defSupported  bool
+	attSlippery, defSlippery bool
+	cover                    int8
+	temerity                 int8
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -418,10 +423,13 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 			}
 			e.activate(r, i)
 			last = s
-			if w, over := e.over(); over {
-				return w, e.round
-			}
 			s = 1 - s
+		}
+		// R16a: a wiped-out Spearhead ends the game at the end of the current
+		// round, not at once (seed 000 line 460): the other side's Safars still
+		// activate (bleeding, temerity tests) until the round is over.
+		if w, over := e.over(); over {
+			return w, e.round
 		}
 	}
 	return Draw, e.rounds
@@ -1222,11 +1230,11 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	} else if e.gap(i, j) > e.reachOf(i, opt)+1e-9 || c.ranged && opt.weapon != nil {
 		return assault // an assault that fell short has spent its walk; the activation goes on
 	}
-	var sup, defSup, supSt, defSt int
+	var sup, defSup, supSt, defSt, supN, defN int
 	if !opt.shot {
 		na, sa := e.supporters(i, j)
 		nd, sd := e.supporters(j, i)
-		supSt, defSt = sa, sd
+		supSt, defSt, supN, defN = sa, sd, na, nd
 		switch {
 		case na > nd:
 			sup = na // R8: +1 per supporter of the side that outnumbers the other
@@ -1259,6 +1267,8 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned,
 		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk,
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
+		supported: supN > 0, defSupported: defN > 0,
+		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j))}
 	pl := e.plan(key, i, opt)
 	st := state{
@@ -1346,6 +1356,13 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	return true
 }
 
+// slippery reports whether Safar i stands on slippery ground (its centre), where
+// Stable has no effect (R-FR, seed 004 line 588). Only a Safar with Stable asks
+// the terrain: the plan key of others does not depend on it.
+func (e *engine) slippery(i int) bool {
+	return e.c[i].f.Skills.Stable && len(e.field.Terrain) > 0 && e.field.On(e.c[i].pos, field.Slippery)
+}
+
 // freeMove returns how far the free move of a successful attack goes, for a
 // Safar of velocity v: V/2 per V effect (R10), so V for VV ("VV: grants a free
 // movement of V toises", seed 000 line 858, seed 004 line 801), and V/2 more
@@ -1394,6 +1411,8 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.AttackerBerserk, ex.DefenderBerserk = k.attBerserk, k.defBerserk
 	ex.Support, ex.DefenceSupport = int(k.support), int(k.defSupport)
 	ex.SupportStature, ex.DefenceSupportStature = int(k.supStature), int(k.defStature)
+	ex.Supported, ex.DefenceSupported = k.supported, k.defSupported
+	ex.AttackerSlippery, ex.DefenderSlippery = k.attSlippery, k.defSlippery
 	ex.Cover = int(k.cover)
 	ex.DefenderTemerity = int(k.temerity)
 	if k.bleeding {

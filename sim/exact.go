@@ -528,7 +528,7 @@ func (pl *plan) counterEffects(s state, def Defence) state {
 		switch def.Effect {
 		case C:
 			if ex.Attack.Kind != Shot {
-				s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, 1, ex.DefenceSupportStature))
+				s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, 1, repelSide{ex.DefenceSupported, ex.DefenceSupportStature, ex.Variant.English, ex.AttackerSlippery}))
 			}
 		case V:
 			s.moveDef = true
@@ -558,7 +558,7 @@ func (pl *plan) hitEffects(s state, spec *damageSpec, a Attack, ch bool, free bo
 	if !free {
 		s.pending = int8(pl.nFree)
 		if n := a.Effects.Count(C); n > 0 {
-			s.repelDef = int8(2 * repel(ex.Attacker, ex.Defender, n, ex.SupportStature))
+			s.repelDef = int8(2 * repel(ex.Attacker, ex.Defender, n, repelSide{ex.Supported, ex.SupportStature, ex.Variant.English, ex.DefenderSlippery}))
 		}
 		if a.Effects.Has(V) {
 			s.moveAtt = true
