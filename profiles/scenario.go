@@ -18,28 +18,34 @@ import (
 //	name: Ruins of the old fort
 //	table: {width: 15, height: 15}   # 15 x 15 when left out (60 cm, rulebook "Game area")
 //	rounds: 20                        # the round limit, 20 when left out
-//	deployment: 2                     # depth of the strips along y = 0 and y = height, 2 when left out
+//	deployment: 3                     # depth of the strips along y = 0 and y = height; left out: the rules decide (3, 2 under --rules english)
 //	terrain:
 //	  - {kind: cover, height: 1.5, rect: {x: 3, y: 6, w: 3, h: 0.5}}   # corner x, y; size w, h
 //	  - {kind: difficult, circle: {x: 7.5, y: 7.5, r: 1.5}}            # centre x, y; radius r
-//	  - {kind: impassable, height: 4, circle: {x: 12, y: 4, r: 1}}
+//	  - {kind: impassable, height: 4, circle: {x: 12, y: 5, r: 1}}
+//	  - {kind: loose, rect: {x: 0, y: 7, w: 15, h: 1}}                 # sand, gravel, shallow water
+//	  - {kind: slippery, circle: {x: 3, y: 11, r: 1}}                  # mud, ice
 //
-// Kinds are cover, difficult and impassable (sim/field.Kind); height is 0 when
-// left out. The sim/field package turns a Scenario into its Field: profiles does
+// Kinds are cover, difficult, impassable, loose and slippery (sim/field.Kind;
+// the rulebooks' "Terrain modifiers", seed 000 lines 652-655, seed 004 lines
+// 587-590); height is 0 when left out. The sim/field package turns a Scenario into its Field: profiles does
 // not import sim.
 type Scenario struct {
 	Name          string
 	Width, Height float64 // table size in toises
 	Rounds        int
-	Deployment    float64 // depth of the deployment strips, in toises
-	Terrain       []TerrainPiece
-	Pos           Pos // where the scenario starts in its file
+	// Deployment is the depth of the deployment strips, in toises; 0 when the
+	// file leaves it out: the rules decide (3 toises in the French rules, seed
+	// 004 line 467; 2 in the English ones, seed 000 line 544).
+	Deployment float64
+	Terrain    []TerrainPiece
+	Pos        Pos // where the scenario starts in its file
 }
 
 // TerrainPiece is a terrain piece of a Scenario: a rectangle (corner X, Y and
 // size W, H) or, when Circle is true, a circle (centre X, Y and radius R).
 type TerrainPiece struct {
-	Kind    string // "cover", "difficult" or "impassable"
+	Kind    string // "cover", "difficult", "impassable", "loose" or "slippery"
 	Height  float64
 	Circle  bool
 	X, Y    float64
@@ -48,16 +54,17 @@ type TerrainPiece struct {
 }
 
 // Defaults of a scenario file: the standard table (rulebook "Game area", English
-// seed 000 line 132: 60 cm, 15 toises), the deployment strips (rulebook
-// "Deploying", line 538) and this toolkit's round limit (R16).
+// seed 000 line 132: 60 cm, 15 toises), the deployment strips a file that leaves
+// them out is checked against (the deeper reading, seed 004 line 467: 3 toises)
+// and this toolkit's round limit (R16).
 const (
 	DefaultTableSize       = 15
 	DefaultRounds          = 20
-	DefaultDeploymentDepth = 2
+	DefaultDeploymentDepth = 3
 )
 
 // TerrainKinds lists the kinds of terrain pieces.
-var TerrainKinds = []string{"cover", "difficult", "impassable"}
+var TerrainKinds = []string{"cover", "difficult", "impassable", "loose", "slippery"}
 
 var (
 	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain"}
@@ -117,7 +124,7 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 	}
 	fields, _ := d.mapping(root, "")
 	s := &Scenario{Pos: d.pos(root), Width: DefaultTableSize, Height: DefaultTableSize,
-		Rounds: DefaultRounds, Deployment: DefaultDeploymentDepth}
+		Rounds: DefaultRounds}
 	present := make(map[string]bool)
 	var deployment *yaml.Node
 	var pieces []*yaml.Node
@@ -149,12 +156,12 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 		}
 	}
 	d.require(root, "", present, "name")
-	if 2*s.Deployment > s.Height {
+	if 2*s.StripDepth() > s.Height {
 		at := deployment
 		if at == nil {
 			at = root
 		}
-		d.errorf(at, "deployment", "the two deployment strips of %g toises overlap on a table %g toises deep", s.Deployment, s.Height)
+		d.errorf(at, "deployment", "the two deployment strips of %g toises overlap on a table %g toises deep", s.StripDepth(), s.Height)
 	}
 	for i := range s.Terrain {
 		d.checkPiece(s, &s.Terrain[i], pieces[i], index("terrain", i))
@@ -298,10 +305,19 @@ func (d *decoder) checkPiece(s *Scenario, p *TerrainPiece, n *yaml.Node, path st
 		d.errorf(n, path, "the piece spans x %g to %g and y %g to %g: off the %g x %g table", x0, x1, y0, y1, s.Width, s.Height)
 		return
 	}
-	if p.Kind == "impassable" && (y0 < s.Deployment || y1 > s.Height-s.Deployment) {
+	if dd := s.StripDepth(); p.Kind == "impassable" && (y0 < dd || y1 > s.Height-dd) {
 		d.errorf(n, path, "impassable terrain in a deployment strip (y from 0 to %g or from %g to %g)",
-			s.Deployment, s.Height-s.Deployment, s.Height)
+			dd, s.Height-dd, s.Height)
 	}
+}
+
+// StripDepth returns the depth the scenario's deployment strips are checked
+// against: its own, or DefaultDeploymentDepth when it leaves the rules to decide.
+func (s *Scenario) StripDepth() float64 {
+	if s.Deployment > 0 {
+		return s.Deployment
+	}
+	return DefaultDeploymentDepth
 }
 
 // The embedded scenarios: data/scenarios/*.yaml. The profiles' //go:embed

@@ -14,8 +14,9 @@ func TestParseScenarioDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 15 x 15 (rulebook "Game area"), 20 rounds (R16), 2-toise strips ("Deploying").
-	if s.Name != "bare" || s.Width != 15 || s.Height != 15 || s.Rounds != 20 || s.Deployment != 2 ||
+	// 15 x 15 (rulebook "Game area"), 20 rounds (R16), strips left to the rules
+	// (0; checked as 3 toises deep, seed 004 line 467).
+	if s.Name != "bare" || s.Width != 15 || s.Height != 15 || s.Rounds != 20 || s.Deployment != 0 || s.StripDepth() != 3 ||
 		len(s.Terrain) != 0 || s.Pos != (Pos{"s.yaml", 1, 1}) {
 		t.Errorf("scenario %+v", s)
 	}
@@ -79,7 +80,7 @@ terrain:
   - {rect: {x: 1, y: 3, w: 0, h: 1, z: 2}}
   - 3
 `, []string{
-			`s.yaml:3:12: terrain[0].kind: unknown terrain kind "wall" (want cover, difficult, impassable)`,
+			`s.yaml:3:12: terrain[0].kind: unknown terrain kind "wall" (want cover, difficult, impassable, loose, slippery)`,
 			"s.yaml:4:27: terrain[1].height: height must not be negative, got -1",
 			`s.yaml:4:39: terrain[1].circle: missing field "r"`,
 			`s.yaml:5:5: terrain[2]: missing field "rect" or "circle"`,
@@ -98,8 +99,8 @@ terrain:
 `, []string{
 			"s.yaml:3:5: terrain[0]: the piece spans x 14 to 16 and y 3 to 4: off the 15 x 15 table",
 			"s.yaml:4:5: terrain[1]: the piece spans x 4 to 6 and y -0.5 to 1.5: off the 15 x 15 table",
-			"s.yaml:5:5: terrain[2]: impassable terrain in a deployment strip (y from 0 to 2 or from 13 to 15)",
-			"s.yaml:6:5: terrain[3]: impassable terrain in a deployment strip (y from 0 to 2 or from 13 to 15)"}},
+			"s.yaml:5:5: terrain[2]: impassable terrain in a deployment strip (y from 0 to 3 or from 12 to 15)",
+			"s.yaml:6:5: terrain[3]: impassable terrain in a deployment strip (y from 0 to 3 or from 12 to 15)"}},
 		{"two documents", "name: a\n---\nname: b\n", []string{
 			"s.yaml:3:1: a scenario file holds one scenario: this is a second YAML document"}},
 	}
@@ -145,7 +146,7 @@ func TestDefaultScenarios(t *testing.T) {
 	}
 	for i, w := range want {
 		s := ss[i]
-		if s.Name != w.name || s.Width != w.size || s.Height != w.size || len(s.Terrain) != w.pieces || s.Rounds != 20 || s.Deployment != 2 {
+		if s.Name != w.name || s.Width != w.size || s.Height != w.size || len(s.Terrain) != w.pieces || s.Rounds != 20 || s.Deployment != 0 {
 			t.Errorf("scenario %d: %+v", i, s)
 		}
 	}

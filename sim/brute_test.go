@@ -76,16 +76,24 @@ func enumerateRoll(level int) (out map[bruteRoll]float64, dropped float64) {
 // bruteResult holds the figures of an exchange the enumeration computes.
 type bruteResult struct {
 	success, attCH, attCF, defCF, critSuccess float64
-	damage                                    map[int]float64
+	damage, counter                           map[int]float64
 	dropped                                   float64
 }
 
 // bruteExchange enumerates an attack of total modifier attMod dealing dmg (dmgCH
-// on a CH) against a defence of modifier defMod, levels attL and defL.
-func bruteExchange(attL, defL, attMod, defMod, dmg, dmgCH int) bruteResult {
+// on a CH) against a defence of modifier defMod, levels attL and defL, that deals
+// ctr counter damage when it stops the attack (ctrCH on a defence CH).
+func bruteExchange(attL, defL, attMod, defMod, dmg, dmgCH, ctr, ctrCH int) bruteResult {
+	return bruteExchangeV(attL, defL, attMod, defMod, dmg, dmgCH, ctr, ctrCH, false)
+}
+
+// bruteExchangeV is bruteExchange, under the ch-auto-success option when chAuto
+// is set (R2: an attack CH succeeds unless the defence is a CH too; R2a: with two
+// CHs the totals decide).
+func bruteExchangeV(attL, defL, attMod, defMod, dmg, dmgCH, ctr, ctrCH int, chAuto bool) bruteResult {
 	att, da := enumerateRoll(attL)
 	def, dd := enumerateRoll(defL)
-	r := bruteResult{damage: map[int]float64{}, dropped: da + dd}
+	r := bruteResult{damage: map[int]float64{}, counter: map[int]float64{}, dropped: da + dd}
 	for a, pa := range att {
 		if a.ch {
 			r.attCH += pa
@@ -94,6 +102,7 @@ func bruteExchange(attL, defL, attMod, defMod, dmg, dmgCH int) bruteResult {
 			// R3: the attack never happened; the defender does not roll.
 			r.attCF += pa
 			r.damage[0] += pa
+			r.counter[0] += pa
 			continue
 		}
 		for d, pd := range def {
@@ -103,7 +112,7 @@ func bruteExchange(attL, defL, attMod, defMod, dmg, dmgCH int) bruteResult {
 			}
 			// R6: success if the defence is a CF or the attack total is strictly
 			// greater (seed 000 line 677: a draw goes to the defender).
-			if d.cf || a.value+attMod > d.value+defMod {
+			if d.cf || chAuto && a.ch && !d.ch || a.value+attMod > d.value+defMod {
 				r.success += p
 				if a.ch {
 					r.critSuccess += p
@@ -111,8 +120,17 @@ func bruteExchange(attL, defL, attMod, defMod, dmg, dmgCH int) bruteResult {
 				} else {
 					r.damage[dmg] += p
 				}
+				r.counter[0] += p
 			} else {
+				// R11: a 2-3 AP defence that stops the attack deals its counter
+				// damage; R9a: a CH on it adds the defender's stature once (seed 004
+				// line 312 and lines 838-848).
 				r.damage[0] += p
+				if d.ch {
+					r.counter[ctrCH] += p
+				} else {
+					r.counter[ctr] += p
+				}
 			}
 		}
 	}
@@ -138,13 +156,20 @@ func TestExactAgainstBruteForce(t *testing.T) {
 		{sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.A), Effects: sim.CharsOf(sim.P, sim.P),
 			DamageChar: sim.P, DamageChosen: true}, 14, 7, 7 + stature},
 	}
+	const defStature = 2
 	defences := []struct {
-		d   sim.Defence
-		mod int
+		d          sim.Defence
+		mod        int
+		ctr, ctrCH int
 	}{
-		{sim.Defence{}, 0}, // reflex: the level dice alone (R7)
-		{sim.Defence{AP: 1, Chars: sim.CharsOf(sim.P)}, 3},
-		{sim.Defence{AP: 2, Chars: sim.CharsOf(sim.P, sim.C)}, 7},
+		{sim.Defence{}, 0, 0, 0}, // reflex: the level dice alone (R7)
+		{sim.Defence{AP: 1, Chars: sim.CharsOf(sim.P)}, 3, 0, 0},
+		// 2 AP PC, fixed by the caller: counter damage C = 4, the highest engaged
+		// characteristic, + the stature on a CH (R11, R11a: every 2-3 AP defence
+		// counters; R9a).
+		{sim.Defence{AP: 2, Chars: sim.CharsOf(sim.P, sim.C)}, 7, 4, 4 + defStature},
+		// 3 AP PPC: C = 4 and a P effect, +1 (R11, R10).
+		{sim.Defence{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.C)}, 10, 5, 5 + defStature},
 	}
 	for attL := 1; attL <= 3; attL++ {
 		for defL := 1; defL <= 3; defL++ {
@@ -153,12 +178,12 @@ func TestExactAgainstBruteForce(t *testing.T) {
 					name := fmt.Sprintf("L%d %s vs L%d %s", attL, at.a, defL, df.d)
 					ex := &sim.Exchange{
 						Attacker: sim.NewFighter(safar("att", attL, attStats, stature), nil),
-						Defender: sim.NewFighter(safar("def", defL, defStats, 2), nil),
+						Defender: sim.NewFighter(safar("def", defL, defStats, defStature), nil),
 						Attack:   at.a,
 						Policy:   sim.Policy{Defence: &df.d, AttackReroll: 0, DefenceMastery: false},
 					}
 					got := exact(t, ex)
-					want := bruteExchange(attL, defL, at.mod, df.mod, at.dmg, at.dmgCH)
+					want := bruteExchange(attL, defL, at.mod, df.mod, at.dmg, at.dmgCH, df.ctr, df.ctrCH)
 					// The enumeration lacks its dropped mass, the exact engine
 					// at most 1e-13 (dice.Cutoff): each figure may differ by that.
 					tol := want.dropped + 1e-12
@@ -181,6 +206,11 @@ func TestExactAgainstBruteForce(t *testing.T) {
 							t.Errorf("%s: damage_pmf[%d] = %.15g, enumeration %.15g", name, k, g, w)
 						}
 					}
+					for k := range max(len(got.CounterPMF), df.ctrCH+1) {
+						if g, w := pmf(got.CounterPMF, k), want.counter[k]; math.Abs(g-w) > tol {
+							t.Errorf("%s: counter_damage_pmf[%d] = %.15g, enumeration %.15g", name, k, g, w)
+						}
+					}
 					if want.dropped > 2*0.271e-8+1e-15 {
 						t.Fatalf("%s: enumeration dropped %g, more than the depth allows", name, want.dropped)
 					}
@@ -193,7 +223,7 @@ func TestExactAgainstBruteForce(t *testing.T) {
 // TestBruteForceSanity checks the enumeration itself on the equal exchange of
 // TestEqualExchange, where P(success) = 5/11 in closed form.
 func TestBruteForceSanity(t *testing.T) {
-	r := bruteExchange(1, 1, 4, 4, 2, 2)
+	r := bruteExchange(1, 1, 4, 4, 2, 2, 0, 0)
 	if math.Abs(r.success-5.0/11) > r.dropped+1e-15 {
 		t.Errorf("enumerated p_success %.15g, want 5/11 = %.15g", r.success, 5.0/11)
 	}

@@ -115,9 +115,14 @@ type combatant struct {
 	walks      int
 	execUsed   bool
 	specialUse bool
-	ranged     bool // the shooting weapon is in hand
-	ammo       int  // shots left, -1 unlimited
-	loaded     int  // shots before a reload, -1 no rate
+	// melee counts its melee attacks in this activation: only the first can have
+	// the assault bonus (R8a).
+	melee int
+	// harassed: its Harassment was used in this activation (once per activation).
+	harassed bool
+	ranged   bool // the shooting weapon is in hand
+	ammo     int  // shots left, -1 unlimited
+	loaded   int  // shots before a reload, -1 no rate
 	// duelUsed, masterUsed: its Duellist or Master X reroll was used this turn
 	// (each once per turn).
 	duelUsed, masterUsed bool
@@ -172,15 +177,20 @@ type planKey struct {
 	bleeding               bool
 	dazed                  bool
 	stunned                bool
-	execUsed               bool
+	execUsed, harassed     bool
 	attBerserk, defBerserk bool
 	// R8 support: supporters counted for the attack or the defence, the
 	// supporters' statures of each side (repel, R10), cover against a shot and the
 	// leader's aura on the defender's temerity.
 	support, defSupport    int8
 	supStature, defStature int8
-	cover                  int8
-	temerity               int8
+	// supported, defSupported: each side has a supporter (R10: only a lone
+	// smaller winner repels with CC); attSlippery, defSlippery: on slippery
+	// ground, where Stable has no effect (R-FR).
+	supported, defSupported  bool
+	attSlippery, defSlippery bool
+	cover                    int8
+	temerity                 int8
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -413,10 +423,13 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 			}
 			e.activate(r, i)
 			last = s
-			if w, over := e.over(); over {
-				return w, e.round
-			}
 			s = 1 - s
+		}
+		// R16a: a wiped-out Spearhead ends the game at the end of the current
+		// round, not at once (seed 000 line 460): the other side's Safars still
+		// activate (bleeding, temerity tests) until the round is over.
+		if w, over := e.over(); over {
+			return w, e.round
 		}
 	}
 	return Draw, e.rounds
@@ -639,7 +652,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
-	c.walks, c.execUsed, c.specialUse = 0, false, false
+	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed = 0, false, false, 0, false
 	c.target = -1
 	e.warlord(i)
 	if e.trace != nil {
@@ -1217,11 +1230,11 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	} else if e.gap(i, j) > e.reachOf(i, opt)+1e-9 || c.ranged && opt.weapon != nil {
 		return assault // an assault that fell short has spent its walk; the activation goes on
 	}
-	var sup, defSup, supSt, defSt int
+	var sup, defSup, supSt, defSt, supN, defN int
 	if !opt.shot {
 		na, sa := e.supporters(i, j)
 		nd, sd := e.supporters(j, i)
-		supSt, defSt = sa, sd
+		supSt, defSt, supN, defN = sa, sd, na, nd
 		switch {
 		case na > nd:
 			sup = na // R8: +1 per supporter of the side that outnumbers the other
@@ -1229,9 +1242,16 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 			defSup = nd
 		}
 	}
+	// R8a: the stature goes to the first melee attack of the activation, made
+	// after the move into contact, and to no later one (seed 000 lines 707 and
+	// 719, seed 004 lines 634 and 646: "1st attack of the activation").
+	assault = assault && !opt.shot && c.melee == 0
 	c.ap -= cost
 	c.spent += cost
 	c.attacks++
+	if !opt.shot {
+		c.melee++
+	}
 	if opt.attack.Kind.Special() {
 		c.specialUse = true
 	}
@@ -1243,10 +1263,12 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 			c.loaded--
 		}
 	}
-	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(a.opt), band: int8(band), assault: assault && !opt.shot,
+	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(a.opt), band: int8(band), assault: assault,
 		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned,
-		execUsed: c.execUsed, attBerserk: c.berserk, defBerserk: o.berserk,
+		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk,
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
+		supported: supN > 0, defSupported: defN > 0,
+		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j))}
 	pl := e.plan(key, i, opt)
 	st := state{
@@ -1273,6 +1295,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	if pl.mainDmg.executioner && out.Success {
 		c.execUsed = true // once per activation
 	}
+	c.harassed = c.harassed || st.harassed
 	// Apply the exchange to both Safars.
 	o.spent += int(st0.defAP - st.defAP)
 	o.ap = int(st.defAP)
@@ -1311,7 +1334,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	// Free moves (V effects, Harassment, Survival instinct): a Safar that would rather
 	// shoot steps away; a melee fighter stays in contact.
 	if st.moveAtt && c.inPlay() && e.policies[c.side].prefersRange(e, i, j) {
-		e.move(i, j, e.velocity(i)/2, false)
+		e.move(i, j, freeMove(e.velocity(i), pl.main.Effects.Count(V), st.harassed), false)
 	}
 	if st.moveDef && o.inPlay() && e.policies[o.side].prefersRange(e, j, i) {
 		e.move(j, i, e.velocity(j)/2, false)
@@ -1331,6 +1354,24 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		}
 	}
 	return true
+}
+
+// slippery reports whether Safar i stands on slippery ground (its centre), where
+// Stable has no effect (R-FR, seed 004 line 588). Only a Safar with Stable asks
+// the terrain: the plan key of others does not depend on it.
+func (e *engine) slippery(i int) bool {
+	return e.c[i].f.Skills.Stable && len(e.field.Terrain) > 0 && e.field.On(e.c[i].pos, field.Slippery)
+}
+
+// freeMove returns how far the free move of a successful attack goes, for a
+// Safar of velocity v: V/2 per V effect (R10), so V for VV ("VV: grants a free
+// movement of V toises", seed 000 line 858, seed 004 line 801), and V/2 more
+// for Harassment's V effect.
+func freeMove(v float64, nV int, harassed bool) float64 {
+	if harassed {
+		nV++
+	}
+	return v / 2 * float64(nV)
 }
 
 // updateBerserk starts Berserk when its condition comes true (bleeding: the only
@@ -1365,10 +1406,13 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex := e.exchange(att, def, opt.weapon, opt.attack)
 	ex.Assault = k.assault
 	ex.ExecutionerUsed = k.execUsed
+	ex.HarassmentUsed = k.harassed
 	ex.DefenderDazed, ex.DefenderStunned = k.dazed, k.stunned
 	ex.AttackerBerserk, ex.DefenderBerserk = k.attBerserk, k.defBerserk
 	ex.Support, ex.DefenceSupport = int(k.support), int(k.defSupport)
 	ex.SupportStature, ex.DefenceSupportStature = int(k.supStature), int(k.defStature)
+	ex.Supported, ex.DefenceSupported = k.supported, k.defSupported
+	ex.AttackerSlippery, ex.DefenderSlippery = k.attSlippery, k.defSlippery
 	ex.Cover = int(k.cover)
 	ex.DefenderTemerity = int(k.temerity)
 	if k.bleeding {

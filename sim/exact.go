@@ -204,17 +204,25 @@ func atLeast(s []float64, v int) float64 {
 
 // stopProb returns the probability that a defence roll with tail t and modifier
 // dmod stops an attack of total tot (not a CF): R6 ties to the defender, R13 a
-// shield CH stops outright, R2 option ch-auto-success.
+// shield CH stops outright, R2 option ch-auto-success (R2a: two CHs compare totals).
 func stopProb(v Variant, t *splitTail, tot, dmod int, attCH, shield bool) float64 {
-	need := tot - dmod
-	if v.CHAutoSuccess && attCH {
-		return t.crit
-	}
-	stop := atLeast(t.plain, need) + atLeast(t.ch, need)
-	if shield {
-		stop += t.crit - atLeast(t.ch, need)
-	}
+	stop, _ := stopSplit(v, t, tot, dmod, attCH, shield)
 	return stop
+}
+
+// stopSplit returns stopProb and, within it, the probability that the defence
+// stops the attack with a CH (R9a: a CH on a 2-3 AP defence adds the defender's
+// stature to its counter damage).
+func stopSplit(v Variant, t *splitTail, tot, dmod int, attCH, shield bool) (stop, stopCH float64) {
+	need := tot - dmod
+	stopCH = atLeast(t.ch, need)
+	if shield {
+		stopCH = t.crit // R13: a defence CH with the shield stops the attack outright
+	}
+	if v.CHAutoSuccess && attCH {
+		return stopCH, stopCH // only a defence CH can stop an attack CH
+	}
+	return atLeast(t.plain, need) + stopCH, stopCH
 }
 
 // Exact returns the exact distribution of the exchange's outcome. Explosions are
@@ -356,21 +364,23 @@ type group struct {
 	ch     bool
 	used   int
 	stop   float64
+	stopCH float64 // the part of stop on a defence CH (R9a)
 	succ   float64
 	succCF float64
 }
 
-func addGroup(gs []group, idx int, ch bool, used int, stop, succ, succCF float64) []group {
+func addGroup(gs []group, idx int, ch bool, used int, stop, stopCH, succ, succCF float64) []group {
 	for i := range gs {
 		g := &gs[i]
 		if g.idx == idx && g.ch == ch && g.used == used {
 			g.stop += stop
+			g.stopCH += stopCH
 			g.succ += succ
 			g.succCF += succCF
 			return gs
 		}
 	}
-	return append(gs, group{idx: idx, ch: ch, used: used, stop: stop, succ: succ, succCF: succCF})
+	return append(gs, group{idx: idx, ch: ch, used: used, stop: stop, stopCH: stopCH, succ: succ, succCF: succCF})
 }
 
 // groupTotal adds the outcomes of the defence against total t (probability w) to
@@ -381,7 +391,7 @@ func (pl *plan) groupTotal(gs []group, row []uint16, s state, ac *acc, free bool
 	def := pl.defence(free, idx)
 	switch {
 	case def.Discard:
-		return addGroup(gs, idx, ch, 0, w, 0, 0)
+		return addGroup(gs, idx, ch, 0, w, 0, 0, 0)
 	case def.None:
 		if res != nil {
 			res.PSuccess += ac.mass * w
@@ -389,7 +399,7 @@ func (pl *plan) groupTotal(gs []group, row []uint16, s state, ac *acc, free bool
 				res.PCriticalSuccess += ac.mass * w
 			}
 		}
-		return addGroup(gs, idx, ch, 0, 0, w, 0)
+		return addGroup(gs, idx, ch, 0, 0, 0, w, 0)
 	}
 	tails := pl.tailsFor(s, free, idx, def, t, ch)
 	dmod := pl.dmod(free, idx, def)
@@ -398,7 +408,7 @@ func (pl *plan) groupTotal(gs []group, row []uint16, s state, ac *acc, free bool
 		if total == 0 {
 			continue
 		}
-		stop := stopProb(ex.Variant, dd, t, dmod, ch, def.Shield)
+		stop, stopCH := stopSplit(ex.Variant, dd, t, dmod, ch, def.Shield)
 		succCF := dd.cf
 		succ := max(total-stop-succCF, 0)
 		if res != nil {
@@ -408,7 +418,7 @@ func (pl *plan) groupTotal(gs []group, row []uint16, s state, ac *acc, free bool
 				res.PCriticalSuccess += ac.mass * w * (succ + succCF)
 			}
 		}
-		gs = addGroup(gs, idx, ch, used, w*stop, w*succ, w*succCF)
+		gs = addGroup(gs, idx, ch, used, w*stop, w*stopCH, w*succ, w*succCF)
 	}
 	return gs
 }
@@ -452,7 +462,7 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 		sStop.shield -= n
 		sStop.shieldUsed += n
 	}
-	pl.counterExact(out, sStop, ac, g.stop, def, a)
+	pl.counterExact(out, sStop, ac, g.stop, g.stopCH, def, a)
 	// Hit, with the shield ticked once, or twice on a defence CF (R13).
 	for cf, p := range [2]float64{g.succ, g.succCF} {
 		if p == 0 {
@@ -483,32 +493,31 @@ func (pl *plan) splitTails(p dice.Pool) [2]*splitTail {
 // tailCache maps a dice.Pool to its [2]*splitTail.
 var tailCache sync.Map
 
-// counterExact applies a successful defence (R11): counter damage through the
-// attacker's armour, and the counter effect.
-func (pl *plan) counterExact(out *trans, s state, ac *acc, w float64, def Defence, a Attack) {
+// counterExact applies a successful defence (R11) of probability w, wCH of it on
+// a defence CH: counter damage through the attacker's armour (R11a, R9a), and
+// the counter effect.
+func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def Defence, a Attack) {
 	if w == 0 {
 		return
 	}
-	ex := pl.ex
 	s = pl.counterEffects(s, def)
-	raw := 0
+	var c *counterEntry
 	if a.Kind != Shot { // R11: no counter damage against a shot
-		raw = pl.counterRaw(def)
+		c = pl.counterOf(def)
 	}
-	if raw == 0 || ex.Attacker.Armour == nil || s.attArmour <= 0 {
-		out.add(s, ac, w, 0, raw)
+	if c == nil {
+		out.add(s, ac, w, 0, 0)
 		return
 	}
-	ticks := ex.Defender.Weapon != nil
-	for face := 1; face <= 10; face++ {
-		q := pl.attArmourFaces[face]
-		if q == 0 {
+	for ch, p := range [2]float64{w - wCH, wCH} {
+		if p <= 0 {
 			continue
 		}
-		taken, ticked := armourResult(ex.Attacker.Armour, int(s.attArmour), raw, 0, face, 0, ticks)
-		s2 := s
-		s2.attArmour -= int8(ticked)
-		out.add(s2, ac, w*q, 0, taken)
+		for _, br := range pl.counterDist(c.spec, ch == 1, int(s.attArmour)) {
+			s2 := s
+			s2.attArmour -= int8(br.ticked)
+			out.add(s2, ac, p*br.p, 0, br.taken)
+		}
 	}
 }
 
@@ -519,7 +528,7 @@ func (pl *plan) counterEffects(s state, def Defence) state {
 		switch def.Effect {
 		case C:
 			if ex.Attack.Kind != Shot {
-				s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, 1, ex.DefenceSupportStature))
+				s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, 1, repelSide{ex.DefenceSupported, ex.DefenceSupportStature, ex.Variant.English, ex.AttackerSlippery}))
 			}
 		case V:
 			s.moveDef = true
@@ -549,10 +558,15 @@ func (pl *plan) hitEffects(s state, spec *damageSpec, a Attack, ch bool, free bo
 	if !free {
 		s.pending = int8(pl.nFree)
 		if n := a.Effects.Count(C); n > 0 {
-			s.repelDef = int8(2 * repel(ex.Attacker, ex.Defender, n, ex.SupportStature))
+			s.repelDef = int8(2 * repel(ex.Attacker, ex.Defender, n, repelSide{ex.Supported, ex.SupportStature, ex.Variant.English, ex.DefenderSlippery}))
 		}
-		if a.Effects.Has(V) || ex.Attacker.Skills.Harassment {
+		if a.Effects.Has(V) {
 			s.moveAtt = true
+		}
+		if ex.Attacker.Skills.Harassment && !ex.HarassmentUsed {
+			// Harassment: "once per activation", the effect of V for free on a
+			// successful attack (seed 000 line 1628, seed 004 line 1559).
+			s.moveAtt, s.harassed = true, true
 		}
 	}
 	return s

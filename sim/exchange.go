@@ -19,10 +19,15 @@ type Variant struct {
 	// ArmourLevelDice: armour rolls the wearer's level dice and keeps the best instead
 	// of one d10 (R12 option "armour-level-dice").
 	ArmourLevelDice bool
+	// English reads the English starter rules (seed 000) where the French rules
+	// (seed 004), the default, differ (R-FR option "english"): Stable resists
+	// only a strictly larger Safar, difficult terrain halves velocity instead of
+	// taking 2 off, deployment strips are 2 toises deep instead of 3.
+	English bool
 }
 
 // VariantNames lists the option names ParseVariant accepts.
-var VariantNames = []string{"ch-auto-success", "armour-level-dice"}
+var VariantNames = []string{"ch-auto-success", "armour-level-dice", "english"}
 
 // ParseVariant reads a comma-separated list of option names; "" and "standard" are
 // the standard reading.
@@ -35,6 +40,8 @@ func ParseVariant(s string) (Variant, error) {
 			v.CHAutoSuccess = true
 		case "armour-level-dice", "armor-level-dice":
 			v.ArmourLevelDice = true
+		case "english":
+			v.English = true
 		default:
 			return v, fmt.Errorf("unknown rules variant %q (known: standard, %s)", name, strings.Join(VariantNames, ", "))
 		}
@@ -50,6 +57,9 @@ func (v Variant) String() string {
 	}
 	if v.ArmourLevelDice {
 		s = append(s, "armour-level-dice")
+	}
+	if v.English {
+		s = append(s, "english")
 	}
 	if len(s) == 0 {
 		return "standard"
@@ -107,6 +117,13 @@ type Exchange struct {
 	// winner's stature plus its supporters' is at least the loser's (R10, seed 000
 	// line 814).
 	SupportStature, DefenceSupportStature int
+	// Supported and DefenceSupported report whether the attacker and the
+	// defender have a supporter in this melee, outnumbering or not: only a lone
+	// smaller winner repels with CC (R10, seed 000 line 870, seed 004 line 813).
+	Supported, DefenceSupported bool
+	// AttackerSlippery and DefenderSlippery: the Safar stands on slippery ground,
+	// where Stable has no effect (R-FR, seed 000 line 653, seed 004 line 588).
+	AttackerSlippery, DefenderSlippery bool
 	// DefenderTemerity adds to the defender's temerity tests (a Bite's, R18): +1 in
 	// its leader's aura (seed 000 line 402).
 	DefenderTemerity int
@@ -120,6 +137,9 @@ type Exchange struct {
 	Cover int
 	// ExecutionerUsed marks Executioner as already used this activation.
 	ExecutionerUsed bool
+	// HarassmentUsed marks Harassment as already used this activation (skills
+	// list: once per activation).
+	HarassmentUsed bool
 	// DefenderDazed: every defence costs the defender 1 AP more, and with no AP
 	// left it cannot defend (R17). DefenderStunned: it cannot defend at all.
 	DefenderDazed, DefenderStunned bool
@@ -494,9 +514,10 @@ func succeeds(v Variant, att dice.Result, t int, def dice.Result, dt int, shield
 	if def.Critical && shield {
 		return false // R13: a defence CH with the shield stops the attack outright.
 	}
-	if v.CHAutoSuccess && att.Critical {
-		return !def.Critical
+	if v.CHAutoSuccess && att.Critical && !def.Critical {
+		return true
 	}
+	// R2a: with two CHs the option gives no automatic success; the totals decide.
 	return def.Failure || t > dt
 }
 
@@ -647,12 +668,57 @@ func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 		} else {
 			s.critDouble = true
 		}
-		if !a.Free {
-			s.bonus += ex.Policy.Sadistic
-		}
+	}
+	if !a.Free {
+		// R-Sadistic: any undefended attack, 1 AP included (seed 000 line 1652
+		// sets no AP minimum); added after the halving of a 1 AP attack.
+		s.bonus += ex.Policy.Sadistic
 	}
 	if a.Kind == Shot {
 		s.rangeMod = ex.rangeModifier()
+	}
+	return s
+}
+
+// counterWeapon returns the weapon f deals counter damage with: the one in hand,
+// unless it is a shooting weapon (a counter is a melee blow, then bare-handed).
+func (f *Fighter) counterWeapon() *profiles.Equipment {
+	if f.Weapon != nil && f.Weapon.Kind == profiles.KindRanged {
+		return nil
+	}
+	return f.Weapon
+}
+
+// counterDamage builds the damage spec of the counter damage of a successful 2 or
+// 3 AP defence d (R11), nil when d deals none. R11a: it is dealt with the
+// defender's weapon: the engaged characteristic d.Counter, or the weapon's fixed
+// damage when its mean is higher, plus the weapon's damage bonus (and 1 +
+// Brutality for a P effect); the weapon's armour-piercing and armour-ignoring
+// apply, and it ticks the attacker's armour only when it is weapon damage (R12:
+// not bare hands). R9a: a CH on the defence adds the defender's stature once.
+func (ex *Exchange) counterDamage(d Defence) *damageSpec {
+	if !d.CounterDamage || d.AP < 2 {
+		return nil
+	}
+	def := ex.Defender
+	w := def.counterWeapon()
+	var eff profiles.Effects
+	if w != nil {
+		eff = w.Effects
+	}
+	v := max(def.Stats().Get(d.Counter), 0)
+	s := &damageSpec{ticks: w != nil, critStature: def.Profile.Stature,
+		bonus: eff.DamageBonus, piercing: eff.ArmourPiercing, ignore: eff.ArmourIgnore}
+	if fd := eff.FixedDamage; fd != nil && float64(fd.N)*float64(fd.Sides+1)/2+float64(fd.Plus) > float64(v) {
+		s.raw = diceDist(fd.N, fd.Sides, fd.Plus)
+		s.rawN, s.rawSides, s.rawPlus = fd.N, fd.Sides, fd.Plus
+	} else {
+		s.raw = make([]float64, v+1)
+		s.raw[v] = 1
+		s.rawPlus = v
+	}
+	if d.HasEffect && d.Effect == P {
+		s.bonus += 1 + def.Skills.Brutality // R10: P +1, + Brutality X
 	}
 	return s
 }
@@ -712,28 +778,44 @@ func (ex *Exchange) freeAttack(a Attack) Attack {
 	return f
 }
 
+// repelSide is what a C effect reads of the winner's side and the ground.
+type repelSide struct {
+	supported bool // the winner has a supporter in this melee
+	stature   int  // the sum of its supporters' statures
+	english   bool // R-FR option english: Stable resists only a strictly larger Safar
+	slippery  bool // the loser stands on slippery ground: Stable has no effect
+}
+
 // repel returns how far a successful C effect pushes the loser (R10, Repelment,
-// Stable), with n the number of C effects, winner/loser the Safars and supporters
-// the sum of the winner's supporters' statures.
-func repel(winner, loser *Fighter, n, supporters int) float64 {
+// Stable), with n the number of C effects.
+func repel(winner, loser *Fighter, n int, rs repelSide) float64 {
 	if n == 0 {
 		return 0
 	}
 	c := float64(winner.Stats().C)
-	ws, ls := winner.Profile.Stature+supporters, loser.Profile.Stature
-	if loser.Skills.Stable && ws > ls {
+	ws, ls := winner.Profile.Stature+rs.stature, loser.Profile.Stature
+	stable := loser.Skills.Stable && !rs.slippery
+	switch {
+	case stable && rs.english && ws > ls:
+		return 0 // seed 000 line 1664: not pushed back by a strictly larger warrior
+	case stable && !rs.english && winner.Profile.Stature <= ls:
+		// R-FR, seed 004 line 1580: "ne peut être physiquement repoussé que par
+		// un combattant ayant une stature strictement supérieure".
 		return 0
 	}
 	d := c / 2
 	if n == 2 {
 		d = c
 		if ws < ls {
-			d = c / 2 // a lone smaller winner using CC still repels C/2
+			if rs.supported {
+				return 0 // only a lone smaller winner still repels with CC
+			}
+			d = c / 2 // seed 000 line 870: a lone smaller winner using CC repels C/2
 		}
 	} else if ws < ls {
 		return 0
 	}
-	if winner.Skills.Repelment && !loser.Skills.Stable {
+	if winner.Skills.Repelment && !stable {
 		d = max(d, c)
 	}
 	return d

@@ -26,6 +26,7 @@ type state struct {
 	repelDef   int8 // half-toises the defender is repelled (C effects)
 	repelAtt   int8 // half-toises the attacker is repelled (counter C effect)
 	moveAtt    bool // the attacker gets a free move (V effect, Harassment)
+	harassed   bool // the free move includes Harassment's V effect (once per activation)
 	moveDef    bool // the defender gets a free move (V counter, Survival instinct)
 	defSpent   int8 // AP the defender spent on defences
 	discarded  bool // the shield was discarded (R13)
@@ -68,7 +69,9 @@ type plan struct {
 	freeValue      []float64
 	armourFaces    [11]float64
 	attArmourFaces [11]float64
-	counterBonus   int
+	// counters caches the counter damage of a successful defence by counter
+	// characteristic and P effect (see counterOf).
+	counters [4][2]*counterEntry
 	// trace, when set, receives every sampled attack (fight traces).
 	trace          func(TraceEvent)
 	lastArmourFace int
@@ -95,6 +98,12 @@ func (ex *Exchange) Prepare() error {
 	}
 	if !a.DamageChosen {
 		a.DamageChar, a.Fixed = bestDamage(ex.Attacker, *a)
+	}
+	if d := ex.Policy.Defence; d != nil && d.AP >= 2 && !d.Discard && !d.CounterDamage && !d.HasEffect {
+		// R11a: a 2 or 3 AP defence fixed by the caller counters as the best
+		// response's candidates do.
+		c := ex.counterChoice(*d)
+		ex.Policy.Defence = &c
 	}
 	return ex.Check()
 }
@@ -136,16 +145,16 @@ func (ex *Exchange) newPlan() *plan {
 	pl.nFree = pl.main.Effects.Count(A)
 	if pl.nFree > 0 {
 		pl.free = ex.freeAttack(pl.main)
+		// R7a: a 1 AP basic attack with the attacker's weapon, its fixed damage
+		// chosen when it deals more (halved like the characteristic).
+		pl.free.DamageChar, pl.free.Fixed = bestDamage(ex.Attacker, pl.free)
 		pl.freeMod = ex.attackModifier(pl.free)
 		pl.freeDmg = ex.damage(pl.free)
 	}
-	if ex.Defender.Skills.Brutality > 0 {
-		pl.counterBonus = ex.Defender.Skills.Brutality
-	}
-	pl.candidates[0] = pl.undominated(ex.candidates(false), false)
-	pl.candidates[1] = pl.undominated(ex.candidates(true), true)
 	pl.armourFaces = armourFaces(ex.Defender, ex.Variant)
 	pl.attArmourFaces = armourFaces(ex.Attacker, ex.Variant)
+	pl.candidates[0] = pl.undominated(ex.candidates(false), false)
+	pl.candidates[1] = pl.undominated(ex.candidates(true), true)
 	// The decision tables index totals up to the attack's modifier plus decisionDice:
 	// a defender facing a higher total plays as against that one. Such totals need
 	// three critical rerolls in a row (P < 2e-3); past them every defence stops the
@@ -181,10 +190,10 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 		return cands // the random policy draws among every legal defence
 	}
 	mods := make([]int, len(cands))
-	ctrs := make([]int, len(cands))
+	ctrs := make([][2]float64, len(cands))
 	for i, d := range cands {
 		mods[i] = pl.ex.defenceModifier(a, d)
-		ctrs[i] = pl.counterRaw(d)
+		ctrs[i] = pl.counterValue(d, a)
 	}
 	var out []Defence
 	for i, d := range cands {
@@ -193,7 +202,9 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 			if i == j || e.AP != d.AP || e.Shield != d.Shield || e.Discard != d.Discard || e.None || d.None {
 				continue
 			}
-			if mods[j] >= mods[i] && ctrs[j] >= ctrs[i] && (j < i || mods[j] > mods[i] || ctrs[j] > ctrs[i]) {
+			ge := ctrs[j][0] >= ctrs[i][0] && ctrs[j][1] >= ctrs[i][1]
+			gt := ctrs[j][0] > ctrs[i][0] || ctrs[j][1] > ctrs[i][1]
+			if mods[j] >= mods[i] && ge && (j < i || mods[j] > mods[i] || gt) {
 				dominated = true
 				break
 			}
@@ -300,17 +311,44 @@ func (ex *Exchange) counterChoice(d Defence) Defence {
 	return d
 }
 
-// counterRaw returns the raw counter damage of a successful defence (R11): the
-// engaged characteristic, +1 and Brutality for a P effect.
-func (pl *plan) counterRaw(d Defence) int {
-	if !d.CounterDamage {
-		return 0
+// counterEntry is the counter damage of one kind of successful defence: its
+// damage spec and, for the best response, the HP the attacker is expected to lose
+// to it with its armour intact, on a plain defence roll and on a CH (R9a).
+type counterEntry struct {
+	spec  *damageSpec
+	value [2]float64
+}
+
+// counterOf returns the counter damage of a successful defence d (R11, R11a), nil
+// when d deals none.
+func (pl *plan) counterOf(d Defence) *counterEntry {
+	if !d.CounterDamage || d.AP < 2 {
+		return nil
 	}
-	v := pl.ex.Defender.Stats().Get(d.Counter)
-	if d.HasEffect && d.Effect == P {
-		v += 1 + pl.counterBonus
+	slot := &pl.counters[d.Counter&3][b2i(d.HasEffect && d.Effect == P)]
+	if *slot == nil {
+		e := &counterEntry{spec: pl.ex.counterDamage(d)}
+		for c := range 2 {
+			for _, br := range pl.counterDist(e.spec, c == 1, pl.ex.Attacker.ArmourBoxes) {
+				e.value[c] += br.p * float64(br.taken)
+			}
+		}
+		*slot = e
 	}
-	return v
+	return *slot
+}
+
+// counterValue returns the HP the attacker is expected to lose to the counter
+// damage of d against attack a, on a plain defence roll and on a CH (R11: none
+// against a shot).
+func (pl *plan) counterValue(d Defence, a Attack) [2]float64 {
+	if a.Kind == Shot {
+		return [2]float64{}
+	}
+	if e := pl.counterOf(d); e != nil {
+		return e.value
+	}
+	return [2]float64{}
 }
 
 // expectedTaken returns the defender's expected HP loss from a hit of spec with its
@@ -353,24 +391,41 @@ type hitBranch struct {
 // hitDist returns the exact distribution of a hit's damage after armour (R9, R12)
 // for a defender with boxes unticked armour boxes.
 func (pl *plan) hitDist(s *damageSpec, ch bool, boxes int, critOnly bool) []hitBranch {
-	k := hitKey{s, ch, boxes, critOnly}
+	return pl.cachedDist(hitKey{s, ch, boxes, critOnly, false})
+}
+
+// counterDist returns the exact distribution of counter damage s after the
+// attacker's armour with boxes unticked boxes (R11: through armour like any
+// damage).
+func (pl *plan) counterDist(s *damageSpec, ch bool, boxes int) []hitBranch {
+	return pl.cachedDist(hitKey{s, ch, boxes, false, true})
+}
+
+func (pl *plan) cachedDist(k hitKey) []hitBranch {
 	if b, ok := pl.hits[k]; ok {
 		return b
 	}
-	b := pl.computeHitDist(s, ch, boxes, critOnly)
+	b := pl.computeHitDist(k)
 	pl.hits[k] = b
 	return b
 }
 
+// hitKey identifies a damage distribution: spec, CH, boxes left, only the CH
+// bonus (a discarded shield), and on the attacker (counter damage) or not.
 type hitKey struct {
 	s        *damageSpec
 	ch       bool
 	boxes    int
 	critOnly bool
+	counter  bool
 }
 
-func (pl *plan) computeHitDist(s *damageSpec, ch bool, boxes int, critOnly bool) []hitBranch {
-	arm := pl.ex.Defender.Armour
+func (pl *plan) computeHitDist(k hitKey) []hitBranch {
+	s, ch, boxes, critOnly := k.s, k.ch, k.boxes, k.critOnly
+	arm, faces := pl.ex.Defender.Armour, &pl.armourFaces
+	if k.counter {
+		arm, faces = pl.ex.Attacker.Armour, &pl.attArmourFaces
+	}
 	exec := []float64{1}
 	if s.executioner {
 		exec = diceDist(1, 10, 0)
@@ -402,7 +457,7 @@ func (pl *plan) computeHitDist(s *damageSpec, ch bool, boxes int, critOnly bool)
 				}
 				left := max(boxes-pv, 0) // R12: armour-piercing ticks before the roll
 				for face := 1; face <= 10; face++ {
-					qf := pl.armourFaces[face]
+					qf := faces[face]
 					if qf == 0 {
 						continue
 					}
@@ -500,19 +555,27 @@ func (pl *plan) attackOf(free bool) Attack {
 // pStopIdx returns the probability that defence d, candidate i (-1: not a
 // candidate), stops total t (R6, R13, R2 option), a mastery die spent or not.
 func (pl *plan) pStopIdx(s state, free bool, i int, d Defence, t int, ch bool) float64 {
+	stop, _ := pl.pStopSplit(s, free, i, d, t, ch)
+	return stop
+}
+
+// pStopSplit returns pStopIdx and, within it, the probability of a stop on a
+// defence CH (R9a).
+func (pl *plan) pStopSplit(s state, free bool, i int, d Defence, t int, ch bool) (stop, stopCH float64) {
 	switch {
 	case d.Discard:
-		return 1
+		return 1, 0
 	case d.None:
-		return 0
+		return 0, 0
 	}
 	tails := pl.tailsFor(s, free, i, d, t, ch)
 	dmod := pl.dmod(free, i, d)
-	stop := 0.0
 	for _, tl := range tails {
-		stop += stopProb(pl.ex.Variant, tl, t, dmod, ch, d.Shield)
+		st, sc := stopSplit(pl.ex.Variant, tl, t, dmod, ch, d.Shield)
+		stop += st
+		stopCH += sc
 	}
-	return stop
+	return stop, stopCH
 }
 
 // defend returns the defence against total t (R5): the fixed one of the policy for
@@ -616,12 +679,13 @@ func (pl *plan) bestResponse(s state, free bool, t int, ch bool) int {
 		if !pl.feasible(s, d) {
 			continue
 		}
-		pStop := pl.pStopIdx(s, free, i, d, t, ch)
+		pStop, pCH := pl.pStopSplit(s, free, i, d, t, ch)
 		loss := hit
 		if !free && pl.nFree > 0 {
 			loss += float64(pl.nFree) * pl.freeValue[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), len(pl.freeValue)-1)] // Warlord may lift AP above the card's
 		}
-		v := pStop*float64(pl.counterRaw(d)) - (1-pStop)*loss
+		cv := pl.counterValue(d, pl.attackOf(free))
+		v := (pStop-pCH)*cv[0] + pCH*cv[1] - (1-pStop)*loss
 		if r := pl.ex.Policy.Reserve; r != nil {
 			v += r[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), 7)]
 		} else {

@@ -175,12 +175,9 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s = pl.counterEffects(s, def)
 		raw := 0
 		if a.Kind != Shot { // R11: no counter damage against a shot
-			raw = pl.counterRaw(def)
-		}
-		if raw > 0 && ex.Attacker.Armour != nil && s.attArmour > 0 {
-			taken, ticked := armourResult(ex.Attacker.Armour, int(s.attArmour), raw, 0, pl.armourRoll(r, ex.Attacker), 0, ex.Defender.Weapon != nil)
-			s.attArmour -= int8(ticked)
-			raw = taken
+			if c := pl.counterOf(def); c != nil {
+				s, raw = pl.sampleCounter(r, s, c.spec, dr.Critical)
+			}
 		}
 		o.Counter += raw
 		if pl.trace != nil {
@@ -249,6 +246,26 @@ func (pl *plan) armourRoll(r *rand.PCG, f *Fighter) int {
 		return dice.Best(r, max(f.Profile.Level, 1))
 	}
 	return dice.D10(r)
+}
+
+// sampleCounter draws counter damage through the attacker's armour (R11, R11a,
+// R12; R9a: ch is a CH on the defence) and returns the HP the attacker loses.
+func (pl *plan) sampleCounter(r *rand.PCG, s state, spec *damageSpec, ch bool) (state, int) {
+	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0)
+	base, crit := spec.parts(raw, 0, ch)
+	arm := pl.ex.Attacker.Armour
+	if base+crit <= 0 || arm == nil || s.attArmour <= 0 {
+		return s, max(base+crit, 0)
+	}
+	pv := 0
+	if p := spec.piercing; p != nil {
+		pv = dice.Roll(r, p.N, p.Sides, p.Plus)
+	}
+	boxes := int(s.attArmour)
+	left := max(boxes-pv, 0) // R12: armour-piercing ticks before the roll
+	taken, ticked := armourResult(arm, left, base, crit, pl.armourRoll(r, pl.ex.Attacker), spec.ignore, spec.ticks)
+	s.attArmour -= int8(min(boxes-left+ticked, boxes))
+	return s, taken
 }
 
 // sampleHit draws the damage of a hit through the defender's armour (R9, R12).

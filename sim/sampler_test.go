@@ -105,6 +105,16 @@ func samplerCases() []samplerCase {
 				sim.NewFighter(guard, []*profiles.Equipment{shield, wear(halfPlate)}), pa,
 				fixed(sim.Defence{Discard: true}))
 		}},
+		{"fixed 2 AP defence, counter with a maul through plate (R11a, R9a)", func() *sim.Exchange {
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{club, wear(plate)}),
+				sim.NewFighter(guard, []*profiles.Equipment{maul}), pa,
+				fixed(sim.Defence{AP: 2, Chars: sim.CharsOf(sim.P, sim.C)}))
+		}},
+		{"best response, 3 AP counters with a maul through half-plate", func() *sim.Exchange {
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{club, wear(halfPlate)}),
+				sim.NewFighter(safar("veteran", 3, stats4(3, 4, 4, 6), 4), []*profiles.Equipment{maul}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.C), Effects: sim.CharsOf(sim.P, sim.A)}, sim.DefaultPolicy)
+		}},
 		{"Bite against best response", func() *sim.Exchange {
 			e := specialExchange(sim.Bite, 5)
 			e.Policy = sim.Policy{}

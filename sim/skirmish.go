@@ -141,9 +141,13 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	if e.rounds == 0 {
 		e.rounds = 20
 	}
+	e.field.HalveDifficult = sk.Variant.English // R-FR
 	depth := sk.Deployment
-	if depth == 0 {
-		depth = field.DeploymentDepth
+	switch {
+	case depth == 0 && sk.Variant.English:
+		depth = field.EnglishDeploymentDepth // seed 000 line 544
+	case depth == 0:
+		depth = field.DeploymentDepth // R-FR: seed 004 line 467
 	}
 	n := 0
 	for s := range 2 {

@@ -70,23 +70,67 @@ func TestSupporters(t *testing.T) {
 	}
 }
 
-// TestRepelWithSupporters checks R10 with supporters (seed 000 line 814): a C
-// effect repels when the winner's stature plus its supporters' is at least the
-// loser's; a lone smaller winner repels only with CC, C/2.
+// TestRepelWithSupporters checks R10 with supporters (seed 000 lines 814 and
+// 866-870, seed 004 lines 809-813): a C effect repels when the winner's stature
+// plus its supporters' is at least the loser's; a smaller winner repels with CC,
+// C/2, only when it has no supporter.
 func TestRepelWithSupporters(t *testing.T) {
 	small, big := fighterOf(t, "fang-prowler-1"), fighterOf(t, "tembo-elder-3")
 	ws, ls := small.Profile.Stature, big.Profile.Stature
-	if ws >= ls || big.Skills.Stable {
+	if ws+1 >= ls || big.Skills.Stable {
 		t.Fatalf("statures %d and %d, stable %v: want a smaller winner against a loser without Stable", ws, ls, big.Skills.Stable)
 	}
 	c := float64(small.Stats().C)
-	if d := repel(small, big, 1, 0); d != 0 {
-		t.Errorf("lone smaller winner, one C: repelled %v, want 0", d)
+	for _, k := range []struct {
+		name string
+		n    int
+		rs   repelSide
+		want float64
+	}{
+		{"lone smaller winner, one C", 1, repelSide{}, 0},
+		{"lone smaller winner, CC", 2, repelSide{}, c / 2},
+		{"winner with supporters reaching the loser's stature, one C", 1, repelSide{supported: true, stature: ls - ws}, c / 2},
+		{"winner with supporters reaching the loser's stature, CC", 2, repelSide{supported: true, stature: ls - ws}, c},
+		// Seed 000 line 870: "If the winner doesn't have any supporter and his
+		// stature is lower": with a supporter, still smaller, nothing.
+		{"smaller winner with a supporter, CC", 2, repelSide{supported: true, stature: 1}, 0},
+	} {
+		if d := repel(small, big, k.n, k.rs); d != k.want {
+			t.Errorf("%s: repelled %v, want %v", k.name, d, k.want)
+		}
 	}
-	if d := repel(small, big, 2, 0); d != c/2 {
-		t.Errorf("lone smaller winner, CC: repelled %v, want C/2 = %v", d, c/2)
+}
+
+// TestRepelStable checks Stable (R-FR): by default (seed 004 line 1580) a Stable
+// Safar is repelled only by a Safar of strictly larger stature; under the
+// english option (seed 000 line 1664) it is never repelled by a strictly larger
+// one; on slippery ground Stable has no effect (seed 000 line 653, seed 004 line
+// 588). Repelment does not work on it (seed 000 line 1646).
+func TestRepelStable(t *testing.T) {
+	p := func(id string, stature, c int, skills ...string) *Fighter {
+		pr := &profiles.Profile{ID: id, Level: 1, Stats: profiles.Stats{V: 3, P: 3, A: 3, C: c}, Stature: stature, AP: 3, HP: 6}
+		for _, s := range skills {
+			pr.Skills = append(pr.Skills, profiles.Skill{Name: s})
+		}
+		return NewFighter(pr, nil)
 	}
-	if d := repel(small, big, 1, ls-ws); d != c/2 {
-		t.Errorf("winner with supporters of stature %d, one C: repelled %v, want C/2 = %v", ls-ws, d, c/2)
+	stable := p("stable", 3, 4, "stable")
+	equal, larger := p("equal", 3, 4), p("larger", 4, 4, "repelment")
+	for _, k := range []struct {
+		name   string
+		winner *Fighter
+		rs     repelSide
+		want   float64
+	}{
+		{"french, equal stature", equal, repelSide{}, 0},
+		{"french, strictly larger (Repelment ignored)", larger, repelSide{}, 2},
+		{"english, equal stature", equal, repelSide{english: true}, 2},
+		{"english, strictly larger", larger, repelSide{english: true}, 0},
+		{"french, equal stature on slippery ground", equal, repelSide{slippery: true}, 2},
+		{"english, strictly larger on slippery ground (Repelment works)", larger, repelSide{english: true, slippery: true}, 4},
+	} {
+		if d := repel(k.winner, stable, 1, k.rs); d != k.want {
+			t.Errorf("%s: repelled %v, want %v", k.name, d, k.want)
+		}
 	}
 }

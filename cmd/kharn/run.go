@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -140,7 +141,7 @@ interrupted (Ctrl-C: what was done so far is printed first).`,
 		return &usageError{fmt.Errorf("%w (see %s --help)", err, c.CommandPath())}
 	})
 	root.PersistentFlags().StringSliceVar(&g.data, "data", nil, "profile data: YAML files or directories, or a list builder catalogue (.json) (default: the embedded data set)")
-	root.PersistentFlags().StringVar(&g.rules, "rules", "standard", "rules variant: standard, or a comma list of ch-auto-success, armour-level-dice")
+	root.PersistentFlags().StringVar(&g.rules, "rules", "standard", "rules variant: standard (the French rules first, R-FR), or a comma list of "+strings.Join(sim.VariantNames, ", "))
 	root.AddCommand(oddsCommand(g), duelCommand(g), skirmishCommand(g), profilesCommand(g), listCommand(g), compareCommand(g))
 	root.AddCommand(importCommand(g), costCommand(g), reportCommand(g))
 	usageArgs(root)

@@ -14,8 +14,12 @@ const (
 	// TactikSize is the side of the Tactik table (skirmish issue #4, section 2).
 	TactikSize = 24
 	// DeploymentDepth is the depth of the deployment strips along two opposite
-	// edges (seed 000 "Deploying", line 538).
-	DeploymentDepth = 2
+	// edges: 3 toises in the French rules (seed 004 "Déploiement", line 467),
+	// which come first (R-FR).
+	DeploymentDepth = 3
+	// EnglishDeploymentDepth is the English rules' depth (seed 000 "Deploying",
+	// line 544), the rules variant "english".
+	EnglishDeploymentDepth = 2
 	// ZOC is the zone of control around a base, without reach (seed 000
 	// "Orientation and zone of control": "half a toise all around it").
 	ZOC = 0.5
@@ -95,16 +99,23 @@ const (
 	// stepped over up to StepOverHeight; taller, it stops walks and repels as an
 	// obstacle (climbing it is a separate action, not modelled here).
 	Cover Kind = iota
-	// Difficult terrain halves movement (bushes, ruins, rubble: seed 000 "Terrain
-	// modifiers", line 655, "movement characteristic is divided by 2").
+	// Difficult terrain takes 2 off velocity (bushes, rubble, ruins: seed 004
+	// line 590, "sa vitesse est réduite de 2"); the English rules halve it
+	// (seed 000 line 655), Field.HalveDifficult.
 	Difficult
 	// Impassable terrain stops walks and repels.
 	Impassable
+	// Loose ground takes 1 off velocity (sand, gravel, shallow water: seed 000
+	// line 652, seed 004 line 587).
+	Loose
+	// Slippery ground takes 1 off velocity and cancels Stable (mud, ice: seed 000
+	// line 653, seed 004 line 588).
+	Slippery
 )
 
-var kindNames = [...]string{Cover: "cover", Difficult: "difficult", Impassable: "impassable"}
+var kindNames = [...]string{Cover: "cover", Difficult: "difficult", Impassable: "impassable", Loose: "loose", Slippery: "slippery"}
 
-// String returns "cover", "difficult" or "impassable".
+// String returns "cover", "difficult", "impassable", "loose" or "slippery".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -192,6 +203,34 @@ func (t *Terrain) contact(p, u Vec, rho float64) float64 {
 type Field struct {
 	Width, Height float64
 	Terrain       []Terrain
+	// HalveDifficult reads difficult terrain as the English rules do (seed 000
+	// line 655: movement divided by 2) instead of taking 2 off velocity (R-FR).
+	HalveDifficult bool
+}
+
+// reduction returns how much terrain of kind k takes off velocity (R-FR), 0 for
+// none; with halve, difficult terrain halves it instead (reported as -1).
+func reduction(k Kind, halve bool) float64 {
+	switch k {
+	case Difficult:
+		if halve {
+			return -1
+		}
+		return 2
+	case Loose, Slippery:
+		return 1
+	}
+	return 0
+}
+
+// On reports whether p lies in a terrain piece of kind k.
+func (f *Field) On(p Vec, k Kind) bool {
+	for i := range f.Terrain {
+		if t := &f.Terrain[i]; t.Kind == k && t.Dist(p) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Contains reports whether b lies entirely on the table.
@@ -282,9 +321,12 @@ func (f *Field) Sweep(b Base, u Vec, length float64, others []Base) (float64, in
 // dist toises, and returns where it stops: at toward, when dist is spent, in base
 // contact with a base of others, at a table edge (a Safar cannot leave the
 // table: seed 000 "Leaving the battlefield", line 476), or against an obstacle.
-// A toise covered with the centre of the base in difficult terrain costs two
-// (seed 000 "Terrain modifiers": "movement characteristic is divided by 2");
-// overlapping difficult pieces do not add up. Walk does not allocate.
+// Terrain that takes r off velocity (difficult 2, loose and slippery 1: seed 004
+// lines 587-590, R-FR) shortens the part of the walk its centre covers in
+// proportion: a toise there costs dist/(dist-r), so a walk entirely inside goes
+// dist-r, and none when dist <= r. With HalveDifficult a toise of difficult
+// terrain costs two (seed 000 line 655: "divided by 2"). Overlapping pieces do
+// not add up: the costliest counts. Walk does not allocate.
 func (f *Field) Walk(from Base, toward Vec, dist float64, others []Base) Vec {
 	d := toward.Sub(from.Pos)
 	l := d.Len()
@@ -299,11 +341,16 @@ func (f *Field) Walk(from Base, toward Vec, dist float64, others []Base) Vec {
 		if s >= limit || budget <= 0 {
 			break
 		}
-		inside, next := f.difficultAt(from.Pos, u, s)
+		r, next := f.reductionAt(from.Pos, u, s)
 		end := min(next, limit)
 		cost := 1.0
-		if inside {
-			cost = 2
+		switch {
+		case r < 0:
+			cost = 2 // English: halved
+		case r >= dist:
+			cost = math.Inf(1) // no velocity left there: the walk stops at its edge
+		case r > 0:
+			cost = dist / (dist - r)
 		}
 		if (end-s)*cost >= budget {
 			s += budget / cost
@@ -318,21 +365,23 @@ func (f *Field) Walk(from Base, toward Vec, dist float64, others []Base) Vec {
 	return from.Pos.Add(u.Scale(min(s, limit)))
 }
 
-// difficultAt reports whether p+u*s is in difficult terrain and the next s at
-// which that may change (+Inf when never).
-func (f *Field) difficultAt(p, u Vec, s float64) (inside bool, next float64) {
+// reductionAt returns what the terrain at p+u*s takes off velocity (see
+// reduction; the halving of difficult terrain outranks any other) and the next s
+// at which that may change (+Inf when never).
+func (f *Field) reductionAt(p, u Vec, s float64) (r, next float64) {
 	next = math.Inf(1)
 	for i := range f.Terrain {
 		t := &f.Terrain[i]
-		if t.Kind != Difficult {
+		tr := reduction(t.Kind, f.HalveDifficult)
+		if tr == 0 {
 			continue
 		}
 		tin, tout, ok := t.ray(p, u)
 		if !ok {
 			continue
 		}
-		if tin <= s && s < tout {
-			inside = true
+		if tin <= s && s < tout && r >= 0 && (tr < 0 || tr > r) {
+			r = tr
 		}
 		if tin > s {
 			next = min(next, tin)
@@ -341,7 +390,7 @@ func (f *Field) difficultAt(p, u Vec, s float64) (inside bool, next float64) {
 			next = min(next, tout)
 		}
 	}
-	return inside, next
+	return r, next
 }
 
 // Repel pushes b dist toises straight away from the point from (the repelling

@@ -2,7 +2,10 @@ package field
 
 import (
 	"math"
+	"strings"
 	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
 )
 
 const tol = 1e-9
@@ -98,8 +101,9 @@ func TestWalk(t *testing.T) {
 		// Above 1.5 toises an obstacle needs climbing (seed 000 lines 721-732).
 		{"tall cover stops", []Terrain{wall(Cover, 2, 5, 1)}, nil, s3(2, 2), Vec{2, 10}, 5, Vec{2, 4.5}},
 		{"low cover stepped over", []Terrain{wall(Cover, 1.5, 5, 1)}, nil, s3(2, 2), Vec{2, 10}, 5, Vec{2, 7}},
-		// Difficult terrain divides movement by 2 (seed 000 line 655): 2 toises
-		// to y=4, then 3 toises of movement cover 1.5 inside.
+		// Under the english option (Field.HalveDifficult) difficult terrain
+		// divides movement by 2 (seed 000 line 655): 2 toises to y=4, then 3
+		// toises of movement cover 1.5 inside.
 		{"into difficult terrain", []Terrain{wall(Difficult, 0, 4, 4)}, nil, s3(2, 2), Vec{2, 14}, 5, Vec{2, 5.5}},
 		// 1 toise, 1 toise of difficult terrain for 2, then 2 more.
 		{"through difficult terrain", []Terrain{wall(Difficult, 0, 3, 1)}, nil, s3(2, 2), Vec{2, 14}, 5, Vec{2, 6}},
@@ -110,11 +114,44 @@ func TestWalk(t *testing.T) {
 		{"NaN target", nil, nil, s3(2, 2), Vec{math.NaN(), 14}, 3, Vec{2, 2}},
 	}
 	for _, tt := range tests {
-		f := Field{Width: KharnAgesSize, Height: KharnAgesSize, Terrain: tt.terrain}
+		f := Field{Width: KharnAgesSize, Height: KharnAgesSize, Terrain: tt.terrain, HalveDifficult: true}
 		got := f.Walk(tt.from, tt.toward, tt.dist, tt.others)
 		if !nearVec(got, tt.want) {
 			t.Errorf("%s: Walk = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestWalkVelocityReduction checks the French reading of terrain (R-FR, seed 004
+// lines 587-590): difficult terrain takes 2 off velocity, loose and slippery
+// ground 1; a walk partly inside loses it in proportion to the part covered.
+func TestWalkVelocityReduction(t *testing.T) {
+	s3 := func(x, y float64) Base { return NewBase(Vec{x, y}, 3) }
+	whole := func(k Kind) Terrain { return wall(k, 0, 0, 15) }
+	tests := []struct {
+		name    string
+		terrain []Terrain
+		dist    float64
+		want    Vec
+	}{
+		// 2 toises to y=4, then 3 toises of budget at 5/3 each: 1.8 inside.
+		{"into difficult terrain", []Terrain{wall(Difficult, 0, 4, 4)}, 5, Vec{2, 5.8}},
+		{"inside difficult terrain: V-2", []Terrain{whole(Difficult)}, 5, Vec{2, 5}},
+		{"V 2 inside difficult terrain: no move", []Terrain{whole(Difficult)}, 2, Vec{2, 2}},
+		{"loose ground: V-1", []Terrain{whole(Loose)}, 5, Vec{2, 6}},
+		{"slippery ground: V-1", []Terrain{whole(Slippery)}, 5, Vec{2, 6}},
+		{"loose and difficult overlapping: the costliest", []Terrain{whole(Loose), whole(Difficult)}, 5, Vec{2, 5}},
+	}
+	for _, tt := range tests {
+		f := Field{Width: KharnAgesSize, Height: KharnAgesSize, Terrain: tt.terrain}
+		got := f.Walk(s3(2, 2), Vec{2, 14}, tt.dist, nil)
+		if !nearVec(got, tt.want) {
+			t.Errorf("%s: Walk = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	f := Field{Width: KharnAgesSize, Height: KharnAgesSize, Terrain: []Terrain{{Kind: Slippery, Circle: Circle{5, 5, 1}}}}
+	if !f.On(Vec{5.5, 5}, Slippery) || f.On(Vec{7, 5}, Slippery) || f.On(Vec{5, 5}, Loose) {
+		t.Error("On: wrong answer for a slippery circle")
 	}
 }
 
@@ -269,15 +306,16 @@ func TestCover(t *testing.T) {
 }
 
 func TestDeployment(t *testing.T) {
-	// 2-toise strips along opposite edges (seed 000 line 538).
+	// 3-toise strips along opposite edges (seed 004 line 467, R-FR; the English
+	// rules' 2 toises, seed 000 line 544, are the variant english).
 	tests := []struct {
 		w, h   float64
 		side   int
 		lo, hi Vec
 	}{
-		{KharnAgesSize, KharnAgesSize, 0, Vec{0, 0}, Vec{15, 2}},
-		{KharnAgesSize, KharnAgesSize, 1, Vec{0, 13}, Vec{15, 15}},
-		{TactikSize, TactikSize, 1, Vec{0, 22}, Vec{24, 24}},
+		{KharnAgesSize, KharnAgesSize, 0, Vec{0, 0}, Vec{15, 3}},
+		{KharnAgesSize, KharnAgesSize, 1, Vec{0, 12}, Vec{15, 15}},
+		{TactikSize, TactikSize, 1, Vec{0, 21}, Vec{24, 24}},
 	}
 	for _, tt := range tests {
 		lo, hi := Deployment(tt.w, tt.h, tt.side)
@@ -387,4 +425,25 @@ func FuzzWalk(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFromScenarioGroundKinds checks that the loose and slippery ground of a
+// scenario file (seed 000 lines 652-653, seed 004 lines 587-588) become terrain
+// pieces of those kinds, and that an unknown kind is an error at its line.
+func TestFromScenarioGroundKinds(t *testing.T) {
+	s, err := profiles.ParseScenario("s.yaml", []byte("name: beach\nterrain:\n  - {kind: loose, rect: {x: 0, y: 6, w: 15, h: 2}}\n  - {kind: slippery, circle: {x: 4, y: 10, r: 1}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := FromScenario(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Terrain) != 2 || f.Terrain[0].Kind != Loose || f.Terrain[1].Kind != Slippery {
+		t.Errorf("terrain %+v, want a loose rect and a slippery circle", f.Terrain)
+	}
+	if _, err := profiles.ParseScenario("s.yaml", []byte("name: x\nterrain:\n  - {kind: mud, rect: {x: 0, y: 6, w: 1, h: 1}}\n")); err == nil ||
+		!strings.Contains(err.Error(), "s.yaml:3:") || !strings.Contains(err.Error(), "loose, slippery") {
+		t.Errorf("unknown kind: error %v, want one at s.yaml:3 listing the kinds", err)
+	}
 }

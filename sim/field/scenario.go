@@ -19,6 +19,10 @@ func FromScenario(s *profiles.Scenario) (Field, error) {
 			k = Difficult
 		case "impassable":
 			k = Impassable
+		case "loose":
+			k = Loose
+		case "slippery":
+			k = Slippery
 		default:
 			return Field{}, fmt.Errorf("field: scenario %s: terrain[%d]: unknown kind %q", s.Name, i, p.Kind)
 		}
