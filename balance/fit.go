@@ -421,6 +421,18 @@ func (c *Curve) FairCost() FairCost {
 	f.Fit = l
 	if !l.OK {
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w after %d trials: try a wider grid of costs or more trials", ErrFitFailed, c.Trials))
+		// Without a fit, the floor's own point can still bound the fair cost:
+		// if the win rate is significantly below 50% at the lowest cost the
+		// game tells apart, it is at every dearer cost (the curve falls), and
+		// any crossing lies below the floor.
+		for _, p := range c.Points {
+			if c.MinCost > 0 && p.Cost <= c.MinCost*(1+1e-9) && p.N > 0 && p.Hi < 0.5 {
+				f.Hi = c.MinCost
+				f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate is %.1f%% (95%% interval %.1f%%-%.1f%%) at %.1f Kr, the lowest cost the game tells apart: the fair cost is at most %.1f Kr",
+					ErrOneSided, 100*p.Rate, 100*p.Lo, 100*p.Hi, p.Cost, c.MinCost))
+				break
+			}
+		}
 		return f
 	}
 	f.Cost, f.Lo, f.Hi = l.interval(c.MinCost)

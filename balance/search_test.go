@@ -206,3 +206,31 @@ func TestSearchCoverageWidened(t *testing.T) {
 		t.Errorf("coverage %d/%d, 99.9%% interval [%.3f, %.3f] excludes 0.95", covered, n, lo, hi)
 	}
 }
+
+// TestFloorWithoutFit checks the bound of a failed fit at the floor: a game
+// that wins a third of the time at the floor and never above it (a cliff no
+// logistic curve fits) has its fair cost bounded by the floor, from the
+// floor's own point, with a verdict.
+func TestFloorWithoutFit(t *testing.T) {
+	cliff := func() (Game, error) {
+		return func(r *rand.PCG, c float64) float64 {
+			if c <= 25 && uniform(r) < 1.0/3 {
+				return 1
+			}
+			return 0
+		}, nil
+	}
+	c, err := Search(context.Background(), Config{Costs: grid(25, 85, 10), MinCost: 25, Trials: 300, MinTrials: 300}, cliff)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := c.FairCost()
+	a := Assess("frail", 45, f)
+	t.Logf("%v; warnings %v", a, f.Warnings)
+	if !hasWarning(f, ErrFitFailed) || !hasWarning(f, ErrOneSided) || !f.UpperOnly() || f.Hi != 25 {
+		t.Errorf("%v, warnings %v: want the fit failed and the fair cost at most 25 Kr", f, f.Warnings)
+	}
+	if a.Verdict != OverCosted || !a.AtLeast || a.By != 20 {
+		t.Errorf("%q", a)
+	}
+}
