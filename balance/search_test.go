@@ -234,3 +234,22 @@ func TestFloorWithoutFit(t *testing.T) {
 		t.Errorf("%q", a)
 	}
 }
+
+// TestSearchCoverageNearFloor checks the coverage of the search when the fair
+// cost (28 Kr) lies just above the floor (25 Kr), below which the game plays
+// as at the floor: the intervals, two-sided or "at most", hold 28 Kr in 95% of
+// the seeds (99.9% Wilson interval of the fraction covered).
+func TestSearchCoverageNearFloor(t *testing.T) {
+	var seen lowest
+	cfg := Config{Costs: grid(25, 64, 6.5), MinCost: 25, Trials: 500, ChunkSize: 256, MinTrials: 256}
+	covered, unbounded, n := coverage(t, cfg, cappedGame(28, 10, 25, &seen), 28, true)
+	lo, hi := stats.Wilson(covered, n, 0.999)
+	t.Logf("near the floor: %d of %d intervals hold 28 Kr (%d not bounded on both sides): %.3f, 99.9%% Wilson %.3f-%.3f",
+		covered, n, unbounded, float64(covered)/float64(n), lo, hi)
+	if !(lo <= 0.95 && 0.95 <= hi) {
+		t.Errorf("coverage %d/%d, 99.9%% interval [%.3f, %.3f] excludes 0.95", covered, n, lo, hi)
+	}
+	if seen.c < 25 {
+		t.Errorf("played %g Kr, below the floor", seen.c)
+	}
+}
