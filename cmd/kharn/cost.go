@@ -56,8 +56,14 @@ Every cost of a grid around the card cost is played with the same random numbers
 binomial fit of the logit, an interval clustered by trial) and the fair cost is
 where the fit crosses 50%, reported with its 95% interval, and compared with the
 card: "over-costed by about 8 Kr" when the card cost lies above the interval.
-A second stage plays a narrow grid around the first estimate. --precision Kr
-plays until the interval's half-width is below it.
+When the fair cost lies outside the first grid, the grid is widened until the
+win rate crosses 50% in it; a second stage plays a narrow grid around the
+first estimate. --precision Kr plays until the interval's half-width is below
+it, and says so, with the reason, when it cannot be met. Below budget/12 Kr the
+budget buys no more than 12 Safars and the battles stop changing: a fair cost
+below that is reported as a bound ("fair cost at most 25 Kr; card says 32:
+over-costed by at least 7 Kr"). A profile that cannot be assessed is reported
+as such, with the reason, and the others keep their results.
 
 Results are sampled: every figure comes with its interval, the seed and the
 trials; the same seed gives the same result for any number of workers.`,
