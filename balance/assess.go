@@ -45,8 +45,8 @@ type Assessment struct {
 	Verdict  Verdict
 	// By is CardCost - FairCost.Cost: positive when the card asks too much. Its
 	// 95% interval is [CardCost - FairCost.Hi, CardCost - FairCost.Lo]. With a
-	// one-sided interval and no point estimate, By is the bound's difference,
-	// CardCost - FairCost.Hi or CardCost - FairCost.Lo.
+	// verdict from a one-sided interval (AtLeast), By is the difference to the
+	// interval's finite end, CardCost - FairCost.Hi or CardCost - FairCost.Lo.
 	By float64
 	// AtLeast reports that By is a bound, not an estimate: the interval is
 	// one-sided, and the card is off by at least |By| Krowns.
