@@ -44,10 +44,16 @@ type Assessment struct {
 	FairCost FairCost
 	Verdict  Verdict
 	// By is CardCost - FairCost.Cost: positive when the card asks too much. Its
-	// 95% interval is [CardCost - FairCost.Hi, CardCost - FairCost.Lo].
+	// 95% interval is [CardCost - FairCost.Hi, CardCost - FairCost.Lo]. With a
+	// verdict from a one-sided interval (AtLeast), By is the difference to the
+	// interval's finite end, CardCost - FairCost.Hi or CardCost - FairCost.Lo.
 	By float64
+	// AtLeast reports that By is a bound, not an estimate: the interval is
+	// one-sided, and the card is off by at least |By| Krowns.
+	AtLeast bool
 	// Efficiency is FairCost.Cost / CardCost: above 1, the profile gives more
-	// than it costs.
+	// than it costs. With a one-sided interval and no point estimate, it is
+	// the bound over CardCost.
 	Efficiency float64
 	// RateAtCard, RateLo and RateHi are the fitted win rate at the card cost and
 	// its 95% interval (extrapolated if the card cost lies outside the grid).
@@ -57,7 +63,9 @@ type Assessment struct {
 // Assess compares a card cost with a fair-cost estimate. The verdict is Fair when
 // the card cost lies inside the 95% interval (the thresholds are the interval's
 // ends, nothing else), OverCosted above it and UnderCosted below it, and
-// NoVerdict when the interval is unbounded.
+// NoVerdict when the interval is unbounded. A one-sided interval gives a verdict
+// when the card cost lies beyond its finite end ("fair cost at most 25 Kr; card
+// says 32: over-costed by at least 7 Kr"), and none when it lies inside.
 func Assess(label string, cardCost float64, f FairCost) Assessment {
 	a := Assessment{Label: label, CardCost: cardCost, FairCost: f, By: cardCost - f.Cost,
 		Efficiency: f.Cost / cardCost, RateAtCard: math.NaN(), RateLo: math.NaN(), RateHi: math.NaN()}
@@ -65,16 +73,39 @@ func Assess(label string, cardCost float64, f FairCost) Assessment {
 		a.RateAtCard, a.RateLo, a.RateHi = f.Fit.Rate(cardCost)
 	}
 	switch {
-	case !f.Bounded():
-		a.Verdict = NoVerdict
-	case cardCost > f.Hi:
-		a.Verdict = OverCosted
-	case cardCost < f.Lo:
-		a.Verdict = UnderCosted
+	case f.Bounded():
+		switch {
+		case cardCost > f.Hi:
+			a.Verdict = OverCosted
+		case cardCost < f.Lo:
+			a.Verdict = UnderCosted
+		default:
+			a.Verdict = Fair
+		}
+	case f.UpperOnly() && cardCost > f.Hi:
+		a.Verdict, a.AtLeast, a.By = OverCosted, true, cardCost-f.Hi
+	case f.LowerOnly() && cardCost < f.Lo:
+		a.Verdict, a.AtLeast, a.By = UnderCosted, true, cardCost-f.Lo
 	default:
-		a.Verdict = Fair
+		a.Verdict = NoVerdict
+	}
+	if a.AtLeast && (math.IsNaN(f.Cost) || math.IsInf(f.Cost, 0)) {
+		a.Efficiency = (cardCost - a.By) / cardCost
 	}
 	return a
+}
+
+// ByText says how far off the card is, as the reports print it: "by about 8 Kr",
+// or "by at least 7 Kr" for a one-sided interval; empty without a verdict of
+// over- or under-costing.
+func (a Assessment) ByText() string {
+	switch {
+	case !a.Flagged():
+		return ""
+	case a.AtLeast:
+		return fmt.Sprintf("by at least %.0f Kr", math.Abs(a.By))
+	}
+	return fmt.Sprintf("by about %.0f Kr", math.Abs(a.By))
 }
 
 // Flagged reports whether the card cost lies outside the fair-cost interval.
@@ -85,12 +116,13 @@ func (a Assessment) Flagged() bool { return a.Verdict == OverCosted || a.Verdict
 func (a Assessment) String() string {
 	s := fmt.Sprintf("%v; card says %.0f: ", a.FairCost, a.CardCost)
 	switch a.Verdict {
-	case OverCosted:
-		return s + fmt.Sprintf("over-costed by about %.0f Kr", a.By)
-	case UnderCosted:
-		return s + fmt.Sprintf("under-costed by about %.0f Kr", -a.By)
+	case OverCosted, UnderCosted:
+		return s + a.Verdict.String() + " " + a.ByText()
 	case Fair:
 		return s + "fair (card cost inside the interval)"
+	}
+	if a.FairCost.OneSided() {
+		return s + "no verdict (the card cost lies inside the one-sided interval)"
 	}
 	return s + "no verdict"
 }

@@ -38,8 +38,15 @@ const DefaultDegree = 2
 // Config says which costs to try, how many trials to play and how.
 type Config struct {
 	// Costs is the grid of Krown costs, each tried in every trial. Sample needs
-	// at least two distinct costs.
+	// at least two distinct costs, all positive.
 	Costs []float64
+
+	// MinCost is the lowest cost the game tells apart: below it the game plays
+	// as at MinCost (kharn cost: the budget buys no more than sim.MaxBudgetSafars
+	// Safars). Search plays no cost below it, and a fair-cost interval reaching
+	// below it is one-sided (see FairCost). Zero means no floor other than
+	// costs staying positive.
+	MinCost float64
 
 	// Trials is the number of trials of a fixed run; each trial plays every cost.
 	// It is ignored when Precision is positive.
@@ -183,9 +190,18 @@ type Curve struct {
 	// Interrupted reports that the context was cancelled: the curve is then the
 	// result of a shorter run with the same seed.
 	Interrupted bool
-	// Coarse is the first stage of a Search, on the wide grid, and nil for a
-	// curve from Sample.
+	// Coarse is the first stage of a Search, on the wide grid (the last one when
+	// Search widened the grid), and nil for a curve from Sample.
 	Coarse *Curve
+	// MinCost is Config.MinCost: an interval reaching below it is one-sided.
+	MinCost float64
+	// Notes says what Search did beyond its two stages (a widened grid, a
+	// second stage replayed on a wider grid, a stage not played), in words.
+	Notes []string
+	// Unmet, when not empty, says why a precision run could not meet its
+	// target before MaxTrials (Search: the interval is one-sided, or the second
+	// stage was not played).
+	Unmet string
 }
 
 // Sample plays cfg's trials of the game at every cost of cfg.Costs, through
@@ -204,6 +220,9 @@ func Sample(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 	for _, c := range cfg.Costs {
 		if math.IsNaN(c) || math.IsInf(c, 0) {
 			return nil, fmt.Errorf("balance: cost %v is not a number", c)
+		}
+		if c <= 0 {
+			return nil, fmt.Errorf("balance: cost %v is not positive", c)
 		}
 		distinct = distinct || c != cfg.Costs[0]
 	}
@@ -279,8 +298,7 @@ func Sample(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 			if n < minTrials {
 				return false
 			}
-			f := fit(costs, t, degree)
-			return f.HalfWidth() <= cfg.Precision
+			return fit(costs, t, degree).halfWidth(cfg.MinCost) <= cfg.Precision
 		}
 	}
 	res, err := runner.Run(ctx, rc,
@@ -292,6 +310,7 @@ func Sample(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 	c := &Curve{
 		Tally: res.Acc, Seed: cfg.Seed, Degree: degree, ChunkSize: size, Trials: res.Acc.N,
 		Precision: cfg.Precision, Converged: res.Converged, Interrupted: res.Interrupted,
+		MinCost: cfg.MinCost,
 	}
 	c.Points = points(costs, res.Acc)
 	return c, nil

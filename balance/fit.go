@@ -29,6 +29,11 @@ var (
 	ErrLackOfFit = errors.New("logistic curve does not fit")
 	// ErrRising reports a win rate that rises significantly with the cost.
 	ErrRising = errors.New("win rate rises with cost")
+	// ErrOneSided reports a 95% interval bounded on one side only: the fair
+	// cost lies below a bound (at or near Config.MinCost, below which the game
+	// cannot tell costs apart) or above one (the curve does not fall
+	// significantly below 50% within reach of the grid).
+	ErrOneSided = errors.New("one-sided interval")
 )
 
 // Logistic is a logistic curve of the win rate on the cost, a polynomial of
@@ -129,6 +134,27 @@ func (l Logistic) root() (c, lo, hi float64) {
 	return l.Center + u0*l.Scale, end(-1), end(1)
 }
 
+// upperFrom returns, for a curve whose fitted logit is negative at cost floor,
+// the lowest cost at or above floor from which the logit is significantly
+// negative (η + z·se < 0), or +Inf if there is none within reach: with a
+// falling curve, the fair cost lies below it.
+func (l Logistic) upperFrom(floor float64) float64 {
+	sig := func(u float64) float64 {
+		e, se := l.logitU(u)
+		return e + z95*se
+	}
+	u := (floor - l.Center) / l.Scale
+	if sig(u) < 0 {
+		return floor
+	}
+	for ; u < reach; u += step {
+		if next := u + step; sig(next) < 0 {
+			return l.Center + bisect(sig, u, next)*l.Scale
+		}
+	}
+	return math.Inf(1)
+}
+
 // bisect returns a zero of f between a and b, where f changes sign (or is zero at
 // a), to 1e-9 of the grid's half-width.
 func bisect(f func(float64) float64, a, b float64) float64 {
@@ -153,12 +179,39 @@ func bisect(f func(float64) float64, a, b float64) float64 {
 
 // HalfWidth returns half the width of the 95% fair-cost interval, or +Inf if it
 // is unbounded or the fit failed.
-func (l Logistic) HalfWidth() float64 {
+func (l Logistic) HalfWidth() float64 { return l.halfWidth(0) }
+
+// halfWidth is HalfWidth for a game whose lowest distinct cost is floor (see
+// interval).
+func (l Logistic) halfWidth(floor float64) float64 {
 	if !l.OK {
 		return math.Inf(1)
 	}
-	_, lo, hi := l.root()
+	_, lo, hi := l.interval(floor)
 	return (hi - lo) / 2
+}
+
+// interval is root for a game that plays every cost below floor as floor
+// (Config.MinCost; zero: no floor). If the fitted rate is below 50% already at
+// the floor, any crossing lies below it: c is NaN, lo is -Inf and hi the first
+// cost from which the rate is significantly below 50% (at least the floor). If
+// the interval reaches below the floor, its lower end would extrapolate a curve
+// the game does not follow there, and lo is -Inf.
+func (l Logistic) interval(floor float64) (c, lo, hi float64) {
+	c, lo, hi = l.root()
+	if floor <= 0 {
+		return c, lo, hi
+	}
+	if eta, _ := l.Logit(floor); eta < 0 {
+		return math.NaN(), math.Inf(-1), l.upperFrom(floor)
+	}
+	if lo < floor {
+		lo = math.Inf(-1)
+	}
+	if c < floor {
+		c = math.NaN()
+	}
+	return c, lo, hi
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
@@ -297,16 +350,39 @@ type FairCost struct {
 // HalfWidth returns half the width of the 95% interval.
 func (f FairCost) HalfWidth() float64 { return (f.Hi - f.Lo) / 2 }
 
+// UpperOnly reports whether the 95% interval is bounded above only: the fair
+// cost is at most Hi (as when it lies below the lowest cost the game tells
+// apart, Config.MinCost).
+func (f FairCost) UpperOnly() bool { return math.IsInf(f.Lo, -1) && !math.IsInf(f.Hi, 0) }
+
+// LowerOnly reports whether the 95% interval is bounded below only: the fair
+// cost is at least Lo.
+func (f FairCost) LowerOnly() bool { return math.IsInf(f.Hi, 1) && !math.IsInf(f.Lo, 0) }
+
+// OneSided reports whether exactly one end of the 95% interval is finite.
+func (f FairCost) OneSided() bool { return f.UpperOnly() || f.LowerOnly() }
+
 // Bounded reports whether the estimate and its interval are finite numbers.
 func (f FairCost) Bounded() bool {
 	return !math.IsNaN(f.Cost) && !math.IsInf(f.Cost, 0) && !math.IsInf(f.Lo, 0) && !math.IsInf(f.Hi, 0)
 }
 
 // String formats the estimate as "fair cost 92 Kr, 95% interval 88-97", with a
-// decimal when the interval is narrower than 4 Kr.
+// decimal when the interval is narrower than 4 Kr. A one-sided interval reads
+// "fair cost at most 25.3 Kr (one-sided 95% interval)", or "fair cost 185 Kr,
+// 95% interval: at least 166.4 Kr" when the fit has a crossing.
 func (f FairCost) String() string {
+	known := !math.IsNaN(f.Cost) && !math.IsInf(f.Cost, 0)
 	switch {
-	case math.IsNaN(f.Cost) || math.IsInf(f.Cost, 0):
+	case f.UpperOnly() && known:
+		return fmt.Sprintf("fair cost %.0f Kr, 95%% interval: at most %.1f Kr", f.Cost, f.Hi)
+	case f.UpperOnly():
+		return fmt.Sprintf("fair cost at most %.1f Kr (one-sided 95%% interval)", f.Hi)
+	case f.LowerOnly() && known:
+		return fmt.Sprintf("fair cost %.0f Kr, 95%% interval: at least %.1f Kr", f.Cost, f.Lo)
+	case f.LowerOnly():
+		return fmt.Sprintf("fair cost at least %.1f Kr (one-sided 95%% interval)", f.Lo)
+	case !known:
 		return "fair cost unknown"
 	case !f.Bounded():
 		return fmt.Sprintf("fair cost %.0f Kr, 95%% interval unbounded", f.Cost)
@@ -345,17 +421,45 @@ func (c *Curve) FairCost() FairCost {
 	f.Fit = l
 	if !l.OK {
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w after %d trials: try a wider grid of costs or more trials", ErrFitFailed, c.Trials))
+		// Without a fit, the floor's own point can still bound the fair cost:
+		// if the win rate is significantly below 50% at the lowest cost the
+		// game tells apart, it is at every dearer cost (the curve falls), and
+		// any crossing lies below the floor.
+		for _, p := range c.Points {
+			if c.MinCost > 0 && p.Cost <= c.MinCost*(1+1e-9) && p.N > 0 && p.Hi < 0.5 {
+				f.Hi = c.MinCost
+				f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate is %.1f%% (95%% interval %.1f%%-%.1f%%) at %.1f Kr, the lowest cost the game tells apart: the fair cost is at most %.1f Kr",
+					ErrOneSided, 100*p.Rate, 100*p.Lo, 100*p.Hi, p.Cost, c.MinCost))
+				break
+			}
+		}
 		return f
 	}
-	f.Cost, f.Lo, f.Hi = l.root()
-	if c.Precision > 0 && !c.Converged && !c.Interrupted {
-		f.Warnings = append(f.Warnings, fmt.Errorf("%w: 95%% interval ±%.1f Kr after %d trials, target ±%g Kr", ErrNotConverged, f.HalfWidth(), c.Trials, c.Precision))
-	}
+	f.Cost, f.Lo, f.Hi = l.interval(c.MinCost)
 	lo, hi := slices.Min(costs), slices.Max(costs)
+	floor := c.MinCost
+	if c.Precision > 0 && !c.Converged && !c.Interrupted {
+		switch {
+		case c.Unmet != "":
+			f.Warnings = append(f.Warnings, fmt.Errorf("%w: target ±%g Kr not met after %d trials: %s", ErrNotConverged, c.Precision, c.Trials, c.Unmet))
+		case !f.Bounded():
+			f.Warnings = append(f.Warnings, fmt.Errorf("%w: target ±%g Kr not met after %d trials (the cap): the 95%% interval is still not bounded on both sides", ErrNotConverged, c.Precision, c.Trials))
+		default:
+			f.Warnings = append(f.Warnings, fmt.Errorf("%w: 95%% interval ±%.1f Kr after %d trials, target ±%g Kr", ErrNotConverged, f.HalfWidth(), c.Trials, c.Precision))
+		}
+	}
 	switch {
+	case f.UpperOnly() && floor > 0 && (math.IsNaN(f.Cost) || f.Cost < floor+(hi-lo)/12):
+		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate is not significantly above 50%% at %.1f Kr, the lowest cost the game tells apart, so the fair cost may lie below it: it is at most %.1f Kr",
+			ErrOneSided, floor, f.Hi))
+	case f.UpperOnly():
+		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate is not significantly above 50%% within reach of the grid: the fair cost is at most %.1f Kr", ErrOneSided, f.Hi))
+	case f.LowerOnly():
+		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate does not fall significantly below 50%% up to %.0f Kr: the fair cost is at least %.1f Kr",
+			ErrOneSided, hi+(reach-1)*(hi-lo)/2, f.Lo))
 	case !f.Bounded():
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate does not cross 50%% significantly between %.0f and %.0f Kr",
-			ErrFlat, lo-(reach-1)*(hi-lo)/2, hi+(reach-1)*(hi-lo)/2))
+			ErrFlat, max(lo-(reach-1)*(hi-lo)/2, floor), hi+(reach-1)*(hi-lo)/2))
 	case l.Slope(f.Cost) > 0:
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w (slope %.3g logit/Kr at %.0f Kr): is the game playing the cost for the right side?", ErrRising, l.Slope(f.Cost), f.Cost))
 	}

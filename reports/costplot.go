@@ -172,7 +172,8 @@ func translucent(c color.Color, a uint8) color.Color {
 
 // WriteCostRanking writes profiles ranked by cost efficiency (balance.Rank) as a
 // table: card cost, fair cost and its 95% interval, the verdict (flagged "*" when
-// the card cost lies outside the interval), fair cost per card Krown, the fitted
+// the card cost lies outside the interval; "by at least" for a one-sided
+// interval, printed "at most 25.3" or "at least 166.4"), fair cost per card Krown, the fitted
 // win rate at the card cost with its 95% interval, and the trials and seed behind
 // each row. The warnings of each estimate follow the table.
 func WriteCostRanking(w io.Writer, as []balance.Assessment) error {
@@ -185,17 +186,28 @@ func WriteCostRanking(w io.Writer, as []balance.Assessment) error {
 		flag, verdict := "", a.Verdict.String()
 		if a.Flagged() {
 			flag = "*"
-			verdict = fmt.Sprintf("%s by %.0f Kr", verdict, math.Abs(a.By))
+			verdict += " " + a.ByText()
 		}
 		fair, interval := "-", "unbounded"
 		if !math.IsNaN(a.FairCost.Cost) && !math.IsInf(a.FairCost.Cost, 0) {
 			fair = f1(a.FairCost.Cost)
 		}
-		if a.FairCost.Bounded() {
+		switch {
+		case a.FairCost.Bounded():
 			interval = f1(a.FairCost.Lo) + " - " + f1(a.FairCost.Hi)
+		case a.FairCost.UpperOnly():
+			interval = "at most " + f1(a.FairCost.Hi)
+		case a.FairCost.LowerOnly():
+			interval = "at least " + f1(a.FairCost.Lo)
 		}
 		eff, rate := "-", "-"
-		if a.Verdict != balance.NoVerdict {
+		switch {
+		case a.Verdict == balance.NoVerdict:
+		case a.AtLeast && a.Verdict == balance.OverCosted:
+			eff = fmt.Sprintf("≤ %.3f", a.Efficiency)
+		case a.AtLeast:
+			eff = fmt.Sprintf("≥ %.3f", a.Efficiency)
+		default:
 			eff = fmt.Sprintf("%.3f", a.Efficiency)
 		}
 		if !math.IsNaN(a.RateAtCard) {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -76,8 +77,13 @@ func (m *BudgetMatch) count(r *rand.PCG, cost float64) int {
 // Play plays one battle with the studied Safar costing cost Krowns and returns
 // its side's score: 1 win, 0.5 draw at the round limit, 0 loss. Every random
 // number comes from r, in the same order whatever the cost (common random
-// numbers): the opponent, the two roundings, then the battle.
+// numbers): the opponent, the two roundings, then the battle. A cost that is
+// not positive is the caller's bug (balance.Sample refuses such costs): it
+// panics saying so, where it used to field a side of no Safar.
 func (p *BudgetPlayer) Play(r *rand.PCG, cost float64) float64 {
+	if !(cost > 0) {
+		panic(fmt.Sprintf("sim: budget match: cost %v Kr is not positive", cost))
+	}
 	m := p.m
 	q := int(r.Uint64() % uint64(len(m.Pool)))
 	a := m.count(r, cost)

@@ -3,6 +3,7 @@ package sim_test
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -105,5 +106,26 @@ func TestBudgetMatchExpectedCount(t *testing.T) {
 	mean, se := stats.MeanSE(sum, sq, n)
 	if want := 300.0 / 70; math.Abs(mean-want) > 3.9*se {
 		t.Errorf("mean count %.4f ± %.4f, want %.4f", mean, se, want)
+	}
+}
+
+// TestBudgetMatchNonPositiveCost checks that a cost of zero or less panics
+// naming the cost (a caller's bug), instead of "side A has no Safar" from a
+// side of a negative number of Safars, as issue #10 item 4 saw.
+func TestBudgetMatchNonPositiveCost(t *testing.T) {
+	pl, err := budgetMatch(t).NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []float64{-12, 0, math.NaN()} {
+		func() {
+			defer func() {
+				msg, _ := recover().(string)
+				if !strings.Contains(msg, "is not positive") {
+					t.Errorf("cost %v: panic %q", c, msg)
+				}
+			}()
+			pl.Play(rand.NewPCG(1, 2), c)
+		}()
 	}
 }

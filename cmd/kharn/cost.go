@@ -56,8 +56,14 @@ Every cost of a grid around the card cost is played with the same random numbers
 binomial fit of the logit, an interval clustered by trial) and the fair cost is
 where the fit crosses 50%, reported with its 95% interval, and compared with the
 card: "over-costed by about 8 Kr" when the card cost lies above the interval.
-A second stage plays a narrow grid around the first estimate. --precision Kr
-plays until the interval's half-width is below it.
+When the fair cost lies outside the first grid, the grid is widened until the
+win rate crosses 50% in it; a second stage plays a narrow grid around the
+first estimate. --precision Kr plays until the interval's half-width is below
+it, and says so, with the reason, when it cannot be met. Below budget/12 Kr the
+budget buys no more than 12 Safars and the battles stop changing: a fair cost
+below that is reported as a bound ("fair cost at most 25 Kr; card says 32:
+over-costed by at least 7 Kr"). A profile that cannot be assessed is reported
+as such, with the reason, and the others keep their results.
 
 Results are sampled: every figure comes with its interval, the seed and the
 trials; the same seed gives the same result for any number of workers.`,
@@ -149,19 +155,35 @@ func costGrid(card, budget int) []float64 {
 
 // costResult is one profile's estimate, for JSON and CSV.
 type costResult struct {
-	Profile    string   `json:"profile"`
-	CardCost   int      `json:"card_cost_kr"`
-	Budget     int      `json:"budget_kr"`
-	FairCost   *float64 `json:"fair_cost_kr"`
-	Lo         *float64 `json:"ci95_low"`
-	Hi         *float64 `json:"ci95_high"`
-	Verdict    string   `json:"verdict"`
+	Profile  string   `json:"profile"`
+	CardCost int      `json:"card_cost_kr"`
+	Budget   int      `json:"budget_kr"`
+	FairCost *float64 `json:"fair_cost_kr"`
+	Lo       *float64 `json:"ci95_low"`
+	Hi       *float64 `json:"ci95_high"`
+	// Interval says which ends of the 95% interval are finite: "two-sided",
+	// "upper bound only", "lower bound only" or "unbounded".
+	Interval string `json:"interval"`
+	Verdict  string `json:"verdict"`
+	// AtLeast reports that over_costed_by_kr is a bound of a one-sided
+	// interval ("over-costed by at least 7 Kr"), not an estimate.
+	AtLeast    bool     `json:"by_at_least"`
 	By         *float64 `json:"over_costed_by_kr"`
 	Efficiency *float64 `json:"fair_per_card"`
 	Trials     int      `json:"trials"`
 	Seed       uint64   `json:"seed"`
 	Warnings   []string `json:"warnings"`
-	Points     []costPt `json:"points"`
+	// Search says what the search did beyond its two stages (a widened grid,
+	// a replayed second stage), in words.
+	Search []string `json:"search"`
+	// NotAssessed says why the profile has no fair cost; empty when it has.
+	NotAssessed string `json:"not_assessed,omitempty"`
+	// Precision is --precision (0: a fixed number of trials); PrecisionMet
+	// says whether it was met and PrecisionUnmet why not.
+	Precision      float64  `json:"precision_kr"`
+	PrecisionMet   *bool    `json:"precision_met,omitempty"`
+	PrecisionUnmet string   `json:"precision_unmet,omitempty"`
+	Points         []costPt `json:"points"`
 }
 
 type costPt struct {
@@ -183,8 +205,16 @@ func finite(x float64) *float64 {
 // costAssessment is the result of assessing one profile.
 type costAssessment struct {
 	a      balance.Assessment
-	curve  *balance.Curve
-	budget int // Krowns a side (costBudget)
+	curve  *balance.Curve // nil when the search failed
+	budget int            // Krowns a side (costBudget)
+	card   int
+	// notAssessed, when not empty, says why the profile has no fair cost: the
+	// search failed, or found no 50% crossing to fit (a flat curve, a failed
+	// fit). Its curve, if any, is still drawn.
+	notAssessed string
+	// notes says what the search did beyond its two stages, and why a
+	// precision could not be met, in words.
+	notes []string
 }
 
 // minCopies is how many Safars a profile fields at its card cost at least: the
@@ -198,8 +228,10 @@ const minCopies = 3
 func costBudget(budget, card int) int { return max(budget, minCopies*card) }
 
 // assessCosts runs the fair-cost search of each case against the pool; progress
-// reports which profile and how far. It stops early, marking the rest as not
-// run, when ctx is cancelled.
+// reports which profile and how far. A profile whose search fails (an error, a
+// panic in a worker) or finds no fair cost is marked not assessed with the
+// reason, and the others go on. It stops early, marking the rest as not run,
+// when ctx is cancelled.
 func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poolCosts []int, f *costFlags, tbl field.Field, sc *profiles.Scenario, variant sim.Variant, progress func(i int, label string, done, target int)) ([]costAssessment, bool, error) {
 	var out []costAssessment
 	for i, cc := range cases {
@@ -216,26 +248,77 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 			}
 			return func(r *rand.PCG, cost float64) float64 { return pl.Play(r, cost) }, nil
 		}
-		cfg := balance.Config{Costs: costGrid(cc.card, budget), Trials: f.trials, Precision: f.precision,
+		// Below budget/MaxBudgetSafars the budget buys no more Safars: the
+		// battles do not change with the cost there, and the search stays above.
+		floor := float64(budget) / sim.MaxBudgetSafars
+		cfg := balance.Config{Costs: costGrid(cc.card, budget), MinCost: floor, Trials: f.trials, Precision: f.precision,
 			MinTrials: f.first, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers, Independent: f.independent}
 		if progress != nil {
 			label := cc.p.ID
 			cfg.Progress = func(done, target int) { progress(i, label, done, target) }
 		}
+		res := costAssessment{budget: budget, card: cc.card}
 		curve, err := balance.Search(ctx, cfg, newGame)
 		if err != nil {
-			return out, false, fmt.Errorf("%s: %w", cc.p.ID, err)
+			// One profile's failure (a bad match, a panic in a battle) does not
+			// discard the others' results.
+			res.a = balance.Assess(cc.p.ID, float64(cc.card), balance.FairCost{Cost: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Seed: f.seed})
+			res.notAssessed = err.Error()
+			out = append(out, res)
+			continue
 		}
 		a := balance.Assess(cc.p.ID, float64(cc.card), curve.FairCost())
-		// The seed shown is the one given: Search derives its second stage's
+		// The seed shown is the one given: Search derives its other stages'
 		// from it (balance.Search), so it reproduces the whole estimate.
 		a.FairCost.Seed = f.seed
-		out = append(out, costAssessment{a: a, curve: curve, budget: budget})
+		res.a, res.curve, res.notes = a, curve, curve.Notes
+		fc := a.FairCost
+		if fc.UpperOnly() && math.IsNaN(fc.Cost) {
+			res.notes = append(res.notes, fmt.Sprintf("at %.1f Kr, %d Kr buy %d Safars, the most a side fields (sim.MaxBudgetSafars): "+
+				"the battles do not change below that cost, so only an upper bound is supported; a smaller --budget lowers this floor",
+				floor, budget, sim.MaxBudgetSafars))
+		}
+		if !fc.Bounded() && !fc.OneSided() && !curve.Interrupted {
+			res.notAssessed = notAssessedReason(curve, fc, floor, budget)
+		}
+		out = append(out, res)
 		if curve.Interrupted {
 			return out, true, nil
 		}
 	}
 	return out, false, nil
+}
+
+// notAssessedReason says why a search found no fair cost: what the win rate
+// was over the costs played, and the warnings of the fit.
+func notAssessedReason(c *balance.Curve, f balance.FairCost, floor float64, budget int) string {
+	ps := c.Points
+	if c.Coarse != nil {
+		ps = c.Coarse.Points
+	}
+	lo, hi := ps[0], ps[0]
+	minRate, maxRate := ps[0].Rate, ps[0].Rate
+	for _, p := range ps {
+		if p.Cost < lo.Cost {
+			lo = p
+		}
+		if p.Cost > hi.Cost {
+			hi = p
+		}
+		minRate, maxRate = min(minRate, p.Rate), max(maxRate, p.Rate)
+	}
+	s := fmt.Sprintf("no 50%% crossing: the win rate is %.1f%%-%.1f%% over %.1f-%.1f Kr (%d trials)", 100*minRate, 100*maxRate, lo.Cost, hi.Cost, c.Trials)
+	if lo.Cost <= floor*(1+1e-9) && lo.Rate < 0.5 {
+		s += fmt.Sprintf(", %.1f%% even at %.1f Kr where %d Kr buy %d Safars, the most a side fields", 100*lo.Rate, lo.Cost, budget, sim.MaxBudgetSafars)
+	}
+	var ws []string
+	for _, w := range f.Warnings {
+		ws = append(ws, w.Error())
+	}
+	if len(ws) > 0 {
+		s += " (" + strings.Join(ws, "; ") + ")"
+	}
+	return s
 }
 
 func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error {
@@ -313,15 +396,21 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 		return err
 	}
 	out := cmd.OutOrStdout()
-	var as []balance.Assessment
+	var as []balance.Assessment // assessed profiles, ranked
 	var lines []reports.CostLine
-	for _, r := range res {
-		as = append(as, r.a)
-		c := r.curve
-		if c.Coarse != nil {
-			c = c.Coarse
+	var assessed []*sim.Fighter
+	for i, r := range res {
+		if r.curve != nil {
+			c := r.curve
+			if c.Coarse != nil {
+				c = c.Coarse
+			}
+			lines = append(lines, reports.NewCostLine(r.a.Label, c, r.a.CardCost))
 		}
-		lines = append(lines, reports.NewCostLine(r.a.Label, c, r.a.CardCost))
+		if r.notAssessed == "" {
+			as = append(as, r.a)
+			assessed = append(assessed, cases[i].f)
+		}
 	}
 	balance.Rank(as)
 	if f.plot != "" && len(lines) > 0 {
@@ -331,56 +420,159 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 		}
 		fmt.Fprintf(stderr, "kharn: cost plot written to %s\n", f.plot)
 	}
-	var notModelled []string
 	var all []*sim.Fighter
 	for _, cc := range cases {
 		all = append(all, cc.f)
 	}
 	all = append(all, pool...)
-	notModelled = (&sim.Skirmish{Sides: [2]sim.Spearhead{{Safars: all}}}).NotModelled()
+	notModelled := (&sim.Skirmish{Sides: [2]sim.Spearhead{{Safars: all}}}).NotModelled()
 	switch {
 	case f.json:
 		return reports.WriteJSON(out, costJSON(as, res, f, poolIDs, sc, variant, notModelled, interrupted))
 	case f.csv:
-		return writeCostCSV(out, as, variant)
+		return writeCostCSV(out, as, res, variant)
 	}
 	fmt.Fprintf(out, "Fair Krown costs at equal budgets: %d Kr a side (3 times the card cost when more) against a pool of %d profiles (%s), scenario %s\n",
 		f.budget, len(pool), strings.Join(poolIDs, ", "), sc.Name)
 	fmt.Fprintf(out, "Sampled with common random numbers: seed %d, rules %s; data: %s; kharn %s\n", f.seed, variant, ds.Source, versionString())
-	if err := reports.WriteCostRanking(out, as); err != nil {
-		return err
+	if len(as) > 0 {
+		if err := reports.WriteCostRanking(out, as); err != nil {
+			return err
+		}
 	}
 	for _, a := range as {
 		fmt.Fprintf(out, "%s\n", a)
 	}
-	if len(notModelled) > 0 {
-		fmt.Fprintf(out, "not modelled: %s\n", strings.Join(notModelled, ", "))
+	for _, r := range res {
+		for _, n := range r.notes {
+			fmt.Fprintf(out, "%s: search: %s\n", r.a.Label, n)
+		}
 	}
+	for _, r := range res {
+		if r.notAssessed != "" {
+			fmt.Fprintf(out, "%s (card %d Kr): not assessed: %s\n", r.a.Label, r.card, r.notAssessed)
+		}
+	}
+	writeNotModelled(out, assessed, pool)
 	if interrupted {
 		fmt.Fprintf(stderr, "kharn: interrupted: %d of %d profiles assessed\n", len(res), len(cases))
 	}
 	return nil
 }
 
+// writeNotModelled writes what the battles of kharn cost leave out, short
+// enough to read with a real catalogue: the assessed profiles' own skills by
+// name, the reference pool's grouped by skill with the number of profiles
+// having it, and the rules of a battle left out. JSON keeps the full list.
+func writeNotModelled(w io.Writer, assessed, pool []*sim.Fighter) {
+	rules := map[string]bool{}
+	for _, r := range sim.SkirmishRulesNotModelled {
+		rules[r] = true
+	}
+	own := func(f *sim.Fighter) []string {
+		var out []string
+		for _, n := range (&sim.Skirmish{Sides: [2]sim.Spearhead{{Safars: []*sim.Fighter{f}}}}).NotModelled() {
+			if !rules[n] {
+				out = append(out, strings.TrimSuffix(n, " ("+f.Name()+")"))
+			}
+		}
+		return out
+	}
+	var mine []string
+	for _, f := range assessed {
+		for _, n := range own(f) {
+			mine = append(mine, n+" ("+f.Name()+")")
+		}
+	}
+	if len(mine) > 0 {
+		fmt.Fprintf(w, "not modelled for the profiles assessed: %s\n", strings.Join(mine, ", "))
+	}
+	count := map[string]int{}
+	var skills []string
+	seen := map[*sim.Fighter]bool{}
+	for _, f := range pool {
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		for _, n := range own(f) {
+			if count[n] == 0 {
+				skills = append(skills, n)
+			}
+			count[n]++
+		}
+	}
+	if len(skills) > 0 {
+		slices.SortStableFunc(skills, func(a, b string) int { return count[b] - count[a] })
+		var parts []string
+		for _, n := range skills {
+			parts = append(parts, fmt.Sprintf("%s %s", n, plural(count[n], "profile")))
+		}
+		fmt.Fprintf(w, "not modelled in the reference pool (%s): %s (--json lists them by profile)\n", plural(len(seen), "profile"), strings.Join(parts, ", "))
+	}
+	fmt.Fprintf(w, "rules of a battle not modelled: %s\n", strings.Join(sim.SkirmishRulesNotModelled, ", "))
+}
+
+// plural says "1 profile", "3 profiles".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, pool []string, sc *profiles.Scenario, v sim.Variant, nm []string, interrupted bool) any {
-	curves := map[string]*balance.Curve{}
-	budgets := map[string]int{}
+	byLabel := map[string]costAssessment{}
 	for _, r := range res {
-		curves[r.a.Label] = r.curve
-		budgets[r.a.Label] = r.budget
+		byLabel[r.a.Label] = r
+	}
+	row := func(a balance.Assessment) costResult {
+		r := byLabel[a.Label]
+		out := costResult{Profile: a.Label, CardCost: r.card, Budget: r.budget, FairCost: finite(a.FairCost.Cost),
+			Lo: finite(a.FairCost.Lo), Hi: finite(a.FairCost.Hi), Verdict: a.Verdict.String(), AtLeast: a.AtLeast,
+			By: finite(a.By), Efficiency: finite(a.Efficiency), Trials: a.FairCost.Trials, Seed: a.FairCost.Seed,
+			Warnings: []string{}, Search: r.notes, NotAssessed: r.notAssessed, Precision: f.precision}
+		switch {
+		case a.FairCost.UpperOnly():
+			out.Interval = "upper bound only"
+		case a.FairCost.LowerOnly():
+			out.Interval = "lower bound only"
+		case a.FairCost.Bounded():
+			out.Interval = "two-sided"
+		default:
+			out.Interval = "unbounded"
+		}
+		if r.notAssessed != "" {
+			out.Verdict = "not assessed"
+		}
+		if out.Search == nil {
+			out.Search = []string{}
+		}
+		if f.precision > 0 && r.curve != nil {
+			met := r.curve.Converged
+			out.PrecisionMet = &met
+		}
+		for _, w := range a.FairCost.Warnings {
+			out.Warnings = append(out.Warnings, w.Error())
+			if errors.Is(w, balance.ErrNotConverged) {
+				out.PrecisionUnmet = w.Error()
+			}
+		}
+		if r.curve != nil {
+			for _, p := range r.curve.Points {
+				out.Points = append(out.Points, costPt{p.Cost, p.Rate, p.Lo, p.Hi, p.N})
+			}
+		}
+		return out
 	}
 	var rows []costResult
 	for _, a := range as {
-		r := costResult{Profile: a.Label, CardCost: int(a.CardCost), Budget: budgets[a.Label], FairCost: finite(a.FairCost.Cost),
-			Lo: finite(a.FairCost.Lo), Hi: finite(a.FairCost.Hi), Verdict: a.Verdict.String(),
-			By: finite(a.By), Efficiency: finite(a.Efficiency), Trials: a.FairCost.Trials, Seed: a.FairCost.Seed, Warnings: []string{}}
-		for _, w := range a.FairCost.Warnings {
-			r.Warnings = append(r.Warnings, w.Error())
+		rows = append(rows, row(a))
+	}
+	for _, r := range res {
+		if r.notAssessed != "" {
+			rows = append(rows, row(r.a))
 		}
-		for _, p := range curves[a.Label].Points {
-			r.Points = append(r.Points, costPt{p.Cost, p.Rate, p.Lo, p.Hi, p.N})
-		}
-		rows = append(rows, r)
 	}
 	if nm == nil {
 		nm = []string{}
@@ -401,7 +593,7 @@ func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, pool 
 // writeCostCSV writes one line per profile, n/a (an unbounded end, no
 // estimate) as an empty cell, each line ending with its provenance columns
 // (seed, trials of the fit, rules, version: reports.Provenance).
-func writeCostCSV(w io.Writer, as []balance.Assessment, variant sim.Variant) error {
+func writeCostCSV(w io.Writer, as []balance.Assessment, res []costAssessment, variant sim.Variant) error {
 	cw := csv.NewWriter(w)
 	g := func(x float64) string {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -409,12 +601,33 @@ func writeCostCSV(w io.Writer, as []balance.Assessment, variant sim.Variant) err
 		}
 		return strconv.FormatFloat(x, 'g', 8, 64)
 	}
-	_ = cw.Write(append([]string{"profile", "card_cost_kr", "fair_cost_kr", "ci95_low", "ci95_high", "verdict", "over_costed_by_kr", "fair_per_card"},
+	_ = cw.Write(append([]string{"profile", "card_cost_kr", "fair_cost_kr", "ci95_low", "ci95_high", "verdict", "over_costed_by_kr", "fair_per_card", "note"},
 		reports.ProvenanceKeys...))
-	for _, a := range as {
+	note := map[string]string{}
+	for _, r := range res {
+		var ws []string
+		for _, w := range r.a.FairCost.Warnings {
+			if errors.Is(w, balance.ErrNotConverged) || errors.Is(w, balance.ErrOneSided) {
+				ws = append(ws, w.Error())
+			}
+		}
+		note[r.a.Label] = strings.Join(ws, "; ")
+	}
+	line := func(a balance.Assessment, verdict, note string) {
+		if a.AtLeast {
+			verdict += " (by at least)"
+		}
 		prov := reports.Provenance{Seed: a.FairCost.Seed, Trials: a.FairCost.Trials, Rules: variant.String(), Version: versionString()}
-		_ = cw.Write(append([]string{a.Label, g(a.CardCost), g(a.FairCost.Cost), g(a.FairCost.Lo), g(a.FairCost.Hi), a.Verdict.String(),
-			g(a.By), g(a.Efficiency)}, prov.Values()...))
+		_ = cw.Write(append([]string{a.Label, g(a.CardCost), g(a.FairCost.Cost), g(a.FairCost.Lo), g(a.FairCost.Hi), verdict,
+			g(a.By), g(a.Efficiency), note}, prov.Values()...))
+	}
+	for _, a := range as {
+		line(a, a.Verdict.String(), note[a.Label])
+	}
+	for _, r := range res {
+		if r.notAssessed != "" {
+			line(r.a, "not assessed", r.notAssessed)
+		}
 	}
 	cw.Flush()
 	return cw.Error()

@@ -1,11 +1,19 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/kharn-ages/kharn/balance"
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/sim/field"
 )
 
 // costArgs is a small fair-cost run: one profile against one opponent, few
@@ -113,5 +121,185 @@ func TestCostErrors(t *testing.T) {
 	}
 	if _, errs, code := runCLI(t, "cost", "nobody-9"); code != 1 || !strings.Contains(errs, "unknown profile") {
 		t.Errorf("unknown profile: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestCostAbsurdProfile checks issue #10 items 2 and 4 on an invented profile
+// with 2 HP (testdata/cost/frail-guard-1.yaml): its fair cost lies below the
+// lowest cost the search may play (budget / 12 Safars), and before the fix
+// the run ended in a silent "no verdict" ("logistic fit failed", or a flat
+// curve "between -24 and 62 Kr"). It now gets a verdict (one-sided when its
+// fair cost lies below the floor) or is reported as not assessed with the
+// reason, and crown-guard-1, assessed in the same run, keeps its result.
+func TestCostAbsurdProfile(t *testing.T) {
+	for _, vs := range []string{"kherops-warrior-1", "kherops"} {
+		out, errs, code := runCLI(t, "cost", "crown-guard-1", filepath.Join("testdata", "cost", "frail-guard-1.yaml"),
+			"--vs", vs, "--trials", "100", "--first-trials", "100")
+		if code != 0 {
+			t.Fatalf("--vs %s: exit %d: %s", vs, code, errs)
+		}
+		var frail []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, "frail-guard-1") || strings.Contains(l, "card says 45") {
+				frail = append(frail, l)
+			}
+		}
+		said := strings.Contains(out, "card says 45: over-costed by") || strings.Contains(out, "frail-guard-1 (card 45 Kr): not assessed: ")
+		if !said {
+			t.Errorf("--vs %s: frail-guard-1 has neither a verdict nor a reason:\n%s", vs, strings.Join(frail, "\n"))
+		}
+		for _, l := range frail {
+			if strings.HasSuffix(l, ": no verdict") {
+				t.Errorf("--vs %s: silent no verdict: %s", vs, l)
+			}
+		}
+		if !regexp.MustCompile(`fair cost [0-9.]+ Kr, 95% interval [0-9.]+-[0-9.]+; card says 45`).MatchString(out) {
+			t.Errorf("--vs %s: crown-guard-1 lost its two-sided estimate:\n%s", vs, out)
+		}
+	}
+}
+
+// TestCostPrecisionUnmet checks issue #10 item 2: kharn cost crown-guard-1
+// --vs kherops --budget 400 --precision 3 stopped after 200 trials with "no
+// verdict", the precision silently not met. At 400 Kr the budget buys 12
+// Safars (the most a side fields) at 33.3 Kr, above crown-guard-1's fair cost:
+// the run now says the fair cost is at most that, gives the verdict, and says
+// that and why the precision was not met, in text and JSON.
+func TestCostPrecisionUnmet(t *testing.T) {
+	args := []string{"cost", "crown-guard-1", "--vs", "kherops", "--budget", "400", "--precision", "3", "--first-trials", "100"}
+	out, errs, code := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"not converged: target ±3 Kr not met after 100 trials: the fair cost lies at or below 33.3 Kr",
+		"card says 45: over-costed by at least",
+		"400 Kr buy 12 Safars, the most a side fields",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	js, errs, code := runCLI(t, append(args, "--json")...)
+	if code != 0 {
+		t.Fatalf("--json: exit %d: %s", code, errs)
+	}
+	var got struct {
+		Profiles []struct {
+			Interval       string   `json:"interval"`
+			Verdict        string   `json:"verdict"`
+			AtLeast        bool     `json:"by_at_least"`
+			Hi             *float64 `json:"ci95_high"`
+			PrecisionMet   *bool    `json:"precision_met"`
+			PrecisionUnmet string   `json:"precision_unmet"`
+		} `json:"profiles"`
+	}
+	if err := json.Unmarshal([]byte(js), &got); err != nil {
+		t.Fatal(err)
+	}
+	p := got.Profiles[0]
+	if p.Interval != "upper bound only" || p.Verdict != "over-costed" || !p.AtLeast || p.Hi == nil || *p.Hi < 400.0/12 ||
+		p.PrecisionMet == nil || *p.PrecisionMet || !strings.Contains(p.PrecisionUnmet, "one-sided") {
+		t.Errorf("JSON: %+v", p)
+	}
+}
+
+// TestAssessCostsKeepsOthers checks issue #10 item 4: a profile whose search
+// fails (here a game factory error, as a panic in a battle would be) is marked
+// not assessed with the reason, and the other profiles keep their results in
+// the text, JSON and CSV outputs. Before, assessCosts returned the error and
+// every result was lost.
+func TestAssessCostsKeepsOthers(t *testing.T) {
+	ds := profiles.Default()
+	cg, err := ds.ResolveProfile("crown-guard-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := costCases(ds, []*profiles.Profile{cg, cg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases[0].f = nil // sim: budget match without a fighter
+	pool, poolCosts, _, err := costPool(ds, "kherops-warrior-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := loadScenario("open-ground")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := field.FromScenario(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &costFlags{first: 100, trials: 100, budget: 300, maxTrials: 100, seed: 1}
+	res, interrupted, err := assessCosts(context.Background(), cases, pool, poolCosts, f, tbl, sc, sim.Variant{}, nil)
+	if err != nil || interrupted || len(res) != 2 {
+		t.Fatalf("err %v, interrupted %t, %d results", err, interrupted, len(res))
+	}
+	if !strings.Contains(res[0].notAssessed, "without a fighter") {
+		t.Errorf("first profile: not assessed %q", res[0].notAssessed)
+	}
+	if res[1].notAssessed != "" || !res[1].a.FairCost.Bounded() {
+		t.Errorf("second profile: %v, not assessed %q", res[1].a, res[1].notAssessed)
+	}
+	var buf strings.Builder
+	if err := writeCostCSV(&buf, []balance.Assessment{res[1].a}, res, sim.Variant{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "not assessed,") || !strings.Contains(buf.String(), "without a fighter") {
+		t.Errorf("CSV:\n%s", buf.String())
+	}
+	tab := costTable("kharns", []balance.Assessment{res[1].a}, res)
+	if len(tab.Rows) != 2 || !strings.HasPrefix(tab.Rows[1][5].Text, "not assessed: ") {
+		t.Errorf("report table rows %v", tab.Rows)
+	}
+}
+
+// TestCostNotModelledGrouped checks issue #10 item 15: the text output names
+// only the assessed profiles' own unmodelled skills and groups the reference
+// pool's by skill with counts; the JSON keeps the full list by profile. Before,
+// one line named every profile of the pool, skill by skill.
+func TestCostNotModelledGrouped(t *testing.T) {
+	args := []string{"cost", "guild-cutthroat-1", "--trials", "50", "--first-trials", "50"}
+	out, errs, code := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var nm []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "not modelled") {
+			nm = append(nm, l)
+		}
+	}
+	text := strings.Join(nm, "\n")
+	t.Logf("%s", text)
+	// The embedded data: fang-witch-3, prince-3 and tembo-elder-3 have spells
+	// (master esoteric), guild-cutthroat-1 ambush and sadistic.
+	for _, want := range []string{
+		"not modelled for the profiles assessed: ambush (guild-cutthroat-1), sadistic (never used by the skirmish policies) (guild-cutthroat-1)",
+		"spells (magic is out of scope) 3 profiles",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q", want)
+		}
+	}
+	for _, other := range []string{"fang-witch-3", "prince-3", "tembo-elder-3", "kherops-commander-3"} {
+		if strings.Contains(text, other) {
+			t.Errorf("text names the pool profile %s", other)
+		}
+	}
+	js, _, code := runCLI(t, append(args, "--json")...)
+	if code != 0 {
+		t.Fatalf("--json: exit %d", code)
+	}
+	var got struct {
+		NotModelled []string `json:"not_modelled"`
+	}
+	if err := json.Unmarshal([]byte(js), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(got.NotModelled, "affinity (fang-witch-3)") || !slices.Contains(got.NotModelled, "ambush (guild-cutthroat-1)") {
+		t.Errorf("JSON not_modelled %v lacks the pool's entries", got.NotModelled)
 	}
 }

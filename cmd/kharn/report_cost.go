@@ -119,8 +119,12 @@ func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 		}
 		byFaction[f] = append(byFaction[f], a)
 		// Every profile without a plain "fair" goes to the summary: over- and
-		// under-costed ones, and those the search gave no verdict for.
-		if a.a.Verdict != balance.Fair {
+		// under-costed ones, those the search gave no verdict for, and those
+		// that could not be assessed.
+		switch {
+		case a.notAssessed != "":
+			r.flag("costs", a.a.Label, "not assessed", "not assessed: %s", a.notAssessed)
+		case a.a.Verdict != balance.Fair:
 			r.flag("costs", a.a.Label, a.a.Verdict.String(), "%s", a.a.String())
 		}
 	}
@@ -129,7 +133,12 @@ func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 		var list []balance.Assessment
 		var lines []reports.CostLine
 		for _, a := range as {
-			list = append(list, a.a)
+			if a.notAssessed == "" {
+				list = append(list, a.a)
+			}
+			if a.curve == nil {
+				continue
+			}
 			c := a.curve
 			if c.Coarse != nil {
 				c = c.Coarse
@@ -137,9 +146,12 @@ func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 			lines = append(lines, reports.NewCostLine(a.a.Label, c, a.a.CardCost))
 		}
 		balance.Rank(list)
-		t := costTable(f, list)
+		t := costTable(f, list, as)
 		t.Provenance = r.costProvenance()
 		s.Add(t)
+		if len(lines) == 0 {
+			continue
+		}
 		title := fmt.Sprintf("%s: win rate at equal budgets (%d Kr, or 3x the card) against cost", f, r.f.budget)
 		png, err := reports.CostPlotImage("png", title, lines)
 		if err != nil {
@@ -161,8 +173,10 @@ func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	return []*reports.Section{s, b}, nil
 }
 
-// costTable is the ranking of one faction's profiles by fair cost per card Krown.
-func costTable(faction string, as []balance.Assessment) *reports.DataTable {
+// costTable is the ranking of one faction's profiles by fair cost per card
+// Krown, the profiles not assessed last with the reason in the verdict cell;
+// res gives the search notes and reasons of each profile.
+func costTable(faction string, as []balance.Assessment, res []costAssessment) *reports.DataTable {
 	t := &reports.DataTable{ID: "costs-" + faction, Caption: "Fair costs: " + faction + ", ranked by fair cost per card Krown",
 		Columns: []reports.Column{
 			{Name: "profile", Key: "profile"}, {Name: "card Kr", Key: "card_cost_kr"}, {Name: "fair Kr", Key: "fair_cost_kr"},
@@ -181,8 +195,18 @@ func costTable(faction string, as []balance.Assessment) *reports.DataTable {
 	}
 	for _, a := range as {
 		verdict := a.Verdict.String()
-		if a.Flagged() {
-			verdict = fmt.Sprintf("%s by %.0f Kr", verdict, math.Abs(a.By))
+		switch f := a.FairCost; {
+		case a.Flagged():
+			verdict += " " + a.ByText()
+			if f.UpperOnly() {
+				verdict += fmt.Sprintf(" (fair cost at most %.1f Kr)", f.Hi)
+			} else if f.LowerOnly() {
+				verdict += fmt.Sprintf(" (fair cost at least %.1f Kr)", f.Lo)
+			}
+		case f.UpperOnly():
+			verdict += fmt.Sprintf(" (fair cost at most %.1f Kr: the card cost lies inside)", f.Hi)
+		case f.LowerOnly():
+			verdict += fmt.Sprintf(" (fair cost at least %.1f Kr: the card cost lies inside)", f.Lo)
 		}
 		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(a.Label), reports.IntCell(int(a.CardCost)),
 			num(a.FairCost.Cost, 1), num(a.FairCost.Lo, 1), num(a.FairCost.Hi, 1), reports.TextCell(verdict),
@@ -191,6 +215,17 @@ func costTable(faction string, as []balance.Assessment) *reports.DataTable {
 		for _, w := range a.FairCost.Warnings {
 			t.Notes = append(t.Notes, a.Label+": "+w.Error())
 		}
+	}
+	for _, r := range res {
+		if r.notAssessed == "" {
+			for _, n := range r.notes {
+				t.Notes = append(t.Notes, r.a.Label+": search: "+n)
+			}
+			continue
+		}
+		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(r.a.Label), reports.IntCell(r.card),
+			num(math.NaN(), 1), num(math.NaN(), 1), num(math.NaN(), 1), reports.TextCell("not assessed: " + r.notAssessed),
+			num(math.NaN(), 3), num(math.NaN(), 1), num(math.NaN(), 1), num(math.NaN(), 1), reports.IntCell(r.a.FairCost.Trials)})
 	}
 	return t
 }

@@ -211,8 +211,21 @@ func TestReport(t *testing.T) {
 				if !strings.HasPrefix(verdict, want) {
 					t.Errorf("%v: verdict %q with card %v and interval %v-%v", r["profile"], verdict, card, lo, hi)
 				}
-			} else if verdict != "no verdict" {
-				t.Errorf("%v: verdict %q without a bounded interval", r["profile"], verdict)
+			} else {
+				// A one-sided interval gives a verdict "by at least" when the
+				// card lies beyond its finite end, none otherwise (docs/cost.md).
+				want := "no verdict"
+				switch {
+				case strings.HasPrefix(verdict, "not assessed: "):
+					want = verdict
+				case okH && card > hi:
+					want = "over-costed by at least"
+				case okL && card < lo:
+					want = "under-costed by at least"
+				}
+				if !strings.HasPrefix(verdict, want) {
+					t.Errorf("%v: verdict %q without a bounded interval (low %v, high %v), want %q", r["profile"], verdict, r["fair_ci95_low"], r["fair_ci95_high"], want)
+				}
 			}
 		}
 	}
