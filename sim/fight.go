@@ -32,6 +32,23 @@ type Duel struct {
 	Policies [2]FightPolicy
 }
 
+// DefaultTable is the length of a duel's table in toises when Duel.Table is
+// zero (60 cm, rulebook "Game area", seed 000 line 132).
+const DefaultTable = 15
+
+// DeploymentGap returns the gap between two Safars deployed on the near edges of
+// their deployment strips along opposite sides of the default table: 15 - 2x3 =
+// 9 toises with the French strips (R-FR, seed 004 line 467), 15 - 2x2 = 11 under
+// the english variant (seed 000 line 544). It is the default start of every duel
+// of kharn duel, compare and report (issue #10 item 3).
+func DeploymentGap(v Variant) float64 {
+	depth := float64(field.DeploymentDepth)
+	if v.English {
+		depth = field.EnglishDeploymentDepth
+	}
+	return DefaultTable - 2*depth
+}
+
 // Sides of a duel.
 const (
 	SideA = 0
@@ -97,7 +114,7 @@ func (d *Duel) NewPlayer() (*DuelPlayer, error) {
 	}
 	table := d.Table
 	if table == 0 {
-		table = 15
+		table = DefaultTable
 	}
 	e.field = field.Field{Width: table, Height: table}
 	e.labels = []string{"A", "B"}

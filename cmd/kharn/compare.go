@@ -64,7 +64,7 @@ fields fewer Safars, so its win rate there already weighs its cost.`,
 	fl.IntVar(&f.trials, "trials", 2000, "fights per loadout and opponent (battles in skirmish context: default 400)")
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed (the same for every loadout and opponent)")
 	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU)")
-	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start of every duel, in toises (11: the deployment distance, as in duel and report; 0: engaged)")
+	fl.Float64Var(&f.distance, "distance", sim.DeploymentGap(sim.Variant{}), distanceHelp)
 	fl.StringVar(&f.sortBy, "sort", "win", "rank by: win, per-100kr, damage-per-ap")
 	fl.StringVar(&f.plot, "plot", "", "write a heat map of win rates (loadout x opponent) to this .png or .svg file")
 	fl.BoolVar(&f.json, "json", false, "print JSON")
@@ -121,6 +121,7 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 	if err != nil {
 		return err
 	}
+	defaultDistance(cmd, &f.distance, variant)
 	p, err := ds.ResolveProfile(arg)
 	if err != nil {
 		return err

@@ -16,11 +16,18 @@ import (
 	"github.com/kharn-ages/kharn/sim/runner"
 )
 
-// deploymentGap is the distance between two Safars deployed on the edges of their
-// 2-toise strips on opposite sides of a 15-toise table (rulebook "Deploying"): the
-// default start of every duel of duel, compare and report (issue #10 item 3: they
-// disagreed, 0 and 11).
-const deploymentGap = 11.0
+// distanceHelp is the help of --distance in duel, compare and report: one
+// default start for the three (issue #10 item 3: they disagreed, 0 and 11).
+var distanceHelp = fmt.Sprintf("gap between the bases at the start of every duel, in toises (default: the deployment distance, %g; %g under --rules english; 0: engaged)",
+	sim.DeploymentGap(sim.Variant{}), sim.DeploymentGap(sim.Variant{English: true}))
+
+// defaultDistance sets *d to the deployment distance of the rules variant v
+// (sim.DeploymentGap) unless --distance was given.
+func defaultDistance(cmd *cobra.Command, d *float64, v sim.Variant) {
+	if f := cmd.Flags().Lookup("distance"); f == nil || !f.Changed {
+		*d = sim.DeploymentGap(v)
+	}
+}
 
 type duelFlags struct {
 	weaponA, weaponB string
@@ -51,8 +58,9 @@ its standard error, and the seed, trial count and rules variant that produced th
 The same seed gives the same result for any number of workers. Ctrl-C stops the run
 and prints what it has, marked as interrupted.
 
-Fights start at the deployment distance (11 toises between the bases, rulebook
-"Deploying"), as in compare and report, unless --distance says otherwise.
+Fights start at the deployment distance (9 toises between the bases: 3-toise
+strips on a 15-toise table, seed 004 "Déploiement"; 11 under --rules english),
+as in compare and report, unless --distance says otherwise.
 
 --policy-check plays A against itself, the default policy against each simple
 policy, and fails unless the default wins significantly more than half of the
@@ -72,7 +80,7 @@ fights.`,
 	fl := c.Flags()
 	fl.StringVar(&f.weaponA, "weapon-a", "", "weapon of A: an equipment id taking the place of the card's first weapon of its kind (the one A fights with), or none")
 	fl.StringVar(&f.weaponB, "weapon-b", "", "weapon of B (as --weapon-a)")
-	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start, in toises (11: the deployment distance; 0: engaged)")
+	fl.Float64Var(&f.distance, "distance", sim.DeploymentGap(sim.Variant{}), distanceHelp)
 	fl.IntVar(&f.trials, "trials", 100_000, "fights to play")
 	fl.Float64Var(&f.precision, "precision", 0, "instead of --trials: play until the 95% Wilson half-width of A's win rate is below this")
 	fl.IntVar(&f.maxTrials, "max-trials", 10_000_000, "cap on the fights of a --precision run")
@@ -165,6 +173,7 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 	if err != nil {
 		return err
 	}
+	defaultDistance(cmd, &f.distance, variant)
 	a, err := duellist(ds, args[0], f.weaponA)
 	if err != nil {
 		return fmt.Errorf("A: %w", err)

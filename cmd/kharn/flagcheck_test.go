@@ -231,9 +231,10 @@ func TestOutputFlagsNotIgnored(t *testing.T) {
 }
 
 // TestDefaultDistance is issue #10 item 3: duel and compare started engaged (0
-// toises), the report at the deployment distance (11), so the same matchup had two
-// answers. All three default to the deployment distance and state it in every
-// output.
+// toises), the report at 11 toises, so the same matchup had two answers. All three
+// default to the deployment distance of the rules variant (sim.DeploymentGap: 9
+// toises with the French 3-toise strips, R-FR; 11 under english) and state it in
+// every output.
 func TestDefaultDistance(t *testing.T) {
 	root := rootCommand(&globals{})
 	for _, name := range []string{"duel", "compare", "report"} {
@@ -241,33 +242,33 @@ func TestDefaultDistance(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := c.Flags().Lookup("distance").DefValue; got != "11" {
-			t.Errorf("kharn %s --distance defaults to %s, want the deployment distance 11", name, got)
+		if got := c.Flags().Lookup("distance").DefValue; got != "9" {
+			t.Errorf("kharn %s --distance defaults to %s, want the deployment distance 9", name, got)
 		}
 	}
 	duel := []string{"duel", "goun-hunter-1", "fang-prowler-1", "--trials", "500"}
 	out, _, _ := runCLI(t, duel...)
-	if !strings.Contains(out, "Start 11.0 toises apart") {
+	if !strings.Contains(out, "Start 9.0 toises apart") {
 		t.Errorf("duel text does not state the start:\n%s", out)
 	}
 	out, _, _ = runCLI(t, append(duel, "--json")...)
 	var dj struct {
 		Distance *float64 `json:"distance_toises"`
 	}
-	if err := json.Unmarshal([]byte(out), &dj); err != nil || dj.Distance == nil || *dj.Distance != 11 {
+	if err := json.Unmarshal([]byte(out), &dj); err != nil || dj.Distance == nil || *dj.Distance != 9 {
 		t.Errorf("duel JSON distance_toises %v (%v)", dj.Distance, err)
 	}
 	out, _, _ = runCLI(t, append(duel, "--csv")...)
-	if !strings.Contains(out, "\ndistance_toises,,11,,,\n") {
+	if !strings.Contains(out, "\ndistance_toises,,9,,,\n") {
 		t.Errorf("duel CSV does not state the start:\n%s", out)
 	}
 	cmp := []string{"compare", "goun-hunter-1", "--vs", "fang-prowler-1", "--trials", "100"}
 	out, _, _ = runCLI(t, cmp...)
-	if !strings.Contains(out, "start 11.0 toises apart") {
+	if !strings.Contains(out, "start 9.0 toises apart") {
 		t.Errorf("compare text does not state the start:\n%s", out)
 	}
 	out, _, _ = runCLI(t, append(cmp, "--json")...)
-	if err := json.Unmarshal([]byte(out), &dj); err != nil || dj.Distance == nil || *dj.Distance != 11 {
+	if err := json.Unmarshal([]byte(out), &dj); err != nil || dj.Distance == nil || *dj.Distance != 9 {
 		t.Errorf("compare JSON distance_toises %v (%v)", dj.Distance, err)
 	}
 	out, _, _ = runCLI(t, append(cmp, "--csv")...)
@@ -281,8 +282,12 @@ func TestDefaultDistance(t *testing.T) {
 			col = i
 		}
 	}
-	if col < 0 || rows[1][col] != "11" {
+	if col < 0 || rows[1][col] != "9" {
 		t.Errorf("compare CSV does not state the start: %v / %v", rows[0], rows[1])
+	}
+	out, _, _ = runCLI(t, append(duel, "--rules", "english")...)
+	if !strings.Contains(out, "Start 11.0 toises apart") {
+		t.Errorf("duel --rules english does not start at the English deployment distance 11:\n%s", out)
 	}
 }
 

@@ -92,7 +92,7 @@ func TestCompareSwapRowsDiffer(t *testing.T) {
 	ds := profiles.Default()
 	p, _ := ds.Profile("guild-cutthroat-1")
 	o, _ := ds.Profile("fang-prowler-1")
-	c := matchConfig{trials: 500, seed: 1, distance: deploymentGap, variant: sim.Variant{}}
+	c := matchConfig{trials: 500, seed: 1, distance: sim.DeploymentGap(sim.Variant{}), variant: sim.Variant{}}
 	cmp, err := compareLoadouts(context.Background(), ds, p, []*profiles.Profile{o}, c, false, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -77,7 +77,7 @@ in its tables/ and figures/ that this run did not write are removed.`,
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed (the same for every duel)")
 	fl.IntVar(&f.trials, "trials", 4096, "fights per pairing of duellists")
 	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU); results do not depend on it")
-	fl.Float64Var(&f.distance, "distance", deploymentGap, "gap between the bases at the start of every duel, in toises (default: the deployment distance)")
+	fl.Float64Var(&f.distance, "distance", sim.DeploymentGap(sim.Variant{}), distanceHelp)
 	fl.StringVar(&f.reference, "reference", "", "reference defender of the exact damage per AP (default: the profile of median cost)")
 	fl.IntVar(&f.costTrials, "cost-trials", 200, "trials per profile of the fair-cost search's narrow stage (its wide stage plays half as many); 0 leaves the analysis out")
 	fl.IntVar(&f.budget, "budget", 300, "Krowns a side in the fair-cost battles")
@@ -168,6 +168,7 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 	if err != nil {
 		return err
 	}
+	defaultDistance(cmd, &f.distance, variant)
 	if len(ds.Profiles) < 2 {
 		return fmt.Errorf("data %s: a report needs at least two profiles, got %d", ds.Source, len(ds.Profiles))
 	}
