@@ -439,15 +439,16 @@ func (d *decoder) armourPiercing(n *yaml.Node, field string) *Dice {
 	return dice
 }
 
-// reach decodes a weapon reach: 1, 1.5 or 2 toises (rulebook "Equipment": "Reach
-// (1/1,5/2 toises)").
+// reach decodes a weapon reach in half toises from 1 to 3: the rulebook prints
+// 1, 1.5 and 2 ("Equipment": "Reach (1/1,5/2 toises)", French seed 004 line
+// 1610) and the catalogue also has 2.5 and 3 (catalogue.md section 4.6).
 func (d *decoder) reach(n *yaml.Node, field string) float64 {
 	v, ok := d.numberValue(n, field)
 	if !ok {
 		return 0
 	}
-	if v != 1 && v != 1.5 && v != 2 {
-		d.errorf(deref(n), field, "reach must be 1, 1.5 or 2 toises, got %v", v)
+	if v < 1 || v > MaxReach || v*2 != math.Trunc(v*2) {
+		d.errorf(deref(n), field, "reach must be 1, 1.5, 2, 2.5 or 3 toises, got %v", v)
 		return 0
 	}
 	return v

@@ -224,7 +224,7 @@ type Effects struct {
 	// N == 0 && Plus == 0 means none, "1D5" when the card gives no value.
 	ArmourPiercing *Dice
 	ArmourIgnore   int     // "target armour protects N less"
-	Reach          float64 // toises: 0 (ZOC), 1, 1.5, 2
+	Reach          float64 // toises: 0 (ZOC), 1, 1.5, 2, 2.5, 3 (MaxReach)
 	Range          *Range  // ranged weapons
 	Ammunition     int     // shots before it is empty; 0 = unlimited
 	Rate           int     // shots between reloads; 0 = no reload needed
@@ -233,6 +233,10 @@ type Effects struct {
 	// "Melee weapons"); its Range then applies to the throw.
 	Thrown bool
 }
+
+// MaxReach is the longest weapon reach of the data format, in toises (a
+// catalogue weapon has 3; catalogue.md section 4.6).
+const MaxReach = 3.0
 
 // DataSet is a loaded, validated set of profiles and equipment.
 type DataSet struct {

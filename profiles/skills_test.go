@@ -1,0 +1,115 @@
+package profiles
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestSkillTable checks the table of skills against skills.md section 1: its 67
+// catalogue ids, each once, each with a class of skills.md and a keyword or a
+// trait, and every data-format keyword accepted by the decoder.
+func TestSkillTable(t *testing.T) {
+	ids := map[string]bool{}
+	names := map[string]bool{}
+	classes := []SkillClass{ClassExchange, ClassActivation, ClassMorale, ClassMagic, ClassList, ClassOther}
+	for _, s := range Skills() {
+		if s.ID != "" {
+			if ids[s.ID] {
+				t.Errorf("catalogue id %q twice", s.ID)
+			}
+			ids[s.ID] = true
+		}
+		if (s.Name == "") == (s.Trait == "") {
+			t.Errorf("%q: want a keyword or a trait, not both or neither", s.ID)
+		}
+		if s.Name != "" {
+			if names[s.Name] {
+				t.Errorf("keyword %q twice", s.Name)
+			}
+			names[s.Name] = true
+			if v, ok := SkillValueOf(s.Name); !ok || v != s.Value {
+				t.Errorf("SkillValueOf(%q) = %v, %v; want %v, true", s.Name, v, ok, s.Value)
+			}
+		}
+		if !slices.Contains(classes, s.Class) {
+			t.Errorf("%q: class %q is none of skills.md's", s.ID, s.Class)
+		}
+		if s.Ref == "" {
+			t.Errorf("%q: no reference", s.ID)
+		}
+		// skills.md "Conventions": LIST skills act on recruitment only, OTHER
+		// ones not in a plain fight, MAGIC is out of scope.
+		switch {
+		case s.Class == ClassList && s.Engine != ListRule:
+			t.Errorf("%q: a LIST skill is a list rule, got %v", s.ID, s.Engine)
+		case (s.Class == ClassOther || s.Battle) && s.Engine != NoSkirmishEffect:
+			t.Errorf("%q: an OTHER or battle-format skill has no effect in a skirmish, got %v", s.ID, s.Engine)
+		case s.Class == ClassMagic && s.Engine != MagicOnly:
+			t.Errorf("%q: a MAGIC skill is magic, got %v", s.ID, s.Engine)
+		}
+	}
+	if len(ids) != 67 {
+		t.Errorf("%d catalogue ids, want the 67 of skills.md section 1", len(ids))
+	}
+	for _, k := range SkillKeywords() {
+		if _, ok := SkillByName(k); !ok {
+			t.Errorf("keyword %q is not in the table", k)
+		}
+	}
+	// skills.md #8: the catalogue's coup-de-corne is the rulebook's Bunt.
+	if s, ok := SkillByID("coup-de-corne"); !ok || s.Name != SkillBunt || !s.Engine.Played() {
+		t.Errorf("coup-de-corne: %+v, %v", s, ok)
+	}
+	if SkillEngine("no such skill") != NotModelled {
+		t.Error("an unknown keyword must be not modelled")
+	}
+}
+
+// TestSkillValues decodes the values a catalogue's skills take
+// (catalogue.md section 7): a second Master with another field, a Heroic
+// on one special attack, a number on Authority, the new keywords.
+func TestSkillValues(t *testing.T) {
+	ds, err := loadFiles(map[string]string{"a.yaml": okProfile +
+		"    skills: {master: [defensive, objective], heroic: bunt, authority: 2, sadistic: ~, riposte: ~, moringa: 3, fright: 13, leap: 4}\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ds.Profiles[0]
+	var masters []Field
+	for _, s := range p.Skills {
+		if s.Name == SkillMaster {
+			masters = append(masters, s.Field)
+		}
+	}
+	if !slices.Equal(masters, []Field{Defensive, Objective}) {
+		t.Errorf("master fields %v, want [defensive objective]", masters)
+	}
+	if s, _ := p.Skill(SkillHeroic); s.Text != SkillBunt || s.Field != "" {
+		t.Errorf("heroic %+v, want the bunt only", s)
+	}
+	if s, _ := p.Skill(SkillAuthority); s.Value != 2 {
+		t.Errorf("authority %+v, want 2", s)
+	}
+	if s, ok := p.Skill(SkillSadistic); !ok || s.Value != 0 {
+		t.Errorf("sadistic %+v %v, want no value", s, ok)
+	}
+	for _, k := range []string{SkillRiposte, SkillMoringa, SkillFright, SkillLeap} {
+		if _, ok := p.Skill(k); !ok {
+			t.Errorf("%s missing", k)
+		}
+	}
+}
+
+// TestReachHalfToises: the catalogue's weapons reach 2.5 and 3 toises
+// (catalogue.md section 4.6).
+func TestReachHalfToises(t *testing.T) {
+	for _, r := range []string{"2.5", "3"} {
+		ds, err := loadFiles(map[string]string{"a.yaml": okWeapon + "    reach: " + r + "\n"})
+		if err != nil {
+			t.Fatalf("reach %s: %v", r, err)
+		}
+		if got := ds.Equipment[0].Effects.Reach; got < 2.5 || got > MaxReach {
+			t.Errorf("reach %s read as %v", r, got)
+		}
+	}
+}
