@@ -95,7 +95,7 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	if x, ok := top.get("profiles"); ok {
 		list, _ := file.list(x, "profiles", "no profile imported")
 		for i, e := range list {
-			p := convertProfile(name, e, index("profiles", i), skills)
+			p := convertProfile(&readContext{file: name, skills: skills, factions: c.factions}, e, index("profiles", i))
 			if _, listed := c.factions[p.factionID]; !listed && len(c.factions) > 0 && p.factionID != "" {
 				p.problemf(p.path+".factionId", "faction %q is not in the catalogue's factions", p.factionID)
 			}
@@ -464,16 +464,18 @@ func (c *Conversion) report() {
 				e.notModelledf("%q", p)
 			}
 		}
-		c.Report.Entries = append(c.Report.Entries, c.entry("equipment", e.path, e.catalogID, e.id, e.name, e.why, e.notModelled, append(slices.Clone(e.problems), e.resolveProblems...)))
+		c.Report.Entries = append(c.Report.Entries, c.entry("equipment", e.path, e.catalogID, e.id, e.name, e.why, &e.notes, append(slices.Clone(e.problems), e.resolveProblems...)))
 	}
 	for _, p := range c.profiles {
-		c.Report.Entries = append(c.Report.Entries, c.entry("profile", p.path, p.catalogID, p.id, p.name, p.why, p.notModelled, append(slices.Clone(p.problems), p.resolveProblems...)))
+		c.Report.Entries = append(c.Report.Entries, c.entry("profile", p.path, p.catalogID, p.id, p.name, p.why, &p.notes, append(slices.Clone(p.problems), p.resolveProblems...)))
 	}
 }
 
-func (c *Conversion) entry(kind, path, catalogID, id, name, why string, notModelled []string, problems []Problem) Entry {
+func (c *Conversion) entry(kind, path, catalogID, id, name, why string, n *notes, problems []Problem) Entry {
+	notModelled := n.notModelled
 	e := Entry{Kind: kind, Path: path, CatalogID: catalogID, ID: id, Name: name,
-		NotModelled: slices.Clone(notModelled), Problems: problems}
+		NotModelled: slices.Clone(notModelled), Magic: slices.Clone(n.magic), NoEffect: slices.Clone(n.noEffect),
+		Problems: problems}
 	switch {
 	case why != "":
 		e.Status, e.ID, e.Reason = NotImported, "", why

@@ -64,6 +64,12 @@ type Entry struct {
 	// NotModelled lists what the data format cannot express, as the card writes
 	// it: an effect phrase, a skill, a rule, a trait, a field.
 	NotModelled []string
+	// Magic lists what only magic uses (spells, ways, pages): out of scope,
+	// counted apart from NotModelled.
+	Magic []string
+	// NoEffect lists what acts only in list building, the battle format or a
+	// campaign: it has no effect in a skirmish, which is not "not modelled".
+	NoEffect []string
 	// Problems are the values read differently from how they are written (a null
 	// characteristic read as 0) and why the entry was not imported.
 	Problems []Problem

@@ -80,11 +80,11 @@ func masteryField(s string) (profiles.Field, bool) {
 	switch fold(s) {
 	case "offensive", "offensif", "off", "attaque":
 		return profiles.Offensive, true
-	case "defensive", "defensif", "def", "defense":
+	case "defensive", "defensif", "def", "defense", "defenses":
 		return profiles.Defensive, true
-	case "tir", "shooting":
+	case "tir", "shooting", "tirs":
 		return profiles.Shooting, true
-	case "objectif", "objective":
+	case "objectif", "objective", "objectifs", "objectives":
 		return profiles.Objective, true
 	case "esoterique", "esoteric", "magie":
 		return profiles.Esoteric, true

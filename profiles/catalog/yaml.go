@@ -275,7 +275,7 @@ func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {
 	if len(p.skills) > 0 {
 		b.WriteString("    skills:\n")
 		for _, sk := range p.skills {
-			b.WriteString("      " + sk.name + ": " + sk.value + " # " + oneLine(sk.source, 80) + "\n")
+			b.WriteString("      " + sk.name + ": " + sk.yamlValue() + " # " + oneLine(sk.source, 80) + "\n")
 		}
 	}
 	p.rendered = p.rendered[:0]
