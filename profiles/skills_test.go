@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -111,5 +112,25 @@ func TestReachHalfToises(t *testing.T) {
 		if got := ds.Equipment[0].Effects.Reach; got < 2.5 || got > MaxReach {
 			t.Errorf("reach %s read as %v", r, got)
 		}
+	}
+}
+
+// TestHelmetsAndItems: helmets and items are kinds of their own
+// (catalogue.md section 4.6): no hands, a helmet may have boxes.
+func TestHelmetsAndItems(t *testing.T) {
+	ds, err := loadFiles(map[string]string{"a.yaml": kindOf("helmet") + "    boxes: 3\n" +
+		"  - {id: e2, name: F, kind: item, cost: 4}\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := ds.Equipment[0]; h.Kind != KindHelmet || h.HelmetBoxes != 3 || h.Hands != 0 {
+		t.Errorf("helmet %+v", h)
+	}
+	if it := ds.Equipment[1]; it.Kind != KindItem || it.Hands != 0 {
+		t.Errorf("item %+v", it)
+	}
+	_, err = loadFiles(map[string]string{"a.yaml": kindOf("item") + "    boxes: 3\n"})
+	if err == nil || !strings.Contains(err.Error(), `d/a.yaml:6:5: equipment[e1].boxes: field "boxes" does not apply to a item (an item takes no effect key)`) {
+		t.Errorf("boxes on an item: %v", err)
 	}
 }

@@ -144,6 +144,13 @@ const (
 	KindRanged Kind = "ranged"
 	KindArmour Kind = "armour"
 	KindShield Kind = "shield"
+	// KindHelmet is a helmet: worn in a slot of its own, one per Safar, with or
+	// without armour (catalogue.md section 4.6, "Helmets"). The engine does
+	// not play helmet effects yet.
+	KindHelmet Kind = "helmet"
+	// KindItem is any other item (a charm, a potion, a seal): carried, no
+	// hands. The engine does not play item effects yet.
+	KindItem Kind = "item"
 )
 
 // Dice is a damage or count expression such as "3", "1D5", "2D5+3" or "1D10-2":
@@ -196,6 +203,9 @@ type Equipment struct {
 	Armour *ArmourStats
 	// ShieldBoxes is the lifespan of a shield (Kind == KindShield).
 	ShieldBoxes int
+	// HelmetBoxes is how many times a helmet's effect works (Kind ==
+	// KindHelmet); 0: the whole game.
+	HelmetBoxes int
 	// ReservedTo restricts the item to a faction or a profile id, if set.
 	ReservedTo []string
 	Pos        Pos

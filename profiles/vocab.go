@@ -187,6 +187,7 @@ var (
 	meleeOnlyFields  = []string{"reach", "thrown"}
 	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap"}
 	shieldFields     = []string{"defence_bonus", "boxes", "no_cf_defence"}
+	helmetFields     = []string{"boxes"}
 )
 
 // kindFields returns the effect keys allowed on equipment of kind k (besides the
@@ -201,6 +202,8 @@ func kindFields(k Kind) []string {
 		return armourFields
 	case KindShield:
 		return shieldFields
+	case KindHelmet:
+		return helmetFields
 	}
 	return nil
 }
