@@ -87,7 +87,7 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	if x, ok := top.get("equipment"); ok {
 		list, _ := file.list(x, "equipment", "no equipment imported")
 		for i, e := range list {
-			c.equipment = append(c.equipment, convertEquipment(name, e, index("equipment", i)))
+			c.equipment = append(c.equipment, convertEquipment(&readContext{file: name, skills: skills, factions: c.factions}, e, index("equipment", i)))
 		}
 	} else {
 		file.problemf("equipment", "missing: no equipment")
@@ -112,6 +112,8 @@ func Convert(name string, data []byte) (*Conversion, error) {
 		file.problemf(k, "%s, not imported (%s)", sizeOf(x), notImportedWhy(k))
 	}
 	c.assignIDs()
+	c.grantItemSkills(skills)
+	c.checkOutliers()
 	if err := c.settle(); err != nil {
 		return nil, err
 	}
@@ -379,6 +381,9 @@ func (c *Conversion) resolve() {
 		e.reserved, e.resolveProblems = nil, nil
 		if e.why != "" {
 			continue
+		}
+		if e.reservedSel != nil {
+			c.resolveReserved(e)
 		}
 		for i, r := range e.reservedTo {
 			path := index(e.path+".reservedTo", i)

@@ -40,8 +40,8 @@ func TestConvertLoads(t *testing.T) {
 	if err != nil {
 		t.Fatalf("profiles.Load: %v", err)
 	}
-	if len(ds.Profiles) != 7 || len(ds.Equipment) != 13 {
-		t.Errorf("%d profiles, %d items; want 7 and 13 (2 profiles and 3 cards not imported)", len(ds.Profiles), len(ds.Equipment))
+	if len(ds.Profiles) != 7 || len(ds.Equipment) != 15 {
+		t.Errorf("%d profiles, %d items; want 7 and 15 (2 profiles and 1 card not imported; the helmet and the item are kinds of their own)", len(ds.Profiles), len(ds.Equipment))
 	}
 	item := func(id string) *profiles.Equipment {
 		e, err := ds.Item(id)
@@ -68,8 +68,9 @@ func TestConvertLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// profiles[1]: v null read as 0; the helmet left out of its equipment.
-	if brute.Stats.V != 0 || brute.Stats.P != 6 || !slices.Equal(brute.Equipment, []string{"marteau-d-os"}) ||
+	// profiles[1]: v null read as 0 (reported not modelled); the helmet is
+	// in its equipment, a kind of its own (catalogue.md section 4.6).
+	if brute.Stats.V != 0 || brute.Stats.P != 6 || !slices.Equal(brute.Equipment, []string{"marteau-d-os", "heaume-a-cornes"}) ||
 		brute.Armour == nil || brute.Armour.Threshold != 7 {
 		t.Errorf("gouns-brute-3: %+v", brute)
 	}
@@ -108,7 +109,9 @@ func TestReportCounts(t *testing.T) {
 		// equipment[3] hands "1-2", [4] a push on CH, [7] munitionKind, [8] a
 		// conditional malus, [12] a disarm on CH; [13] helmet, [14] item, [15]
 		// unknown category.
-		{"equipment", 16, 8, 5, 3},
+		// [13] the helmet and [14] the item are imported, their effects not
+		// played.
+		{"equipment", 16, 8, 7, 1},
 		// profiles[1] a rule and a null V, [2] Master archer and Scout, [3] an
 		// unknown skill, a skill with no value and a field, [4] Ambush, [5]
 		// Authority (the engine does not play these four: the table of
@@ -318,8 +321,8 @@ func TestSettleDropsWhatDoesNotLoad(t *testing.T) {
 	if _, err := c.DataSet().Item("masse-sourde"); err == nil {
 		t.Error("masse-sourde still in the data set")
 	}
-	if len(c.DataSet().Equipment) != 12 {
-		t.Errorf("%d items, want 12", len(c.DataSet().Equipment))
+	if len(c.DataSet().Equipment) != 14 {
+		t.Errorf("%d items, want 14", len(c.DataSet().Equipment))
 	}
 }
 

@@ -258,6 +258,7 @@ func (e *equipOut) effects(text string) {
 			}
 		}
 		switch {
+		case !matched && e.grantPhrase(phrase):
 		case !matched:
 			e.notModelledf("%q", phrase)
 		case why != "":
@@ -278,6 +279,7 @@ var allowedKeys = map[profiles.Kind][]string{
 		"ammunition", "rate", "reload_ap"},
 	profiles.KindArmour: {"protection", "boxes", "velocity_malus"},
 	profiles.KindShield: {"defence_bonus", "boxes", "no_cf_defence"},
+	profiles.KindHelmet: {"boxes"},
 }
 
 // allows returns "" when e's kind takes key, and why not otherwise.
@@ -293,6 +295,8 @@ var kindPlural = map[profiles.Kind]string{
 	profiles.KindRanged: "ranged weapons",
 	profiles.KindArmour: "armours",
 	profiles.KindShield: "shields",
+	profiles.KindHelmet: "helmets",
+	profiles.KindItem:   "items",
 }
 
 // set applies fn for key, given by phrase, unless the kind does not take key or

@@ -150,7 +150,7 @@ func TestImportListMerges(t *testing.T) {
 	want := []profiles.ListMember{
 		{Profile: "affranchis-capitaine-3", Count: 1},
 		{Profile: "kharns-veilleur-2", Count: 2},
-		{Profile: "kharns-veilleur-2", Count: 1, Add: []string{"masse-sourde"}, Remove: []string{"lame-jumelle"}},
+		{Profile: "kharns-veilleur-2", Count: 1, Add: []string{"masse-sourde", "heaume-a-cornes"}, Remove: []string{"lame-jumelle"}},
 	}
 	if l.Leader != "affranchis-capitaine-3" || l.Faction != profiles.Kharns || l.Budget != 400 ||
 		!slices.EqualFunc(l.Members, want, func(a, b profiles.ListMember) bool {
@@ -158,13 +158,14 @@ func TestImportListMerges(t *testing.T) {
 		}) {
 		t.Errorf("list %+v", l)
 	}
-	// 140 + 2 x 70 + (70 - 10 + 11), from testdata/catalog.json.
-	if got := l.Cost(c.DataSet()); got != 351 {
-		t.Errorf("cost %d, want 351", got)
+	// 140 + 2 x 70 + (70 - 10 + 11 + 6), from testdata/catalog.json: the
+	// helmet the list adds is imported (catalogue.md section 4.6).
+	if got := l.Cost(c.DataSet()); got != 357 {
+		t.Errorf("cost %d, want 357", got)
 	}
 	// The YAML reads back as the same list.
 	back, err := profiles.ParseList("list.yaml", imp.Files[0].Data, c.DataSet())
-	if err != nil || back.Size() != 4 || back.Cost(c.DataSet()) != 351 {
+	if err != nil || back.Size() != 4 || back.Cost(c.DataSet()) != 357 {
 		t.Errorf("ParseList: %v, %+v", err, back)
 	}
 }

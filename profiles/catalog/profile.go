@@ -76,6 +76,25 @@ func (ctx *readContext) factionByName(s string) (string, bool) {
 	return factionOf(s)
 }
 
+// skillID returns the catalogue skill id a folded skill name means ("" for
+// none): a catalogue keyword, a table id, or a French keyword of vocab.go.
+func (ctx *readContext) skillID(name string) string {
+	for id, def := range ctx.skills {
+		if fold(def.keyword) == name {
+			return id
+		}
+	}
+	if s, ok := profiles.SkillByID(projectID(name)); ok {
+		return s.ID
+	}
+	if en, ok := skillName(name); ok {
+		if s, ok := profiles.SkillByName(en); ok && s.ID != "" {
+			return s.ID
+		}
+	}
+	return ""
+}
+
 // convertProfile reads the profile card v at path.
 func convertProfile(ctx *readContext, v any, path string) *profileOut {
 	p := &profileOut{notes: notes{file: ctx.file}, path: path}
@@ -189,7 +208,6 @@ func convertProfile(ctx *readContext, v any, path string) *profileOut {
 	}
 	p.applyEffects(ctx)
 	p.nullStatus()
-	p.skillStatus()
 	return p
 }
 
