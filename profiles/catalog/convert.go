@@ -30,6 +30,9 @@ type Conversion struct {
 	profileByID map[string]*profileOut
 	equipByID   map[string]*equipOut
 	factions    map[string]string // catalogue faction id -> name
+	cards       []*specialCard
+	munitions   map[string]map[string]munitionType // kind -> type id -> quantities
+	upgrades    map[string]upgrade
 	ds          *profiles.DataSet
 }
 
@@ -104,6 +107,10 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	} else {
 		file.problemf("profiles", "missing: no profile")
 	}
+	if x, ok := top.get("specialCards"); ok && x != nil {
+		c.readSpecialCards(file, x)
+	}
+	c.readOthers(file, top)
 	for _, k := range top.unused() {
 		x, _ := top.get(k)
 		if isEmpty(x) {
@@ -112,6 +119,7 @@ func Convert(name string, data []byte) (*Conversion, error) {
 		file.problemf(k, "%s, not imported (%s)", sizeOf(x), notImportedWhy(k))
 	}
 	c.assignIDs()
+	c.applyCards(skills)
 	c.grantItemSkills(skills)
 	c.checkOutliers()
 	if err := c.settle(); err != nil {
@@ -155,9 +163,9 @@ func notImportedWhy(key string) string {
 	k := projectID(key)
 	switch {
 	case magicKey.MatchString(k):
-		return "magic is not modelled"
+		return "magic is out of scope"
 	case mountKey.MatchString(k):
-		return "mounts are not modelled"
+		return "mounted Safars are not modelled"
 	case cardKey.MatchString(k):
 		return "special cards are not modelled"
 	}

@@ -176,6 +176,15 @@ func TestPhrases(t *testing.T) {
 		{armour, "-1 en V", profiles.Effects{}, 1, ""},
 		{melee, "+1 en attaque et +1 en défense", profiles.Effects{AttackBonus: 1, DefenceBonus: 1}, 0, ""},
 		{melee, "Peut être lancé une fois", profiles.Effects{Thrown: true}, 0, ""},
+		// Issue 12, section 5: attack bonuses written otherwise, reach 2.5
+		// and 3, a twin's "/" between two phrases.
+		{melee, "+2 aux attaques", profiles.Effects{AttackBonus: 2}, 0, ""},
+		{melee, "Bonus de +3 en attaque", profiles.Effects{AttackBonus: 3}, 0, ""},
+		{melee, "Attaque : +2", profiles.Effects{AttackBonus: 2}, 0, ""},
+		{melee, "Allonge 2,5", profiles.Effects{Reach: 2.5}, 0, ""},
+		{melee, "Allonge 3", profiles.Effects{Reach: 3}, 0, ""},
+		{melee, "3 dgts / saignement 2", profiles.Effects{FixedDamage: d("3"), Bleeding: 2}, 0, ""},
+		{melee, "Allonge 2 en défense uniquement", profiles.Effects{}, 0, "a reach in defence only"},
 		// Understood, but the data format cannot hold them.
 		{armour, "-1 en V si C≤4", profiles.Effects{}, 0, `"-1 en V si C≤4" (a malus for some wearers only`},
 		{shield, "+1 en attaque", profiles.Effects{}, 0, `"+1 en attaque" (the data format has no attack_bonus on shields)`},

@@ -239,3 +239,21 @@ func (c *Conversion) resolveReserved(e *equipOut) {
 		e.addReserved(id)
 	}
 }
+
+// dedupPiercing reads once what the field perceArmure and a phrase of the text
+// both say: the builder mirrors "the target's armour protects N less" into
+// perceArmure N (catalogue.md section 4.6), which would otherwise count as
+// armour-piercing N and armour-ignore N (issue 12, section 5). The text is the
+// authority: its armour_ignore is kept.
+func (e *equipOut) dedupPiercing() {
+	ef := &e.ef
+	if ef.ArmourIgnore == 0 || ef.ArmourPiercing == nil || e.src["armour_piercing"] != "perceArmure" {
+		return
+	}
+	if *ef.ArmourPiercing == (profiles.Dice{Plus: ef.ArmourIgnore}) {
+		e.problemf(e.path+".perceArmure", "%d mirrors the text's %q: read once, as the text says (armour_ignore %d)",
+			ef.ArmourIgnore, e.src["armour_ignore"], ef.ArmourIgnore)
+		ef.ArmourPiercing = nil
+		delete(e.src, "armour_piercing")
+	}
+}

@@ -38,6 +38,8 @@ type equipOut struct {
 	// reachPhrase is a bare "Allonge" of the text, whose value is in the card's
 	// allonge field.
 	reachPhrase string
+	// defenceReach is a phrase limiting the reach to defence.
+	defenceReach string
 	// reservedSel is a reservedTo object: every key must match.
 	reservedSel map[string]any
 	edge        bool       // tranchant: takes the edge upgrade
@@ -449,6 +451,11 @@ func (e *equipOut) readShield(o *object) {
 // format would refuse (profiles' checkWeapon).
 func (e *equipOut) checkWeapon(o *object) {
 	ef := &e.ef
+	if e.defenceReach != "" && e.src["reach"] == "allonge" {
+		ef.Reach = 0
+		delete(e.src, "reach")
+	}
+	e.dedupPiercing()
 	if e.reachPhrase != "" {
 		switch {
 		case e.kind != profiles.KindMelee:
