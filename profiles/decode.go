@@ -920,8 +920,8 @@ func (d *decoder) traits(n *yaml.Node, field string) []string {
 			continue
 		}
 		t = strings.Join(strings.Fields(strings.ToLower(t)), " ")
-		if f, ok := strings.CutPrefix(t, TraitAlliedOf); ok && !slices.Contains(KnownFactions()[:6], f) {
-			d.errorf(deref(e), tf, "trait %q names no faction%s", t, didYouMean(Closest(f, KnownFactions()[:6], 1)))
+		if f, ok := strings.CutPrefix(t, TraitAlliedOf); ok && !slices.Contains(SpearheadFactions(), f) {
+			d.errorf(deref(e), tf, "trait %q names no faction%s", t, didYouMean(Closest(f, SpearheadFactions(), 1)))
 			continue
 		}
 		out = append(out, t)

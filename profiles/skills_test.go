@@ -134,3 +134,31 @@ func TestHelmetsAndItems(t *testing.T) {
 		t.Errorf("boxes on an item: %v", err)
 	}
 }
+
+// TestAffranchisOpenRecruitment: an Affranchis Spearhead takes the generic
+// (LIM X) profiles of the peoples, not their unique ones (catalogue.md
+// section 4.1); a Khârn Spearhead does not take Affranchis.
+func TestAffranchisOpenRecruitment(t *testing.T) {
+	profile := func(id, faction, lim string) string {
+		return "  - {id: " + id + ", name: N, faction: " + faction + ", level: 1, cost: 30, limitation: " + lim +
+			", stats: {V: 3, P: 3, A: 3, C: 3, T: 3, I: 3}, stature: 3, ap: 3, hp: 6}\n"
+	}
+	ds, err := loadFiles(map[string]string{"a.yaml": "profiles:\n" +
+		profile("free-1", "affranchis", "X2") + profile("kharn-1", "kharns", "X3") + profile("kharn-hero", "kharns", "U")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := func(faction, members string) error {
+		_, err := ParseList("l.yaml", []byte("name: L\nfaction: "+faction+"\nbudget: 300\nleader: free-1\nmembers:\n"+members), ds)
+		return err
+	}
+	if err := list("affranchis", "  - profile: free-1\n  - profile: kharn-1\n"); err != nil {
+		t.Errorf("affranchis with a generic Khârn: %v", err)
+	}
+	if err := list("affranchis", "  - profile: free-1\n  - profile: kharn-hero\n"); err == nil || !strings.Contains(err.Error(), "kharn-hero") {
+		t.Errorf("affranchis with a unique Khârn: %v", err)
+	}
+	if err := list("kharns", "  - profile: free-1\n  - profile: kharn-1\n"); err == nil || !strings.Contains(err.Error(), "free-1") {
+		t.Errorf("kharns with an Affranchi: %v", err)
+	}
+}

@@ -291,7 +291,7 @@ var validationTests = []struct {
 	{
 		name:  "unknown faction",
 		files: map[string]string{"a.yaml": sub(okProfile, "faction: kharns", "faction: kharn")},
-		want:  []string{`d/a.yaml:4:14: profiles[p1].faction: unknown faction "kharn" (did you mean kharns?) (known: kharns, gouns, kherops, fangs, tembos, black-guild, none)`},
+		want:  []string{`d/a.yaml:4:14: profiles[p1].faction: unknown faction "kharn" (did you mean kharns?) (known: kharns, gouns, kherops, fangs, tembos, black-guild, affranchis, none)`},
 	},
 	{
 		name: "reserved_to naming nothing",

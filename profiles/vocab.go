@@ -145,15 +145,26 @@ const (
 	Fangs      = "fangs"
 	Tembos     = "tembos"
 	BlackGuild = "black-guild"
+	// Affranchis is the catalogue's faction of free warriors (catalogue.md
+	// section 4.1): a faction of its own, whose Spearheads also recruit the
+	// generic (LIM X) profiles of the other peoples (its open recruitment).
+	Affranchis = "affranchis"
 	// NoFaction marks a profile without a faction logo, recruitable in any Spearhead
 	// (English seed 000 line 245).
 	NoFaction = "none"
 )
 
 // KnownFactions returns the faction ids a profile may name, in rulebook order,
-// followed by NoFaction.
+// then Affranchis, followed by NoFaction.
 func KnownFactions() []string {
-	return []string{Kharns, Gouns, Kherops, Fangs, Tembos, BlackGuild, NoFaction}
+	return []string{Kharns, Gouns, Kherops, Fangs, Tembos, BlackGuild, Affranchis, NoFaction}
+}
+
+// SpearheadFactions returns the factions a Spearhead may have: KnownFactions
+// without NoFaction.
+func SpearheadFactions() []string {
+	f := KnownFactions()
+	return f[:len(f)-1]
 }
 
 // Trait keywords with a meaning for recruitment (rulebook "Recruiting your Spearhead").

@@ -194,6 +194,15 @@ func (c *Conversion) readFactions(file *notes, x any) {
 		if v, ok := fo.get("name"); ok && v != nil {
 			name, _ = file.str(v, fo.at("name"), "ignored")
 		}
+		if v, ok := fo.get("openRecruitment"); ok && v != nil {
+			// catalogue.md section 4.1: the faction's Spearheads also take the
+			// generic profiles of other factions (profiles' list validation);
+			// the exclusions and caps are not checked.
+			file.problemf(fo.at("openRecruitment"), "open recruitment: any generic (LIM X) profile of another faction is allowed; its fromFactionIds, exclusions and caps are not checked by list validation")
+		}
+		for _, k := range []string{"logo", "nature", "notes"} {
+			fo.get(k)
+		}
 		if id == "" {
 			continue
 		}

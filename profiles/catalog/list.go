@@ -58,7 +58,7 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 		case !ok:
 			fail(s.Path+".factionId", "faction %q is not one of this project's", s.FactionID)
 		case f == profiles.NoFaction:
-			fail(s.Path+".factionId", "%q, the free warriors, is no Spearhead faction of the list format (kharns, gouns, kherops, fangs, tembos, black-guild)", s.FactionID)
+			fail(s.Path+".factionId", "%q is no Spearhead faction of the list format (%s)", s.FactionID, strings.Join(profiles.SpearheadFactions(), ", "))
 		default:
 			l.Faction = f
 		}

@@ -461,6 +461,10 @@ func (p *profileOut) readStats(o *object) {
 	}
 }
 
+// unwearable is the lifespan given to an armour printed without durability:
+// the most the data format takes, more boxes than a skirmish ticks.
+const unwearable = 99
+
 // readArmour reads a natural armour printed on the card.
 func (p *profileOut) readArmour(x any, path string) {
 	ao, ok := p.obj(x, path, "armour not imported")
@@ -472,6 +476,12 @@ func (p *profileOut) readArmour(x any, path string) {
 	why := readProtection(&p.notes, ao, a)
 	if why == "" {
 		a.Boxes, why = readBoxes(&p.notes, ao)
+		if why == "no durability" {
+			// catalogue.md section 3.3: import it with a warning, as a natural
+			// armour that does not wear out.
+			a.Boxes, why = unwearable, ""
+			p.problemf(path+".durability", "missing: read as a natural armour that does not wear out (%d boxes)", unwearable)
+		}
 	}
 	if why != "" {
 		p.problemf(path, "%s: natural armour not imported", why)
