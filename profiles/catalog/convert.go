@@ -486,10 +486,43 @@ func (c *Conversion) report() {
 				e.notModelledf("%q", p)
 			}
 		}
-		c.Report.Entries = append(c.Report.Entries, c.entry("equipment", e.path, e.catalogID, e.id, e.name, e.why, &e.notes, append(slices.Clone(e.problems), e.resolveProblems...)))
+		en := c.entry("equipment", e.path, e.catalogID, e.id, e.name, e.why, &e.notes, append(slices.Clone(e.problems), e.resolveProblems...))
+		en.Group = string(e.kind)
+		if en.Group == "" {
+			en.Group = e.category
+		}
+		c.Report.Entries = append(c.Report.Entries, en)
 	}
+	counts := map[string]int{}
 	for _, p := range c.profiles {
-		c.Report.Entries = append(c.Report.Entries, c.entry("profile", p.path, p.catalogID, p.id, p.name, p.why, &p.notes, append(slices.Clone(p.problems), p.resolveProblems...)))
+		en := c.entry("profile", p.path, p.catalogID, p.id, p.name, p.why, &p.notes, append(slices.Clone(p.problems), p.resolveProblems...))
+		en.Group = p.faction
+		if en.Group == "" {
+			en.Group = p.factionID
+		}
+		c.Report.Entries = append(c.Report.Entries, en)
+		if p.why == "" {
+			for _, s := range p.skills {
+				counts[s.name]++
+			}
+			for _, t := range p.traits {
+				counts["trait:"+t]++
+			}
+		}
+	}
+	for _, s := range profiles.Skills() {
+		n := counts[s.Name]
+		if s.Name == "" {
+			n = counts["trait:"+s.Trait]
+			if s.Trait == profiles.TraitAlliedOf {
+				for k, v := range counts {
+					if strings.HasPrefix(k, "trait:"+profiles.TraitAlliedOf) {
+						n += v
+					}
+				}
+			}
+		}
+		c.Report.skills = append(c.Report.skills, JSONSkillStatus{ID: s.ID, Name: s.Name, Class: string(s.Class), Engine: s.Engine.String(), Profiles: n})
 	}
 }
 

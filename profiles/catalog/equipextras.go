@@ -116,6 +116,7 @@ func (e *equipOut) readAmmunition(o *object) {
 	kind := ""
 	if x, ok := o.get("munitionKind"); ok && x != nil {
 		kind, _ = e.str(x, o.at("munitionKind"), "ignored")
+		e.munitionKind = kind
 	}
 	x, ok := o.get("baseMunitions")
 	if ok && x != nil {

@@ -42,8 +42,10 @@ type equipOut struct {
 	defenceReach string
 	// reservedSel is a reservedTo object: every key must match.
 	reservedSel map[string]any
-	edge        bool       // tranchant: takes the edge upgrade
-	grants      []skillRef // skills it grants its holder (effects or text)
+	edge        bool // tranchant: takes the edge upgrade
+	// munitionKind is the kind of ammunition it shoots ("fleches").
+	munitionKind string
+	grants       []skillRef // skills it grants its holder (effects or text)
 	// skillIDs returns the catalogue skill id a folded skill name means, or "".
 	skillIDs func(name string) string
 	// why is set when the card is not imported.
@@ -98,7 +100,7 @@ func convertEquipment(ctx *readContext, v any, path string) *equipOut {
 	if e.name == "" {
 		e.name = e.catalogID
 	}
-	if x, ok := o.get("effectsText"); ok && x != nil {
+	if x, ok := o.get("effectsText"); ok && x != nil && x != "" {
 		e.effectsText, _ = e.str(x, o.at("effectsText"), "ignored")
 	}
 	if x, ok := o.get("category"); ok {

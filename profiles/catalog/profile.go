@@ -412,6 +412,7 @@ func (p *profileOut) readLimitation(o *object) {
 		p.notModelledf("limitation %q", kind)
 	}
 	lo.get("value")
+	lo.get("consumesSlotOf") // list building: the LIM P slot
 	for _, k := range lo.unused() {
 		p.problemf(lo.at(k), "unknown field, ignored")
 	}
