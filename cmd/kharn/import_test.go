@@ -14,7 +14,9 @@ import (
 // profiles/catalog/testdata/README.md): no card of the publisher.
 var (
 	catalogFixture = filepath.Join("..", "..", "profiles", "catalog", "testdata", "catalog.json")
-	listsFixture   = filepath.Join("..", "..", "profiles", "catalog", "testdata", "lists")
+	// catalog056Fixture is the exact-shape invented catalogue (catalogue.md).
+	catalog056Fixture = filepath.Join("..", "..", "profiles", "catalog", "testdata", "catalog-056.json")
+	listsFixture      = filepath.Join("..", "..", "profiles", "catalog", "testdata", "lists")
 )
 
 // TestImportGolden checks kharn import and --data FILE.json against
@@ -35,6 +37,7 @@ func TestImportGolden(t *testing.T) {
 	}{
 		{"import-catalog", []string{"import", "catalog", catalogFixture, "--out", out}, 0},
 		{"import-catalog-dry-run", []string{"import", "catalog", catalogFixture}, 0},
+		{"import-catalog-json", []string{"import", "catalog", catalog056Fixture, "--json"}, 0},
 		{"import-catalog-not-json", []string{"import", "catalog", filepath.Join(listsFixture, "skirmish.code")}, 1},
 		{"import-catalog-missing", []string{"import", "catalog", "no-such-catalogue.json"}, 1},
 		{"import-list-code", []string{"import", "list", strings.TrimSpace(string(code)), "--catalog", catalogFixture}, 0},
