@@ -354,9 +354,20 @@ func TestProjectID(t *testing.T) {
 // FuzzConvert feeds bytes as a catalogue: Convert must never panic, must fail
 // only when the bytes are not a JSON object, and what it writes must load.
 func FuzzConvert(f *testing.F) {
-	if data, err := os.ReadFile(filepath.Join("testdata", "catalog.json")); err == nil {
-		f.Add(data)
+	for _, name := range []string{"catalog.json", "catalog-056.json"} {
+		if data, err := os.ReadFile(filepath.Join("testdata", name)); err == nil {
+			f.Add(data)
+		}
 	}
+	// Shapes of catalogue.md: a reservation object, skills by id with odd
+	// values, every kind of effect target and condition.
+	f.Add([]byte(`{"skills": [{"id": "maitre", "keyword": "M", "hasValue": true}], "factions": [{"id": "affranchis", "openRecruitment": {}}],
+		"profiles": [{"id": "p", "factionId": "affranchis", "level": 2, "stats": {"v": 1, "p": 1, "a": 1, "c": 1, "t": null, "i": 1}, "pa": 6, "pv": 9, "stature": 2,
+		"skills": [{"skillId": "maitre", "value": "défense et tir/ostéomancie"}, {"skillId": "maitre", "value": 3}],
+		"effects": [{"operation": {"kind": "stat-count", "stat": "t", "of": {"profileIds": ["p"]}}, "target": {"self": true}},
+		            {"operation": {"kind": "grant-skill", "skillId": "maitre", "incrementIfPresent": "2"}, "target": {"self": true}, "condition": [{"traits": ["x"]}]}]}],
+		"equipment": [{"id": "x", "category": "casque", "reservedTo": {"levels": [2], "traits": ["y"]}, "effects": [{"operation": {"kind": "grant-skill", "skillId": "riposte"}, "target": {"self": true}}]}],
+		"specialCards": [{"id": "c", "cost": 0, "scope": {"trait": "y"}, "effects": [{"operation": {"kind": "stat-modifier", "stat": "pv", "amount": "level"}, "target": {"self": true}}]}]}`))
 	f.Add([]byte(`{"profiles": [{"id": "A b", "stats": {"v": null}, "pa": 2, "pv": 3, "stature": 1, "factionId": "fangs", "skills": [{"skillId": 1}]}],
 		"equipment": [{"id": "x", "category": "arme-tir", "range": {"short": 1, "long": 2}, "effectsText": "RC = 9 et 10, Pas d'attaque avec A et V"}]}`))
 	f.Add([]byte(`{"equipment": [{"id": "x", "category": "armure", "seuil": 11, "durability": 0}], "profiles": null}`))

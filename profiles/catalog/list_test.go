@@ -183,7 +183,12 @@ func FuzzDecodeListCode(f *testing.F) {
 	f.Add("KA1:AAAA")
 	f.Add("KA2:eJw")
 	f.Add(encodeListCode(f, []byte(`{"fersDeLance": [{"members": [{"profileId": 3}]}]}`)))
+	if js, err := os.ReadFile(filepath.Join("testdata", "lists", "full-056.json")); err == nil {
+		f.Add(encodeListCode(f, js))
+	}
+	f.Add(encodeListCode(f, []byte(`{"fersDeLance": [{"factionId": "affranchis", "members": [{"profileId": "kharns-rempart-2", "munitions": {"arc-des-berges": {"simple": 9}}, "equipmentUpgrades": {"x": "y"}, "addedEquipmentCounts": {"a": -1}, "mount": 3}]}], "ost": []}`)))
 	c := fixture(f)
+	c056 := fixture056(f)
 	f.Fuzz(func(t *testing.T, code string) {
 		data, err := DecodeListCode(code)
 		if err != nil {
@@ -203,9 +208,11 @@ func FuzzDecodeListCode(f *testing.F) {
 		if err != nil {
 			return
 		}
-		imp := c.ImportList(x)
-		if len(imp.Files) != len(imp.Lists) || len(imp.Invalid) != len(imp.Lists) {
-			t.Fatalf("%d files, %d lists", len(imp.Files), len(imp.Lists))
+		for _, conv := range []*Conversion{c, c056} {
+			imp := conv.ImportList(x)
+			if len(imp.Files) != len(imp.Lists) || len(imp.Invalid) != len(imp.Lists) {
+				t.Fatalf("%d files, %d lists", len(imp.Files), len(imp.Lists))
+			}
 		}
 	})
 }
