@@ -1,9 +1,6 @@
 package catalog
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // minPeers is the number of other profiles of the same faction and level
 // needed to call a value an outlier.
@@ -53,9 +50,4 @@ func (c *Conversion) checkOutliers() {
 			}
 		}
 	}
-}
-
-// outlierText is the message of an outlier, for tests.
-func outlierText(v, n, level int, faction string, lo, hi int) string {
-	return fmt.Sprintf("%d is far outside the %d other level %d %s profiles (%d-%d): check the data (a data error is likelier than a card)", v, n, level, faction, lo, hi)
 }
