@@ -102,7 +102,6 @@ func (c *Conversion) cardByID(id string) *specialCard {
 	return c.cards[i]
 }
 
-
 // munitionType is a type of ammunition on sale (catalogue.md section 4.7).
 type munitionType struct {
 	quantities []int // shots per price tier
