@@ -208,3 +208,29 @@ func SkillEngine(name string) Engine {
 	s, _ := SkillByName(name)
 	return s.Engine
 }
+
+// NotModelledSkills returns the skills of p that the engine does not play, as
+// the table of skills says, in card order and once each: what a result on p
+// is computed without ("fair cost computed without: ambush, cunning"). Magic
+// skills are left out (magic is out of scope, counted apart), and so are list
+// rules and skills with no effect in a skirmish. A Berserk with another
+// trigger than bleeding and a Heroic on one special attack are named too.
+func NotModelledSkills(p *Profile) []string {
+	var out []string
+	add := func(s string) {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	for _, s := range p.Skills {
+		switch {
+		case s.Name == SkillBerserk && s.Text != "bleeding":
+			add(s.Name + " (" + s.Text + ")")
+		case s.Name == SkillHeroic && s.Text != "":
+			add(s.Name + " (" + s.Text + ")")
+		case SkillEngine(s.Name) == NotModelled:
+			add(s.Name)
+		}
+	}
+	return out
+}

@@ -223,3 +223,16 @@ func TestDocsSkillTable(t *testing.T) {
 		t.Errorf("%s: the skill table differs from the table of skills (run go test ./profiles -run TestDocsSkillTable -update)", path)
 	}
 }
+
+// TestNotModelledSkills: what a result on a profile is computed without, from
+// the table of skills; magic, list rules and played skills left out.
+func TestNotModelledSkills(t *testing.T) {
+	p := &Profile{Skills: []Skill{{Name: SkillAmbush}, {Name: SkillBrutality, Value: 1}, {Name: SkillOsteomancy},
+		{Name: SkillExceptional}, {Name: SkillMercy}, {Name: SkillBerserk, Text: "the death of its master"},
+		{Name: SkillBerserk, Text: "bleeding"}, {Name: SkillHeroic, Text: SkillBunt}, {Name: SkillCunning}, {Name: SkillAmbush}}}
+	got := NotModelledSkills(p)
+	want := []string{"ambush", "berserk (the death of its master)", "heroic (bunt)", "cunning"}
+	if !slices.Equal(got, want) {
+		t.Errorf("NotModelledSkills = %q, want %q", got, want)
+	}
+}
