@@ -61,6 +61,20 @@ func DecodeListCode(code string) ([]byte, error) {
 	return data, nil
 }
 
+// EncodeListCode returns the list code of a list's JSON, as the list builder
+// writes it: "KA1:" and the base64url, without padding, of the raw-deflate
+// compressed JSON (catalogue.md section 5.2). DecodeListCode reads it back.
+func EncodeListCode(js []byte) string {
+	var b bytes.Buffer
+	w, err := flate.NewWriter(&b, flate.BestCompression)
+	if err != nil {
+		panic("catalog: " + err.Error()) // only for a bad level
+	}
+	w.Write(js) // writes to a bytes.Buffer do not fail
+	w.Close()
+	return ListCodePrefix + base64.RawURLEncoding.EncodeToString(b.Bytes())
+}
+
 func isBase64URL(r rune) bool {
 	return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '='
 }
