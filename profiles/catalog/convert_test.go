@@ -241,6 +241,15 @@ func TestOddCatalogues(t *testing.T) {
 	tests := []struct {
 		name, catalog, want string
 	}{
+		// catalogue.md section 4.6: a signature weapon naming a level-1
+		// profile with levels [3] (AND of its keys): nobody matches, the
+		// profiles named win.
+		{"a reservation nobody meets", `{"profiles": [` + profile(``) + `], "equipment": [{"id": "s", "name": "S", "category": "arme-cac", "cost": 8, "hands": 1, "reservedTo": {"profileIds": ["p"], "levels": [3]}}]}`,
+			`c.json: equipment[0].reservedTo: no profile matches every key (levels 3 profileIds p): reserved to the profiles it names`},
+		{"a reservation to nobody at all", `{"profiles": [` + profile(``) + `], "equipment": [{"id": "s", "name": "S", "category": "arme-cac", "cost": 8, "hands": 1, "reservedTo": {"traits": ["zz"]}}]}`,
+			`c.json: equipment[0].reservedTo: no imported profile matches its reservation (traits zz): nobody may carry it: card not imported`},
+		{"an armour without durability", `{"profiles": [` + profile(`, "armor": {"seuil": 6, "protectionEchec": 0, "protectionReussite": -1}`) + `]}`,
+			`c.json: profiles[0].armor.durability: missing: read as a natural armour that does not wear out (99 boxes)`},
 		{"stats not an object", `{"profiles": [` + profile(`, "stats": 3`) + `]}`,
 			"c.json: profiles[0].stats: the number 3 is not an object, profile not imported"},
 		{"stat a string", `{"profiles": [` + profile(`, "stats": {"v": "deux", "p": 1, "a": 1, "c": 1, "t": 1, "i": 1}`) + `]}`,
