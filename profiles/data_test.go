@@ -133,7 +133,10 @@ func TestEmbeddedDataVocabulary(t *testing.T) {
 		"Profile.":     reflect.TypeFor[Profile](),
 	} {
 		for i := 0; i < typ.NumField(); i++ {
-			if name := prefix + typ.Field(i).Name; !used[name] {
+			// Helmets come from catalogues only (catalogue.md section 4.6):
+			// the rulebook data has none, and adding one would change every
+			// default cost and report.
+			if name := prefix + typ.Field(i).Name; !used[name] && name != "Equipment.HelmetBoxes" {
 				t.Errorf("no default data sets %s", name)
 			}
 		}

@@ -806,10 +806,41 @@ func (d *decoder) skills(n *yaml.Node, field string) []Skill {
 			continue
 		}
 		seen[name] = true
+		if v := deref(f.v); kind == SkillField && v != nil && v.Kind == yaml.SequenceNode {
+			// "master: [defensive, objective]": one entry per field, two
+			// skills (catalogue.md section 7: a second Master with another
+			// domain).
+			out = append(out, d.fieldList(name, f, sf)...)
+			continue
+		}
 		sk := Skill{Name: name, Pos: d.pos(f.k)}
 		if d.skillValue(&sk, kind, f.v, sf) {
 			out = append(out, sk)
 		}
+	}
+	return out
+}
+
+// fieldList decodes a list of values of a field skill ("heroic: [defensive,
+// shooting]"): one Skill per value, none twice.
+func (d *decoder) fieldList(name string, f kv, field string) []Skill {
+	elems, _ := d.sequence(f.v, field)
+	if len(elems) == 0 {
+		d.errorf(deref(f.v), field, "skill %s takes at least one mastery field", name)
+		return nil
+	}
+	var out []Skill
+	for i, e := range elems {
+		ef := index(field, i)
+		sk := Skill{Name: name, Pos: d.pos(e)}
+		if !d.skillValue(&sk, SkillField, e, ef) {
+			continue
+		}
+		if slices.ContainsFunc(out, func(o Skill) bool { return o.Field == sk.Field && o.Text == sk.Text }) {
+			d.errorf(deref(e), ef, "skill %s given twice with %s", name, deref(e).Value)
+			continue
+		}
+		out = append(out, sk)
 	}
 	return out
 }
@@ -825,6 +856,16 @@ func (d *decoder) skillValue(sk *Skill, kind SkillValue, n *yaml.Node, field str
 			return true
 		}
 		d.errorf(v, field, "skill %s takes no value, got %s (write %s: ~)", sk.Name, describe(v), sk.Name)
+	case SkillOptNumber:
+		if isNull(v) || v != nil && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!bool" && v.Value == "true" {
+			return true
+		}
+		if v != nil && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!int" {
+			x, ok := d.intIn(v, field, 1, 99, "skill "+sk.Name+" takes ~ or a whole number from 1 to 99")
+			sk.Value = x
+			return ok
+		}
+		d.errorf(v, field, "skill %s takes ~ or a whole number (e.g. %s: 1), got %s", sk.Name, sk.Name, describe(v))
 	case SkillNumber:
 		if v != nil && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!int" {
 			x, ok := d.intIn(v, field, 1, 99, "skill "+sk.Name+" takes a whole number from 1 to 99")
@@ -848,6 +889,11 @@ func (d *decoder) skillValue(sk *Skill, kind SkillValue, n *yaml.Node, field str
 		d.errorf(v, field, "skill %s takes a distance in toises (e.g. %s: 1.5), got %s", sk.Name, sk.Name, describe(v))
 	case SkillField:
 		if v != nil && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!str" {
+			if a := strings.ToLower(strings.TrimSpace(v.Value)); a == SkillBunt || a == SkillBite || a == SkillTrample {
+				// "heroic: bunt": that special attack only (skills.md #14).
+				sk.Text = a
+				return true
+			}
 			f, ok := d.fieldValue(v, field)
 			sk.Field = f
 			return ok
@@ -874,8 +920,8 @@ func (d *decoder) traits(n *yaml.Node, field string) []string {
 			continue
 		}
 		t = strings.Join(strings.Fields(strings.ToLower(t)), " ")
-		if f, ok := strings.CutPrefix(t, TraitAlliedOf); ok && !slices.Contains(KnownFactions()[:6], f) {
-			d.errorf(deref(e), tf, "trait %q names no faction%s", t, didYouMean(Closest(f, KnownFactions()[:6], 1)))
+		if f, ok := strings.CutPrefix(t, TraitAlliedOf); ok && !slices.Contains(SpearheadFactions(), f) {
+			d.errorf(deref(e), tf, "trait %q names no faction%s", t, didYouMean(Closest(f, SpearheadFactions(), 1)))
 			continue
 		}
 		out = append(out, t)

@@ -21,16 +21,20 @@ func kindName(k Kind) string {
 		return "armour"
 	case KindShield:
 		return "shield"
+	case KindHelmet:
+		return "helmet"
+	case KindItem:
+		return "item"
 	}
 	return "equipment"
 }
 
-var kinds = []string{string(KindMelee), string(KindRanged), string(KindArmour), string(KindShield)}
+var kinds = []string{string(KindMelee), string(KindRanged), string(KindArmour), string(KindShield), string(KindHelmet), string(KindItem)}
 
 // notApplicable explains why key, a known equipment key, is not allowed on kind k.
 func notApplicable(key string, k Kind) string {
 	var users []string
-	for _, other := range []Kind{KindMelee, KindRanged, KindArmour, KindShield} {
+	for _, other := range []Kind{KindMelee, KindRanged, KindArmour, KindShield, KindHelmet, KindItem} {
 		if other != k && slices.Contains(kindFields(other), key) {
 			users = append(users, kindName(other)+"s")
 		}
@@ -41,6 +45,10 @@ func notApplicable(key string, k Kind) string {
 		msg += " (a shield takes only defence_bonus, boxes and no_cf_defence)"
 	case KindArmour:
 		msg += " (an armour takes only protection, boxes and velocity_malus)"
+	case KindHelmet:
+		msg += " (a helmet takes only boxes)"
+	case KindItem:
+		msg += " (an item takes no effect key)"
 	default:
 		if len(users) > 0 {
 			msg += " (it is for " + strings.Join(users, " and ") + ")"
@@ -175,9 +183,12 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 		case "reload_ap":
 			ef.ReloadAP, _ = d.intIn(f.v, field, 1, 9, "reload_ap must be from 1 to 9")
 		case "boxes":
-			if e.Kind == KindShield {
+			switch e.Kind {
+			case KindShield:
 				e.ShieldBoxes, _ = d.intIn(f.v, field, 1, 99, "boxes must be from 1 to 99")
-			} else {
+			case KindHelmet:
+				e.HelmetBoxes, _ = d.intIn(f.v, field, 1, 99, "boxes must be from 1 to 99")
+			default:
 				d.armourField(&armour, f, field)
 			}
 		case "protection", "velocity_malus":
@@ -201,6 +212,11 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 		e.Hands = 0
 		d.require(node, path, seen, "protection", "boxes")
 		e.Armour = &armour
+	case KindHelmet, KindItem:
+		if present("hands") && e.Hands != 0 {
+			d.errorf(keys["hands"], join(path, "hands"), "a %s takes no hand: hands must be 0", kindName(e.Kind))
+		}
+		e.Hands = 0
 	case KindShield:
 		if present("hands") && e.Hands != 1 {
 			d.errorf(keys["hands"], join(path, "hands"), "a shield takes up one hand: hands must be 1")
@@ -314,7 +330,7 @@ func (d *decoder) kind(n *yaml.Node, field string) (Kind, bool) {
 		return "", false
 	}
 	if !slices.Contains(kinds, v) {
-		d.errorf(deref(n), field, "unknown kind %q%s (want melee, ranged, armour or shield)", v, didYouMean(Closest(v, kinds, 1)))
+		d.errorf(deref(n), field, "unknown kind %q%s (want melee, ranged, armour, shield, helmet or item)", v, didYouMean(Closest(v, kinds, 1)))
 		return "", false
 	}
 	return Kind(v), true
@@ -439,15 +455,16 @@ func (d *decoder) armourPiercing(n *yaml.Node, field string) *Dice {
 	return dice
 }
 
-// reach decodes a weapon reach: 1, 1.5 or 2 toises (rulebook "Equipment": "Reach
-// (1/1,5/2 toises)").
+// reach decodes a weapon reach in half toises from 1 to 3: the rulebook prints
+// 1, 1.5 and 2 ("Equipment": "Reach (1/1,5/2 toises)", French seed 004 line
+// 1610) and the catalogue also has 2.5 and 3 (catalogue.md section 4.6).
 func (d *decoder) reach(n *yaml.Node, field string) float64 {
 	v, ok := d.numberValue(n, field)
 	if !ok {
 		return 0
 	}
-	if v != 1 && v != 1.5 && v != 2 {
-		d.errorf(deref(n), field, "reach must be 1, 1.5 or 2 toises, got %v", v)
+	if v < 1 || v > MaxReach || v*2 != math.Trunc(v*2) {
+		d.errorf(deref(n), field, "reach must be 1, 1.5, 2, 2.5 or 3 toises, got %v", v)
 		return 0
 	}
 	return v

@@ -31,7 +31,7 @@
 //	    kind: melee                 # melee, ranged, armour or shield
 //	    cost: 8
 //	    hands: 1                    # 0, 1 or 2
-//	    reach: 1                    # 1, 1.5 or 2 toises
+//	    reach: 1                    # 1 to 3 toises, in halves
 //	    thrown: true
 //	    range: {short: 2, long: 4, max: 5}        # or "3/6", "3/7/-"
 //	  - {id: plate-armour, name: Plate armour, kind: armour, cost: 25,

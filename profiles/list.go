@@ -280,7 +280,7 @@ func (d *decoder) ruleErrorf(n *yaml.Node, field, rule, format string, args ...a
 
 // checkList checks the decoded list l against ds, the problems placed with n.
 func (d *decoder) checkList(l *List, n *listNodes, ds *DataSet) {
-	factions := KnownFactions()[:6]
+	factions := SpearheadFactions()
 	factionOK := n.faction != nil && slices.Contains(factions, l.Faction)
 	if n.faction != nil && !factionOK {
 		d.errorf(n.faction, "faction", "unknown faction %q%s (known: %s)", l.Faction,
@@ -340,8 +340,16 @@ func (d *decoder) checkList(l *List, n *listNodes, ds *DataSet) {
 // in several factions"; French seed 004 line 148 likewise) could be read as "only
 // those with one of the keywords"; under the reading kept here, a keyword on a
 // Black Guild card (guild-crossbowman-2 is "allied of kherops") changes nothing.
+//
+// An Affranchis Spearhead also takes the generic (LIM X) profiles of the
+// peoples (the catalogue's open recruitment, catalogue.md section 4.1; its
+// per-catalogue exclusions and caps are reported by the importer, not checked
+// here).
 func listRecruitable(p *Profile, faction string) bool {
 	if p.Faction == faction || p.Faction == BlackGuild || p.Faction == NoFaction {
+		return true
+	}
+	if faction == Affranchis && p.Limitation.Kind == "X" {
 		return true
 	}
 	return slices.Contains(p.Traits, TraitStateless) || slices.Contains(p.Traits, TraitAlliedOf+faction)

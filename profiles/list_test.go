@@ -111,7 +111,7 @@ var listTests = []struct {
 	{
 		name: "unknown faction",
 		data: sub(okList, "faction: kharns", "faction: kharn"),
-		want: []string{`l.yaml:2:10: faction: unknown faction "kharn" (did you mean kharns?) (known: kharns, gouns, kherops, fangs, tembos, black-guild)`},
+		want: []string{`l.yaml:2:10: faction: unknown faction "kharn" (did you mean kharns?) (known: kharns, gouns, kherops, fangs, tembos, black-guild, affranchis)`},
 	},
 	{
 		name: "not a mapping",

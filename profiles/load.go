@@ -168,7 +168,7 @@ func build(files []fileData) (*DataSet, Errors) {
 	}
 
 	// reserved_to names factions or profiles.
-	targets := KnownFactions()[:6]
+	targets := SpearheadFactions()
 	for _, p := range ds.Profiles {
 		targets = append(targets, p.ID)
 	}

@@ -144,6 +144,13 @@ const (
 	KindRanged Kind = "ranged"
 	KindArmour Kind = "armour"
 	KindShield Kind = "shield"
+	// KindHelmet is a helmet: worn in a slot of its own, one per Safar, with or
+	// without armour (catalogue.md section 4.6, "Helmets"). The engine does
+	// not play helmet effects yet.
+	KindHelmet Kind = "helmet"
+	// KindItem is any other item (a charm, a potion, a seal): carried, no
+	// hands. The engine does not play item effects yet.
+	KindItem Kind = "item"
 )
 
 // Dice is a damage or count expression such as "3", "1D5", "2D5+3" or "1D10-2":
@@ -196,6 +203,9 @@ type Equipment struct {
 	Armour *ArmourStats
 	// ShieldBoxes is the lifespan of a shield (Kind == KindShield).
 	ShieldBoxes int
+	// HelmetBoxes is how many times a helmet's effect works (Kind ==
+	// KindHelmet); 0: the whole game.
+	HelmetBoxes int
 	// ReservedTo restricts the item to a faction or a profile id, if set.
 	ReservedTo []string
 	Pos        Pos
@@ -224,7 +234,7 @@ type Effects struct {
 	// N == 0 && Plus == 0 means none, "1D5" when the card gives no value.
 	ArmourPiercing *Dice
 	ArmourIgnore   int     // "target armour protects N less"
-	Reach          float64 // toises: 0 (ZOC), 1, 1.5, 2
+	Reach          float64 // toises: 0 (ZOC), 1, 1.5, 2, 2.5, 3 (MaxReach)
 	Range          *Range  // ranged weapons
 	Ammunition     int     // shots before it is empty; 0 = unlimited
 	Rate           int     // shots between reloads; 0 = no reload needed
@@ -233,6 +243,10 @@ type Effects struct {
 	// "Melee weapons"); its Range then applies to the throw.
 	Thrown bool
 }
+
+// MaxReach is the longest weapon reach of the data format, in toises (a
+// catalogue weapon has 3; catalogue.md section 4.6).
+const MaxReach = 3.0
 
 // DataSet is a loaded, validated set of profiles and equipment.
 type DataSet struct {

@@ -66,6 +66,31 @@ var validationTests = []struct {
 		want:  []string{`d/a.yaml:7:5: equipment[e1].reech: unknown field "reech" (did you mean reach?)`},
 	},
 	{
+		name:  "reach beyond 3 toises",
+		files: map[string]string{"a.yaml": okWeapon + "    reach: 3.5\n"},
+		want:  []string{`d/a.yaml:7:12: equipment[e1].reach: reach must be 1, 1.5, 2, 2.5 or 3 toises, got 3.5`},
+	},
+	{
+		name:  "reach not in half toises",
+		files: map[string]string{"a.yaml": okWeapon + "    reach: 1.2\n"},
+		want:  []string{`d/a.yaml:7:12: equipment[e1].reach: reach must be 1, 1.5, 2, 2.5 or 3 toises, got 1.2`},
+	},
+	{
+		name:  "field skill listed twice with one field",
+		files: map[string]string{"a.yaml": okProfile + "    skills: {master: [defensive, defensive]}\n"},
+		want:  []string{`d/a.yaml:11:34: profiles[p1].skills.master[1]: skill master given twice with defensive`},
+	},
+	{
+		name:  "field skill with an empty list",
+		files: map[string]string{"a.yaml": okProfile + "    skills: {master: []}\n"},
+		want:  []string{`d/a.yaml:11:22: profiles[p1].skills.master: skill master takes at least one mastery field`},
+	},
+	{
+		name:  "optional number that is not a number",
+		files: map[string]string{"a.yaml": okProfile + "    skills: {authority: two}\n"},
+		want:  []string{`d/a.yaml:11:25: profiles[p1].skills.authority: skill authority takes ~ or a whole number (e.g. authority: 1), got "two"`},
+	},
+	{
 		name:  "unknown top-level field",
 		files: map[string]string{"a.yaml": okProfile + "profile: []\n"},
 		want:  []string{`d/a.yaml:11:1: profile: unknown field "profile" (did you mean profiles?)`},
@@ -129,7 +154,7 @@ var validationTests = []struct {
 		// The skills list (English seed 000 lines 1572-1672).
 		name:  "unknown skill",
 		files: map[string]string{"a.yaml": okProfile + "    skills: {brutalty: 1}\n"},
-		want:  []string{`d/a.yaml:11:14: profiles[p1].skills.brutalty: unknown skill "brutalty" (did you mean brutality?)`},
+		want:  []string{`d/a.yaml:11:14: profiles[p1].skills.brutalty: unknown skill "brutalty" (did you mean brutality, bulky?)`},
 	},
 	{
 		// Heroic X takes a field, Brutality X a number, Endurance nothing
@@ -266,7 +291,7 @@ var validationTests = []struct {
 	{
 		name:  "unknown faction",
 		files: map[string]string{"a.yaml": sub(okProfile, "faction: kharns", "faction: kharn")},
-		want:  []string{`d/a.yaml:4:14: profiles[p1].faction: unknown faction "kharn" (did you mean kharns?) (known: kharns, gouns, kherops, fangs, tembos, black-guild, none)`},
+		want:  []string{`d/a.yaml:4:14: profiles[p1].faction: unknown faction "kharn" (did you mean kharns?) (known: kharns, gouns, kherops, fangs, tembos, black-guild, affranchis, none)`},
 	},
 	{
 		name: "reserved_to naming nothing",

@@ -52,6 +52,32 @@ const (
 	// its list of skills.
 	SkillTerror = "terror"
 
+	// Skills the English rulebook does not list, under the code names of
+	// skills.md section 1 ("proposed"), and the paths of magic.
+	SkillAdansonia     = "adansonia"
+	SkillAmbidextrous  = "ambidextrous"
+	SkillBloodAndSteel = "blood and steel"
+	SkillBound         = "bound"
+	SkillBulky         = "bulky"
+	SkillCunning       = "cunning"
+	SkillEmpathy       = "empathy"
+	SkillFearless      = "fearless"
+	SkillFright        = "fright"
+	SkillIndependent   = "independent"
+	SkillLeap          = "leap"
+	SkillMercy         = "mercy"
+	SkillMoringa       = "moringa"
+	SkillOsteomancy    = "osteomancy"
+	SkillOverlord      = "overlord"
+	SkillRiposte       = "riposte"
+	SkillSacrificeWay  = "the sacrifice"
+	SkillSavage        = "savage"
+	SkillShamanism     = "shamanism"
+	SkillSlender       = "slender"
+	SkillStealth       = "stealth"
+	SkillTemboHide     = "tembo hide"
+	SkillVivacity      = "vivacity"
+
 	// Special attacks (R18): only with the keyword, once per activation.
 	SkillBunt    = "bunt"
 	SkillBite    = "bite"
@@ -68,50 +94,22 @@ const (
 	SkillToises                    // "reach: 1.5", a distance in toises, in Skill.Toises
 	SkillField                     // "heroic: offensive", a mastery field, in Skill.Field
 	SkillText                      // "berserk: bleeding", free text, in Skill.Text
+	// SkillOptNumber is a whole number the card may leave out ("authority: ~",
+	// "authority: 2"; catalogue.md section 7), in Skill.Value (0 when left out).
+	SkillOptNumber
 )
 
-// skillValues maps every known skill keyword to the kind of value it takes.
-var skillValues = map[string]SkillValue{
-	SkillAffinity:         SkillText,
-	SkillAmbush:           SkillNoValue,
-	SkillArchimage:        SkillNoValue,
-	SkillAuthority:        SkillNoValue,
-	SkillAwakened:         SkillNoValue,
-	SkillBerserk:          SkillText,
-	SkillBloodlust:        SkillNumber,
-	SkillBrutalCharge:     SkillNumber,
-	SkillBrutality:        SkillNumber,
-	SkillCarnivorous:      SkillNoValue,
-	SkillDuellist:         SkillNumber,
-	SkillEndurance:        SkillNoValue,
-	SkillExceptional:      SkillNoValue,
-	SkillExecutioner:      SkillNoValue,
-	SkillHarassment:       SkillNoValue,
-	SkillHermeticism:      SkillNumber,
-	SkillHeroic:           SkillField,
-	SkillImmunity:         SkillText,
-	SkillMaster:           SkillField,
-	SkillMasterArcher:     SkillNoValue,
-	SkillMasterPopinjay:   SkillNoValue,
-	SkillRallying:         SkillNoValue,
-	SkillReach:            SkillToises,
-	SkillRepelment:        SkillNoValue,
-	SkillResponsive:       SkillText,
-	SkillSacrifice:        SkillNumber,
-	SkillSadistic:         SkillNoValue,
-	SkillScout:            SkillNumber,
-	SkillSkilledSwordsman: SkillNoValue,
-	SkillSpecialist:       SkillField,
-	SkillStable:           SkillNoValue,
-	SkillSurvivalInstinct: SkillNoValue,
-	SkillThickSkin:        SkillNoValue,
-	SkillUnshakeableFaith: SkillNoValue,
-	SkillWarlord:          SkillNumber,
-	SkillTerror:           SkillNumber,
-	SkillBunt:             SkillNoValue,
-	SkillBite:             SkillNoValue,
-	SkillTrample:          SkillNoValue,
-}
+// skillValues maps every known skill keyword to the kind of value it takes,
+// from the table of skills (skills.go).
+var skillValues = func() map[string]SkillValue {
+	m := make(map[string]SkillValue, len(skillTable))
+	for _, s := range skillTable {
+		if s.Name != "" {
+			m[s.Name] = s.Value
+		}
+	}
+	return m
+}()
 
 // SkillKeywords returns every skill keyword a data file may use, sorted.
 func SkillKeywords() []string {
@@ -147,15 +145,26 @@ const (
 	Fangs      = "fangs"
 	Tembos     = "tembos"
 	BlackGuild = "black-guild"
+	// Affranchis is the catalogue's faction of free warriors (catalogue.md
+	// section 4.1): a faction of its own, whose Spearheads also recruit the
+	// generic (LIM X) profiles of the other peoples (its open recruitment).
+	Affranchis = "affranchis"
 	// NoFaction marks a profile without a faction logo, recruitable in any Spearhead
 	// (English seed 000 line 245).
 	NoFaction = "none"
 )
 
 // KnownFactions returns the faction ids a profile may name, in rulebook order,
-// followed by NoFaction.
+// then Affranchis, followed by NoFaction.
 func KnownFactions() []string {
-	return []string{Kharns, Gouns, Kherops, Fangs, Tembos, BlackGuild, NoFaction}
+	return []string{Kharns, Gouns, Kherops, Fangs, Tembos, BlackGuild, Affranchis, NoFaction}
+}
+
+// SpearheadFactions returns the factions a Spearhead may have: KnownFactions
+// without NoFaction.
+func SpearheadFactions() []string {
+	f := KnownFactions()
+	return f[:len(f)-1]
 }
 
 // Trait keywords with a meaning for recruitment (rulebook "Recruiting your Spearhead").
@@ -189,6 +198,7 @@ var (
 	meleeOnlyFields  = []string{"reach", "thrown"}
 	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap"}
 	shieldFields     = []string{"defence_bonus", "boxes", "no_cf_defence"}
+	helmetFields     = []string{"boxes"}
 )
 
 // kindFields returns the effect keys allowed on equipment of kind k (besides the
@@ -203,6 +213,8 @@ func kindFields(k Kind) []string {
 		return armourFields
 	case KindShield:
 		return shieldFields
+	case KindHelmet:
+		return helmetFields
 	}
 	return nil
 }

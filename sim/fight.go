@@ -333,9 +333,11 @@ func (d *Duel) NotModelled() []string { return notModelled([]*Fighter{d.A, d.B},
 // notModelled lists the skills of the fighters that fights do not play, and the
 // spells of spellcasters (magic is out of scope), each with the Safar's name.
 func notModelled(fighters []*Fighter, context string) []string {
-	// Warlord X gives AP per ally in the aura: a duel has no ally, so it does nothing
-	// there, as the rules say, rather than being left out; skirmishes play it.
-	fightSkills := map[string]bool{"endurance": true, "reach": true, "thick skin": true, "brutal charge": true, "warlord": true, "duellist": true, "terror": true, "rallying": true}
+	// Which skills fights play is the table of skills (profiles.Skills): a
+	// skill played, a list rule or one with no effect in a skirmish is not
+	// "not modelled"; magic is named as such. Warlord X gives AP per ally in
+	// the aura: a duel has no ally, so it does nothing there, as the rules
+	// say, rather than being left out; skirmishes play it.
 	seen := map[string]bool{}
 	var out []string
 	for _, f := range fighters {
@@ -352,11 +354,16 @@ func notModelled(fighters []*Fighter, context string) []string {
 			}
 		}
 		for _, n := range names {
-			if fightSkills[n] {
+			sk, _ := f.Profile.Skill(n)
+			switch engine := profiles.SkillEngine(n); {
+			case n == profiles.SkillBerserk:
+				if sk.Text == "bleeding" {
+					continue // played: Berserk bleeding; other triggers are not
+				}
+			case engine == profiles.MagicOnly:
+				n += ", magic: out of scope"
+			case engine != profiles.NotModelled:
 				continue
-			}
-			if sk, _ := f.Profile.Skill(n); n == "berserk" && sk.Text == "bleeding" {
-				continue // played: Berserk bleeding
 			}
 			k := n + " (" + f.Name() + ")"
 			if !seen[k] {

@@ -45,6 +45,7 @@ left out, never a reason to stop.`,
 
 func importCatalogCommand() *cobra.Command {
 	var out string
+	var asJSON bool
 	c := &cobra.Command{
 		Use:   "catalog FILE",
 		Short: "Convert a list builder catalogue (JSON) into YAML profile data",
@@ -56,7 +57,8 @@ with --data DIR, or give the catalogue itself to --data.
 
 Without --out nothing is written: the report shows what would be imported. The
 report lists the problems (values read differently from how they are written, with
-their JSON path), what is not modelled, what is not imported, and a summary.`,
+their JSON path), what is not modelled, what is not imported, and a summary.
+--json prints the summary as JSON instead.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			conv, err := catalog.ConvertFile(args[0])
@@ -65,6 +67,21 @@ their JSON path), what is not modelled, what is not imported, and a summary.`,
 			}
 			w := cmd.OutOrStdout()
 			r := conv.Report
+			if asJSON {
+				// The summary alone on standard output, for scripts; --out still
+				// writes the files.
+				if out != "" {
+					if _, err := conv.WriteDir(out); err != nil {
+						return err
+					}
+				}
+				b, err := r.MarshalSummary()
+				if err != nil {
+					return err
+				}
+				_, err = w.Write(b)
+				return err
+			}
 			fmt.Fprintf(w, "Catalogue %s: version %s, rules version %s\n", args[0], orNone(r.Version), orNone(r.RulesVersion))
 			if out == "" {
 				fmt.Fprintln(w, "Dry run: nothing written (--out DIR writes the YAML files).")
@@ -95,6 +112,7 @@ their JSON path), what is not modelled, what is not imported, and a summary.`,
 		},
 	}
 	c.Flags().StringVarP(&out, "out", "o", "", "directory to write the YAML files to (created if needed; files of the same names are replaced)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the import summary as JSON: per profile and item its status (modelled, partial, not imported) with what is not modelled and why, counts per faction and kind, the table of skills")
 	return c
 }
 

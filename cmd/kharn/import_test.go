@@ -14,7 +14,9 @@ import (
 // profiles/catalog/testdata/README.md): no card of the publisher.
 var (
 	catalogFixture = filepath.Join("..", "..", "profiles", "catalog", "testdata", "catalog.json")
-	listsFixture   = filepath.Join("..", "..", "profiles", "catalog", "testdata", "lists")
+	// catalog056Fixture is the exact-shape invented catalogue (catalogue.md).
+	catalog056Fixture = filepath.Join("..", "..", "profiles", "catalog", "testdata", "catalog-056.json")
+	listsFixture      = filepath.Join("..", "..", "profiles", "catalog", "testdata", "lists")
 )
 
 // TestImportGolden checks kharn import and --data FILE.json against
@@ -35,6 +37,7 @@ func TestImportGolden(t *testing.T) {
 	}{
 		{"import-catalog", []string{"import", "catalog", catalogFixture, "--out", out}, 0},
 		{"import-catalog-dry-run", []string{"import", "catalog", catalogFixture}, 0},
+		{"import-catalog-json", []string{"import", "catalog", catalog056Fixture, "--json"}, 0},
 		{"import-catalog-not-json", []string{"import", "catalog", filepath.Join(listsFixture, "skirmish.code")}, 1},
 		{"import-catalog-missing", []string{"import", "catalog", "no-such-catalogue.json"}, 1},
 		{"import-list-code", []string{"import", "list", strings.TrimSpace(string(code)), "--catalog", catalogFixture}, 0},
@@ -94,9 +97,9 @@ func TestImportRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", ds.Source, err)
 		}
-		// 140 + 2 x 70 + (70 - 10 + 11): testdata/catalog.json.
-		if l.Cost(ds) != 351 || l.Size() != 4 {
-			t.Errorf("%s: %d Kr, %d Safars; want 351 and 4", ds.Source, l.Cost(ds), l.Size())
+		// 140 + 2 x 70 + (70 - 10 + 11 + 6): testdata/catalog.json, the helmet included.
+		if l.Cost(ds) != 357 || l.Size() != 4 {
+			t.Errorf("%s: %d Kr, %d Safars; want 357 and 4", ds.Source, l.Cost(ds), l.Size())
 		}
 	}
 	// --data with the catalogue works for every command: a duel of two of its

@@ -30,6 +30,9 @@ type Conversion struct {
 	profileByID map[string]*profileOut
 	equipByID   map[string]*equipOut
 	factions    map[string]string // catalogue faction id -> name
+	cards       []*specialCard
+	munitions   map[string]map[string]munitionType // kind -> type id -> quantities
+	upgrades    map[string]upgrade
 	ds          *profiles.DataSet
 }
 
@@ -87,7 +90,7 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	if x, ok := top.get("equipment"); ok {
 		list, _ := file.list(x, "equipment", "no equipment imported")
 		for i, e := range list {
-			c.equipment = append(c.equipment, convertEquipment(name, e, index("equipment", i)))
+			c.equipment = append(c.equipment, convertEquipment(&readContext{file: name, skills: skills, factions: c.factions}, e, index("equipment", i)))
 		}
 	} else {
 		file.problemf("equipment", "missing: no equipment")
@@ -95,7 +98,7 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	if x, ok := top.get("profiles"); ok {
 		list, _ := file.list(x, "profiles", "no profile imported")
 		for i, e := range list {
-			p := convertProfile(name, e, index("profiles", i), skills)
+			p := convertProfile(&readContext{file: name, skills: skills, factions: c.factions}, e, index("profiles", i))
 			if _, listed := c.factions[p.factionID]; !listed && len(c.factions) > 0 && p.factionID != "" {
 				p.problemf(p.path+".factionId", "faction %q is not in the catalogue's factions", p.factionID)
 			}
@@ -104,6 +107,10 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	} else {
 		file.problemf("profiles", "missing: no profile")
 	}
+	if x, ok := top.get("specialCards"); ok && x != nil {
+		c.readSpecialCards(file, x)
+	}
+	c.readOthers(file, top)
 	for _, k := range top.unused() {
 		x, _ := top.get(k)
 		if isEmpty(x) {
@@ -112,6 +119,9 @@ func Convert(name string, data []byte) (*Conversion, error) {
 		file.problemf(k, "%s, not imported (%s)", sizeOf(x), notImportedWhy(k))
 	}
 	c.assignIDs()
+	c.applyCards(skills)
+	c.grantItemSkills(skills)
+	c.checkOutliers()
 	if err := c.settle(); err != nil {
 		return nil, err
 	}
@@ -153,9 +163,9 @@ func notImportedWhy(key string) string {
 	k := projectID(key)
 	switch {
 	case magicKey.MatchString(k):
-		return "magic is not modelled"
+		return "magic is out of scope"
 	case mountKey.MatchString(k):
-		return "mounts are not modelled"
+		return "mounted Safars are not modelled"
 	case cardKey.MatchString(k):
 		return "special cards are not modelled"
 	}
@@ -183,6 +193,15 @@ func (c *Conversion) readFactions(file *notes, x any) {
 		}
 		if v, ok := fo.get("name"); ok && v != nil {
 			name, _ = file.str(v, fo.at("name"), "ignored")
+		}
+		if v, ok := fo.get("openRecruitment"); ok && v != nil {
+			// catalogue.md section 4.1: the faction's Spearheads also take the
+			// generic profiles of other factions (profiles' list validation);
+			// the exclusions and caps are not checked.
+			file.problemf(fo.at("openRecruitment"), "open recruitment: any generic (LIM X) profile of another faction is allowed; its fromFactionIds, exclusions and caps are not checked by list validation")
+		}
+		for _, k := range []string{"logo", "nature", "notes"} {
+			fo.get(k)
 		}
 		if id == "" {
 			continue
@@ -380,6 +399,9 @@ func (c *Conversion) resolve() {
 		if e.why != "" {
 			continue
 		}
+		if e.reservedSel != nil {
+			c.resolveReserved(e)
+		}
 		for i, r := range e.reservedTo {
 			path := index(e.path+".reservedTo", i)
 			if f, ok := factionOf(r); ok {
@@ -464,16 +486,51 @@ func (c *Conversion) report() {
 				e.notModelledf("%q", p)
 			}
 		}
-		c.Report.Entries = append(c.Report.Entries, c.entry("equipment", e.path, e.catalogID, e.id, e.name, e.why, e.notModelled, append(slices.Clone(e.problems), e.resolveProblems...)))
+		en := c.entry("equipment", e.path, e.catalogID, e.id, e.name, e.why, &e.notes, append(slices.Clone(e.problems), e.resolveProblems...))
+		en.Group = string(e.kind)
+		if en.Group == "" {
+			en.Group = e.category
+		}
+		c.Report.Entries = append(c.Report.Entries, en)
 	}
+	counts := map[string]int{}
 	for _, p := range c.profiles {
-		c.Report.Entries = append(c.Report.Entries, c.entry("profile", p.path, p.catalogID, p.id, p.name, p.why, p.notModelled, append(slices.Clone(p.problems), p.resolveProblems...)))
+		en := c.entry("profile", p.path, p.catalogID, p.id, p.name, p.why, &p.notes, append(slices.Clone(p.problems), p.resolveProblems...))
+		en.Group = p.faction
+		if en.Group == "" {
+			en.Group = p.factionID
+		}
+		c.Report.Entries = append(c.Report.Entries, en)
+		if p.why == "" {
+			for _, s := range p.skills {
+				counts[s.name]++
+			}
+			for _, t := range p.traits {
+				counts["trait:"+t]++
+			}
+		}
+	}
+	for _, s := range profiles.Skills() {
+		n := counts[s.Name]
+		if s.Name == "" {
+			n = counts["trait:"+s.Trait]
+			if s.Trait == profiles.TraitAlliedOf {
+				for k, v := range counts {
+					if strings.HasPrefix(k, "trait:"+profiles.TraitAlliedOf) {
+						n += v
+					}
+				}
+			}
+		}
+		c.Report.skills = append(c.Report.skills, JSONSkillStatus{ID: s.ID, Name: s.Name, Class: string(s.Class), Engine: s.Engine.String(), Profiles: n})
 	}
 }
 
-func (c *Conversion) entry(kind, path, catalogID, id, name, why string, notModelled []string, problems []Problem) Entry {
+func (c *Conversion) entry(kind, path, catalogID, id, name, why string, n *notes, problems []Problem) Entry {
+	notModelled := n.notModelled
 	e := Entry{Kind: kind, Path: path, CatalogID: catalogID, ID: id, Name: name,
-		NotModelled: slices.Clone(notModelled), Problems: problems}
+		NotModelled: slices.Clone(notModelled), Magic: slices.Clone(n.magic), NoEffect: slices.Clone(n.noEffect),
+		Problems: problems}
 	switch {
 	case why != "":
 		e.Status, e.ID, e.Reason = NotImported, "", why

@@ -38,7 +38,7 @@ const dmg = `(?:dgts?|degats?|dommages?|dmg|dg)`
 // seed 004 line 1610).
 var phraseRules = []phraseRule{
 	rule("+2 en attaque, +3 ATT", "attack_bonus",
-		`([+-] ?\d+) ?(?:en |a l'|a )?(?:attaques?|att|atq|atk)|(?:attaque|att) ([+-] ?\d+)`,
+		`(?:bonus (?:de )?)?([+-] ?\d+) ?(?:en |a l'|a |aux |au |pour l'|sur l'|sur les |de )?(?:attaques?|att|atq|atk)|(?:attaque|att|atq) ?:? ?([+-] ?\d+)`,
 		func(e *equipOut, p string, m []string) string {
 			return e.add("attack_bonus", p, &e.ef.AttackBonus, signed(m[1]+m[2]))
 		}),
@@ -154,6 +154,15 @@ var phraseRules = []phraseRule{
 		func(e *equipOut, p string, m []string) string {
 			return e.piercing(p, m[1])
 		}),
+	rule("Allonge en défense uniquement", "(none)",
+		`allonge(?: ?:? ?(\d+(?:[.,]5)?))?(?: toises?)? (?:en |pour la |uniquement en |seulement en )?defense(?: uniquement| seulement)?|allonge (?:uniquement|seulement) en defense`,
+		func(e *equipOut, p string, m []string) string {
+			// A reach the card limits to defence (issue 12, section 5): the data
+			// format's reach serves attacks too, so the allonge field is not
+			// applied.
+			e.defenceReach = p
+			return "a reach in defence only: the data format's reach also serves attacks, so it is left out"
+		}),
 	rule("Allonge, Allonge 1,5", "reach",
 		`allonge(?: ?:? ?(\d+(?:[.,]5)?))?(?: toises?)?`,
 		func(e *equipOut, p string, m []string) string {
@@ -258,6 +267,7 @@ func (e *equipOut) effects(text string) {
 			}
 		}
 		switch {
+		case !matched && e.grantPhrase(phrase):
 		case !matched:
 			e.notModelledf("%q", phrase)
 		case why != "":
@@ -278,6 +288,7 @@ var allowedKeys = map[profiles.Kind][]string{
 		"ammunition", "rate", "reload_ap"},
 	profiles.KindArmour: {"protection", "boxes", "velocity_malus"},
 	profiles.KindShield: {"defence_bonus", "boxes", "no_cf_defence"},
+	profiles.KindHelmet: {"boxes"},
 }
 
 // allows returns "" when e's kind takes key, and why not otherwise.
@@ -293,6 +304,8 @@ var kindPlural = map[profiles.Kind]string{
 	profiles.KindRanged: "ranged weapons",
 	profiles.KindArmour: "armours",
 	profiles.KindShield: "shields",
+	profiles.KindHelmet: "helmets",
+	profiles.KindItem:   "items",
 }
 
 // set applies fn for key, given by phrase, unless the kind does not take key or
@@ -399,10 +412,11 @@ func (e *equipOut) piercing(phrase, value string) string {
 	return e.set("armour_piercing", phrase, func() { e.ef.ArmourPiercing = &d })
 }
 
-// reach sets a weapon reach of 1, 1.5 or 2 toises.
+// reach sets a weapon reach of 1 to 3 toises in halves (profiles.MaxReach;
+// the catalogue has 2.5 and 3).
 func (e *equipOut) reach(phrase string, r float64) string {
-	if r != 1 && r != 1.5 && r != 2 {
-		return fmt.Sprintf("a reach is 1, 1.5 or 2 toises, not %v", r)
+	if r < 1 || r > profiles.MaxReach || r*2 != float64(int(r*2)) {
+		return fmt.Sprintf("a reach is 1 to 3 toises in halves, not %v", r)
 	}
 	if e.ef.Reach == r {
 		return "" // the field and the text agree

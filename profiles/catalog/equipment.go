@@ -38,6 +38,16 @@ type equipOut struct {
 	// reachPhrase is a bare "Allonge" of the text, whose value is in the card's
 	// allonge field.
 	reachPhrase string
+	// defenceReach is a phrase limiting the reach to defence.
+	defenceReach string
+	// reservedSel is a reservedTo object: every key must match.
+	reservedSel map[string]any
+	edge        bool // tranchant: takes the edge upgrade
+	// munitionKind is the kind of ammunition it shoots ("fleches").
+	munitionKind string
+	grants       []skillRef // skills it grants its holder (effects or text)
+	// skillIDs returns the catalogue skill id a folded skill name means, or "".
+	skillIDs func(name string) string
 	// why is set when the card is not imported.
 	why string
 }
@@ -53,23 +63,24 @@ func (e *equipOut) clone() *equipOut {
 	return &c
 }
 
-// categories maps the catalogue's equipment categories to kinds; helmets and
-// items have no kind in the data format.
+// categories maps the catalogue's equipment categories to kinds
+// (catalogue.md section 3.1).
 var categories = map[string]profiles.Kind{
 	"arme-cac": profiles.KindMelee,
 	"arme-tir": profiles.KindRanged,
 	"armure":   profiles.KindArmour,
 	"bouclier": profiles.KindShield,
+	"casque":   profiles.KindHelmet,
+	"objet":    profiles.KindItem,
 }
 
-var notInFormat = map[string]string{
-	"casque": "helmets are not in the data format",
-	"objet":  "items (objets) are not in the data format",
-}
+// listOnlyEquipFields are the equipment fields only list building needs or
+// that are display only (catalogue.md section 6): read and left out.
+var listOnlyEquipFields = []string{"cardImage", "icon", "costByFaction", "grantedOnly", "notes"}
 
 // convertEquipment reads the equipment card v at path.
-func convertEquipment(file string, v any, path string) *equipOut {
-	e := &equipOut{notes: notes{file: file}, path: path, src: make(map[string]string)}
+func convertEquipment(ctx *readContext, v any, path string) *equipOut {
+	e := &equipOut{notes: notes{file: ctx.file}, path: path, src: make(map[string]string), skillIDs: ctx.skillID}
 	o, ok := e.obj(v, path, "card not imported")
 	if !ok {
 		e.why = "not an object"
@@ -89,7 +100,7 @@ func convertEquipment(file string, v any, path string) *equipOut {
 	if e.name == "" {
 		e.name = e.catalogID
 	}
-	if x, ok := o.get("effectsText"); ok && x != nil {
+	if x, ok := o.get("effectsText"); ok && x != nil && x != "" {
 		e.effectsText, _ = e.str(x, o.at("effectsText"), "ignored")
 	}
 	if x, ok := o.get("category"); ok {
@@ -103,8 +114,6 @@ func convertEquipment(file string, v any, path string) *equipOut {
 	case e.category == "":
 		e.problemf(o.at("category"), "missing, card not imported")
 		e.why = "no category"
-	case notInFormat[cat] != "":
-		e.why = notInFormat[cat]
 	case !known:
 		e.problemf(o.at("category"), "unknown category %q (want arme-cac, arme-tir, armure, bouclier, casque or objet), card not imported", e.category)
 		e.why = fmt.Sprintf("unknown category %q", e.category)
@@ -122,11 +131,41 @@ func convertEquipment(file string, v any, path string) *equipOut {
 		e.readArmour(o)
 	case profiles.KindShield:
 		e.readShield(o)
+	case profiles.KindHelmet:
+		var prot []string
+		for _, k := range []string{"protectionEchec", "seuil", "protectionReussite"} {
+			if x, ok := o.get(k); ok && x != nil {
+				prot = append(prot, k+" "+oneLine(fmt.Sprint(x), 20))
+			}
+		}
+		if len(prot) > 0 {
+			e.notModelledf("%s (a helmet's protection: the engine does not play helmets)", strings.Join(prot, ", "))
+		}
+		if x, ok := o.get("durability"); ok && x != nil {
+			b, why := readBoxes(&e.notes, o)
+			if why != "" {
+				e.problemf(o.at("durability"), "%s, read as lasting the whole game", why)
+			}
+			e.boxes = b
+		}
 	}
+	e.readExtras(o)
 	if x, ok := o.get("reservedTo"); ok && x != nil {
-		e.reservedTo = e.ids(x, o.at("reservedTo"))
+		e.readReserved(x, o.at("reservedTo"))
 	}
-	e.effects(e.effectsText)
+	switch kind {
+	case profiles.KindHelmet, profiles.KindItem:
+		// catalogue.md section 4.6: six helmet effects and the items' own rules;
+		// the engine plays none of them yet.
+		for _, p := range splitPhrases(e.effectsText) {
+			if e.grantPhrase(p) {
+				continue
+			}
+			e.notModelledf("%q (%s effects are not played by the engine)", p, kindNames[kind])
+		}
+	default:
+		e.effects(e.effectsText)
+	}
 	if e.why == "" && (e.kind == profiles.KindMelee || e.kind == profiles.KindRanged) {
 		e.checkWeapon(o)
 	}
@@ -156,8 +195,8 @@ func (e *equipOut) readCost(o *object) {
 func (e *equipOut) readHands(o *object) {
 	x, ok := o.get("hands")
 	switch e.kind {
-	case profiles.KindArmour:
-		e.hands = 0 // worn
+	case profiles.KindArmour, profiles.KindHelmet, profiles.KindItem:
+		e.hands = 0 // worn or carried
 		return
 	case profiles.KindShield:
 		e.hands = 1 // a shield takes up one hand (English seed 000 line 1824)
@@ -169,7 +208,10 @@ func (e *equipOut) readHands(o *object) {
 		return
 	}
 	if s, isStr := x.(string); isStr && strings.ReplaceAll(s, " ", "") == "1-2" {
-		e.notModelledf(`hands "1-2" (also used with two hands; read as one-handed)`)
+		// catalogue.md section 4.6: one or two hands. Read as one-handed, the
+		// use that limits nothing else; the two-handed use and what it gives
+		// (a defence bonus in its text, Ambidextrous' Riposte) are not played.
+		e.notModelledf(`hands "1-2" (read as one-handed: its two-handed use is not modelled)`)
 		return
 	}
 	h, ok := e.whole(x, o.at("hands"), "read as 1")
@@ -224,19 +266,17 @@ func (e *equipOut) readWeapon(o *object) {
 	if x, ok := o.get("reload"); ok && x != nil {
 		e.readReload(x, o.at("reload"))
 	}
-	if x, ok := o.get("munitionKind"); ok && x != nil {
-		if k, ok := e.str(x, o.at("munitionKind"), "ignored"); ok && e.ef.Rate == 0 {
-			// The rulebook limits the shots of a weapon without a reloading cost
-			// (English seed 000 "Shooting weapons without a reloading cost"); the
-			// catalogue gives the kind of ammunition, not the number.
-			e.notModelledf("munitionKind %q (the number of shots is not in the catalogue: read as unlimited)", k)
+	e.readAmmunition(o)
+	var prot []string
+	for _, k := range []string{"durability", "protectionEchec", "seuil", "protectionReussite"} {
+		if x, ok := o.get(k); ok && x != nil {
+			prot = append(prot, k+" "+oneLine(fmt.Sprint(x), 20))
 		}
 	}
-	for _, k := range []string{"durability", "seuil", "protectionEchec", "protectionReussite"} {
-		if x, ok := o.get(k); ok && x != nil {
-			e.problemf(o.at(k), "a weapon has no %s in the data format, ignored", k)
-			e.notModelledf("%s %s", k, oneLine(fmt.Sprint(x), 20))
-		}
+	if len(prot) > 0 {
+		// catalogue.md section 4.6: one two-handed weapon also protects, in
+		// addition to the armour.
+		e.notModelledf("%s (a weapon that also protects: the data format has one armour per Safar)", strings.Join(prot, ", "))
 	}
 }
 
@@ -297,7 +337,7 @@ func (e *equipOut) readReload(x any, path string) {
 				rate, _ = e.whole(v, ob.at(k), "read as 1")
 			}
 		}
-		for _, k := range []string{"ap", "pa", "cost", "cout"} {
+		for _, k := range []string{"paCost", "ap", "pa", "cost", "cout"} {
 			if v, ok := ob.get(k); ok && v != nil {
 				ap, _ = e.whole(v, ob.at(k), "reloading cost ignored")
 			}
@@ -413,6 +453,11 @@ func (e *equipOut) readShield(o *object) {
 // format would refuse (profiles' checkWeapon).
 func (e *equipOut) checkWeapon(o *object) {
 	ef := &e.ef
+	if e.defenceReach != "" && e.src["reach"] == "allonge" {
+		ef.Reach = 0
+		delete(e.src, "reach")
+	}
+	e.dedupPiercing()
 	if e.reachPhrase != "" {
 		switch {
 		case e.kind != profiles.KindMelee:

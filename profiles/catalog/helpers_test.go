@@ -2,8 +2,6 @@ package catalog
 
 import (
 	"bytes"
-	"compress/flate"
-	"encoding/base64"
 	"flag"
 	"os"
 	"path/filepath"
@@ -13,27 +11,10 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files and list codes in testdata/")
 
-// encodeListCode is the list builder's encoder, written for the tests: "KA1:"
-// and the base64url, without padding, of the raw-deflate-compressed JSON.
+// encodeListCode is EncodeListCode, for the tests.
 func encodeListCode(tb testing.TB, js []byte) string {
 	tb.Helper()
-	return ListCodePrefix + base64.RawURLEncoding.EncodeToString(deflate(tb, js))
-}
-
-func deflate(tb testing.TB, data []byte) []byte {
-	tb.Helper()
-	var b bytes.Buffer
-	w, err := flate.NewWriter(&b, flate.BestCompression)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if _, err := w.Write(data); err != nil {
-		tb.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	return b.Bytes()
+	return EncodeListCode(js)
 }
 
 // golden compares got with the file testdata/golden/name, which -update rewrites.

@@ -130,6 +130,22 @@ type notes struct {
 	file        string
 	problems    []Problem
 	notModelled []string
+	// magic is what only magic uses (out of scope, counted apart); noEffect
+	// what acts only in a list, a battle or a campaign (no effect in a
+	// skirmish, which is not "not modelled").
+	magic, noEffect []string
+}
+
+func (n *notes) magicf(format string, args ...any) {
+	if s := fmt.Sprintf(format, args...); !slices.Contains(n.magic, s) {
+		n.magic = append(n.magic, s)
+	}
+}
+
+func (n *notes) noEffectf(format string, args ...any) {
+	if s := fmt.Sprintf(format, args...); !slices.Contains(n.noEffect, s) {
+		n.noEffect = append(n.noEffect, s)
+	}
 }
 
 func (n *notes) problemf(path, format string, args ...any) {

@@ -45,6 +45,9 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 		fail("fersDeLance", "no Spearhead in the list")
 	}
 	ds := c.DataSet()
+	if len(x.OstCards) > 0 {
+		warn("ost.cardIds", "not modelled: Ost cards %s (battle format)", strings.Join(x.OstCards, ", "))
+	}
 	for i, s := range x.Spearheads {
 		name := x.Name
 		if name == "" {
@@ -58,7 +61,7 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 		case !ok:
 			fail(s.Path+".factionId", "faction %q is not one of this project's", s.FactionID)
 		case f == profiles.NoFaction:
-			fail(s.Path+".factionId", "%q, the free warriors, is no Spearhead faction of the list format (kharns, gouns, kherops, fangs, tembos, black-guild)", s.FactionID)
+			fail(s.Path+".factionId", "%q is no Spearhead faction of the list format (%s)", s.FactionID, strings.Join(profiles.SpearheadFactions(), ", "))
 		default:
 			l.Faction = f
 		}
@@ -105,6 +108,7 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 					fail(path, "unknown equipment %q, left out", id)
 				}
 			}
+			c.memberExtras(m, warn)
 			k := key{p.id, strings.Join(sorted(add), ","), strings.Join(sorted(remove), ",")}
 			if at, ok := entries[k]; ok {
 				l.Members[at].Count++
@@ -236,4 +240,81 @@ func writeList(b *bytes.Buffer, l *profiles.List) {
 			b.WriteString("    remove: [" + strings.Join(m.Remove, ", ") + "]\n")
 		}
 	}
+}
+
+// memberExtras reports what a member carries that the list format has no
+// place for, each as "not modelled: ..." with what it would change
+// (catalogue.md section 5.1: bought ammunition, upgrades, special cards,
+// origin, spells, mounts).
+func (c *Conversion) memberExtras(m MemberExport, warn func(path, format string, args ...any)) {
+	for _, id := range sortedKeys(anyMap(m.AddedCount)) {
+		if n := m.AddedCount[id]; n > 1 {
+			warn(m.Path+".addedEquipmentCounts."+id, "not modelled: %d copies of %q (the list format carries one; %d left out)", n, id, n-1)
+		}
+	}
+	for _, w := range sortedKeys(anyMap(m.Munitions)) {
+		kind := ""
+		if e, ok := c.equipByID[w]; ok {
+			kind = e.munitionKind
+		}
+		for _, t := range sortedKeys(anyMap(m.Munitions[w])) {
+			tier := m.Munitions[w][t]
+			shots := "some"
+			if mt, ok := c.munitions[kind][t]; ok && tier >= 0 && tier < len(mt.quantities) {
+				shots = strconv.Itoa(mt.quantities[tier])
+			}
+			warn(m.Path+".munitions."+w, "not modelled: %s shots of %q bought for %q (the list format carries no bought ammunition: the weapon keeps its base shots)", shots, t, w)
+		}
+	}
+	for _, e := range sortedKeys(anyMap(m.Upgrades)) {
+		for _, u := range m.Upgrades[e] {
+			what := "its effect"
+			if up, ok := c.upgrades[u]; ok && up.edge {
+				what = "+1 damage, the edge"
+			}
+			warn(m.Path+".equipmentUpgrades."+e, "not modelled: upgrade %q on %q (%s; the list format carries no upgrade)", u, e, what)
+		}
+	}
+	cards := slices.Clone(m.SpecialCards)
+	for _, k := range sortedKeys(anyMap(m.CardCounts)) {
+		if !slices.Contains(cards, k) {
+			cards = append(cards, k)
+		}
+	}
+	for _, id := range cards {
+		var grants []string
+		if card := c.cardByID(id); card != nil {
+			for _, ef := range card.effects {
+				if v, ok := ef.op.m["skillId"].(string); ok && ef.kind == "grant-skill" {
+					grants = append(grants, v)
+				}
+			}
+		}
+		what := "its rule"
+		if len(grants) > 0 {
+			what = "grants " + strings.Join(grants, ", ")
+		}
+		warn(m.Path+".specialCardIds", "not modelled: special card %q (%s; the list format carries no card)", id, what)
+	}
+	if m.Origin != "" {
+		warn(m.Path+".origin", "not modelled: origin %q (its people's nature: Devour and Bite eligibility)", m.Origin)
+	}
+	if len(m.Spells) > 0 || m.Grimoire != "" {
+		warn(m.Path+".spellIds", "magic (out of scope): spells %s, grimoire %q", strings.Join(m.Spells, ", "), m.Grimoire)
+	}
+	if m.Mount != "" || len(m.MountOptions) > 0 {
+		warn(m.Path+".mount", "not modelled: mount %q and options %v (mounted Safars: the Safar fights on foot)", m.Mount, m.MountOptions)
+	}
+	if len(m.Attached) > 0 || m.BodyguardOf != "" {
+		warn(m.Path, "attached %v, bodyguard of %q: list building only", m.Attached, m.BodyguardOf)
+	}
+}
+
+// anyMap returns m with its values as any, for sortedKeys.
+func anyMap[V any](m map[string]V) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
 }

@@ -61,6 +61,20 @@ func DecodeListCode(code string) ([]byte, error) {
 	return data, nil
 }
 
+// EncodeListCode returns the list code of a list's JSON, as the list builder
+// writes it: "KA1:" and the base64url, without padding, of the raw-deflate
+// compressed JSON (catalogue.md section 5.2). DecodeListCode reads it back.
+func EncodeListCode(js []byte) string {
+	var b bytes.Buffer
+	w, err := flate.NewWriter(&b, flate.BestCompression)
+	if err != nil {
+		panic("catalog: " + err.Error()) // only for a bad level
+	}
+	w.Write(js) // writes to a bytes.Buffer do not fail
+	w.Close()
+	return ListCodePrefix + base64.RawURLEncoding.EncodeToString(b.Bytes())
+}
+
 func isBase64URL(r rune) bool {
 	return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '='
 }
@@ -74,6 +88,8 @@ type ListExport struct {
 	Format         string // "escarmouche" (skirmish) or "bataille" (battle)
 	PointsLimit    int
 	Spearheads     []SpearheadExport // "fersDeLance"
+	OstCards       []string          // "ost.cardIds": battle format
+
 	// Problems are the fields read differently from how they are written and the
 	// optional content not imported (spells, mounts, munitions, upgrades).
 	Problems []Problem
@@ -87,13 +103,29 @@ type SpearheadExport struct {
 	Members          []MemberExport
 }
 
-// MemberExport is one Safar of a SpearheadExport.
+// MemberExport is one Safar of a SpearheadExport, with everything a list
+// gives it (catalogue.md section 5.1).
 type MemberExport struct {
 	Path       string // JSON path: "fersDeLance[0].members[2]"
 	InstanceID string
 	ProfileID  string
-	Added      []string // "addedEquipmentIds"
-	Removed    []string // "removedBaseEquipmentIds"
+	Added      []string       // "addedEquipmentIds"
+	AddedCount map[string]int // "addedEquipmentCounts": copies of an added item
+	Removed    []string       // "removedBaseEquipmentIds"
+	// Munitions are the ammunition bought: weapon id -> ammunition type id ->
+	// price tier.
+	Munitions map[string]map[string]int
+	// Upgrades are the upgrades bought: equipment id -> upgrade ids.
+	Upgrades     map[string][]string
+	SpecialCards []string       // "specialCardIds"
+	CardCounts   map[string]int // "specialCardCounts"
+	Origin       string         // the people a melting-pot model comes from
+	Spells       []string       // "spellIds" and the granted spells
+	Grimoire     string         // "grimoireId": petit or grand
+	Mount        string         // "mount.mountId"
+	MountOptions map[string]int // "mountOptionIds": option -> X
+	Attached     []string       // "attachedInstanceIds"
+	BodyguardOf  string         // "bodyguardOfInstanceId"
 }
 
 // ReadList reads a list given on the command line: a list code, or the path of a
@@ -164,6 +196,9 @@ func ParseListExport(name string, data []byte) (*ListExport, error) {
 		if v, ok := ho.get("factionId"); ok {
 			s.FactionID, _ = n.str(v, ho.at("factionId"), "no faction")
 		}
+		for _, k := range []string{"id", "name"} {
+			ho.get(k)
+		}
 		if v, ok := ho.get("leaderInstanceId"); ok && v != nil {
 			s.LeaderInstanceID, _ = n.str(v, ho.at("leaderInstanceId"), "no leader")
 		}
@@ -190,15 +225,110 @@ func ParseListExport(name string, data []byte) (*ListExport, error) {
 			if v, ok := mo.get("removedBaseEquipmentIds"); ok {
 				me.Removed = n.ids(v, mo.at("removedBaseEquipmentIds"))
 			}
+			readMemberExtras(n, mo, &me)
 			unusedKeys(n, mo)
 			s.Members = append(s.Members, me)
 		}
 		unusedKeys(n, ho)
 		x.Spearheads = append(x.Spearheads, s)
 	}
+	if v, ok := top.get("ost"); ok && v != nil {
+		if oo, ok := n.obj(v, "ost", "ignored"); ok {
+			if c, ok := oo.get("cardIds"); ok {
+				x.OstCards = n.ids(c, oo.at("cardIds"))
+			}
+			unusedKeys(n, oo)
+		}
+	}
+	for _, k := range []string{"id", "createdAt", "updatedAt", "snapshot"} {
+		top.get(k) // display and bookkeeping: the snapshot is recomputed, never trusted
+	}
 	unusedKeys(n, top)
 	x.Problems = n.problems
 	return x, nil
+}
+
+// counts reads an object of whole numbers {id: n}.
+func counts(n *notes, v any, path string) map[string]int {
+	o, ok := n.obj(v, path, "ignored")
+	if !ok {
+		return nil
+	}
+	out := make(map[string]int)
+	for _, k := range sortedKeys(o.m) {
+		if c, ok := n.whole(o.m[k], o.at(k), "ignored"); ok {
+			out[k] = c
+		}
+	}
+	return out
+}
+
+// readMemberExtras reads what a member carries besides its equipment changes.
+func readMemberExtras(n *notes, mo *object, me *MemberExport) {
+	str := func(k string) string {
+		v, ok := mo.get(k)
+		if !ok || v == nil {
+			return ""
+		}
+		s, _ := n.str(v, mo.at(k), "ignored")
+		return s
+	}
+	if v, ok := mo.get("addedEquipmentCounts"); ok && v != nil {
+		me.AddedCount = counts(n, v, mo.at("addedEquipmentCounts"))
+	}
+	if v, ok := mo.get("munitions"); ok && v != nil {
+		if o, ok := n.obj(v, mo.at("munitions"), "ignored"); ok {
+			me.Munitions = make(map[string]map[string]int)
+			for _, w := range sortedKeys(o.m) {
+				me.Munitions[w] = counts(n, o.m[w], o.at(w))
+			}
+		}
+	}
+	if v, ok := mo.get("equipmentUpgrades"); ok && v != nil {
+		if o, ok := n.obj(v, mo.at("equipmentUpgrades"), "ignored"); ok {
+			me.Upgrades = make(map[string][]string)
+			for _, k := range sortedKeys(o.m) {
+				me.Upgrades[k] = n.ids(o.m[k], o.at(k))
+			}
+		}
+	}
+	if v, ok := mo.get("specialCardIds"); ok {
+		me.SpecialCards = n.ids(v, mo.at("specialCardIds"))
+	}
+	if v, ok := mo.get("specialCardCounts"); ok && v != nil {
+		me.CardCounts = counts(n, v, mo.at("specialCardCounts"))
+	}
+	me.Origin = str("origin")
+	if v, ok := mo.get("spellIds"); ok {
+		me.Spells = n.ids(v, mo.at("spellIds"))
+	}
+	if v, ok := mo.get("grantedSpellIds"); ok && v != nil {
+		if o, ok := n.obj(v, mo.at("grantedSpellIds"), "ignored"); ok {
+			for _, k := range sortedKeys(o.m) {
+				me.Spells = append(me.Spells, n.ids(o.m[k], o.at(k))...)
+			}
+		}
+	}
+	me.Grimoire = str("grimoireId")
+	if v, ok := mo.get("mount"); ok && v != nil {
+		if o, ok := n.obj(v, mo.at("mount"), "ignored"); ok {
+			if id, ok := o.get("mountId"); ok {
+				me.Mount, _ = n.str(id, o.at("mountId"), "ignored")
+			}
+			for _, k := range []string{"addedEquipmentIds", "removedBaseEquipmentIds", "equipmentUpgrades"} {
+				o.get(k) // the mount's own loadout: mounts are not modelled
+			}
+			unusedKeys(n, o)
+		}
+	}
+	if v, ok := mo.get("mountOptionIds"); ok && v != nil {
+		me.MountOptions = counts(n, v, mo.at("mountOptionIds"))
+	}
+	if v, ok := mo.get("attachedInstanceIds"); ok {
+		me.Attached = n.ids(v, mo.at("attachedInstanceIds"))
+	}
+	me.BodyguardOf = str("bodyguardOfInstanceId")
+	mo.get("note") // the player's note
 }
 
 // unusedKeys reports the keys of o not read, unless they hold nothing.

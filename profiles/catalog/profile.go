@@ -30,6 +30,10 @@ type profileOut struct {
 	refs       []ref // base equipment, in card order
 	armour     *profiles.ArmourStats
 	traits     []string
+	origin     string   // the people of a melting-pot faction's model
+	nullStats  [6]bool  // characteristics printed null (not printed)
+	statNotes  []string // stat changes made by effects, for comments
+	effects    []effect // the card's structured effects
 	rules      []string // "label": text, for comments
 	why        string   // set when the profile is not imported
 	// resolveProblems are the problems of the last resolve round.
@@ -38,19 +42,13 @@ type profileOut struct {
 	rendered []int
 }
 
-// skillOut is a skill as the YAML writes it.
-type skillOut struct {
-	name   string // English keyword
-	value  string // YAML value: "~", "2", "1.5", "offensive", a quoted text
-	source string // as the card writes it: "Brutalité 2"
-}
-
 // ref is a base equipment id of a profile.
 type ref struct {
 	catalogID string
 	path      string
 	id        string // the YAML id, once resolved ("" when left out)
 	dropped   string // why the data format refused it, if it did
+	granted   bool   // given by a grant-equipment effect, not printed
 }
 
 // catalogSkill is an entry of the catalogue's skills list.
@@ -59,10 +57,47 @@ type catalogSkill struct {
 	hasValue bool
 }
 
-// convertProfile reads the profile card v at path; skills are the catalogue's
-// skill definitions by id.
-func convertProfile(file string, v any, path string, skills map[string]catalogSkill) *profileOut {
-	p := &profileOut{notes: notes{file: file}, path: path}
+// readContext is what reading a profile needs from the rest of the catalogue.
+type readContext struct {
+	file     string
+	skills   map[string]catalogSkill // by catalogue id
+	factions map[string]string       // catalogue faction id -> name
+}
+
+// factionByName returns the project faction a catalogue writes by its display
+// name or id ("Goûns " with a stray space, "Khârns"; skills.md #25).
+func (ctx *readContext) factionByName(s string) (string, bool) {
+	k := fold(s)
+	for id, name := range ctx.factions {
+		if fold(name) == k || projectID(id) == projectID(s) {
+			return factionOf(id)
+		}
+	}
+	return factionOf(s)
+}
+
+// skillID returns the catalogue skill id a folded skill name means ("" for
+// none): a catalogue keyword, a table id, or a French keyword of vocab.go.
+func (ctx *readContext) skillID(name string) string {
+	for id, def := range ctx.skills {
+		if fold(def.keyword) == name {
+			return id
+		}
+	}
+	if s, ok := profiles.SkillByID(projectID(name)); ok {
+		return s.ID
+	}
+	if en, ok := skillName(name); ok {
+		if s, ok := profiles.SkillByName(en); ok && s.ID != "" {
+			return s.ID
+		}
+	}
+	return ""
+}
+
+// convertProfile reads the profile card v at path.
+func convertProfile(ctx *readContext, v any, path string) *profileOut {
+	p := &profileOut{notes: notes{file: ctx.file}, path: path}
 	o, ok := p.obj(v, path, "profile not imported")
 	if !ok {
 		p.why = "not an object"
@@ -145,7 +180,7 @@ func convertProfile(file string, v any, path string, skills map[string]catalogSk
 		p.readArmour(x, o.at("armor"))
 	}
 	if x, ok := o.get("skills"); ok {
-		p.readSkills(x, o.at("skills"), skills)
+		p.readSkills(ctx, x, o.at("skills"))
 	}
 	if x, ok := o.get("baseEquipmentIds"); ok {
 		for i, id := range p.ids(x, o.at("baseEquipmentIds")) {
@@ -154,23 +189,119 @@ func convertProfile(file string, v any, path string, skills map[string]catalogSk
 	}
 	if x, ok := o.get("traits"); ok {
 		for _, t := range p.ids(x, o.at("traits")) {
+			// Traits are tags for selectors and carry no rule by themselves
+			// (catalogue.md section 4.5): kept as traits.
 			if tr, ok := traitOf(t); ok {
-				if !slices.Contains(p.traits, tr) {
-					p.traits = append(p.traits, tr)
-				}
-				continue
+				p.addTrait(tr)
+			} else if id := projectID(t); id != "" {
+				p.addTrait(id)
 			}
-			p.notModelledf("trait %q", t)
 		}
 	}
 	if x, ok := o.get("rules"); ok {
 		p.readRules(x, o.at("rules"))
 	}
+	p.readProfileExtras(ctx, o)
 	for _, k := range o.unused() {
 		p.problemf(o.at(k), "unknown field, not imported")
 		p.notModelledf("field %q", k)
 	}
+	p.applyEffects(ctx)
+	p.nullStatus()
 	return p
+}
+
+// nullStatus reports the characteristics printed null that no effect gave:
+// read as 0, which the engine may still engage (catalogue.md section 4.5 says
+// to forbid it: not modelled).
+func (p *profileOut) nullStatus() {
+	var names []string
+	for i, null := range p.nullStats {
+		if null {
+			names = append(names, strings.ToUpper("vpacti"[i:i+1]))
+		}
+	}
+	if len(names) > 0 {
+		p.notModelledf("%s not printed (null): read as 0; the engine does not forbid engaging them", strings.Join(names, ", "))
+	}
+}
+
+// listOnlyProfileFields are the profile fields only list building needs
+// (catalogue.md section 6) or that are display only: read and left out.
+var listOnlyProfileFields = []string{"limitation", "recruitment", "fixedBaseEquipmentIds", "notes",
+	"cardImage", "icon", "unverifiedFields", "baseSize", "originChoices"}
+
+// readProfileExtras reads the fields besides the stat line: origin, effects,
+// base equipment counts, recruitment constraints ("allied of" through
+// faction-membership), and consumes the list-only ones.
+func (p *profileOut) readProfileExtras(ctx *readContext, o *object) {
+	for _, k := range listOnlyProfileFields {
+		o.get(k)
+	}
+	if x, ok := o.get("origin"); ok && x != nil {
+		if s, ok := p.str(x, o.at("origin"), "ignored"); ok {
+			if f, ok := factionOf(s); ok {
+				p.origin = f
+			} else {
+				p.problemf(o.at("origin"), "origin %q is no faction, ignored", s)
+			}
+		}
+	}
+	if x, ok := o.get("baseEquipmentCounts"); ok && x != nil {
+		if co, ok := p.obj(x, o.at("baseEquipmentCounts"), "ignored"); ok {
+			for id, v := range co.m {
+				n, ok := p.whole(v, co.at(id), "read as 1")
+				if ok && n > 1 {
+					p.notModelledf("%d copies of %q (the data format carries one of each item)", n, id)
+				}
+			}
+		}
+	}
+	if x, ok := o.get("recruitment"); ok && x != nil {
+		list, _ := p.list(x, o.at("recruitment"), "ignored")
+		for i, c := range list {
+			co, ok := c.(map[string]any)
+			if !ok || co["type"] != "faction-membership" {
+				continue // list building only
+			}
+			params, _ := co["params"].(map[string]any)
+			allowed, _ := params["allowedFactions"].([]any)
+			for j, a := range allowed {
+				s, _ := a.(string)
+				if f, ok := factionOf(s); ok && f != p.faction {
+					p.addTrait(profiles.TraitAlliedOf + f)
+				} else if !ok {
+					p.problemf(index(index(o.at("recruitment"), i)+".params.allowedFactions", j), "%s is no faction, ignored", describe(a))
+				}
+			}
+		}
+	}
+	if x, ok := o.get("effects"); ok && x != nil {
+		p.effects = readEffects(&p.notes, x, o.at("effects"))
+	}
+}
+
+// skillStatus records, for each skill of p, what the engine does with it
+// (the table of skills): not modelled, magic, or no effect in a skirmish.
+func (p *profileOut) skillStatus() {
+	for _, sk := range p.skills {
+		label := sk.name
+		if sk.yamlValue() != "~" {
+			label += " " + strings.Trim(sk.yamlValue(), `"`)
+		}
+		switch sk.engine {
+		case profiles.NotModelled:
+			why := "the engine does not play it"
+			if sk.note != "" {
+				why += ": " + sk.note
+			}
+			p.notModelledf("skill %s (%s)", label, why)
+		case profiles.MagicOnly:
+			p.magicf("skill %s", label)
+		case profiles.NoSkirmishEffect:
+			p.noEffectf("skill %s", label)
+		}
+	}
 }
 
 func (p *profileOut) readMastery(o *object) {
@@ -248,7 +379,7 @@ func (p *profileOut) readLimitation(o *object) {
 		case strings.HasPrefix(s, "X") && err == nil && n >= 1 && n <= 999:
 			p.limitation = "X" + strconv.Itoa(n)
 		case s == "SPECIAL":
-			p.notModelledf("limitation special")
+			p.noEffectf("limitation special (list building only)")
 		default:
 			p.problemf(o.at("limitation"), "%s is no limitation (want X<n>, U, P or special), left out", describe(x))
 		}
@@ -274,13 +405,14 @@ func (p *profileOut) readLimitation(o *object) {
 			p.problemf(lo.at("value"), "LIM X %d, limitation left out", n)
 		}
 	case "SPECIAL":
-		p.notModelledf("limitation special")
+		p.noEffectf("limitation special (list building only)")
 	case "":
 	default:
 		p.problemf(lo.at("kind"), "unknown limitation %q (want X, U, P or special), left out", kind)
 		p.notModelledf("limitation %q", kind)
 	}
 	lo.get("value")
+	lo.get("consumesSlotOf") // list building: the LIM P slot
 	for _, k := range lo.unused() {
 		p.problemf(lo.at(k), "unknown field, ignored")
 	}
@@ -307,6 +439,12 @@ func (p *profileOut) readStats(o *object) {
 			p.problemf(so.at(k), "missing, read as 0")
 			continue
 		}
+		if v == nil {
+			// catalogue.md section 4.5: null is "not printed", not 0; an
+			// effect may give it (applyEffects), otherwise nullStatus says.
+			p.nullStats[i] = true
+			continue
+		}
 		n, ok := p.whole(v, so.at(k), "read as 0")
 		if !ok {
 			continue
@@ -324,6 +462,10 @@ func (p *profileOut) readStats(o *object) {
 	}
 }
 
+// unwearable is the lifespan given to an armour printed without durability:
+// the most the data format takes, more boxes than a skirmish ticks.
+const unwearable = 99
+
 // readArmour reads a natural armour printed on the card.
 func (p *profileOut) readArmour(x any, path string) {
 	ao, ok := p.obj(x, path, "armour not imported")
@@ -335,6 +477,12 @@ func (p *profileOut) readArmour(x any, path string) {
 	why := readProtection(&p.notes, ao, a)
 	if why == "" {
 		a.Boxes, why = readBoxes(&p.notes, ao)
+		if why == "no durability" {
+			// catalogue.md section 3.3: import it with a warning, as a natural
+			// armour that does not wear out.
+			a.Boxes, why = unwearable, ""
+			p.problemf(path+".durability", "missing: read as a natural armour that does not wear out (%d boxes)", unwearable)
+		}
 	}
 	if why != "" {
 		p.problemf(path, "%s: natural armour not imported", why)
@@ -345,126 +493,6 @@ func (p *profileOut) readArmour(x any, path string) {
 		p.problemf(ao.at(k), "unknown field, ignored")
 	}
 	p.armour = a
-}
-
-func (p *profileOut) readSkills(x any, path string, defs map[string]catalogSkill) {
-	list, _ := p.list(x, path, "no skills")
-	for i, e := range list {
-		sp := index(path, i)
-		so, ok := p.obj(e, sp, "skill left out")
-		if !ok {
-			continue
-		}
-		var id string
-		if v, ok := so.get("skillId"); ok {
-			id, _ = p.str(v, so.at("skillId"), "skill left out")
-		} else {
-			p.problemf(so.at("skillId"), "missing, skill left out")
-		}
-		value, hasValue := so.get("value")
-		hasValue = hasValue && value != nil
-		for _, k := range so.unused() {
-			p.problemf(so.at(k), "unknown field, ignored")
-		}
-		if id == "" {
-			continue
-		}
-		def, ok := defs[id]
-		if !ok {
-			p.problemf(so.at("skillId"), "skill %q is not in the catalogue's skills, left out", id)
-			p.notModelledf("skill %q", id)
-			continue
-		}
-		source := def.keyword
-		if hasValue {
-			source += " " + fmt.Sprint(value)
-		}
-		name, ok := skillName(def.keyword)
-		if !ok {
-			p.notModelledf("skill %q", source)
-			continue
-		}
-		if slices.ContainsFunc(p.skills, func(s skillOut) bool { return s.name == name }) {
-			p.problemf(sp, "skill %s given twice, the second left out", name)
-			continue
-		}
-		sk, why := skillValue(&p.notes, name, value, hasValue, so.at("value"))
-		if why != "" {
-			p.problemf(sp, "%s %s: %s, skill left out", def.keyword, describeValue(value, hasValue), why)
-			p.notModelledf("skill %q", source)
-			continue
-		}
-		sk.source = source
-		p.skills = append(p.skills, sk)
-	}
-}
-
-func describeValue(v any, has bool) string {
-	if !has {
-		return "with no value"
-	}
-	return "with " + describe(v)
-}
-
-// skillValue turns the value of skill name into its YAML form, or says why it
-// cannot.
-func skillValue(n *notes, name string, v any, has bool, path string) (skillOut, string) {
-	sk := skillOut{name: name}
-	kind, _ := profiles.SkillValueOf(name)
-	switch kind {
-	case profiles.SkillNoValue:
-		if has {
-			n.problemf(path, "skill %s takes no value, %s ignored", name, describe(v))
-		}
-		sk.value = "~"
-	case profiles.SkillNumber:
-		if !has {
-			return sk, "it takes a number"
-		}
-		x, ok := n.whole(v, path, "skill left out")
-		if !ok {
-			return sk, "not a whole number"
-		}
-		if x < 1 || x > 99 {
-			return sk, "it takes a number from 1 to 99"
-		}
-		sk.value = strconv.Itoa(x)
-	case profiles.SkillToises:
-		if !has {
-			return sk, "it takes a distance in toises"
-		}
-		x, ok := n.number(v, path, "skill left out")
-		if !ok {
-			return sk, "not a distance"
-		}
-		if x <= 0 || x > 6 || x*2 != float64(int(x*2)) {
-			return sk, "it takes a distance in half toises from 0.5 to 6"
-		}
-		sk.value = strconv.FormatFloat(x, 'f', -1, 64)
-	case profiles.SkillField:
-		s, ok := v.(string)
-		if !has || !ok {
-			return sk, "it takes a mastery field"
-		}
-		f, ok := masteryField(s)
-		if !ok {
-			return sk, fmt.Sprintf("unknown mastery field %q", s)
-		}
-		sk.value = string(f)
-	case profiles.SkillText:
-		if !has {
-			return sk, "it takes a text value"
-		}
-		s := strings.TrimSpace(fmt.Sprint(v))
-		if s == "" {
-			return sk, "it takes a text value"
-		}
-		if fold(s) == "saignement" {
-			s = "bleeding" // "Berserk saignement" (French seed 004 line 1521)
-		}
-		sk.value = yamlString(oneLine(s, 200))
-	}
-	return sk, ""
 }
 
 func (p *profileOut) readRules(x any, path string) {

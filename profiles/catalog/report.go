@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 )
@@ -58,12 +59,21 @@ type Entry struct {
 	CatalogID string // the id in the catalogue
 	ID        string // the id in the YAML data ("" when not imported)
 	Name      string
-	Status    Status
+	// Group is the profile's faction or the item's kind, in the data format's
+	// words ("kharns", "melee").
+	Group  string
+	Status Status
 	// Reason says why the entry is not imported (Status NotImported).
 	Reason string
 	// NotModelled lists what the data format cannot express, as the card writes
 	// it: an effect phrase, a skill, a rule, a trait, a field.
 	NotModelled []string
+	// Magic lists what only magic uses (spells, ways, pages): out of scope,
+	// counted apart from NotModelled.
+	Magic []string
+	// NoEffect lists what acts only in list building, the battle format or a
+	// campaign: it has no effect in a skirmish, which is not "not modelled".
+	NoEffect []string
 	// Problems are the values read differently from how they are written (a null
 	// characteristic read as 0) and why the entry was not imported.
 	Problems []Problem
@@ -78,6 +88,9 @@ type Report struct {
 	RulesVersion string // the catalogue's "rulesVersion"
 	Entries      []Entry
 	Problems     []Problem
+	// skills counts, per row of the table of skills, the imported profiles
+	// carrying it.
+	skills []JSONSkillStatus
 }
 
 // Count returns, for the entries of kind ("profile" or "equipment"), how many the
@@ -125,4 +138,115 @@ func (r *Report) Summary() string {
 		parts = append(parts, strconv.Itoa(n)+" "+k.plural+" ("+strconv.Itoa(m)+" modelled, "+strconv.Itoa(p)+" partly, "+strconv.Itoa(x)+" not imported)")
 	}
 	return strings.Join(parts, ", ")
+}
+
+// JSONSummary is the import summary "kharn import catalog --json" prints: per
+// entry its status and what is not modelled and why, and counts per group
+// (faction or equipment kind).
+type JSONSummary struct {
+	File         string            `json:"file"`
+	Version      string            `json:"version"`
+	RulesVersion string            `json:"rules_version"`
+	Profiles     JSONCounts        `json:"profiles"`
+	Equipment    JSONCounts        `json:"equipment"`
+	Entries      []JSONEntry       `json:"entries"`
+	Problems     []string          `json:"problems"`
+	Skills       []JSONSkillStatus `json:"skills"`
+}
+
+// JSONCounts counts entries by status, in total and per group.
+type JSONCounts struct {
+	JSONCount
+	// WithMagic counts the imported entries with something only magic uses
+	// (counted apart: magic is out of scope).
+	WithMagic int                  `json:"with_magic"`
+	ByGroup   map[string]JSONCount `json:"by_group"`
+}
+
+// JSONCount is a count of entries by status.
+type JSONCount struct {
+	Total       int `json:"total"`
+	Modelled    int `json:"modelled"`
+	Partial     int `json:"partial"`
+	NotImported int `json:"not_imported"`
+}
+
+// JSONEntry is one entry of the summary.
+type JSONEntry struct {
+	Kind        string   `json:"kind"`
+	Path        string   `json:"path"`
+	CatalogID   string   `json:"catalog_id"`
+	ID          string   `json:"id,omitempty"`
+	Name        string   `json:"name"`
+	Group       string   `json:"group,omitempty"`
+	Status      string   `json:"status"` // "modelled", "partial", "not imported"
+	Reason      string   `json:"reason,omitempty"`
+	NotModelled []string `json:"not_modelled,omitempty"`
+	Magic       []string `json:"magic,omitempty"`
+	NoEffect    []string `json:"no_effect_in_skirmish,omitempty"`
+}
+
+// JSONSkillStatus is a row of the table of skills with the number of imported
+// profiles carrying the keyword.
+type JSONSkillStatus struct {
+	ID       string `json:"id"`
+	Name     string `json:"name,omitempty"`
+	Class    string `json:"class"`
+	Engine   string `json:"engine"`
+	Profiles int    `json:"profiles"`
+}
+
+// jsonStatus names a status as the JSON summary does.
+func jsonStatus(s Status) string {
+	if s == Partly {
+		return "partial"
+	}
+	return s.String()
+}
+
+// JSONSummary returns the JSON summary of r.
+func (r *Report) JSONSummary() *JSONSummary {
+	out := &JSONSummary{File: r.File, Version: r.Version, RulesVersion: r.RulesVersion,
+		Entries: []JSONEntry{}, Problems: []string{}}
+	out.Profiles.ByGroup = map[string]JSONCount{}
+	out.Equipment.ByGroup = map[string]JSONCount{}
+	for _, w := range r.Warnings() {
+		out.Problems = append(out.Problems, w.Error())
+	}
+	for _, e := range r.Entries {
+		c := &out.Profiles
+		if e.Kind == "equipment" {
+			c = &out.Equipment
+		}
+		g := c.ByGroup[e.Group]
+		for _, n := range []*JSONCount{&c.JSONCount, &g} {
+			n.Total++
+			switch e.Status {
+			case Modelled:
+				n.Modelled++
+			case Partly:
+				n.Partial++
+			case NotImported:
+				n.NotImported++
+			}
+		}
+		c.ByGroup[e.Group] = g
+		if e.Status != NotImported && len(e.Magic) > 0 {
+			c.WithMagic++
+		}
+		out.Entries = append(out.Entries, JSONEntry{Kind: e.Kind, Path: e.Path, CatalogID: e.CatalogID, ID: e.ID,
+			Name: e.Name, Group: e.Group, Status: jsonStatus(e.Status), Reason: e.Reason,
+			NotModelled: e.NotModelled, Magic: e.Magic, NoEffect: e.NoEffect})
+	}
+	out.Skills = r.skills
+	return out
+}
+
+// MarshalSummary returns the JSON summary of r, indented.
+func (r *Report) MarshalSummary() ([]byte, error) {
+	b, err := json.MarshalIndent(r.JSONSummary(), "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
 }

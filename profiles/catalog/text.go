@@ -94,6 +94,12 @@ func splitPhrases(text string) []string {
 		switch r {
 		case '\n', '\r', ';', '•':
 			flush(i)
+		case '/':
+			// "3 dgts / saignement 2" is two phrases, as its twin "3 dgts,
+			// saignement 2" (issue 12, section 5); "V/A" and "1/tour" stay.
+			if i > 0 && i+1 < len(rs) && rs[i-1] == ' ' && rs[i+1] == ' ' {
+				flush(i)
+			}
 		case ',', '.':
 			if i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
 				continue

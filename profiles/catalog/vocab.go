@@ -80,11 +80,11 @@ func masteryField(s string) (profiles.Field, bool) {
 	switch fold(s) {
 	case "offensive", "offensif", "off", "attaque":
 		return profiles.Offensive, true
-	case "defensive", "defensif", "def", "defense":
+	case "defensive", "defensif", "def", "defense", "defenses":
 		return profiles.Defensive, true
-	case "tir", "shooting":
+	case "tir", "shooting", "tirs":
 		return profiles.Shooting, true
-	case "objectif", "objective":
+	case "objectif", "objective", "objectifs", "objectives":
 		return profiles.Objective, true
 	case "esoterique", "esoteric", "magie":
 		return profiles.Esoteric, true
@@ -93,8 +93,9 @@ func masteryField(s string) (profiles.Field, bool) {
 }
 
 // factionOf maps a catalogue faction id to a faction of profiles: the six peoples
-// by name, "guilde-noire" to black-guild, and "affranchis" (the free warriors of
-// no nation) to profiles.NoFaction, the profiles "without any faction logo" that
+// by name, "guilde-noire" to black-guild, "affranchis" to the faction of its own
+// it is (catalogue.md section 4.1), and "none" to profiles.NoFaction, the
+// profiles "without any faction logo" that
 // any Spearhead may recruit (English seed 000 line 245).
 func factionOf(id string) (string, bool) {
 	switch projectID(id) {
@@ -110,7 +111,9 @@ func factionOf(id string) (string, bool) {
 		return profiles.Tembos, true
 	case "guilde-noire", "black-guild":
 		return profiles.BlackGuild, true
-	case "affranchis", "affranchi", "none":
+	case "affranchis", "affranchi":
+		return profiles.Affranchis, true
+	case "none":
 		return profiles.NoFaction, true
 	}
 	return "", false

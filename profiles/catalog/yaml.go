@@ -123,7 +123,7 @@ func title(name, catalogID, id string, extra ...string) string {
 
 // fieldSources are the catalogue fields a YAML key may come from; keys taken from
 // a field carry no comment, those from a phrase of the text carry the phrase.
-var fieldSources = []string{"range", "reload", "allonge", "perceArmure", "durability",
+var fieldSources = []string{"range", "reload", "allonge", "perceArmure", "durability", "baseMunitions",
 	"seuil, protectionEchec, protectionReussite"}
 
 func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
@@ -212,6 +212,9 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		if ef.ArmourIgnore != 0 {
 			kv("armour_ignore", strconv.Itoa(ef.ArmourIgnore))
 		}
+		if ef.Ammunition != 0 {
+			kv("ammunition", strconv.Itoa(ef.Ammunition))
+		}
 		if ef.Rate != 0 {
 			kv("rate", strconv.Itoa(ef.Rate))
 			kv("reload_ap", strconv.Itoa(ef.ReloadAP))
@@ -221,6 +224,10 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		kv("boxes", strconv.Itoa(e.boxes))
 		if e.armour.VelocityMalus != 0 {
 			kv("velocity_malus", strconv.Itoa(e.armour.VelocityMalus))
+		}
+	case profiles.KindHelmet:
+		if e.boxes > 0 {
+			kv("boxes", strconv.Itoa(e.boxes))
 		}
 	case profiles.KindShield:
 		if ef.DefenceBonus != 0 {
@@ -275,7 +282,7 @@ func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {
 	if len(p.skills) > 0 {
 		b.WriteString("    skills:\n")
 		for _, sk := range p.skills {
-			b.WriteString("      " + sk.name + ": " + sk.value + " # " + oneLine(sk.source, 80) + "\n")
+			b.WriteString("      " + sk.name + ": " + sk.yamlValue() + " # " + oneLine(sk.source, 80) + "\n")
 		}
 	}
 	p.rendered = p.rendered[:0]

@@ -1,0 +1,167 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+)
+
+// specialCard is an entry of the catalogue's specialCards (catalogue.md
+// section 4.12).
+type specialCard struct {
+	id, path  string
+	cost      int
+	optional  bool           // amelioration: bought in a list
+	scope     map[string]any // profileIds, trait, factionIds, ferDeLanceFactionIds
+	effects   []effect
+	rulesOnly bool // no structured effect: its rule is only in rulesText
+}
+
+// readSpecialCards reads the special cards. The automatic ones (no price, not
+// an amelioration) apply to the profiles in their scope: their skill grants
+// and stat changes on the card's own Safars are applied, the rest classed
+// (applyCards). The bought ones are kept for list imports.
+func (c *Conversion) readSpecialCards(file *notes, x any) {
+	list, _ := file.list(x, "specialCards", "ignored")
+	for i, e := range list {
+		cp := index("specialCards", i)
+		co, ok := file.obj(e, cp, "ignored")
+		if !ok {
+			continue
+		}
+		card := &specialCard{path: cp}
+		if v, ok := co.get("id"); ok {
+			card.id, _ = file.str(v, co.at("id"), "ignored")
+		}
+		if v, ok := co.get("cost"); ok {
+			card.cost, _ = file.whole(v, co.at("cost"), "read as 0")
+		}
+		if v, ok := co.get("amelioration"); ok {
+			card.optional, _ = v.(bool)
+		}
+		if v, ok := co.get("scope"); ok {
+			card.scope, _ = v.(map[string]any)
+		}
+		if v, ok := co.get("effects"); ok && !isEmpty(v) {
+			card.effects = readEffects(file, v, co.at("effects"))
+		}
+		card.rulesOnly = len(card.effects) == 0
+		c.cards = append(c.cards, card)
+	}
+}
+
+// applyCards applies each automatic special card to the profiles in its scope.
+func (c *Conversion) applyCards(skills map[string]catalogSkill) {
+	for _, card := range c.cards {
+		if card.optional || card.cost > 0 {
+			continue // bought in a list: kharn import list
+		}
+		for _, p := range c.profiles {
+			if p.why != "" || !card.inScope(p) {
+				continue
+			}
+			if card.rulesOnly {
+				p.notModelledf("special card %s (its rule is only in its text: a hand mapping is needed)", card.id)
+				continue
+			}
+			ctx := &readContext{file: c.name, skills: skills, factions: c.factions}
+			for _, ef := range card.effects {
+				if classify(&p.notes, ef, "special card "+card.id) {
+					continue
+				}
+				p.applySelfEffect(ctx, ef, "special card "+card.id)
+			}
+		}
+	}
+}
+
+// inScope reports whether p is in the card's scope; a scope by the
+// Spearhead's faction depends on the list, and matches nobody here.
+func (card *specialCard) inScope(p *profileOut) bool {
+	s := card.scope
+	if len(s) == 0 || s["ferDeLanceFactionIds"] != nil {
+		return false
+	}
+	sel := map[string]any{}
+	for k, v := range s {
+		switch k {
+		case "trait":
+			sel["traits"] = []any{v}
+		case "profileIds", "factionIds":
+			sel[k] = v
+		}
+	}
+	return len(sel) > 0 && p.matches(sel)
+}
+
+// cardByID returns the special card id.
+func (c *Conversion) cardByID(id string) *specialCard {
+	i := slices.IndexFunc(c.cards, func(k *specialCard) bool { return k.id == id })
+	if i < 0 {
+		return nil
+	}
+	return c.cards[i]
+}
+
+// munitionType is a type of ammunition on sale (catalogue.md section 4.7).
+type munitionType struct {
+	quantities []int // shots per price tier
+}
+
+// upgrade is an equipment upgrade a list may buy (catalogue.md section 4.8).
+type upgrade struct {
+	id, label string
+	cost      int
+	edge      bool // requiresTranchant: the edge, +1 damage
+}
+
+// readOthers reads what list imports need from the other top-level keys
+// (munitionKinds, equipmentUpgrades) and consumes the keys only list building
+// or display use.
+func (c *Conversion) readOthers(file *notes, top *object) {
+	c.munitions = make(map[string]map[string]munitionType)
+	c.upgrades = make(map[string]upgrade)
+	for _, k := range []string{"settings", "models", "icons"} {
+		top.get(k) // list building and display only (catalogue.md section 6)
+	}
+	if x, ok := top.get("munitionKinds"); ok && x != nil {
+		list, _ := file.list(x, "munitionKinds", "ignored")
+		for i, e := range list {
+			ko, ok := file.obj(e, index("munitionKinds", i), "ignored")
+			if !ok {
+				continue
+			}
+			id, _ := ko.m["id"].(string)
+			types := make(map[string]munitionType)
+			ts, _ := ko.m["types"].([]any)
+			for j, t := range ts {
+				tm, _ := t.(map[string]any)
+				tid, _ := tm["id"].(string)
+				qs, _ := tm["quantities"].([]any)
+				var mt munitionType
+				for k, q := range qs {
+					n, _ := file.whole(q, fmt.Sprintf("munitionKinds[%d].types[%d].quantities[%d]", i, j, k), "read as 0")
+					mt.quantities = append(mt.quantities, n)
+				}
+				types[tid] = mt
+			}
+			c.munitions[id] = types
+		}
+	}
+	if x, ok := top.get("equipmentUpgrades"); ok && x != nil {
+		list, _ := file.list(x, "equipmentUpgrades", "ignored")
+		for i, e := range list {
+			uo, ok := file.obj(e, index("equipmentUpgrades", i), "ignored")
+			if !ok {
+				continue
+			}
+			u := upgrade{}
+			u.id, _ = uo.m["id"].(string)
+			u.label, _ = uo.m["label"].(string)
+			if v, ok := uo.m["cost"]; ok {
+				u.cost, _ = file.whole(v, index("equipmentUpgrades", i)+".cost", "read as 0")
+			}
+			u.edge, _ = uo.m["requiresTranchant"].(bool)
+			c.upgrades[u.id] = u
+		}
+	}
+}

@@ -1,0 +1,288 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// testdata/catalog-056.json is an INVENTED catalogue in the exact shape of the
+// list builder's catalogue 0.5.6 (catalogue.md): every top-level key, every
+// field kind of profiles and equipment, every effect operation (section 3.8),
+// the data quirks of section 7, and each item of section 8. It is written by
+// hand (names and numbers made up); lists/full-056.json is a list in the shape
+// of section 5.1 using every member field.
+
+func fixture056(t testing.TB) *Conversion {
+	t.Helper()
+	c, err := ConvertFile(filepath.Join("testdata", "catalog-056.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestCatalog056Golden pins the conversion of the exact-shape fixture: its YAML
+// files and its report.
+func TestCatalog056Golden(t *testing.T) {
+	c := fixture056(t)
+	for _, f := range c.Files {
+		golden(t, "catalog-056/"+f.Name, f.Data)
+	}
+	golden(t, "catalog-056-report.txt", []byte(reportText(c.Report)))
+	js, err := c.Report.MarshalSummary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "catalog-056-summary.json", js)
+}
+
+// TestCatalog056 checks, one by one, what catalogue.md section 8 says the
+// importer got wrong, on the exact-shape fixture.
+func TestCatalog056(t *testing.T) {
+	c := fixture056(t)
+	ds := c.DataSet()
+	prof := func(id string) *profiles.Profile {
+		t.Helper()
+		p, err := ds.Profile(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	item := func(id string) *profiles.Equipment {
+		t.Helper()
+		e, err := ds.Item(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	skill := func(p *profiles.Profile, name string) profiles.Skill {
+		t.Helper()
+		s, ok := p.Skill(name)
+		if !ok {
+			t.Errorf("%s: no %s in %+v", p.ID, name, p.Skills)
+		}
+		return s
+	}
+	fields := func(p *profiles.Profile, name string) []profiles.Field {
+		var out []profiles.Field
+		for _, s := range p.Skills {
+			if s.Name == name {
+				out = append(out, s.Field)
+			}
+		}
+		return out
+	}
+
+	// 1. reservedTo is an object, an AND of its keys: the long axe is for
+	// level 2-3 Khârns, the crest spear for the one level-2 Khârn it names;
+	// the master's rapier names a level-2 and a level-3 profile with
+	// levels [3]: only the level-3 one.
+	rempart := prof("kharns-rempart-2")
+	if r := item("hache-longue").ReservedTo; len(r) != 5 || slices.Contains(r, "fangs-traqueuse-3") {
+		t.Errorf("hache-longue reserved to %v, want the five level-2 Khârns", r)
+	}
+	if r := item("lance-de-crete").ReservedTo; !slices.Equal(r, []string{"kharns-brasier-2"}) {
+		t.Errorf("lance-de-crete reserved to %v", r)
+	}
+	if r := item("rapiere-de-maitre").ReservedTo; !slices.Equal(r, []string{"fangs-traqueuse-3"}) {
+		t.Errorf("rapiere-de-maitre reserved to %v", r)
+	}
+	// 2-3. Reload AP and ammunition.
+	if ef := item("arbalete-de-vase").Effects; ef.Rate != 1 || ef.ReloadAP != 2 || ef.Ammunition != 0 {
+		t.Errorf("arbalete-de-vase: rate %d, reload %d, ammunition %d; want 1, 2, unlimited", ef.Rate, ef.ReloadAP, ef.Ammunition)
+	}
+	if ef := item("arc-des-berges").Effects; ef.Ammunition != 8 || *ef.ArmourPiercing != (profiles.Dice{N: 1, Sides: 5}) {
+		t.Errorf("arc-des-berges: ammunition %d, piercing %v; want 8 and 1D5", ef.Ammunition, ef.ArmourPiercing)
+	}
+	// 4-5. Skills by id, values that are not plain numbers, a second Master.
+	skill(rempart, profiles.SkillBunt) // coup-de-corne
+	if f := fields(rempart, profiles.SkillMaster); !slices.Equal(f, []profiles.Field{profiles.Defensive, profiles.Objective}) {
+		t.Errorf("rempart master %v", f)
+	}
+	if f := fields(rempart, profiles.SkillHeroic); len(f) != 4 {
+		t.Errorf("rempart heroic %v, want four domains", f)
+	}
+	traqueuse := prof("fangs-traqueuse-3")
+	if s := skill(traqueuse, profiles.SkillHeroic); s.Text != profiles.SkillBunt {
+		t.Errorf("traqueuse heroic %+v, want the bunt only", s)
+	}
+	if f := fields(traqueuse, profiles.SkillMaster); !slices.Equal(f, []profiles.Field{profiles.Esoteric}) {
+		t.Errorf("traqueuse master %v, want the esoteric field of its way", f)
+	}
+	// 6. Values on skills the rulebook gives none.
+	if s := skill(prof("kharns-porte-voix-2"), profiles.SkillAuthority); s.Value != 2 {
+		t.Errorf("authority %+v", s)
+	}
+	if s := skill(prof("kharns-veilleuse-2"), profiles.SkillSadistic); s.Value != 2 {
+		t.Errorf("sadistic %+v", s)
+	}
+	// 7-8. apatride and allie are list rules; affranchis is a faction.
+	if p := prof("kharns-veilleuse-2"); !slices.Contains(p.Traits, profiles.TraitStateless) {
+		t.Errorf("veilleuse traits %v", p.Traits)
+	}
+	if p := prof("kharns-errant-2"); !slices.Contains(p.Traits, profiles.TraitAlliedOf+profiles.Gouns) {
+		t.Errorf("errant traits %v, want allied of gouns (\"Goûns \")", p.Traits)
+	}
+	if p := prof("affranchis-vagabonde-2"); p.Faction != profiles.Affranchis || !slices.Contains(p.Traits, profiles.TraitAlliedOf+profiles.Kharns) {
+		t.Errorf("vagabonde %s %v", p.Faction, p.Traits)
+	}
+	// 9. stats null: T from the count of its kind (itself), the beast's P-I
+	// not printed.
+	if p := prof("gouns-petiot-1"); p.Stats.T != 1 {
+		t.Errorf("petiot T %d, want 1 (itself)", p.Stats.T)
+	}
+	// 10. Effects: a grant on its own card, a stat-modifier by level, a
+	// mastery die, granted equipment, a card's grant to a trait, a weapon's
+	// grant with incrementIfPresent.
+	skill(prof("kharns-veilleuse-2"), profiles.SkillExecutioner)
+	if rempart.Stats.I != 4 {
+		t.Errorf("rempart I %d, want 2 + its level", rempart.Stats.I)
+	}
+	if len(traqueuse.Mastery) != 4 || !slices.Contains(traqueuse.Equipment, "charme-de-meute") || !slices.Contains(traqueuse.Traits, "meneuse") {
+		t.Errorf("traqueuse mastery %v, equipment %v, traits %v", traqueuse.Mastery, traqueuse.Equipment, traqueuse.Traits)
+	}
+	skill(rempart, profiles.SkillSurvivalInstinct) // carte-des-guerriers, trait guerrier
+	if s := skill(prof("kharns-porte-voix-2"), profiles.SkillBrutality); s.Value != 1 {
+		t.Errorf("porte-voix brutality %+v, want 1 from its mace", s)
+	}
+	if s := skill(traqueuse, profiles.SkillDuellist); s.Value != 3 {
+		t.Errorf("traqueuse duellist %+v, want 3 from its rapier", s)
+	}
+	// 11. Helmets and items.
+	if h := item("casque-de-fer"); h.Kind != profiles.KindHelmet || h.HelmetBoxes != 3 {
+		t.Errorf("casque-de-fer %+v", h)
+	}
+	if !slices.Contains(rempart.Equipment, "casque-de-fer") || item("sceau-noir").Kind != profiles.KindItem {
+		t.Errorf("rempart equipment %v", rempart.Equipment)
+	}
+	// 12. Reach 2.5 and 3; issue section 5: a reach for defence only is
+	// not applied to attacks, a twin's text reads the same, a mirrored
+	// perceArmure is counted once, "+2 aux attaques".
+	if r := item("lance-de-crete").Effects.Reach; r != 2.5 {
+		t.Errorf("lance-de-crete reach %v", r)
+	}
+	if ef := item("pique-du-guet").Effects; ef.Reach != 3 || ef.AttackBonus != 2 {
+		t.Errorf("pique-du-guet %+v", ef)
+	}
+	if ef := item("hache-longue").Effects; ef.Reach != 0 || ef.DamageBonus != 1 {
+		t.Errorf("hache-longue reach %v (defence only), damage %d", ef.Reach, ef.DamageBonus)
+	}
+	a, b := item("dagues-jumelles").Effects, item("dague-soeur").Effects
+	if a.Bleeding != 2 || b.Bleeding != 2 || *a.FixedDamage != *b.FixedDamage {
+		t.Errorf("twins: %+v and %+v", a, b)
+	}
+	if ef := item("hache-du-bourreau").Effects; ef.ArmourIgnore != 1 || ef.ArmourPiercing != nil {
+		t.Errorf("hache-du-bourreau: ignore %d, piercing %v; want 1 and none", ef.ArmourIgnore, ef.ArmourPiercing)
+	}
+	// 15. An armour without durability, with a warning.
+	if rempart.Armour == nil || rempart.Armour.Boxes != unwearable {
+		t.Errorf("rempart armour %+v", rempart.Armour)
+	}
+	// Outliers: 2 HP among 36-42, named by its JSON path.
+	want := "profiles[3].pv: 2 is far outside the 4 other level 2 kharns profiles (36-42)"
+	if !slices.ContainsFunc(c.Report.Warnings(), func(e error) bool { return strings.Contains(e.Error(), want) }) {
+		t.Errorf("no warning %q", want)
+	}
+}
+
+// TestCatalog056Summary checks the JSON summary: every profile and item
+// counted once, per faction and kind, the magic and no-effect items apart.
+func TestCatalog056Summary(t *testing.T) {
+	s := fixture056(t).Report.JSONSummary()
+	if s.Profiles.Total != 14 || s.Equipment.Total != 25 {
+		t.Fatalf("%d profiles, %d items", s.Profiles.Total, s.Equipment.Total)
+	}
+	for _, c := range []JSONCounts{s.Profiles, s.Equipment} {
+		if c.Modelled+c.Partial+c.NotImported != c.Total {
+			t.Errorf("counts %+v do not add up", c.JSONCount)
+		}
+		sum := 0
+		for _, g := range c.ByGroup {
+			sum += g.Total
+		}
+		if sum != c.Total {
+			t.Errorf("groups add up to %d, want %d", sum, c.Total)
+		}
+	}
+	byID := map[string]JSONEntry{}
+	for _, e := range s.Entries {
+		byID[e.CatalogID] = e
+	}
+	// The petiot's shamanism is magic, not "not modelled"; the porte-voix's
+	// Independent and Mercy have no effect in a skirmish.
+	if e := byID["gouns-petiot-1"]; len(e.Magic) == 0 || slices.ContainsFunc(e.NotModelled, func(s string) bool { return strings.Contains(s, "shamanism") }) {
+		t.Errorf("petiot %+v", e)
+	}
+	if e := byID["kharns-porte-voix-2"]; !slices.Contains(e.NoEffect, "skill independent") || !slices.Contains(e.NoEffect, "skill mercy") {
+		t.Errorf("porte-voix no effect %v", e.NoEffect)
+	}
+	if e := byID["kharns-rempart-2"]; e.Status != "partial" || len(e.NotModelled) == 0 {
+		t.Errorf("rempart %+v", e)
+	}
+	if len(s.Skills) != len(profiles.Skills()) {
+		t.Errorf("%d skill rows, want %d", len(s.Skills), len(profiles.Skills()))
+	}
+	if _, err := json.Marshal(s); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestListRoundTrip056: the full list goes into a code and back unchanged,
+// and its import names every member field the list format leaves out.
+func TestListRoundTrip056(t *testing.T) {
+	js, err := os.ReadFile(filepath.Join("testdata", "lists", "full-056.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := encodeListCode(t, js)
+	back, err := DecodeListCode(code)
+	if err != nil || !bytes.Equal(back, js) {
+		t.Fatalf("round trip: %v", err)
+	}
+	x, err := ParseListExport("full-056", back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := x.Spearheads[0].Members
+	if m[1].AddedCount["poison-de-ronce"] != 3 || m[2].Munitions["arc-des-berges"]["simple"] != 1 ||
+		!slices.Equal(m[0].Upgrades["hache-longue"], []string{"affutage"}) || !slices.Equal(m[0].SpecialCards, []string{"carte-du-rempart"}) ||
+		m[3].Origin != "kharns" || m[3].Mount != "heron-2" || m[3].MountOptions["opt-brutal"] != 1 || m[3].Grimoire != "petit" ||
+		!slices.Equal(m[4].Attached, []string{"m2"}) || !slices.Equal(x.OstCards, []string{"carte-x"}) {
+		t.Errorf("members %+v", m)
+	}
+	if len(x.Problems) != 0 {
+		t.Errorf("problems reading a list of the exact shape: %v", x.Problems)
+	}
+	imp := fixture056(t).ImportList(x)
+	var all []string
+	for _, w := range imp.Warnings {
+		all = append(all, w.Error())
+	}
+	text := strings.Join(all, "\n")
+	for _, want := range []string{
+		`members[1].addedEquipmentCounts.poison-de-ronce: not modelled: 3 copies`,
+		`members[2].munitions.arc-des-berges: not modelled: 18 shots of "simple"`,
+		`members[0].equipmentUpgrades.hache-longue: not modelled: upgrade "affutage" on "hache-longue" (+1 damage, the edge`,
+		`members[0].specialCardIds: not modelled: special card "carte-du-rempart" (grants riposte`,
+		`members[3].origin: not modelled: origin "kharns"`,
+		`members[3].mount: not modelled: mount "heron-2"`,
+		`members[3].spellIds: magic (out of scope)`,
+		`ost.cardIds: not modelled`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no warning %q in\n%s", want, text)
+		}
+	}
+	if len(imp.Errors) != 0 || imp.Invalid[0] != nil {
+		t.Errorf("errors %v, invalid %v", imp.Errors, imp.Invalid[0])
+	}
+}

@@ -1,0 +1,338 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// Skills are read by the catalogue's skillId through the table of skills of
+// package profiles (profiles.SkillByID), never by their French keyword, which
+// is a display string (catalogue.md section 4.2). A catalogue whose ids the
+// table does not know (another version, a hand-made file) falls back on the
+// keyword, and says so.
+
+// skillOut is a skill as the YAML writes it.
+type skillOut struct {
+	name  string // the data format's keyword
+	value string // YAML value: "~", "2", "1.5", "offensive", a quoted text
+	// fields are the values of a field skill given more than once ("master:
+	// [defensive, objective]").
+	fields []string
+	source string // as the card writes it: "Brutalité 2"
+	engine profiles.Engine
+	note   string // why it is not (fully) played, for the report
+}
+
+// yamlValue is the value written after the keyword.
+func (s skillOut) yamlValue() string {
+	if len(s.fields) > 1 {
+		return "[" + strings.Join(s.fields, ", ") + "]"
+	}
+	return s.value
+}
+
+// skillRef is a skill a profile carries, from its skills list or an effect.
+type skillRef struct {
+	id        string // catalogue skill id
+	value     any
+	hasValue  bool
+	precision string
+	path      string
+	increment int // incrementIfPresent of a grant-skill effect
+	from      string
+}
+
+// lookupSkill returns the table row of the catalogue skill id, falling back on
+// its keyword in defs.
+func (p *profileOut) lookupSkill(ctx *readContext, r skillRef) (profiles.SkillInfo, string, bool) {
+	def := ctx.skills[r.id]
+	if info, ok := profiles.SkillByID(r.id); ok {
+		return info, def.keyword, true
+	}
+	if def.keyword == "" {
+		p.problemf(r.path, "skill %q is not in the catalogue's skills nor in the table of skills, left out", r.id)
+		p.notModelledf("skill %q (unknown id)", r.id)
+		return profiles.SkillInfo{}, "", false
+	}
+	if name, ok := skillName(def.keyword); ok {
+		if info, ok := profiles.SkillByName(name); ok {
+			p.problemf(r.path, "skill id %q is not in the table of skills: matched by its keyword %q", r.id, def.keyword)
+			return info, def.keyword, true
+		}
+	}
+	p.problemf(r.path, "skill %q (%s) is not in the table of skills, left out", r.id, def.keyword)
+	p.notModelledf("skill %q (not in the table of skills)", def.keyword)
+	return profiles.SkillInfo{}, def.keyword, false
+}
+
+// addSkill adds the skill r to p: as a keyword of the data format, or as the
+// trait a LIST skill is.
+func (p *profileOut) addSkill(ctx *readContext, r skillRef) {
+	info, keyword, ok := p.lookupSkill(ctx, r)
+	if !ok {
+		return
+	}
+	source := keyword
+	if source == "" {
+		source = r.id
+	}
+	if r.hasValue {
+		source += " " + strings.TrimSpace(fmt.Sprint(r.value))
+	}
+	if r.from != "" {
+		source += " (" + r.from + ")"
+	}
+	if r.precision != "" {
+		// catalogue.md section 3.2: a refinement of that profile, in French,
+		// that needs a hand-written mapping.
+		p.notModelledf("skill %s: its precision %q", info.ID, oneLine(r.precision, 60))
+	}
+	if info.Trait != "" {
+		p.addTraitSkill(ctx, info, r, source)
+		return
+	}
+	sk, why := p.skillValue(info, r)
+	if why != "" {
+		p.problemf(r.path, "%s %s: %s, skill left out", keyword, describeValue(r.value, r.hasValue), why)
+		p.notModelledf("skill %s (%s)", info.Name, why)
+		return
+	}
+	sk.source, sk.engine, sk.note = source, info.Engine, info.Note
+	if i := slices.IndexFunc(p.skills, func(s skillOut) bool { return s.name == sk.name }); i >= 0 {
+		prev := &p.skills[i]
+		switch {
+		case info.Value == profiles.SkillField && sk.value != "" && !slices.Contains(prev.fields, sk.value):
+			// A second Master with another domain: two skills (catalogue.md
+			// section 7).
+			prev.fields = append(prev.fields, sk.fields...)
+			prev.source += "; " + source
+		case r.increment != 0 && (info.Value == profiles.SkillNumber || info.Value == profiles.SkillOptNumber):
+			// grant-skill with incrementIfPresent: the value rises instead.
+			n, _ := strconv.Atoi(prev.value)
+			prev.value = strconv.Itoa(n + r.increment)
+			prev.source += "; +" + strconv.Itoa(r.increment) + " (" + r.from + ")"
+		case info.Value == profiles.SkillNumber || info.Value == profiles.SkillOptNumber:
+			// skills.md #11: several sources, the highest value.
+			a, _ := strconv.Atoi(prev.value)
+			b, _ := strconv.Atoi(sk.value)
+			if b > a {
+				prev.value = sk.value
+			}
+			prev.source += "; " + source
+		default:
+			if r.from == "" {
+				p.problemf(r.path, "skill %s given twice, counted once", info.Name)
+			}
+		}
+		return
+	}
+	p.skills = append(p.skills, sk)
+}
+
+// addTraitSkill adds a LIST skill as the trait list validation applies:
+// apatride is stateless, allie X allied of X (skills.md #25, #61), the tags
+// (khemiste, tembo, ...) their own trait.
+func (p *profileOut) addTraitSkill(ctx *readContext, info profiles.SkillInfo, r skillRef, source string) {
+	if info.Trait != profiles.TraitAlliedOf {
+		p.addTrait(info.Trait)
+		return
+	}
+	s, _ := r.value.(string)
+	if !r.hasValue || strings.TrimSpace(s) == "" {
+		p.problemf(r.path, "%s with no faction, left out (the recruitment constraints may give it)", source)
+		return
+	}
+	f, ok := ctx.factionByName(s)
+	if !ok {
+		p.problemf(r.path+".value", "allie %q names no faction of the catalogue, left out", s)
+		p.notModelledf("skill allie %q (unknown faction)", strings.TrimSpace(s))
+		return
+	}
+	if f != p.faction {
+		p.addTrait(profiles.TraitAlliedOf + f)
+	}
+}
+
+// addTrait adds a trait once.
+func (p *profileOut) addTrait(t string) {
+	if t != "" && !slices.Contains(p.traits, t) {
+		p.traits = append(p.traits, t)
+	}
+}
+
+// skillValue turns the value of a skill into its YAML form, or says why it
+// cannot. catalogue.md section 7: string values are not normalised.
+func (p *profileOut) skillValue(info profiles.SkillInfo, r skillRef) (skillOut, string) {
+	sk := skillOut{name: info.Name}
+	v, has, path := r.value, r.hasValue, r.path+".value"
+	switch info.Value {
+	case profiles.SkillNoValue:
+		if has {
+			p.problemf(path, "skill %s takes no value, %s ignored", info.Name, describe(v))
+		}
+		sk.value = "~"
+	case profiles.SkillOptNumber:
+		sk.value = "~"
+		if !has {
+			break
+		}
+		x, ok := p.whole(v, path, "read as no value")
+		if ok && x >= 1 && x <= 99 {
+			sk.value = strconv.Itoa(x)
+		}
+	case profiles.SkillNumber:
+		if !has {
+			if r.increment != 0 {
+				sk.value = strconv.Itoa(r.increment)
+				break
+			}
+			return sk, "it takes a number"
+		}
+		x, ok := p.whole(v, path, "skill left out")
+		if !ok {
+			return sk, "not a whole number"
+		}
+		if x < 1 || x > 99 {
+			return sk, "it takes a number from 1 to 99"
+		}
+		sk.value = strconv.Itoa(x)
+	case profiles.SkillToises:
+		if !has {
+			return sk, "it takes a distance in toises"
+		}
+		x, ok := p.number(v, path, "skill left out")
+		if !ok {
+			return sk, "not a distance"
+		}
+		if x <= 0 || x > 6 || x*2 != float64(int(x*2)) {
+			return sk, "it takes a distance in half toises from 0.5 to 6"
+		}
+		sk.value = strconv.FormatFloat(x, 'f', -1, 64)
+	case profiles.SkillField:
+		s, ok := v.(string)
+		if !has || !ok {
+			return sk, "it takes a mastery domain"
+		}
+		fields, attack, notes := domains(s)
+		for _, n := range notes {
+			p.notModelledf("skill %s %q: %s", info.Name, strings.TrimSpace(s), n)
+		}
+		switch {
+		case attack != "" && len(fields) == 0:
+			sk.value = attack
+			sk.fields = []string{attack}
+			p.notModelledf("skill %s %s (one special attack only: the engine does not play it)", info.Name, attack)
+		case len(fields) == 0:
+			return sk, fmt.Sprintf("no mastery domain in %q", strings.TrimSpace(s))
+		default:
+			for _, f := range fields {
+				sk.fields = append(sk.fields, string(f))
+			}
+			sk.value = sk.fields[0]
+		}
+	case profiles.SkillText:
+		if !has {
+			return sk, "it takes a text value"
+		}
+		s := strings.TrimSpace(fmt.Sprint(v))
+		if s == "" {
+			return sk, "it takes a text value"
+		}
+		if fold(s) == "saignement" {
+			s = "bleeding" // "Berserk saignement" (French seed 004 line 1521)
+		}
+		sk.value = yamlString(oneLine(s, 200))
+	}
+	return sk, ""
+}
+
+// domains reads a mastery-domain value as the catalogue writes it (catalogue.md
+// section 7; skills.md #14, #35): "défense", "objectifs", a "/" or "et" list, a
+// way of magic (its esoteric actions), one generic action (objective), one
+// special attack. notes say what is read more broadly than written.
+func domains(s string) (fields []profiles.Field, attack string, notes []string) {
+	f := fold(s)
+	parts := strings.FieldsFunc(strings.NewReplacer(" et ", "/", ",", "/").Replace(f), func(r rune) bool { return r == '/' })
+	add := func(fl profiles.Field) {
+		if !slices.Contains(fields, fl) {
+			fields = append(fields, fl)
+		}
+	}
+	for _, part := range parts {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if fl, ok := masteryField(part); ok {
+			add(fl)
+			continue
+		}
+		switch {
+		case strings.HasPrefix(part, "coup de corne"):
+			attack = profiles.SkillBunt
+		case part == "morsure":
+			attack = profiles.SkillBite
+		case isWay(part):
+			add(profiles.Esoteric)
+			notes = append(notes, "the esoteric actions of one way of magic, read as every esoteric action (magic is out of scope)")
+		case part == "convaincre" || part == "negocier" || strings.HasPrefix(part, "fouiller") || strings.HasPrefix(part, "piller"):
+			add(profiles.Objective)
+			notes = append(notes, "one generic action, read as every objective action")
+		default:
+			notes = append(notes, fmt.Sprintf("%q is no mastery domain, left out", part))
+		}
+	}
+	return fields, attack, notes
+}
+
+// isWay reports whether a folded value names a way of magic (catalogue.md
+// section 4.3, the ways' names as skill values are written freely).
+func isWay(s string) bool {
+	for _, w := range []string{"osteomancie", "shamanisme", "sang et l'acier", "sang-et-acier", "sacrifice", "adansonia"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func describeValue(v any, has bool) string {
+	if !has {
+		return "with no value"
+	}
+	return "with " + describe(v)
+}
+
+// readSkills reads the skills list of a profile (SkillRef, catalogue.md
+// section 3.2).
+func (p *profileOut) readSkills(ctx *readContext, x any, path string) {
+	list, _ := p.list(x, path, "no skills")
+	for i, e := range list {
+		sp := index(path, i)
+		so, ok := p.obj(e, sp, "skill left out")
+		if !ok {
+			continue
+		}
+		r := skillRef{path: sp}
+		if v, ok := so.get("skillId"); ok {
+			r.id, _ = p.str(v, so.at("skillId"), "skill left out")
+		} else {
+			p.problemf(so.at("skillId"), "missing, skill left out")
+		}
+		r.value, r.hasValue = so.get("value")
+		r.hasValue = r.hasValue && r.value != nil
+		if v, ok := so.get("precision"); ok && v != nil {
+			r.precision, _ = p.str(v, so.at("precision"), "ignored")
+		}
+		for _, k := range so.unused() {
+			p.problemf(so.at(k), "unknown field, ignored")
+		}
+		if r.id != "" {
+			p.addSkill(ctx, r)
+		}
+	}
+}

@@ -1,0 +1,236 @@
+package profiles
+
+import "slices"
+
+// SkillClass is the class of a skill in the design page skills.md: what part of
+// the game it acts on.
+type SkillClass string
+
+// The skill classes of skills.md ("Conventions").
+const (
+	// ClassExchange changes an attack, a defence, damage or armour.
+	ClassExchange SkillClass = "EXCHANGE"
+	// ClassActivation changes AP, movement, deployment, turn order or statuses.
+	ClassActivation SkillClass = "ACTIVATION"
+	// ClassMorale changes temerity, terror, fright or the leader's aura.
+	ClassMorale SkillClass = "MORALE"
+	// ClassMagic is about spells and casting.
+	ClassMagic SkillClass = "MAGIC"
+	// ClassList acts on recruitment or price only.
+	ClassList SkillClass = "LIST"
+	// ClassOther acts in a campaign or a scenario, not in a plain fight.
+	ClassOther SkillClass = "OTHER"
+)
+
+// Engine says whether and where the simulator plays a skill.
+type Engine uint8
+
+// Where the simulator plays a skill. NotModelled is the zero value: a skill is
+// not played until its row says so.
+const (
+	// NotModelled: the engine ignores the skill and results say so.
+	NotModelled Engine = iota
+	// PlayedExchange: a single exchange plays it (kharn odds, the exact engine),
+	// and so do duels and skirmishes.
+	PlayedExchange
+	// PlayedFights: duels and skirmishes play it (it needs turns or movement),
+	// a single exchange does not.
+	PlayedFights
+	// PlayedSkirmish: only skirmishes play it (it needs allies); in a duel it
+	// does nothing, as the rules say.
+	PlayedSkirmish
+	// ListRule: list validation and costing apply it (a recruitment rule or a
+	// loadout rule); it has no effect on a fight.
+	ListRule
+	// NoSkirmishEffect: it acts only in the battle format, a campaign or a
+	// scenario; in a skirmish it does nothing, which is not "not modelled".
+	NoSkirmishEffect
+	// MagicOnly: it is about spells; magic is out of scope and counted apart.
+	MagicOnly
+)
+
+// String names e as the import summary and the docs write it.
+func (e Engine) String() string {
+	switch e {
+	case NotModelled:
+		return "not modelled"
+	case PlayedExchange:
+		return "played (exchange, duel, skirmish)"
+	case PlayedFights:
+		return "played (duel, skirmish)"
+	case PlayedSkirmish:
+		return "played (skirmish)"
+	case ListRule:
+		return "list rule (list validation)"
+	case NoSkirmishEffect:
+		return "no effect in a skirmish"
+	case MagicOnly:
+		return "magic (out of scope)"
+	}
+	return "?"
+}
+
+// Played reports whether the engine plays a skill with this status in a fight,
+// or has nothing to play there (a list rule, no effect in a skirmish): what a
+// profile "fully modelled for a skirmish" may carry.
+func (e Engine) Played() bool {
+	return e != NotModelled && e != MagicOnly
+}
+
+// SkillInfo is one row of the table of skills: a catalogue skill id, its
+// English keyword in the data format, its class, where the engine plays it and
+// the entry of skills.md or the ruling it is read from.
+type SkillInfo struct {
+	// ID is the catalogue's skills[].id ("coup-de-corne"); "" for a keyword no
+	// catalogue skill carries (Trample is a mount's rule).
+	ID string
+	// Name is the keyword of the YAML data format (Skill.Name): "bunt". A LIST
+	// skill that the data format holds as a trait has Trait set instead.
+	Name string
+	// Trait is the trait a LIST skill becomes ("stateless"; "allied of " for
+	// allie, completed with the faction).
+	Trait  string
+	Class  SkillClass
+	Battle bool // acts only in the battle format (skills.md "Battle")
+	Value  SkillValue
+	Engine Engine
+	// Ref is where the reading comes from: the skills.md entry, the rulebook
+	// line, a ruling.
+	Ref string
+	// Note qualifies Engine: what part is played, what part is not.
+	Note string
+}
+
+// skillTable is the one table of skills: the card reader (package catalog), the
+// data format's keywords (SkillValueOf), the "not modelled" lists and the docs'
+// skill table all come from it. Adding a skill touches this table, the code
+// that plays it and its test. The Engine column says what sim plays today
+// (sim.ReadSkills and the fight rules; checked by sim's skill table test).
+var skillTable = []SkillInfo{
+	{ID: "carnivore", Name: SkillCarnivorous, Class: ClassActivation, Value: SkillNoValue, Ref: "skills.md #1; seed 000 l.1618"},
+	{ID: "independant", Name: SkillIndependent, Class: ClassActivation, Battle: true, Value: SkillNoValue, Engine: NoSkirmishEffect, Ref: "skills.md #2"},
+	{ID: "peau-dure", Name: SkillThickSkin, Class: ClassActivation, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #3; seed 000 l.1668"},
+	{ID: "charge-brutale", Name: SkillBrutalCharge, Class: ClassActivation, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #4; seed 000 l.1614"},
+	{ID: "endurance", Name: SkillEndurance, Class: ClassActivation, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #5; seed 000 l.1622"},
+	{ID: "instinct-de-survie", Name: SkillSurvivalInstinct, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #6; seed 000 l.1666"},
+	{ID: "morsure", Name: SkillBite, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #7; seed 000 l.884; R18"},
+	{ID: "coup-de-corne", Name: SkillBunt, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #8; seed 000 l.880; R18"},
+	{ID: "le-sang-m-attire", Name: SkillBloodlust, Class: ClassExchange, Value: SkillNumber, Engine: PlayedExchange, Ref: "skills.md #9; seed 000 l.1612"},
+	{ID: "seigneur-de-guerre", Name: SkillOverlord, Class: ClassActivation, Battle: true, Value: SkillOptNumber, Engine: NoSkirmishEffect, Ref: "skills.md #10"},
+	{ID: "brutalite", Name: SkillBrutality, Class: ClassExchange, Value: SkillNumber, Engine: PlayedExchange, Ref: "skills.md #11; seed 000 l.1616"},
+	{ID: "rusee", Name: SkillCunning, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #12"},
+	{ID: "en-eveil", Name: SkillAwakened, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #13; seed 000 l.1602"},
+	{ID: "heroique", Name: SkillHeroic, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #14; seed 000 l.1632", Note: "a special-attack value (heroic: bunt) is not modelled"},
+	{ID: "sadique", Name: SkillSadistic, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedExchange, Ref: "skills.md #15; seed 000 l.1652", Note: "a single exchange only (kharn odds --sadistic): the fight policies never spend AP on it"},
+	{ID: "chef-de-guerre", Name: SkillWarlord, Class: ClassActivation, Value: SkillNumber, Engine: PlayedSkirmish, Ref: "skills.md #16; seed 000 l.1672"},
+	{ID: "foi-inebranlable", Name: SkillUnshakeableFaith, Class: ClassMorale, Value: SkillNoValue, Ref: "skills.md #17; seed 000 l.1670", Note: "fright tests are not modelled"},
+	{ID: "embuscade", Name: SkillAmbush, Class: ClassActivation, Value: SkillNoValue, Ref: "skills.md #18; seed 000 l.1580"},
+	{ID: "merci", Name: SkillMercy, Class: ClassOther, Value: SkillNoValue, Engine: NoSkirmishEffect, Ref: "skills.md #19"},
+	{ID: "osteomancie", Name: SkillOsteomancy, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #20; seed 000 l.1394"},
+	{ID: "ambidextre", Name: SkillAmbidextrous, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #21"},
+	{ID: "bond", Name: SkillLeap, Class: ClassActivation, Value: SkillNumber, Ref: "skills.md #22"},
+	{ID: "eclaireur", Name: SkillScout, Class: ClassActivation, Value: SkillNumber, Ref: "skills.md #23; seed 000 l.1654"},
+	{ID: "riposte", Name: SkillRiposte, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #24"},
+	{ID: "allie", Trait: TraitAlliedOf, Class: ClassList, Value: SkillText, Engine: ListRule, Ref: "skills.md #25; seed 000 l.396"},
+	{ID: "autorite", Name: SkillAuthority, Class: ClassExchange, Value: SkillOptNumber, Ref: "skills.md #26; seed 000 l.1598"},
+	{ID: "executeur", Name: SkillExecutioner, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #27; seed 000 l.1626"},
+	{ID: "fluet", Name: SkillSlender, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #28"},
+	{ID: "harcelement", Name: SkillHarassment, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #29; seed 000 l.1628"},
+	{ID: "hors-norme", Name: SkillExceptional, Class: ClassExchange, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #30; seed 000 l.1624", Note: "a loadout rule: profiles' loadout validation lets it hold a shield with a two-handed weapon"},
+	{ID: "khemiste", Trait: "khemiste", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #31"},
+	{ID: "receptif", Name: SkillResponsive, Class: ClassMagic, Value: SkillText, Engine: MagicOnly, Ref: "skills.md #32; seed 000 l.1648"},
+	{ID: "vivacite", Name: SkillVivacity, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #33"},
+	{ID: "bretteur", Name: SkillDuellist, Class: ClassExchange, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #34; seed 000 l.1620", Note: "once per turn: fights only"},
+	{ID: "maitre", Name: SkillMaster, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #35; seed 000 l.1636"},
+	{ID: "moringa", Name: SkillMoringa, Class: ClassExchange, Value: SkillNumber, Ref: "skills.md #36"},
+	{ID: "fine-lame", Name: SkillSkilledSwordsman, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #37; seed 000 l.1656"},
+	{ID: "ralliement", Name: SkillRallying, Class: ClassMorale, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #38; seed 000 l.1642"},
+	{ID: "adansonia", Name: SkillAdansonia, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #39; seed 000 l.1414"},
+	{ID: "armure-naturelle-tembo", Name: SkillTemboHide, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #40"},
+	{ID: "corpulent", Name: SkillBulky, Class: ClassActivation, Value: SkillNoValue, Ref: "skills.md #41"},
+	{ID: "specialiste", Name: SkillSpecialist, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #42; seed 000 l.1658"},
+	{ID: "tembo", Trait: "tembo", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #43"},
+	{ID: "furtivite", Name: SkillStealth, Class: ClassExchange, Value: SkillOptNumber, Ref: "skills.md #44"},
+	{ID: "maitre-papegai", Name: SkillMasterPopinjay, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #45; seed 000 l.1640"},
+	{ID: "frere-d-armes", Trait: "frere-d-armes", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #46"},
+	{ID: "maitre-archer", Name: SkillMasterArcher, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #47; seed 000 l.1638"},
+	{ID: "stable", Name: SkillStable, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #48; seed 000 l.1664; French seed 004 l.1580"},
+	{ID: "le-sang-et-l-acier", Name: SkillBloodAndSteel, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #49; seed 000 l.1402"},
+	{ID: "repoussement", Name: SkillRepelment, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #50; seed 000 l.1646"},
+	{ID: "sacrifice", Name: SkillSacrifice, Class: ClassActivation, Value: SkillNumber, Ref: "skills.md #51; seed 000 l.1650"},
+	{ID: "aliene", Name: SkillBound, Class: ClassMorale, Value: SkillText, Ref: "skills.md #52"},
+	{ID: "effroi", Name: SkillFright, Class: ClassMorale, Value: SkillNumber, Ref: "skills.md #53; seed 000 l.1308-1330", Note: "fright tests are not modelled"},
+	{ID: "immunise-effroi-terreur", Name: SkillFearless, Class: ClassMorale, Value: SkillNoValue, Ref: "skills.md #54"},
+	{ID: "shamanisme", Name: SkillShamanism, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #55; seed 000 l.1398"},
+	{ID: "berserk", Name: SkillBerserk, Class: ClassExchange, Value: SkillText, Engine: PlayedFights, Ref: "skills.md #56; seed 000 l.1604-1610", Note: "the bleeding trigger only; a named ally's death is not modelled"},
+	{ID: "le-sacrifice", Name: SkillSacrificeWay, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #57; seed 000 l.1408"},
+	{ID: "sauvage", Name: SkillSavage, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #58"},
+	{ID: "synkherce", Trait: "synkherce", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #59"},
+	{ID: "affinite", Name: SkillAffinity, Class: ClassMagic, Value: SkillText, Engine: MagicOnly, Ref: "skills.md #60; seed 000 l.1578"},
+	{ID: "apatride", Trait: TraitStateless, Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #61; seed 000 l.394"},
+	{ID: "empathie", Name: SkillEmpathy, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #62", Note: "rider and mount: mounts are not in a skirmish"},
+	{ID: "terreur", Name: SkillTerror, Class: ClassMorale, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #63; seed 000 l.1274-1306"},
+	{ID: "allonge", Name: SkillReach, Class: ClassExchange, Value: SkillToises, Engine: PlayedFights, Ref: "skills.md #64; seed 000 l.1644"},
+	{ID: "archimage", Name: SkillArchimage, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #65; seed 000 l.1596"},
+	{ID: "hermetisme", Name: SkillHermeticism, Class: ClassMagic, Value: SkillNumber, Engine: MagicOnly, Ref: "skills.md #66; seed 000 l.1630"},
+	{ID: "immunite", Name: SkillImmunity, Class: ClassMagic, Value: SkillText, Engine: MagicOnly, Ref: "skills.md #67; seed 000 l.1634"},
+	// Keywords of the data format no catalogue skill id carries.
+	{Name: SkillTrample, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "seed 000 l.890; R18 (a mount's rule in the catalogue)"},
+}
+
+// Skills returns the table of skills, in skills.md order, then the keywords no
+// catalogue skill carries. The slice is a copy.
+func Skills() []SkillInfo { return slices.Clone(skillTable) }
+
+// SkillByID returns the row of the catalogue skill id ("coup-de-corne").
+func SkillByID(id string) (SkillInfo, bool) {
+	for _, s := range skillTable {
+		if s.ID != "" && s.ID == id {
+			return s, true
+		}
+	}
+	return SkillInfo{}, false
+}
+
+// SkillByName returns the row of a data-format skill keyword ("bunt").
+func SkillByName(name string) (SkillInfo, bool) {
+	for _, s := range skillTable {
+		if s.Name != "" && s.Name == name {
+			return s, true
+		}
+	}
+	return SkillInfo{}, false
+}
+
+// SkillEngine returns where the engine plays the skill keyword name;
+// NotModelled for a keyword the table does not hold.
+func SkillEngine(name string) Engine {
+	s, _ := SkillByName(name)
+	return s.Engine
+}
+
+// NotModelledSkills returns the skills of p that the engine does not play, as
+// the table of skills says, in card order and once each: what a result on p
+// is computed without ("fair cost computed without: ambush, cunning"). Magic
+// skills are left out (magic is out of scope, counted apart), and so are list
+// rules and skills with no effect in a skirmish. A Berserk with another
+// trigger than bleeding and a Heroic on one special attack are named too.
+func NotModelledSkills(p *Profile) []string {
+	var out []string
+	add := func(s string) {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	for _, s := range p.Skills {
+		switch {
+		case s.Name == SkillBerserk && s.Text != "bleeding":
+			add(s.Name + " (" + s.Text + ")")
+		case s.Name == SkillHeroic && s.Text != "":
+			add(s.Name + " (" + s.Text + ")")
+		case SkillEngine(s.Name) == NotModelled:
+			add(s.Name)
+		}
+	}
+	return out
+}
