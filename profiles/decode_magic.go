@@ -70,7 +70,7 @@ func (d *decoder) spell(n *yaml.Node, path string, _ bool) {
 		case "way":
 			s.Way = d.way(f.v, field)
 		case "pages":
-			s.Pages, _ = d.intIn(f.v, field, 1, 5, "pages must be from 1 to 5 (a small grimoire holds 5, seed 000 line 1482)")
+			s.Pages, _ = d.intIn(f.v, field, 1, 5, "pages must be from 1 to 5 (a small grimoire holds 5, seed 000 line 1475)")
 		case "cost":
 			s.Cost, _ = d.intIn(f.v, field, 0, 999, "cost must be from 0 to 999 Krowns")
 		case "level_cost":
@@ -108,17 +108,17 @@ func (d *decoder) spell(n *yaml.Node, path string, _ bool) {
 	switch s.Kind {
 	case GrimoireSpell:
 		if !has("way") {
-			d.errorf(node, path, "a grimoire spell belongs to a way: missing field \"way\" (seed 000 line 1472)")
+			d.errorf(node, path, "a grimoire spell belongs to a way: missing field \"way\" (seed 000 line 1466)")
 		}
 		if !has("pages") {
-			d.errorf(node, path, "a grimoire spell fills pages of a grimoire: missing field \"pages\" (seed 000 line 1474)")
+			d.errorf(node, path, "a grimoire spell fills pages of a grimoire: missing field \"pages\" (seed 000 line 1478)")
 		}
 		if has("level_cost") {
 			d.errorf(present["level_cost"], join(path, "level_cost"), "only generic spells take levels of the caster's budget")
 		}
 	case GenericSpell:
 		if has("pages") {
-			d.errorf(present["pages"], join(path, "pages"), "a generic spell fills no grimoire page (seed 000 line 1466)")
+			d.errorf(present["pages"], join(path, "pages"), "a generic spell fills no grimoire page (seed 000 line 1462)")
 		}
 		if has("way") && !has("reserved_to") {
 			d.errorf(present["way"], join(path, "way"), "a generic spell is open to every way; one of a way must be reserved_to its faction (catalogue.md 4.10)")

@@ -75,7 +75,7 @@ type Grimoire struct {
 	Pages int // 0 means unlimited
 }
 
-// The two grimoires of the rulebook (seed 000 lines 1482-1483; French seed 004
+// The two grimoires of the rulebook (seed 000 lines 1475-1476; French seed 004
 // lines 1420-1421).
 var (
 	SmallGrimoire = Grimoire{ID: "small", Cost: 20, Pages: 5}
@@ -85,18 +85,18 @@ var (
 // Grimoires lists the grimoires a profile may name.
 var Grimoires = []Grimoire{SmallGrimoire, LargeGrimoire}
 
-// SpellKind is the class of a spell (seed 000 lines 1460-1476; catalogue.md 4.10).
+// SpellKind is the class of a spell (seed 000 lines 1457-1478; catalogue.md 4.10).
 type SpellKind string
 
 // The spell kinds.
 const (
 	// GenericSpell: free, outside any grimoire; a caster knows at most as many as
-	// its level (seed 000 line 1466).
+	// its level (seed 000 line 1462).
 	GenericSpell SpellKind = "generic"
-	// GrimoireSpell: of one way, fills pages of a grimoire (seed 000 lines 1468-1476).
+	// GrimoireSpell: of one way, fills pages of a grimoire (seed 000 lines 1464-1478).
 	GrimoireSpell SpellKind = "grimoire"
 	// ProfileSpell: reserved to a profile, known for free outside the budgets
-	// (catalogue.md 4.10 "reserve-profil"; seed 000 line 1510).
+	// (catalogue.md 4.10 "reserve-profil"; seed 000 line 1526).
 	ProfileSpell SpellKind = "profile"
 )
 
@@ -140,7 +140,7 @@ func (e SpellEffect) HasAmount() bool {
 	return e == EffectDamage || e == EffectHealing || e == EffectReturn
 }
 
-// Duration is how long a spell's effect lasts (skills.md 4.2; seed 000 line 1497:
+// Duration is how long a spell's effect lasts (skills.md 4.2; seed 000 line 1518:
 // "1 turn" lasts until the start of the caster's next activation).
 type Duration string
 
@@ -158,7 +158,7 @@ const (
 var durations = []Duration{Instant, UntilTargetActivation, UntilCasterActivation, OneTurn, UntilNextDamage, WholeGame, SpecialDuration}
 
 // Cadence is how many times a spell may be attempted (successful or not) per
-// period (seed 000 line 1440: "the rate corresponds to the number of tries").
+// period (seed 000 line 1494: "the rate corresponds to the number of tries").
 type Cadence struct {
 	N   int    // attempts per period; 0 with Per "unlimited"
 	Per string // "turn", "two-turns", "game", "unlimited"
@@ -175,7 +175,7 @@ func (c Cadence) String() string {
 }
 
 // SpellLevel is one difficulty of a spell with the effect that comes with it: the
-// caster chooses one before rolling (seed 000 line 1446; French seed 004 line 1466).
+// caster chooses one before rolling (seed 000 line 1506; French seed 004 line 1491).
 type SpellLevel struct {
 	Difficulty int // the casting threshold to reach
 	Effect     SpellEffect
@@ -188,7 +188,7 @@ type SpellLevel struct {
 	Text string
 }
 
-// Spell is one spell card (seed 000 lines 1486-1500; catalogue.md 4.10).
+// Spell is one spell card (seed 000 lines 1482-1506; catalogue.md 4.10).
 type Spell struct {
 	ID, Name string
 	Kind     SpellKind
@@ -311,7 +311,7 @@ func checkProfileMagic(p *profileEntry, lookup func(string) *Spell, ids []string
 		}
 		if s.Way != "" && s.Way != m.Way && s.Way != m.Affinity && s.Kind != GenericSpell {
 			errs = append(errs, Error{Pos: r.pos, Field: r.path,
-				Msg: fmt.Sprintf("spell %q belongs to the way %s; %s masters %s (seed 000 line 1472: grimoire spells only for the mages of their way)", r.id, s.Way, p.p.ID, m.Way)})
+				Msg: fmt.Sprintf("spell %q belongs to the way %s; %s masters %s (seed 000 line 1466: grimoire spells only for the mages of their way)", r.id, s.Way, p.p.ID, m.Way)})
 		}
 		switch s.Kind {
 		case GrimoireSpell:
@@ -326,15 +326,15 @@ func checkProfileMagic(p *profileEntry, lookup func(string) *Spell, ids []string
 		switch g := m.Grimoire; {
 		case g == nil:
 			errs = append(errs, Error{Pos: lastGrimoire.pos, Field: lastGrimoire.path,
-				Msg: fmt.Sprintf("grimoire spell %q needs a grimoire (magic.grimoire: small or large; seed 000 line 1478)", lastGrimoire.id)})
+				Msg: fmt.Sprintf("grimoire spell %q needs a grimoire (magic.grimoire: small or large; seed 000 line 1471)", lastGrimoire.id)})
 		case g.Pages > 0 && pages > g.Pages:
 			errs = append(errs, Error{Pos: lastGrimoire.pos, Field: lastGrimoire.path,
-				Msg: fmt.Sprintf("grimoire spells fill %d pages, the %s grimoire holds %d (seed 000 line 1482)", pages, g.ID, g.Pages)})
+				Msg: fmt.Sprintf("grimoire spells fill %d pages, the %s grimoire holds %d (seed 000 line 1475)", pages, g.ID, g.Pages)})
 		}
 	}
 	if lastGeneric != nil && levels > p.p.Level {
 		errs = append(errs, Error{Pos: lastGeneric.pos, Field: lastGeneric.path,
-			Msg: fmt.Sprintf("generic spells take %d level(s), a level %d caster knows at most %d (seed 000 line 1466)", levels, p.p.Level, p.p.Level)})
+			Msg: fmt.Sprintf("generic spells take %d level(s), a level %d caster knows at most %d (seed 000 line 1462)", levels, p.p.Level, p.p.Level)})
 	}
 	return errs
 }
