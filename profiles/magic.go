@@ -245,6 +245,19 @@ type Magic struct {
 	Spells   []string  // spell ids
 }
 
+// Affinity returns the way whose grimoire spells p may also know: its magic's
+// affinity, or else the value of its Affinity skill ("affinity: osteomancy",
+// seed 000 line 1578); "" when none.
+func (p *Profile) Affinity() Way {
+	if p.Magic != nil && p.Magic.Affinity != "" {
+		return p.Magic.Affinity
+	}
+	if sk, ok := p.Skill(SkillAffinity); ok {
+		return Way(strings.ToLower(sk.Text))
+	}
+	return ""
+}
+
 // Spell returns the spell with the given id, or an *UnknownIDError naming the
 // closest ids.
 func (ds *DataSet) Spell(id string) (*Spell, error) {
@@ -309,7 +322,7 @@ func checkProfileMagic(p *profileEntry, lookup func(string) *Spell, ids []string
 			errs = append(errs, Error{Pos: r.pos, Field: r.path,
 				Msg: fmt.Sprintf("spell %q is reserved to %s", r.id, strings.Join(s.ReservedTo, ", "))})
 		}
-		if s.Way != "" && s.Way != m.Way && s.Way != m.Affinity && s.Kind != GenericSpell {
+		if s.Way != "" && s.Way != m.Way && s.Way != p.p.Affinity() && s.Kind != GenericSpell {
 			errs = append(errs, Error{Pos: r.pos, Field: r.path,
 				Msg: fmt.Sprintf("spell %q belongs to the way %s; %s masters %s (seed 000 line 1466: grimoire spells only for the mages of their way)", r.id, s.Way, p.p.ID, m.Way)})
 		}
