@@ -521,3 +521,47 @@ func enumerateCast(level, thr int) (out map[bruteRoll]float64, dropped float64) 
 	roll(0, 1)
 	return out, dropped
 }
+
+// TestCasterNotModelledInDuels checks that a duel involving a caster says its
+// spells are not played, whether the caster has esoteric mastery dice or only a
+// way on its card (fights do not cast yet; docs/rules.md "Magic").
+func TestCasterNotModelledInDuels(t *testing.T) {
+	plain := sim.NewFighter(target("plain", 1, 3, nil), nil)
+	for _, p := range []*profiles.Profile{
+		mage("way-only", 1, 4, profiles.Osteomancy, nil),
+		target("esoteric-dice", 1, 4, nil, profiles.Esoteric),
+	} {
+		d := sim.Duel{A: sim.NewFighter(p, nil), B: plain}
+		want := "spells (magic is out of scope) (" + p.ID + ")"
+		if nm := d.NotModelled(); !slices.Contains(nm, want) {
+			t.Errorf("%s: not modelled %q, want it to hold %q", p.ID, nm, want)
+		}
+	}
+	if nm := (&sim.Duel{A: plain, B: plain}).NotModelled(); len(nm) != 0 {
+		t.Errorf("no caster: not modelled %q, want nothing", nm)
+	}
+}
+
+// BenchmarkCastSample measures the cast sampler on a defended basic cast with
+// mastery on both sides.
+func BenchmarkCastSample(b *testing.B) {
+	sm, err := castCases()[1].c().NewSampler()
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.NewPCG(1, 0)
+	b.ReportAllocs()
+	for b.Loop() {
+		sm.Sample(r)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "casts/s")
+}
+
+// BenchmarkCastExact measures the exact engine on the same cast.
+func BenchmarkCastExact(b *testing.B) {
+	for b.Loop() {
+		if _, err := castCases()[1].c().Exact(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
