@@ -258,6 +258,21 @@ func (p *Profile) Affinity() Way {
 	return ""
 }
 
+// Masters reports whether p may know and cast the spells of way w: its own way,
+// its Affinity, or any way for an Archimage ("masters every form of magic and can
+// choose from every available spell", seed 000 line 1596). Generic spells (w ==
+// "") are open to every caster.
+func (p *Profile) Masters(w Way) bool {
+	if p.Magic == nil {
+		return false
+	}
+	if w == "" || w == p.Magic.Way || w == p.Affinity() {
+		return true
+	}
+	_, arch := p.Skill(SkillArchimage)
+	return arch
+}
+
 // Spell returns the spell with the given id, or an *UnknownIDError naming the
 // closest ids.
 func (ds *DataSet) Spell(id string) (*Spell, error) {
@@ -322,7 +337,7 @@ func checkProfileMagic(p *profileEntry, lookup func(string) *Spell, ids []string
 			errs = append(errs, Error{Pos: r.pos, Field: r.path,
 				Msg: fmt.Sprintf("spell %q is reserved to %s", r.id, strings.Join(s.ReservedTo, ", "))})
 		}
-		if s.Way != "" && s.Way != m.Way && s.Way != p.p.Affinity() && s.Kind != GenericSpell {
+		if s.Kind != GenericSpell && !p.p.Masters(s.Way) {
 			errs = append(errs, Error{Pos: r.pos, Field: r.path,
 				Msg: fmt.Sprintf("spell %q belongs to the way %s; %s masters %s (seed 000 line 1466: grimoire spells only for the mages of their way)", r.id, s.Way, p.p.ID, m.Way)})
 		}

@@ -56,6 +56,8 @@ func TestMagicValidation(t *testing.T) {
 			nil},
 		{"affinity skill opens the way", map[string]string{"a.yaml": sub(caster("{way: shamanism, grimoire: small, spells: [bones]}"), "hp: 6\n", "hp: 6\n    skills: {affinity: osteomancy}\n"), "s.yaml": okSpells},
 			nil},
+		{"archimage masters every way", map[string]string{"a.yaml": sub(caster("{way: shamanism, grimoire: small, spells: [bones]}"), "hp: 6\n", "hp: 6\n    skills: {archimage: ~}\n"), "s.yaml": okSpells},
+			nil},
 		{"generic spells over the level", map[string]string{"a.yaml": caster("{way: osteomancy, spells: [zap, zap2]}"),
 			"s.yaml": okSpells + "  - {id: zap2, name: Z, kind: generic, target: enemy, difficulties: [{threshold: 12, effect: morale, text: fright 12}]}\n"},
 			[]string{`profiles[p1].magic.spells[1]: generic spells take 2 level(s), a level 1 caster knows at most 1 (seed 000 line 1462)`}},

@@ -147,7 +147,7 @@ func (c *Cast) Check() error {
 	if m == nil || m.Way == "" {
 		return ruleErr("skills.md 4.1", "%s is not a caster: it masters no path of magic (a Safar that masters no way casts nothing)", p.ID)
 	}
-	if s.Way != "" && s.Way != m.Way && s.Way != p.Affinity() && s.Kind != profiles.GenericSpell {
+	if s.Kind != profiles.GenericSpell && !p.Masters(s.Way) {
 		return ruleErr("seed 000 line 1466", "%s is a spell of the way %s; %s masters %s", s.ID, s.Way, p.ID, m.Way)
 	}
 	if !s.AllowedTo(p) {
@@ -243,7 +243,9 @@ func (c *Cast) plan() (*castPlan, error) {
 	if c.Spell.Way == way || c.Spell.Way == "" {
 		pl.mod = c.AP*cs.I + c.Battlefield.WayBonus(way)
 	} else {
-		pl.mod = c.AP * cs.I // Affinity: no casting bonus from another way (skills.md "affinite")
+		// Affinity or Archimage: no casting bonus from another way (skills.md
+		// "affinite", "archimage").
+		pl.mod = c.AP * cs.I
 	}
 	pl.need = c.Difficulty
 	tp := c.Target.Profile

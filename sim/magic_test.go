@@ -345,6 +345,17 @@ func TestCastErrors(t *testing.T) {
 		{sim.Cast{Caster: m, Target: plain, Spell: blessing, Difficulty: 14, AP: 2}, "blessing targets an ally, p is an enemy"},
 		{sim.Cast{Caster: m, Target: plain, Spell: hex, Difficulty: 15, AP: 2, Defence: &four}, "a defence against a spell spends 0 to 3 AP, not 4"},
 	}
+	// An Archimage masters every way (seed 000 line 1596), with no bonus from
+	// another way than its own: 4 + d10 >= 15 with 3 defeated counted for
+	// osteomancy, which the shamanism of its card does not read. Only a 10 (a CH)
+	// whose reroll adds something reaches 15 (R2: a reroll of 1 adds 0): 0.1 x 0.9.
+	arch := sim.NewFighter(mage("arch", 1, 4, profiles.Shamanism, []profiles.Skill{{Name: "archimage"}}), nil)
+	zero := 0
+	r, err := (&sim.Cast{Caster: arch, Target: plain, Spell: hex, Difficulty: 15, AP: 1, Defence: &zero,
+		Battlefield: sim.Battlefield{Defeated: 3}}).Exact()
+	if err != nil || !near(r.PReached, 0.09) {
+		t.Errorf("archimage: %v, p_reached %v, want 0.09", err, r)
+	}
 	for _, tt := range tests {
 		_, err := tt.c.Exact()
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
