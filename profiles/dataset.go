@@ -67,6 +67,24 @@ func (ds *DataSet) item(id string) *Equipment {
 	return nil
 }
 
+// spell returns the spell with the given id, or nil.
+func (ds *DataSet) spell(id string) *Spell {
+	for _, s := range ds.Spells {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+func (ds *DataSet) spellIDs() []string {
+	ids := make([]string, len(ds.Spells))
+	for i, s := range ds.Spells {
+		ids[i] = s.ID
+	}
+	return ids
+}
+
 func (ds *DataSet) profileIDs() []string {
 	ids := make([]string, len(ds.Profiles))
 	for i, p := range ds.Profiles {
@@ -133,6 +151,7 @@ func (ds *DataSet) parseProfile(name string, data []byte) (*Profile, error) {
 				Msg: fmt.Sprintf("want exactly one profile, found %d", len(fd.profiles))})
 		default:
 			errs = append(errs, checkProfileEquipment(fd.profiles[0], ds.item, ds.itemIDs())...)
+			errs = append(errs, checkProfileMagic(fd.profiles[0], ds.spell, ds.spellIDs())...)
 		}
 	}
 	if err := errs.err(); err != nil {

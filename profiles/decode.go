@@ -24,6 +24,7 @@ import (
 type fileData struct {
 	profiles  []*profileEntry
 	equipment []*equipEntry
+	spells    []*spellEntry
 }
 
 // profileEntry is a decoded profile with what the cross-file checks need.
@@ -32,6 +33,8 @@ type profileEntry struct {
 	path  string // field path of the profile: "profiles[paladin-2]", or "" for a single-profile file
 	idPos Pos    // where the id is written
 	refs  []ref  // base equipment references, in card order
+	// spells are the spell references of its magic, in card order.
+	spells []ref
 }
 
 // equipEntry is a decoded equipment item with what the cross-file checks need.
@@ -533,6 +536,8 @@ func (d *decoder) document(doc *yaml.Node) {
 			d.list(f.v, "profiles", d.profile)
 		case "equipment":
 			d.list(f.v, "equipment", d.equipment)
+		case "spells":
+			d.list(f.v, "spells", d.spell)
 		default:
 			d.unknown(f.k, f.key, f.key, topFields)
 		}
@@ -641,6 +646,8 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.Armour = d.armour(f.v, field)
 		case "traits":
 			p.Traits = d.traits(f.v, field)
+		case "magic":
+			p.Magic, entry.spells = d.magic(f.v, field)
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}

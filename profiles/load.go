@@ -167,14 +167,36 @@ func build(files []fileData) (*DataSet, Errors) {
 		}
 	}
 
+	spells := make(map[string]*spellEntry)
+	for _, f := range files {
+		for _, e := range f.spells {
+			if e.s.ID != "" {
+				if first, ok := spells[e.s.ID]; ok {
+					errs = append(errs, Error{Pos: posOf(e.idPos, e.s.Pos), Field: join(e.path, "id"),
+						Msg: fmt.Sprintf("duplicate spell id %q (first defined at %s)", e.s.ID, posOf(first.idPos, first.s.Pos))})
+					continue
+				}
+				spells[e.s.ID] = e
+			}
+			ds.Spells = append(ds.Spells, e.s)
+		}
+	}
+
 	// reserved_to names factions or profiles.
 	targets := SpearheadFactions()
 	for _, p := range ds.Profiles {
 		targets = append(targets, p.ID)
 	}
 	for _, f := range files {
+		var reserved [][]ref
 		for _, e := range f.equipment {
-			for _, r := range e.reserved {
+			reserved = append(reserved, e.reserved)
+		}
+		for _, e := range f.spells {
+			reserved = append(reserved, e.reserved)
+		}
+		for _, rs := range reserved {
+			for _, r := range rs {
 				if !slices.Contains(targets, r.id) {
 					errs = append(errs, Error{Pos: r.pos, Field: r.path,
 						Msg: fmt.Sprintf("reserved_to %q is neither a faction nor a profile id%s", r.id, didYouMean(Closest(r.id, targets, 3)))})
@@ -193,9 +215,20 @@ func build(files []fileData) (*DataSet, Errors) {
 	for _, e := range ds.Equipment {
 		ids = append(ids, e.ID)
 	}
+	spellIDs := make([]string, 0, len(ds.Spells))
+	for _, s := range ds.Spells {
+		spellIDs = append(spellIDs, s.ID)
+	}
+	lookupSpell := func(id string) *Spell {
+		if e, ok := spells[id]; ok {
+			return e.s
+		}
+		return nil
+	}
 	for _, f := range files {
 		for _, p := range f.profiles {
 			errs = append(errs, checkProfileEquipment(p, lookup, ids)...)
+			errs = append(errs, checkProfileMagic(p, lookupSpell, spellIDs)...)
 		}
 	}
 	return ds, errs

@@ -122,7 +122,10 @@ type Profile struct {
 	Armour *ArmourStats
 	// Traits are keywords such as "stateless" or "allied of kharns".
 	Traits []string
-	Pos    Pos
+	// Magic is what a caster masters and knows; nil for a Safar that casts no
+	// spell.
+	Magic *Magic
+	Pos   Pos
 }
 
 // Skill returns the skill named name and whether the profile has it.
@@ -252,6 +255,8 @@ const MaxReach = 3.0
 type DataSet struct {
 	Profiles  []*Profile
 	Equipment []*Equipment
+	// Spells holds the spells the data set defines (seed 000 chapter IV).
+	Spells []*Spell
 	// Source names where the data came from ("embedded default data" or a path).
 	Source string
 }

@@ -182,9 +182,9 @@ func ValidID(s string) bool { return idPattern.MatchString(s) }
 
 // Field names of the YAML format.
 var (
-	topFields     = []string{"profiles", "equipment"}
+	topFields     = []string{"profiles", "equipment", "spells"}
 	profileFields = []string{"id", "name", "faction", "level", "cost", "limitation", "stats",
-		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits"}
+		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits", "magic"}
 	armourFields = []string{"protection", "boxes", "velocity_malus"}
 	rangeFields  = []string{"short", "long", "max"}
 

@@ -347,11 +347,10 @@ func notModelled(fighters []*Fighter, context string) []string {
 			// policies never spend AP on it, so its worth is not in the numbers.
 			names = append(names, "sadistic (never used by the "+context+" policies)")
 		}
-		for _, m := range f.Mastery {
-			if m&FieldEsoteric != 0 {
-				names = append(names, "spells (magic is out of scope)")
-				break
-			}
+		// A caster (a way on its card) or a Safar with esoteric mastery dice:
+		// fights play no spell and no spell defence yet.
+		if (f.Profile != nil && f.Profile.Magic != nil) || hasField(f.Mastery, FieldEsoteric) {
+			names = append(names, "spells (magic is out of scope)")
 		}
 		for _, n := range names {
 			sk, _ := f.Profile.Skill(n)

@@ -79,6 +79,10 @@ func flagRange(cmd, name string) (numRange, bool) {
 		return numRange{0, inf, "0 or more HP per AP"}, true
 	case "budget":
 		return numRange{1, inf, "a whole number of Krowns from 1"}, true
+	case "cast-ap":
+		return numRange{0, 3, "0 (each incantation the caster can pay), 1 (quick), 2 (basic) or 3 (complex)"}, true
+	case "way-count":
+		return numRange{0, 99, "a number of Safars from 0 to 99 (what the caster's way bonus counts, +1 each)"}, true
 	}
 	return numRange{}, false
 }
@@ -106,6 +110,18 @@ var exclusive = []struct{ a, b, why string }{
 	{"policy-check", "policy-a", "the policy check plays the default policy against each simple one"},
 	{"policy-check", "policy-b", "the policy check plays the default policy against each simple one"},
 	{"policy-check", "weapon-b", "the policy check plays A against itself"},
+	{"cast", "attack", "a spell is cast, not an attack"},
+	{"cast", "plot", "--plot draws an attack's damage"},
+	{"cast", "weapon", "a spell is cast with I only, no weapon"},
+	{"cast", "defender-weapon", "a spell is defended with I only, no weapon"},
+	{"cast", "assault", "the assault bonus is for melee attacks"},
+	{"cast", "support", "support is for melee"},
+	{"cast", "defence-support", "support is for melee"},
+	{"cast", "range", "--range is a shot's distance"},
+	{"cast", "height", "--height is for shots"},
+	{"cast", "cover", "--cover is against shots"},
+	{"cast", "sadistic", "Sadistic is for attacks"},
+	{"cast", "defender-bleeding", "Bloodlust is for attacks"},
 }
 
 // plotFormats are the extensions --plot accepts: the formats the help names.

@@ -26,6 +26,11 @@ type oddsFlags struct {
 	defenderBleeding    bool
 	json                bool
 	plot                string
+	// kharn odds --cast: a spell instead of an attack (cast.go).
+	cast     string
+	castAP   int
+	wayCount int
+	allied   bool
 }
 
 func oddsCommand(g *globals) *cobra.Command {
@@ -66,6 +71,10 @@ bunt, bite or trample. Defence specs: best (default), reflex, AP:CHARS (1:A,
 	fl.BoolVar(&f.defenderBleeding, "defender-bleeding", false, "the defender is bleeding (Bloodlust)")
 	fl.BoolVar(&f.json, "json", false, "print JSON instead of tables")
 	fl.StringVar(&f.plot, "plot", "", "with --attack: write the damage distribution (exactly / at least) to this .png or .svg file")
+	fl.StringVar(&f.cast, "cast", "", "cast SPELL[:DIFFICULTY] instead of attacking: the attacker is the caster, the defender the target")
+	fl.IntVar(&f.castAP, "cast-ap", 0, "with --cast: 1 quick, 2 basic or 3 complex incantation (default: each the caster can pay)")
+	fl.IntVar(&f.wayCount, "way-count", 0, "with --cast: Safars counted by the caster's way bonus, +1 each (seed 000 lines 1396-1416)")
+	fl.BoolVar(&f.allied, "allied", false, "with --cast: the target is an ally of the caster and does not defend")
 	_ = c.MarkFlagRequired("attacker")
 	_ = c.MarkFlagRequired("defender")
 	return c
@@ -80,6 +89,13 @@ func runOdds(cmd *cobra.Command, g *globals, f *oddsFlags) error {
 	if err != nil {
 		return err
 	}
+	if f.cast == "" {
+		for _, name := range []string{"cast-ap", "way-count", "allied"} {
+			if given(cmd.Flags().Lookup(name)) {
+				return &usageError{fmt.Errorf("--%s needs --cast", name)}
+			}
+		}
+	}
 	ap, err := ds.ResolveProfile(f.attacker)
 	if err != nil {
 		return fmt.Errorf("--attacker: %w", err)
@@ -87,6 +103,9 @@ func runOdds(cmd *cobra.Command, g *globals, f *oddsFlags) error {
 	dp, err := ds.ResolveProfile(f.defender)
 	if err != nil {
 		return fmt.Errorf("--defender: %w", err)
+	}
+	if f.cast != "" {
+		return runCast(cmd, ds, variant, ap, dp, f)
 	}
 	var attack sim.Attack
 	var effectsGiven bool
