@@ -30,6 +30,9 @@ type Duel struct {
 	Variant Variant
 	// Policies play each side; nil is the default policy.
 	Policies [2]FightPolicy
+	// Tables, when not nil, shares the option tables with the other fights of
+	// the run (see Tables); nil computes them for this duel alone.
+	Tables *Tables
 }
 
 // Sides of a duel.
@@ -86,7 +89,7 @@ func (d *Duel) NewPlayer() (*DuelPlayer, error) {
 	if d.A == nil || d.B == nil {
 		return nil, errors.New("sim: duel needs two fighters")
 	}
-	e, err := newEngine([]*Fighter{d.A, d.B}, []int{SideA, SideB}, d.Variant, d.Policies, nil)
+	e, err := newEngine([]*Fighter{d.A, d.B}, []int{SideA, SideB}, d.Variant, d.Policies, d.Tables)
 	if err != nil {
 		return nil, err
 	}
