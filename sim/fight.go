@@ -160,8 +160,9 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			base.Range = bandRange(w, bandEffective)
 		}
 		type scored struct {
-			a Attack
-			e float64
+			a   Attack
+			e   float64
+			res *Result // against the defender's full AP, in the effective band
 		}
 		var cand []scored
 		for _, a := range base.Attacks() {
@@ -175,7 +176,7 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			if err != nil {
 				continue
 			}
-			cand = append(cand, scored{best, res.ExpectedDamage})
+			cand = append(cand, scored{best, res.ExpectedDamage, res})
 		}
 		sort.SliceStable(cand, func(i, j int) bool {
 			if cand[i].a.AP != cand[j].a.AP {
@@ -209,8 +210,13 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 					if o.shot {
 						ex.Range = bandRange(w, b)
 					}
-					res, err := ex.Exact()
-					if err != nil {
+					var res *Result
+					var err error
+					if k == df.AP && b == bandEffective {
+						// The exchange BestEffects computed: 1 exact exchange in 5
+						// to 6 of this loop (BenchmarkDuelSetup).
+						res = c.res
+					} else if res, err = ex.Exact(); err != nil {
 						return nil, fmt.Errorf("sim: duel option %s: %w", c.a, err)
 					}
 					o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)
