@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kharn-ages/kharn/internal/longtest"
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
 	"github.com/kharn-ages/kharn/stats"
@@ -42,7 +43,7 @@ func TestBudgetMatchCommonRandomNumbers(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 400
-	if testing.Short() || raceEnabled {
+	if !longtest.Enabled() || raceEnabled {
 		n = 150
 	}
 	costs := []float64{25, 45, 90}

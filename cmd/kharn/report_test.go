@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kharn-ages/kharn/internal/longtest"
 )
 
 // The report tests run on two small invented releases (testdata/report/v1 and
@@ -231,9 +233,12 @@ func TestReport(t *testing.T) {
 }
 
 // TestReportWorkers checks that the report's tables are the same for 1 and 3
-// workers, and that a report against itself as baseline finds no change.
+// workers, and that a report against itself as baseline finds no change. Both
+// hold at any number of trials: the everyday run plays 64 fights per pairing and
+// 50 + 20 battles per fair cost, the long suite 300 and 60.
 func TestReportWorkers(t *testing.T) {
-	args := []string{"--data", reportV2, "report", "--baseline", reportV2, "--trials", "300", "--loadouts", "axeman-1", "--cost-trials", "60"}
+	args := []string{"--data", reportV2, "report", "--baseline", reportV2, "--trials", longtest.N("64", "300"),
+		"--loadouts", "axeman-1", "--cost-trials", longtest.N("20", "60")}
 	dir1, rj, _ := runReportCLI(t, context.Background(), append(args, "--workers", "1")...)
 	dir3, _, _ := runReportCLI(t, context.Background(), append(args, "--workers", "3")...)
 	files, err := filepath.Glob(filepath.Join(dir1, "tables", "*.csv"))
