@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -87,9 +88,12 @@ func (rj reportJSON) table(t *testing.T, id string) []map[string]any {
 // TestReport checks a report with a baseline: every file is written and named on
 // stdout, every table's CSV file agrees with report.json, the changes between
 // the two releases are the ones their files differ by, and the figures carry
-// their seed and trials.
+// their seed and trials. The everyday run plays 128 fights per pairing and 50 + 60
+// battles per fair cost, the long suite (internal/longtest) 512 and 60 + 120.
 func TestReport(t *testing.T) {
-	dir, rj, out := runReportCLI(t, context.Background(), "--data", reportV2, "report", "--baseline", reportV1, "--trials", "512", "--seed", "5", "--workers", "1", "--cost-trials", "120")
+	trials, costTrials := longtest.N(128, 512), longtest.N(60, 120)
+	dir, rj, out := runReportCLI(t, context.Background(), "--data", reportV2, "report", "--baseline", reportV1,
+		"--trials", strconv.Itoa(trials), "--seed", "5", "--workers", "1", "--cost-trials", strconv.Itoa(costTrials))
 	for _, f := range []string{"report.html", "report.md", "report.json"} {
 		if !strings.Contains(out, filepath.Join(dir, f)) {
 			t.Errorf("stdout does not name %s:\n%s", f, out)
@@ -158,8 +162,8 @@ func TestReport(t *testing.T) {
 	}
 	for _, r := range shifts {
 		// Each plays the other profiles of its release: 2 in v1, 3 in v2.
-		if r["baseline_fights"] != float64(2*512) || r["current_fights"] != float64(3*512) {
-			t.Errorf("%v: fights %v and %v, want %d and %d", r["profile"], r["baseline_fights"], r["current_fights"], 2*512, 3*512)
+		if r["baseline_fights"] != float64(2*trials) || r["current_fights"] != float64(3*trials) {
+			t.Errorf("%v: fights %v and %v, want %d and %d", r["profile"], r["baseline_fights"], r["current_fights"], 2*trials, 3*trials)
 		}
 		lo, hi, rate := r["current_win_rate_ci95_low"].(float64), r["current_win_rate_ci95_high"].(float64), r["current_win_rate"].(float64)
 		if !(lo <= rate && rate <= hi) {
@@ -171,7 +175,7 @@ func TestReport(t *testing.T) {
 	for _, f := range rj.Facts["method"] {
 		facts[f.Name] = f.Value
 	}
-	if facts["seed"] != "5" || facts["fights per pairing"] != "512" || facts["rules variant"] != "standard" {
+	if facts["seed"] != "5" || facts["fights per pairing"] != strconv.Itoa(trials) || facts["rules variant"] != "standard" {
 		t.Errorf("method facts %v", facts)
 	}
 	// The fair costs: one row per profile of each faction, each fair cost inside
@@ -210,7 +214,8 @@ func TestReport(t *testing.T) {
 	if n := len(rj.table(t, "costs-baseline")); n > 3 {
 		t.Errorf("%d fair costs compared with the baseline, at most 3 profiles are in both", n)
 	}
-	if !strings.Contains(facts["fair costs"], "60 + 120 trials per profile") {
+	// The first stage plays half the trials, at least 50 (reportRun.costFlags).
+	if want := fmt.Sprintf("%d + %d trials per profile", max(costTrials/2, 50), costTrials); !strings.Contains(facts["fair costs"], want) {
 		t.Errorf("method fact on fair costs: %q", facts["fair costs"])
 	}
 	for _, f := range []string{"cost-kharns.png", "cost-kherops.svg"} {
