@@ -51,7 +51,7 @@ func TestGolden(t *testing.T) {
 		{"odds-plot-no-attack", []string{"odds", "-a", "paladin-3", "-d", "paladin-2", "--plot", "x.png"}, 2},
 	}
 	// Long tests (internal/longtest): tens of seconds of fights under -race.
-	long := map[string]bool{"compare-csv": true}
+	long := map[string]bool{"compare": true, "compare-csv": true}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			if long[tc.name] {
