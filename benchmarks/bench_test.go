@@ -191,10 +191,27 @@ func BenchmarkDuel(b *testing.B) {
 // BenchmarkDuelSetup measures NewPlayer: listing both sides' attacks and computing
 // their expected damage against every AP the opponent may hold with the exact
 // engine.
+//
+// The "shared-tables" runs give the duel the sim.Tables of a run that has already
+// set it up once (kharn report plays each pairing's tables again in its fair
+// costs and loadout comparisons).
 func BenchmarkDuelSetup(b *testing.B) {
 	for _, bc := range duels {
 		b.Run(bc.name, func(b *testing.B) {
 			d := newDuel(b, bc.a, bc.b, bc.distance)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := d.NewPlayer(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(bc.name+"/shared-tables", func(b *testing.B) {
+			d := newDuel(b, bc.a, bc.b, bc.distance)
+			d.Tables = &sim.Tables{}
+			if _, err := d.NewPlayer(); err != nil {
+				b.Fatal(err)
+			}
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := d.NewPlayer(); err != nil {

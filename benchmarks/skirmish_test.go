@@ -75,12 +75,32 @@ func BenchmarkSkirmish(b *testing.B) {
 // Spearheads are built afresh in each iteration (NewSpearhead, included), so that
 // nothing kept from an earlier player is reused: this is what kharn skirmish pays
 // once per run.
+//
+// The "shared-tables" runs give each skirmish the sim.Tables of a run that has
+// already played these kinds of Safar against each other (kharn report, kharn
+// cost): what setting up one more battle of the same kinds costs.
 func BenchmarkSkirmishSetup(b *testing.B) {
 	for _, bc := range skirmishes {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := newSkirmish(b, bc.a, bc.b).NewPlayer(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(bc.name+"/shared-tables", func(b *testing.B) {
+			var tb sim.Tables
+			warm := newSkirmish(b, bc.a, bc.b)
+			warm.Tables = &tb
+			if _, err := warm.NewPlayer(); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				sk := newSkirmish(b, bc.a, bc.b)
+				sk.Tables = &tb
+				if _, err := sk.NewPlayer(); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sync"
 
 	"github.com/kharn-ages/kharn/sim/field"
 )
@@ -32,9 +31,13 @@ type BudgetMatch struct {
 	Rounds     int
 	Variant    Variant
 
+	// Tables, when not nil, shares the option tables with the other fights of
+	// the run (see Tables); nil shares them between this match's battles only.
+	Tables *Tables
+
 	// cache shares the option tables of its fighters between the battles of all
-	// its players (one per worker), whatever the numbers fielded.
-	cache sync.Map
+	// its players (one per worker), whatever the numbers fielded, when Tables is nil.
+	cache Tables
 }
 
 // BudgetPlayer plays the battles of a BudgetMatch; make one per goroutine.
@@ -99,7 +102,10 @@ func (p *BudgetPlayer) Play(r *rand.PCG, cost float64) float64 {
 	k := budgetKey{q, a, b}
 	pl, ok := p.players[k]
 	if !ok {
-		sk := &Skirmish{Field: m.Field, Deployment: m.Deployment, Rounds: m.Rounds, Variant: m.Variant, optCache: &m.cache}
+		sk := &Skirmish{Field: m.Field, Deployment: m.Deployment, Rounds: m.Rounds, Variant: m.Variant, Tables: m.Tables}
+		if sk.Tables == nil {
+			sk.Tables = &m.cache
+		}
 		sk.Sides[0] = repeatSide(m.Fighter, a)
 		sk.Sides[1] = repeatSide(m.Pool[q], b)
 		var err error

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kharn-ages/kharn/internal/longtest"
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
 	"github.com/kharn-ages/kharn/stats"
@@ -43,7 +44,7 @@ func TestBudgetMatchCommonRandomNumbers(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 400
-	if testing.Short() || raceEnabled {
+	if !longtest.Enabled() || raceEnabled {
 		n = 150
 	}
 	costs := []float64{25, 45, 90}

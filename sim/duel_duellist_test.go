@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kharn-ages/kharn/internal/longtest"
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
 	"github.com/kharn-ages/kharn/stats"
@@ -30,7 +31,7 @@ func TestDuelDuellist(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 40_000
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 10_000
 	}
 	r := rand.NewPCG(17, 0)

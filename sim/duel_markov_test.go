@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kharn-ages/kharn/internal/longtest"
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
 	"github.com/kharn-ages/kharn/stats"
@@ -301,7 +302,7 @@ func TestDuelMarkovFirstTurnNoAP(t *testing.T) {
 func checkDuelMarkov(t *testing.T, c markovCase, seed uint64) {
 	law := markov(t, c)
 	n := 1_000_000
-	if testing.Short() || raceEnabled {
+	if !longtest.Enabled() || raceEnabled {
 		n = 100_000
 	}
 	d := &sim.Duel{A: c.a, B: c.b, Rounds: c.rounds, Policies: [2]sim.FightPolicy{sim.Always2AP, sim.Always2AP}}

@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
-	"sync"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim/dice"
@@ -32,8 +31,8 @@ type engine struct {
 	// what fights read of each kind's card at every step.
 	prefer [][]bool
 	info   []kindInfo
-	// cache, when not nil, shares option tables with other engines (cachedOptions).
-	cache    *sync.Map
+	// tables, when not nil, shares option tables with other engines (cachedOptions).
+	tables   *Tables
 	field    field.Field
 	rounds   int
 	variant  Variant
@@ -196,11 +195,11 @@ type planKey struct {
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
 // and computes, with the exact engine, every attack of each kind against each
 // enemy kind with its expected figures by defender AP.
-func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]FightPolicy, cache *sync.Map) (*engine, error) {
+func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]FightPolicy, tables *Tables) (*engine, error) {
 	if len(fighters) == 0 {
 		return nil, errors.New("sim: no Safar to play")
 	}
-	e := &engine{variant: variant, plans: map[planKey]*plan{}, leader: [2]int{-1, -1}, cache: cache}
+	e := &engine{variant: variant, plans: map[planKey]*plan{}, leader: [2]int{-1, -1}, tables: tables}
 	for s := range 2 {
 		e.policies[s] = policies[s]
 		if e.policies[s] == nil {
@@ -285,35 +284,15 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 	return e, nil
 }
 
-// optionKey identifies the option table of one attacker against one defender:
-// the tables depend on the two fighters, the policies of their sides and the
-// rules variant only.
-type optionKey struct {
-	att, def       *Fighter
-	attPol, defPol FightPolicy
-	variant        Variant
-}
-
-// cachedOptions returns e.options(a, d), looked up in e.cache first when the
-// engine has one (optionKey -> []fightOption): equal-budget battles
-// (sim/budget.go) field the same fighters in many numbers, and each table costs
-// tens of milliseconds of exact computations (BenchmarkDuelSetup). The cache
-// lives as long as its match, so nothing outlives its fighters.
+// cachedOptions returns e.options(a, d), from e.tables when the engine has them:
+// each table costs tens of milliseconds of exact computations
+// (BenchmarkDuelSetup), and equal-budget battles (sim/budget.go) or a whole report
+// (Tables) ask for the same ones many times.
 func (e *engine) cachedOptions(a, d int) ([]fightOption, error) {
-	if e.cache == nil {
+	if e.tables == nil {
 		return e.options(a, d)
 	}
-	s := e.kindSide[a]
-	k := optionKey{e.kinds[a], e.kinds[d], e.policies[s], e.policies[1-s], e.variant}
-	if v, ok := e.cache.Load(k); ok {
-		return v.([]fightOption), nil
-	}
-	opts, err := e.options(a, d)
-	if err != nil {
-		return nil, err
-	}
-	v, _ := e.cache.LoadOrStore(k, opts)
-	return v.([]fightOption), nil
+	return e.tables.options(e, a, d)
 }
 
 // clone returns an engine for another goroutine sharing the read-only tables.

@@ -30,6 +30,9 @@ type Duel struct {
 	Variant Variant
 	// Policies play each side; nil is the default policy.
 	Policies [2]FightPolicy
+	// Tables, when not nil, shares the option tables with the other fights of
+	// the run (see Tables); nil computes them for this duel alone.
+	Tables *Tables
 }
 
 // DefaultTable is the length of a duel's table in toises when Duel.Table is
@@ -103,7 +106,7 @@ func (d *Duel) NewPlayer() (*DuelPlayer, error) {
 	if d.A == nil || d.B == nil {
 		return nil, errors.New("sim: duel needs two fighters")
 	}
-	e, err := newEngine([]*Fighter{d.A, d.B}, []int{SideA, SideB}, d.Variant, d.Policies, nil)
+	e, err := newEngine([]*Fighter{d.A, d.B}, []int{SideA, SideB}, d.Variant, d.Policies, d.Tables)
 	if err != nil {
 		return nil, err
 	}
@@ -174,8 +177,9 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			base.Range = bandRange(w, bandEffective)
 		}
 		type scored struct {
-			a Attack
-			e float64
+			a   Attack
+			e   float64
+			res *Result // against the defender's full AP, in the effective band
 		}
 		var cand []scored
 		for _, a := range base.Attacks() {
@@ -189,7 +193,7 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			if err != nil {
 				continue
 			}
-			cand = append(cand, scored{best, res.ExpectedDamage})
+			cand = append(cand, scored{best, res.ExpectedDamage, res})
 		}
 		sort.SliceStable(cand, func(i, j int) bool {
 			if cand[i].a.AP != cand[j].a.AP {
@@ -223,8 +227,13 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 					if o.shot {
 						ex.Range = bandRange(w, b)
 					}
-					res, err := ex.Exact()
-					if err != nil {
+					var res *Result
+					var err error
+					if k == df.AP && b == bandEffective {
+						// The exchange BestEffects computed: 1 exact exchange in 5
+						// to 6 of this loop (BenchmarkDuelSetup).
+						res = c.res
+					} else if res, err = ex.Exact(); err != nil {
 						return nil, fmt.Errorf("sim: duel option %s: %w", c.a, err)
 					}
 					o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kharn-ages/kharn/internal/longtest"
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
 	"github.com/kharn-ages/kharn/stats"
@@ -171,13 +172,13 @@ func bump(c []int, i int) []int {
 }
 
 // TestSamplerAgainstExact draws 10^6 exchanges of each case with a seeded PCG
-// (10^5 with -short or -race) and checks that the exact figures lie inside the
+// (10^5 unless KHARN_LONG is set, and under -race) and checks that the exact figures lie inside the
 // sample's 99.99% Wilson intervals, and the exact means within 3.9 standard errors
 // of the sample means (two-sided 99.99%). The exact engine is the oracle: an
 // error here means the two engines read a rule differently.
 func TestSamplerAgainstExact(t *testing.T) {
 	n := 1_000_000
-	if testing.Short() || raceEnabled {
+	if !longtest.Enabled() || raceEnabled {
 		n = 100_000
 	}
 	for i, c := range samplerCases() {

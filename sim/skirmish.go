@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"sync"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim/field"
@@ -29,8 +28,9 @@ type Skirmish struct {
 	Variant Variant
 	// Policies play each side; nil is the default policy.
 	Policies [2]FightPolicy
-	// optCache, when set, shares option tables between skirmishes (BudgetMatch).
-	optCache *sync.Map
+	// Tables, when not nil, shares the option tables with the other fights of
+	// the run (see Tables); nil computes them for this skirmish alone.
+	Tables *Tables
 }
 
 // Spearhead is one side of a skirmish.
@@ -126,7 +126,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 			sides = append(sides, s)
 		}
 	}
-	e, err := newEngine(fighters, sides, sk.Variant, sk.Policies, sk.optCache)
+	e, err := newEngine(fighters, sides, sk.Variant, sk.Policies, sk.Tables)
 	if err != nil {
 		return nil, err
 	}

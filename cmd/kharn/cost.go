@@ -35,6 +35,9 @@ type costFlags struct {
 	plot        string
 	json, csv   bool
 	independent bool
+	// tables shares the battles' option tables with the rest of the run
+	// (sim.Tables); nil: assessCosts shares them between its profiles.
+	tables *sim.Tables
 }
 
 func costCommand(g *globals) *cobra.Command {
@@ -234,13 +237,17 @@ func costBudget(budget, card int) int { return max(budget, minCopies*card) }
 // when ctx is cancelled.
 func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poolCosts []int, f *costFlags, tbl field.Field, sc *profiles.Scenario, variant sim.Variant, progress func(i int, label string, done, target int)) ([]costAssessment, bool, error) {
 	var out []costAssessment
+	tables := f.tables
+	if tables == nil {
+		tables = &sim.Tables{} // the pool's tables serve every profile
+	}
 	for i, cc := range cases {
 		if ctx.Err() != nil {
 			return out, true, nil
 		}
 		budget := costBudget(f.budget, cc.card)
 		m := &sim.BudgetMatch{Fighter: cc.f, Pool: pool, PoolCosts: poolCosts, Budget: budget,
-			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant}
+			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables}
 		newGame := func() (balance.Game, error) {
 			pl, err := m.NewPlayer()
 			if err != nil {

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kharn-ages/kharn/internal/longtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -59,8 +61,13 @@ func TestGolden(t *testing.T) {
 		{"compare-bad-pool", []string{"compare", "crown-guard-1", "--vs", "kherop"}, 1},
 		{"odds-plot-no-attack", []string{"odds", "-a", "paladin-3", "-d", "paladin-2", "--plot", "x.png"}, 2},
 	}
+	// Long tests (internal/longtest): tens of seconds of fights under -race.
+	long := map[string]bool{"compare": true, "compare-csv": true}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			if long[tc.name] {
+				longtest.Skip(t)
+			}
 			out, errs, code := runCLI(t, tc.args...)
 			if code != tc.code {
 				t.Fatalf("exit code %d, want %d; stderr: %s", code, tc.code, errs)

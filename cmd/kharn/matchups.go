@@ -34,6 +34,9 @@ type matchConfig struct {
 	workers  int
 	distance float64
 	variant  sim.Variant
+	// tables, when not nil, shares the duels' option tables with the rest of
+	// the run (sim.Tables).
+	tables *sim.Tables
 }
 
 // playMatchups plays every matchup's fights with the same seed (common random
@@ -104,7 +107,7 @@ func playMatchups(ctx context.Context, ms []matchup, c matchConfig, step func())
 
 // playMatchup plays one matchup on the given number of runner workers.
 func playMatchup(ctx context.Context, m matchup, c matchConfig, workers int) (matchResult, error) {
-	d := &sim.Duel{A: m.a, B: m.b, Distance: c.distance, Variant: c.variant}
+	d := &sim.Duel{A: m.a, B: m.b, Distance: c.distance, Variant: c.variant, Tables: c.tables}
 	tally, res, err := playDuels(ctx, io.Discard, d, &duelFlags{trials: c.trials, seed: c.seed, workers: workers}, "")
 	if err != nil {
 		return matchResult{}, fmt.Errorf("%s against %s: %w", m.a.Profile.ID, m.b.Profile.ID, err)

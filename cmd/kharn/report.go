@@ -173,7 +173,7 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 		return fmt.Errorf("data %s: a report needs at least two profiles, got %d", ds.Source, len(ds.Profiles))
 	}
 	r := &reportRun{ctx: cmd.Context(), stderr: cmd.ErrOrStderr(), ds: ds, variant: variant, f: f,
-		cfg:         matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, variant: variant},
+		cfg:         matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, variant: variant, tables: &sim.Tables{}},
 		notModelled: map[string]bool{}}
 	if r.ref, err = referenceDefender(ds, f.reference); err != nil {
 		return err

@@ -15,6 +15,8 @@ import (
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/kharn-ages/kharn/internal/longtest"
 )
 
 // chromiumPath is where Debian's chromium package puts the browser (.ci/run
@@ -31,8 +33,9 @@ const chromiumPath = "/usr/bin/chromium"
 // directory).
 //
 // Without Chromium the test is skipped, unless KHARN_REQUIRE_BROWSER is set (as
-// .ci/run does), in which case it fails.
+// .ci/run does), in which case it fails. It is a long test (internal/longtest).
 func TestReportInBrowser(t *testing.T) {
+	longtest.Skip(t)
 	if _, err := os.Stat(chromiumPath); err != nil {
 		if os.Getenv("KHARN_REQUIRE_BROWSER") != "" {
 			t.Fatalf("KHARN_REQUIRE_BROWSER is set but %s is missing: install Debian's chromium package", chromiumPath)

@@ -24,7 +24,7 @@ func costSteps(r *reportRun) int {
 // reportCostFlags are the kharn cost settings of the report.
 func (r *reportRun) costFlags() *costFlags {
 	return &costFlags{first: max(r.f.costTrials/2, 50), trials: r.f.costTrials, budget: r.f.budget,
-		maxTrials: r.f.costTrials, seed: r.f.seed, workers: r.f.workers}
+		maxTrials: r.f.costTrials, seed: r.f.seed, workers: r.f.workers, tables: r.cfg.tables}
 }
 
 // costCaption says how the fair costs were sampled.

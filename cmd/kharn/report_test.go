@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kharn-ages/kharn/internal/longtest"
 )
 
 // The report tests run on two small invented releases (testdata/report/v1 and
@@ -85,9 +88,12 @@ func (rj reportJSON) table(t *testing.T, id string) []map[string]any {
 // TestReport checks a report with a baseline: every file is written and named on
 // stdout, every table's CSV file agrees with report.json, the changes between
 // the two releases are the ones their files differ by, and the figures carry
-// their seed and trials.
+// their seed and trials. The everyday run plays 128 fights per pairing and 50 + 60
+// battles per fair cost, the long suite (internal/longtest) 512 and 60 + 120.
 func TestReport(t *testing.T) {
-	dir, rj, out := runReportCLI(t, context.Background(), "--data", reportV2, "report", "--baseline", reportV1, "--trials", "512", "--seed", "5", "--workers", "1", "--cost-trials", "120")
+	trials, costTrials := longtest.N(128, 512), longtest.N(60, 120)
+	dir, rj, out := runReportCLI(t, context.Background(), "--data", reportV2, "report", "--baseline", reportV1,
+		"--trials", strconv.Itoa(trials), "--seed", "5", "--workers", "1", "--cost-trials", strconv.Itoa(costTrials))
 	for _, f := range []string{"report.html", "report.md", "report.json"} {
 		if !strings.Contains(out, filepath.Join(dir, f)) {
 			t.Errorf("stdout does not name %s:\n%s", f, out)
@@ -170,8 +176,8 @@ func TestReport(t *testing.T) {
 	}
 	for _, r := range shifts {
 		// Each plays the other profiles of its release: 2 in v1, 3 in v2.
-		if r["baseline_fights"] != float64(2*512) || r["current_fights"] != float64(3*512) {
-			t.Errorf("%v: fights %v and %v, want %d and %d", r["profile"], r["baseline_fights"], r["current_fights"], 2*512, 3*512)
+		if r["baseline_fights"] != float64(2*trials) || r["current_fights"] != float64(3*trials) {
+			t.Errorf("%v: fights %v and %v, want %d and %d", r["profile"], r["baseline_fights"], r["current_fights"], 2*trials, 3*trials)
 		}
 		lo, hi, rate := r["current_win_rate_ci95_low"].(float64), r["current_win_rate_ci95_high"].(float64), r["current_win_rate"].(float64)
 		if !(lo <= rate && rate <= hi) {
@@ -183,7 +189,7 @@ func TestReport(t *testing.T) {
 	for _, f := range rj.Facts["method"] {
 		facts[f.Name] = f.Value
 	}
-	if facts["seed"] != "5" || facts["fights per pairing"] != "512" || facts["rules variant"] != "standard" {
+	if facts["seed"] != "5" || facts["fights per pairing"] != strconv.Itoa(trials) || facts["rules variant"] != "standard" {
 		t.Errorf("method facts %v", facts)
 	}
 	// The fair costs: one row per profile of each faction, each fair cost inside
@@ -235,7 +241,8 @@ func TestReport(t *testing.T) {
 	if n := len(rj.table(t, "costs-baseline")); n > 3 {
 		t.Errorf("%d fair costs compared with the baseline, at most 3 profiles are in both", n)
 	}
-	if !strings.Contains(facts["fair costs"], "60 + 120 trials per profile") {
+	// The first stage plays half the trials, at least 50 (reportRun.costFlags).
+	if want := fmt.Sprintf("%d + %d trials per profile", max(costTrials/2, 50), costTrials); !strings.Contains(facts["fair costs"], want) {
 		t.Errorf("method fact on fair costs: %q", facts["fair costs"])
 	}
 	for _, f := range []string{"cost-kharns.png", "cost-kherops.svg"} {
@@ -258,9 +265,13 @@ func TestReport(t *testing.T) {
 }
 
 // TestReportWorkers checks that the report's tables are the same for 1 and 3
-// workers, and that a report against itself as baseline finds no change.
+// workers, and that a report against itself as baseline finds no change. Both
+// hold at any number of trials: the everyday run plays 64 fights per pairing and
+// no fair cost (TestCostWorkers checks those for any number of workers), the
+// long suite (internal/longtest) 300 fights and 60 cost trials.
 func TestReportWorkers(t *testing.T) {
-	args := []string{"--data", reportV2, "report", "--baseline", reportV2, "--trials", "300", "--loadouts", "axeman-1", "--cost-trials", "60"}
+	args := []string{"--data", reportV2, "report", "--baseline", reportV2, "--trials", longtest.N("64", "300"),
+		"--loadouts", "axeman-1", "--cost-trials", longtest.N("0", "60")}
 	dir1, rj, _ := runReportCLI(t, context.Background(), append(args, "--workers", "1")...)
 	dir3, _, _ := runReportCLI(t, context.Background(), append(args, "--workers", "3")...)
 	files, err := filepath.Glob(filepath.Join(dir1, "tables", "*.csv"))

@@ -1,0 +1,68 @@
+package sim
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Tables shares the option tables of fights (every attack of one kind of Safar
+// against another with its exact expected figures, the bulk of Duel.NewPlayer and
+// Skirmish.NewPlayer: BenchmarkDuelSetup) between the duels, skirmishes and
+// equal-budget battles of one run. A table depends only on the two fighters, the
+// policies of their sides and the rules variant, so a report builds the table of
+// one attacker kind against one defender kind once, for its matchups, its fair
+// costs and its loadout comparisons. Fighters are told apart by content: two
+// Fighters made by NewFighter from the same profile and items share their tables.
+// The zero Tables is ready to use and safe for concurrent use; it keeps every
+// table until it is dropped, so make one per run.
+type Tables struct {
+	m sync.Map // optionKey -> *tableEntry
+	// keys memoises fighterKey per *Fighter.
+	keys sync.Map
+}
+
+// tableEntry is one option table, computed once by the first engine that asks.
+type tableEntry struct {
+	once sync.Once
+	opts []fightOption
+	err  error
+}
+
+// optionKey identifies the option table of one attacker against one defender.
+type optionKey struct {
+	att, def       string // fighterKey
+	attPol, defPol FightPolicy
+	variant        Variant
+}
+
+// fighterKey returns what an option table reads of f, as a comparable string:
+// the identity of its profile and equipment (a data set's profiles and items are
+// not changed once loaded) and the values of its other fields. TestFighterKey
+// fails when Fighter gains a field this key does not name.
+func (t *Tables) fighterKey(f *Fighter) string {
+	if k, ok := t.keys.Load(f); ok {
+		return k.(string)
+	}
+	k := fmt.Sprintf("%p %p %p %p %p %p %d %d %d %d %v %t %+v",
+		f.Profile, f.Weapon, f.Melee, f.Ranged, f.Shield, f.Armour,
+		f.ShieldBoxes, f.ArmourBoxes, f.AP, f.Dice, f.Mastery, f.Bleeding, f.Skills)
+	t.keys.Store(f, k)
+	return k
+}
+
+// options returns e.options(a, d) from the tables, computing it the first time.
+func (t *Tables) options(e *engine, a, d int) ([]fightOption, error) {
+	s := e.kindSide[a]
+	k := optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}
+	v, _ := t.m.LoadOrStore(k, &tableEntry{})
+	en := v.(*tableEntry)
+	en.once.Do(func() { en.opts, en.err = e.options(a, d) })
+	return en.opts, en.err
+}
+
+// Len returns the number of option tables held.
+func (t *Tables) Len() int {
+	n := 0
+	t.m.Range(func(any, any) bool { n++; return true })
+	return n
+}

@@ -1,0 +1,60 @@
+package sim
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// TestFighterKey checks that Tables.fighterKey names every field of Fighter (a
+// field added to Fighter must be added to the key, or tables of different
+// fighters would be shared), and that fighters differing in one field get
+// different keys while fighters of the same profile and items share one.
+func TestFighterKey(t *testing.T) {
+	var names []string
+	for f := range reflect.TypeFor[Fighter]().Fields() {
+		names = append(names, f.Name)
+	}
+	want := []string{"Profile", "Skills", "Weapon", "Melee", "Ranged", "Shield", "ShieldBoxes",
+		"Armour", "ArmourBoxes", "AP", "Dice", "Mastery", "Bleeding"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("Fighter has fields %v; fighterKey names %v: update it", names, want)
+	}
+	ds := profiles.Default()
+	p, err := ds.Profile("paladin-3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := profiles.Loadout{Profile: p}.Items(ds)
+	var tb Tables
+	base := NewFighter(p, items)
+	if a, b := tb.fighterKey(base), tb.fighterKey(NewFighter(p, items)); a != b {
+		t.Errorf("two fighters of one profile and items: keys\n%s\n%s", a, b)
+	}
+	for _, c := range []struct {
+		field  string
+		change func(f *Fighter)
+	}{
+		{"AP", func(f *Fighter) { f.AP = 1 }},
+		{"Dice", func(f *Fighter) { f.Dice = 1 }},
+		{"Mastery", func(f *Fighter) { f.Mastery = []Fields{FieldShooting} }},
+		{"Bleeding", func(f *Fighter) { f.Bleeding = true }},
+		{"Skills", func(f *Fighter) { f.Skills.Brutality = 3 }},
+		{"Weapon", func(f *Fighter) { f.Weapon = nil }},
+		{"ShieldBoxes", func(f *Fighter) { f.ShieldBoxes = 1 }},
+		{"ArmourBoxes", func(f *Fighter) { f.ArmourBoxes = 1 }},
+	} {
+		f := *base
+		c.change(&f)
+		if tb.fighterKey(&f) == tb.fighterKey(base) {
+			t.Errorf("%s changed: same key as the card's fighter", c.field)
+		}
+	}
+	// Another data set's profile of the same id is another fighter.
+	other := *p
+	if tb.fighterKey(NewFighter(&other, items)) == tb.fighterKey(base) {
+		t.Error("a copy of the profile (another data set) shares the key")
+	}
+}
