@@ -29,15 +29,16 @@ import (
 const shardFormat = "kharn-report-shard/1"
 
 // Expected CPU cost of the work units, to balance the shards, in milliseconds
-// of one core of the development machine (2 cores, shared): a duel pairing
-// costs its set-up (sim.Duel.NewPlayer's exact tables, 45-80 ms) plus its
-// fights (4096 fights: about 30 ms; CPU profile in report_loadouts.go); a
-// profile of the fair-cost search costs about costMsPerTrial per trial of its
-// two stages (measured: docs/scale-out.md).
+// of one core of the development machine (2 cores, shared with other jobs;
+// docs/scale-out.md): a duel pairing costs its set-up (sim.Duel.NewPlayer's
+// exact tables, 45-80 ms) plus its fights (5 pairings of 10^5 fights: 3.73 s
+// of CPU with --workers 1, so about 6.5 us a fight); a profile of the
+// fair-cost search costs about costMsPerTrial per trial of its two stages (21
+// profiles of 50 + 40 trials: 45.9 s of CPU).
 const (
 	pairingSetupMs = 70
-	fightMs        = 0.0073
-	costMsPerTrial = 12.0
+	fightMs        = 0.0065
+	costMsPerTrial = 24.0
 )
 
 // shardSpec is shard index of count (0 <= index < count).
@@ -119,9 +120,14 @@ func planShards(r *reportRun, n int) *shardPlan {
 			continue
 		}
 		p.units[a.name] = 1
-		// The fair-cost search plays costTrials/2 wide and costTrials narrow
-		// trials per profile (reportRun.costFlags).
-		us = append(us, unit{a.name, -1, float64(steps) * costMsPerTrial * 1.5 * float64(max(r.f.costTrials, 1))})
+		// The fair-cost search plays its wide then its narrow stage's trials
+		// per profile (reportRun.costFlags).
+		// With a baseline, its profiles are assessed too (costBaseline).
+		cf := r.costFlags()
+		if r.base != nil {
+			steps += len(r.base.Profiles)
+		}
+		us = append(us, unit{a.name, -1, float64(steps) * costMsPerTrial * float64(cf.first+cf.trials)})
 	}
 	sort.SliceStable(us, func(i, j int) bool { return us[i].cost > us[j].cost })
 	h := &shardHeap{load: p.load}

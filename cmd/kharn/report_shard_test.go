@@ -89,7 +89,8 @@ func TestShardPlanCovers(t *testing.T) {
 		t.Fatalf("units %v: not the report's (210 profile pairs, 784 loadout pairings, 21 profiles, the baseline's pairs)", want)
 	}
 	pairingMs := pairingSetupMs + fightMs*float64(f.trials)
-	costMs := 21 * costMsPerTrial * 1.5 * 200
+	// 100 wide and 200 narrow trials for each profile of both releases.
+	costMs := float64(21+len(base.Profiles)) * costMsPerTrial * (100 + 200)
 	for n := 1; n <= 17; n++ {
 		p := planShards(r, n)
 		seen := map[unitKey]int{}
