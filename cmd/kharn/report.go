@@ -67,11 +67,16 @@ written, and the exit code is 1. Each analysis finished is kept in
 --out/checkpoint/ as soon as it finishes: --resume (with the same data and
 flags) reads those back and runs only the rest, giving the same files as an
 uninterrupted run. --out is checked before any work; files of an earlier run
-in its tables/ and figures/ that this run did not write are removed.`,
+in its tables/ and figures/ that this run did not write are removed.
+
+--shard I/N runs only shard I (0 to N-1) of N of the work units (duel pairings;
+the fair costs as one unit) and writes --out/shard-IIII-of-NNNN.json; kharn
+merge turns the N files into this report, byte for byte (docs/scale-out.md).`,
 		Example: `  kharn report
   kharn report --baseline old-release/ --out release-report
   kharn --data my-cards report --trials 1000 --loadouts none
-  kharn report --out release-report --resume   # after Ctrl-C or a failure`,
+  kharn report --out release-report --resume   # after Ctrl-C or a failure
+  kharn report --shard auto/50 --out shards     # one task of a Slurm array or Indexed Job`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runReport(cmd, g, f) },
 	}
