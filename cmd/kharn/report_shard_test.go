@@ -277,3 +277,24 @@ func TestMergeRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestShardInterrupted checks that an interrupted shard (Ctrl-C, or the
+// scheduler's SIGTERM turned into a cancelled context) writes no shard file
+// and exits 130, so that the merge names it missing and the shard is run
+// again alone.
+func TestShardInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := t.TempDir()
+	var out, errb strings.Builder
+	err := run(ctx, &out, &errb, []string{"--data", reportV2, "report", "--trials", "16", "--cost-trials", "0", "--loadouts", "none", "--shard", "1/2", "--out", dir})
+	if code := exitCode(err); code != 130 {
+		t.Errorf("exit %d, want 130: %v", code, err)
+	}
+	if _, err := os.Stat(shardPath(dir, shardSpec{1, 2})); err == nil {
+		t.Error("an interrupted shard wrote its file")
+	}
+	if !strings.Contains(errb.String(), "run the shard again") {
+		t.Errorf("stderr %q does not say to run the shard again", errb.String())
+	}
+}
