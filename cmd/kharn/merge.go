@@ -151,7 +151,8 @@ func runMerge(cmd *cobra.Command, g *globals, mf *mergeFlags, paths []string) er
 			r.merged.analyses[c.Analysis] = c
 		}
 	}
-	for a, pl := range plan.pairing {
+	for _, an := range reportAnalyses() { // in the order of the run: the first missing named
+		a, pl := an.name, plan.pairing[an.name]
 		for k, s := range pl {
 			if _, ok := units.merged[unitKey{a, k}]; !ok {
 				return &usageError{fmt.Errorf("%s lacks pairing %d of %s: was the shard interrupted? run kharn report --shard %d/%d again", at[s], k, a, s, first.Shards)}
