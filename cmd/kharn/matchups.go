@@ -37,6 +37,9 @@ type matchConfig struct {
 	// tables, when not nil, shares the duels' option tables with the rest of
 	// the run (sim.Tables).
 	tables *sim.Tables
+	// units, in kharn report --shard and kharn merge, plays only this
+	// shard's matchups or reads them from the shards (report_shard.go).
+	units *shardUnits
 }
 
 // playMatchups plays every matchup's fights with the same seed (common random
@@ -51,6 +54,9 @@ type matchConfig struct {
 // A cancelled ctx stops the batch: the matchups not finished have done == false,
 // and interrupted is true.
 func playMatchups(ctx context.Context, ms []matchup, c matchConfig, step func()) (res []matchResult, interrupted bool, err error) {
+	if c.units != nil {
+		return c.units.play(ctx, ms, c, step)
+	}
 	res = make([]matchResult, len(ms))
 	workers := c.workers
 	if workers <= 0 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"sort"
@@ -33,6 +34,9 @@ type reportFlags struct {
 	// resume reads the analyses a previous run of the same settings finished
 	// from the checkpoints in out instead of running them again.
 	resume bool
+	// shard, "I/N" or "auto/N", runs only shard I of N of the work units and
+	// writes a shard file to out for kharn merge (report_shard.go).
+	shard string
 }
 
 func reportCommand(g *globals) *cobra.Command {
@@ -63,11 +67,16 @@ written, and the exit code is 1. Each analysis finished is kept in
 --out/checkpoint/ as soon as it finishes: --resume (with the same data and
 flags) reads those back and runs only the rest, giving the same files as an
 uninterrupted run. --out is checked before any work; files of an earlier run
-in its tables/ and figures/ that this run did not write are removed.`,
+in its tables/ and figures/ that this run did not write are removed.
+
+--shard I/N runs only shard I (0 to N-1) of N of the work units (duel pairings;
+the fair costs as one unit) and writes --out/shard-IIII-of-NNNN.json; kharn
+merge turns the N files into this report, byte for byte (docs/scale-out.md).`,
 		Example: `  kharn report
   kharn report --baseline old-release/ --out release-report
   kharn --data my-cards report --trials 1000 --loadouts none
-  kharn report --out release-report --resume   # after Ctrl-C or a failure`,
+  kharn report --out release-report --resume   # after Ctrl-C or a failure
+  kharn report --shard auto/50 --out shards     # one task of a Slurm array or Indexed Job`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runReport(cmd, g, f) },
 	}
@@ -81,6 +90,7 @@ in its tables/ and figures/ that this run did not write are removed.`,
 	fl.StringVar(&f.reference, "reference", "", "reference defender of the exact damage per AP (default: the profile of median cost)")
 	fl.IntVar(&f.costTrials, "cost-trials", 200, "trials per profile of the fair-cost search's narrow stage (its wide stage plays half as many); 0 leaves the analysis out")
 	fl.IntVar(&f.budget, "budget", 300, "Krowns a side in the fair-cost battles")
+	fl.StringVar(&f.shard, "shard", "", "I/N: run only shard I (0 to N-1) of N of the report's work units and write a shard file to --out for kharn merge; auto/N reads I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (docs/scale-out.md)")
 	fl.BoolVar(&f.resume, "resume", false, "keep the analyses an interrupted or failed run of the same data and flags finished (--out/checkpoint/) and run the rest")
 	fl.StringVar(&f.loadouts, "loadouts", "nearest", "opponents of the loadout comparisons: nearest (the 2 profiles of other factions nearest in cost), level (the other profiles of the same level), all, a faction, profile ids, or none")
 	return c
@@ -105,6 +115,8 @@ type reportRun struct {
 	// failed are the analyses that failed (an error or a panic), each with
 	// its error.
 	failed []string
+	// merged, in kharn merge, holds the results of the shards.
+	merged *mergedShards
 }
 
 // finding is one flagged item of the summary: the section, the profile, what
@@ -128,8 +140,12 @@ func (r *reportRun) flag(section, subject, kind, format string, args ...any) {
 type analysis struct {
 	name, title string
 	unit        string // what a step is, for the progress display
-	steps       func(r *reportRun) int
-	run         func(r *reportRun, step func()) ([]*reports.Section, error)
+	// perPairing says that the analysis's steps are duel pairings played
+	// through playMatchups, each a work unit of --shard on its own; an
+	// analysis without it is one work unit, run whole by one shard.
+	perPairing bool
+	steps      func(r *reportRun) int
+	run        func(r *reportRun, step func()) ([]*reports.Section, error)
 }
 
 // afterAnalysis, when set (by tests), is called after each analysis has run.
@@ -143,10 +159,10 @@ var afterAnalysis func(name string)
 // It is a variable so that tests can make an analysis fail.
 var reportAnalyses = func() []analysis {
 	return []analysis{
-		{name: "matchups", title: "Profiles by faction and matchups", unit: "duel matchups", steps: matrixSteps, run: profileSections},
+		{name: "matchups", title: "Profiles by faction and matchups", unit: "duel matchups", perPairing: true, steps: matrixSteps, run: profileSections},
 		{name: "costs", title: "Cost efficiency and fair costs", unit: "profiles", steps: costSteps, run: costSections},
-		{name: "loadouts", title: "Loadout comparisons", unit: "duel matchups", steps: loadoutSteps, run: loadoutSections},
-		{name: "baseline", title: "Changes since the baseline", unit: "duel matchups", steps: baselineSteps, run: baselineSections},
+		{name: "loadouts", title: "Loadout comparisons", unit: "duel matchups", perPairing: true, steps: loadoutSteps, run: loadoutSections},
+		{name: "baseline", title: "Changes since the baseline", unit: "duel matchups", perPairing: true, steps: baselineSteps, run: baselineSections},
 	}
 }
 
@@ -160,6 +176,16 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 	if f.out == "" {
 		return &usageError{errors.New("--out must name a directory")}
 	}
+	var spec shardSpec
+	if f.shard != "" {
+		var err error
+		if spec, err = parseShard(f.shard, os.Getenv); err != nil {
+			return &usageError{fmt.Errorf("--shard: %w", err)}
+		}
+		if f.resume {
+			return &usageError{errors.New("--shard and --resume exclude each other: a shard interrupted or failed is run again alone")}
+		}
+	}
 	ds, err := g.load()
 	if err != nil {
 		return err
@@ -169,28 +195,49 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 		return err
 	}
 	defaultDistance(cmd, &f.distance, variant)
-	if len(ds.Profiles) < 2 {
-		return fmt.Errorf("data %s: a report needs at least two profiles, got %d", ds.Source, len(ds.Profiles))
-	}
-	r := &reportRun{ctx: cmd.Context(), stderr: cmd.ErrOrStderr(), ds: ds, variant: variant, f: f,
-		cfg:         matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, variant: variant, tables: &sim.Tables{}},
-		notModelled: map[string]bool{}}
-	if r.ref, err = referenceDefender(ds, f.reference); err != nil {
+	r, err := newReportRun(cmd, ds, variant, f)
+	if err != nil {
 		return err
 	}
-	if f.baseline != "" {
-		if r.base, err = loadData([]string{f.baseline}); err != nil {
-			return fmt.Errorf("--baseline: %w", err)
-		}
-	}
-	if f.loadouts != "nearest" && f.loadouts != "level" && f.loadouts != "none" {
-		if _, err := pool(ds, f.loadouts); err != nil {
-			return &usageError{fmt.Errorf("--loadouts: %w", err)}
-		}
+	if f.shard != "" {
+		return runShard(cmd, g, r, spec)
 	}
 	if err := prepareOut(f.out, r.key(), f.resume); err != nil {
 		return err
 	}
+	return writeReport(cmd, r)
+}
+
+// newReportRun checks the settings of a report on ds and returns its run.
+func newReportRun(cmd *cobra.Command, ds *profiles.DataSet, variant sim.Variant, f *reportFlags) (*reportRun, error) {
+	if len(ds.Profiles) < 2 {
+		return nil, fmt.Errorf("data %s: a report needs at least two profiles, got %d", ds.Source, len(ds.Profiles))
+	}
+	var err error
+	r := &reportRun{ctx: cmd.Context(), stderr: cmd.ErrOrStderr(), ds: ds, variant: variant, f: f,
+		cfg:         matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, variant: variant, tables: &sim.Tables{}},
+		notModelled: map[string]bool{}}
+	if r.ref, err = referenceDefender(ds, f.reference); err != nil {
+		return nil, err
+	}
+	if f.baseline != "" {
+		if r.base, err = loadData([]string{f.baseline}); err != nil {
+			return nil, fmt.Errorf("--baseline: %w", err)
+		}
+	}
+	if f.loadouts != "nearest" && f.loadouts != "level" && f.loadouts != "none" {
+		if _, err := pool(ds, f.loadouts); err != nil {
+			return nil, &usageError{fmt.Errorf("--loadouts: %w", err)}
+		}
+	}
+	return r, nil
+}
+
+// writeReport runs the analyses of r (or reads them back: checkpoints with
+// --resume, shard files in kharn merge) and writes the report to r.f.out,
+// which prepareOut has checked.
+func writeReport(cmd *cobra.Command, r *reportRun) error {
+	f, ds, variant := r.f, r.ds, r.variant
 	doc := &reports.Document{
 		Title: "Khârn-Âges balance report",
 		Subtitle: fmt.Sprintf("Data: %s (%s, %s); rules %s; seed %d; %d fights per pairing; kharn %s.",
@@ -202,6 +249,15 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 	for i, a := range all {
 		n := a.steps(r)
 		if n == 0 {
+			continue
+		}
+		if r.merged != nil && !a.perPairing {
+			// kharn merge: the shard that ran this analysis whole holds it.
+			ss, err := r.applyCheckpoint(r.merged.analyses[a.name])
+			if err != nil {
+				return err
+			}
+			sections = append(sections, ss...)
 			continue
 		}
 		if f.resume {
@@ -229,6 +285,7 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 		}
 		nflags, cur, base, wasPartial := len(r.flags), r.current, r.baseline, r.partial
 		r.partial = false
+		r.cfg.units.start(a.name)
 		ss, err := runAnalysis(r, a, step)
 		if bar != nil {
 			_ = bar.Finish()

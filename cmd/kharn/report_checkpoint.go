@@ -75,10 +75,15 @@ func (r *reportRun) key() checkpointKey {
 
 // differences lists the fields of k and o that differ, as "seed 1 (checkpoint) / 5 (this run)".
 func (k checkpointKey) differences(o checkpointKey) []string {
+	return k.diff(o, "in the checkpoint", "in this run")
+}
+
+// diff lists the fields of k and o that differ, as "--seed 1 KWHERE, 5 OWHERE".
+func (k checkpointKey) diff(o checkpointKey, kwhere, owhere string) []string {
 	var out []string
 	add := func(name string, a, b any) {
 		if fmt.Sprint(a) != fmt.Sprint(b) {
-			out = append(out, fmt.Sprintf("%s %v in the checkpoint, %v in this run", name, a, b))
+			out = append(out, fmt.Sprintf("%s %v %s, %v %s", name, a, kwhere, b, owhere))
 		}
 	}
 	add("format", k.Format, o.Format)
@@ -281,20 +286,29 @@ func prepareOut(out string, key checkpointKey, resume bool) error {
 
 // saveCheckpoint writes the checkpoint of analysis i, finished in full.
 func (r *reportRun) saveCheckpoint(i int, name string, ss []*reports.Section, flags []finding, nm []string, cur, base *matrix) error {
-	secs, err := reports.MarshalSections(ss)
+	c, err := r.checkpointOf(name, ss, flags, nm, cur, base)
 	if err != nil {
 		return err
-	}
-	c := checkpoint{Key: r.key(), Analysis: name, Sections: secs, Findings: []findingJSON{}, NotModelled: nm,
-		Matchups: encodeMatrix(cur), BaselineMatchups: encodeMatrix(base)}
-	for _, f := range flags {
-		c.Findings = append(c.Findings, findingJSON{f.section, f.subject, f.kind, f.what})
 	}
 	b, err := json.Marshal(c)
 	if err != nil {
 		return err
 	}
 	return writeFileAtomic(checkpointPath(r.f.out, i, name), b)
+}
+
+// checkpointOf returns the checkpoint of analysis name, finished in full.
+func (r *reportRun) checkpointOf(name string, ss []*reports.Section, flags []finding, nm []string, cur, base *matrix) (*checkpoint, error) {
+	secs, err := reports.MarshalSections(ss)
+	if err != nil {
+		return nil, err
+	}
+	c := &checkpoint{Key: r.key(), Analysis: name, Sections: secs, Findings: []findingJSON{}, NotModelled: nm,
+		Matchups: encodeMatrix(cur), BaselineMatchups: encodeMatrix(base)}
+	for _, f := range flags {
+		c.Findings = append(c.Findings, findingJSON{f.section, f.subject, f.kind, f.what})
+	}
+	return c, nil
 }
 
 // loadCheckpoint reads the checkpoint of analysis i back into r and returns
@@ -315,17 +329,26 @@ func (r *reportRun) loadCheckpoint(i int, name string) (ss []*reports.Section, o
 	if d := c.Key.differences(r.key()); len(d) > 0 || c.Analysis != name {
 		return nil, false, fmt.Errorf("%s: belongs to another run (%s)", path, strings.Join(d, "; "))
 	}
-	if ss, err = reports.UnmarshalSections(c.Sections); err != nil {
+	if ss, err = r.applyCheckpoint(&c); err != nil {
 		return nil, false, fmt.Errorf("%s: %w", path, err)
+	}
+	return ss, true, nil
+}
+
+// applyCheckpoint reads the analysis c holds back into r (its findings, the
+// skills not modelled, the matchups) and returns its sections.
+func (r *reportRun) applyCheckpoint(c *checkpoint) (ss []*reports.Section, err error) {
+	if ss, err = reports.UnmarshalSections(c.Sections); err != nil {
+		return nil, err
 	}
 	if c.Matchups != nil {
 		if r.current, err = decodeMatrix(c.Matchups, r.ds); err != nil {
-			return nil, false, fmt.Errorf("%s: %w", path, err)
+			return nil, err
 		}
 	}
 	if c.BaselineMatchups != nil && r.base != nil {
 		if r.baseline, err = decodeMatrix(c.BaselineMatchups, r.base); err != nil {
-			return nil, false, fmt.Errorf("%s: %w", path, err)
+			return nil, err
 		}
 	}
 	for _, f := range c.Findings {
@@ -334,7 +357,7 @@ func (r *reportRun) loadCheckpoint(i int, name string) (ss []*reports.Section, o
 	for _, n := range c.NotModelled {
 		r.notModelled[n] = true
 	}
-	return ss, true, nil
+	return ss, nil
 }
 
 // removeStale removes the CSV and figure files in out's tables/ and figures/

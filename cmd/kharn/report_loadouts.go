@@ -118,9 +118,11 @@ func loadoutSections(r *reportRun, step func()) ([]*reports.Section, error) {
 		perAP := map[string]float64{}
 		vals := make([]float64, len(loadouts))
 		refF := sim.NewFighter(r.ref, items(r.ds, r.ref))
-		parallelFor(len(loadouts), r.f.workers, func(i int) {
-			vals[i] = bestPerAP(sim.NewFighter(p, loadouts[i].Items(r.ds)), refF, r.variant)
-		})
+		if !r.shardOnly() { // a shard writes no section: kharn merge computes them
+			parallelFor(len(loadouts), r.f.workers, func(i int) {
+				vals[i] = bestPerAP(sim.NewFighter(p, loadouts[i].Items(r.ds)), refF, r.variant)
+			})
+		}
 		for i, l := range loadouts {
 			perAP[l.Label()] = vals[i]
 		}

@@ -77,7 +77,8 @@ func playMatrix(r *reportRun, ds *profiles.DataSet, ref *profiles.Profile, step 
 	}
 	for i := range m.ps {
 		m.perAP[i] = math.NaN()
-		if refF != nil && r.ctx.Err() == nil {
+		// A shard writes no section: it leaves the exact figures to kharn merge.
+		if refF != nil && r.ctx.Err() == nil && !r.shardOnly() {
 			m.perAP[i] = bestPerAP(fs[i], refF, r.variant)
 		}
 	}

@@ -64,6 +64,9 @@ func interrupted(what string) error {
 type globals struct {
 	data  []string
 	rules string
+	// args is the command line (without the program name), for the records
+	// of a run (the shard files).
+	args []string
 }
 
 // load returns the data set: the embedded default, or the files of --data.
@@ -85,7 +88,7 @@ func (g *globals) variant() (sim.Variant, error) {
 // run runs the kharn command line args, writing results to stdout and messages to
 // stderr; main only sets the exit code from its error.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	root := rootCommand(&globals{})
+	root := rootCommand(&globals{args: args})
 	root.SetContext(ctx)
 	root.SetArgs(args)
 	root.SetOut(stdout)
@@ -143,7 +146,7 @@ interrupted (Ctrl-C: what was done so far is printed first).`,
 	root.PersistentFlags().StringSliceVar(&g.data, "data", nil, "profile data: YAML files or directories, or a list builder catalogue (.json) (default: the embedded data set)")
 	root.PersistentFlags().StringVar(&g.rules, "rules", "standard", "rules variant: standard (the French rules first, R-FR), or a comma list of "+strings.Join(sim.VariantNames, ", "))
 	root.AddCommand(oddsCommand(g), duelCommand(g), skirmishCommand(g), profilesCommand(g), listCommand(g), compareCommand(g))
-	root.AddCommand(importCommand(g), costCommand(g), reportCommand(g))
+	root.AddCommand(importCommand(g), costCommand(g), reportCommand(g), mergeCommand(g))
 	usageArgs(root)
 	return root
 }
