@@ -274,11 +274,13 @@ func TestCostNotModelledGrouped(t *testing.T) {
 	}
 	text := strings.Join(nm, "\n")
 	t.Logf("%s", text)
-	// The embedded data: fang-witch-3, prince-3 and tembo-elder-3 have spells
-	// (master esoteric), guild-cutthroat-1 ambush and sadistic.
+	// The embedded data: fang-witch-3, prince-3 and tembo-elder-3 have esoteric
+	// mastery dice but no way and no spells (they cast nothing; fights cast the
+	// spells of the embedded casters, sim/magic_fight.go), guild-cutthroat-1
+	// ambush and sadistic.
 	for _, want := range []string{
 		"not modelled for the profiles assessed: ambush (guild-cutthroat-1), sadistic (never used by the skirmish policies) (guild-cutthroat-1)",
-		"spells (magic is out of scope) 3 profiles",
+		"spells (no way and no spells in the data: it casts nothing) 3 profiles",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q", want)
@@ -299,7 +301,7 @@ func TestCostNotModelledGrouped(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &got); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(got.NotModelled, "affinity (fang-witch-3)") || !slices.Contains(got.NotModelled, "ambush (guild-cutthroat-1)") {
+	if !slices.Contains(got.NotModelled, "spells (no way and no spells in the data: it casts nothing) (fang-witch-3)") || !slices.Contains(got.NotModelled, "ambush (guild-cutthroat-1)") {
 		t.Errorf("JSON not_modelled %v lacks the pool's entries", got.NotModelled)
 	}
 }
