@@ -71,3 +71,46 @@ func TestDuelCastAllocs(t *testing.T) {
 		t.Errorf("%v allocations per fight, want 0", n)
 	}
 }
+
+// TestSkirmishCastAllocs checks that a warm SkirmishPlayer of two sides with a
+// caster each (a healer and damage casters) replays its battles without
+// allocating (as TestSkirmishAllocs: the same dice that warmed its caches), and
+// that they cast.
+func TestSkirmishCastAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	side := func(ids ...string) sim.Spearhead {
+		var s sim.Spearhead
+		for _, id := range ids {
+			s.Safars = append(s.Safars, cardFighter(t, id))
+			s.Costs = append(s.Costs, 50)
+		}
+		return s
+	}
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		side("tembo-khemist-2", "kherops-flayer-2", "kherops-warrior-2"),
+		side("bone-seer-2", "blood-steel-adept-3", "fang-prowler-1")}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const battles = 200
+	var r rand.PCG
+	cast := 0
+	replay := func() {
+		r.Seed(1, 0)
+		for range battles {
+			for _, o := range pl.Play(&r).Safars {
+				cast += o.SpellsCast
+			}
+		}
+	}
+	replay()
+	if cast == 0 {
+		t.Fatal("no spell cast in 200 battles of casters")
+	}
+	if n := testing.AllocsPerRun(5, replay) / battles; n != 0 {
+		t.Errorf("%v allocations per skirmish, want 0", n)
+	}
+}
