@@ -151,3 +151,97 @@ func TestFightCastSuccessRate(t *testing.T) {
 		})
 	}
 }
+
+// TestFightCastEffects checks what a cast does to the battle: a heal gives back
+// HP only when it takes effect and never above the starting HP; a damage spell
+// takes HP only when it takes effect, at most its dice, credited to the caster;
+// each cast spends its AP and counts an attempt of the spell's cadence (seed 000
+// line 1494: Spark of Will, 1/turn, cannot be tried twice in a round, and can
+// again the next round).
+func TestFightCastEffects(t *testing.T) {
+	ids := []string{"tembo-khemist-2", "kherops-warrior-2", "bone-seer-2"}
+	var fs []*Fighter
+	for _, id := range ids {
+		fs = append(fs, cardFighterIn(t, id))
+	}
+	e, err := newEngine(fs, []int{SideA, SideA, SideB}, Variant{}, [2]FightPolicy{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.rounds = 20
+	find := func(caster, target int, spell string, ap int) int {
+		for oi, o := range e.magic.opts[e.c[caster].kind] {
+			if o.spell.ID == spell && o.ap == ap && o.plans[e.c[target].kind] != nil {
+				return oi
+			}
+		}
+		t.Fatalf("no option %s %d AP of %s on %s", spell, ap, ids[caster], ids[target])
+		return -1
+	}
+	r := rand.NewPCG(14, 4)
+	heal := find(0, 1, "sap-of-adansonia", 1)
+	maxHP := e.c[1].f.Profile.HP
+	healed, took := 0, 0
+	for range 2000 {
+		e.reset()
+		e.round = 1
+		e.c[0].ap, e.c[1].ap, e.c[2].ap = 4, 4, 4
+		e.c[1].hp = maxHP - 3
+		before := e.c[0].spells.succeeded
+		if !e.cast(r, 0, action{kind: actCast, opt: heal, target: 1}) {
+			t.Fatal("the heal was not cast")
+		}
+		if e.c[0].ap != 3 {
+			t.Fatalf("AP left %d after a quick cast from 4", e.c[0].ap)
+		}
+		got := e.c[1].hp - (maxHP - 3)
+		if ok := e.c[0].spells.succeeded > before; !ok && got != 0 || got < 0 || e.c[1].hp > maxHP {
+			t.Fatalf("heal: took effect %v, HP %d -> %d (start %d)", ok, maxHP-3, e.c[1].hp, maxHP)
+		}
+		if got > 0 {
+			took++
+			healed += got
+		}
+	}
+	if took == 0 || healed > 3*took {
+		t.Errorf("heals: %d took effect, %d HP given back", took, healed)
+	}
+	bolt := find(2, 1, "bone-splinters", 3)
+	hurt := 0
+	for range 2000 {
+		e.reset()
+		e.round = 1
+		e.c[0].ap, e.c[1].ap, e.c[2].ap = 4, 4, 4
+		before, dealt := e.c[2].spells.succeeded, e.c[2].dealt
+		if !e.cast(r, 2, action{kind: actCast, opt: bolt, target: 1}) {
+			t.Fatal("the damage spell was not cast")
+		}
+		lost := maxHP - e.c[1].hp
+		ok := e.c[2].spells.succeeded > before
+		most := 5 // 1D5 at 14, 2D5 at 20
+		if e.magic.opts[e.c[2].kind][bolt].level.Difficulty == 20 {
+			most = 10
+		}
+		if !ok && lost != 0 || lost < 0 || lost > most || e.c[2].dealt-dealt != lost {
+			t.Fatalf("damage: took effect %v, %d HP lost (at most %d), %d credited", ok, lost, most, e.c[2].dealt-dealt)
+		}
+		hurt += lost
+	}
+	if hurt == 0 {
+		t.Error("2000 damage spells took no HP")
+	}
+	spark := find(2, 1, "spark-of-will", 1)
+	e.reset()
+	e.round = 1
+	e.c[2].ap = 4
+	if !e.cast(r, 2, action{kind: actCast, opt: spark, target: 1}) {
+		t.Fatal("spark-of-will was not cast")
+	}
+	if e.mayCast(2, &e.magic.opts[e.c[2].kind][spark]) || e.cast(r, 2, action{kind: actCast, opt: spark, target: 1}) {
+		t.Error("spark-of-will (1/turn) cast twice in a round")
+	}
+	e.round = 2
+	if !e.mayCast(2, &e.magic.opts[e.c[2].kind][spark]) {
+		t.Error("spark-of-will (1/turn) cannot be cast in the next round")
+	}
+}
