@@ -624,7 +624,8 @@ func castNotModelled(f *Fighter) []string {
 // NoMagic plays like the default policy except that its Safars never cast: the
 // policy to measure what spells are worth (docs/policies.md, "Magic"). It is
 // chosen by name (--policy-a no-magic) and is not in the lists of simple
-// policies the policy checks play.
+// policies the policy checks play. (ReflexOnly casts as the default does; the
+// simple policies never cast.)
 var NoMagic FightPolicy = noMagic{}
 
 type noMagic struct{ defaultPolicy }
