@@ -229,6 +229,12 @@ func build(files []fileData) (*DataSet, Errors) {
 		for _, p := range f.profiles {
 			errs = append(errs, checkProfileEquipment(p, lookup, ids)...)
 			errs = append(errs, checkProfileMagic(p, lookupSpell, spellIDs)...)
+			if m := p.p.Magic; m != nil {
+				m.Known = make([]*Spell, len(m.Spells))
+				for i, id := range m.Spells {
+					m.Known[i] = lookupSpell(id)
+				}
+			}
 		}
 	}
 	return ds, errs

@@ -243,6 +243,9 @@ type Magic struct {
 	Affinity Way
 	Grimoire *Grimoire // nil: none
 	Spells   []string  // spell ids
+	// Known holds the spells of Spells resolved by the loader (nil entries for
+	// unknown ids, which the loader reports), for the fights that cast them.
+	Known []*Spell
 }
 
 // Affinity returns the way whose grimoire spells p may also know: its magic's

@@ -45,7 +45,8 @@ const (
 	// NoSkirmishEffect: it acts only in the battle format, a campaign or a
 	// scenario; in a skirmish it does nothing, which is not "not modelled".
 	NoSkirmishEffect
-	// MagicOnly: it is about spells; magic is out of scope and counted apart.
+	// MagicOnly: it is about spells, played by the casting exchange (sim's
+	// Cast and fights' casts), never by melee exchanges.
 	MagicOnly
 )
 

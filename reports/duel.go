@@ -66,6 +66,10 @@ type DuelSummary struct {
 	Damage      [2]Mean    `json:"damage_dealt"`
 	DamagePerAP [2]float64 `json:"damage_per_ap_spent"`
 	WinPer100Kr [2]float64 `json:"win_rate_per_100kr"`
+	// SpellsCast and SpellsSucceeded count each side's casts over all the
+	// fights and those that took effect.
+	SpellsCast      [2]int `json:"spells_cast"`
+	SpellsSucceeded [2]int `json:"spells_succeeded"`
 }
 
 // SummariseDuel turns a tally into the figures of the report.
@@ -97,6 +101,7 @@ func SummariseDuel(m DuelMeta, t *sim.DuelTally) DuelSummary {
 		if m.Cost[i] > 0 {
 			s.WinPer100Kr[i] = s.Wins[i].Rate / (float64(m.Cost[i]) / 100)
 		}
+		s.SpellsCast[i], s.SpellsSucceeded[i] = t.SpellsCast[i], t.SpellsSucceeded[i]
 	}
 	return s
 }

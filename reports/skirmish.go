@@ -47,6 +47,10 @@ type SafarSummary struct {
 	AP           Mean    `json:"ap_spent"`
 	Kills        float64 `json:"kills"`
 	Survival     Rate    `json:"survival"`
+	// SpellsCast and SpellsSucceeded count its casts over all the battles and
+	// those that took effect.
+	SpellsCast      int `json:"spells_cast"`
+	SpellsSucceeded int `json:"spells_succeeded"`
 }
 
 // SkirmishSummary is what kharn skirmish reports.
@@ -90,6 +94,9 @@ func SummariseSkirmish(m SkirmishMeta, t *sim.SkirmishTally) SkirmishSummary {
 			ss.Kills = float64(t.Kills[i]) / float64(t.N)
 		}
 		ss.Survival = NewRate(t.InPlay[i], t.N)
+		if t.SpellsCast != nil {
+			ss.SpellsCast, ss.SpellsSucceeded = t.SpellsCast[i], t.SpellsSucceeded[i]
+		}
 		s.PerSafar = append(s.PerSafar, ss)
 	}
 	return s

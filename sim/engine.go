@@ -54,6 +54,8 @@ type engine struct {
 	eng      []field.Base // scratch of engagedWith
 	trace    io.Writer
 	round    int
+	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
+	magic *fightMagic
 }
 
 // kindInfo is what fights read of a kind's card, looked up once: 0.07 s of 2.5 s
@@ -153,6 +155,8 @@ type combatant struct {
 	warlordUsed bool
 	// statistics
 	dealt, spent, attacks, kills int
+	// spells: cadences and counts of its casts (sim/magic_fight.go).
+	spells spellState
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -281,6 +285,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			}
 		}
 	}
+	e.initMagic()
 	return e, nil
 }
 
@@ -304,6 +309,7 @@ func (e *engine) clone() *engine {
 	q.otherIdx = make([]int, 0, len(e.c))
 	q.eng = make([]field.Base, 0, len(e.c))
 	q.trace = nil
+	q.magic = e.magic.clone()
 	return &q
 }
 
@@ -911,6 +917,7 @@ const (
 	actStandUp
 	actReload
 	actSwitch
+	actCast // a spell: opt indexes the caster's cast options (sim/magic_fight.go)
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1020,6 +1027,8 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 			return false
 		}
 		return e.attack(r, i, a)
+	case actCast:
+		return e.cast(r, i, a)
 	}
 	return false
 }

@@ -67,6 +67,9 @@ type FightResult struct {
 	Damage  [2]int // HP dealt by each side (attacks, counters, bleeding it caused)
 	AP      [2]int // AP spent by each side: actions and defences
 	Attacks [2]int
+	// SpellsCast and SpellsSucceeded count each side's casts and those that
+	// took effect (sim/magic_fight.go).
+	SpellsCast, SpellsSucceeded [2]int
 }
 
 // fightOption is an attack a side can make in a fight, with the expected figures
@@ -148,6 +151,7 @@ func (p *DuelPlayer) Play(r *rand.PCG) FightResult {
 		res.Damage[s] = c.dealt
 		res.AP[s] = c.spent
 		res.Attacks[s] = c.attacks
+		res.SpellsCast[s], res.SpellsSucceeded[s] = c.spells.cast, c.spells.succeeded
 	}
 	if p.e.trace != nil {
 		if w == Draw {
@@ -340,11 +344,14 @@ func popcount(f Fields) int {
 func (d *Duel) NotModelled() []string { return notModelled([]*Fighter{d.A, d.B}, "duel") }
 
 // notModelled lists the skills of the fighters that fights do not play, and the
-// spells of spellcasters (magic is out of scope), each with the Safar's name.
+// spells of casters whose effects fights do not play, each with the Safar's
+// name.
 func notModelled(fighters []*Fighter, context string) []string {
 	// Which skills fights play is the table of skills (profiles.Skills): a
 	// skill played, a list rule or one with no effect in a skirmish is not
-	// "not modelled"; magic is named as such. Warlord X gives AP per ally in
+	// "not modelled". The skills about magic (ways, Affinity, Archimage,
+	// Awakened, Hermeticism, Immunity, Responsive) are played by casts and
+	// spell defences (sim/magic_fight.go). Warlord X gives AP per ally in
 	// the aura: a duel has no ally, so it does nothing there, as the rules
 	// say, rather than being left out; skirmishes play it.
 	seen := map[string]bool{}
@@ -356,10 +363,14 @@ func notModelled(fighters []*Fighter, context string) []string {
 			// policies never spend AP on it, so its worth is not in the numbers.
 			names = append(names, "sadistic (never used by the "+context+" policies)")
 		}
-		// A caster (a way on its card) or a Safar with esoteric mastery dice:
-		// fights play no spell and no spell defence yet.
-		if (f.Profile != nil && f.Profile.Magic != nil) || hasField(f.Mastery, FieldEsoteric) {
-			names = append(names, "spells (magic is out of scope)")
+		// A caster's spells whose effects fights do not play, by name
+		// (sim/magic_fight.go): casts of damage and healing are played.
+		for _, n := range castNotModelled(f) {
+			k := n + " (" + f.Name() + ")"
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
 		}
 		for _, n := range names {
 			sk, _ := f.Profile.Skill(n)
@@ -368,8 +379,6 @@ func notModelled(fighters []*Fighter, context string) []string {
 				if sk.Text == "bleeding" {
 					continue // played: Berserk bleeding; other triggers are not
 				}
-			case engine == profiles.MagicOnly:
-				n += ", magic: out of scope"
 			case engine != profiles.NotModelled:
 				continue
 			}

@@ -59,10 +59,14 @@ var FightPolicies = []FightPolicy{DefaultFightPolicy, Always1AP, Always2AP, Alwa
 var SidePolicies = []FightPolicy{DefaultFightPolicy, NearestPolicy, RandomPolicy, Always1AP, Always2AP, Always3AP, ReflexOnly}
 
 // FightPolicyByName returns the duel policy called name.
-func FightPolicyByName(name string) (FightPolicy, error) { return policyByName(name, FightPolicies) }
+func FightPolicyByName(name string) (FightPolicy, error) {
+	return policyByName(name, append(FightPolicies[:len(FightPolicies):len(FightPolicies)], NoMagic))
+}
 
 // SidePolicyByName returns the skirmish policy called name.
-func SidePolicyByName(name string) (FightPolicy, error) { return policyByName(name, SidePolicies) }
+func SidePolicyByName(name string) (FightPolicy, error) {
+	return policyByName(name, append(SidePolicies[:len(SidePolicies):len(SidePolicies)], NoMagic))
+}
 
 func policyByName(name string, list []FightPolicy) (FightPolicy, error) {
 	var names []string
@@ -287,6 +291,9 @@ func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool
 
 func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	keep := !stalemate(e, i)
+	if a, ok := castFirst(e, i, keep); ok {
+		return a
+	}
 	j := e.keepTarget(i, nil, keep)
 	if j < 0 {
 		return action{kind: actEnd}

@@ -101,6 +101,9 @@ type Cast struct {
 	// none); ties go to the cheaper defence.
 	APValue float64
 	Variant Variant
+	// enemy: the target is of the other side even when it has the caster's
+	// profile (a mirror fight, sim/magic_fight.go).
+	enemy bool
 }
 
 // CastResult is the outcome of a cast: exact probabilities from Exact, or
@@ -191,7 +194,9 @@ func (c *Cast) Check() error {
 }
 
 // self reports whether the caster targets itself.
-func (c *Cast) self() bool { return c.Target == c.Caster || c.Target.Profile == c.Caster.Profile }
+func (c *Cast) self() bool {
+	return !c.enemy && (c.Target == c.Caster || c.Target.Profile == c.Caster.Profile)
+}
 
 // allied reports whether the target is on the caster's side: an ally, or itself.
 func (c *Cast) allied() bool { return c.Allied || c.self() }
@@ -470,6 +475,7 @@ type CastOutcome struct {
 	Success, Critical, Reached bool
 	CastCF, DefenceCF          bool
 	Mastery                    bool // the caster spent an esoteric die
+	DefenceMastery             bool // the target spent an esoteric die
 	DefenceAP                  int  // -1 when the target did not defend
 	Amount                     int  // HP dealt, healed or given back
 	Total, DefenceTotal        int

@@ -83,6 +83,8 @@ type SafarOutcome struct {
 	Kills   int
 	HP      int  // HP left
 	InPlay  bool // still in play at the end (not defeated nor demoralised)
+	// SpellsCast and SpellsSucceeded count its casts and those that took effect.
+	SpellsCast, SpellsSucceeded int
 }
 
 // SkirmishResult is the outcome of one skirmish.
@@ -254,7 +256,8 @@ func (p *SkirmishPlayer) Play(r *rand.PCG) SkirmishResult {
 		if in {
 			res.Krowns[c.side] += c.cost
 		}
-		p.out[i] = SafarOutcome{Dealt: c.dealt, AP: c.spent, Attacks: c.attacks, Kills: c.kills, HP: max(c.hp, 0), InPlay: in}
+		p.out[i] = SafarOutcome{Dealt: c.dealt, AP: c.spent, Attacks: c.attacks, Kills: c.kills, HP: max(c.hp, 0), InPlay: in,
+			SpellsCast: c.spells.cast, SpellsSucceeded: c.spells.succeeded}
 	}
 	if w == Draw {
 		switch {
@@ -312,12 +315,15 @@ type SkirmishTally struct {
 	Dealt, DealtSq, DealtAP []int // DealtAP: sum of Dealt x AP (for ratio errors)
 	AP, APSq                []int
 	Attacks, Kills, InPlay  []int
+	// SpellsCast and SpellsSucceeded: casts and casts that took effect.
+	SpellsCast, SpellsSucceeded []int
 }
 
 // NewSkirmishTally returns an empty tally for n Safars.
 func NewSkirmishTally(n int) *SkirmishTally {
 	mk := func() []int { return make([]int, n) }
-	return &SkirmishTally{Dealt: mk(), DealtSq: mk(), DealtAP: mk(), AP: mk(), APSq: mk(), Attacks: mk(), Kills: mk(), InPlay: mk()}
+	return &SkirmishTally{Dealt: mk(), DealtSq: mk(), DealtAP: mk(), AP: mk(), APSq: mk(), Attacks: mk(), Kills: mk(), InPlay: mk(),
+		SpellsCast: mk(), SpellsSucceeded: mk()}
 }
 
 // Add counts one skirmish.
@@ -339,6 +345,8 @@ func (t *SkirmishTally) Add(r SkirmishResult) {
 		t.APSq[i] += o.AP * o.AP
 		t.Attacks[i] += o.Attacks
 		t.Kills[i] += o.Kills
+		t.SpellsCast[i] += o.SpellsCast
+		t.SpellsSucceeded[i] += o.SpellsSucceeded
 		if o.InPlay {
 			t.InPlay[i]++
 		}
@@ -371,4 +379,6 @@ func (t *SkirmishTally) Merge(u *SkirmishTally) {
 	add(t.Attacks, u.Attacks)
 	add(t.Kills, u.Kills)
 	add(t.InPlay, u.InPlay)
+	add(t.SpellsCast, u.SpellsCast)
+	add(t.SpellsSucceeded, u.SpellsSucceeded)
 }

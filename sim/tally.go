@@ -17,8 +17,10 @@ type DuelTally struct {
 	DamageSq [2]int             // sum of squared damage dealt, for standard errors
 	AP       [2]int             // sum of AP spent
 	Attacks  [2]int
-	RoundSum int
-	RoundSq  int
+	// SpellsCast and SpellsSucceeded: casts and casts that took effect.
+	SpellsCast, SpellsSucceeded [2]int
+	RoundSum                    int
+	RoundSq                     int
 }
 
 // Add counts one fight.
@@ -38,6 +40,8 @@ func (t *DuelTally) Add(r FightResult) {
 		t.DamageSq[s] += r.Damage[s] * r.Damage[s]
 		t.AP[s] += r.AP[s]
 		t.Attacks[s] += r.Attacks[s]
+		t.SpellsCast[s] += r.SpellsCast[s]
+		t.SpellsSucceeded[s] += r.SpellsSucceeded[s]
 	}
 }
 
@@ -60,5 +64,7 @@ func (t *DuelTally) Merge(u *DuelTally) {
 		t.DamageSq[s] += u.DamageSq[s]
 		t.AP[s] += u.AP[s]
 		t.Attacks[s] += u.Attacks[s]
+		t.SpellsCast[s] += u.SpellsCast[s]
+		t.SpellsSucceeded[s] += u.SpellsSucceeded[s]
 	}
 }

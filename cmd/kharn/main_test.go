@@ -54,6 +54,8 @@ func TestGolden(t *testing.T) {
 		{"duel", []string{"duel", "paladin-3", "kherops-warrior-2", "--trials", "5000", "--seed", "7"}, 0},
 		{"duel-csv", []string{"duel", "goun-hunter-1", "fang-prowler-1", "--distance", "8", "--trials", "3000", "--csv"}, 0},
 		{"duel-trace", []string{"duel", "tribal-champion-3", "paladin-2", "--distance", "6", "--trace", "--seed", "3"}, 0},
+		{"duel-cast-trace", []string{"duel", "bone-seer-2", "kherops-flayer-2", "--trace", "--seed", "3"}, 0},
+		{"skirmish-cast-trace", []string{"skirmish", "testdata/lists/kherops-magic.yaml", "testdata/lists/fangs-magic.yaml", "--trace", "--seed", "2"}, 0},
 		{"duel-policy-check", []string{"duel", "kherops-warrior-1", "--policy-check", "--trials", "4000"}, 0},
 		{"duel-bad-policy", []string{"duel", "paladin-3", "paladin-2", "--policy-a", "clever"}, 2},
 		{"compare", []string{"compare", "crown-guard-1", "--vs", "kherops-warrior-1,fang-prowler-1", "--trials", "500"}, 0},

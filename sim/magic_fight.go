@@ -1,0 +1,667 @@
+package sim
+
+import (
+	"math/rand/v2"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim/dice"
+)
+
+// This file plays spells in fights (duels and skirmishes, sim/engine.go): a cast
+// is an action of the activation, "cast SPELL at DIFFICULTY on TARGET" for its 1,
+// 2 or 3 AP (seed 000 lines 1428-1444), drawn with the casting exchange of
+// sim/magic.go (castPlan) against the target's spell defence (line 1452), the
+// target choosing its AP as the exact engine's best response. What is played:
+// the effects that carry an amount of HP, damage and healing (skills.md 4.3);
+// every other effect is listed as not modelled by spell name
+// (castNotModelled). Simplifications, in docs/rules.md "Magic": casts roll the
+// level dice of the card (dice lost to earlier mastery rerolls in the activation
+// are not taken off), no line of sight is asked, a range of 0 on the card means
+// the caster's aura (I toises), and a spell on an "ally" may target the caster.
+
+// maxWayBonus bounds the way bonus the fight tables distinguish; a larger one
+// counts as this (a level 2 caster with I 5 reaches every difficulty of the
+// embedded spells with it).
+const maxWayBonus = 12
+
+// castOption is one way a kind may cast: a spell's difficulty with the AP of its
+// incantation, and the prepared cast against each kind (nil: not a target).
+type castOption struct {
+	spell *profiles.Spell
+	slot  int // index of the spell among the caster's known spells (cadence)
+	level profiles.SpellLevel
+	ap    int
+	heal  bool
+	// own: the caster's way bonus applies (a spell of its way or a generic one).
+	own   bool
+	plans []*castPlan
+}
+
+// fightMagic is what fights know of spells: the cast options of each kind
+// (shared, read-only) and the exact P(success) by state (per engine).
+type fightMagic struct {
+	opts [][]castOption
+	// p caches castOption P(success) by (option, target kind, state).
+	p map[uint64]float64
+}
+
+// maxSpellSlots bounds the spells a caster's cadences follow in fights.
+const maxSpellSlots = 16
+
+// spellState is what a Safar did with its spells in the current fight.
+type spellState struct {
+	// period and tries: the cadence period of each known spell's last attempt
+	// and the attempts made in it (seed 000 line 1494: attempts, not successes).
+	period [maxSpellSlots]int16
+	tries  [maxSpellSlots]int8
+	// cast and succeeded count its casts and those that took effect; expected
+	// sums the exact P(success) of each cast (the tests' oracle).
+	cast, succeeded int
+	expected        float64
+}
+
+// playedEffect reports whether fights play the effect of level l: damage and
+// healing with an amount.
+func playedEffect(l profiles.SpellLevel) bool {
+	return (l.Effect == profiles.EffectDamage || l.Effect == profiles.EffectHealing) && l.Amount != nil
+}
+
+// initMagic prepares the cast options of every caster kind of e.
+func (e *engine) initMagic() {
+	n := len(e.kinds)
+	var m *fightMagic
+	for a, f := range e.kinds {
+		p := f.Profile
+		if p == nil || p.Magic == nil || p.Magic.Way == "" {
+			continue
+		}
+		for slot, s := range p.Magic.Known {
+			if s == nil || slot >= maxSpellSlots {
+				continue
+			}
+			for _, l := range s.Levels {
+				if !playedEffect(l) {
+					continue
+				}
+				for ap := 1; ap <= min(3, p.AP); ap++ {
+					o := castOption{spell: s, slot: slot, level: l, ap: ap, heal: l.Effect == profiles.EffectHealing,
+						own: s.Way == "" || s.Way == p.Magic.Way, plans: make([]*castPlan, n)}
+					any := false
+					for d := range n {
+						ally := e.kindSide[d] == e.kindSide[a]
+						if ally != o.heal {
+							continue
+						}
+						c := &Cast{Caster: f, Target: e.kinds[d], Spell: s, Difficulty: l.Difficulty, AP: ap,
+							Allied: ally, Reroll: true, DefenceMastery: true, Variant: e.variant, enemy: !ally}
+						if s.Target == profiles.TargetSelf && d != a {
+							continue
+						}
+						pl, err := c.plan()
+						if err != nil {
+							continue // not a legal target of this spell
+						}
+						o.plans[d] = pl
+						any = true
+					}
+					if any {
+						if m == nil {
+							m = &fightMagic{opts: make([][]castOption, n), p: map[uint64]float64{}}
+						}
+						m.opts[a] = append(m.opts[a], o)
+					}
+				}
+			}
+		}
+	}
+	e.magic = m
+}
+
+// clone returns the magic of a cloned engine: shared options, its own cache.
+func (m *fightMagic) clone() *fightMagic {
+	if m == nil {
+		return nil
+	}
+	return &fightMagic{opts: m.opts, p: map[uint64]float64{}}
+}
+
+// castThreshold returns the caster's mastery reroll threshold with extra added
+// to its casting modifier (R4: reroll a face that does not reach the difficulty).
+func (pl *castPlan) castPool(extra int, mast bool) dice.Pool {
+	p := pl.pool
+	thr := min(max(pl.need-(pl.mod+extra)-1, p.CFMax), 9)
+	p.Reroll = 0
+	if mast {
+		p.Reroll = thr
+	}
+	if p.RerollAll > 0 {
+		p.RerollAll = thr
+	}
+	return p
+}
+
+// defThresholdIn is defThreshold with the target's esoteric dice as they are
+// now (defMast).
+func (pl *castPlan) defThresholdIn(k, t int, ch, defMast bool) int {
+	if !defMast {
+		return 0
+	}
+	thr := t - pl.defMod[k] - 1
+	if pl.c.Variant.CHAutoSuccess && ch {
+		thr = 9
+	}
+	return min(max(thr, pl.defPool[k].CFMax), 9)
+}
+
+// defendIn is defend for a target holding cap AP (at most 3 spent) with its
+// esoteric dice as they are now: the AP of least expected harm plus AP spent
+// times apv, ties to the cheaper; -1 for an ally.
+func (pl *castPlan) defendIn(t int, ch bool, cap int, defMast bool, apv float64) int {
+	if pl.c.allied() {
+		return -1
+	}
+	best, bestV := -1, 0.0
+	for k := range min(cap, 3) + 1 {
+		tl := pl.defTails[k][pl.defThresholdIn(k, t, ch, defMast)]
+		v := (1-stopProb(pl.c.Variant, tl, t, pl.defMod[k], ch, false))*pl.harm + float64(k)*apv
+		if best < 0 || v < bestV-1e-12 {
+			best, bestV = k, v
+		}
+	}
+	return best
+}
+
+// pSuccessIn returns the exact probability that the cast takes effect with extra
+// added to the casting total (the way bonus), a target holding cap AP, each AP
+// of its defence worth apv HP to it, and the esoteric dice of each as they are
+// (mast, defMast).
+func (pl *castPlan) pSuccessIn(extra, cap int, mast, defMast bool, apv float64) float64 {
+	switch {
+	case pl.immune:
+		return 0
+	case pl.auto:
+		return 1
+	}
+	split := pl.castPool(extra, mast).SplitDist()
+	p := 0.0
+	for _, d := range split {
+		for ch, vals := range [2][]float64{d.Plain, d.Crit} {
+			for v, q := range vals {
+				t := v + pl.mod + extra
+				if q == 0 || t < pl.need {
+					continue
+				}
+				k := pl.defendIn(t, ch == 1, cap, defMast, apv)
+				if k < 0 {
+					p += q
+					continue
+				}
+				tl := pl.defTails[k][pl.defThresholdIn(k, t, ch == 1, defMast)]
+				p += q * (1 - stopProb(pl.c.Variant, tl, t, pl.defMod[k], ch == 1, false))
+			}
+		}
+	}
+	return p
+}
+
+// sampleIn draws one cast as pSuccessIn describes it; the amount is not rolled
+// (the fight rolls it against the target's armour as it is now). It does not
+// allocate.
+func (pl *castPlan) sampleIn(r *rand.PCG, extra, cap int, mast, defMast bool, apv float64) CastOutcome {
+	o := CastOutcome{DefenceAP: -1}
+	switch {
+	case pl.immune:
+		return o
+	case pl.auto:
+		o.Reached, o.Success = true, true
+		return o
+	}
+	cr := pl.castPool(extra, mast).Roll(r)
+	o.CastCF, o.Critical, o.Mastery = cr.Failure, cr.Critical, cr.Mastery
+	o.Total = cr.Value + pl.mod + extra
+	if cr.Failure || o.Total < pl.need {
+		return o // R3: a CF never happened; below the difficulty the spell fails.
+	}
+	o.Reached = true
+	k := pl.defendIn(o.Total, cr.Critical, cap, defMast, apv)
+	o.DefenceAP = k
+	if k < 0 {
+		o.Success = true
+		return o
+	}
+	dp := pl.defPool[k]
+	dp.Reroll = pl.defThresholdIn(k, o.Total, cr.Critical, defMast)
+	dr := dp.Roll(r)
+	o.DefenceCF, o.DefenceMastery = dr.Failure, dr.Mastery
+	o.DefenceTotal = dr.Value + pl.defMod[k]
+	o.Success = succeeds(pl.c.Variant, cr, o.Total, dr, o.DefenceTotal, false)
+	return o
+}
+
+// castState is what a cast of option oi by Safar i on Safar j depends on besides
+// the dice: the way bonus, the AP each holds and their esoteric dice.
+type castState struct {
+	extra, held, left int // way bonus; target's AP; caster's AP after the cast
+	mast, defMast     bool
+}
+
+// castStateOf returns the state of a cast of option opt by Safar i on j now.
+func (e *engine) castStateOf(i, j int, opt *castOption) castState {
+	c, o := &e.c[i], &e.c[j]
+	s := castState{held: min(max(o.ap, 0), 7), left: min(max(c.ap-e.actionCost(i, opt.ap), 0), 7),
+		mast: countMastery(c, FieldEsoteric) > 0, defMast: countMastery(o, FieldEsoteric) > 0}
+	if opt.own {
+		s.extra = e.wayBonus(i)
+	}
+	return s
+}
+
+// spellAPValue is what each AP of a spell defence is worth to a target of kind
+// d holding held AP against a caster of kind a with left AP after its cast: its
+// AP serve as defences until its next activation, so an AP is worth what it
+// takes off the caster's attacks (threat: the first three AP held against a
+// whole activation), in the share of a whole activation's AP the caster keeps.
+func (e *engine) spellAPValue(a, d int, s castState) float64 {
+	if s.held == 0 {
+		return 0
+	}
+	t := &e.threat[d][a]
+	k := min(s.held, 3)
+	full := max(e.kinds[a].Profile.AP, 1)
+	return max(t[s.held-k]-t[s.held], 0) / float64(k) * float64(min(s.left, full)) / float64(full)
+}
+
+// pSuccess returns the exact P(success) of option oi of kind on target kind tk
+// in state s, cached.
+func (e *engine) pSuccess(kind, oi, tk int, s castState) float64 {
+	m := e.magic
+	key := uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.extra)<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
+		uint64(b2i(s.mast))<<1 | uint64(b2i(s.defMast))
+	if p, ok := m.p[key]; ok {
+		return p
+	}
+	pl := m.opts[kind][oi].plans[tk]
+	p := pl.pSuccessIn(s.extra, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(kind, tk, s))
+	m.p[key] = p
+	return p
+}
+
+// wayBonus returns Safar i's casting bonus from its way, from the battlefield as
+// it is (seed 000 lines 1396-1416; Battlefield), capped at maxWayBonus.
+func (e *engine) wayBonus(i int) int {
+	c := &e.c[i]
+	var b Battlefield
+	aura := float64(c.f.Stats().I)
+	for k := range e.c {
+		o := &e.c[k]
+		if !o.inPlay() {
+			if o.hp <= 0 {
+				b.Defeated++
+			}
+			continue
+		}
+		ally := o.side == c.side
+		wounded := o.hp < o.f.Profile.HP
+		inAura := c.pos.Dist(o.pos) <= aura+1e-9
+		switch {
+		case ally:
+			b.AlliesAlive++
+			if o.f.Profile.Level == 1 {
+				b.LevelOneAllies++
+			}
+			if wounded && inAura && k != i {
+				b.WoundedAlliesInAura++
+			}
+		case wounded && inAura:
+			b.WoundedEnemiesInAura++
+		}
+	}
+	return min(b.WayBonus(c.f.Profile.Magic.Way), maxWayBonus)
+}
+
+// spellPeriod returns the cadence period of the current round for cadence cd.
+func (e *engine) spellPeriod(cd profiles.Cadence) int16 {
+	switch cd.Per {
+	case "turn":
+		return int16(e.round)
+	case "two-turns":
+		return int16((e.round + 1) / 2)
+	}
+	return 0
+}
+
+// mayCast reports whether Safar i may try option o now: its AP and the spell's
+// cadence (attempts per period).
+func (e *engine) mayCast(i int, o *castOption) bool {
+	c := &e.c[i]
+	if c.ap < e.actionCost(i, o.ap) {
+		return false
+	}
+	cd := o.spell.Cadence
+	if cd.Per == "unlimited" || cd.Per == "" {
+		return true
+	}
+	st := &c.spells
+	return st.period[o.slot] != e.spellPeriod(cd) || int(st.tries[o.slot]) < cd.N
+}
+
+// inSpellRange reports whether Safar j is within the range of option o cast by i:
+// the card's range in toises between the bases, else the caster's aura.
+func (e *engine) inSpellRange(i, j int, o *castOption) bool {
+	if i == j {
+		return true
+	}
+	if rg := o.spell.Range; rg > 0 {
+		return e.gap(i, j) <= rg+1e-9
+	}
+	return e.c[i].pos.Dist(e.c[j].pos) <= float64(e.c[i].f.Stats().I)+1e-9
+}
+
+// castValue returns the expected worth of option oi of Safar i on Safar j now, in
+// HP: P(success) times the damage after armour, or times the HP the heal gives
+// back (capped at what j lost); 0 when j is not a target of the option.
+func (e *engine) castValue(i, oi, j int) float64 {
+	c, o := &e.c[i], &e.c[j]
+	opt := &e.magic.opts[c.kind][oi]
+	pl := opt.plans[o.kind]
+	if pl == nil || !o.inPlay() || !e.inSpellRange(i, j, opt) {
+		return 0
+	}
+	amount := pl.harm
+	if opt.heal {
+		lost := o.f.Profile.HP - o.hp
+		if lost <= 0 {
+			return 0
+		}
+		amount = 0
+		for v, q := range pl.amount {
+			amount += q * float64(min(v, lost))
+		}
+	}
+	return e.pSuccess(c.kind, oi, o.kind, e.castStateOf(i, j, opt)) * amount
+}
+
+// castFirst is the default policy's choice of a spell before its attacks: the
+// cast whose expected worth (castValue) plus the best plan of attacks with the AP
+// left beats the best plan of attacks with all of them (a heal when it gives back
+// more than an attack would deal, a damage spell when it deals more than the
+// best attack). It reports false when no cast is worth it.
+func castFirst(e *engine, i int, keep bool) (action, bool) {
+	c := &e.c[i]
+	if e.magic == nil || len(e.magic.opts[c.kind]) == 0 || c.ground {
+		return action{}, false
+	}
+	var kv [8]float64
+	if keep {
+		kv = castKeep(e, i)
+	}
+	j := e.keepTarget(i, nil, keep)
+	attackValue := func() float64 {
+		if j < 0 {
+			return 0
+		}
+		return max(e.targetValue(i, j, nil, keep), 0) // unreachable: walk or end, 0
+	}
+	base := attackValue()
+	var after [4]float64
+	var done [4]bool
+	best, bestT, bestV := -1, -1, base+1e-9
+	opts := e.magic.opts[c.kind]
+	for oi := range opts {
+		o := &opts[oi]
+		if !e.mayCast(i, o) {
+			continue
+		}
+		cost := e.actionCost(i, o.ap)
+		if !done[o.ap] {
+			ap := c.ap
+			c.ap -= cost
+			after[o.ap] = attackValue() + kv[min(c.ap, 7)] - kv[min(ap, 7)]
+			c.ap = ap
+			done[o.ap] = true
+		}
+		for t := range e.c {
+			v := e.castValue(i, oi, t)
+			if v <= 0 {
+				continue
+			}
+			if v += after[o.ap]; v > bestV {
+				best, bestT, bestV = oi, t, v
+			}
+		}
+	}
+	if best < 0 {
+		return action{}, false
+	}
+	return action{kind: actCast, opt: best, target: bestT}, true
+}
+
+// castKeep is keepValues for a cast: what holding each number of AP is worth
+// against the enemies that could attack Safar i in their next activation or
+// the one after (mayThreaten: spending every AP on spells from afar invites the
+// enemy that walks in twice; mirror battles of a Fang list with bone-seer-2,
+// default against no-magic, won 41% counting only those that threaten now, 57%
+// this way). An
+// enemy that made no attack in its last activation counts for nothing only when
+// it stands in its reach of i (it could have attacked and waited): keepValues
+// drops every idle enemy, so that two Safars do not wait for each other
+// forever, but an enemy that spent its activation walking in is still coming
+// (bone-seer-2 mirror duels, default against no-magic: 49% of wins counting
+// it as keepValues does, 68% this way).
+func castKeep(e *engine, i int) [8]float64 {
+	var kv [8]float64
+	ki := e.c[i].kind
+	for j := range e.c {
+		o := &e.c[j]
+		if o.side == e.c[i].side || !o.inPlay() || !e.mayThreaten(j, i) || o.activated && o.idle && e.gap(i, j) <= e.reach(j)+1e-9 {
+			continue
+		}
+		t := &e.threat[ki][o.kind]
+		for ap := range kv {
+			kv[ap] = max(kv[ap], t[0]-t[ap])
+		}
+	}
+	return kv
+}
+
+// cast plays action a of Safar i, a cast (castFirst): its AP, the cadence, the
+// roll against the target's spell defence, and the effect. It reports whether
+// the activation goes on.
+func (e *engine) cast(r *rand.PCG, i int, a action) bool {
+	c := &e.c[i]
+	if e.magic == nil || a.opt < 0 || a.opt >= len(e.magic.opts[c.kind]) || a.target < 0 {
+		return false
+	}
+	opt := &e.magic.opts[c.kind][a.opt]
+	j := a.target
+	o := &e.c[j]
+	pl := opt.plans[o.kind]
+	if pl == nil || !o.inPlay() || !e.mayCast(i, opt) || !e.inSpellRange(i, j, opt) {
+		return false
+	}
+	s := e.castStateOf(i, j, opt)
+	extra := s.extra
+	cost := e.actionCost(i, opt.ap)
+	out := pl.sampleIn(r, extra, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(c.kind, o.kind, s))
+	c.ap -= cost
+	c.spent += cost
+	st := &c.spells
+	if cd := opt.spell.Cadence; cd.Per != "unlimited" && cd.Per != "" {
+		if p := e.spellPeriod(cd); st.period[opt.slot] != p {
+			st.period[opt.slot], st.tries[opt.slot] = p, 0
+		}
+		st.tries[opt.slot]++
+	}
+	st.cast++
+	st.expected += e.pSuccess(c.kind, a.opt, o.kind, s)
+	if out.Mastery {
+		spendMastery(c, FieldEsoteric, 1)
+	}
+	if out.DefenceAP > 0 {
+		o.ap -= out.DefenceAP
+		o.spent += out.DefenceAP
+	}
+	if out.DefenceMastery {
+		spendMastery(o, FieldEsoteric, 1)
+	}
+	amount := 0
+	if out.Success {
+		st.succeeded++
+		amount = max(dice.Roll(r, pl.amtN, pl.amtSides, pl.amtPlus), 0)
+		if opt.heal {
+			amount = min(amount, o.f.Profile.HP-o.hp)
+			o.hp += amount
+		} else {
+			if !opt.level.IgnoresArmour && o.f.Armour != nil && o.armour > 0 {
+				face := dice.D10(r)
+				if e.variant.ArmourLevelDice {
+					face = dice.Best(r, max(o.f.Profile.Level, 1))
+				}
+				taken, ticked := armourResult(o.f.Armour, o.armour, amount, 0, face, 0, true)
+				amount = taken
+				o.armour = max(o.armour-ticked, 0)
+			}
+			e.hurt(j, i, amount)
+		}
+	}
+	if e.trace != nil {
+		e.traceCast(i, j, opt, extra, out, amount)
+	}
+	return true
+}
+
+// traceCast writes one cast: the spell, difficulty and incantation, the casting
+// roll, the defence, and what it did.
+func (e *engine) traceCast(i, j int, opt *castOption, extra int, out CastOutcome, amount int) {
+	on := e.name(j)
+	if i == j {
+		on = "itself"
+	}
+	e.tracef("  %s casts %s (difficulty %d, %s, %d AP) on %s: ", e.name(i), opt.spell.ID, opt.level.Difficulty, Incantation(opt.ap), e.actionCost(i, opt.ap), on)
+	switch {
+	case out.CastCF:
+		e.tracef("CF, the spell fails")
+	case !out.Reached:
+		e.tracef("total %d", out.Total)
+		if extra > 0 {
+			e.tracef(" (way +%d)", extra)
+		}
+		if out.Mastery {
+			e.tracef(" [mastery]")
+		}
+		e.tracef(" < %d, the spell fails", opt.plans[e.c[j].kind].need)
+	default:
+		e.tracef("total %d", out.Total)
+		if extra > 0 {
+			e.tracef(" (way +%d)", extra)
+		}
+		if out.Critical {
+			e.tracef(" CH")
+		}
+		if out.Mastery {
+			e.tracef(" [mastery]")
+		}
+		if out.DefenceAP >= 0 {
+			e.tracef("; %s defends with %d AP: %d", e.name(j), out.DefenceAP, out.DefenceTotal)
+			if out.DefenceCF {
+				e.tracef(" CF")
+			}
+			if out.DefenceMastery {
+				e.tracef(" [mastery]")
+			}
+		}
+		switch {
+		case !out.Success:
+			e.tracef("; the spell is stopped")
+		case opt.heal:
+			e.tracef("; heals %d HP (%d left)", amount, max(e.c[j].hp, 0))
+		default:
+			e.tracef("; deals %d HP (%d left)", amount, max(e.c[j].hp, 0))
+		}
+	}
+	e.tracef("\n")
+	if !e.duel && !e.c[j].inPlay() {
+		e.tracef("    %s is defeated\n", e.name(j))
+	}
+}
+
+// castNotModelled lists, for a caster, its spells whose effects fights do not
+// play ("spell SPELL (effect)", under a "not modelled" heading); for a Safar
+// with esoteric mastery dice or a way but no spells in the data, that it casts
+// nothing.
+func castNotModelled(f *Fighter) []string {
+	p := f.Profile
+	if castsNothing(f) {
+		return []string{"spells (no way and no spells in the data: it casts nothing)"}
+	}
+	if p == nil || p.Magic == nil || p.Magic.Way == "" {
+		return nil
+	}
+	var out []string
+	for slot, id := range p.Magic.Spells {
+		var s *profiles.Spell
+		if slot < len(p.Magic.Known) {
+			s = p.Magic.Known[slot]
+		}
+		if s == nil {
+			out = append(out, "spell "+id+" (unknown spell)")
+			continue
+		}
+		if slot >= maxSpellSlots {
+			out = append(out, "spell "+id+" (beyond the 16 spells fights follow)")
+			continue
+		}
+		for _, l := range s.Levels {
+			if !playedEffect(l) {
+				out = append(out, "spell "+id+" ("+string(l.Effect)+")")
+				break
+			}
+		}
+	}
+	return out
+}
+
+// NoMagic plays like the default policy except that its Safars never cast: the
+// policy to measure what spells are worth (docs/policies.md, "Magic"). It is
+// chosen by name (--policy-a no-magic) and is not in the lists of simple
+// policies the policy checks play. (ReflexOnly casts as the default does; the
+// simple policies never cast.)
+var NoMagic FightPolicy = noMagic{}
+
+type noMagic struct{ defaultPolicy }
+
+func (noMagic) Name() string { return "no-magic" }
+
+func (noMagic) act(e *engine, i int, _ *rand.PCG) action {
+	keep := !stalemate(e, i)
+	j := e.keepTarget(i, nil, keep)
+	if j < 0 {
+		return action{kind: actEnd}
+	}
+	return playWell(e, i, j, nil, keep)
+}
+
+// castsNothing reports whether f looks like a caster, esoteric mastery dice or
+// a way among its skills, with no way and spells in its magic to cast.
+func castsNothing(f *Fighter) bool {
+	p := f.Profile
+	if p == nil || p.Magic != nil && p.Magic.Way != "" {
+		return false
+	}
+	if hasField(f.Mastery, FieldEsoteric) {
+		return true
+	}
+	for _, n := range []string{profiles.SkillOsteomancy, profiles.SkillShamanism, profiles.SkillBloodAndSteel,
+		profiles.SkillSacrificeWay, profiles.SkillAdansonia, profiles.SkillArchimage} {
+		if _, ok := p.Skill(n); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// mayThreaten reports whether enemy j could attack Safar i within its next
+// activation or the one after: threatens, or within two walks and an assault.
+func (e *engine) mayThreaten(j, i int) bool {
+	return e.threatens(j, i) || e.gap(i, j) <= e.velocity(j)+e.assaultReach(j)
+}
