@@ -1,0 +1,78 @@
+package profiles
+
+import "slices"
+
+// Spells is what ComputedWithout names for a spellcaster: magic is not played
+// in fights (skills.md, class MAGIC; the magic issue's).
+const Spells = "spells"
+
+// CastsSpells reports whether p is a spellcaster: it carries a magic skill
+// (Engine MagicOnly in the table of skills) or a mastery die showing the
+// esoteric field (rulebook "Magic": esoteric dice cast spells).
+func CastsSpells(p *Profile) bool {
+	for _, s := range p.Skills {
+		if SkillEngine(s.Name) == MagicOnly {
+			return true
+		}
+	}
+	for _, d := range p.Mastery {
+		if slices.Contains(d, Esoteric) {
+			return true
+		}
+	}
+	return false
+}
+
+// ComputedWithout returns what a fight result on p is computed without: the
+// skills the engine does not play (NotModelledSkills), then Spells for a
+// spellcaster, since magic is not played in fights. Empty means p is fully
+// modelled for a fight; otherwise p is partly modelled and results on it say
+// so ("fair cost computed without: ambush, spells").
+func ComputedWithout(p *Profile) []string {
+	out := NotModelledSkills(p)
+	if CastsSpells(p) {
+		out = append(out, Spells)
+	}
+	return out
+}
+
+// FullyModelled reports whether the engine plays everything p does in a
+// fight: ComputedWithout(p) is empty.
+func FullyModelled(p *Profile) bool { return len(ComputedWithout(p)) == 0 }
+
+// Fielded returns the loadout a list gives p: its base equipment when that
+// holds a weapon; otherwise (weapons bought at recruitment, catalogue.md
+// section 8: "no weapon in the base equipment") its base equipment plus its
+// cheapest legal melee weapon, or its cheapest legal ranged weapon when no
+// melee weapon is legal (a fight ends in melee, so a melee weapon comes
+// first). Legal is what ds.Equip accepts: items reserved to others and a
+// two-handed weapon with a shield are left out; at equal cost the first in
+// the data set wins. armed reports whether p holds a weapon at all: false
+// only when ds offers it none, and it fights bare-handed.
+func (ds *DataSet) Fielded(p *Profile) (l Loadout, armed bool) {
+	for _, id := range p.Equipment {
+		if it := ds.item(id); it != nil && (it.Kind == KindMelee || it.Kind == KindRanged) {
+			return Loadout{Profile: p}, true
+		}
+	}
+	for _, kind := range []Kind{KindMelee, KindRanged} {
+		var best *Loadout
+		bestCost := 0
+		for _, it := range ds.Equipment {
+			if it.Kind != kind {
+				continue
+			}
+			lo, err := ds.Equip(p, []string{it.ID}, nil)
+			if err != nil {
+				continue
+			}
+			if c := lo.Cost(ds); best == nil || c < bestCost {
+				best, bestCost = &lo, c
+			}
+		}
+		if best != nil {
+			return *best, true
+		}
+	}
+	return Loadout{Profile: p}, false
+}
