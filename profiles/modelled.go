@@ -23,13 +23,23 @@ func CastsSpells(p *Profile) bool {
 	return false
 }
 
+// SadisticInFights is what ComputedWithout names for a Sadistic profile: the
+// table of skills plays Sadistic in a single exchange only (kharn odds
+// --sadistic; its Note), the fight policies never spend AP on it, as sim's
+// "not modelled" lists say too.
+const SadisticInFights = SkillSadistic + " (never used by the fight policies)"
+
 // ComputedWithout returns what a fight result on p is computed without: the
-// skills the engine does not play (NotModelledSkills), then Spells for a
-// spellcaster, since magic is not played in fights. Empty means p is fully
-// modelled for a fight; otherwise p is partly modelled and results on it say
-// so ("fair cost computed without: ambush, spells").
+// skills the engine does not play (NotModelledSkills), Sadistic (played in a
+// single exchange only: SadisticInFights), then Spells for a spellcaster,
+// since magic is not played in fights. Empty means p is fully modelled for a
+// fight; otherwise p is partly modelled and results on it say so ("fair cost
+// computed without: ambush, spells").
 func ComputedWithout(p *Profile) []string {
 	out := NotModelledSkills(p)
+	if _, ok := p.Skill(SkillSadistic); ok && !slices.Contains(out, SkillSadistic) {
+		out = append(out, SadisticInFights)
+	}
 	if CastsSpells(p) {
 		out = append(out, Spells)
 	}

@@ -40,6 +40,13 @@ func TestComputedWithout(t *testing.T) {
 	if got := ComputedWithout(&magic); !slices.Equal(got, []string{Spells}) {
 		t.Errorf("a magic skill (awakened): computed without %v, want [spells]", got)
 	}
+	// SkillTable: Sadistic is played in a single exchange only, never by the
+	// fight policies.
+	sadistic := *guard
+	sadistic.Skills = []Skill{{Name: SkillSadistic}, {Name: SkillStable}}
+	if got := ComputedWithout(&sadistic); !slices.Equal(got, []string{SadisticInFights}) {
+		t.Errorf("sadistic: computed without %v, want [%s]", got, SadisticInFights)
+	}
 	if n := notModelledSkill(); n != "" {
 		partial := *guard
 		partial.Skills = []Skill{{Name: n}, {Name: SkillStable}}

@@ -220,7 +220,7 @@ func TestAssessCostsKeepsOthers(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases[0].f = nil // sim: budget match without a fighter
-	pool, poolCosts, _, err := costPool(ds, "kherops-warrior-1")
+	rp, err := costPool(ds, "kherops-warrior-1", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +233,7 @@ func TestAssessCostsKeepsOthers(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := &costFlags{first: 100, trials: 100, budget: 300, maxTrials: 100, seed: 1}
-	res, interrupted, err := assessCosts(context.Background(), cases, pool, poolCosts, f, tbl, sc, sim.Variant{}, nil)
+	res, interrupted, err := assessCosts(context.Background(), cases, rp.fs, rp.costs, f, tbl, sc, sim.Variant{}, nil)
 	if err != nil || interrupted || len(res) != 2 {
 		t.Fatalf("err %v, interrupted %t, %d results", err, interrupted, len(res))
 	}
