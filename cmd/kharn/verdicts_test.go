@@ -153,6 +153,21 @@ func TestCostPoolFullyModelled(t *testing.T) {
 		t.Errorf("profiles named one by one: pool %v (%v), want them as given", named.ids, err)
 	}
 
+	// A pool with no fully modelled profile is a usage error naming the way out.
+	vd, err := profiles.Load(verdictsData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mage, err := vd.Profile("mage-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	only := *vd
+	only.Profiles = []*profiles.Profile{mage}
+	if _, err := costPool(&only, "", false); exitCode(err) != 2 || !strings.Contains(err.Error(), "--pool-all") {
+		t.Errorf("a pool of partly modelled profiles only: %v (exit %d), want a usage error naming --pool-all", err, exitCode(err))
+	}
+
 	args := append([]string{"crown-guard-1", "--vs", "kharns"}, quickCost...)
 	out, errs, code := runCLI(t, append([]string{"cost"}, args...)...)
 	if code != 0 {
