@@ -63,8 +63,12 @@ type Comparison struct {
 	Rules       string       `json:"rules"`
 	Interrupted bool         `json:"interrupted"`
 	NotModelled []string     `json:"not_modelled"`
-	Data        string       `json:"data"`
-	Version     string       `json:"version"`
+	// PartlyModelled names the profiles of the comparison the engine plays
+	// only in part, each with what its results are computed without
+	// ("prince-3 (without spells)").
+	PartlyModelled []string `json:"partly_modelled"`
+	Data           string   `json:"data"`
+	Version        string   `json:"version"`
 }
 
 // Sort ranks the rows by the chosen metric, highest first.
@@ -95,6 +99,7 @@ func (c *Comparison) Write(w io.Writer) error {
 		fmt.Fprintf(w, "Sampled: %d fights per loadout and opponent, seed %d for all (common random numbers), start %.1f toises apart, rules %s; data: %s; kharn %s%s\n",
 			c.Trials, c.Seed, c.Distance, c.Rules, c.Data, c.Version, status)
 	}
+	writePartlyModelled(w, c.PartlyModelled)
 	fmt.Fprintf(w, "Ranked by %s. Exact: damage per AP (best attack against each opponent's best response, mean over the pool).\n", c.SortBy)
 	t := Table{
 		Header: []string{"loadout", "Kr", "win rate", "95% Wilson", "draws", "damage taken (±SE)", "win per 100 Kr", "exact damage/AP"},

@@ -27,8 +27,11 @@ type DuelMeta struct {
 	Converged   bool      `json:"converged"`
 	Interrupted bool      `json:"interrupted"`
 	NotModelled []string  `json:"not_modelled"`
-	Data        string    `json:"data"`
-	Version     string    `json:"version"`
+	// PartlyModelled names the duellists the engine plays only in part, each
+	// with what its results are computed without ("prince-3 (without spells)").
+	PartlyModelled []string `json:"partly_modelled"`
+	Data           string   `json:"data"`
+	Version        string   `json:"version"`
 }
 
 // Rate is a sampled proportion with its 95% Wilson interval.
@@ -150,12 +153,22 @@ func writeCSV(w io.Writer, rows [][]string) error {
 func pct(r Rate) string { return fmt.Sprintf("%.2f%%", 100*r.Rate) }
 func ci(r Rate) string  { return fmt.Sprintf("%.2f%% - %.2f%%", 100*r.Lo, 100*r.Hi) }
 
+// writePartlyModelled writes the header line naming the partly modelled
+// profiles of a result, nothing when there are none: "Partly modelled:
+// prince-3 (without spells); these results are computed without what is named".
+func writePartlyModelled(w io.Writer, partly []string) {
+	if len(partly) > 0 {
+		fmt.Fprintf(w, "Partly modelled: %s; these results are computed without what is named\n", strings.Join(partly, ", "))
+	}
+}
+
 // WriteDuel writes the duel summary as text tables.
 func WriteDuel(w io.Writer, s DuelSummary) error {
 	fmt.Fprintf(w, "A: %s\nB: %s\n", s.A, s.B)
 	fmt.Fprintf(w, "Start %.1f toises apart; round limit %d; policies A %s, B %s\n", s.Distance, s.RoundLimit, s.Policies[0], s.Policies[1])
 	fmt.Fprintf(w, "Sampled: %d fights, seed %d, rules %s; data: %s; kharn %s%s\n", s.Trials, s.Seed, s.Rules, s.Data, s.Version,
 		runStatus(s.Interrupted, s.Precision, s.Converged))
+	writePartlyModelled(w, s.PartlyModelled)
 	t := Table{Header: []string{"outcome", "fights", "rate", "95% Wilson interval"}, Right: []bool{false, true, true, true}}
 	t.Rows = append(t.Rows,
 		[]string{"A wins (" + s.IDs[0] + ")", strconv.Itoa(s.Wins[0].Count), pct(s.Wins[0]), ci(s.Wins[0])},

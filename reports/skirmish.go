@@ -27,8 +27,11 @@ type SkirmishMeta struct {
 	Converged   bool       `json:"converged"`
 	Interrupted bool       `json:"interrupted"`
 	NotModelled []string   `json:"not_modelled"`
-	Data        string     `json:"data"`
-	Version     string     `json:"version"`
+	// PartlyModelled names the profiles of both lists the engine plays only
+	// in part, each with what its results are computed without.
+	PartlyModelled []string `json:"partly_modelled"`
+	Data           string   `json:"data"`
+	Version        string   `json:"version"`
 	// Safars name every Safar ("A1 paladin-3"), side A's first, with its cost.
 	Safars []string `json:"-"`
 	Costs  []int    `json:"-"`
@@ -128,6 +131,7 @@ func WriteSkirmish(w io.Writer, s SkirmishSummary) error {
 	fmt.Fprintf(w, "Scenario %s: %.0f x %.0f toises, round limit %d; policies A %s, B %s\n", s.Scenario, s.Table[0], s.Table[1], s.RoundLimit, s.Policies[0], s.Policies[1])
 	fmt.Fprintf(w, "Sampled: %d skirmishes, seed %d, rules %s; data: %s; kharn %s%s\n", s.Trials, s.Seed, s.Rules, s.Data, s.Version,
 		runStatus(s.Interrupted, s.Precision, s.Converged))
+	writePartlyModelled(w, s.PartlyModelled)
 	t := Table{Header: []string{"outcome", "skirmishes", "rate", "95% Wilson interval"}, Right: []bool{false, true, true, true}}
 	t.Rows = append(t.Rows,
 		[]string{"A wins (" + s.Lists[0] + ")", strconv.Itoa(s.Wins[0].Count), pct(s.Wins[0]), ci(s.Wins[0])},

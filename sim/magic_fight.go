@@ -62,9 +62,7 @@ type spellState struct {
 
 // playedEffect reports whether fights play the effect of level l: damage and
 // healing with an amount.
-func playedEffect(l profiles.SpellLevel) bool {
-	return (l.Effect == profiles.EffectDamage || l.Effect == profiles.EffectHealing) && l.Amount != nil
-}
+func playedEffect(l profiles.SpellLevel) bool { return l.PlayedInFights() }
 
 // initMagic prepares the cast options of every caster kind of e.
 func (e *engine) initMagic() {
@@ -591,30 +589,22 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra int, out CastOutcome
 // nothing.
 func castNotModelled(f *Fighter) []string {
 	p := f.Profile
+	if p == nil {
+		return nil
+	}
 	if castsNothing(f) {
 		return []string{"spells (no way and no spells in the data: it casts nothing)"}
 	}
-	if p == nil || p.Magic == nil || p.Magic.Way == "" {
-		return nil
-	}
 	var out []string
-	for slot, id := range p.Magic.Spells {
-		var s *profiles.Spell
-		if slot < len(p.Magic.Known) {
-			s = p.Magic.Known[slot]
+	for _, s := range profiles.SpellsNotPlayed(p) {
+		if s != profiles.Spells {
+			out = append(out, s)
 		}
-		if s == nil {
-			out = append(out, "spell "+id+" (unknown spell)")
-			continue
-		}
-		if slot >= maxSpellSlots {
-			out = append(out, "spell "+id+" (beyond the 16 spells fights follow)")
-			continue
-		}
-		for _, l := range s.Levels {
-			if !playedEffect(l) {
-				out = append(out, "spell "+id+" ("+string(l.Effect)+")")
-				break
+	}
+	if p.Magic != nil {
+		for slot, id := range p.Magic.Spells {
+			if slot >= maxSpellSlots {
+				out = append(out, "spell "+id+" (beyond the 16 spells fights follow)")
 			}
 		}
 	}
@@ -648,16 +638,7 @@ func castsNothing(f *Fighter) bool {
 	if p == nil || p.Magic != nil && p.Magic.Way != "" {
 		return false
 	}
-	if hasField(f.Mastery, FieldEsoteric) {
-		return true
-	}
-	for _, n := range []string{profiles.SkillOsteomancy, profiles.SkillShamanism, profiles.SkillBloodAndSteel,
-		profiles.SkillSacrificeWay, profiles.SkillAdansonia, profiles.SkillArchimage} {
-		if _, ok := p.Skill(n); ok {
-			return true
-		}
-	}
-	return false
+	return hasField(f.Mastery, FieldEsoteric) || profiles.CastsSpells(p)
 }
 
 // mayThreaten reports whether enemy j could attack Safar i within its next

@@ -182,7 +182,7 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 func compareLoadouts(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, opps []*profiles.Profile, c matchConfig, perOpponentExact bool, step func()) (reports.Comparison, error) {
 	loadouts := ds.Variants(p)
 	cmp := reports.Comparison{Context: "duel", Profile: p.ID, Seed: c.seed, Trials: c.trials, Distance: c.distance,
-		Rules: c.variant.String(), Opponents: []string{}}
+		Rules: c.variant.String(), Opponents: []string{}, PartlyModelled: partlyModelled(append([]*profiles.Profile{p}, opps...)...)}
 	for _, o := range opps {
 		cmp.Opponents = append(cmp.Opponents, o.ID)
 	}
@@ -190,7 +190,7 @@ func compareLoadouts(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 	for _, l := range loadouts {
 		fa := sim.NewFighter(p, l.Items(ds))
 		for _, o := range opps {
-			ms = append(ms, matchup{a: fa, b: sim.NewFighter(o, items(ds, o)), exact: perOpponentExact})
+			ms = append(ms, matchup{a: fa, b: sim.NewFighter(o, fieldedItems(ds, o)), exact: perOpponentExact})
 		}
 	}
 	res, interrupted, err := playMatchups(ctx, ms, c, step)

@@ -28,7 +28,8 @@ func (t *scoreTally) merge(u *scoreTally) {
 // DamagePerAP holds the exact best damage per AP against each opponent.
 func compareSkirmish(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, opps []*profiles.Profile, c matchConfig, budget int, step func()) (reports.Comparison, error) {
 	cmp := reports.Comparison{Context: "skirmish", Budget: budget, Profile: p.ID, Seed: c.seed, Trials: c.trials,
-		Rules: c.variant.String(), Opponents: []string{}, NotModelled: []string{}}
+		Rules: c.variant.String(), Opponents: []string{}, NotModelled: []string{},
+		PartlyModelled: partlyModelled(append([]*profiles.Profile{p}, opps...)...)}
 	for _, o := range opps {
 		cmp.Opponents = append(cmp.Opponents, o.ID)
 	}
@@ -48,10 +49,10 @@ func compareSkirmish(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 		row := reports.LoadoutRow{Loadout: l.Label(), Cost: cost}
 		var total scoreTally
 		for _, o := range opps {
-			lo, err := ds.Equip(o, nil, nil)
-			if err != nil {
+			if _, err := ds.Equip(o, nil, nil); err != nil {
 				return cmp, err
 			}
+			lo, _ := ds.Fielded(o) // a card without a weapon: its cheapest legal one
 			fb := sim.NewFighter(o, lo.Items(ds))
 			m := &sim.BudgetMatch{Fighter: fa, Pool: []*sim.Fighter{fb}, PoolCosts: []int{max(lo.Cost(ds), 1)},
 				Budget: costBudget(budget, cost), Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: c.variant}

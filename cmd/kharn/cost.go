@@ -38,6 +38,8 @@ type costFlags struct {
 	// tables shares the battles' option tables with the rest of the run
 	// (sim.Tables); nil: assessCosts shares them between its profiles.
 	tables *sim.Tables
+	// poolAll keeps the partly modelled profiles in the reference pool.
+	poolAll bool
 }
 
 func costCommand(g *globals) *cobra.Command {
@@ -68,6 +70,16 @@ below that is reported as a bound ("fair cost at most 25 Kr; card says 32:
 over-costed by at least 7 Kr"). A profile that cannot be assessed is reported
 as such, with the reason, and the others keep their results.
 
+Profiles are assessed as a list fields them: one whose card holds no weapon
+(weapons bought at recruitment) takes its cheapest legal melee weapon, and the
+output names it and the cost it adds. A profile the engine plays only in part
+(a skill not modelled; a spellcaster, since magic is not played in fights) has
+its verdict marked "fair cost computed without: ...". The reference pool holds
+only the fully modelled profiles of the data set or faction given, so that the
+others' errors do not leak into every verdict; the output says how many were
+left out and why, and --pool-all keeps them. Profiles named one by one in --vs
+are taken as given.
+
 Results are sampled: every figure comes with its interval, the seed and the
 trials; the same seed gives the same result for any number of workers.`,
 		Example: `  kharn cost paladin-2
@@ -88,59 +100,129 @@ trials; the same seed gives the same result for any number of workers.`,
 	fl.StringVar(&f.scenario, "scenario", "open-ground", "scenario of the battles: a ready-made one or a file")
 	fl.StringVar(&f.plot, "plot", "", "write the win rate against cost, one line per profile, to this .png or .svg file")
 	fl.BoolVar(&f.independent, "independent", false, "give every cost of a trial its own random numbers instead of common ones (docs/cost.md: narrower fair-cost intervals, bumpier curves)")
+	fl.BoolVar(&f.poolAll, "pool-all", false, "keep the partly modelled profiles (a skill not modelled, a spellcaster) in the reference pool")
 	fl.BoolVar(&f.json, "json", false, "print JSON")
 	fl.BoolVar(&f.csv, "csv", false, "print CSV")
 	return c
 }
 
-// costCase is one profile to assess.
+// costCase is one profile to assess, as a list fields it.
 type costCase struct {
 	p    *profiles.Profile
 	f    *sim.Fighter
-	card int
+	card int // Krowns of the loadout fielded
+	// fielded is the loadout fielded: the card's, or the card's and the
+	// cheapest legal weapon when the card has none (DataSet.Fielded).
+	fielded profiles.Loadout
+	// unarmed: the card has no weapon and the data set offers it none.
+	unarmed bool
+	// without is what its results are computed without
+	// (profiles.ComputedWithout); empty when fully modelled.
+	without []string
+	// note says which loadout it is fielded with when that is not its card's
+	// (fieldedNote); "" when it is.
+	note string
 }
 
-// costCases returns the profiles ps with a positive cost, in order, with their
-// card's equipment and its cost.
+// fieldedNote says which loadout c is fielded with when it is not its card's;
+// "" when it is.
+func fieldedNote(ds *profiles.DataSet, c costCase) string {
+	switch {
+	case c.unarmed:
+		return "no weapon on its card and none legal in the data set: fights bare-handed"
+	case len(c.fielded.Add) > 0:
+		var adds []string
+		for _, id := range c.fielded.Add {
+			e, _ := ds.Item(id)
+			adds = append(adds, fmt.Sprintf("%s (%d Kr)", id, e.Cost))
+		}
+		return fmt.Sprintf("no weapon on its card: fielded with its cheapest legal weapon, %s, at %d Kr (card %d Kr)",
+			strings.Join(adds, ", "), c.card, c.p.Cost)
+	}
+	return ""
+}
+
+// costCases returns the profiles ps with a positive cost, in order, each with
+// the loadout a list fields it with (DataSet.Fielded: its card's equipment, or
+// the card's and its cheapest legal weapon when the card holds none), its cost
+// and what its results are computed without.
 func costCases(ds *profiles.DataSet, ps []*profiles.Profile) ([]costCase, error) {
 	var out []costCase
 	for _, p := range ps {
-		lo, err := ds.Equip(p, nil, nil)
-		if err != nil {
+		if _, err := ds.Equip(p, nil, nil); err != nil {
 			return nil, err
 		}
+		lo, armed := ds.Fielded(p)
 		if c := lo.Cost(ds); c > 0 {
-			out = append(out, costCase{p: p, f: sim.NewFighter(p, lo.Items(ds)), card: c})
+			cc := costCase{p: p, f: sim.NewFighter(p, lo.Items(ds)), card: c, fielded: lo, unarmed: !armed,
+				without: profiles.ComputedWithout(p)}
+			cc.note = fieldedNote(ds, cc)
+			out = append(out, cc)
 		}
 	}
 	return out, nil
 }
 
+// refPool is the reference pool of kharn cost and the report: the fighters,
+// their costs and ids, and the partly modelled profiles left out of it.
+type refPool struct {
+	fs      []*sim.Fighter
+	costs   []int
+	ids     []string
+	leftOut []costCase
+	// of is how many profiles with a positive cost the pool was drawn from.
+	of int
+}
+
 // costPool returns the reference pool of spec as compare reads --vs (all, a
 // faction, or profile ids separated by commas; empty: all): the fighters with a
-// positive cost, their costs and ids.
-func costPool(ds *profiles.DataSet, spec string) ([]*sim.Fighter, []int, []string, error) {
+// positive cost, their costs and ids. Unless all is set, the partly modelled
+// profiles (profiles.ComputedWithout) of "all" or a faction are left out and
+// listed, so that what the engine misses about them does not bias every
+// verdict (issue #12 section 5); profiles named one by one are kept as given.
+func costPool(ds *profiles.DataSet, spec string, all bool) (refPool, error) {
 	if spec == "" {
 		spec = "all"
 	}
 	ps, err := pool(ds, spec)
 	if err != nil {
-		return nil, nil, nil, &usageError{err}
+		return refPool{}, &usageError{err}
 	}
 	cases, err := costCases(ds, ps)
 	if err != nil {
-		return nil, nil, nil, err
+		return refPool{}, err
 	}
 	if len(cases) == 0 {
-		return nil, nil, nil, &usageError{fmt.Errorf("--vs %q: no profile with a positive cost", spec)}
+		return refPool{}, &usageError{fmt.Errorf("--vs %q: no profile with a positive cost", spec)}
 	}
-	var fs []*sim.Fighter
-	var costs []int
-	var ids []string
+	group := spec == "all" || (!strings.Contains(spec, ",") && slices.Contains(ds.Factions(), spec))
+	rp := refPool{of: len(cases)}
 	for _, c := range cases {
-		fs, costs, ids = append(fs, c.f), append(costs, c.card), append(ids, c.p.ID)
+		if group && !all && len(c.without) > 0 {
+			rp.leftOut = append(rp.leftOut, c)
+			continue
+		}
+		rp.fs, rp.costs, rp.ids = append(rp.fs, c.f), append(rp.costs, c.card), append(rp.ids, c.p.ID)
 	}
-	return fs, costs, ids, nil
+	if len(rp.fs) == 0 {
+		return refPool{}, &usageError{fmt.Errorf("--vs %q: no fully modelled profile with a positive cost (%d partly modelled left out; --pool-all keeps them)", spec, len(rp.leftOut))}
+	}
+	return rp, nil
+}
+
+// leftOutText says how many profiles the pool left out and why, "" when none:
+// "4 of 21 profiles left out, partly modelled (--pool-all keeps them):
+// guild-cutthroat-1 (without ambush), ...".
+func (rp refPool) leftOutText() string {
+	if len(rp.leftOut) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, c := range rp.leftOut {
+		parts = append(parts, fmt.Sprintf("%s (without %s)", c.p.ID, strings.Join(c.without, ", ")))
+	}
+	return fmt.Sprintf("%d of %d profiles left out of the reference pool, partly modelled (--pool-all keeps them): %s",
+		len(rp.leftOut), rp.of, strings.Join(parts, ", "))
 }
 
 // costGrid is the first stage's grid around a card cost: from half to twice
@@ -187,6 +269,18 @@ type costResult struct {
 	PrecisionMet   *bool    `json:"precision_met,omitempty"`
 	PrecisionUnmet string   `json:"precision_unmet,omitempty"`
 	Points         []costPt `json:"points"`
+	// Loadout labels the loadout assessed ("base", "+dagger") and Fielded
+	// says why it is not the card's; ComputedWithout is what the result is
+	// computed without (empty: the profile is fully modelled).
+	Loadout         string   `json:"loadout"`
+	Fielded         string   `json:"fielded,omitempty"`
+	ComputedWithout []string `json:"computed_without"`
+}
+
+// costLeftOut is a profile left out of the reference pool, and why.
+type costLeftOut struct {
+	Profile         string   `json:"profile"`
+	ComputedWithout []string `json:"computed_without"`
 }
 
 type costPt struct {
@@ -218,6 +312,12 @@ type costAssessment struct {
 	// notes says what the search did beyond its two stages, and why a
 	// precision could not be met, in words.
 	notes []string
+	// loadout labels the loadout assessed (profiles.Loadout.Label: "base",
+	// "+dagger"), fielded says why it is not the card's ("" when it is), and
+	// without is what the result is computed without (a partly modelled
+	// profile; empty when fully modelled).
+	loadout, fielded string
+	without          []string
 }
 
 // minCopies is how many Safars a profile fields at its card cost at least: the
@@ -264,7 +364,7 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 			label := cc.p.ID
 			cfg.Progress = func(done, target int) { progress(i, label, done, target) }
 		}
-		res := costAssessment{budget: budget, card: cc.card}
+		res := costAssessment{budget: budget, card: cc.card, loadout: cc.fielded.Label(), fielded: cc.note, without: cc.without}
 		curve, err := balance.Search(ctx, cfg, newGame)
 		if err != nil {
 			// One profile's failure (a bad match, a panic in a battle) does not
@@ -383,10 +483,11 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	if err != nil {
 		return err
 	}
-	pool, poolCosts, poolIDs, err := costPool(ds, f.vs)
+	rp, err := costPool(ds, f.vs, f.poolAll)
 	if err != nil {
 		return err
 	}
+	pool, poolCosts, poolIDs := rp.fs, rp.costs, rp.ids
 	stderr := cmd.ErrOrStderr()
 	bar := newBar(stderr, len(cases)*1000, "cost", "‰")
 	progress := func(i int, label string, done, target int) {
@@ -435,20 +536,32 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	notModelled := (&sim.Skirmish{Sides: [2]sim.Spearhead{{Safars: all}}}).NotModelled()
 	switch {
 	case f.json:
-		return reports.WriteJSON(out, costJSON(as, res, f, poolIDs, sc, variant, notModelled, interrupted))
+		return reports.WriteJSON(out, costJSON(as, res, f, rp, sc, variant, notModelled, interrupted))
 	case f.csv:
 		return writeCostCSV(out, as, res, variant)
 	}
 	fmt.Fprintf(out, "Fair Krown costs at equal budgets: %d Kr a side (3 times the card cost when more) against a pool of %d profiles (%s), scenario %s\n",
 		f.budget, len(pool), strings.Join(poolIDs, ", "), sc.Name)
+	if t := rp.leftOutText(); t != "" {
+		fmt.Fprintln(out, t)
+	}
 	fmt.Fprintf(out, "Sampled with common random numbers: seed %d, rules %s; data: %s; kharn %s\n", f.seed, variant, ds.Source, versionString())
 	if len(as) > 0 {
 		if err := reports.WriteCostRanking(out, as); err != nil {
 			return err
 		}
 	}
+	byLabel := map[string]costAssessment{}
+	for _, r := range res {
+		byLabel[r.a.Label] = r
+	}
 	for _, a := range as {
-		fmt.Fprintf(out, "%s\n", a)
+		fmt.Fprintf(out, "%s%s\n", a, withoutText(byLabel[a.Label].without))
+	}
+	for _, r := range res {
+		if r.fielded != "" {
+			fmt.Fprintf(out, "%s: %s\n", r.a.Label, r.fielded)
+		}
 	}
 	for _, r := range res {
 		for _, n := range r.notes {
@@ -457,7 +570,7 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	}
 	for _, r := range res {
 		if r.notAssessed != "" {
-			fmt.Fprintf(out, "%s (card %d Kr): not assessed: %s\n", r.a.Label, r.card, r.notAssessed)
+			fmt.Fprintf(out, "%s (card %d Kr): not assessed: %s%s\n", r.a.Label, r.card, r.notAssessed, withoutText(r.without))
 		}
 	}
 	writeNotModelled(out, assessed, pool)
@@ -465,6 +578,15 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 		fmt.Fprintf(stderr, "kharn: interrupted: %d of %d profiles assessed\n", len(res), len(cases))
 	}
 	return nil
+}
+
+// withoutText flags a verdict computed on a partly modelled profile:
+// "; fair cost computed without: ambush, spells"; "" when fully modelled.
+func withoutText(without []string) string {
+	if len(without) == 0 {
+		return ""
+	}
+	return "; fair cost computed without: " + strings.Join(without, ", ")
 }
 
 // writeNotModelled writes what the battles of kharn cost leave out, short
@@ -528,7 +650,7 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, pool []string, sc *profiles.Scenario, v sim.Variant, nm []string, interrupted bool) any {
+func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, rp refPool, sc *profiles.Scenario, v sim.Variant, nm []string, interrupted bool) any {
 	byLabel := map[string]costAssessment{}
 	for _, r := range res {
 		byLabel[r.a.Label] = r
@@ -538,7 +660,11 @@ func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, pool 
 		out := costResult{Profile: a.Label, CardCost: r.card, Budget: r.budget, FairCost: finite(a.FairCost.Cost),
 			Lo: finite(a.FairCost.Lo), Hi: finite(a.FairCost.Hi), Verdict: a.Verdict.String(), AtLeast: a.AtLeast,
 			By: finite(a.By), Efficiency: finite(a.Efficiency), Trials: a.FairCost.Trials, Seed: a.FairCost.Seed,
-			Warnings: []string{}, Search: r.notes, NotAssessed: r.notAssessed, Precision: f.precision}
+			Warnings: []string{}, Search: r.notes, NotAssessed: r.notAssessed, Precision: f.precision,
+			Loadout: r.loadout, Fielded: r.fielded, ComputedWithout: r.without}
+		if out.ComputedWithout == nil {
+			out.ComputedWithout = []string{}
+		}
 		switch {
 		case a.FairCost.UpperOnly():
 			out.Interval = "upper bound only"
@@ -584,17 +710,24 @@ func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, pool 
 	if nm == nil {
 		nm = []string{}
 	}
+	leftOut := []costLeftOut{}
+	for _, c := range rp.leftOut {
+		leftOut = append(leftOut, costLeftOut{c.p.ID, c.without})
+	}
 	return struct {
-		Budget      int          `json:"budget_kr"`
-		Pool        []string     `json:"pool"`
-		Scenario    string       `json:"scenario"`
-		Rules       string       `json:"rules"`
-		Seed        uint64       `json:"seed"`
-		Interrupted bool         `json:"interrupted"`
-		NotModelled []string     `json:"not_modelled"`
-		Version     string       `json:"version"`
-		Profiles    []costResult `json:"profiles"`
-	}{f.budget, pool, sc.Name, v.String(), f.seed, interrupted, nm, versionString(), rows}
+		Budget int      `json:"budget_kr"`
+		Pool   []string `json:"pool"`
+		// PoolLeftOut are the partly modelled profiles left out of the pool
+		// (empty with --pool-all or profiles named one by one in --vs).
+		PoolLeftOut []costLeftOut `json:"pool_left_out"`
+		Scenario    string        `json:"scenario"`
+		Rules       string        `json:"rules"`
+		Seed        uint64        `json:"seed"`
+		Interrupted bool          `json:"interrupted"`
+		NotModelled []string      `json:"not_modelled"`
+		Version     string        `json:"version"`
+		Profiles    []costResult  `json:"profiles"`
+	}{f.budget, rp.ids, leftOut, sc.Name, v.String(), f.seed, interrupted, nm, versionString(), rows}
 }
 
 // writeCostCSV writes one line per profile, n/a (an unbounded end, no
@@ -608,15 +741,20 @@ func writeCostCSV(w io.Writer, as []balance.Assessment, res []costAssessment, va
 		}
 		return strconv.FormatFloat(x, 'g', 8, 64)
 	}
-	_ = cw.Write(append([]string{"profile", "card_cost_kr", "fair_cost_kr", "ci95_low", "ci95_high", "verdict", "over_costed_by_kr", "fair_per_card", "note"},
-		reports.ProvenanceKeys...))
+	_ = cw.Write(append([]string{"profile", "loadout", "card_cost_kr", "fair_cost_kr", "ci95_low", "ci95_high", "verdict", "over_costed_by_kr", "fair_per_card",
+		"computed_without", "note"}, reports.ProvenanceKeys...))
 	note := map[string]string{}
+	byLabel := map[string]costAssessment{}
 	for _, r := range res {
+		byLabel[r.a.Label] = r
 		var ws []string
 		for _, w := range r.a.FairCost.Warnings {
 			if errors.Is(w, balance.ErrNotConverged) || errors.Is(w, balance.ErrOneSided) {
 				ws = append(ws, w.Error())
 			}
+		}
+		if r.fielded != "" {
+			ws = append([]string{r.fielded}, ws...)
 		}
 		note[r.a.Label] = strings.Join(ws, "; ")
 	}
@@ -625,15 +763,16 @@ func writeCostCSV(w io.Writer, as []balance.Assessment, res []costAssessment, va
 			verdict += " (by at least)"
 		}
 		prov := reports.Provenance{Seed: a.FairCost.Seed, Trials: a.FairCost.Trials, Rules: variant.String(), Version: versionString()}
-		_ = cw.Write(append([]string{a.Label, g(a.CardCost), g(a.FairCost.Cost), g(a.FairCost.Lo), g(a.FairCost.Hi), verdict,
-			g(a.By), g(a.Efficiency), note}, prov.Values()...))
+		r := byLabel[a.Label]
+		_ = cw.Write(append([]string{a.Label, r.loadout, g(a.CardCost), g(a.FairCost.Cost), g(a.FairCost.Lo), g(a.FairCost.Hi), verdict,
+			g(a.By), g(a.Efficiency), strings.Join(r.without, "; "), note}, prov.Values()...))
 	}
 	for _, a := range as {
 		line(a, a.Verdict.String(), note[a.Label])
 	}
 	for _, r := range res {
 		if r.notAssessed != "" {
-			line(r.a, "not assessed", r.notAssessed)
+			line(r.a, "not assessed", strings.TrimPrefix(r.fielded+"; "+r.notAssessed, "; "))
 		}
 	}
 	cw.Flush()

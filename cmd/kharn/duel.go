@@ -151,6 +151,13 @@ func duellist(ds *profiles.DataSet, arg, weapon string) (side, error) {
 	if err != nil {
 		return side{}, err
 	}
+	fielded := false
+	if weapon == "" {
+		// A card without a weapon (bought at recruitment) fights as a list
+		// fields it: with its cheapest legal weapon (issue #12 section 5).
+		lo, _ = ds.Fielded(p)
+		fielded = len(lo.Add) > 0
+	}
 	f := sim.NewFighter(p, lo.Items(ds))
 	var ws []string
 	for _, w := range []*profiles.Equipment{f.Melee, f.Ranged} {
@@ -161,7 +168,11 @@ func duellist(ds *profiles.DataSet, arg, weapon string) (side, error) {
 	if len(ws) == 0 {
 		ws = []string{"bare hands"}
 	}
-	return side{p: p, f: f, cost: lo.Cost(ds), weapons: strings.Join(ws, " + ")}, nil
+	s := strings.Join(ws, " + ")
+	if fielded {
+		s += " (none on its card: its cheapest legal weapon, as a list fields it)"
+	}
+	return side{p: p, f: f, cost: lo.Cost(ds), weapons: s}, nil
 }
 
 func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error {
@@ -227,6 +238,7 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 	if meta.NotModelled == nil {
 		meta.NotModelled = []string{}
 	}
+	meta.PartlyModelled = partlyModelled(a.p, b.p)
 	s := reports.SummariseDuel(meta, tally)
 	switch {
 	case f.json:

@@ -520,6 +520,9 @@ func summarySection(r *reportRun, sections []*reports.Section) *reports.Section 
 		"and those the search gave no verdict for, with the reason.",
 		comparableLo, comparableHi, 100*farLo, 100*farHi, alpha, r.f.distance)))
 	s.Add(reports.Paragraph("The duels behind these findings: " + r.sampledCaption() + "; the intervals are 95% Wilson intervals."))
+	for _, p := range modelledParagraphs(r.ds) {
+		s.Add(reports.Paragraph(p))
+	}
 	if r.baseline != nil {
 		s.Add(reports.Paragraph("With a baseline, a profile is also flagged when its win rate moved significantly between the two releases (see the baseline section for the test)."))
 	}
@@ -554,7 +557,7 @@ func methodSection(r *reportRun) *reports.Section {
 		reports.Fact{Name: "fair costs", Value: r.costMethod()},
 		reports.Fact{Name: "duel start", Value: fmt.Sprintf("%.1f toises apart; round limit %d (R16), a fight reaching it is a draw", r.f.distance, profiles.DefaultRounds)},
 		reports.Fact{Name: "policies", Value: "default on both sides (decisions from the exact engine's expected values)"},
-		reports.Fact{Name: "equipment", Value: "the card's equipment, except in the loadout comparisons"},
+		reports.Fact{Name: "equipment", Value: "the card's equipment (with its cheapest legal weapon when the card holds none, as a list fields it), except in the loadout comparisons"},
 		reports.Fact{Name: "reference defender", Value: fmt.Sprintf("%s (%s, level %d, %d Kr)", r.ref.ID, r.ref.Faction, r.ref.Level, r.ref.Cost)},
 		reports.Fact{Name: "loadout opponents", Value: r.f.loadouts},
 		reports.Fact{Name: "partial", Value: fmt.Sprint(r.partial)},

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/kharn-ages/kharn/balance"
 	"github.com/kharn-ages/kharn/profiles"
@@ -48,32 +49,34 @@ func (r *reportRun) costMethod() string {
 	return r.costCaption() + "; the default side policy on both sides"
 }
 
-// assessDataSet runs the fair-cost search of every profile of ds against the
-// whole of ds as the reference pool.
-func assessDataSet(r *reportRun, ds *profiles.DataSet, step func()) ([]costAssessment, bool, error) {
+// assessDataSet runs the fair-cost search of every profile of ds, as a list
+// fields it, against the fully modelled profiles of ds as the reference pool
+// (costPool); rp is that pool, with the profiles left out of it.
+func assessDataSet(r *reportRun, ds *profiles.DataSet, step func()) (res []costAssessment, rp refPool, interrupted bool, err error) {
 	sc, err := loadScenario("open-ground")
 	if err != nil {
-		return nil, false, err
+		return nil, rp, false, err
 	}
 	tbl, err := field.FromScenario(sc)
 	if err != nil {
-		return nil, false, err
+		return nil, rp, false, err
 	}
 	cases, err := costCases(ds, sortedProfiles(ds))
 	if err != nil {
-		return nil, false, err
+		return nil, rp, false, err
 	}
-	pool, poolCosts, _, err := costPool(ds, "")
+	rp, err = costPool(ds, "", false)
 	if err != nil {
-		return nil, false, err
+		return nil, rp, false, err
 	}
+	pool, poolCosts := rp.fs, rp.costs
 	last := -1
 	progress := func(i int, _ string, _, _ int) {
 		for ; last < i-1; last++ {
 			step()
 		}
 	}
-	res, interrupted, err := assessCosts(r.ctx, cases, pool, poolCosts, r.costFlags(), tbl, sc, r.variant, progress)
+	res, interrupted, err = assessCosts(r.ctx, cases, pool, poolCosts, r.costFlags(), tbl, sc, r.variant, progress)
 	for ; last < len(res)-1; last++ {
 		step()
 	}
@@ -84,7 +87,7 @@ func assessDataSet(r *reportRun, ds *profiles.DataSet, step func()) ([]costAsses
 	for _, n := range (&sim.Skirmish{Sides: [2]sim.Spearhead{{Safars: all}}}).NotModelled() {
 		r.notModelled[n] = true
 	}
-	return res, interrupted, err
+	return res, rp, interrupted, err
 }
 
 // costSections writes the cost efficiency of every profile: its fair cost at
@@ -93,16 +96,19 @@ func assessDataSet(r *reportRun, ds *profiles.DataSet, step func()) ([]costAsses
 // go to the summary. With a baseline, the fair costs of both releases.
 func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	s := &reports.Section{ID: "costs", Title: "Cost efficiency and fair costs"}
-	s.Add(reports.Paragraph(fmt.Sprintf("For each profile, battles at equal budgets (kharn cost): copies of the profile recruited at a trial cost "+
-		"against copies of an opponent drawn from the whole data set, each side fielding as many Safars as %d Kr buy, or 3 times the card cost "+
-		"when that is more (a fractional number rounded at random). The fair cost is where the fitted win rate (draws count half) crosses 50%%, with its 95%% interval "+
-		"(a binomial fit of the logit on cost, clustered by trial; docs/cost.md). A card cost above the interval is over-costed, below it "+
-		"under-costed: both are flagged in the summary. Fair/card above 1: the profile gives more than it costs. %s.",
-		r.f.budget, r.costCaption())))
-	res, interrupted, err := assessDataSet(r, r.ds, step)
+	res, rp, interrupted, err := assessDataSet(r, r.ds, step)
 	if err != nil {
 		return nil, err
 	}
+	s.Add(reports.Paragraph(fmt.Sprintf("For each profile, battles at equal budgets (kharn cost): copies of the profile recruited at a trial cost "+
+		"against copies of an opponent drawn from the fully modelled profiles of the data set (%d of %d: %s), each side fielding as many Safars as %d Kr buy, or 3 times the card cost "+
+		"when that is more (a fractional number rounded at random). The fair cost is where the fitted win rate (draws count half) crosses 50%%, with its 95%% interval "+
+		"(a binomial fit of the logit on cost, clustered by trial; docs/cost.md). A card cost above the interval is over-costed, below it "+
+		"under-costed: both are flagged in the summary. Fair/card above 1: the profile gives more than it costs. "+
+		"A profile whose card holds no weapon is assessed as a list fields it, with its cheapest legal weapon added to its card cost (column \"loadout\"). "+
+		"A verdict on a partly modelled profile (a skill the engine does not play; a spellcaster, magic not being played in fights) is computed without it "+
+		"(column \"computed without\"), and its summary flag says so. %s.",
+		len(rp.fs), rp.of, poolLeftOutText(rp), r.f.budget, r.costCaption())))
 	if interrupted {
 		r.partial = true
 	}
@@ -123,9 +129,9 @@ func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 		// that could not be assessed.
 		switch {
 		case a.notAssessed != "":
-			r.flag("costs", a.a.Label, "not assessed", "not assessed: %s", a.notAssessed)
+			r.flag("costs", a.a.Label, "not assessed", "not assessed: %s%s", a.notAssessed, withoutText(a.without))
 		case a.a.Verdict != balance.Fair:
-			r.flag("costs", a.a.Label, a.a.Verdict.String(), "%s", a.a.String())
+			r.flag("costs", a.a.Label, a.a.Verdict.String(), "%s%s", a.a.String(), withoutText(a.without))
 		}
 	}
 	for _, f := range factions {
@@ -173,14 +179,28 @@ func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	return []*reports.Section{s, b}, nil
 }
 
+// poolLeftOutText says which profiles the reference pool left out and why,
+// for the report's paragraph: "none left out" when none.
+func poolLeftOutText(rp refPool) string {
+	if len(rp.leftOut) == 0 {
+		return "none left out"
+	}
+	var parts []string
+	for _, c := range rp.leftOut {
+		parts = append(parts, fmt.Sprintf("%s without %s", c.p.ID, strings.Join(c.without, ", ")))
+	}
+	return fmt.Sprintf("%s left out, partly modelled: %s", reports.Count(len(rp.leftOut), "profile"), strings.Join(parts, "; "))
+}
+
 // costTable is the ranking of one faction's profiles by fair cost per card
 // Krown, the profiles not assessed last with the reason in the verdict cell;
 // res gives the search notes and reasons of each profile.
 func costTable(faction string, as []balance.Assessment, res []costAssessment) *reports.DataTable {
 	t := &reports.DataTable{ID: "costs-" + faction, Caption: "Fair costs: " + faction + ", ranked by fair cost per card Krown",
 		Columns: []reports.Column{
-			{Name: "profile", Key: "profile"}, {Name: "card Kr", Key: "card_cost_kr"}, {Name: "fair Kr", Key: "fair_cost_kr"},
+			{Name: "profile", Key: "profile"}, {Name: "loadout", Key: "loadout"}, {Name: "card Kr", Key: "card_cost_kr"}, {Name: "fair Kr", Key: "fair_cost_kr"},
 			{Name: "95% low", Key: "fair_ci95_low"}, {Name: "95% high", Key: "fair_ci95_high"}, {Name: "verdict", Key: "verdict"},
+			{Name: "computed without", Key: "computed_without"},
 			{Name: "fair/card", Key: "fair_per_card"}, {Name: "win rate at card cost", Key: "win_rate_at_card"},
 			{Name: "95% low", Key: "win_rate_at_card_ci95_low"}, {Name: "95% high", Key: "win_rate_at_card_ci95_high"},
 			{Name: "trials fitted", Key: "fit_trials"},
@@ -192,6 +212,13 @@ func costTable(faction string, as []balance.Assessment, res []costAssessment) *r
 			x = math.NaN()
 		}
 		return reports.FloatCell(x, prec)
+	}
+	byLabel := map[string]costAssessment{}
+	for _, r := range res {
+		byLabel[r.a.Label] = r
+		if r.fielded != "" {
+			t.Notes = append(t.Notes, r.a.Label+": "+r.fielded)
+		}
 	}
 	for _, a := range as {
 		verdict := a.Verdict.String()
@@ -208,8 +235,9 @@ func costTable(faction string, as []balance.Assessment, res []costAssessment) *r
 		case f.LowerOnly():
 			verdict += fmt.Sprintf(" (fair cost at least %.1f Kr: the card cost lies inside)", f.Lo)
 		}
-		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(a.Label), reports.IntCell(int(a.CardCost)),
-			num(a.FairCost.Cost, 1), num(a.FairCost.Lo, 1), num(a.FairCost.Hi, 1), reports.TextCell(verdict),
+		r := byLabel[a.Label]
+		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(a.Label), reports.TextCell(r.loadout), reports.IntCell(int(a.CardCost)),
+			num(a.FairCost.Cost, 1), num(a.FairCost.Lo, 1), num(a.FairCost.Hi, 1), reports.TextCell(verdict), reports.TextCell(strings.Join(r.without, ", ")),
 			num(a.Efficiency, 3), reports.PercentCell(a.RateAtCard, 1), reports.PercentCell(a.RateLo, 1), reports.PercentCell(a.RateHi, 1),
 			reports.IntCell(a.FairCost.Trials)})
 		for _, w := range a.FairCost.Warnings {
@@ -223,8 +251,9 @@ func costTable(faction string, as []balance.Assessment, res []costAssessment) *r
 			}
 			continue
 		}
-		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(r.a.Label), reports.IntCell(r.card),
+		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(r.a.Label), reports.TextCell(r.loadout), reports.IntCell(r.card),
 			num(math.NaN(), 1), num(math.NaN(), 1), num(math.NaN(), 1), reports.TextCell("not assessed: " + r.notAssessed),
+			reports.TextCell(strings.Join(r.without, ", ")),
 			num(math.NaN(), 3), num(math.NaN(), 1), num(math.NaN(), 1), num(math.NaN(), 1), reports.IntCell(r.a.FairCost.Trials)})
 	}
 	return t
@@ -236,7 +265,7 @@ func costTable(faction string, as []balance.Assessment, res []costAssessment) *r
 // (Bonferroni-corrected over the profiles, as the report's other tests).
 func costBaseline(r *reportRun, cur []costAssessment, step func()) (*reports.Section, error) {
 	s := &reports.Section{ID: "fair-costs-baseline", Title: "Fair costs since the baseline"}
-	old, interrupted, err := assessDataSet(r, r.base, func() {})
+	old, _, interrupted, err := assessDataSet(r, r.base, func() {})
 	if err != nil {
 		return nil, err
 	}
@@ -254,7 +283,7 @@ func costBaseline(r *reportRun, cur []costAssessment, step func()) (*reports.Sec
 		}
 	}
 	crit := stats.CriticalZ(alpha, max(len(both), 1))
-	s.Add(reports.Paragraph(fmt.Sprintf("The fair costs of the baseline release, computed the same way on its own data (its profiles as the pool), "+
+	s.Add(reports.Paragraph(fmt.Sprintf("The fair costs of the baseline release, computed the same way on its own data (its fully modelled profiles as the pool), "+
 		"for the profiles in both releases. A move is significant when |z| > %.2f, z being the difference over the root of the summed "+
 		"squared standard errors (each the 95%% half-width over 1.96); two-sided level %.2f, Bonferroni-corrected over %s.",
 		crit, alpha, reports.Count(len(both), "profile"))))

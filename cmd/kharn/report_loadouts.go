@@ -117,7 +117,7 @@ func loadoutSections(r *reportRun, step func()) ([]*reports.Section, error) {
 		loadouts := r.ds.Variants(p)
 		perAP := map[string]float64{}
 		vals := make([]float64, len(loadouts))
-		refF := sim.NewFighter(r.ref, items(r.ds, r.ref))
+		refF := sim.NewFighter(r.ref, fieldedItems(r.ds, r.ref))
 		if !r.shardOnly() { // a shard writes no section: kharn merge computes them
 			parallelFor(len(loadouts), r.f.workers, func(i int) {
 				vals[i] = bestPerAP(sim.NewFighter(p, loadouts[i].Items(r.ds)), refF, r.variant)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/reports"
@@ -11,7 +12,8 @@ import (
 )
 
 // matrix holds the duels of every pair of profiles of a data set, each with its
-// card's equipment: the pair (i, j), i < j, is played once, i as side A.
+// card's equipment (and its cheapest legal weapon when the card has none,
+// profiles.DataSet.Fielded): the pair (i, j), i < j, is played once, i as side A.
 type matrix struct {
 	ps    []*profiles.Profile // by faction, level, cost, id
 	pairs map[[2]int]matchResult
@@ -45,7 +47,7 @@ func playMatrix(r *reportRun, ds *profiles.DataSet, ref *profiles.Profile, step 
 	m := &matrix{ps: sortedProfiles(ds), pairs: map[[2]int]matchResult{}}
 	fs := make([]*sim.Fighter, len(m.ps))
 	for i, p := range m.ps {
-		fs[i] = sim.NewFighter(p, items(ds, p))
+		fs[i] = sim.NewFighter(p, fieldedItems(ds, p))
 	}
 	var ms []matchup
 	var keys [][2]int
@@ -72,7 +74,7 @@ func playMatrix(r *reportRun, ds *profiles.DataSet, ref *profiles.Profile, step 
 	var refF *sim.Fighter
 	if ref != nil {
 		if rp, err := ds.Profile(ref.ID); err == nil {
-			refF = sim.NewFighter(rp, items(ds, rp))
+			refF = sim.NewFighter(rp, fieldedItems(ds, rp))
 		}
 	}
 	for i := range m.ps {
@@ -146,12 +148,13 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	}
 	r.current = m
 	s := &reports.Section{ID: "factions", Title: "Profiles by faction"}
-	s.Add(reports.Paragraph(fmt.Sprintf("Each profile, with its card's equipment, duels every other profile of the data set (%s). "+
+	s.Add(reports.Paragraph(fmt.Sprintf("Each profile, with its card's equipment (and its cheapest legal weapon when the card holds none, as a list fields it: column \"loadout\"), duels every other profile of the data set (%s). "+
+		"A profile the engine plays only in part has its results computed without what column \"computed without\" names (a skill not modelled; spells, magic not being played in fights). "+
 		"\"Win rate\" pools its fights against all the others; \"at comparable cost\" only against those costing between %.2f and %.2f times its cost. "+
 		"\"Exact damage/AP\" is its best expected damage per AP against %s's best response, computed exactly.",
 		r.sampledCaption(), comparableLo, comparableHi, r.ref.ID)))
 	cols := []reports.Column{{Name: "profile", Key: "profile"}, {Name: "name", Key: "name"}, {Name: "level", Key: "level"},
-		{Name: "cost (Kr)", Key: "cost_kr"}, {Name: "fights", Key: "fights"}}
+		{Name: "cost (Kr)", Key: "cost_kr"}, {Name: "loadout", Key: "loadout"}, {Name: "computed without", Key: "computed_without"}, {Name: "fights", Key: "fights"}}
 	cols = append(cols, rateColumns("win rate", "win_rate")...)
 	cols = append(cols, reports.Column{Name: "draws", Key: "draw_rate"}, reports.Column{Name: "comparable opponents", Key: "comparable_opponents"},
 		reports.Column{Name: "comparable fights", Key: "comparable_fights"})
@@ -165,7 +168,10 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 			}
 			w, d, n, _ := m.pooled(x, func(int) bool { return true })
 			cw, _, cn, copps := m.pooled(x, func(y int) bool { return m.comparable(x, y) })
-			row := []reports.Cell{reports.TextCell(p.ID), reports.TextCell(p.Name), reports.IntCell(p.Level), reports.IntCell(p.Cost), reports.IntCell(n)}
+			lo, _ := r.ds.Fielded(p)
+			without := profiles.ComputedWithout(p)
+			row := []reports.Cell{reports.TextCell(p.ID), reports.TextCell(p.Name), reports.IntCell(p.Level), reports.IntCell(p.Cost),
+				reports.TextCell(lo.Label()), reports.TextCell(strings.Join(without, ", ")), reports.IntCell(n)}
 			row = append(row, rateCells(w, n)...)
 			draws := math.NaN()
 			if n > 0 {
@@ -179,9 +185,9 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 				rt := reports.NewRate(cw, cn)
 				switch {
 				case rt.Lo > farHi:
-					r.flag("factions", p.ID, "strong", "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %s of comparable cost: strong for %d Kr", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cn, reports.Count(copps, "profile"), p.Cost)
+					r.flag("factions", p.ID, "strong", "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %s of comparable cost: strong for %d Kr%s", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cn, reports.Count(copps, "profile"), p.Cost, computedWithoutText(without))
 				case rt.Hi < farLo:
-					r.flag("factions", p.ID, "weak", "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %s of comparable cost: weak for %d Kr", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cn, reports.Count(copps, "profile"), p.Cost)
+					r.flag("factions", p.ID, "weak", "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %s of comparable cost: weak for %d Kr%s", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cn, reports.Count(copps, "profile"), p.Cost, computedWithoutText(without))
 				}
 			}
 		}

@@ -269,6 +269,13 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	if meta.NotModelled == nil {
 		meta.NotModelled = []string{}
 	}
+	var members []*profiles.Profile
+	for _, l := range lists {
+		for _, lo := range l.Loadouts(ds) {
+			members = append(members, lo.Profile)
+		}
+	}
+	meta.PartlyModelled = partlyModelled(members...)
 	s := reports.SummariseSkirmish(meta, tally)
 	switch {
 	case f.json:
