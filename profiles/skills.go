@@ -130,7 +130,7 @@ var skillTable = []SkillInfo{
 	{ID: "ambidextre", Name: SkillAmbidextrous, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #21"},
 	{ID: "bond", Name: SkillLeap, Class: ClassActivation, Value: SkillNumber, Ref: "skills.md #22"},
 	{ID: "eclaireur", Name: SkillScout, Class: ClassActivation, Value: SkillNumber, Ref: "skills.md #23; seed 000 l.1654"},
-	{ID: "riposte", Name: SkillRiposte, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #24"},
+	{ID: "riposte", Name: SkillRiposte, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #24", Note: "from the skill; a weapon's Riposte and Ambidextrous with a one-or-two-handed weapon are not read"},
 	{ID: "allie", Trait: TraitAlliedOf, Class: ClassList, Value: SkillText, Engine: ListRule, Ref: "skills.md #25; seed 000 l.396"},
 	{ID: "autorite", Name: SkillAuthority, Class: ClassExchange, Value: SkillOptNumber, Ref: "skills.md #26; seed 000 l.1598"},
 	{ID: "executeur", Name: SkillExecutioner, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #27; seed 000 l.1626"},

@@ -236,3 +236,44 @@ func TestBruteForceSanity(t *testing.T) {
 		t.Errorf("enumerated damage mass %.17g, dropped %g", total, r.dropped)
 	}
 }
+
+// TestExactAgainstBruteForceRiposte checks the counter damage of a defender
+// with Riposte (skills.md #24) against the enumeration: a 2 AP defence deals its
+// damage and a P effect (+1), a 3 AP PPC defence its damage and both P effects
+// (+2), R9a adding the stature on a defence CH.
+func TestExactAgainstBruteForceRiposte(t *testing.T) {
+	attStats, defStats := stats4(3, 5, 4, 2), stats4(4, 3, 5, 4)
+	const stature, defStature = 3, 2
+	a := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P), DamageChar: sim.P, DamageChosen: true}
+	for _, df := range []struct {
+		d          sim.Defence
+		mod        int
+		ctr, ctrCH int
+	}{
+		{sim.Defence{AP: 2, Chars: sim.CharsOf(sim.P, sim.C)}, 7, 5, 5 + defStature},
+		{sim.Defence{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.C)}, 10, 6, 6 + defStature},
+	} {
+		for attL := 1; attL <= 3; attL++ {
+			for defL := 1; defL <= 3; defL++ {
+				name := fmt.Sprintf("L%d %s vs L%d %s riposte", attL, a, defL, df.d)
+				ex := &sim.Exchange{
+					Attacker: sim.NewFighter(safar("att", attL, attStats, stature), nil),
+					Defender: sim.NewFighter(safar("def", defL, defStats, defStature, skill("riposte")), nil),
+					Attack:   a,
+					Policy:   sim.Policy{Defence: &df.d},
+				}
+				got := exact(t, ex)
+				want := bruteExchange(attL, defL, 9, df.mod, 6, 6+stature, df.ctr, df.ctrCH)
+				tol := want.dropped + 1e-12
+				if math.Abs(got.PSuccess-want.success) > tol {
+					t.Errorf("%s: p_success = %.15g, enumeration %.15g", name, got.PSuccess, want.success)
+				}
+				for k := range max(len(got.CounterPMF), df.ctrCH+1) {
+					if g, w := pmf(got.CounterPMF, k), want.counter[k]; math.Abs(g-w) > tol {
+						t.Errorf("%s: counter_damage_pmf[%d] = %.15g, enumeration %.15g", name, k, g, w)
+					}
+				}
+			}
+		}
+	}
+}

@@ -524,13 +524,11 @@ func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def D
 // counterEffects applies the effects of a successful defence to the state.
 func (pl *plan) counterEffects(s state, def Defence) state {
 	ex := pl.ex
-	if def.AP >= 2 && def.HasEffect {
-		switch def.Effect {
-		case C:
-			if ex.Attack.Kind != Shot {
-				s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, 1, repelSide{ex.DefenceSupported, ex.DefenceSupportStature, ex.Variant.English, ex.AttackerSlippery}))
-			}
-		case V:
+	if def.AP >= 2 {
+		if n := def.counterEffects(C); n > 0 && ex.Attack.Kind != Shot {
+			s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, n, repelSide{ex.DefenceSupported, ex.DefenceSupportStature, ex.Variant.English, ex.AttackerSlippery}))
+		}
+		if def.counterEffects(V) > 0 {
 			s.moveDef = true
 		}
 	}

@@ -717,9 +717,8 @@ func (ex *Exchange) counterDamage(d Defence) *damageSpec {
 		s.raw[v] = 1
 		s.rawPlus = v
 	}
-	if d.HasEffect && d.Effect == P {
-		s.bonus += 1 + def.Skills.Brutality // R10: P +1, + Brutality X
-	}
+	// R10: P +1, + Brutality X, per P effect (two with Riposte and PP engaged).
+	s.bonus += d.counterEffects(P) * (1 + def.Skills.Brutality)
 	return s
 }
 

@@ -51,6 +51,7 @@ type Skills struct {
 	Stable           bool   // not repelled by a strictly larger Safar, nor by Repelment
 	SurvivalInstinct bool   // free V effect after a successful defence
 	Harassment       bool   // free V effect once per activation on a successful attack
+	Riposte          bool   // a successful 2 AP defence deals damage and an effect, 3 AP two effects
 	Bunt, Bite       bool   // special attacks (R18)
 	Trample          bool
 	// Other lists the skills of the card that no exchange rule reads (Endurance,
@@ -64,7 +65,7 @@ var exchangeSkills = map[string]bool{
 	"brutality": true, "bloodlust": true, "heroic": true, "specialist": true,
 	"master": true, "executioner": true, "sadistic": true, "skilled swordsman": true,
 	"repelment": true, "stable": true, "survival instinct": true, "harassment": true,
-	"bunt": true, "bite": true, "trample": true,
+	"bunt": true, "bite": true, "trample": true, "riposte": true,
 }
 
 // ReadSkills extracts the exchange skills of a profile.
@@ -98,6 +99,8 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.SurvivalInstinct = true
 		case "harassment":
 			s.Harassment = true
+		case "riposte":
+			s.Riposte = true
 		case "bunt":
 			s.Bunt = true
 		case "bite":

@@ -71,7 +71,7 @@ type plan struct {
 	attArmourFaces [11]float64
 	// counters caches the counter damage of a successful defence by counter
 	// characteristic and P effect (see counterOf).
-	counters [4][2]*counterEntry
+	counters [4][3]*counterEntry
 	// trace, when set, receives every sampled attack (fight traces).
 	trace          func(TraceEvent)
 	lastArmourFace int
@@ -99,7 +99,7 @@ func (ex *Exchange) Prepare() error {
 	if !a.DamageChosen {
 		a.DamageChar, a.Fixed = bestDamage(ex.Attacker, *a)
 	}
-	if d := ex.Policy.Defence; d != nil && d.AP >= 2 && !d.Discard && !d.CounterDamage && !d.HasEffect {
+	if d := ex.Policy.Defence; d != nil && d.AP >= 2 && !d.Discard && !d.CounterDamage && !d.HasEffect && !d.HasEffect2 {
 		// R11a: a 2 or 3 AP defence fixed by the caller counters as the best
 		// response's candidates do.
 		c := ex.counterChoice(*d)
@@ -279,8 +279,11 @@ func (pl *plan) feasible(s state, d Defence) bool {
 
 // counterChoice fills in what a successful defence does (R11): with 2 AP the highest
 // engaged characteristic as damage (no damage against a shot, then a V effect if
-// engaged); with 3 AP that damage and one effect, P first, then C, then V. The policy
-// never picks A for a counter (its free attack is left to the fight engine).
+// engaged); with 3 AP that damage and one effect, P first, then C, then V. With
+// Riposte (skills.md #24) a 2 AP defence adds one effect to its damage and a 3 AP
+// defence deals two, in the same order, an effect twice only when its
+// characteristic is engaged twice. The policy never picks A for a counter (its
+// free attack is left to the fight engine).
 func (ex *Exchange) counterChoice(d Defence) Defence {
 	if d.AP < 2 {
 		return d
@@ -296,19 +299,44 @@ func (ex *Exchange) counterChoice(d Defence) Defence {
 	if !shot {
 		d.Counter, d.CounterDamage = best, true
 	}
-	if d.AP == 3 || shot {
-		order := []Char{P, C, V}
-		if shot {
-			order = []Char{V}
-		}
-		for _, e := range order {
-			if d.Chars.Has(e) {
+	// Riposte (skills.md #24): a 2 AP defence deals its damage and one effect,
+	// a 3 AP defence its damage and two effects, the same one twice only when
+	// its characteristic is engaged twice. Against a shot only the effects gain.
+	n := 0
+	switch {
+	case d.AP == 3 && ex.Defender.Skills.Riposte:
+		n = 2
+	case d.AP == 3 || shot || ex.Defender.Skills.Riposte:
+		n = 1
+	}
+	order := []Char{P, C, V}
+	if shot {
+		order = []Char{V}
+	}
+	for _, e := range order {
+		for k := d.Chars.Count(e); k > 0 && n > 0; k-- {
+			if !d.HasEffect {
 				d.Effect, d.HasEffect = e, true
-				break
+			} else {
+				d.Effect2, d.HasEffect2 = e, true
 			}
+			n--
 		}
 	}
 	return d
+}
+
+// counterEffects returns how many times the successful defence d applies
+// effect e (R11; Riposte: up to two effects).
+func (d Defence) counterEffects(e Char) int {
+	n := 0
+	if d.HasEffect && d.Effect == e {
+		n++
+	}
+	if d.HasEffect2 && d.Effect2 == e {
+		n++
+	}
+	return n
 }
 
 // counterEntry is the counter damage of one kind of successful defence: its
@@ -325,7 +353,7 @@ func (pl *plan) counterOf(d Defence) *counterEntry {
 	if !d.CounterDamage || d.AP < 2 {
 		return nil
 	}
-	slot := &pl.counters[d.Counter&3][b2i(d.HasEffect && d.Effect == P)]
+	slot := &pl.counters[d.Counter&3][d.counterEffects(P)]
 	if *slot == nil {
 		e := &counterEntry{spec: pl.ex.counterDamage(d)}
 		for c := range 2 {

@@ -115,6 +115,12 @@ func samplerCases() []samplerCase {
 				sim.NewFighter(safar("veteran", 3, stats4(3, 4, 4, 6), 4), []*profiles.Equipment{maul}),
 				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.C), Effects: sim.CharsOf(sim.P, sim.A)}, sim.DefaultPolicy)
 		}},
+		{"Riposte: best response, counters with two effects (skills.md #24)", func() *sim.Exchange {
+			def := safar("riposter", 2, stats4(4, 4, 4, 5), 3, skill("riposte"))
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{club}),
+				sim.NewFighter(def, []*profiles.Equipment{club, wear(halfPlate)}),
+				sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.C), Effects: sim.CharsOf(sim.C)}, sim.Policy{})
+		}},
 		{"Bite against best response", func() *sim.Exchange {
 			e := specialExchange(sim.Bite, 5)
 			e.Policy = sim.Policy{}
