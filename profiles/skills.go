@@ -118,7 +118,7 @@ var skillTable = []SkillInfo{
 	{ID: "le-sang-m-attire", Name: SkillBloodlust, Class: ClassExchange, Value: SkillNumber, Engine: PlayedExchange, Ref: "skills.md #9; seed 000 l.1612"},
 	{ID: "seigneur-de-guerre", Name: SkillOverlord, Class: ClassActivation, Battle: true, Value: SkillOptNumber, Engine: NoSkirmishEffect, Ref: "skills.md #10"},
 	{ID: "brutalite", Name: SkillBrutality, Class: ClassExchange, Value: SkillNumber, Engine: PlayedExchange, Ref: "skills.md #11; seed 000 l.1616"},
-	{ID: "rusee", Name: SkillCunning, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #12"},
+	{ID: "rusee", Name: SkillCunning, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #12", Note: "from the skill; a weapon's or a card's Cunning is not read"},
 	{ID: "en-eveil", Name: SkillAwakened, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #13; seed 000 l.1602"},
 	{ID: "heroique", Name: SkillHeroic, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #14; seed 000 l.1632", Note: "a special-attack value (heroic: bunt) is not modelled"},
 	{ID: "sadique", Name: SkillSadistic, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedExchange, Ref: "skills.md #15; seed 000 l.1652", Note: "a single exchange only (kharn odds --sadistic): the fight policies never spend AP on it"},
@@ -211,7 +211,7 @@ func SkillEngine(name string) Engine {
 
 // NotModelledSkills returns the skills of p that the engine does not play, as
 // the table of skills says, in card order and once each: what a result on p
-// is computed without ("fair cost computed without: ambush, cunning"). Magic
+// is computed without ("fair cost computed without: ambush, moringa"). Magic
 // skills are left out (magic is out of scope, counted apart), and so are list
 // rules and skills with no effect in a skirmish. A Berserk with another
 // trigger than bleeding and a Heroic on one special attack are named too.

@@ -1487,6 +1487,9 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 			b.WriteString(" (CH)")
 		}
 		rerollTags(&b, ev.DefenceRoll.Forced, ev.DefenceRoll.MasterUse, ev.DefMastery)
+		if ev.Cunning > 0 {
+			fmt.Fprintf(&b, " (Cunning +%d for 1 AP)", ev.Cunning)
+		}
 	}
 	if ev.Success {
 		fmt.Fprintf(&b, "; hit: %d damage", ev.Damage)

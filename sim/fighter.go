@@ -52,6 +52,7 @@ type Skills struct {
 	SurvivalInstinct bool   // free V effect after a successful defence
 	Harassment       bool   // free V effect once per activation on a successful attack
 	Riposte          bool   // a successful 2 AP defence deals damage and an effect, 3 AP two effects
+	Cunning          bool   // 1 AP more after the defence roll: + a die or a characteristic
 	Bunt, Bite       bool   // special attacks (R18)
 	Trample          bool
 	// Other lists the skills of the card that no exchange rule reads (Endurance,
@@ -65,7 +66,7 @@ var exchangeSkills = map[string]bool{
 	"brutality": true, "bloodlust": true, "heroic": true, "specialist": true,
 	"master": true, "executioner": true, "sadistic": true, "skilled swordsman": true,
 	"repelment": true, "stable": true, "survival instinct": true, "harassment": true,
-	"bunt": true, "bite": true, "trample": true, "riposte": true,
+	"bunt": true, "bite": true, "trample": true, "riposte": true, "cunning": true,
 }
 
 // ReadSkills extracts the exchange skills of a profile.
@@ -101,6 +102,8 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.Harassment = true
 		case "riposte":
 			s.Riposte = true
+		case "cunning":
+			s.Cunning = true
 		case "bunt":
 			s.Bunt = true
 		case "bite":

@@ -588,22 +588,28 @@ func (pl *plan) pStopIdx(s state, free bool, i int, d Defence, t int, ch bool) f
 }
 
 // pStopSplit returns pStopIdx and, within it, the probability of a stop on a
-// defence CH (R9a).
+// defence CH (R9a); stops after Cunning count.
 func (pl *plan) pStopSplit(s state, free bool, i int, d Defence, t int, ch bool) (stop, stopCH float64) {
+	o := pl.partsIdx(s, free, i, d, t, ch)
+	return o.stop + o.cStop, o.stopCH + o.cStopCH
+}
+
+// partsIdx returns the outcomes of defence d, candidate i (-1: not a
+// candidate), against total t, a mastery die spent or not (plan.outcomes).
+func (pl *plan) partsIdx(s state, free bool, i int, d Defence, t int, ch bool) stopParts {
 	switch {
 	case d.Discard:
-		return 1, 0
+		return stopParts{stop: 1}
 	case d.None:
-		return 0, 0
+		return stopParts{succ: 1}
 	}
 	tails := pl.tailsFor(s, free, i, d, t, ch)
 	dmod := pl.dmod(free, i, d)
+	var o stopParts
 	for _, tl := range tails {
-		st, sc := stopSplit(pl.ex.Variant, tl, t, dmod, ch, d.Shield)
-		stop += st
-		stopCH += sc
+		o = o.plus(pl.outcomes(s, free, d, tl, t, dmod, ch))
 	}
-	return stop, stopCH
+	return o
 }
 
 // defend returns the defence against total t (R5): the fixed one of the policy for
@@ -707,13 +713,17 @@ func (pl *plan) bestResponse(s state, free bool, t int, ch bool) int {
 		if !pl.feasible(s, d) {
 			continue
 		}
-		pStop, pCH := pl.pStopSplit(s, free, i, d, t, ch)
+		o := pl.partsIdx(s, free, i, d, t, ch)
+		pStop, pCH := o.stop+o.cStop, o.stopCH+o.cStopCH
 		loss := hit
 		if !free && pl.nFree > 0 {
 			loss += float64(pl.nFree) * pl.freeValue[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), len(pl.freeValue)-1)] // Warlord may lift AP above the card's
 		}
 		cv := pl.counterValue(d, pl.attackOf(free))
 		v := (pStop-pCH)*cv[0] + pCH*cv[1] - (1-pStop)*loss
+		if c := o.cStop + o.cSucc; c > 0 {
+			v -= c * pl.cunningCost(s, d) // Cunning's AP, when the roll calls for it
+		}
 		if r := pl.ex.Policy.Reserve; r != nil {
 			v += r[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), 7)]
 		} else {

@@ -41,6 +41,9 @@ type TraceEvent struct {
 	Counter     int  // HP the attacker lost to counter damage
 	Mastery     bool // the attacker spent a mastery die
 	DefMastery  bool // the defender spent one
+	// Cunning is what Cunning added to the defence total (in DefenceTot) for
+	// 1 AP, 0 when not used (skills.md #12).
+	Cunning int
 }
 
 // duelFrom is the attack face from which a defender with Duellist forces a reroll.
@@ -149,6 +152,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	} else {
 		dr = dpool.Roll(r)
 	}
+	pre := s // the state the Cunning decision reads, as the exact engine does
 	s.defAP -= int8(def.AP) + pl.defCost()
 	s.defSpent += int8(def.AP) + pl.defCost()
 	if dr.Mastery {
@@ -171,7 +175,26 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.shieldUsed += n
 	}
 	ev := TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dr.Value + dmod, Mastery: ar.Mastery, DefMastery: dr.Mastery}
-	if !succeeds(ex.Variant, ar, t, dr, dr.Value+dmod, def.Shield) {
+	stopped := !succeeds(ex.Variant, ar, t, dr, dr.Value+dmod, def.Shield)
+	if !stopped && !dr.Failure && pl.cunningOK(pre, def) &&
+		!(ex.Variant.CHAutoSuccess && ch && !dr.Critical) && !(def.Shield && dr.Critical) {
+		// Cunning (skills.md #12): 1 AP more for a characteristic or a d10, when
+		// the policy finds it worth it (plan.cunningStop, as plan.outcomes).
+		gap := t - ev.DefenceTot
+		cb := pl.cunningChar(def)
+		if _, used := pl.cunningStop(pre, free, def, cb, gap, ch, dr.Critical); used {
+			s.defAP--
+			s.defSpent++
+			add := cb
+			if gap > cb {
+				add = dice.D10(r) // a plain die: no CH, no CF
+			}
+			ev.Cunning = add
+			ev.DefenceTot += add
+			stopped = add >= gap
+		}
+	}
+	if stopped {
 		s = pl.counterEffects(s, def)
 		raw := 0
 		if a.Kind != Shot { // R11: no counter damage against a shot

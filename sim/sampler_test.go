@@ -121,6 +121,20 @@ func samplerCases() []samplerCase {
 				sim.NewFighter(def, []*profiles.Equipment{club, wear(halfPlate)}),
 				sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.C), Effects: sim.CharsOf(sim.C)}, sim.Policy{})
 		}},
+		{"Cunning: best response, free attack, shield (skills.md #12)", func() *sim.Exchange {
+			def := safar("cunning", 2, stats4(4, 3, 4, 6), 3, skill("cunning"))
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{club}),
+				sim.NewFighter(def, []*profiles.Equipment{club, shield, wear(halfPlate)}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.C), Effects: sim.CharsOf(sim.P, sim.A)}, sim.DefaultPolicy)
+		}},
+		{"Cunning: AP reserve, ch-auto-success, Riposte (skills.md #12, #24)", func() *sim.Exchange {
+			def := safar("cunning", 3, stats4(4, 5, 3, 4), 3, skill("cunning"), skill("riposte"))
+			e := mk(sim.NewFighter(safar("att", 3, stats4(4, 5, 4, 3), 3), []*profiles.Equipment{sword}),
+				sim.NewFighter(def, []*profiles.Equipment{club}), pa,
+				sim.Policy{Reserve: &[8]float64{0, 2, 3.5, 4.5, 5, 5.3, 5.5, 5.6}})
+			e.Variant = sim.Variant{CHAutoSuccess: true}
+			return e
+		}},
 		{"Bite against best response", func() *sim.Exchange {
 			e := specialExchange(sim.Bite, 5)
 			e.Policy = sim.Policy{}

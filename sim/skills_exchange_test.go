@@ -68,3 +68,58 @@ func TestRiposte(t *testing.T) {
 		})
 	}
 }
+
+// TestCunning checks skills.md #12: after its defence roll, a defender with
+// Cunning may spend 1 more AP to add a characteristic or a d10 to its total;
+// it needs that AP left after the defence, and the policy spends it only when
+// the stop it may buy is worth the AP (Policy.APValue). The enumeration of
+// TestExactAgainstBruteForceCunning checks the probabilities themselves.
+func TestCunning(t *testing.T) {
+	att := safar("att", 2, stats4(3, 5, 4, 2), 3)
+	pa := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P), DamageChar: sim.P, DamageChosen: true}
+	run := func(ap int, pol sim.Policy, skills ...string) *sim.Result {
+		p := safar("def", 2, stats4(4, 3, 5, 4), 2)
+		p.AP = ap
+		for _, s := range skills {
+			p.Skills = append(p.Skills, skill(s))
+		}
+		return exact(t, &sim.Exchange{Attacker: sim.NewFighter(att, nil), Defender: sim.NewFighter(p, nil), Attack: pa, Policy: pol})
+	}
+	onePA := sim.Defence{AP: 1, Chars: sim.CharsOf(sim.A)}
+	plain := run(5, fixed(onePA))
+	cun := run(5, fixed(onePA), "cunning")
+	// A hit on 2 dice against A + 2 dice: Cunning adds A = 5 (A once engaged)
+	// or a die, so it stops more, and spends its AP only on those rolls.
+	if cun.PSuccess >= plain.PSuccess-0.05 {
+		t.Errorf("Cunning: p_success %.4f, without %.4f: want clearly fewer hits", cun.PSuccess, plain.PSuccess)
+	}
+	extra := cun.ExpectedDefenceAP - plain.ExpectedDefenceAP
+	if extra <= 0 || extra > plain.PSuccess+1e-12 {
+		t.Errorf("Cunning spent %.4f AP on average, want in (0, P(hit without it) = %.4f]", extra, plain.PSuccess)
+	}
+	// Needs 1 AP left after the defence: a 1 AP defence with 1 AP is as without.
+	if r := run(1, fixed(onePA), "cunning"); math.Abs(r.PSuccess-plain.PSuccess) > 1e-15 || math.Abs(r.ExpectedDefenceAP-plain.ExpectedDefenceAP) > 1e-15 {
+		t.Errorf("with no AP left Cunning changed the exchange: p_success %.6f (without %.6f)", r.PSuccess, plain.PSuccess)
+	}
+	// The policy values the AP: worth more than any hit (6 damage, 9 on a CH),
+	// Cunning is never used; worth 3 HP, only where the chance of a stop pays
+	// for it (p x 6 > 3 on a plain hit), which still includes the sure stops.
+	never := fixed(onePA)
+	never.APValue = 100
+	if r := run(5, never, "cunning"); math.Abs(r.PSuccess-plain.PSuccess) > 1e-15 {
+		t.Errorf("AP worth 100 HP: Cunning used anyway (p_success %.6f, without %.6f)", r.PSuccess, plain.PSuccess)
+	}
+	some := fixed(onePA)
+	some.APValue = 3
+	r := run(5, some, "cunning")
+	if !(r.PSuccess > cun.PSuccess && r.PSuccess < plain.PSuccess) {
+		t.Errorf("AP worth 3 HP: p_success %.6f, want between always (%.6f) and never (%.6f)", r.PSuccess, cun.PSuccess, plain.PSuccess)
+	}
+	// The best response counts Cunning: with it, a defender keeps to cheaper
+	// defences and still stops more.
+	best := run(5, sim.Policy{APValue: 0.5}, "cunning")
+	bestPlain := run(5, sim.Policy{APValue: 0.5})
+	if best.PSuccess >= bestPlain.PSuccess {
+		t.Errorf("best response: p_success %.4f with Cunning, %.4f without", best.PSuccess, bestPlain.PSuccess)
+	}
+}
