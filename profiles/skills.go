@@ -134,7 +134,7 @@ var skillTable = []SkillInfo{
 	{ID: "allie", Trait: TraitAlliedOf, Class: ClassList, Value: SkillText, Engine: ListRule, Ref: "skills.md #25; seed 000 l.396"},
 	{ID: "autorite", Name: SkillAuthority, Class: ClassExchange, Value: SkillOptNumber, Ref: "skills.md #26; seed 000 l.1598"},
 	{ID: "executeur", Name: SkillExecutioner, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #27; seed 000 l.1626"},
-	{ID: "fluet", Name: SkillSlender, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #28"},
+	{ID: "fluet", Name: SkillSlender, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #28"},
 	{ID: "harcelement", Name: SkillHarassment, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #29; seed 000 l.1628"},
 	{ID: "hors-norme", Name: SkillExceptional, Class: ClassExchange, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #30; seed 000 l.1624", Note: "a loadout rule: profiles' loadout validation lets it hold a shield with a two-handed weapon"},
 	{ID: "khemiste", Trait: "khemiste", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #31"},

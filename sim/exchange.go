@@ -404,6 +404,9 @@ func (ex *Exchange) attackModifier(a Attack) int {
 	if ex.Defender.Bleeding {
 		m += att.Skills.Bloodlust
 	}
+	if att.Skills.Slender {
+		m += a.Effects.Count(V) // Slender (skills.md #28): +1 per V effect announced
+	}
 	return m
 }
 
@@ -451,6 +454,9 @@ func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 		m += ex.Cover
 	} else {
 		m += ex.DefenceSupport
+	}
+	if def.Skills.Slender {
+		m += d.counterEffects(V) // Slender (skills.md #28): +1 per V effect announced
 	}
 	return m
 }
@@ -816,6 +822,11 @@ func repel(winner, loser *Fighter, n int, rs repelSide) float64 {
 	}
 	if winner.Skills.Repelment && !stable {
 		d = max(d, c)
+	}
+	if winner.Skills.Slender {
+		// Slender (skills.md #28): a C effect repels 1 toise at most; CC does
+		// not lengthen it, it only lets a lone smaller winner repel (above).
+		d = min(d, 1)
 	}
 	return d
 }

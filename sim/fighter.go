@@ -53,6 +53,7 @@ type Skills struct {
 	Harassment       bool   // free V effect once per activation on a successful attack
 	Riposte          bool   // a successful 2 AP defence deals damage and an effect, 3 AP two effects
 	Cunning          bool   // 1 AP more after the defence roll: + a die or a characteristic
+	Slender          bool   // +1 per V effect to the roll; a C effect repels 1 toise at most
 	Bunt, Bite       bool   // special attacks (R18)
 	Trample          bool
 	// Other lists the skills of the card that no exchange rule reads (Endurance,
@@ -66,7 +67,7 @@ var exchangeSkills = map[string]bool{
 	"brutality": true, "bloodlust": true, "heroic": true, "specialist": true,
 	"master": true, "executioner": true, "sadistic": true, "skilled swordsman": true,
 	"repelment": true, "stable": true, "survival instinct": true, "harassment": true,
-	"bunt": true, "bite": true, "trample": true, "riposte": true, "cunning": true,
+	"bunt": true, "bite": true, "trample": true, "riposte": true, "cunning": true, "slender": true,
 }
 
 // ReadSkills extracts the exchange skills of a profile.
@@ -104,6 +105,8 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.Riposte = true
 		case "cunning":
 			s.Cunning = true
+		case "slender":
+			s.Slender = true
 		case "bunt":
 			s.Bunt = true
 		case "bite":

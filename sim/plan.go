@@ -259,6 +259,9 @@ func (ex *Exchange) candidates(free bool) []Defence {
 				}
 				d = sub.counterChoice(d)
 				out = append(out, d)
+				if v, ok := sub.slenderChoice(d); ok {
+					out = append(out, v) // the best response weighs both
+				}
 			}
 		}
 	}
@@ -324,6 +327,40 @@ func (ex *Exchange) counterChoice(d Defence) Defence {
 		}
 	}
 	return d
+}
+
+// slenderChoice returns defence d with its effects turned to V as far as its
+// engaged V allow, for a Slender defender (skills.md #28: each V effect adds +1
+// to the defence roll, announced with it), and whether that differs from d. A
+// 2 AP defence without Riposte then applies its V effect instead of damage.
+func (ex *Exchange) slenderChoice(d Defence) (Defence, bool) {
+	if !ex.Defender.Skills.Slender || d.AP < 2 || !d.Chars.Has(V) {
+		return d, false
+	}
+	e := d
+	slots := b2i(d.HasEffect) + b2i(d.HasEffect2)
+	if slots == 0 {
+		e.CounterDamage = false
+		e.Effect, e.HasEffect = V, true
+		return e, true
+	}
+	vs := min(slots, d.Chars.Count(V))
+	if d.counterEffects(V) >= vs {
+		return d, false
+	}
+	other, hasOther := d.Effect, d.HasEffect && d.Effect != V
+	if !hasOther && d.HasEffect2 && d.Effect2 != V {
+		other, hasOther = d.Effect2, true
+	}
+	e.Effect, e.HasEffect = V, true
+	e.Effect2, e.HasEffect2 = 0, false
+	switch {
+	case slots == 2 && vs == 2:
+		e.Effect2, e.HasEffect2 = V, true
+	case slots == 2 && hasOther:
+		e.Effect2, e.HasEffect2 = other, true
+	}
+	return e, true
 }
 
 // counterEffects returns how many times the successful defence d applies

@@ -135,6 +135,13 @@ func samplerCases() []samplerCase {
 			e.Variant = sim.Variant{CHAutoSuccess: true}
 			return e
 		}},
+		{"Slender both sides: V effects on the rolls, 1-toise repel (skills.md #28)", func() *sim.Exchange {
+			att := safar("slender", 2, stats4(4, 5, 3, 6), 3, skill("slender"))
+			def := safar("slender-def", 2, stats4(5, 3, 4, 4), 3, skill("slender"), skill("riposte"))
+			return mk(sim.NewFighter(att, []*profiles.Equipment{club}),
+				sim.NewFighter(def, []*profiles.Equipment{club, wear(halfPlate)}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.V, sim.C, sim.P), Effects: sim.CharsOf(sim.V, sim.C)}, sim.DefaultPolicy)
+		}},
 		{"Bite against best response", func() *sim.Exchange {
 			e := specialExchange(sim.Bite, 5)
 			e.Policy = sim.Policy{}

@@ -123,3 +123,65 @@ func TestCunning(t *testing.T) {
 		t.Errorf("best response: p_success %.4f with Cunning, %.4f without", best.PSuccess, bestPlain.PSuccess)
 	}
 }
+
+// TestSlender checks skills.md #28: each V effect a Slender Safar announces
+// adds +1 to that roll, attack or defence (VV: +2); its C effect repels 1 toise
+// at most, and CC does not lengthen it but lets it repel a larger target.
+func TestSlender(t *testing.T) {
+	// Attack 2 AP PV with a V effect: V + P + 1 against the reflex of a
+	// defender of equal level; the enumeration with attack modifier 4+5+1 and
+	// damage P = 5 (no P effect, no weapon; CH + stature 3) is the reference.
+	for _, lv := range []int{1, 2} {
+		att := safar("slender", lv, stats4(4, 5, 3, 6), 3, skill("slender"))
+		def := safar("def", lv, stats4(4, 4, 5, 4), 3)
+		pv := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.V), Effects: sim.CharsOf(sim.V), DamageChar: sim.P, DamageChosen: true}
+		got := exact(t, &sim.Exchange{Attacker: sim.NewFighter(att, nil), Defender: sim.NewFighter(def, nil), Attack: pv, Policy: fixed(sim.Defence{})})
+		want := bruteExchange(lv, lv, 4+5+1, 0, 5, 5+3, 0, 0)
+		if math.Abs(got.PSuccess-want.success) > want.dropped+1e-12 {
+			t.Errorf("L%d attack with a V effect: p_success %.12g, enumeration with +1 %.12g", lv, got.PSuccess, want.success)
+		}
+		// Defence 2 AP AV announcing its V effect (instead of damage): A + V + 1.
+		pv2 := pv
+		pv2.Effects = sim.Chars{}
+		dv := sim.Defence{AP: 2, Chars: sim.CharsOf(sim.A, sim.V), Effect: sim.V, HasEffect: true}
+		got = exact(t, &sim.Exchange{Attacker: sim.NewFighter(def, nil), Defender: sim.NewFighter(att, nil), Attack: pv2, Policy: fixed(dv)})
+		want = bruteExchange(lv, lv, 4+4, 3+4+1, 4, 4+3, 0, 0)
+		if math.Abs(got.PSuccess-want.success) > want.dropped+1e-12 {
+			t.Errorf("L%d defence with a V effect: p_success %.12g, enumeration with +1 %.12g", lv, got.PSuccess, want.success)
+		}
+	}
+	// C effects: C = 6 would repel 3 toises (C/2) and 6 with CC; Slender: 1.
+	for _, c := range []struct {
+		name       string
+		defStature int
+		eff        sim.Chars
+		want       float64
+	}{
+		{"C, same stature", 3, sim.CharsOf(sim.C), 1},
+		{"CC, same stature", 3, sim.CharsOf(sim.C, sim.C), 1},
+		{"C, larger target", 4, sim.CharsOf(sim.C), 0},
+		{"CC, larger target, alone", 4, sim.CharsOf(sim.C, sim.C), 1},
+	} {
+		att := safar("slender", 1, stats4(4, 5, 3, 6), 3, skill("slender"))
+		def := safar("def", 1, stats4(4, 4, 5, 4), c.defStature)
+		a := sim.Attack{AP: 3, Chars: sim.CharsOf(sim.C, sim.C, sim.P), Effects: c.eff}
+		if c.eff.Len() == 1 {
+			a.Effects = sim.CharsOf(sim.C, sim.P)
+		}
+		got := exact(t, &sim.Exchange{Attacker: sim.NewFighter(att, nil), Defender: sim.NewFighter(def, nil), Attack: a, Policy: fixed(sim.Defence{})})
+		if math.Abs(got.ExpectedRepel-c.want*got.PSuccess) > 1e-12 || got.PSuccess == 0 {
+			t.Errorf("%s: expected repel %.6g toises for p_success %.6g, want %g toise per hit", c.name, got.ExpectedRepel, got.PSuccess, c.want)
+		}
+	}
+	// The best response of a Slender defender weighs a V effect (+1 to the
+	// roll) against damage: it stops more than a defender without the skill.
+	att := safar("att", 2, stats4(4, 5, 4, 3), 3)
+	def := safar("def", 2, stats4(5, 3, 4, 4), 3)
+	pv := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.V), Effects: sim.CharsOf(sim.P)}
+	plain := exact(t, &sim.Exchange{Attacker: sim.NewFighter(att, nil), Defender: sim.NewFighter(def, nil), Attack: pv})
+	def.Skills = append(def.Skills, skill("slender"))
+	sl := exact(t, &sim.Exchange{Attacker: sim.NewFighter(att, nil), Defender: sim.NewFighter(def, nil), Attack: pv})
+	if sl.PSuccess >= plain.PSuccess {
+		t.Errorf("best response: p_success %.4f with Slender, %.4f without", sl.PSuccess, plain.PSuccess)
+	}
+}
