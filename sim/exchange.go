@@ -397,8 +397,8 @@ func (ex *Exchange) attackModifier(a Attack) int {
 		switch {
 		case ex.Height > 2:
 			m += 2
-		case ex.Height < -2 && a.AP != 3:
-			m -= 2
+		case ex.Height < -2 && a.AP != 3 && !att.Skills.MasterPopinjay:
+			m -= 2 // Master Popinjay ignores it (skills.md #45, seed 000 line 1640)
 		}
 	}
 	if ex.Defender.Bleeding {
@@ -452,6 +452,9 @@ func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 	}
 	if a.Kind == Shot {
 		m += ex.Cover
+		if ex.Cover > 0 {
+			m += def.Skills.Stealth // Stealth (skills.md #44): in cover, + its level
+		}
 	} else {
 		m += ex.DefenceSupport
 	}

@@ -54,6 +54,8 @@ type Skills struct {
 	Riposte          bool   // a successful 2 AP defence deals damage and an effect, 3 AP two effects
 	Cunning          bool   // 1 AP more after the defence roll: + a die or a characteristic
 	Slender          bool   // +1 per V effect to the roll; a C effect repels 1 toise at most
+	Stealth          int    // in cover, + this to defences against shots (level by default)
+	MasterPopinjay   bool   // its shots ignore the -2 for being lower than the target
 	Bunt, Bite       bool   // special attacks (R18)
 	Trample          bool
 	// Other lists the skills of the card that no exchange rule reads (Endurance,
@@ -67,7 +69,8 @@ var exchangeSkills = map[string]bool{
 	"brutality": true, "bloodlust": true, "heroic": true, "specialist": true,
 	"master": true, "executioner": true, "sadistic": true, "skilled swordsman": true,
 	"repelment": true, "stable": true, "survival instinct": true, "harassment": true,
-	"bunt": true, "bite": true, "trample": true, "riposte": true, "cunning": true, "slender": true,
+	"bunt": true, "bite": true, "trample": true, "riposte": true, "cunning": true, "slender": true, "stealth": true,
+	"master popinjay": true,
 }
 
 // ReadSkills extracts the exchange skills of a profile.
@@ -107,6 +110,14 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.Cunning = true
 		case "slender":
 			s.Slender = true
+		case "stealth":
+			// skills.md #44: its level, or the printed value that replaces it.
+			s.Stealth = sk.Value
+			if s.Stealth == 0 {
+				s.Stealth = max(p.Level, 1)
+			}
+		case "master popinjay":
+			s.MasterPopinjay = true
 		case "bunt":
 			s.Bunt = true
 		case "bite":

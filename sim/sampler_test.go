@@ -142,6 +142,14 @@ func samplerCases() []samplerCase {
 				sim.NewFighter(def, []*profiles.Equipment{club, wear(halfPlate)}),
 				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.V, sim.C, sim.P), Effects: sim.CharsOf(sim.V, sim.C)}, sim.DefaultPolicy)
 		}},
+		{"Master Popinjay shooting up at Stealth in cover (skills.md #44, #45)", func() *sim.Exchange {
+			att := safar("popinjay", 2, stats4(4, 3, 5, 3), 3, skill("master popinjay"))
+			def := safar("stealthy", 2, stats4(4, 3, 4, 4), 3, skill("stealth"), skill("cunning"))
+			e := mk(sim.NewFighter(att, []*profiles.Equipment{bow}), sim.NewFighter(def, nil),
+				sim.Attack{Kind: sim.Shot, AP: 2, Chars: sim.CharsOf(sim.A, sim.A)}, sim.DefaultPolicy)
+			e.Range, e.Cover, e.Height = 2, 1, -3
+			return e
+		}},
 		{"Bite against best response", func() *sim.Exchange {
 			e := specialExchange(sim.Bite, 5)
 			e.Policy = sim.Policy{}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
 )
 
@@ -183,5 +184,47 @@ func TestSlender(t *testing.T) {
 	sl := exact(t, &sim.Exchange{Attacker: sim.NewFighter(att, nil), Defender: sim.NewFighter(def, nil), Attack: pv})
 	if sl.PSuccess >= plain.PSuccess {
 		t.Errorf("best response: p_success %.4f with Slender, %.4f without", sl.PSuccess, plain.PSuccess)
+	}
+}
+
+// TestStealthAndMasterPopinjay checks skills.md #44 (Stealth: in cover, a
+// defence against a shot adds the Safar's level, or its printed value, on top
+// of the cover bonus) and #45 (Master Popinjay, seed 000 line 1640: a shooter
+// with no height malus: the -2 for standing more than 2 toises lower goes,
+// the +2 for standing higher stays).
+func TestStealthAndMasterPopinjay(t *testing.T) {
+	shot := sim.Attack{Kind: sim.Shot, AP: 2, Chars: sim.CharsOf(sim.A, sim.A)}
+	run := func(att, def *sim.Fighter, cover int, height float64) float64 {
+		ex := &sim.Exchange{Attacker: att, Defender: def, Attack: shot, Cover: cover, Height: height, Policy: fixed(sim.Defence{})}
+		return exact(t, ex).PSuccess
+	}
+	archer := sim.NewFighter(safar("archer", 2, stats4(4, 3, 5, 3), 3), []*profiles.Equipment{bow})
+	hidden := func(skills ...profiles.Skill) *sim.Fighter {
+		return sim.NewFighter(safar("hidden", 2, stats4(4, 3, 5, 3), 3, skills...), nil)
+	}
+	for _, c := range []struct {
+		name      string
+		def       *sim.Fighter
+		cover     int
+		sameAsCov int // the plain defender's cover giving the same odds
+	}{
+		{"level 2 in cover 1", hidden(skill("stealth")), 1, 3},
+		{"printed 3 in cover 2", hidden(profiles.Skill{Name: "stealth", Value: 3}), 2, 5},
+		{"out of cover", hidden(skill("stealth")), 0, 0},
+	} {
+		if got, want := run(archer, c.def, c.cover, 0), run(archer, hidden(), c.sameAsCov, 0); math.Abs(got-want) > 1e-15 {
+			t.Errorf("Stealth %s: p_success %.12g, want %.12g (cover %d without Stealth)", c.name, got, want, c.sameAsCov)
+		}
+	}
+	popinjay := sim.NewFighter(safar("popinjay", 2, stats4(4, 3, 5, 3), 3, skill("master popinjay")), []*profiles.Equipment{bow})
+	flat, low, high := run(popinjay, hidden(), 0, 0), run(popinjay, hidden(), 0, -3), run(popinjay, hidden(), 0, 3)
+	if flat != low {
+		t.Errorf("Master Popinjay 3 toises lower: p_success %.12g, on the flat %.12g", low, flat)
+	}
+	if high <= flat || high != run(archer, hidden(), 0, 3) {
+		t.Errorf("Master Popinjay 3 toises higher: p_success %.12g, want the +2 of any shooter (%.12g)", high, run(archer, hidden(), 0, 3))
+	}
+	if run(archer, hidden(), 0, -3) >= flat {
+		t.Errorf("a shooter without the skill keeps the -2 lower down")
 	}
 }
