@@ -146,7 +146,7 @@ var skillTable = []SkillInfo{
 	{ID: "fine-lame", Name: SkillSkilledSwordsman, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #37; seed 000 l.1656"},
 	{ID: "ralliement", Name: SkillRallying, Class: ClassMorale, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #38; seed 000 l.1642"},
 	{ID: "adansonia", Name: SkillAdansonia, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #39; seed 000 l.1414"},
-	{ID: "armure-naturelle-tembo", Name: SkillTemboHide, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #40"},
+	{ID: "armure-naturelle-tembo", Name: SkillTemboHide, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #40", Note: "against the damage of attacks and counters; bleeding and collisions are taken in full"},
 	{ID: "corpulent", Name: SkillBulky, Class: ClassActivation, Value: SkillNoValue, Ref: "skills.md #41"},
 	{ID: "specialiste", Name: SkillSpecialist, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #42; seed 000 l.1658"},
 	{ID: "tembo", Trait: "tembo", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #43"},

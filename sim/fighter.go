@@ -56,6 +56,7 @@ type Skills struct {
 	Slender          bool   // +1 per V effect to the roll; a C effect repels 1 toise at most
 	Stealth          int    // in cover, + this to defences against shots (level by default)
 	MasterPopinjay   bool   // its shots ignore the -2 for being lower than the target
+	TemboHide        bool   // each 10 on level d10 cancels level base damage
 	Bunt, Bite       bool   // special attacks (R18)
 	Trample          bool
 	// Other lists the skills of the card that no exchange rule reads (Endurance,
@@ -70,7 +71,7 @@ var exchangeSkills = map[string]bool{
 	"master": true, "executioner": true, "sadistic": true, "skilled swordsman": true,
 	"repelment": true, "stable": true, "survival instinct": true, "harassment": true,
 	"bunt": true, "bite": true, "trample": true, "riposte": true, "cunning": true, "slender": true, "stealth": true,
-	"master popinjay": true,
+	"master popinjay": true, "tembo hide": true,
 }
 
 // ReadSkills extracts the exchange skills of a profile.
@@ -118,6 +119,8 @@ func ReadSkills(p *profiles.Profile) Skills {
 			}
 		case "master popinjay":
 			s.MasterPopinjay = true
+		case "tembo hide":
+			s.TemboHide = true
 		case "bunt":
 			s.Bunt = true
 		case "bite":

@@ -487,9 +487,19 @@ type hitKey struct {
 
 func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 	s, ch, boxes, critOnly := k.s, k.ch, k.boxes, k.critOnly
-	arm, faces := pl.ex.Defender.Armour, &pl.armourFaces
+	arm, faces, target := pl.ex.Defender.Armour, &pl.armourFaces, pl.ex.Defender
 	if k.counter {
-		arm, faces = pl.ex.Attacker.Armour, &pl.attArmourFaces
+		arm, faces, target = pl.ex.Attacker.Armour, &pl.attArmourFaces, pl.ex.Attacker
+	}
+	// Tembo hide (skills.md #40): after the armour, each 10 among its level
+	// d10 cancels its level in base damage; the CH bonus is always taken.
+	hide := hideDice(target)
+	tens := hideTens(hide)
+	acc := map[[2]int]float64{}
+	add := func(baseLeft, critLeft, ticked int, q float64) {
+		for k, qk := range tens {
+			acc[[2]int{max(baseLeft-k*hide, 0) + critLeft, ticked}] += q * qk
+		}
 	}
 	exec := []float64{1}
 	if s.executioner {
@@ -499,7 +509,6 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 	if p := s.piercing; p != nil {
 		pierce = diceDist(p.N, p.Sides, p.Plus)
 	}
-	acc := map[[2]int]float64{}
 	for raw, q := range s.raw {
 		if q == 0 {
 			continue
@@ -513,7 +522,7 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 				base = 0
 			}
 			if base+crit <= 0 || arm == nil || boxes <= 0 {
-				acc[[2]int{max(base+crit, 0), 0}] += q * qe
+				add(max(base, 0), max(crit, 0), 0, q*qe)
 				continue
 			}
 			for pv, qp := range pierce {
@@ -526,8 +535,8 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 					if qf == 0 {
 						continue
 					}
-					taken, ticked := armourResult(arm, left, base, crit, face, s.ignore, s.ticks)
-					acc[[2]int{taken, boxes - left + ticked}] += q * qe * qp * qf
+					b, c, ticked := armourParts(arm, left, base, crit, face, s.ignore, s.ticks)
+					add(b, c, boxes-left+ticked, q*qe*qp*qf)
 				}
 			}
 		}

@@ -278,7 +278,7 @@ func (pl *plan) sampleCounter(r *rand.PCG, s state, spec *damageSpec, ch bool) (
 	base, crit := spec.parts(raw, 0, ch)
 	arm := pl.ex.Attacker.Armour
 	if base+crit <= 0 || arm == nil || s.attArmour <= 0 {
-		return s, max(base+crit, 0)
+		return s, hideRoll(r, pl.ex.Attacker, max(base, 0), max(crit, 0))
 	}
 	pv := 0
 	if p := spec.piercing; p != nil {
@@ -286,9 +286,25 @@ func (pl *plan) sampleCounter(r *rand.PCG, s state, spec *damageSpec, ch bool) (
 	}
 	boxes := int(s.attArmour)
 	left := max(boxes-pv, 0) // R12: armour-piercing ticks before the roll
-	taken, ticked := armourResult(arm, left, base, crit, pl.armourRoll(r, pl.ex.Attacker), spec.ignore, spec.ticks)
+	b, c, ticked := armourParts(arm, left, base, crit, pl.armourRoll(r, pl.ex.Attacker), spec.ignore, spec.ticks)
 	s.attArmour -= int8(min(boxes-left+ticked, boxes))
-	return s, taken
+	return s, hideRoll(r, pl.ex.Attacker, b, c)
+}
+
+// hideRoll returns the damage f takes of baseLeft base damage and critLeft CH
+// bonus left after its armour: Tembo hide (skills.md #40) rolls its level d10
+// and each 10 cancels its level in base damage.
+func hideRoll(r *rand.PCG, f *Fighter, baseLeft, critLeft int) int {
+	n := hideDice(f)
+	if n == 0 || baseLeft <= 0 {
+		return baseLeft + critLeft
+	}
+	for range n {
+		if dice.D10(r) == 10 {
+			baseLeft -= n
+		}
+	}
+	return max(baseLeft, 0) + critLeft
 }
 
 // sampleHit draws the damage of a hit through the defender's armour (R9, R12).
@@ -305,7 +321,7 @@ func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly b
 	arm := pl.ex.Defender.Armour
 	pl.lastArmourFace = 0
 	if base+crit <= 0 || arm == nil || s.armour <= 0 {
-		o.Damage += max(base+crit, 0)
+		o.Damage += hideRoll(r, pl.ex.Defender, max(base, 0), max(crit, 0))
 		return s
 	}
 	pv := 0
@@ -316,10 +332,10 @@ func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly b
 	left := max(boxes-pv, 0)
 	face := pl.armourRoll(r, pl.ex.Defender)
 	pl.lastArmourFace = face
-	taken, ticked := armourResult(arm, left, base, crit, face, spec.ignore, spec.ticks)
+	b, c, ticked := armourParts(arm, left, base, crit, face, spec.ignore, spec.ticks)
 	used := min(boxes-left+ticked, boxes)
 	s.armour -= int8(used)
 	s.armourUsed += int8(used)
-	o.Damage += taken
+	o.Damage += hideRoll(r, pl.ex.Defender, b, c)
 	return s
 }

@@ -150,6 +150,13 @@ func samplerCases() []samplerCase {
 			e.Range, e.Cover, e.Height = 2, 1, -3
 			return e
 		}},
+		{"Tembo hide under half-plate, Executioner, counters on a hide (skills.md #40)", func() *sim.Exchange {
+			tembo := safar("tembo", 3, stats4(3, 6, 3, 5), 5, skill("tembo hide"), skill("executioner"))
+			def := safar("tembo-def", 2, stats4(3, 5, 4, 5), 5, skill("tembo hide"))
+			return mk(sim.NewFighter(tembo, []*profiles.Equipment{club}),
+				sim.NewFighter(def, []*profiles.Equipment{club, wear(halfPlate)}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.C), Effects: sim.CharsOf(sim.P, sim.P)}, sim.DefaultPolicy)
+		}},
 		{"Bite against best response", func() *sim.Exchange {
 			e := specialExchange(sim.Bite, 5)
 			e.Policy = sim.Policy{}

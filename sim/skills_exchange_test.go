@@ -228,3 +228,39 @@ func TestStealthAndMasterPopinjay(t *testing.T) {
 		t.Errorf("a shooter without the skill keeps the -2 lower down")
 	}
 }
+
+// TestTemboHide checks skills.md #40: each time a Safar with Tembo hide would
+// take damage it rolls its level d10, and each 10 cancels damage equal to its
+// level; the CH bonus is always taken. A level 2 Tembo without armour hit for
+// 6 (P 5 + a P effect) takes 6, 4 or 2 with probabilities .81, .18, .01
+// (0, 1 or 2 tens on 2d10); on a CH (stature 3 more, never cancelled) 9, 7, 5.
+func TestTemboHide(t *testing.T) {
+	att := safar("att", 2, stats4(3, 5, 4, 2), 3)
+	tembo := safar("tembo", 2, stats4(3, 6, 3, 5), 5, skill("tembo hide"))
+	a := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P), DamageChar: sim.P, DamageChosen: true}
+	got := exact(t, &sim.Exchange{Attacker: sim.NewFighter(att, nil), Defender: sim.NewFighter(tembo, nil), Attack: a, Policy: fixed(sim.Defence{})})
+	plainHit, critHit := got.PSuccess-got.PCriticalSuccess, got.PCriticalSuccess
+	for _, c := range []struct {
+		dmg  int
+		want float64
+	}{
+		{6, .81 * plainHit}, {4, .18 * plainHit}, {2, .01 * plainHit},
+		{9, .81 * critHit}, {7, .18 * critHit}, {5, .01 * critHit},
+	} {
+		if g := pmf(got.DamagePMF, c.dmg); math.Abs(g-c.want) > 1e-12 {
+			t.Errorf("P(damage = %d) = %.12g, want %.12g", c.dmg, g, c.want)
+		}
+	}
+	// The hide also stands against counter damage: a Tembo attacker stopped by a
+	// 2 AP defence countering with C = 4 takes 4, 2 or 0 on a plain stop
+	// (probability x), 6, 4 or 2 on a defence CH (y; its stature 2, R9a).
+	def := safar("def", 2, stats4(4, 3, 5, 4), 2)
+	d := sim.Defence{AP: 2, Chars: sim.CharsOf(sim.P, sim.C)}
+	r := exact(t, &sim.Exchange{Attacker: sim.NewFighter(tembo, nil), Defender: sim.NewFighter(def, nil), Attack: a, Policy: fixed(d)})
+	y := pmf(r.CounterPMF, 6) / .81
+	x := (pmf(r.CounterPMF, 4) - .18*y) / .81
+	if x <= 0 || y <= 0 || math.Abs(pmf(r.CounterPMF, 2)-(.18*x+.01*y)) > 1e-12 {
+		t.Errorf("counter damage against the hide: P(6, 4, 2) = %.6g, %.6g, %.6g: not 4/2/0 and 6/4/2 with .81/.18/.01",
+			pmf(r.CounterPMF, 6), pmf(r.CounterPMF, 4), pmf(r.CounterPMF, 2))
+	}
+}
