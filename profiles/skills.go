@@ -120,7 +120,7 @@ var skillTable = []SkillInfo{
 	{ID: "brutalite", Name: SkillBrutality, Class: ClassExchange, Value: SkillNumber, Engine: PlayedExchange, Ref: "skills.md #11; seed 000 l.1616"},
 	{ID: "rusee", Name: SkillCunning, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #12", Note: "from the skill; a weapon's or a card's Cunning is not read"},
 	{ID: "en-eveil", Name: SkillAwakened, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #13; seed 000 l.1602"},
-	{ID: "heroique", Name: SkillHeroic, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #14; seed 000 l.1632", Note: "a special-attack value (heroic: bunt) is not modelled"},
+	{ID: "heroique", Name: SkillHeroic, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #14; seed 000 l.1632"},
 	{ID: "sadique", Name: SkillSadistic, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedExchange, Ref: "skills.md #15; seed 000 l.1652", Note: "a single exchange only (kharn odds --sadistic): the fight policies never spend AP on it"},
 	{ID: "chef-de-guerre", Name: SkillWarlord, Class: ClassActivation, Value: SkillNumber, Engine: PlayedSkirmish, Ref: "skills.md #16; seed 000 l.1672"},
 	{ID: "foi-inebranlable", Name: SkillUnshakeableFaith, Class: ClassMorale, Value: SkillNoValue, Ref: "skills.md #17; seed 000 l.1670", Note: "fright tests are not modelled"},
@@ -214,7 +214,7 @@ func SkillEngine(name string) Engine {
 // is computed without ("fair cost computed without: ambush, moringa"). Magic
 // skills are left out (magic is out of scope, counted apart), and so are list
 // rules and skills with no effect in a skirmish. A Berserk with another
-// trigger than bleeding and a Heroic on one special attack are named too.
+// trigger than bleeding is named too.
 func NotModelledSkills(p *Profile) []string {
 	var out []string
 	add := func(s string) {
@@ -225,8 +225,6 @@ func NotModelledSkills(p *Profile) []string {
 	for _, s := range p.Skills {
 		switch {
 		case s.Name == SkillBerserk && s.Text != "bleeding":
-			add(s.Name + " (" + s.Text + ")")
-		case s.Name == SkillHeroic && s.Text != "":
 			add(s.Name + " (" + s.Text + ")")
 		case SkillEngine(s.Name) == NotModelled:
 			add(s.Name)

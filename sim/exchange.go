@@ -418,8 +418,8 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool) dice.P
 	w := att.weaponEffects()
 	f := ex.field()
 	p := dice.Pool{Dice: diceN, CritFrom: 10, CFMax: 1}
-	if att.Skills.Heroic&f != 0 {
-		p.Dice++
+	if att.Skills.Heroic&f != 0 || a.Kind.Special() && att.Skills.HeroicAttacks&(1<<a.Kind) != 0 {
+		p.Dice++ // R1 + Heroic: in its field, or on the one special attack it names
 	}
 	if !a.Kind.Special() && w.CriticalFrom >= 2 {
 		p.CritFrom = w.CriticalFrom

@@ -42,6 +42,7 @@ type Skills struct {
 	Bloodlust        int    // +X in attack against a bleeding target
 	Duellist         int    // the opponent rerolls X dice, once per turn
 	Heroic           Fields // one more die in these fields
+	HeroicAttacks    uint8  // special attacks (bit 1<<Kind) with one more die: "heroic: bunt"
 	Specialist       Fields // no CF in these fields
 	Master           Fields // free reroll once per turn in these fields
 	Executioner      bool   // +1D10 on a 3 AP attack, once per activation
@@ -87,6 +88,11 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.Duellist = sk.Value
 		case "heroic":
 			s.Heroic |= fieldBit(sk.Field)
+			for k := Bunt; k <= Trample; k++ {
+				if sk.Text == k.String() {
+					s.HeroicAttacks |= 1 << k // skills.md #14: that special attack only
+				}
+			}
 		case "specialist":
 			s.Specialist |= fieldBit(sk.Field)
 		case "master":

@@ -157,6 +157,14 @@ func samplerCases() []samplerCase {
 				sim.NewFighter(def, []*profiles.Equipment{club, wear(halfPlate)}),
 				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.C), Effects: sim.CharsOf(sim.P, sim.P)}, sim.DefaultPolicy)
 		}},
+		{"Heroic bunt: one more die on the bunt (skills.md #14)", func() *sim.Exchange {
+			e := specialExchange(sim.Bunt, 4)
+			p := *e.Attacker.Profile
+			p.Skills = append(append([]profiles.Skill{}, p.Skills...), profiles.Skill{Name: "heroic", Text: "bunt"})
+			e.Attacker = sim.NewFighter(&p, nil)
+			e.Policy = sim.DefaultPolicy
+			return e
+		}},
 		{"Bite against best response", func() *sim.Exchange {
 			e := specialExchange(sim.Bite, 5)
 			e.Policy = sim.Policy{}

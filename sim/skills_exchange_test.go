@@ -264,3 +264,26 @@ func TestTemboHide(t *testing.T) {
 			pmf(r.CounterPMF, 6), pmf(r.CounterPMF, 4), pmf(r.CounterPMF, 2))
 	}
 }
+
+// TestHeroicSpecialAttack checks skills.md #14 with a special attack's name as
+// its value ("heroic: bunt", the catalogue's "coup de corne"): one more die on
+// that attack only, as if the level were one higher (R1); the other special
+// attacks roll the level dice.
+func TestHeroicSpecialAttack(t *testing.T) {
+	for _, kind := range []sim.Kind{sim.Bunt, sim.Bite} {
+		ex := specialExchange(kind, 5)
+		ex.Attacker.Profile.Skills = append(ex.Attacker.Profile.Skills, profiles.Skill{Name: "heroic", Text: "bunt"})
+		ex.Attacker = sim.NewFighter(ex.Attacker.Profile, nil)
+		got := exact(t, ex)
+		dice := 1
+		if kind == sim.Bunt {
+			dice = 2
+		}
+		// P + C = 4 + 6 against the reflex of a level 1 prey: the enumeration.
+		want := bruteExchange(dice, 1, 10, 0, 0, 0, 0, 0)
+		if math.Abs(got.PSuccess-want.success) > want.dropped+1e-12 || math.Abs(got.PAttackCF-want.attCF) > 1e-12 {
+			t.Errorf("%s: p_success %.12g, p_attack_cf %.4g; enumeration with %d dice %.12g, %.4g",
+				kind, got.PSuccess, got.PAttackCF, dice, want.success, want.attCF)
+		}
+	}
+}
