@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim/field"
 )
 
@@ -206,6 +207,68 @@ func TestEnglishVariantDeployment(t *testing.T) {
 		// The front line: the base's far edge on the strip's edge.
 		if y := e.start[0].Y + field.BaseRadius(a.Profile.Stature); math.Abs(y-c.depth) > 1e-9 {
 			t.Errorf("%s: side A's front line ends at y %g, want the strip's depth %g", c.v, y, c.depth)
+		}
+	}
+}
+
+// TestSavageKeepsAssaultBonus checks skills.md #58 (Savage): after an assault,
+// every melee attack of that activation gets the assault bonus (+ stature), not
+// only the first (R8a). The Tembo Elder of TestAssaultBonusFirstAttackOnly,
+// given Savage, assaults a cutthroat and attacks it again in contact: both
+// attacks are played with the bonus; without Savage only the first.
+func TestSavageKeepsAssaultBonus(t *testing.T) {
+	for _, savage := range []bool{false, true} {
+		elder, cut := fighterOf(t, "tembo-elder-3"), fighterOf(t, "guild-cutthroat-1")
+		if savage {
+			p := *elder.Profile
+			p.Skills = append(append([]profiles.Skill{}, p.Skills...), profiles.Skill{Name: "savage"})
+			elder.Profile, elder.Skills = &p, ReadSkills(&p)
+		}
+		sk := &Skirmish{Sides: [2]Spearhead{
+			{Safars: []*Fighter{elder}, Costs: []int{150}, Leader: -1},
+			{Safars: []*Fighter{cut}, Costs: []int{32}, Leader: -1},
+		}}
+		pl, err := sk.NewPlayer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := pl.e
+		opt := -1
+		for k, o := range e.opts[e.c[0].kind][e.c[1].kind] {
+			if !o.shot && !o.attack.Kind.Special() && o.attack.AP == 1 {
+				opt = k
+				break
+			}
+		}
+		if opt < 0 {
+			t.Fatal("no 1 AP melee option for the elder")
+		}
+		e.reset()
+		c := &e.c[0]
+		c.pos = field.Vec{X: 7.5, Y: 7.5}
+		c.ap, c.melee, c.walks, c.assaulted = c.f.Profile.AP, 0, 0, false
+		e.c[1].pos = field.Vec{X: 7.5 + c.radius + e.c[1].radius + 2.5, Y: 7.5}
+		e.c[1].hp = 1000 // it stands through both attacks
+		clear(e.plans)
+		r := rand.NewPCG(5, 6)
+		if !e.do(r, 0, action{kind: actAssault, opt: opt, target: 1}) {
+			t.Fatal("the assault was refused")
+		}
+		if !e.engaged(0, 1) {
+			t.Fatalf("not in contact after the assault (repelled?): %s", e.where(0, 1))
+		}
+		if !e.do(r, 0, action{kind: actAttack, opt: opt, target: 1}) {
+			t.Fatal("the second attack was refused")
+		}
+		with := 0
+		for k := range e.plans {
+			if k.assault {
+				with++
+			}
+		}
+		want := map[bool]int{false: 1, true: 2}[savage]
+		if len(e.plans) != 2 || with != want {
+			t.Errorf("savage %v: %d of %d attacks with the assault bonus, want %d of 2", savage, with, len(e.plans), want)
 		}
 	}
 }

@@ -118,6 +118,8 @@ type combatant struct {
 	// melee counts its melee attacks in this activation: only the first can have
 	// the assault bonus (R8a).
 	melee int
+	// assaulted: it made an assault in this activation (Savage keeps the bonus).
+	assaulted bool
 	// harassed: its Harassment was used in this activation (once per activation).
 	harassed bool
 	ranged   bool // the shooting weapon is in hand
@@ -652,7 +654,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
-	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed = 0, false, false, 0, false
+	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted = 0, false, false, 0, false, false
 	c.target = -1
 	e.warlord(i)
 	if e.trace != nil {
@@ -1246,6 +1248,10 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	// after the move into contact, and to no later one (seed 000 lines 707 and
 	// 719, seed 004 lines 634 and 646: "1st attack of the activation").
 	assault = assault && !opt.shot && c.melee == 0
+	// Savage (skills.md #58): after an assault, every melee attack of that
+	// activation gets the assault bonus, not only the first.
+	assault = assault || !opt.shot && c.assaulted && c.f.Skills.Savage
+	c.assaulted = c.assaulted || assault
 	c.ap -= cost
 	c.spent += cost
 	c.attacks++

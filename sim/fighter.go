@@ -41,6 +41,7 @@ type Skills struct {
 	Brutality        int    // +X damage per P effect
 	Bloodlust        int    // +X in attack against a bleeding target
 	Duellist         int    // the opponent rerolls X dice, once per turn
+	Savage           bool   // after an assault, every attack of the activation gets the bonus (fights)
 	Heroic           Fields // one more die in these fields
 	HeroicAttacks    uint8  // special attacks (bit 1<<Kind) with one more die: "heroic: bunt"
 	Specialist       Fields // no CF in these fields
@@ -86,6 +87,8 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.Bloodlust = sk.Value
 		case "duellist":
 			s.Duellist = sk.Value
+		case "savage":
+			s.Savage = true // a fight rule: it stays in Other for a single exchange
 		case "heroic":
 			s.Heroic |= fieldBit(sk.Field)
 			for k := Bunt; k <= Trample; k++ {
