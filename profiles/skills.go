@@ -142,7 +142,7 @@ var skillTable = []SkillInfo{
 	{ID: "vivacite", Name: SkillVivacity, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #33"},
 	{ID: "bretteur", Name: SkillDuellist, Class: ClassExchange, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #34; seed 000 l.1620", Note: "once per turn: fights only"},
 	{ID: "maitre", Name: SkillMaster, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #35; seed 000 l.1636"},
-	{ID: "moringa", Name: SkillMoringa, Class: ClassExchange, Value: SkillNumber, Ref: "skills.md #36"},
+	{ID: "moringa", Name: SkillMoringa, Class: ClassExchange, Value: SkillNumber, Engine: PlayedSkirmish, Ref: "skills.md #36", Note: "the policy passes damage that saves the bearer or evens out HP, never felling the receiver"},
 	{ID: "fine-lame", Name: SkillSkilledSwordsman, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #37; seed 000 l.1656"},
 	{ID: "ralliement", Name: SkillRallying, Class: ClassMorale, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #38; seed 000 l.1642"},
 	{ID: "adansonia", Name: SkillAdansonia, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #39; seed 000 l.1414"},
@@ -211,7 +211,7 @@ func SkillEngine(name string) Engine {
 
 // NotModelledSkills returns the skills of p that the engine does not play, as
 // the table of skills says, in card order and once each: what a result on p
-// is computed without ("fair cost computed without: ambush, moringa"). Magic
+// is computed without ("fair cost computed without: ambush, authority"). Magic
 // skills are left out (magic is out of scope, counted apart), and so are list
 // rules and skills with no effect in a skirmish. A Berserk with another
 // trigger than bleeding is named too.

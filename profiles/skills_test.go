@@ -230,9 +230,9 @@ func TestDocsSkillTable(t *testing.T) {
 func TestNotModelledSkills(t *testing.T) {
 	p := &Profile{Skills: []Skill{{Name: SkillAmbush}, {Name: SkillBrutality, Value: 1}, {Name: SkillOsteomancy},
 		{Name: SkillExceptional}, {Name: SkillMercy}, {Name: SkillBerserk, Text: "the death of its master"},
-		{Name: SkillBerserk, Text: "bleeding"}, {Name: SkillHeroic, Text: SkillBunt}, {Name: SkillCunning}, {Name: SkillMoringa, Value: 2}, {Name: SkillAmbush}}}
+		{Name: SkillBerserk, Text: "bleeding"}, {Name: SkillHeroic, Text: SkillBunt}, {Name: SkillCunning}, {Name: SkillAuthority}, {Name: SkillAmbush}}}
 	got := NotModelledSkills(p)
-	want := []string{"ambush", "berserk (the death of its master)", "moringa"}
+	want := []string{"ambush", "berserk (the death of its master)", "authority"}
 	if !slices.Equal(got, want) {
 		t.Errorf("NotModelledSkills = %q, want %q", got, want)
 	}

@@ -272,3 +272,61 @@ func TestSavageKeepsAssaultBonus(t *testing.T) {
 		}
 	}
 }
+
+// TestMoringa checks skills.md #36 (Moringa X): a wounded Safar may pass up to
+// X of the damage to one other ally with Moringa in its aura (I toises), which
+// takes it as it is. The policy never fells the receiver, passes what saves the
+// bearer (nothing when nothing can), and otherwise only evens out HP.
+func TestMoringa(t *testing.T) {
+	base := fighterOf(t, "guild-cutthroat-1")
+	mk := func(moringa int) *Fighter {
+		p := *base.Profile
+		p.Skills = append([]profiles.Skill{}, p.Skills...)
+		if moringa > 0 {
+			p.Skills = append(p.Skills, profiles.Skill{Name: "moringa", Value: moringa})
+		}
+		f := *base
+		f.Profile, f.Skills = &p, ReadSkills(&p)
+		return &f
+	}
+	players := map[int]*engine{}
+	for _, c := range []struct {
+		name               string
+		recvMoringa        int
+		dist               float64 // between the bearer's and the ally's centres
+		hp, recvHP, n      int
+		wantHP, wantRecvHP int
+	}{
+		{"evens out: 10 and 12, 4 damage", 1, 2, 10, 12, 4, 8, 10},
+		{"saves the bearer: 3 HP, 4 damage", 1, 2, 3, 12, 4, 1, 10},
+		{"cannot save it: 3 HP, 6 damage", 1, 2, 3, 12, 6, -3, 12},
+		{"never fells the receiver", 1, 2, 3, 2, 3, 1, 1},
+		{"healthier than the ally: keeps it", 1, 2, 12, 5, 4, 8, 5},
+		{"ally out of the aura", 1, 20, 3, 12, 4, -1, 12},
+		{"ally without Moringa", 0, 2, 3, 12, 4, -1, 12},
+	} {
+		e := players[c.recvMoringa]
+		if e == nil {
+			sk := &Skirmish{Sides: [2]Spearhead{
+				{Safars: []*Fighter{mk(2), mk(c.recvMoringa)}, Costs: []int{32, 32}, Leader: -1},
+				{Safars: []*Fighter{base}, Costs: []int{32}, Leader: -1},
+			}}
+			pl, err := sk.NewPlayer()
+			if err != nil {
+				t.Fatal(err)
+			}
+			e = pl.e
+			players[c.recvMoringa] = e
+		}
+		e.reset()
+		e.c[0].pos, e.c[1].pos = field.Vec{X: 5, Y: 5}, field.Vec{X: 5 + c.dist, Y: 5}
+		e.c[0].hp, e.c[1].hp = c.hp, c.recvHP
+		e.hurt(0, 2, c.n)
+		if e.c[0].hp != c.wantHP || e.c[1].hp != c.wantRecvHP {
+			t.Errorf("%s: HP %d and %d, want %d and %d", c.name, e.c[0].hp, e.c[1].hp, c.wantHP, c.wantRecvHP)
+		}
+		if want := min(c.hp, c.hp-c.wantHP) + c.recvHP - c.wantRecvHP; e.c[2].dealt != want {
+			t.Errorf("%s: the attacker is credited %d HP, want %d (the HP passed included)", c.name, e.c[2].dealt, want)
+		}
+	}
+}

@@ -911,6 +911,18 @@ func (e *engine) warlord(i int) {
 // Only the HP it had left are credited: a 10-damage blow on a Safar with 7 HP
 // deals 7.
 func (e *engine) hurt(i, by, n int) {
+	if k, m := e.moringa(i, n); m > 0 {
+		e.take(k, by, m)
+		if e.trace != nil {
+			e.tracef("    %s passes %d damage to %s (Moringa)\n", e.name(i), m, e.name(k))
+		}
+		n -= m
+	}
+	e.take(i, by, n)
+}
+
+// take takes n HP from Safar i, credited to Safar by (-1: nobody).
+func (e *engine) take(i, by, n int) {
 	c := &e.c[i]
 	was := c.hp
 	c.hp -= n
@@ -920,6 +932,42 @@ func (e *engine) hurt(i, by, n int) {
 			e.c[by].kills++
 		}
 	}
+}
+
+// moringa plays Moringa X (skills.md #36) for Safar i wounded for n HP: it may
+// pass up to X of them to one other ally with Moringa in its aura (I toises
+// from its centre), which takes them as they are (no armour: they come after
+// i's armour roll). Policy: the ally with the most HP left; never so much that
+// it falls; when i would fall, as much as saves it, and nothing when nothing
+// can; else only towards the healthier, at most halving their gap. It returns
+// the receiver and the HP passed (0: none).
+func (e *engine) moringa(i, n int) (int, int) {
+	c := &e.c[i]
+	sk, ok := c.f.Profile.Skill(profiles.SkillMoringa)
+	if !ok || sk.Value <= 0 || n <= 0 || !c.inPlay() {
+		return -1, 0
+	}
+	k := -1
+	for j := range e.c {
+		a := &e.c[j]
+		if j == i || a.side != c.side || !a.inPlay() || a.pos.Dist(c.pos) > float64(c.f.Stats().I)+1e-9 {
+			continue
+		}
+		if _, has := a.f.Profile.Skill(profiles.SkillMoringa); has && (k < 0 || a.hp > e.c[k].hp) {
+			k = j
+		}
+	}
+	if k < 0 {
+		return -1, 0
+	}
+	left, recv := c.hp-n, e.c[k].hp
+	m := min(sk.Value, n, recv-1)
+	if left > 0 {
+		m = min(m, max((recv-left)/2, 0))
+	} else if left+m <= 0 {
+		m = 0
+	}
+	return k, max(m, 0)
 }
 
 // actionKind is what a Safar does.
