@@ -119,9 +119,9 @@ var skillTable = []SkillInfo{
 	{ID: "le-sang-m-attire", Name: SkillBloodlust, Class: ClassExchange, Value: SkillNumber, Engine: PlayedExchange, Ref: "skills.md #9; seed 000 l.1612"},
 	{ID: "seigneur-de-guerre", Name: SkillOverlord, Class: ClassActivation, Battle: true, Value: SkillOptNumber, Engine: NoSkirmishEffect, Ref: "skills.md #10"},
 	{ID: "brutalite", Name: SkillBrutality, Class: ClassExchange, Value: SkillNumber, Engine: PlayedExchange, Ref: "skills.md #11; seed 000 l.1616"},
-	{ID: "rusee", Name: SkillCunning, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #12"},
+	{ID: "rusee", Name: SkillCunning, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #12", Note: "from the skill; a weapon's or a card's Cunning is not read"},
 	{ID: "en-eveil", Name: SkillAwakened, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #13; seed 000 l.1602"},
-	{ID: "heroique", Name: SkillHeroic, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #14; seed 000 l.1632", Note: "a special-attack value (heroic: bunt) is not modelled"},
+	{ID: "heroique", Name: SkillHeroic, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #14; seed 000 l.1632"},
 	{ID: "sadique", Name: SkillSadistic, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedExchange, Ref: "skills.md #15; seed 000 l.1652", Note: "a single exchange only (kharn odds --sadistic): the fight policies never spend AP on it"},
 	{ID: "chef-de-guerre", Name: SkillWarlord, Class: ClassActivation, Value: SkillNumber, Engine: PlayedSkirmish, Ref: "skills.md #16; seed 000 l.1672"},
 	{ID: "foi-inebranlable", Name: SkillUnshakeableFaith, Class: ClassMorale, Value: SkillNoValue, Ref: "skills.md #17; seed 000 l.1670", Note: "fright tests are not modelled"},
@@ -131,11 +131,11 @@ var skillTable = []SkillInfo{
 	{ID: "ambidextre", Name: SkillAmbidextrous, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #21"},
 	{ID: "bond", Name: SkillLeap, Class: ClassActivation, Value: SkillNumber, Ref: "skills.md #22"},
 	{ID: "eclaireur", Name: SkillScout, Class: ClassActivation, Value: SkillNumber, Ref: "skills.md #23; seed 000 l.1654"},
-	{ID: "riposte", Name: SkillRiposte, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #24"},
+	{ID: "riposte", Name: SkillRiposte, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #24", Note: "from the skill; a weapon's Riposte and Ambidextrous with a one-or-two-handed weapon are not read"},
 	{ID: "allie", Trait: TraitAlliedOf, Class: ClassList, Value: SkillText, Engine: ListRule, Ref: "skills.md #25; seed 000 l.396"},
 	{ID: "autorite", Name: SkillAuthority, Class: ClassExchange, Value: SkillOptNumber, Ref: "skills.md #26; seed 000 l.1598"},
 	{ID: "executeur", Name: SkillExecutioner, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #27; seed 000 l.1626"},
-	{ID: "fluet", Name: SkillSlender, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #28"},
+	{ID: "fluet", Name: SkillSlender, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #28"},
 	{ID: "harcelement", Name: SkillHarassment, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #29; seed 000 l.1628"},
 	{ID: "hors-norme", Name: SkillExceptional, Class: ClassExchange, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #30; seed 000 l.1624", Note: "a loadout rule: profiles' loadout validation lets it hold a shield with a two-handed weapon"},
 	{ID: "khemiste", Trait: "khemiste", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #31"},
@@ -143,16 +143,16 @@ var skillTable = []SkillInfo{
 	{ID: "vivacite", Name: SkillVivacity, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #33"},
 	{ID: "bretteur", Name: SkillDuellist, Class: ClassExchange, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #34; seed 000 l.1620", Note: "once per turn: fights only"},
 	{ID: "maitre", Name: SkillMaster, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #35; seed 000 l.1636"},
-	{ID: "moringa", Name: SkillMoringa, Class: ClassExchange, Value: SkillNumber, Ref: "skills.md #36"},
+	{ID: "moringa", Name: SkillMoringa, Class: ClassExchange, Value: SkillNumber, Engine: PlayedSkirmish, Ref: "skills.md #36", Note: "the policy passes damage that saves the bearer or evens out HP, never felling the receiver"},
 	{ID: "fine-lame", Name: SkillSkilledSwordsman, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #37; seed 000 l.1656"},
 	{ID: "ralliement", Name: SkillRallying, Class: ClassMorale, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #38; seed 000 l.1642"},
 	{ID: "adansonia", Name: SkillAdansonia, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #39; seed 000 l.1414"},
-	{ID: "armure-naturelle-tembo", Name: SkillTemboHide, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #40"},
+	{ID: "armure-naturelle-tembo", Name: SkillTemboHide, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #40", Note: "against the damage of attacks and counters; bleeding and collisions are taken in full"},
 	{ID: "corpulent", Name: SkillBulky, Class: ClassActivation, Value: SkillNoValue, Ref: "skills.md #41"},
 	{ID: "specialiste", Name: SkillSpecialist, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #42; seed 000 l.1658"},
 	{ID: "tembo", Trait: "tembo", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #43"},
-	{ID: "furtivite", Name: SkillStealth, Class: ClassExchange, Value: SkillOptNumber, Ref: "skills.md #44"},
-	{ID: "maitre-papegai", Name: SkillMasterPopinjay, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #45; seed 000 l.1640"},
+	{ID: "furtivite", Name: SkillStealth, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedExchange, Ref: "skills.md #44", Note: "the printed value replaces the level"},
+	{ID: "maitre-papegai", Name: SkillMasterPopinjay, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #45; seed 000 l.1640", Note: "heights exist only in a single exchange (kharn odds --height): the battlefield is flat"},
 	{ID: "frere-d-armes", Trait: "frere-d-armes", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #46"},
 	{ID: "maitre-archer", Name: SkillMasterArcher, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #47; seed 000 l.1638"},
 	{ID: "stable", Name: SkillStable, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #48; seed 000 l.1664; French seed 004 l.1580"},
@@ -165,7 +165,7 @@ var skillTable = []SkillInfo{
 	{ID: "shamanisme", Name: SkillShamanism, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #55; seed 000 l.1398"},
 	{ID: "berserk", Name: SkillBerserk, Class: ClassExchange, Value: SkillText, Engine: PlayedFights, Ref: "skills.md #56; seed 000 l.1604-1610", Note: "the bleeding trigger only; a named ally's death is not modelled"},
 	{ID: "le-sacrifice", Name: SkillSacrificeWay, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #57; seed 000 l.1408"},
-	{ID: "sauvage", Name: SkillSavage, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #58"},
+	{ID: "sauvage", Name: SkillSavage, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #58", Note: "the assault bonus on every attack after an assault; no scenario actions, which a skirmish does not have"},
 	{ID: "synkherce", Trait: "synkherce", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #59"},
 	{ID: "affinite", Name: SkillAffinity, Class: ClassMagic, Value: SkillText, Engine: MagicOnly, Ref: "skills.md #60; seed 000 l.1578"},
 	{ID: "apatride", Trait: TraitStateless, Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #61; seed 000 l.394"},
@@ -212,10 +212,10 @@ func SkillEngine(name string) Engine {
 
 // NotModelledSkills returns the skills of p that the engine does not play, as
 // the table of skills says, in card order and once each: what a result on p
-// is computed without ("fair cost computed without: ambush, cunning"). Magic
+// is computed without ("fair cost computed without: ambush, authority"). Magic
 // skills are left out (magic is out of scope, counted apart), and so are list
 // rules and skills with no effect in a skirmish. A Berserk with another
-// trigger than bleeding and a Heroic on one special attack are named too.
+// trigger than bleeding is named too.
 func NotModelledSkills(p *Profile) []string {
 	var out []string
 	add := func(s string) {
@@ -226,8 +226,6 @@ func NotModelledSkills(p *Profile) []string {
 	for _, s := range p.Skills {
 		switch {
 		case s.Name == SkillBerserk && s.Text != "bleeding":
-			add(s.Name + " (" + s.Text + ")")
-		case s.Name == SkillHeroic && s.Text != "":
 			add(s.Name + " (" + s.Text + ")")
 		case SkillEngine(s.Name) == NotModelled:
 			add(s.Name)

@@ -144,6 +144,10 @@ type Defence struct {
 	// 3 AP (with damage) defence; HasEffect reports whether there is one.
 	Effect    Char
 	HasEffect bool
+	// Effect2 is the second effect of a successful 3 AP defence with Riposte
+	// (skills.md #24); HasEffect2 reports whether there is one.
+	Effect2    Char
+	HasEffect2 bool
 }
 
 // String writes the defence the way --defence reads it.

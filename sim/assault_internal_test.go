@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim/field"
 )
 
@@ -206,6 +207,126 @@ func TestEnglishVariantDeployment(t *testing.T) {
 		// The front line: the base's far edge on the strip's edge.
 		if y := e.start[0].Y + field.BaseRadius(a.Profile.Stature); math.Abs(y-c.depth) > 1e-9 {
 			t.Errorf("%s: side A's front line ends at y %g, want the strip's depth %g", c.v, y, c.depth)
+		}
+	}
+}
+
+// TestSavageKeepsAssaultBonus checks skills.md #58 (Savage): after an assault,
+// every melee attack of that activation gets the assault bonus (+ stature), not
+// only the first (R8a). The Tembo Elder of TestAssaultBonusFirstAttackOnly,
+// given Savage, assaults a cutthroat and attacks it again in contact: both
+// attacks are played with the bonus; without Savage only the first.
+func TestSavageKeepsAssaultBonus(t *testing.T) {
+	for _, savage := range []bool{false, true} {
+		elder, cut := fighterOf(t, "tembo-elder-3"), fighterOf(t, "guild-cutthroat-1")
+		if savage {
+			p := *elder.Profile
+			p.Skills = append(append([]profiles.Skill{}, p.Skills...), profiles.Skill{Name: "savage"})
+			elder.Profile, elder.Skills = &p, ReadSkills(&p)
+		}
+		sk := &Skirmish{Sides: [2]Spearhead{
+			{Safars: []*Fighter{elder}, Costs: []int{150}, Leader: -1},
+			{Safars: []*Fighter{cut}, Costs: []int{32}, Leader: -1},
+		}}
+		pl, err := sk.NewPlayer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := pl.e
+		opt := -1
+		for k, o := range e.opts[e.c[0].kind][e.c[1].kind] {
+			if !o.shot && !o.attack.Kind.Special() && o.attack.AP == 1 {
+				opt = k
+				break
+			}
+		}
+		if opt < 0 {
+			t.Fatal("no 1 AP melee option for the elder")
+		}
+		e.reset()
+		c := &e.c[0]
+		c.pos = field.Vec{X: 7.5, Y: 7.5}
+		c.ap, c.melee, c.walks, c.assaulted = c.f.Profile.AP, 0, 0, false
+		e.c[1].pos = field.Vec{X: 7.5 + c.radius + e.c[1].radius + 2.5, Y: 7.5}
+		e.c[1].hp = 1000 // it stands through both attacks
+		clear(e.plans)
+		r := rand.NewPCG(5, 6)
+		if !e.do(r, 0, action{kind: actAssault, opt: opt, target: 1}) {
+			t.Fatal("the assault was refused")
+		}
+		if !e.engaged(0, 1) {
+			t.Fatalf("not in contact after the assault (repelled?): %s", e.where(0, 1))
+		}
+		if !e.do(r, 0, action{kind: actAttack, opt: opt, target: 1}) {
+			t.Fatal("the second attack was refused")
+		}
+		with := 0
+		for k := range e.plans {
+			if k.assault {
+				with++
+			}
+		}
+		want := map[bool]int{false: 1, true: 2}[savage]
+		if len(e.plans) != 2 || with != want {
+			t.Errorf("savage %v: %d of %d attacks with the assault bonus, want %d of 2", savage, with, len(e.plans), want)
+		}
+	}
+}
+
+// TestMoringa checks skills.md #36 (Moringa X): a wounded Safar may pass up to
+// X of the damage to one other ally with Moringa in its aura (I toises), which
+// takes it as it is. The policy never fells the receiver, passes what saves the
+// bearer (nothing when nothing can), and otherwise only evens out HP.
+func TestMoringa(t *testing.T) {
+	base := fighterOf(t, "guild-cutthroat-1")
+	mk := func(moringa int) *Fighter {
+		p := *base.Profile
+		p.Skills = append([]profiles.Skill{}, p.Skills...)
+		if moringa > 0 {
+			p.Skills = append(p.Skills, profiles.Skill{Name: "moringa", Value: moringa})
+		}
+		f := *base
+		f.Profile, f.Skills = &p, ReadSkills(&p)
+		return &f
+	}
+	players := map[int]*engine{}
+	for _, c := range []struct {
+		name               string
+		recvMoringa        int
+		dist               float64 // between the bearer's and the ally's centres
+		hp, recvHP, n      int
+		wantHP, wantRecvHP int
+	}{
+		{"evens out: 10 and 12, 4 damage", 1, 2, 10, 12, 4, 8, 10},
+		{"saves the bearer: 3 HP, 4 damage", 1, 2, 3, 12, 4, 1, 10},
+		{"cannot save it: 3 HP, 6 damage", 1, 2, 3, 12, 6, -3, 12},
+		{"never fells the receiver", 1, 2, 3, 2, 3, 1, 1},
+		{"healthier than the ally: keeps it", 1, 2, 12, 5, 4, 8, 5},
+		{"ally out of the aura", 1, 20, 3, 12, 4, -1, 12},
+		{"ally without Moringa", 0, 2, 3, 12, 4, -1, 12},
+	} {
+		e := players[c.recvMoringa]
+		if e == nil {
+			sk := &Skirmish{Sides: [2]Spearhead{
+				{Safars: []*Fighter{mk(2), mk(c.recvMoringa)}, Costs: []int{32, 32}, Leader: -1},
+				{Safars: []*Fighter{base}, Costs: []int{32}, Leader: -1},
+			}}
+			pl, err := sk.NewPlayer()
+			if err != nil {
+				t.Fatal(err)
+			}
+			e = pl.e
+			players[c.recvMoringa] = e
+		}
+		e.reset()
+		e.c[0].pos, e.c[1].pos = field.Vec{X: 5, Y: 5}, field.Vec{X: 5 + c.dist, Y: 5}
+		e.c[0].hp, e.c[1].hp = c.hp, c.recvHP
+		e.hurt(0, 2, c.n)
+		if e.c[0].hp != c.wantHP || e.c[1].hp != c.wantRecvHP {
+			t.Errorf("%s: HP %d and %d, want %d and %d", c.name, e.c[0].hp, e.c[1].hp, c.wantHP, c.wantRecvHP)
+		}
+		if want := min(c.hp, c.hp-c.wantHP) + c.recvHP - c.wantRecvHP; e.c[2].dealt != want {
+			t.Errorf("%s: the attacker is credited %d HP, want %d (the HP passed included)", c.name, e.c[2].dealt, want)
 		}
 	}
 }

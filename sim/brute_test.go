@@ -236,3 +236,142 @@ func TestBruteForceSanity(t *testing.T) {
 		t.Errorf("enumerated damage mass %.17g, dropped %g", total, r.dropped)
 	}
 }
+
+// TestExactAgainstBruteForceRiposte checks the counter damage of a defender
+// with Riposte (skills.md #24) against the enumeration: a 2 AP defence deals its
+// damage and a P effect (+1), a 3 AP PPC defence its damage and both P effects
+// (+2), R9a adding the stature on a defence CH.
+func TestExactAgainstBruteForceRiposte(t *testing.T) {
+	attStats, defStats := stats4(3, 5, 4, 2), stats4(4, 3, 5, 4)
+	const stature, defStature = 3, 2
+	a := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P), DamageChar: sim.P, DamageChosen: true}
+	for _, df := range []struct {
+		d          sim.Defence
+		mod        int
+		ctr, ctrCH int
+	}{
+		{sim.Defence{AP: 2, Chars: sim.CharsOf(sim.P, sim.C)}, 7, 5, 5 + defStature},
+		{sim.Defence{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.C)}, 10, 6, 6 + defStature},
+	} {
+		for attL := 1; attL <= 3; attL++ {
+			for defL := 1; defL <= 3; defL++ {
+				name := fmt.Sprintf("L%d %s vs L%d %s riposte", attL, a, defL, df.d)
+				ex := &sim.Exchange{
+					Attacker: sim.NewFighter(safar("att", attL, attStats, stature), nil),
+					Defender: sim.NewFighter(safar("def", defL, defStats, defStature, skill("riposte")), nil),
+					Attack:   a,
+					Policy:   sim.Policy{Defence: &df.d},
+				}
+				got := exact(t, ex)
+				want := bruteExchange(attL, defL, 9, df.mod, 6, 6+stature, df.ctr, df.ctrCH)
+				tol := want.dropped + 1e-12
+				if math.Abs(got.PSuccess-want.success) > tol {
+					t.Errorf("%s: p_success = %.15g, enumeration %.15g", name, got.PSuccess, want.success)
+				}
+				for k := range max(len(got.CounterPMF), df.ctrCH+1) {
+					if g, w := pmf(got.CounterPMF, k), want.counter[k]; math.Abs(g-w) > tol {
+						t.Errorf("%s: counter_damage_pmf[%d] = %.15g, enumeration %.15g", name, k, g, w)
+					}
+				}
+			}
+		}
+	}
+}
+
+// bruteCunning is bruteExchange for a defender with Cunning (skills.md #12) who
+// uses it whenever it can turn a hit into a stop (the policy with AP worth
+// nothing): on a defence that is not a CF and falls gap short, it adds its
+// best allowed characteristic cb when gap <= cb, else a d10 when gap <= 10,
+// stopping on a face of at least gap. used is the probability it spends the AP.
+func bruteCunning(attL, defL, attMod, defMod, dmg, dmgCH, ctr, ctrCH, cb int) (r bruteResult, used float64) {
+	att, da := enumerateRoll(attL)
+	def, dd := enumerateRoll(defL)
+	r = bruteResult{damage: map[int]float64{}, counter: map[int]float64{}, dropped: da + dd}
+	for a, pa := range att {
+		if a.cf {
+			r.damage[0] += pa
+			r.counter[0] += pa
+			continue
+		}
+		hitDmg := dmg
+		if a.ch {
+			hitDmg = dmgCH
+		}
+		ctrDmg := func(d bruteRoll) int {
+			if d.ch {
+				return ctrCH
+			}
+			return ctr
+		}
+		for d, pd := range def {
+			p := pa * pd
+			gap := a.value + attMod - (d.value + defMod)
+			pStop := 0.0 // R6: ties to the defender
+			switch {
+			case d.cf:
+			case gap <= 0:
+				pStop = 1
+			case gap <= cb:
+				pStop, used = 1, used+p
+			case gap <= 10:
+				pStop, used = float64(11-gap)/10, used+p
+			}
+			r.success += p * (1 - pStop)
+			r.damage[hitDmg] += p * (1 - pStop)
+			r.counter[0] += p * (1 - pStop)
+			r.damage[0] += p * pStop
+			r.counter[ctrDmg(d)] += p * pStop
+		}
+	}
+	return r, used
+}
+
+// TestExactAgainstBruteForceCunning checks the exact engine's Cunning against
+// the enumeration, for defences of 0, 1 and 2 AP at every level pair.
+func TestExactAgainstBruteForceCunning(t *testing.T) {
+	attStats, defStats := stats4(3, 5, 4, 2), stats4(4, 3, 5, 4)
+	const stature, defStature = 3, 2
+	a := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P), DamageChar: sim.P, DamageChosen: true}
+	for _, df := range []struct {
+		d          sim.Defence
+		mod        int
+		ctr, ctrCH int
+		cb         int // the best characteristic Cunning may add
+	}{
+		{sim.Defence{}, 0, 0, 0, 5},                                         // reflex: A = 5
+		{sim.Defence{AP: 1, Chars: sim.CharsOf(sim.P)}, 3, 0, 0, 5},         // P once: A = 5
+		{sim.Defence{AP: 2, Chars: sim.CharsOf(sim.A, sim.A)}, 10, 5, 7, 4}, // A twice: V or C = 4
+	} {
+		for attL := 1; attL <= 3; attL++ {
+			for defL := 1; defL <= 3; defL++ {
+				name := fmt.Sprintf("L%d %s vs L%d %s cunning", attL, a, defL, df.d)
+				ex := &sim.Exchange{
+					Attacker: sim.NewFighter(safar("att", attL, attStats, stature), nil),
+					Defender: sim.NewFighter(safar("def", defL, defStats, defStature, skill("cunning")), nil),
+					Attack:   a,
+					Policy:   sim.Policy{Defence: &df.d},
+				}
+				got := exact(t, ex)
+				want, used := bruteCunning(attL, defL, 9, df.mod, 6, 6+stature, df.ctr, df.ctrCH, df.cb)
+				tol := want.dropped + 1e-12
+				if math.Abs(got.PSuccess-want.success) > tol {
+					t.Errorf("%s: p_success = %.15g, enumeration %.15g", name, got.PSuccess, want.success)
+				}
+				// AP spent: the defence's whenever the attack happened, and Cunning's.
+				if w := float64(df.d.AP)*(1-got.PAttackCF) + used; math.Abs(got.ExpectedDefenceAP-w) > tol {
+					t.Errorf("%s: expected_defence_ap = %.15g, enumeration %.15g", name, got.ExpectedDefenceAP, w)
+				}
+				for k := range max(len(got.DamagePMF), 6+stature+1) {
+					if g, w := pmf(got.DamagePMF, k), want.damage[k]; math.Abs(g-w) > tol {
+						t.Errorf("%s: damage_pmf[%d] = %.15g, enumeration %.15g", name, k, g, w)
+					}
+				}
+				for k := range max(len(got.CounterPMF), df.ctrCH+1) {
+					if g, w := pmf(got.CounterPMF, k), want.counter[k]; math.Abs(g-w) > tol {
+						t.Errorf("%s: counter_damage_pmf[%d] = %.15g, enumeration %.15g", name, k, g, w)
+					}
+				}
+			}
+		}
+	}
+}

@@ -119,6 +119,8 @@ type combatant struct {
 	// melee counts its melee attacks in this activation: only the first can have
 	// the assault bonus (R8a).
 	melee int
+	// assaulted: it made an assault in this activation (Savage keeps the bonus).
+	assaulted bool
 	// harassed: its Harassment was used in this activation (once per activation).
 	harassed bool
 	ranged   bool // the shooting weapon is in hand
@@ -637,7 +639,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
-	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed = 0, false, false, 0, false
+	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted = 0, false, false, 0, false, false
 	c.target = -1
 	e.warlord(i)
 	if e.trace != nil {
@@ -894,6 +896,18 @@ func (e *engine) warlord(i int) {
 // Only the HP it had left are credited: a 10-damage blow on a Safar with 7 HP
 // deals 7.
 func (e *engine) hurt(i, by, n int) {
+	if k, m := e.moringa(i, n); m > 0 {
+		e.take(k, by, m)
+		if e.trace != nil {
+			e.tracef("    %s passes %d damage to %s (Moringa)\n", e.name(i), m, e.name(k))
+		}
+		n -= m
+	}
+	e.take(i, by, n)
+}
+
+// take takes n HP from Safar i, credited to Safar by (-1: nobody).
+func (e *engine) take(i, by, n int) {
 	c := &e.c[i]
 	was := c.hp
 	c.hp -= n
@@ -903,6 +917,42 @@ func (e *engine) hurt(i, by, n int) {
 			e.c[by].kills++
 		}
 	}
+}
+
+// moringa plays Moringa X (skills.md #36) for Safar i wounded for n HP: it may
+// pass up to X of them to one other ally with Moringa in its aura (I toises
+// from its centre), which takes them as they are (no armour: they come after
+// i's armour roll). Policy: the ally with the most HP left; never so much that
+// it falls; when i would fall, as much as saves it, and nothing when nothing
+// can; else only towards the healthier, at most halving their gap. It returns
+// the receiver and the HP passed (0: none).
+func (e *engine) moringa(i, n int) (int, int) {
+	c := &e.c[i]
+	sk, ok := c.f.Profile.Skill(profiles.SkillMoringa)
+	if !ok || sk.Value <= 0 || n <= 0 || !c.inPlay() {
+		return -1, 0
+	}
+	k := -1
+	for j := range e.c {
+		a := &e.c[j]
+		if j == i || a.side != c.side || !a.inPlay() || a.pos.Dist(c.pos) > float64(c.f.Stats().I)+1e-9 {
+			continue
+		}
+		if _, has := a.f.Profile.Skill(profiles.SkillMoringa); has && (k < 0 || a.hp > e.c[k].hp) {
+			k = j
+		}
+	}
+	if k < 0 {
+		return -1, 0
+	}
+	left, recv := c.hp-n, e.c[k].hp
+	m := min(sk.Value, n, recv-1)
+	if left > 0 {
+		m = min(m, max((recv-left)/2, 0))
+	} else if left+m <= 0 {
+		m = 0
+	}
+	return k, max(m, 0)
 }
 
 // actionKind is what a Safar does.
@@ -1234,6 +1284,10 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	// after the move into contact, and to no later one (seed 000 lines 707 and
 	// 719, seed 004 lines 634 and 646: "1st attack of the activation").
 	assault = assault && !opt.shot && c.melee == 0
+	// Savage (skills.md #58): after an assault, every melee attack of that
+	// activation gets the assault bonus, not only the first.
+	assault = assault || !opt.shot && c.assaulted && c.f.Skills.Savage
+	c.assaulted = c.assaulted || assault
 	c.ap -= cost
 	c.spent += cost
 	c.attacks++
@@ -1475,6 +1529,9 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 			b.WriteString(" (CH)")
 		}
 		rerollTags(&b, ev.DefenceRoll.Forced, ev.DefenceRoll.MasterUse, ev.DefMastery)
+		if ev.Cunning > 0 {
+			fmt.Fprintf(&b, " (Cunning +%d for 1 AP)", ev.Cunning)
+		}
 	}
 	if ev.Success {
 		fmt.Fprintf(&b, "; hit: %d damage", ev.Damage)

@@ -360,38 +360,31 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 // group is the probability of each outcome of one defence choice: index idx
 // (see plan.defence), on a CH or not, with a mastery die spent or not.
 type group struct {
-	idx    int
-	ch     bool
-	used   int
-	stop   float64
-	stopCH float64 // the part of stop on a defence CH (R9a)
-	succ   float64
-	succCF float64
+	idx  int
+	ch   bool
+	used int
+	p    stopParts // stopped, hit, hit on a defence CF, and the same after Cunning
 }
 
-func addGroup(gs []group, idx int, ch bool, used int, stop, stopCH, succ, succCF float64) []group {
+func addGroup(gs []group, idx int, ch bool, used int, p stopParts) []group {
 	for i := range gs {
 		g := &gs[i]
 		if g.idx == idx && g.ch == ch && g.used == used {
-			g.stop += stop
-			g.stopCH += stopCH
-			g.succ += succ
-			g.succCF += succCF
+			g.p = g.p.plus(p)
 			return gs
 		}
 	}
-	return append(gs, group{idx: idx, ch: ch, used: used, stop: stop, stopCH: stopCH, succ: succ, succCF: succCF})
+	return append(gs, group{idx: idx, ch: ch, used: used, p: p})
 }
 
 // groupTotal adds the outcomes of the defence against total t (probability w) to
 // the groups.
 func (pl *plan) groupTotal(gs []group, row []uint16, s state, ac *acc, free bool, a Attack, t int, ch bool, w float64, res *Result) []group {
-	ex := pl.ex
 	idx := pl.defendIdx(row, s, free, t, ch)
 	def := pl.defence(free, idx)
 	switch {
 	case def.Discard:
-		return addGroup(gs, idx, ch, 0, w, 0, 0, 0)
+		return addGroup(gs, idx, ch, 0, stopParts{stop: w})
 	case def.None:
 		if res != nil {
 			res.PSuccess += ac.mass * w
@@ -399,7 +392,7 @@ func (pl *plan) groupTotal(gs []group, row []uint16, s state, ac *acc, free bool
 				res.PCriticalSuccess += ac.mass * w
 			}
 		}
-		return addGroup(gs, idx, ch, 0, 0, 0, w, 0)
+		return addGroup(gs, idx, ch, 0, stopParts{succ: w})
 	}
 	tails := pl.tailsFor(s, free, idx, def, t, ch)
 	dmod := pl.dmod(free, idx, def)
@@ -408,17 +401,16 @@ func (pl *plan) groupTotal(gs []group, row []uint16, s state, ac *acc, free bool
 		if total == 0 {
 			continue
 		}
-		stop, stopCH := stopSplit(ex.Variant, dd, t, dmod, ch, def.Shield)
-		succCF := dd.cf
-		succ := max(total-stop-succCF, 0)
+		o := pl.outcomes(s, free, def, dd, t, dmod, ch)
 		if res != nil {
+			hit := o.succ + o.succCF + o.cSucc
 			res.PDefenceCF += ac.mass * w * dd.cf
-			res.PSuccess += ac.mass * w * (succ + succCF)
+			res.PSuccess += ac.mass * w * hit
 			if ch {
-				res.PCriticalSuccess += ac.mass * w * (succ + succCF)
+				res.PCriticalSuccess += ac.mass * w * hit
 			}
 		}
-		gs = addGroup(gs, idx, ch, used, w*stop, w*stopCH, w*succ, w*succCF)
+		gs = addGroup(gs, idx, ch, used, o.scaled(w))
 	}
 	return gs
 }
@@ -439,10 +431,10 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 				s3 := s2
 				s3.armour -= int8(br.ticked)
 				s3.armourUsed += int8(br.ticked)
-				out.add(s3, ac, g.stop*br.p, br.taken, 0)
+				out.add(s3, ac, g.p.stop*br.p, br.taken, 0)
 			}
 		} else {
-			out.add(s2, ac, g.stop, 0, 0)
+			out.add(s2, ac, g.p.stop, 0, 0)
 		}
 		return
 	}
@@ -455,26 +447,36 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 		s2.defDice = max(s2.defDice-1, 1)
 		s2.defMastery--
 	}
-	// Stopped: R11 counter damage and effect; the shield ticks once (R13).
-	sStop := s2
-	if def.Shield {
-		n := min(int8(1), sStop.shield)
-		sStop.shield -= n
-		sStop.shieldUsed += n
-	}
-	pl.counterExact(out, sStop, ac, g.stop, g.stopCH, def, a)
-	// Hit, with the shield ticked once, or twice on a defence CF (R13).
-	for cf, p := range [2]float64{g.succ, g.succCF} {
-		if p == 0 {
-			continue
+	// Cunning spends 1 AP more on the rolls that call for it (skills.md #12).
+	sc := s2
+	sc.defAP--
+	sc.defSpent++
+	for cun, st := range [2]state{s2, sc} {
+		stop, stopCH, succ, succCF := g.p.stop, g.p.stopCH, g.p.succ, g.p.succCF
+		if cun == 1 {
+			stop, stopCH, succ, succCF = g.p.cStop, g.p.cStopCH, g.p.cSucc, 0
 		}
-		s3 := s2
+		// Stopped: R11 counter damage and effect; the shield ticks once (R13).
+		sStop := st
 		if def.Shield {
-			n := min(int8(1+cf), s3.shield)
-			s3.shield -= n
-			s3.shieldUsed += n
+			n := min(int8(1), sStop.shield)
+			sStop.shield -= n
+			sStop.shieldUsed += n
 		}
-		pl.hitExact(out, s3, ac, p, free, spec, a, g.ch)
+		pl.counterExact(out, sStop, ac, stop, stopCH, def, a)
+		// Hit, with the shield ticked once, or twice on a defence CF (R13).
+		for cf, p := range [2]float64{succ, succCF} {
+			if p == 0 {
+				continue
+			}
+			s3 := st
+			if def.Shield {
+				n := min(int8(1+cf), s3.shield)
+				s3.shield -= n
+				s3.shieldUsed += n
+			}
+			pl.hitExact(out, s3, ac, p, free, spec, a, g.ch)
+		}
 	}
 }
 
@@ -524,13 +526,11 @@ func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def D
 // counterEffects applies the effects of a successful defence to the state.
 func (pl *plan) counterEffects(s state, def Defence) state {
 	ex := pl.ex
-	if def.AP >= 2 && def.HasEffect {
-		switch def.Effect {
-		case C:
-			if ex.Attack.Kind != Shot {
-				s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, 1, repelSide{ex.DefenceSupported, ex.DefenceSupportStature, ex.Variant.English, ex.AttackerSlippery}))
-			}
-		case V:
+	if def.AP >= 2 {
+		if n := def.counterEffects(C); n > 0 && ex.Attack.Kind != Shot {
+			s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, n, repelSide{ex.DefenceSupported, ex.DefenceSupportStature, ex.Variant.English, ex.AttackerSlippery}))
+		}
+		if def.counterEffects(V) > 0 {
 			s.moveDef = true
 		}
 	}

@@ -397,12 +397,15 @@ func (ex *Exchange) attackModifier(a Attack) int {
 		switch {
 		case ex.Height > 2:
 			m += 2
-		case ex.Height < -2 && a.AP != 3:
-			m -= 2
+		case ex.Height < -2 && a.AP != 3 && !att.Skills.MasterPopinjay:
+			m -= 2 // Master Popinjay ignores it (skills.md #45, seed 000 line 1640)
 		}
 	}
 	if ex.Defender.Bleeding {
 		m += att.Skills.Bloodlust
+	}
+	if att.Skills.Slender {
+		m += a.Effects.Count(V) // Slender (skills.md #28): +1 per V effect announced
 	}
 	return m
 }
@@ -415,8 +418,8 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool) dice.P
 	w := att.weaponEffects()
 	f := ex.field()
 	p := dice.Pool{Dice: diceN, CritFrom: 10, CFMax: 1}
-	if att.Skills.Heroic&f != 0 {
-		p.Dice++
+	if att.Skills.Heroic&f != 0 || a.Kind.Special() && att.Skills.HeroicAttacks&(1<<a.Kind) != 0 {
+		p.Dice++ // R1 + Heroic: in its field, or on the one special attack it names
 	}
 	if !a.Kind.Special() && w.CriticalFrom >= 2 {
 		p.CritFrom = w.CriticalFrom
@@ -449,8 +452,14 @@ func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 	}
 	if a.Kind == Shot {
 		m += ex.Cover
+		if ex.Cover > 0 {
+			m += def.Skills.Stealth // Stealth (skills.md #44): in cover, + its level
+		}
 	} else {
 		m += ex.DefenceSupport
+	}
+	if def.Skills.Slender {
+		m += d.counterEffects(V) // Slender (skills.md #28): +1 per V effect announced
 	}
 	return m
 }
@@ -571,35 +580,59 @@ func (s *damageSpec) parts(raw, exec int, ch bool) (base, crit int) {
 	return base, crit
 }
 
-// armourResult applies R12 to base+crit damage with an armour face (1..10); boxes is
-// the number of unticked boxes after armour piercing. It returns the damage taken
-// and the boxes ticked by the roll.
-func armourResult(a *profiles.ArmourStats, boxes, base, crit, face, ignore int, ticks bool) (taken, ticked int) {
-	total := base + crit
-	if total <= 0 {
-		return 0, 0
+// armourParts applies R12 to base+crit damage with an armour face (1..10); boxes
+// is the number of unticked boxes after armour piercing. It returns the damage
+// taken, split into what is left of the base damage and of the CH bonus (the
+// armour's reduction comes off the base damage first; Tembo hide, which cancels
+// base damage only, reads the split), and the boxes ticked by the roll.
+func armourParts(a *profiles.ArmourStats, boxes, base, crit, face, ignore int, ticks bool) (baseLeft, critLeft, ticked int) {
+	if base+crit <= 0 {
+		return 0, 0, 0
 	}
 	if a == nil || boxes <= 0 {
-		return total, 0
+		return base, crit, 0
 	}
 	if ticks {
 		ticked = 1
 	}
 	switch {
 	case face == 10:
-		return crit, ticked // stops all the base damage, not the CH bonus
+		return 0, crit, ticked // stops all the base damage, not the CH bonus
 	case face == 1:
 		if ticks && boxes > 1 {
 			ticked = 2
 		}
-		return total, ticked
+		return base, crit, ticked
 	}
 	red := a.Failure
 	if face >= a.Threshold {
 		red = a.Success
 	}
 	red = max(red-ignore, 0)
-	return max(total-red, 0), ticked
+	return max(base-red, 0), max(crit-max(red-base, 0), 0), ticked
+}
+
+// hideDice returns how many d10 f rolls for Tembo hide (skills.md #40): its
+// level, 0 without the skill. Each 10 cancels as much base damage as its level.
+func hideDice(f *Fighter) int {
+	if !f.Skills.TemboHide {
+		return 0
+	}
+	return max(f.Profile.Level, 1)
+}
+
+// hideTens returns the distribution of the number of 10s among n d10.
+func hideTens(n int) []float64 {
+	p := []float64{1}
+	for range n {
+		next := make([]float64, len(p)+1)
+		for k, q := range p {
+			next[k] += q * 0.9
+			next[k+1] += q * 0.1
+		}
+		p = next
+	}
+	return p
 }
 
 // damage builds the damage spec of attack a.
@@ -717,9 +750,8 @@ func (ex *Exchange) counterDamage(d Defence) *damageSpec {
 		s.raw[v] = 1
 		s.rawPlus = v
 	}
-	if d.HasEffect && d.Effect == P {
-		s.bonus += 1 + def.Skills.Brutality // R10: P +1, + Brutality X
-	}
+	// R10: P +1, + Brutality X, per P effect (two with Riposte and PP engaged).
+	s.bonus += d.counterEffects(P) * (1 + def.Skills.Brutality)
 	return s
 }
 
@@ -817,6 +849,11 @@ func repel(winner, loser *Fighter, n int, rs repelSide) float64 {
 	}
 	if winner.Skills.Repelment && !stable {
 		d = max(d, c)
+	}
+	if winner.Skills.Slender {
+		// Slender (skills.md #28): a C effect repels 1 toise at most; CC does
+		// not lengthen it, it only lets a lone smaller winner repel (above).
+		d = min(d, 1)
 	}
 	return d
 }

@@ -41,7 +41,9 @@ type Skills struct {
 	Brutality        int    // +X damage per P effect
 	Bloodlust        int    // +X in attack against a bleeding target
 	Duellist         int    // the opponent rerolls X dice, once per turn
+	Savage           bool   // after an assault, every attack of the activation gets the bonus (fights)
 	Heroic           Fields // one more die in these fields
+	HeroicAttacks    uint8  // special attacks (bit 1<<Kind) with one more die: "heroic: bunt"
 	Specialist       Fields // no CF in these fields
 	Master           Fields // free reroll once per turn in these fields
 	Executioner      bool   // +1D10 on a 3 AP attack, once per activation
@@ -51,6 +53,12 @@ type Skills struct {
 	Stable           bool   // not repelled by a strictly larger Safar, nor by Repelment
 	SurvivalInstinct bool   // free V effect after a successful defence
 	Harassment       bool   // free V effect once per activation on a successful attack
+	Riposte          bool   // a successful 2 AP defence deals damage and an effect, 3 AP two effects
+	Cunning          bool   // 1 AP more after the defence roll: + a die or a characteristic
+	Slender          bool   // +1 per V effect to the roll; a C effect repels 1 toise at most
+	Stealth          int    // in cover, + this to defences against shots (level by default)
+	MasterPopinjay   bool   // its shots ignore the -2 for being lower than the target
+	TemboHide        bool   // each 10 on level d10 cancels level base damage
 	Bunt, Bite       bool   // special attacks (R18)
 	Trample          bool
 	// Other lists the skills of the card that no exchange rule reads (Endurance,
@@ -64,7 +72,8 @@ var exchangeSkills = map[string]bool{
 	"brutality": true, "bloodlust": true, "heroic": true, "specialist": true,
 	"master": true, "executioner": true, "sadistic": true, "skilled swordsman": true,
 	"repelment": true, "stable": true, "survival instinct": true, "harassment": true,
-	"bunt": true, "bite": true, "trample": true,
+	"bunt": true, "bite": true, "trample": true, "riposte": true, "cunning": true, "slender": true, "stealth": true,
+	"master popinjay": true, "tembo hide": true,
 }
 
 // ReadSkills extracts the exchange skills of a profile.
@@ -78,8 +87,15 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.Bloodlust = sk.Value
 		case "duellist":
 			s.Duellist = sk.Value
+		case "savage":
+			s.Savage = true // a fight rule: it stays in Other for a single exchange
 		case "heroic":
 			s.Heroic |= fieldBit(sk.Field)
+			for k := Bunt; k <= Trample; k++ {
+				if sk.Text == k.String() {
+					s.HeroicAttacks |= 1 << k // skills.md #14: that special attack only
+				}
+			}
 		case "specialist":
 			s.Specialist |= fieldBit(sk.Field)
 		case "master":
@@ -98,6 +114,22 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.SurvivalInstinct = true
 		case "harassment":
 			s.Harassment = true
+		case "riposte":
+			s.Riposte = true
+		case "cunning":
+			s.Cunning = true
+		case "slender":
+			s.Slender = true
+		case "stealth":
+			// skills.md #44: its level, or the printed value that replaces it.
+			s.Stealth = sk.Value
+			if s.Stealth == 0 {
+				s.Stealth = max(p.Level, 1)
+			}
+		case "master popinjay":
+			s.MasterPopinjay = true
+		case "tembo hide":
+			s.TemboHide = true
 		case "bunt":
 			s.Bunt = true
 		case "bite":

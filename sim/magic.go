@@ -330,7 +330,7 @@ func (c *Cast) plan() (*castPlan, error) {
 			out := make([]float64, len(raw))
 			for v, q := range raw {
 				for f := 1; f <= 10; f++ {
-					taken, _ := armourResult(pl.armour, pl.boxes, v, 0, f, 0, true)
+					taken, _ := spellArmour(pl.armour, pl.boxes, v, f)
 					out[taken] += q * faces[f]
 				}
 			}
@@ -532,9 +532,17 @@ func (sm *CastSampler) Sample(r *rand.PCG) CastOutcome {
 			if pl.c.Variant.ArmourLevelDice {
 				face = dice.Best(r, max(pl.c.Target.Profile.Level, 1))
 			}
-			amt, _ = armourResult(pl.armour, pl.boxes, amt, 0, face, 0, true)
+			amt, _ = spellArmour(pl.armour, pl.boxes, amt, face)
 		}
 		o.Amount = amt
 	}
 	return o
+}
+
+// spellArmour returns the damage v of a spell left after armour rolled face
+// (R12; a spell has no CH stature bonus, armour-piercing or armour-ignore),
+// and the boxes ticked: armourParts, the one armour rule of the exchanges.
+func spellArmour(a *profiles.ArmourStats, boxes, v, face int) (taken, ticked int) {
+	base, crit, ticked := armourParts(a, boxes, v, 0, face, 0, true)
+	return base + crit, ticked
 }

@@ -515,7 +515,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 				if e.variant.ArmourLevelDice {
 					face = dice.Best(r, max(o.f.Profile.Level, 1))
 				}
-				taken, ticked := armourResult(o.f.Armour, o.armour, amount, 0, face, 0, true)
+				taken, ticked := spellArmour(o.f.Armour, o.armour, amount, face)
 				amount = taken
 				o.armour = max(o.armour-ticked, 0)
 			}

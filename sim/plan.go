@@ -71,7 +71,7 @@ type plan struct {
 	attArmourFaces [11]float64
 	// counters caches the counter damage of a successful defence by counter
 	// characteristic and P effect (see counterOf).
-	counters [4][2]*counterEntry
+	counters [4][3]*counterEntry
 	// trace, when set, receives every sampled attack (fight traces).
 	trace          func(TraceEvent)
 	lastArmourFace int
@@ -99,7 +99,7 @@ func (ex *Exchange) Prepare() error {
 	if !a.DamageChosen {
 		a.DamageChar, a.Fixed = bestDamage(ex.Attacker, *a)
 	}
-	if d := ex.Policy.Defence; d != nil && d.AP >= 2 && !d.Discard && !d.CounterDamage && !d.HasEffect {
+	if d := ex.Policy.Defence; d != nil && d.AP >= 2 && !d.Discard && !d.CounterDamage && !d.HasEffect && !d.HasEffect2 {
 		// R11a: a 2 or 3 AP defence fixed by the caller counters as the best
 		// response's candidates do.
 		c := ex.counterChoice(*d)
@@ -259,6 +259,9 @@ func (ex *Exchange) candidates(free bool) []Defence {
 				}
 				d = sub.counterChoice(d)
 				out = append(out, d)
+				if v, ok := sub.slenderChoice(d); ok {
+					out = append(out, v) // the best response weighs both
+				}
 			}
 		}
 	}
@@ -279,8 +282,11 @@ func (pl *plan) feasible(s state, d Defence) bool {
 
 // counterChoice fills in what a successful defence does (R11): with 2 AP the highest
 // engaged characteristic as damage (no damage against a shot, then a V effect if
-// engaged); with 3 AP that damage and one effect, P first, then C, then V. The policy
-// never picks A for a counter (its free attack is left to the fight engine).
+// engaged); with 3 AP that damage and one effect, P first, then C, then V. With
+// Riposte (skills.md #24) a 2 AP defence adds one effect to its damage and a 3 AP
+// defence deals two, in the same order, an effect twice only when its
+// characteristic is engaged twice. The policy never picks A for a counter (its
+// free attack is left to the fight engine).
 func (ex *Exchange) counterChoice(d Defence) Defence {
 	if d.AP < 2 {
 		return d
@@ -296,19 +302,78 @@ func (ex *Exchange) counterChoice(d Defence) Defence {
 	if !shot {
 		d.Counter, d.CounterDamage = best, true
 	}
-	if d.AP == 3 || shot {
-		order := []Char{P, C, V}
-		if shot {
-			order = []Char{V}
-		}
-		for _, e := range order {
-			if d.Chars.Has(e) {
+	// Riposte (skills.md #24): a 2 AP defence deals its damage and one effect,
+	// a 3 AP defence its damage and two effects, the same one twice only when
+	// its characteristic is engaged twice. Against a shot only the effects gain.
+	n := 0
+	switch {
+	case d.AP == 3 && ex.Defender.Skills.Riposte:
+		n = 2
+	case d.AP == 3 || shot || ex.Defender.Skills.Riposte:
+		n = 1
+	}
+	order := []Char{P, C, V}
+	if shot {
+		order = []Char{V}
+	}
+	for _, e := range order {
+		for k := d.Chars.Count(e); k > 0 && n > 0; k-- {
+			if !d.HasEffect {
 				d.Effect, d.HasEffect = e, true
-				break
+			} else {
+				d.Effect2, d.HasEffect2 = e, true
 			}
+			n--
 		}
 	}
 	return d
+}
+
+// slenderChoice returns defence d with its effects turned to V as far as its
+// engaged V allow, for a Slender defender (skills.md #28: each V effect adds +1
+// to the defence roll, announced with it), and whether that differs from d. A
+// 2 AP defence without Riposte then applies its V effect instead of damage.
+func (ex *Exchange) slenderChoice(d Defence) (Defence, bool) {
+	if !ex.Defender.Skills.Slender || d.AP < 2 || !d.Chars.Has(V) {
+		return d, false
+	}
+	e := d
+	slots := b2i(d.HasEffect) + b2i(d.HasEffect2)
+	if slots == 0 {
+		e.CounterDamage = false
+		e.Effect, e.HasEffect = V, true
+		return e, true
+	}
+	vs := min(slots, d.Chars.Count(V))
+	if d.counterEffects(V) >= vs {
+		return d, false
+	}
+	other, hasOther := d.Effect, d.HasEffect && d.Effect != V
+	if !hasOther && d.HasEffect2 && d.Effect2 != V {
+		other, hasOther = d.Effect2, true
+	}
+	e.Effect, e.HasEffect = V, true
+	e.Effect2, e.HasEffect2 = 0, false
+	switch {
+	case slots == 2 && vs == 2:
+		e.Effect2, e.HasEffect2 = V, true
+	case slots == 2 && hasOther:
+		e.Effect2, e.HasEffect2 = other, true
+	}
+	return e, true
+}
+
+// counterEffects returns how many times the successful defence d applies
+// effect e (R11; Riposte: up to two effects).
+func (d Defence) counterEffects(e Char) int {
+	n := 0
+	if d.HasEffect && d.Effect == e {
+		n++
+	}
+	if d.HasEffect2 && d.Effect2 == e {
+		n++
+	}
+	return n
 }
 
 // counterEntry is the counter damage of one kind of successful defence: its
@@ -325,7 +390,7 @@ func (pl *plan) counterOf(d Defence) *counterEntry {
 	if !d.CounterDamage || d.AP < 2 {
 		return nil
 	}
-	slot := &pl.counters[d.Counter&3][b2i(d.HasEffect && d.Effect == P)]
+	slot := &pl.counters[d.Counter&3][d.counterEffects(P)]
 	if *slot == nil {
 		e := &counterEntry{spec: pl.ex.counterDamage(d)}
 		for c := range 2 {
@@ -422,9 +487,19 @@ type hitKey struct {
 
 func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 	s, ch, boxes, critOnly := k.s, k.ch, k.boxes, k.critOnly
-	arm, faces := pl.ex.Defender.Armour, &pl.armourFaces
+	arm, faces, target := pl.ex.Defender.Armour, &pl.armourFaces, pl.ex.Defender
 	if k.counter {
-		arm, faces = pl.ex.Attacker.Armour, &pl.attArmourFaces
+		arm, faces, target = pl.ex.Attacker.Armour, &pl.attArmourFaces, pl.ex.Attacker
+	}
+	// Tembo hide (skills.md #40): after the armour, each 10 among its level
+	// d10 cancels its level in base damage; the CH bonus is always taken.
+	hide := hideDice(target)
+	tens := hideTens(hide)
+	acc := map[[2]int]float64{}
+	add := func(baseLeft, critLeft, ticked int, q float64) {
+		for k, qk := range tens {
+			acc[[2]int{max(baseLeft-k*hide, 0) + critLeft, ticked}] += q * qk
+		}
 	}
 	exec := []float64{1}
 	if s.executioner {
@@ -434,7 +509,6 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 	if p := s.piercing; p != nil {
 		pierce = diceDist(p.N, p.Sides, p.Plus)
 	}
-	acc := map[[2]int]float64{}
 	for raw, q := range s.raw {
 		if q == 0 {
 			continue
@@ -448,7 +522,7 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 				base = 0
 			}
 			if base+crit <= 0 || arm == nil || boxes <= 0 {
-				acc[[2]int{max(base+crit, 0), 0}] += q * qe
+				add(max(base, 0), max(crit, 0), 0, q*qe)
 				continue
 			}
 			for pv, qp := range pierce {
@@ -461,8 +535,8 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 					if qf == 0 {
 						continue
 					}
-					taken, ticked := armourResult(arm, left, base, crit, face, s.ignore, s.ticks)
-					acc[[2]int{taken, boxes - left + ticked}] += q * qe * qp * qf
+					b, c, ticked := armourParts(arm, left, base, crit, face, s.ignore, s.ticks)
+					add(b, c, boxes-left+ticked, q*qe*qp*qf)
 				}
 			}
 		}
@@ -560,22 +634,28 @@ func (pl *plan) pStopIdx(s state, free bool, i int, d Defence, t int, ch bool) f
 }
 
 // pStopSplit returns pStopIdx and, within it, the probability of a stop on a
-// defence CH (R9a).
+// defence CH (R9a); stops after Cunning count.
 func (pl *plan) pStopSplit(s state, free bool, i int, d Defence, t int, ch bool) (stop, stopCH float64) {
+	o := pl.partsIdx(s, free, i, d, t, ch)
+	return o.stop + o.cStop, o.stopCH + o.cStopCH
+}
+
+// partsIdx returns the outcomes of defence d, candidate i (-1: not a
+// candidate), against total t, a mastery die spent or not (plan.outcomes).
+func (pl *plan) partsIdx(s state, free bool, i int, d Defence, t int, ch bool) stopParts {
 	switch {
 	case d.Discard:
-		return 1, 0
+		return stopParts{stop: 1}
 	case d.None:
-		return 0, 0
+		return stopParts{succ: 1}
 	}
 	tails := pl.tailsFor(s, free, i, d, t, ch)
 	dmod := pl.dmod(free, i, d)
+	var o stopParts
 	for _, tl := range tails {
-		st, sc := stopSplit(pl.ex.Variant, tl, t, dmod, ch, d.Shield)
-		stop += st
-		stopCH += sc
+		o = o.plus(pl.outcomes(s, free, d, tl, t, dmod, ch))
 	}
-	return stop, stopCH
+	return o
 }
 
 // defend returns the defence against total t (R5): the fixed one of the policy for
@@ -679,13 +759,17 @@ func (pl *plan) bestResponse(s state, free bool, t int, ch bool) int {
 		if !pl.feasible(s, d) {
 			continue
 		}
-		pStop, pCH := pl.pStopSplit(s, free, i, d, t, ch)
+		o := pl.partsIdx(s, free, i, d, t, ch)
+		pStop, pCH := o.stop+o.cStop, o.stopCH+o.cStopCH
 		loss := hit
 		if !free && pl.nFree > 0 {
 			loss += float64(pl.nFree) * pl.freeValue[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), len(pl.freeValue)-1)] // Warlord may lift AP above the card's
 		}
 		cv := pl.counterValue(d, pl.attackOf(free))
 		v := (pStop-pCH)*cv[0] + pCH*cv[1] - (1-pStop)*loss
+		if c := o.cStop + o.cSucc; c > 0 {
+			v -= c * pl.cunningCost(s, d) // Cunning's AP, when the roll calls for it
+		}
 		if r := pl.ex.Policy.Reserve; r != nil {
 			v += r[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), 7)]
 		} else {

@@ -41,6 +41,9 @@ type TraceEvent struct {
 	Counter     int  // HP the attacker lost to counter damage
 	Mastery     bool // the attacker spent a mastery die
 	DefMastery  bool // the defender spent one
+	// Cunning is what Cunning added to the defence total (in DefenceTot) for
+	// 1 AP, 0 when not used (skills.md #12).
+	Cunning int
 }
 
 // duelFrom is the attack face from which a defender with Duellist forces a reroll.
@@ -149,6 +152,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	} else {
 		dr = dpool.Roll(r)
 	}
+	pre := s // the state the Cunning decision reads, as the exact engine does
 	s.defAP -= int8(def.AP) + pl.defCost()
 	s.defSpent += int8(def.AP) + pl.defCost()
 	if dr.Mastery {
@@ -171,7 +175,26 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.shieldUsed += n
 	}
 	ev := TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dr.Value + dmod, Mastery: ar.Mastery, DefMastery: dr.Mastery}
-	if !succeeds(ex.Variant, ar, t, dr, dr.Value+dmod, def.Shield) {
+	stopped := !succeeds(ex.Variant, ar, t, dr, dr.Value+dmod, def.Shield)
+	if !stopped && !dr.Failure && pl.cunningOK(pre, def) &&
+		!(ex.Variant.CHAutoSuccess && ch && !dr.Critical) && !(def.Shield && dr.Critical) {
+		// Cunning (skills.md #12): 1 AP more for a characteristic or a d10, when
+		// the policy finds it worth it (plan.cunningStop, as plan.outcomes).
+		gap := t - ev.DefenceTot
+		cb := pl.cunningChar(def)
+		if _, used := pl.cunningStop(pre, free, def, cb, gap, ch, dr.Critical); used {
+			s.defAP--
+			s.defSpent++
+			add := cb
+			if gap > cb {
+				add = dice.D10(r) // a plain die: no CH, no CF
+			}
+			ev.Cunning = add
+			ev.DefenceTot += add
+			stopped = add >= gap
+		}
+	}
+	if stopped {
 		s = pl.counterEffects(s, def)
 		raw := 0
 		if a.Kind != Shot { // R11: no counter damage against a shot
@@ -255,7 +278,7 @@ func (pl *plan) sampleCounter(r *rand.PCG, s state, spec *damageSpec, ch bool) (
 	base, crit := spec.parts(raw, 0, ch)
 	arm := pl.ex.Attacker.Armour
 	if base+crit <= 0 || arm == nil || s.attArmour <= 0 {
-		return s, max(base+crit, 0)
+		return s, hideRoll(r, pl.ex.Attacker, max(base, 0), max(crit, 0))
 	}
 	pv := 0
 	if p := spec.piercing; p != nil {
@@ -263,9 +286,25 @@ func (pl *plan) sampleCounter(r *rand.PCG, s state, spec *damageSpec, ch bool) (
 	}
 	boxes := int(s.attArmour)
 	left := max(boxes-pv, 0) // R12: armour-piercing ticks before the roll
-	taken, ticked := armourResult(arm, left, base, crit, pl.armourRoll(r, pl.ex.Attacker), spec.ignore, spec.ticks)
+	b, c, ticked := armourParts(arm, left, base, crit, pl.armourRoll(r, pl.ex.Attacker), spec.ignore, spec.ticks)
 	s.attArmour -= int8(min(boxes-left+ticked, boxes))
-	return s, taken
+	return s, hideRoll(r, pl.ex.Attacker, b, c)
+}
+
+// hideRoll returns the damage f takes of baseLeft base damage and critLeft CH
+// bonus left after its armour: Tembo hide (skills.md #40) rolls its level d10
+// and each 10 cancels its level in base damage.
+func hideRoll(r *rand.PCG, f *Fighter, baseLeft, critLeft int) int {
+	n := hideDice(f)
+	if n == 0 || baseLeft <= 0 {
+		return baseLeft + critLeft
+	}
+	for range n {
+		if dice.D10(r) == 10 {
+			baseLeft -= n
+		}
+	}
+	return max(baseLeft, 0) + critLeft
 }
 
 // sampleHit draws the damage of a hit through the defender's armour (R9, R12).
@@ -282,7 +321,7 @@ func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly b
 	arm := pl.ex.Defender.Armour
 	pl.lastArmourFace = 0
 	if base+crit <= 0 || arm == nil || s.armour <= 0 {
-		o.Damage += max(base+crit, 0)
+		o.Damage += hideRoll(r, pl.ex.Defender, max(base, 0), max(crit, 0))
 		return s
 	}
 	pv := 0
@@ -293,10 +332,10 @@ func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly b
 	left := max(boxes-pv, 0)
 	face := pl.armourRoll(r, pl.ex.Defender)
 	pl.lastArmourFace = face
-	taken, ticked := armourResult(arm, left, base, crit, face, spec.ignore, spec.ticks)
+	b, c, ticked := armourParts(arm, left, base, crit, face, spec.ignore, spec.ticks)
 	used := min(boxes-left+ticked, boxes)
 	s.armour -= int8(used)
 	s.armourUsed += int8(used)
-	o.Damage += taken
+	o.Damage += hideRoll(r, pl.ex.Defender, b, c)
 	return s
 }

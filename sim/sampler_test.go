@@ -116,6 +116,56 @@ func samplerCases() []samplerCase {
 				sim.NewFighter(safar("veteran", 3, stats4(3, 4, 4, 6), 4), []*profiles.Equipment{maul}),
 				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.C), Effects: sim.CharsOf(sim.P, sim.A)}, sim.DefaultPolicy)
 		}},
+		{"Riposte: best response, counters with two effects (skills.md #24)", func() *sim.Exchange {
+			def := safar("riposter", 2, stats4(4, 4, 4, 5), 3, skill("riposte"))
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{club}),
+				sim.NewFighter(def, []*profiles.Equipment{club, wear(halfPlate)}),
+				sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.C), Effects: sim.CharsOf(sim.C)}, sim.Policy{})
+		}},
+		{"Cunning: best response, free attack, shield (skills.md #12)", func() *sim.Exchange {
+			def := safar("cunning", 2, stats4(4, 3, 4, 6), 3, skill("cunning"))
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{club}),
+				sim.NewFighter(def, []*profiles.Equipment{club, shield, wear(halfPlate)}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.C), Effects: sim.CharsOf(sim.P, sim.A)}, sim.DefaultPolicy)
+		}},
+		{"Cunning: AP reserve, ch-auto-success, Riposte (skills.md #12, #24)", func() *sim.Exchange {
+			def := safar("cunning", 3, stats4(4, 5, 3, 4), 3, skill("cunning"), skill("riposte"))
+			e := mk(sim.NewFighter(safar("att", 3, stats4(4, 5, 4, 3), 3), []*profiles.Equipment{sword}),
+				sim.NewFighter(def, []*profiles.Equipment{club}), pa,
+				sim.Policy{Reserve: &[8]float64{0, 2, 3.5, 4.5, 5, 5.3, 5.5, 5.6}})
+			e.Variant = sim.Variant{CHAutoSuccess: true}
+			return e
+		}},
+		{"Slender both sides: V effects on the rolls, 1-toise repel (skills.md #28)", func() *sim.Exchange {
+			att := safar("slender", 2, stats4(4, 5, 3, 6), 3, skill("slender"))
+			def := safar("slender-def", 2, stats4(5, 3, 4, 4), 3, skill("slender"), skill("riposte"))
+			return mk(sim.NewFighter(att, []*profiles.Equipment{club}),
+				sim.NewFighter(def, []*profiles.Equipment{club, wear(halfPlate)}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.V, sim.C, sim.P), Effects: sim.CharsOf(sim.V, sim.C)}, sim.DefaultPolicy)
+		}},
+		{"Master Popinjay shooting up at Stealth in cover (skills.md #44, #45)", func() *sim.Exchange {
+			att := safar("popinjay", 2, stats4(4, 3, 5, 3), 3, skill("master popinjay"))
+			def := safar("stealthy", 2, stats4(4, 3, 4, 4), 3, skill("stealth"), skill("cunning"))
+			e := mk(sim.NewFighter(att, []*profiles.Equipment{bow}), sim.NewFighter(def, nil),
+				sim.Attack{Kind: sim.Shot, AP: 2, Chars: sim.CharsOf(sim.A, sim.A)}, sim.DefaultPolicy)
+			e.Range, e.Cover, e.Height = 2, 1, -3
+			return e
+		}},
+		{"Tembo hide under half-plate, Executioner, counters on a hide (skills.md #40)", func() *sim.Exchange {
+			tembo := safar("tembo", 3, stats4(3, 6, 3, 5), 5, skill("tembo hide"), skill("executioner"))
+			def := safar("tembo-def", 2, stats4(3, 5, 4, 5), 5, skill("tembo hide"))
+			return mk(sim.NewFighter(tembo, []*profiles.Equipment{club}),
+				sim.NewFighter(def, []*profiles.Equipment{club, wear(halfPlate)}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.C), Effects: sim.CharsOf(sim.P, sim.P)}, sim.DefaultPolicy)
+		}},
+		{"Heroic bunt: one more die on the bunt (skills.md #14)", func() *sim.Exchange {
+			e := specialExchange(sim.Bunt, 4)
+			p := *e.Attacker.Profile
+			p.Skills = append(append([]profiles.Skill{}, p.Skills...), profiles.Skill{Name: "heroic", Text: "bunt"})
+			e.Attacker = sim.NewFighter(&p, nil)
+			e.Policy = sim.DefaultPolicy
+			return e
+		}},
 		{"Bite against best response", func() *sim.Exchange {
 			e := specialExchange(sim.Bite, 5)
 			e.Policy = sim.Policy{}
