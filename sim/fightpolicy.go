@@ -221,8 +221,11 @@ func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, in
 	var bandBuf [32]int8
 	costs, bands := costBuf[:0], bandBuf[:0]
 	for i := range opts {
-		cost, band, ok := costOf(&opts[i])
-		if !ok || cost > 7 || opts[i].pos != posNone && (root == nil || i >= maxOptions) {
+		cost, band, ok := -1, 0, false
+		if opts[i].pos == posNone || root != nil && i < maxOptions {
+			cost, band, ok = costOf(&opts[i])
+		}
+		if !ok || cost > 7 {
 			cost = -1
 		}
 		costs, bands = append(costs, int8(cost)), append(bands, int8(band))
@@ -360,8 +363,10 @@ func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool
 	if pos && extra == 0 {
 		root = &gains
 		for n := range opts {
-			if n < maxOptions {
-				if opts[n].pos != posNone {
+			// Only the affordable ones: a move is valued in about a tenth of a
+			// skirmish's time (BenchmarkSkirmish profile).
+			if n < maxOptions && opts[n].pos != posNone {
+				if cost, _, ok := costOf(&opts[n]); ok && cost <= a {
 					root[n] = positionValue(e, i, j, &opts[n], keep)
 				}
 			}

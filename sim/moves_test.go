@@ -43,7 +43,7 @@ func TestPositionalEffectsChosen(t *testing.T) {
 	lists := []string{"kharns-300", "kherops-300"}
 	n := 100
 	if os.Getenv("KHARN_EFFECT_SHARES") != "" {
-		lists = []string{"black-guild-400", "fangs-400", "gouns-400", "kharns-400", "kherops-400", "tembos-400"}
+		lists = readyMade
 		n = 500
 	}
 	total := map[string][2][2]int{}
@@ -76,3 +76,7 @@ func TestPositionalEffectsChosen(t *testing.T) {
 		t.Logf("| %s | %d | %.1f%% | %d | %.1f%% |", id, v[0][0], share(v[0]), v[1][0], share(v[1]))
 	}
 }
+
+// readyMade are the ready-made lists of the embedded data (kharn list).
+var readyMade = []string{"black-guild-300", "black-guild-400", "fangs-300", "fangs-400", "gouns-300", "gouns-400",
+	"kharns-300", "kharns-400", "kherops-300", "kherops-400", "tembos-300", "tembos-400"}

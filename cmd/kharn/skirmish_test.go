@@ -46,6 +46,8 @@ func TestSkirmishGolden(t *testing.T) {
 		{"skirmish-trace", []string{"skirmish", "kharns-300", "kherops-300", "--trace", "--seed", "3"}, 0, true},
 		{"skirmish-bad-list", []string{"skirmish", "kharns-300", "kherops-3000", "--trials", "10"}, 1, false},
 		{"skirmish-bad-scenario", []string{"skirmish", "kharns-300", "kherops-300", "--scenario", "swamp", "--trials", "10"}, 2, false},
+		{"skirmish-against-bad", []string{"skirmish", "kharns-300", "--policy-check", "--against", "default"}, 2, false},
+		{"skirmish-against-alone", []string{"skirmish", "kharns-300", "kherops-300", "--against", "damage-only"}, 2, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
