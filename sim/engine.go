@@ -1344,7 +1344,8 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		e.push(r, i, j, float64(st.repelAtt)/2)
 	}
 	// Free moves (V effects, Harassment, Survival instinct): a Safar that would rather
-	// shoot steps away; a melee fighter stays in contact.
+	// shoot steps away; a melee fighter stays in contact unless its policy chose to
+	// move on to another enemy (vTo, R10a).
 	if st.moveAtt && c.inPlay() && e.policies[c.side].prefersRange(e, i, j) {
 		e.move(i, j, freeMove(e.velocity(i), pl.main.Effects.Count(V), st.harassed), false)
 	} else if k := c.vTo - 1; st.moveAtt && c.inPlay() && k >= 0 && e.c[k].inPlay() {

@@ -220,7 +220,9 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			return cand[i].e > cand[j].e
 		})
 		// R10a: per AP and effect, the positional attack of best expected damage,
-		// after the others (their order and indices stay those of the damage-only play).
+		// after the weapon's others (whose order stays that of the damage-only
+		// play: damage-only plays the old default's battles, golden
+		// skirmish-300-damage-only).
 		sort.SliceStable(posCand, func(i, j int) bool { return posCand[i].e > posCand[j].e })
 		var posSeen [4][2]bool
 		for _, c := range posCand {
