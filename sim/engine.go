@@ -159,6 +159,12 @@ type combatant struct {
 	dealt, spent, attacks, kills int
 	// spells: cadences and counts of its casts (sim/magic_fight.go).
 	spells spellState
+	// vTo is the enemy (index+1, 0 none) a melee fighter's V move of its next
+	// attack goes to, set by the default policy (R10a).
+	vTo int
+	// moves counts its successful 2-3 AP attacks (not special ones), moved those
+	// of them with a V or C effect (R10a).
+	moves, moved int
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -1334,6 +1340,12 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	for st.pending > 0 {
 		st = pl.sampleAttack(r, st, true, &out)
 	}
+	if out.Success && opt.attack.AP >= 2 && !opt.attack.Kind.Special() {
+		c.moves++
+		if opt.attack.Effects.Has(V) || opt.attack.Effects.Has(C) {
+			c.moved++
+		}
+	}
 	if pl.mainDmg.executioner && out.Success {
 		c.execUsed = true // once per activation
 	}
@@ -1374,10 +1386,20 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		e.push(r, i, j, float64(st.repelAtt)/2)
 	}
 	// Free moves (V effects, Harassment, Survival instinct): a Safar that would rather
-	// shoot steps away; a melee fighter stays in contact.
+	// shoot steps away; a melee fighter stays in contact unless its policy chose to
+	// move on to another enemy (vTo, R10a).
 	if st.moveAtt && c.inPlay() && e.policies[c.side].prefersRange(e, i, j) {
 		e.move(i, j, freeMove(e.velocity(i), pl.main.Effects.Count(V), st.harassed), false)
+	} else if k := c.vTo - 1; st.moveAtt && c.inPlay() && k >= 0 && e.c[k].inPlay() {
+		// R10a: the policy moves on to another enemy (engaging it, supporting
+		// an ally there).
+		e.move(i, k, freeMove(e.velocity(i), pl.main.Effects.Count(V), st.harassed), true)
+		c.target = k
+		if e.trace != nil {
+			e.tracef("    %s moves on (V): %s\n", e.name(i), e.where(i, k))
+		}
 	}
+	c.vTo = 0
 	if st.moveDef && o.inPlay() && e.policies[o.side].prefersRange(e, j, i) {
 		e.move(j, i, e.velocity(j)/2, false)
 	}

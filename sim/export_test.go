@@ -14,3 +14,14 @@ func (d *Duel) NotModelledContains(skill string) bool {
 	}
 	return false
 }
+
+// EffectMoves returns, per Safar of the last skirmish p played (in Labels
+// order), its successful 2-3 AP attacks and how many of them took a V or C
+// effect (R10a).
+func (p *SkirmishPlayer) EffectMoves() (moves, moved []int) {
+	for i := range p.e.c {
+		moves = append(moves, p.e.c[i].moves)
+		moved = append(moved, p.e.c[i].moved)
+	}
+	return moves, moved
+}

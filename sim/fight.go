@@ -84,7 +84,21 @@ type fightOption struct {
 	// kill[band][k][h] is the probability that the attack alone takes at least h HP
 	// (h < killHP) from a defender holding k AP.
 	kill [3][8][killHP]float32
+	// pos marks a positional option (R10a): the attack with a V or C effect
+	// (posV, posC) where its best effects by damage have none. Only the default
+	// policy plays them, for the first attack of a plan, valuing the move on the
+	// field (positionValue); every other use of the options skips them.
+	pos int8
+	// move[band][k] is the probability that its V move or C repel happens.
+	move [3][8]float32
 }
+
+// Positional effects of an option (fightOption.pos).
+const (
+	posNone = iota
+	posV
+	posC
+)
 
 // killHP bounds the HP for which fightOption keeps kill probabilities.
 const killHP = 32
@@ -183,9 +197,10 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 		type scored struct {
 			a   Attack
 			e   float64
-			res *Result // against the defender's full AP, in the effective band
+			res *Result // against the defender's full AP, in the effective band (nil: not computed)
+			pos bool    // a positional candidate (R10a)
 		}
-		var cand []scored
+		var cand, posCand []scored
 		for _, a := range base.Attacks() {
 			if a.Kind.Special() && w != f.Melee {
 				continue
@@ -197,7 +212,14 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			if err != nil {
 				continue
 			}
-			cand = append(cand, scored{best, res.ExpectedDamage, res})
+			cand = append(cand, scored{best, res.ExpectedDamage, res, false})
+			if a.AP >= 2 && !a.Kind.Special() && !best.Effects.Has(V) && !best.Effects.Has(C) {
+				for _, eff := range []Char{V, C} {
+					if pa, pe, ok := positional(&base, a, eff); ok {
+						posCand = append(posCand, scored{pa, pe, nil, true})
+					}
+				}
+			}
 		}
 		sort.SliceStable(cand, func(i, j int) bool {
 			if cand[i].a.AP != cand[j].a.AP {
@@ -205,15 +227,36 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			}
 			return cand[i].e > cand[j].e
 		})
+		// R10a: per AP and effect, the positional attack of best expected damage,
+		// after the weapon's others (whose order stays that of the damage-only
+		// play: damage-only plays the old default's battles, golden
+		// skirmish-300-damage-only).
+		sort.SliceStable(posCand, func(i, j int) bool { return posCand[i].e > posCand[j].e })
+		var posSeen [4][2]bool
+		for _, c := range posCand {
+			k := b2i(c.a.Effects.Has(C))
+			if posSeen[c.a.AP][k] {
+				continue
+			}
+			posSeen[c.a.AP][k] = true
+			cand = append(cand, c)
+		}
 		perAP := map[int]int{}
 		for _, c := range cand {
-			if !c.a.Kind.Special() {
+			pos := int8(posNone)
+			switch {
+			case c.pos && c.a.Effects.Has(C):
+				pos = posC
+			case c.pos:
+				pos = posV
+			}
+			if !c.pos && !c.a.Kind.Special() {
 				if perAP[c.a.AP] >= 3 {
 					continue
 				}
 				perAP[c.a.AP]++
 			}
-			o := fightOption{attack: c.a, weapon: w, shot: c.a.Kind == Shot}
+			o := fightOption{attack: c.a, weapon: w, shot: c.a.Kind == Shot, pos: pos}
 			bands := []int{bandEffective}
 			if o.shot {
 				bands = []int{bandEffective, bandShort, bandLong}
@@ -233,7 +276,7 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 					}
 					var res *Result
 					var err error
-					if k == df.AP && b == bandEffective {
+					if k == df.AP && b == bandEffective && c.res != nil {
 						// The exchange BestEffects computed: 1 exact exchange in 5
 						// to 6 of this loop (BenchmarkDuelSetup).
 						res = c.res
@@ -242,6 +285,12 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 					}
 					o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)
 					o.ctr[b][k], o.def[b][k] = res.ExpectedCounter, res.ExpectedDefenceAP
+					switch pos {
+					case posV:
+						o.move[b][k] = float32(res.PAttackerMove)
+					case posC:
+						o.move[b][k] = float32(res.PRepelled)
+					}
 					tail := 0.0
 					for h := len(res.DamagePMF) - 1; h >= 0; h-- {
 						tail += res.DamagePMF[h]
@@ -252,6 +301,7 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 				}
 				for k := df.AP + 1; k < 8; k++ {
 					o.dmg[b][k], o.ctr[b][k], o.def[b][k], o.kill[b][k] = o.dmg[b][k-1], o.ctr[b][k-1], o.def[b][k-1], o.kill[b][k-1]
+					o.move[b][k] = o.move[b][k-1]
 				}
 			}
 			out = append(out, o)
@@ -261,6 +311,28 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 		return nil, fmt.Errorf("sim: %s has no legal attack", f.Name())
 	}
 	return out, nil
+}
+
+// positional returns attack a with the effects of best expected damage among
+// those that include eff (V or C), and that damage; false when none is legal.
+func positional(base *Exchange, a Attack, eff Char) (Attack, float64, bool) {
+	best, bv, ok := a, 0.0, false
+	for _, e := range base.effectChoices(a) {
+		if !e.Has(eff) {
+			continue
+		}
+		trial := *base
+		trial.Attack = a
+		trial.Attack.Effects = e
+		res, err := trial.Exact()
+		if err != nil {
+			continue
+		}
+		if !ok || res.ExpectedDamage > bv+1e-12 {
+			best, bv, ok = trial.Attack, res.ExpectedDamage, true
+		}
+	}
+	return best, bv, ok
 }
 
 // bandRange returns a distance inside a range band of weapon w.

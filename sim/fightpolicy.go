@@ -34,8 +34,14 @@ var (
 	// counter damage against the opponent's AP, keeps AP back when they are worth
 	// more as defence against the opponent's best attack, closes in with an
 	// assault, and shoots from range when it carries a shooting weapon; it defends
-	// with the best response (R5) and spends mastery dice (R4).
+	// with the best response (R5) and spends mastery dice (R4). Its first attack
+	// may take a V or C effect instead of damage when the move gains more on the
+	// field (R10a, positionValue).
 	DefaultFightPolicy FightPolicy = defaultPolicy{}
+	// DamageOnly is the default policy as it was before R10a: its attacks take
+	// the effects of best expected damage only, so never a V or C effect for
+	// what the move gains.
+	DamageOnly FightPolicy = defaultPolicy{damageOnly: true}
 	// Always1AP, Always2AP and Always3AP spend every AP on attacks of that cost (the
 	// best such option), defending with the best response.
 	Always1AP FightPolicy = fixedAP{1}
@@ -54,9 +60,10 @@ var (
 // FightPolicies lists the duel policies, the default first.
 var FightPolicies = []FightPolicy{DefaultFightPolicy, Always1AP, Always2AP, Always3AP, RandomPolicy, ReflexOnly}
 
-// SidePolicies lists the skirmish policies, the default first: the duel's and
-// NearestPolicy, which differs from the default only with several Safars.
-var SidePolicies = []FightPolicy{DefaultFightPolicy, NearestPolicy, RandomPolicy, Always1AP, Always2AP, Always3AP, ReflexOnly}
+// SidePolicies lists the skirmish policies, the default first: the duel's,
+// NearestPolicy, which differs from the default only with several Safars, and
+// DamageOnly, the default before R10a.
+var SidePolicies = []FightPolicy{DefaultFightPolicy, NearestPolicy, RandomPolicy, Always1AP, Always2AP, Always3AP, ReflexOnly, DamageOnly}
 
 // FightPolicyByName returns the duel policy called name.
 func FightPolicyByName(name string) (FightPolicy, error) {
@@ -79,9 +86,16 @@ func policyByName(name string, list []FightPolicy) (FightPolicy, error) {
 	return nil, fmt.Errorf("unknown policy %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-type defaultPolicy struct{}
+// defaultPolicy is DefaultFightPolicy, and with damageOnly DamageOnly.
+type defaultPolicy struct{ damageOnly bool }
 
-func (defaultPolicy) Name() string            { return "default" }
+func (p defaultPolicy) Name() string {
+	if p.damageOnly {
+		return "damage-only"
+	}
+	return "default"
+}
+
 func (defaultPolicy) reserves() bool          { return true }
 func (fixedAP) reserves() bool                { return false }
 func (randomPolicy) reserves() bool           { return false }
@@ -104,6 +118,9 @@ func preferRangeKinds(e *engine, a, d int) bool {
 	bestShot, bestMelee := 0.0, 0.0
 	k := min(e.kinds[d].Profile.AP, 7)
 	for _, o := range e.opts[a][d] {
+		if o.pos != posNone {
+			continue
+		}
 		v := (o.dmg[bandEffective][k] - o.ctr[bandEffective][k]) / float64(o.attack.AP)
 		if o.shot {
 			bestShot = max(bestShot, v)
@@ -188,7 +205,16 @@ const killWeight = 1.0
 //
 // With hp > 0 every attack also earns bonus times its chance to take the
 // defender's hp HP on its own: a defeated opponent deals no more damage.
+//
+// Positional options (fightOption.pos) enter only through root, and only as the
+// first attack (R10a): root[i] says what option i's move is worth on the field
+// now (positionValue).
 func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64) (float64, int) {
+	return planDPAt(opts, a, k, costOf, keep, hp, bonus, nil)
+}
+
+// planDPAt is planDP with the positional options weighed at the root.
+func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
 	var memo [8][8]float64
 	var done [8][8]bool
 	var first [8][8]int
@@ -199,7 +225,10 @@ func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int,
 	var bandBuf [32]int8
 	costs, bands := costBuf[:0], bandBuf[:0]
 	for i := range opts {
-		cost, band, ok := costOf(&opts[i])
+		cost, band, ok := -1, 0, false
+		if opts[i].pos == posNone || root != nil && i < maxOptions {
+			cost, band, ok = costOf(&opts[i])
+		}
 		if !ok || cost > 7 {
 			cost = -1
 		}
@@ -224,7 +253,7 @@ func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int,
 		for i := range opts {
 			opt := &opts[i]
 			cost, band := int(costs[i]), int(bands[i])
-			if cost < 0 || cost > a {
+			if cost < 0 || cost > a || opt.pos != posNone {
 				continue
 			}
 			next := k - int(opt.def[band][k]+0.5)
@@ -243,8 +272,52 @@ func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int,
 		return v
 	}
 	a, k = min(max(a, 0), 7), min(max(k, 0), 7)
-	v := value(a, k)
-	return v, first[a][k]
+	v, f := value(a, k), first[a][k]
+	if root == nil {
+		return v, f
+	}
+	// The root state is never reached again (every attack costs AP), so the
+	// positional options are weighed here only: with probability move the
+	// effect happens, the field gains g.value, and the plan goes on against the
+	// target only if it is still in reach (else the AP left are kept).
+	for i := range opts {
+		opt := &opts[i]
+		cost, band := int(costs[i]), int(bands[i])
+		if opt.pos == posNone || cost < 0 || cost > a || root[i].value <= 0 {
+			continue
+		}
+		next := k - int(opt.def[band][k]+0.5)
+		rest := value(a-cost, next)
+		p := float64(opt.move[band][k])
+		after := rest
+		if !root[i].stay {
+			after = 0
+			if keep != nil {
+				after = keeps[a-cost]
+			}
+		}
+		w := opt.dmg[band][k] - opt.ctr[band][k] + p*(root[i].value+after) + (1-p)*rest
+		if hp > 0 && hp < killHP {
+			w += bonus * float64(opt.kill[band][k][hp])
+		}
+		if w > v+1e-9 {
+			v, f = w, i
+		}
+	}
+	return v, f
+}
+
+// maxOptions bounds the options a plan weighs positionally (the option tables
+// hold at most 3 attacks per AP and weapon, the special attacks and 4 positional
+// ones per weapon).
+const maxOptions = 48
+
+// posGain is what the move of a positional option gains on the field (R10a), in
+// HP: value, and stay when the target is still within reach after it.
+type posGain struct {
+	value float64
+	stay  bool
+	to    int // the enemy a melee fighter's V move goes to, -1 none
 }
 
 // bestAttack plans the rest of Safar i's activation against j: the sequence of
@@ -254,7 +327,10 @@ func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int,
 // spend defending. extra AP are spent first (an assault's walk). It returns the
 // first attack of the best plan and the plan's value minus the value of attacking
 // no more; -1 when no attack is worth it or affordable.
-func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool, keep bool) (int, float64) {
+//
+// With pos (the default policy, R10a) and no walk first, it also weighs the
+// positional options by what their move gains on the field now.
+func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool, keep, pos bool) (int, float64) {
 	c, o := &e.c[i], &e.c[j]
 	a := c.ap - extra
 	if a < 0 {
@@ -285,7 +361,22 @@ func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool
 		kf = func(a int) float64 { return kv[min(max(a, 0), 7)] }
 		base = kv[min(max(c.ap, 0), 7)]
 	}
-	v, first := planDP(e.opts[c.kind][o.kind], a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0])
+	opts := e.opts[c.kind][o.kind]
+	var root *[maxOptions]posGain
+	var gains [maxOptions]posGain
+	if pos && extra == 0 {
+		root = &gains
+		for n := range opts {
+			// Only the affordable ones: a move is valued in about a tenth of a
+			// skirmish's time (BenchmarkSkirmish profile).
+			if n < maxOptions && opts[n].pos != posNone {
+				if cost, _, ok := costOf(&opts[n]); ok && cost <= a {
+					root[n] = positionValue(e, i, j, &opts[n], keep)
+				}
+			}
+		}
+	}
+	v, first := planDPAt(opts, a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], root)
 	return first, v - base
 }
 
@@ -298,7 +389,7 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	if j < 0 {
 		return action{kind: actEnd}
 	}
-	return playWell(e, i, j, nil, keep)
+	return playWell(e, i, j, nil, keep, !pol.damageOnly)
 }
 
 // stalemateRun is how many activations in a row without an attack make a
@@ -430,20 +521,20 @@ func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bo
 	shots := func(o *fightOption) bool { return o.shot && (filter == nil || filter(o)) }
 	melee := func(o *fightOption) bool { return !o.shot && (filter == nil || filter(o)) }
 	if preferRange(e, i, j) && !e.engagedAny(i) {
-		if k, v := bestAttack(e, i, j, 0, shots, keep); k >= 0 {
+		if k, v := bestAttack(e, i, j, 0, shots, keep, false); k >= 0 {
 			return v
 		}
 		return far
 	}
 	if g <= e.reach(i)+1e-9 {
-		if k, v := bestAttack(e, i, j, 0, melee, keep); k >= 0 {
+		if k, v := bestAttack(e, i, j, 0, melee, keep, false); k >= 0 {
 			return v
 		}
 		return far
 	}
 	if !e.engagedAny(i) && g <= e.assaultReach(i) {
 		w := e.walkCost(i)
-		if k, v := bestAttack(e, i, j, w, melee, keep); k >= 0 {
+		if k, v := bestAttack(e, i, j, w, melee, keep, false); k >= 0 {
 			if keep {
 				v += walkKeep(e, i, w)
 			}
@@ -454,9 +545,10 @@ func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bo
 }
 
 // playWell is the default way to play an activation against target j; filter
-// restricts the attack options and keep says whether AP may be kept back for
-// defence.
-func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep bool) action {
+// restricts the attack options, keep says whether AP may be kept back for
+// defence and pos whether attacks with V and C effects are weighed by what
+// their move gains on the field (R10a).
+func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep, pos bool) action {
 	c := &e.c[i]
 	if c.ground {
 		if c.walks == 0 || c.ap >= 1 {
@@ -469,9 +561,14 @@ func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep bool) 
 	melee := func(o *fightOption) bool { return !o.shot && (filter == nil || filter(o)) }
 	accept := func(k int, v float64) bool { return k >= 0 && (v > 0 || !keep) }
 	best := func(extra int, f func(o *fightOption) bool) (int, float64) {
-		return bestAttack(e, i, j, extra, f, keep)
+		return bestAttack(e, i, j, extra, f, keep, pos)
 	}
-	attack := func(kind actionKind, k int) action { return action{kind: kind, opt: k, target: j} }
+	attack := func(kind actionKind, k int) action {
+		if o := &e.opts[c.kind][e.c[j].kind][k]; kind == actAttack && o.pos == posV && !ranged {
+			c.vTo = positionValue(e, i, j, o, keep).to + 1 // R10a: where its V move goes
+		}
+		return action{kind: kind, opt: k, target: j}
+	}
 	if ranged && !e.engagedAny(i) {
 		if !c.ranged {
 			return action{kind: actSwitch}
@@ -579,7 +676,7 @@ func (f fixedAP) act(e *engine, i int, _ *rand.PCG) action {
 	if j < 0 {
 		return action{kind: actEnd}
 	}
-	return playWell(e, i, j, filter, false)
+	return playWell(e, i, j, filter, false, false)
 }
 
 type reflexOnly struct{ defaultPolicy }
@@ -603,7 +700,7 @@ func (nearestPolicy) act(e *engine, i int, _ *rand.PCG) action {
 	if j < 0 {
 		return action{kind: actEnd}
 	}
-	return playWell(e, i, j, nil, false)
+	return playWell(e, i, j, nil, false, false)
 }
 
 type randomPolicy struct{}
@@ -679,7 +776,7 @@ func (randomPolicy) act(e *engine, i int, r *rand.PCG) action {
 	opts := e.opts[c.kind][e.c[j].kind]
 	for k := range opts {
 		o := &opts[k]
-		if n >= len(acts) || e.actionCost(i, o.attack.AP) > c.ap {
+		if n >= len(acts) || e.actionCost(i, o.attack.AP) > c.ap || o.pos != posNone {
 			continue
 		}
 		if o.shot {
@@ -709,4 +806,203 @@ func PolicyNames() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Field values of a move (R10a), in HP.
+const (
+	// collisionHP is the expected damage of a collision to each Safar in it:
+	// 1D5 (rulebook "Collision").
+	collisionHP = 3.0
+	// supportHP is what one support relation is taken to be worth: +1 on every
+	// attack and defence roll of the supported Safar in that melee (R8), about a
+	// tenth of a roll's success, over the few exchanges of a round. A judgement,
+	// not a measurement.
+	supportHP = 1.0
+	// reliefShare is the share of an enemy's threat to a Safar that a repel
+	// beyond its walk and assault removes: it can still come with a second, paid
+	// walk. Mirror battles against damage-only (2000 each, seed 1) could not tell
+	// 0.5 from 1 or 0 (kherops-300 52.8%, 52.0%, 50.2%; kharns-300 51.3%, 50.9%,
+	// 52.6%; gouns-300 51.2% for all three): a judgement.
+	reliefShare = 0.5
+	// assaultShare is the share of an enemy's threat added by handing it an
+	// assault (its stature on its first attack, R8) when a repel leaves it out of
+	// contact but within its assault: a judgement (0.25 and 0.5 measured alike).
+	assaultShare = 0.25
+)
+
+// positionValue returns what the move of positional option opt of Safar i
+// against j gains on the field now, should it happen (R10a):
+//   - a C repel (R10): the collision it ends in (1D5 to j, and to the Safar it
+//     meets: a gain for an enemy, a loss for an ally); for every Safar of i's
+//     side that j reaches now and could not reach by a walk and an assault
+//     after it, reliefShare of j's threat to it; the support relations j loses
+//     (R8); less assaultShare of j's threat to i when j ends out of contact but
+//     within its assault;
+//   - a V move of a Safar that would rather shoot (it steps away,
+//     engine.attack): the relief of i from every enemy that reaches it now and
+//     no longer will; of a melee fighter: moving on to another enemy (moveOn).
+//
+// It also says whether j stays within i's reach, for the rest of the plan. It
+// moves nothing: the positions are restored before it returns.
+func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
+	c, o := &e.c[i], &e.c[j]
+	switch opt.pos {
+	case posC:
+		n, st := e.supporters(i, j)
+		d := repel(c.f, o.f, opt.attack.Effects.Count(C), repelSide{n > 0, st, e.variant.English, e.slippery(j)})
+		if d <= 0 {
+			return posGain{stay: true, to: -1}
+		}
+		pos, hit, with := e.field.Repel(o.base(), c.pos, d, e.othersOf(j, -1))
+		g := 0.0
+		if hit {
+			g += collisionHP
+			if with >= 0 {
+				if k := e.otherIdx[with]; e.c[k].side == c.side {
+					g -= collisionHP
+				} else {
+					g += collisionHP
+				}
+			}
+		}
+		before := o.pos
+		sup := e.supportsGiven(j)
+		var reach [maxOptions]bool
+		for m := range e.c {
+			if m < maxOptions && e.c[m].side == c.side && e.c[m].inPlay() {
+				reach[m] = e.gap(m, j) <= e.reach(j)+1e-9
+			}
+		}
+		o.pos = pos
+		for m := range e.c {
+			if m < maxOptions && reach[m] && e.gap(m, j) > e.reach(j)+1e-9 {
+				g += reliefShare * e.relief(m, j)
+			}
+		}
+		g += supportHP * float64(sup-e.supportsGiven(j))
+		stay := e.gap(i, j) <= e.reach(i)+1e-9
+		if !stay && !e.engagedAny(j) && e.gap(i, j) <= e.assaultReach(j)+1e-9 {
+			// Out of contact but within its assault: j comes back with its stature
+			// on its first attack (R8).
+			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
+		}
+		o.pos = before
+		return posGain{value: g, stay: stay, to: -1}
+	case posV:
+		if !preferRange(e, i, j) {
+			return moveOn(e, i, j, opt, keep)
+		}
+		var reach [maxOptions]bool
+		for k := range e.c {
+			if k < maxOptions && e.c[k].side != c.side && e.c[k].inPlay() {
+				reach[k] = e.gap(i, k) <= e.reach(k)+1e-9
+			}
+		}
+		before := c.pos
+		to, _ := e.destination(i, j, freeMove(e.velocity(i), opt.attack.Effects.Count(V), false), false)
+		c.pos = to
+		g := 0.0
+		for k := range e.c {
+			if k < maxOptions && reach[k] && e.gap(i, k) > e.reach(k)+1e-9 {
+				g += reliefShare * e.relief(i, k)
+			}
+		}
+		c.pos = before
+		return posGain{value: g, to: -1}
+	}
+	return posGain{stay: true, to: -1}
+}
+
+// relief is what Safar m gains when enemy j can no longer attack it without a
+// walk: j's expected damage against m holding its AP (the threat tables) when
+// j can no longer reach m by a walk and an assault, else nothing (its first walk
+// of an activation is free, and the assault adds its stature, R8).
+func (e *engine) relief(m, j int) float64 {
+	if e.gap(m, j) <= e.assaultReach(j)+1e-9 {
+		return 0
+	}
+	return e.threat[e.c[m].kind][e.c[j].kind][min(max(e.c[m].ap, 0), 7)]
+}
+
+// supportsGiven counts the melees in which Safar j supports an ally (R8: j is
+// engaged with the ally's opponent and with no other enemy).
+func (e *engine) supportsGiven(j int) int {
+	foe := -1
+	for m := range e.c {
+		if e.c[m].side != e.c[j].side && e.c[m].inPlay() && e.engaged(j, m) {
+			if foe >= 0 {
+				return 0 // engaged with two enemies: supports nobody
+			}
+			foe = m
+		}
+	}
+	if foe < 0 || !e.c[j].fit() {
+		return 0
+	}
+	n := 0
+	for k := range e.c {
+		if k != j && e.c[k].side == e.c[j].side && e.c[k].inPlay() && e.engaged(k, foe) {
+			n++
+		}
+	}
+	return n
+}
+
+// moveOn values the V move of a melee fighter i attacking j (R10a): on to
+// another enemy k it reaches with the move and does not engage yet, to attack k
+// with the AP left after this attack (its plan against k, as bestAttack plans)
+// and to support the allies already fighting k, leaving the allies fighting j
+// without its support when it leaves j. The best such k, or nothing.
+func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
+	c := &e.c[i]
+	best := posGain{stay: true, to: -1}
+	d := freeMove(e.velocity(i), opt.attack.Effects.Count(V), false)
+	rest := c.ap - e.actionCost(i, opt.attack.AP)
+	if d <= 0 || rest < 1 {
+		return best
+	}
+	var kv [8]float64
+	if keep {
+		kv = keepValues(e, i)
+	}
+	kf := func(a int) float64 { return kv[min(max(a, 0), 7)] }
+	costOf := func(o *fightOption) (int, int, bool) {
+		if o.shot || o.attack.Kind.Special() && c.specialUse {
+			return 0, 0, false
+		}
+		return e.actionCost(i, o.attack.AP), bandEffective, true
+	}
+	supJ := e.alliesOn(i, j)
+	from := c.pos
+	for k := range e.c {
+		o := &e.c[k]
+		if k == j || o.side == c.side || !o.inPlay() || e.engaged(i, k) || e.gap(i, k) > d+e.reach(i)+1e-9 {
+			continue
+		}
+		to, _ := e.destination(i, k, d, true)
+		c.pos = to
+		if e.gap(i, k) <= e.reach(i)+1e-9 {
+			v, _ := planDP(e.opts[c.kind][o.kind], rest, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0])
+			v += supportHP * float64(e.alliesOn(i, k))
+			if !e.engaged(i, j) {
+				v -= supportHP * float64(supJ)
+			}
+			if v -= kf(rest); v > best.value {
+				best = posGain{value: v, to: k}
+			}
+		}
+		c.pos = from
+	}
+	return best
+}
+
+// alliesOn counts the allies of i other than it engaged with enemy k.
+func (e *engine) alliesOn(i, k int) int {
+	n := 0
+	for m := range e.c {
+		if m != i && e.c[m].side == e.c[i].side && e.c[m].inPlay() && e.engaged(m, k) {
+			n++
+		}
+	}
+	return n
 }

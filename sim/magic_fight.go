@@ -628,7 +628,7 @@ func (noMagic) act(e *engine, i int, _ *rand.PCG) action {
 	if j < 0 {
 		return action{kind: actEnd}
 	}
-	return playWell(e, i, j, nil, keep)
+	return playWell(e, i, j, nil, keep, true)
 }
 
 // castsNothing reports whether f looks like a caster, esoteric mastery dice or

@@ -32,6 +32,7 @@ type skirmishFlags struct {
 	json, csv, trace bool
 	plot             string
 	policyCheck      bool
+	against          string
 }
 
 func skirmishCommand(g *globals) *cobra.Command {
@@ -55,11 +56,15 @@ workers; Ctrl-C stops the run and prints what it has, marked as interrupted.
 
 --policy-check plays LIST_A against itself, the default side policy against each
 simple one ("nearest": list order, nearest target; "random"), and fails unless
-the default wins significantly more than half of the battles.`,
+the default wins significantly more than half of the battles. With --against P
+it plays the default against policy P only: --against damage-only plays the
+default against itself before R10a (attacks that never take a V or C effect
+for the move it gives).`,
 		Example: `  kharn skirmish kharns-300 kherops-300
   kharn skirmish my-list.yaml fangs-400 --scenario ruins --precision 0.01
   kharn skirmish kharns-300 gouns-300 --trace --seed 3
   kharn skirmish kharns-300 --policy-check --trials 2000
+  kharn skirmish kharns-300 --policy-check --against damage-only
   kharn skirmish 'KA1:...' 'KA1:...' --catalog catalogue.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if f.policyCheck {
@@ -84,6 +89,7 @@ the default wins significantly more than half of the battles.`,
 	fl.StringVar(&f.plot, "plot", "", "write how A's win rate and its interval converge as battles accumulate to this .png or .svg file")
 	fl.BoolVar(&f.trace, "trace", false, "print a readable trace of one battle (the seed's first) instead of statistics")
 	fl.BoolVar(&f.policyCheck, "policy-check", false, "mirror matches of the default side policy against each simple one")
+	fl.StringVar(&f.against, "against", "", "with --policy-check: play the default against this side policy only ("+strings.Join(policyNames(sim.SidePolicies[1:]), ", ")+")")
 	return c
 }
 
@@ -213,6 +219,17 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	if err != nil {
 		return &usageError{fmt.Errorf("--policy-b: %w", err)}
 	}
+	against := []sim.FightPolicy{sim.NearestPolicy, sim.RandomPolicy}
+	if f.against != "" {
+		if !f.policyCheck {
+			return &usageError{errors.New("--against names the opponent of --policy-check: add --policy-check")}
+		}
+		p, err := sim.SidePolicyByName(f.against)
+		if err != nil || p == sim.DefaultFightPolicy {
+			return &usageError{fmt.Errorf("--against %q: want one of %s", f.against, strings.Join(policyNames(sim.SidePolicies[1:]), ", "))}
+		}
+		against = []sim.FightPolicy{p}
+	}
 	sc, err := loadScenario(f.scenario)
 	if err != nil {
 		return err
@@ -230,7 +247,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	sides := [2]sim.Spearhead{sim.NewSpearhead(lists[0], ds)}
 	if f.policyCheck {
 		sides[1] = sim.NewSpearhead(lists[0], ds)
-		return skirmishPolicyCheck(cmd, f, lists[0], sides, sc, tbl, variant)
+		return skirmishPolicyCheck(cmd, f, lists[0], sides, sc, tbl, variant, against)
 	}
 	sides[1] = sim.NewSpearhead(lists[1], ds)
 	sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant,
@@ -318,8 +335,8 @@ func playSkirmishes(ctx context.Context, stderr io.Writer, sk *sim.Skirmish, f *
 }
 
 // skirmishPolicyCheck plays list l against itself, the default side policy on
-// side A against each simple one on side B.
-func skirmishPolicyCheck(cmd *cobra.Command, f *skirmishFlags, l *profiles.List, sides [2]sim.Spearhead, sc *profiles.Scenario, tbl field.Field, variant sim.Variant) error {
+// side A against each policy of against on side B.
+func skirmishPolicyCheck(cmd *cobra.Command, f *skirmishFlags, l *profiles.List, sides [2]sim.Spearhead, sc *profiles.Scenario, tbl field.Field, variant sim.Variant, against []sim.FightPolicy) error {
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "Side policy check: %s against itself, scenario %s, %d battles per row, seed %d, rules %s\n", l.Name, sc.Name, f.trials, f.seed, variant)
 	t := reports.Table{
@@ -327,7 +344,7 @@ func skirmishPolicyCheck(cmd *cobra.Command, f *skirmishFlags, l *profiles.List,
 		Right:  []bool{false, true, true, true, true, true, false},
 	}
 	failed := 0
-	for _, p := range []sim.FightPolicy{sim.NearestPolicy, sim.RandomPolicy} {
+	for _, p := range against {
 		sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant,
 			Policies: [2]sim.FightPolicy{sim.DefaultFightPolicy, p}}
 		tally, res, _, err := playSkirmishes(cmd.Context(), cmd.ErrOrStderr(), sk, f, p.Name(), nil)

@@ -42,10 +42,15 @@ func TestSkirmishGolden(t *testing.T) {
 		heavy bool // plays skirmishes: skipped under -race
 	}{
 		{"skirmish-300", []string{"skirmish", "kharns-300", "kherops-300", "--trials", "300", "--workers", "1"}, 0, true},
+		// damage-only is the default before R10a: its golden is the old default's
+		// skirmish-300.golden but for the command and the policies line.
+		{"skirmish-300-damage-only", []string{"skirmish", "kharns-300", "kherops-300", "--trials", "300", "--workers", "1", "--policy-a", "damage-only", "--policy-b", "damage-only"}, 0, true},
 		{"skirmish-300-csv", []string{"skirmish", "kharns-300", "kherops-300", "--trials", "300", "--workers", "1", "--csv"}, 0, true},
 		{"skirmish-trace", []string{"skirmish", "kharns-300", "kherops-300", "--trace", "--seed", "3"}, 0, true},
 		{"skirmish-bad-list", []string{"skirmish", "kharns-300", "kherops-3000", "--trials", "10"}, 1, false},
 		{"skirmish-bad-scenario", []string{"skirmish", "kharns-300", "kherops-300", "--scenario", "swamp", "--trials", "10"}, 2, false},
+		{"skirmish-against-bad", []string{"skirmish", "kharns-300", "--policy-check", "--against", "default"}, 2, false},
+		{"skirmish-against-alone", []string{"skirmish", "kharns-300", "kherops-300", "--against", "damage-only"}, 2, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
