@@ -1126,6 +1126,28 @@ func (e *engine) push(r *rand.PCG, j, i int, dist float64) {
 		if e.trace != nil {
 			e.tracef("    %s takes %d HP in the collision\n", e.name(other), m)
 		}
+		// Collision of two Safars (seed 000 line 640, seed 004 lines 575-576):
+		// the one on the smaller base falls to the ground; equal bases, both do.
+		rj, ro := e.c[j].radius, e.c[other].radius
+		if rj <= ro+1e-9 {
+			e.fall(j)
+		}
+		if ro <= rj+1e-9 {
+			e.fall(other)
+		}
+	}
+}
+
+// fall puts Safar i on the ground (a collision): it stands up before doing
+// anything else (R17).
+func (e *engine) fall(i int) {
+	c := &e.c[i]
+	if !c.inPlay() || c.ground {
+		return
+	}
+	c.ground = true
+	if e.trace != nil {
+		e.tracef("    %s falls to the ground\n", e.name(i))
 	}
 }
 
@@ -1185,6 +1207,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	cost := e.actionCost(i, opt.attack.AP)
 	walk := 0
 	assault := a.kind == actAssault
+	sight := true
 	if assault {
 		walk = e.walkCost(i)
 	}
@@ -1199,6 +1222,11 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		if e.engagedAny(i) {
 			return false
 		}
+		// The target must be in sight when the move starts (seed 000 line 711;
+		// seed 004 line 642: "pour que le bonus de charge soit effectif"): out of
+		// sight the walk and the attack are played, at the same AP, without the
+		// stature (R-FR reading; under the English one it is a walk and an attack).
+		sight = e.field.LineOfSight(c.base(), o.base(), e.othersOf(i, j))
 		// A walk that would not bring the target within reach is not an assault:
 		// refused before any AP is paid (a base in the way).
 		from := c.pos
@@ -1245,7 +1273,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	// R8a: the stature goes to the first melee attack of the activation, made
 	// after the move into contact, and to no later one (seed 000 lines 707 and
 	// 719, seed 004 lines 634 and 646: "1st attack of the activation").
-	assault = assault && !opt.shot && c.melee == 0
+	assault = assault && sight && !opt.shot && c.melee == 0
 	c.ap -= cost
 	c.spent += cost
 	c.attacks++

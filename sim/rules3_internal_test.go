@@ -1,0 +1,124 @@
+package sim
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kharn-ages/kharn/sim/field"
+)
+
+// battle returns the engine of a skirmish of side A against side B (costs are
+// not read by these tests).
+func battle(t *testing.T, a, b []*Fighter) *engine {
+	t.Helper()
+	sk := &Skirmish{Sides: [2]Spearhead{
+		{Safars: a, Costs: make([]int, len(a)), Leader: -1},
+		{Safars: b, Costs: make([]int, len(b)), Leader: -1},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl.e.reset()
+	return pl.e
+}
+
+// TestCollisionKnocksDown checks the collision of two Safars (seed 000 line
+// 640, seed 004 lines 575-576): "both miniatures loose 1D5 HP each and the one
+// with the smaller base falls to the ground. If both bases are of equal size,
+// ... both fall to the ground". A repel into the table's edge only costs HP.
+func TestCollisionKnocksDown(t *testing.T) {
+	elder, cut := fighterOf(t, "tembo-elder-3"), fighterOf(t, "guild-cutthroat-1")
+	e := battle(t, []*Fighter{elder}, []*Fighter{cut, cut})
+	r := rand.NewPCG(5, 6)
+	// line puts the pusher p at x = 3, the repelled Safar j in contact, and k in
+	// contact behind j, all on y = 7.5; p repels j by 2 toises into k.
+	line := func(p, j, k int) {
+		for i := range e.c {
+			e.c[i].hp, e.c[i].ground, e.c[i].stunned = 100, false, false
+		}
+		x := 3.0
+		e.c[p].pos = field.Vec{X: x, Y: 7.5}
+		x += e.c[p].radius + e.c[j].radius
+		e.c[j].pos = field.Vec{X: x, Y: 7.5}
+		x += e.c[j].radius + e.c[k].radius + 0.5
+		e.c[k].pos = field.Vec{X: x, Y: 7.5}
+		e.push(r, j, p, 2)
+		if e.c[j].hp == 100 || e.c[k].hp == 100 {
+			t.Fatalf("no collision: HP %d and %d", e.c[j].hp, e.c[k].hp)
+		}
+	}
+	for _, c := range []struct {
+		name             string
+		p, j, k          int
+		jGround, kGround bool
+	}{
+		{"equal bases: both fall", 0, 1, 2, true, true},
+		{"a small base into a large one: the small one falls", 2, 1, 0, true, false},
+		{"a large base into a small one: the small one falls", 1, 0, 2, false, true},
+	} {
+		line(c.p, c.j, c.k)
+		if e.c[c.j].ground != c.jGround || e.c[c.k].ground != c.kGround {
+			t.Errorf("%s: on the ground %v (repelled) and %v (hit), want %v and %v", c.name, e.c[c.j].ground, e.c[c.k].ground, c.jGround, c.kGround)
+		}
+	}
+	// Into the table's edge: 1D5 HP, no fall.
+	e.c[2].pos = field.Vec{X: 1, Y: 1}
+	e.c[0].pos = field.Vec{X: 15 - e.c[0].radius - 2*e.c[1].radius - 0.5, Y: 7.5}
+	e.c[1].pos = field.Vec{X: e.c[0].pos.X + e.c[0].radius + e.c[1].radius, Y: 7.5}
+	e.c[1].hp, e.c[1].ground = 100, false
+	e.push(r, 1, 0, 2)
+	if e.c[1].hp == 100 || e.c[1].ground {
+		t.Errorf("into the edge: HP %d, on the ground %v; want a loss and no fall", e.c[1].hp, e.c[1].ground)
+	}
+}
+
+// TestAssaultNeedsSight checks that the target of an assault must be in line of
+// sight when the move starts (seed 000 line 711: "One MUST have a line of sight
+// to the target at the beginning of the movement to perform an assault"; seed
+// 004 line 642: else the charge bonus is not effective): behind a screen taller
+// than both Safars the walk and attack are played without the stature.
+func TestAssaultNeedsSight(t *testing.T) {
+	elder, cut := fighterOf(t, "tembo-elder-3"), fighterOf(t, "guild-cutthroat-1")
+	e := battle(t, []*Fighter{elder}, []*Fighter{cut})
+	opt := -1
+	for k, o := range e.opts[e.c[0].kind][e.c[1].kind] {
+		if !o.shot && !o.attack.Kind.Special() && o.attack.AP == 1 {
+			opt = k
+			break
+		}
+	}
+	if opt < 0 {
+		t.Fatal("no 1 AP melee option for the elder")
+	}
+	r := rand.NewPCG(7, 8)
+	for _, screened := range []bool{false, true} {
+		e.reset()
+		clear(e.plans)
+		e.field.Terrain = nil
+		c := &e.c[0]
+		c.pos, c.ap = field.Vec{X: 5, Y: 7.5}, c.f.Profile.AP
+		x := 5 + c.radius + e.c[1].radius + 2.5 // beyond its reach 1.5, within a walk and its reach
+		e.c[1].pos, e.c[1].hp = field.Vec{X: x, Y: 7.5}, 100
+		if screened {
+			// A thin screen 5 toises high across the line (difficult, so that it
+			// blocks the sight but not the walk).
+			e.field.Terrain = []field.Terrain{{Kind: field.Difficult, Height: 5, Rect: field.Rect{X: 5 + c.radius + 1.8, Y: 0, W: 0.05, H: 15}}}
+			if e.field.LineOfSight(c.base(), e.c[1].base(), nil) {
+				t.Fatal("the screen does not block the sight")
+			}
+		}
+		if !e.do(r, 0, action{kind: actAssault, opt: opt, target: 1}) || c.melee != 1 {
+			t.Fatalf("screened %v: the walk and attack were not made", screened)
+		}
+		with := 0
+		for k := range e.plans {
+			if k.assault {
+				with++
+			}
+		}
+		if want := map[bool]int{false: 1, true: 0}[screened]; with != want {
+			t.Errorf("screened %v: %d attacks with the assault bonus, want %d", screened, with, want)
+		}
+	}
+}
