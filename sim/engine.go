@@ -74,6 +74,9 @@ func newKindInfo(f *Fighter) kindInfo {
 	if w := f.Melee; w != nil {
 		k.reach = max(k.reach, w.Effects.Reach)
 	}
+	if w := f.Offhand; w != nil {
+		k.reach = max(k.reach, w.Effects.Reach)
+	}
 	if sk, ok := f.Profile.Skill("brutal charge"); ok {
 		k.brutal = float64(sk.Value)
 	}
@@ -1432,6 +1435,9 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	att, def := int(k.att), int(k.def)
 	s := e.kindSide[att]
 	ex := e.exchange(att, def, opt.weapon, opt.attack)
+	if opt.defWeapon != nil {
+		ex.Defender = ex.Defender.WithWeapon(opt.defWeapon) // seed 000 line 1722
+	}
 	ex.Assault = k.assault
 	ex.ExecutionerUsed = k.execUsed
 	ex.HarassmentUsed = k.harassed

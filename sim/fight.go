@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"sort"
 
@@ -71,7 +72,10 @@ type FightResult struct {
 type fightOption struct {
 	attack Attack
 	weapon *profiles.Equipment // nil: bare hands
-	shot   bool
+	// defWeapon is the weapon the defender chooses against it when it holds two
+	// one-handed weapons (nil: its Melee).
+	defWeapon *profiles.Equipment
+	shot      bool
 	// dmg and ctr: expected damage dealt and counter damage taken, [band][defender
 	// AP]; def: expected AP the defender spends on it.
 	dmg, ctr, def [3][8]float64
@@ -163,8 +167,20 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 	var out []fightOption
 	f := e.kinds[att]
 	df := e.kinds[def]
-	// Melee with the melee weapon, or bare hands (nil) without one; then shots.
+	// Melee with the melee weapon, or bare hands (nil) without one, and with the
+	// other hand's weapon (seed 000 line 1722: the attacker chooses the one used
+	// for each action, here by the policy's expected values); then shots.
 	weapons := []*profiles.Equipment{f.Melee}
+	if f.Offhand != nil {
+		weapons = append(weapons, f.Offhand)
+	}
+	// The defender holding two one-handed weapons chooses the one it defends
+	// with, for each attack: the one that leaves the attacker the least
+	// expected damage net of counters over the AP it may hold (defWeapon).
+	defWeapons := []*profiles.Equipment{nil}
+	if df.Offhand != nil {
+		defWeapons = append(defWeapons, df.Offhand)
+	}
 	if f.Ranged != nil {
 		weapons = append(weapons, f.Ranged)
 	}
@@ -205,40 +221,19 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 				}
 				perAP[c.a.AP]++
 			}
-			o := fightOption{attack: c.a, weapon: w, shot: c.a.Kind == Shot}
-			bands := []int{bandEffective}
-			if o.shot {
-				bands = []int{bandEffective, bandShort, bandLong}
-			}
-			for _, b := range bands {
-				if !bandExists(w, b) {
-					continue
+			var o fightOption
+			worth := math.Inf(1)
+			for _, dw := range defWeapons {
+				t, err := e.fillOption(base, c.a, w, dw, df)
+				if err != nil {
+					return nil, err
 				}
+				v := 0.0
 				for k := 0; k <= min(df.AP, 7); k++ {
-					ex := base
-					ex.Attack = c.a
-					def := *ex.Defender
-					def.AP = k
-					ex.Defender = &def
-					if o.shot {
-						ex.Range = bandRange(w, b)
-					}
-					res, err := ex.Exact()
-					if err != nil {
-						return nil, fmt.Errorf("sim: duel option %s: %w", c.a, err)
-					}
-					o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)
-					o.ctr[b][k], o.def[b][k] = res.ExpectedCounter, res.ExpectedDefenceAP
-					tail := 0.0
-					for h := len(res.DamagePMF) - 1; h >= 0; h-- {
-						tail += res.DamagePMF[h]
-						if h < killHP {
-							o.kill[b][k][h] = float32(tail)
-						}
-					}
+					v += t.dmg[bandEffective][k] - t.ctr[bandEffective][k]
 				}
-				for k := df.AP + 1; k < 8; k++ {
-					o.dmg[b][k], o.ctr[b][k], o.def[b][k], o.kill[b][k] = o.dmg[b][k-1], o.ctr[b][k-1], o.def[b][k-1], o.kill[b][k-1]
+				if v < worth-1e-12 {
+					o, worth = t, v
 				}
 			}
 			out = append(out, o)
@@ -248,6 +243,52 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 		return nil, fmt.Errorf("sim: %s has no legal attack", f.Name())
 	}
 	return out, nil
+}
+
+// fillOption computes the expected figures of attack a with weapon w against
+// kind df defending with dw (nil: its Melee), in every range band and against
+// every AP the defender may hold.
+func (e *engine) fillOption(base Exchange, a Attack, w, dw *profiles.Equipment, df *Fighter) (fightOption, error) {
+	o := fightOption{attack: a, weapon: w, defWeapon: dw, shot: a.Kind == Shot}
+	if dw != nil {
+		base.Defender = base.Defender.WithWeapon(dw)
+	}
+	bands := []int{bandEffective}
+	if o.shot {
+		bands = []int{bandEffective, bandShort, bandLong}
+	}
+	for _, b := range bands {
+		if !bandExists(w, b) {
+			continue
+		}
+		for k := 0; k <= min(df.AP, 7); k++ {
+			ex := base
+			ex.Attack = a
+			def := *ex.Defender
+			def.AP = k
+			ex.Defender = &def
+			if o.shot {
+				ex.Range = bandRange(w, b)
+			}
+			res, err := ex.Exact()
+			if err != nil {
+				return o, fmt.Errorf("sim: duel option %s: %w", a, err)
+			}
+			o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)
+			o.ctr[b][k], o.def[b][k] = res.ExpectedCounter, res.ExpectedDefenceAP
+			tail := 0.0
+			for h := len(res.DamagePMF) - 1; h >= 0; h-- {
+				tail += res.DamagePMF[h]
+				if h < killHP {
+					o.kill[b][k][h] = float32(tail)
+				}
+			}
+		}
+		for k := df.AP + 1; k < 8; k++ {
+			o.dmg[b][k], o.ctr[b][k], o.def[b][k], o.kill[b][k] = o.dmg[b][k-1], o.ctr[b][k-1], o.def[b][k-1], o.kill[b][k-1]
+		}
+	}
+	return o, nil
 }
 
 // bandRange returns a distance inside a range band of weapon w.

@@ -553,6 +553,9 @@ func handsOf(f *Fighter) int {
 	if f.Melee != nil {
 		h += f.Melee.Hands
 	}
+	if f.Offhand != nil {
+		h += f.Offhand.Hands
+	}
 	if f.Shield != nil {
 		h++
 	}

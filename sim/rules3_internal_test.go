@@ -122,3 +122,53 @@ func TestAssaultNeedsSight(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoOneHandedWeapons checks seed 000 line 1722 (seed 004 line 1634):
+// "During an attack or defence, if the fighter is equipped with two one-handed
+// weapons ... the player must choose the one that is used for the action". The
+// Guild Cutthroat holds a dagger and a parrying dagger: its attacks list both
+// weapons, and a Paladin's attacks meet the parrying dagger (no CF in defence)
+// where it leaves the Paladin less, with that weapon in the exchange the plans
+// play.
+func TestTwoOneHandedWeapons(t *testing.T) {
+	pal, cut := fighterOf(t, "paladin-2"), fighterOf(t, "guild-cutthroat-1")
+	e := battle(t, []*Fighter{pal}, []*Fighter{cut})
+	used := map[string]int{}
+	for _, o := range e.opts[e.c[1].kind][e.c[0].kind] {
+		if o.weapon != nil {
+			used[o.weapon.ID]++
+		}
+	}
+	if used["dagger"] == 0 || used["parrying-dagger"] == 0 {
+		t.Errorf("the cutthroat's attacks by weapon: %v; want both daggers", used)
+	}
+	parried := 0
+	for k, o := range e.opts[e.c[0].kind][e.c[1].kind] {
+		if o.shot {
+			continue
+		}
+		pl := e.plan(planKey{att: int8(e.c[0].kind), def: int8(e.c[1].kind), opt: int16(k), apLeft: 3}, 0, &e.opts[e.c[0].kind][e.c[1].kind][k])
+		w := pl.ex.Defender.Weapon
+		if w == nil {
+			t.Fatalf("option %d: the cutthroat defends bare-handed", k)
+		}
+		if w.ID != "parrying-dagger" {
+			continue
+		}
+		parried++
+		// The parrying dagger's modifier is played: no CF in defence.
+		ex := pl.ex
+		ex.Defender = ex.Defender.WithWeapon(ex.Defender.Weapon)
+		ex.Defender.AP = 3
+		res, err := ex.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.PDefenceCF != 0 {
+			t.Errorf("option %d against the parrying dagger: P(defence CF) %g, want 0", k, res.PDefenceCF)
+		}
+	}
+	if parried == 0 {
+		t.Error("the cutthroat never defends with its parrying dagger")
+	}
+}
