@@ -155,6 +155,9 @@ type combatant struct {
 	// lostMastery counts the mastery dice spent for good by Rallying.
 	lostMastery int
 	warlordUsed bool
+	// alert: on the alert (generic action): a free characteristic on its next
+	// defence, lost at its next voluntary action (seed 000 lines 1204-1208).
+	alert bool
 	// statistics
 	dealt, spent, attacks, kills int
 }
@@ -182,6 +185,7 @@ type planKey struct {
 	stunned                bool
 	execUsed, harassed     bool
 	attBerserk, defBerserk bool
+	alert                  bool // the defender is on the alert
 	// R8 support: supporters counted for the attack or the defence, the
 	// supporters' statures of each side (repel, R10), cover against a shot and the
 	// leader's aura on the defender's temerity.
@@ -244,8 +248,10 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 		e.threat[a] = make([][8]float64, n)
 	}
 	for a := range n {
+		_, berserk := e.kinds[a].Profile.Skill("berserk")
 		for d := range n {
-			if e.kindSide[a] == e.kindSide[d] {
+			// A berserk Safar may attack an ally (sim/generic.go berserkTarget).
+			if e.kindSide[a] == e.kindSide[d] && !berserk {
 				continue
 			}
 			opts, err := e.cachedOptions(a, d)
@@ -668,7 +674,15 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	pol := e.policies[c.side]
 	before := c.attacks
 	for step := 0; step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
-		act := pol.act(e, i, r)
+		var act action
+		if c.berserk {
+			// Berserk: the card decides, not the side's policy (sim/generic.go).
+			if act = e.berserkAct(i, r); act.kind == actEnd && e.alertWorth(i, false) {
+				act = action{kind: actAlert}
+			}
+		} else {
+			act = pol.act(e, i, r)
+		}
 		if !e.do(r, i, act) {
 			break
 		}
@@ -935,6 +949,8 @@ const (
 	actStandUp
 	actReload
 	actSwitch
+	actTend  // tending a wound (opt: 2 or 4 AP) of target, itself or an ally
+	actAlert // on the alert
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -973,9 +989,16 @@ func (e *engine) actionCost(i int, ap int) int {
 // do applies action a of Safar i; it reports whether the activation goes on.
 func (e *engine) do(r *rand.PCG, i int, a action) bool {
 	c := &e.c[i]
+	if a.kind != actEnd {
+		c.alert = false // "until the next voluntary triggering of an action"
+	}
 	switch a.kind {
 	case actEnd:
 		return false
+	case actTend:
+		return e.tend(i, a.target, a.opt)
+	case actAlert:
+		return e.goAlert(i)
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {
@@ -1262,7 +1285,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		return assault // an assault that fell short has spent its walk; the activation goes on
 	}
 	var sup, defSup, supSt, defSt, supN, defN int
-	if !opt.shot {
+	if !opt.shot && c.side != o.side {
 		na, sa := e.supporters(i, j)
 		nd, sd := e.supporters(j, i)
 		supSt, defSt, supN, defN = sa, sd, na, nd
@@ -1296,7 +1319,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	}
 	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(a.opt), band: int8(band), assault: assault,
 		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned,
-		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk,
+		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk, alert: o.alert,
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
@@ -1338,11 +1361,16 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
 	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
 	o.duelUsed = o.duelUsed || st0.defDuel && !st.defDuel
-	e.hurt(j, i, out.Damage)
-	e.hurt(i, j, out.Counter)
+	o.alert = false // its next defensive action was this one
+	by, byO := i, j
+	if c.side == o.side {
+		by, byO = -1, -1 // a Berserk's blow on an ally is nobody's credit
+	}
+	e.hurt(j, by, out.Damage)
+	e.hurt(i, byO, out.Counter)
 	if st.bleeding > 0 {
 		o.bleeding += int(st.bleeding)
-		o.bleedBy = i
+		o.bleedBy = by
 	}
 	if st.dazed {
 		o.dazed = true
@@ -1443,6 +1471,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.HarassmentUsed = k.harassed
 	ex.DefenderDazed, ex.DefenderStunned = k.dazed, k.stunned
 	ex.AttackerBerserk, ex.DefenderBerserk = k.attBerserk, k.defBerserk
+	ex.DefenderAlert = k.alert
 	ex.Support, ex.DefenceSupport = int(k.support), int(k.defSupport)
 	ex.SupportStature, ex.DefenceSupportStature = int(k.supStature), int(k.defStature)
 	ex.Supported, ex.DefenceSupported = k.supported, k.defSupported

@@ -146,7 +146,12 @@ type Exchange struct {
 	// AttackerBerserk adds the attacker's P to its damage; DefenderBerserk keeps the
 	// defender from spending AP on defences (skills list: Berserk X).
 	AttackerBerserk, DefenderBerserk bool
-	Variant                          Variant
+	// DefenderAlert: the defender is on the alert (generic action, seed 000
+	// line 1204, seed 004 line 1142): its main defence adds one characteristic
+	// of its choice, its highest, for free; the defences of the free attacks
+	// that follow are later defensive actions and do not.
+	DefenderAlert bool
+	Variant       Variant
 	Policy                           Policy
 }
 
@@ -444,6 +449,10 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool) dice.P
 func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 	def := ex.Defender
 	m := d.Chars.Sum(def.Stats()) + def.weaponEffects().DefenceBonus
+	if ex.DefenderAlert && !a.Free && !d.None {
+		st := def.Stats()
+		m += max(st.V, st.P, st.A, st.C)
+	}
 	if d.Shield && def.Shield != nil {
 		m += def.Shield.Effects.DefenceBonus
 	}

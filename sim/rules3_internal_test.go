@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -171,4 +172,155 @@ func TestTwoOneHandedWeapons(t *testing.T) {
 	if parried == 0 {
 		t.Error("the cutthroat never defends with its parrying dagger")
 	}
+}
+
+// TestTendingAWound checks the generic action "Tending to a wound : 2 AP / the
+// Safar or an ally. Decreases the bleeding by 1. It is possible to spend 4AP to
+// stop all the bleeding effects at once" (seed 000 lines 1260-1264, seed 004
+// lines 1176-1180): before it, nothing stopped a bleeding.
+func TestTendingAWound(t *testing.T) {
+	pal, cut := fighterOf(t, "paladin-2"), fighterOf(t, "guild-cutthroat-1")
+	e := battle(t, []*Fighter{pal, pal}, []*Fighter{cut})
+	place := func(allyGap float64) {
+		e.reset()
+		e.c[0].pos, e.c[0].ap, e.c[0].bleeding = field.Vec{X: 5, Y: 1}, 4, 3
+		e.c[1].pos, e.c[1].bleeding = field.Vec{X: 5 + e.c[0].radius + e.c[1].radius + allyGap, Y: 1}, 2
+		e.c[2].pos = field.Vec{X: 7.5, Y: 14}
+	}
+	r := rand.NewPCG(1, 1)
+	place(0)
+	if !e.do(r, 0, action{kind: actTend, opt: tendAP, target: 0}) || e.c[0].bleeding != 2 || e.c[0].ap != 2 {
+		t.Errorf("2 AP on itself: bleeding %d, AP %d; want 2 and 2", e.c[0].bleeding, e.c[0].ap)
+	}
+	if !e.do(r, 0, action{kind: actTend, opt: tendAP, target: 1}) || e.c[1].bleeding != 1 || e.c[0].ap != 0 {
+		t.Errorf("2 AP on an ally in contact: bleeding %d, AP %d; want 1 and 0", e.c[1].bleeding, e.c[0].ap)
+	}
+	place(0)
+	if !e.do(r, 0, action{kind: actTend, opt: tendAllAP, target: 0}) || e.c[0].bleeding != 0 || e.c[0].ap != 0 {
+		t.Errorf("4 AP: bleeding %d, AP %d; want 0 and 0", e.c[0].bleeding, e.c[0].ap)
+	}
+	place(3)
+	if e.do(r, 0, action{kind: actTend, opt: tendAP, target: 1}) {
+		t.Error("tended an ally 3 toises away (outside its zone of control)")
+	}
+	if e.do(r, 0, action{kind: actTend, opt: tendAP, target: 2}) {
+		t.Error("tended an enemy")
+	}
+	// The default policy: far from any enemy, bleeding 3 HP an activation, the
+	// Paladin stops it with its 4 AP; not bleeding, it does not tend.
+	place(3)
+	e.round = 1
+	if a := DefaultFightPolicy.act(e, 0, r); a.kind != actTend || a.target != 0 || a.opt != tendAllAP {
+		t.Errorf("default policy, bleeding 3 and no enemy near: %+v, want tending 4 AP on itself", a)
+	}
+	e.c[0].bleeding = 0
+	e.c[1].bleeding = 0
+	if a := DefaultFightPolicy.act(e, 0, r); a.kind == actTend {
+		t.Errorf("default policy tends with no bleeding: %+v", a)
+	}
+}
+
+// TestOnTheAlert checks the generic action "On the alert : 1 AP/the Safar ...
+// add a characteristic of his choice to his next defensive action for free.
+// This skill stays active until the next voluntary triggering of an action"
+// (seed 000 lines 1204-1208, seed 004 line 1142): in the exchange, a reflex
+// defence on the alert is the reflex defence plus the defender's highest
+// characteristic, as a weapon with that defence bonus gives; in a fight the
+// alert lasts until the Safar's next action or its next defence.
+func TestOnTheAlert(t *testing.T) {
+	pal, cut := fighterOf(t, "paladin-2"), fighterOf(t, "guild-cutthroat-1")
+	ex := Exchange{Attacker: cut.WithWeapon(cut.Melee), Defender: pal.WithWeapon(pal.Melee),
+		Attack: Attack{Kind: Melee, AP: 2, Chars: CharsOf(A, V)}, Policy: Policy{ReflexOnly: true}}
+	alert := ex
+	alert.DefenderAlert = true
+	st := pal.Stats()
+	w := *pal.Melee
+	w.Effects.DefenceBonus += max(st.V, st.P, st.A, st.C)
+	oracle := ex
+	oracle.Defender = pal.WithWeapon(&w)
+	got, err := alert.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := oracle.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := ex.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(got.PSuccess-want.PSuccess) > 1e-12 || !(got.PSuccess < plain.PSuccess) {
+		t.Errorf("P(success) on the alert %g, want %g (and below %g without it)", got.PSuccess, want.PSuccess, plain.PSuccess)
+	}
+
+	e := battle(t, []*Fighter{pal}, []*Fighter{cut})
+	r := rand.NewPCG(2, 2)
+	e.c[0].ap = 3
+	if !e.do(r, 0, action{kind: actAlert}) || !e.c[0].alert || e.c[0].ap != 2 {
+		t.Fatalf("on the alert: alert %v, AP %d; want true and 2", e.c[0].alert, e.c[0].ap)
+	}
+	e.do(r, 0, action{kind: actStandUp})
+	if e.c[0].alert {
+		t.Error("the alert outlived the Safar's next action")
+	}
+	// Attacked on the alert: the plan has it, and it is used up.
+	e.c[0].alert = true
+	e.c[1].ap = 3
+	e.c[1].pos = field.Vec{X: e.c[0].pos.X, Y: e.c[0].pos.Y + e.c[0].radius + e.c[1].radius}
+	e.c[1].ranged = false
+	opt := -1
+	for k, o := range e.opts[e.c[1].kind][e.c[0].kind] {
+		if !o.shot && o.attack.AP == 1 {
+			opt = k
+		}
+	}
+	clear(e.plans)
+	if !e.do(r, 1, action{kind: actAttack, opt: opt, target: 0}) {
+		t.Fatal("the attack was refused")
+	}
+	n := 0
+	for k := range e.plans {
+		if k.alert {
+			n++
+		}
+	}
+	if n != 1 || e.c[0].alert {
+		t.Errorf("%d plans with the defender on the alert (want 1); still on the alert after defending: %v", n, e.c[0].alert)
+	}
+}
+
+// TestBerserkClosestMiniature checks that a berserk Safar "always attacks the
+// closest miniature in its line of sight whether friend or foe" (seed 000 line
+// 1606, seed 004 line 1514): the Tribal Champion, bleeding and berserk, attacks
+// the ally in contact rather than the enemy farther away, whatever its side's
+// policy, and hurts it.
+func TestBerserkClosestMiniature(t *testing.T) {
+	champ, hunter, cut := fighterOf(t, "tribal-champion-3"), fighterOf(t, "goun-hunter-1"), fighterOf(t, "guild-cutthroat-1")
+	e := battle(t, []*Fighter{champ, hunter}, []*Fighter{cut})
+	r := rand.NewPCG(3, 3)
+	for try := 0; try < 20; try++ {
+		e.reset()
+		e.c[0].pos = field.Vec{X: 7.5, Y: 7.5}
+		e.c[1].pos = field.Vec{X: 7.5 + e.c[0].radius + e.c[1].radius, Y: 7.5}
+		e.c[1].hp = 100
+		e.c[2].pos = field.Vec{X: 7.5, Y: 7.5 + e.c[0].radius + e.c[2].radius + 1.5}
+		e.c[0].bleeding, e.c[0].hp = 1, 100
+		e.updateBerserk(0)
+		if !e.c[0].berserk {
+			t.Fatal("bleeding did not make the champion berserk")
+		}
+		e.round = 1
+		e.activate(r, 0)
+		if e.c[0].attacks == 0 {
+			t.Fatal("the berserk champion made no attack")
+		}
+		if e.c[2].hp != e.c[2].f.Profile.HP {
+			t.Fatalf("the berserk champion hurt the enemy farther away (HP %d)", e.c[2].hp)
+		}
+		if e.c[1].hp < 100 {
+			return // it hit the ally in contact
+		}
+	}
+	t.Error("the berserk champion never hurt the ally in contact in 20 activations")
 }
