@@ -152,7 +152,7 @@ type Exchange struct {
 	// that follow are later defensive actions and do not.
 	DefenderAlert bool
 	Variant       Variant
-	Policy                           Policy
+	Policy        Policy
 }
 
 // field returns the mastery field of the attack.
