@@ -368,8 +368,11 @@ func popcount(f Fields) int {
 	return n
 }
 
-// NotModelled lists the skills of both duellists that the fight does not play.
-func (d *Duel) NotModelled() []string { return notModelled([]*Fighter{d.A, d.B}, "duel") }
+// NotModelled lists the skills of both duellists that the fight does not play,
+// then the rules not modelled that touch a duel (RulesNotModelled).
+func (d *Duel) NotModelled() []string {
+	return append(notModelled([]*Fighter{d.A, d.B}, "duel"), RulesNotModelled(InDuel)...)
+}
 
 // notModelled lists the skills of the fighters that fights do not play, and the
 // spells of spellcasters (magic is out of scope), each with the Safar's name.
