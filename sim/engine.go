@@ -48,13 +48,15 @@ type engine struct {
 	sideSize [2]int
 	labels   []string
 
-	plans    map[planKey]*plan
-	c        []combatant
-	others   []field.Base
-	otherIdx []int
-	eng      []field.Base // scratch of engagedWith
-	trace    io.Writer
-	round    int
+	plans map[planKey]*plan
+	// shoutGain caches what a warning saves a shot's target (sim/generic.go).
+	shoutGain map[shoutKey]float64
+	c         []combatant
+	others    []field.Base
+	otherIdx  []int
+	eng       []field.Base // scratch of engagedWith
+	trace     io.Writer
+	round     int
 }
 
 // kindInfo is what fights read of a kind's card, looked up once: 0.07 s of 2.5 s
@@ -158,6 +160,9 @@ type combatant struct {
 	// alert: on the alert (generic action): a free characteristic on its next
 	// defence, lost at its next voluntary action (seed 000 lines 1204-1208).
 	alert bool
+	// warnedMask: the allies it warned this turn (Shouting a warning: once per
+	// target and per turn), by index.
+	warnedMask uint64
 	// statistics
 	dealt, spent, attacks, kills int
 }
@@ -186,6 +191,7 @@ type planKey struct {
 	execUsed, harassed     bool
 	attBerserk, defBerserk bool
 	alert                  bool // the defender is on the alert
+	warned                 bool // an ally shouted a warning: a free 2-characteristic defence
 	// R8 support: supporters counted for the attack or the defence, the
 	// supporters' statures of each side (repel, R10), cover against a shot and the
 	// leader's aura on the defender's temerity.
@@ -329,6 +335,7 @@ func (e *engine) cachedOptions(a, d int) ([]fightOption, error) {
 func (e *engine) clone() *engine {
 	q := *e
 	q.plans = map[planKey]*plan{}
+	q.shoutGain = nil
 	q.c = append([]combatant(nil), e.c...)
 	q.others = make([]field.Base, 0, len(e.c))
 	q.otherIdx = make([]int, 0, len(e.c))
@@ -400,6 +407,7 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 	for e.round = 1; e.round <= e.rounds; e.round++ {
 		for i := range e.c { // Duellist and Master X: once per turn
 			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
+			e.c[i].warnedMask = 0
 		}
 		if e.trace != nil {
 			e.tracef("Round %d\n", e.round)
@@ -1325,8 +1333,16 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j))}
 	pl := e.plan(key, i, opt)
+	given := 0 // AP given for a warned defence, taken back after the exchange
+	if opt.shot {
+		if k := e.shout(i, j, key, opt, pl); k >= 0 {
+			key.warned = true
+			pl = e.plan(key, i, opt)
+			given = min(o.ap+2, 7) - o.ap
+		}
+	}
 	st := state{
-		defAP: int8(o.ap), defDice: int8(o.dice), defMastery: int8(countMastery(o, FieldDefensive)),
+		defAP: int8(o.ap + given), defDice: int8(o.dice), defMastery: int8(countMastery(o, FieldDefensive)),
 		attDice: int8(c.dice), attMastery: int8(countMastery(c, pl.ex.field())),
 		armour: int8(o.armour), shield: int8(o.shield), attArmour: int8(c.armour),
 		// Duellist works on an opponent in the duellist's zone of control.
@@ -1351,8 +1367,8 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	}
 	c.harassed = c.harassed || st.harassed
 	// Apply the exchange to both Safars.
-	o.spent += int(st0.defAP - st.defAP)
-	o.ap = int(st.defAP)
+	o.spent += max(int(st0.defAP-st.defAP)-given, 0)
+	o.ap = max(int(st.defAP)-given, 0)
 	o.dice, c.dice = int(st.defDice), int(st.attDice)
 	spendMastery(o, FieldDefensive, int(st0.defMastery-st.defMastery))
 	spendMastery(c, pl.ex.field(), int(st0.attMastery-st.attMastery))
@@ -1472,6 +1488,12 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.DefenderDazed, ex.DefenderStunned = k.dazed, k.stunned
 	ex.AttackerBerserk, ex.DefenderBerserk = k.attBerserk, k.defBerserk
 	ex.DefenderAlert = k.alert
+	ex.DefenderWarned = k.warned
+	if k.warned {
+		df := *ex.Defender
+		df.AP = min(df.AP+2, 7) // the free defence's AP (Exchange.DefenderWarned)
+		ex.Defender = &df
+	}
 	ex.Support, ex.DefenceSupport = int(k.support), int(k.defSupport)
 	ex.SupportStature, ex.DefenceSupportStature = int(k.supStature), int(k.defStature)
 	ex.Supported, ex.DefenceSupported = k.supported, k.defSupported

@@ -151,8 +151,14 @@ type Exchange struct {
 	// of its choice, its highest, for free; the defences of the free attacks
 	// that follow are later defensive actions and do not.
 	DefenderAlert bool
-	Variant       Variant
-	Policy        Policy
+	// DefenderWarned: an ally shouted a warning (generic action, seed 000
+	// lines 1238-1244, seed 004 lines 1098-1102): the main defence is the free
+	// "non modifiable" defence of two characteristics, with no shield. The 2 AP
+	// it is played with are given by the caller: Defender.AP includes them (the
+	// fight engine adds them and takes back what is left).
+	DefenderWarned bool
+	Variant        Variant
+	Policy         Policy
 }
 
 // field returns the mastery field of the attack.

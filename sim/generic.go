@@ -189,3 +189,73 @@ func (e *engine) berserkAct(i int, r *rand.PCG) action {
 	}
 	return playWell(e, i, c.target, nil, false)
 }
+
+// shout plays "Shouting/warning : 1 AP/an ally/once per target and per turn.
+// Allows the Safar to warn an ally in his aura when he is targeted by shots. The
+// lookout must have the shooter in his line of sight. This action gives the ally
+// a free defence with 2 characteristics only" (seed 000 lines 1238-1244; seed
+// 004 lines 1098-1102: "une défense non modifiable à 2 caractéristiques"): when
+// Safar i shoots at j (plan pl), an ally of j fit for battle, with j within its
+// aura (I toises from its centre) and i in sight, that has not warned j this
+// turn, spends 1 AP (2 dazed) when the expected damage the free defence saves j
+// exceeds what that AP is worth to it kept for defence. It returns the lookout,
+// -1 when none shouts.
+func (e *engine) shout(i, j int, key planKey, opt *fightOption, pl *plan) int {
+	o := &e.c[j]
+	if j >= 64 || !o.fit() || e.c[i].side == o.side {
+		return -1
+	}
+	for k := range e.c {
+		w := &e.c[k]
+		cost := e.actionCost(k, 1)
+		if k == j || w.side != o.side || !w.fit() || w.berserk || w.warnedMask&(1<<j) != 0 || w.ap < cost ||
+			w.pos.Dist(o.pos) > float64(w.f.Stats().I)+1e-9 ||
+			!e.field.LineOfSight(w.base(), e.c[i].base(), e.othersOf(k, i)) {
+			continue
+		}
+		ck := shoutKey{key, int8(min(o.ap, 7))}
+		gain, ok := e.shoutGain[ck]
+		if !ok {
+			wk := key
+			wk.warned = true
+			gain = expectedAt(pl, o.ap) - expectedAt(e.plan(wk, i, opt), o.ap+2)
+			if e.shoutGain == nil {
+				e.shoutGain = map[shoutKey]float64{}
+			}
+			e.shoutGain[ck] = gain
+		}
+		kv := keepValues(e, k)
+		if gain <= kv[min(w.ap, 7)]-kv[min(max(w.ap-cost, 0), 7)]+1e-9 {
+			continue
+		}
+		w.ap -= cost
+		w.spent += cost
+		w.warnedMask |= 1 << j
+		if e.trace != nil {
+			e.tracef("    %s shouts a warning to %s (%d AP): a free defence of two characteristics\n", e.name(k), e.name(j), cost)
+		}
+		return k
+	}
+	return -1
+}
+
+// shoutKey identifies what a warning saves: the shot's plan and the AP its
+// target holds.
+type shoutKey struct {
+	plan planKey
+	ap   int8
+}
+
+// expectedAt returns the expected damage of pl's exchange against its defender
+// holding ap AP (at most 7), computed exactly.
+func expectedAt(pl *plan, ap int) float64 {
+	ex := *pl.ex
+	d := *ex.Defender
+	d.AP = min(ap, 7)
+	ex.Defender = &d
+	res, err := ex.Exact()
+	if err != nil {
+		return 0
+	}
+	return res.ExpectedDamage
+}

@@ -115,7 +115,7 @@ var rules = []Rule{
 	// Generic actions.
 	{"Generic action: Tending to a wound", "seed 000 l.1260-1264; seed 004 l.1176-1180", RuleModelled, "`engine.tend` (itself or an ally in its zone of control); the default policy tends when the bleeding saved beats the AP (`tendChoice`)", fights},
 	{"Generic action: On the alert", "seed 000 l.1204-1208; seed 004 l.1142", RuleModelled, "`engine.goAlert`, `Exchange.DefenderAlert` (its highest characteristic); the default policy uses it with AP that cannot defend (`alertWorth`)", fights},
-	{"Generic action: Shouting a warning", "seed 000 l.1238-1244; seed 004 l.1098-1102", RuleNotModelled, "a free defence of two characteristics outside the AP count needs a new kind of defence in the exchange", InSkirmish},
+	{"Generic action: Shouting a warning", "seed 000 l.1238-1244; seed 004 l.1098-1102", RuleModelled, "`engine.shout`, `Exchange.DefenderWarned` (an ally in the lookout's aura, the shooter in sight, once per target and turn); the default policy shouts when the damage saved beats the AP kept", InSkirmish},
 	{"Generic action: Hiding", "seed 000 l.1177-1181; seed 004 l.1214-1216", RuleNotModelled, "the policies do not seek cover to hide behind", InSkirmish},
 	{"Generic action: Switching equipment in hand", "seed 000 l.1248-1250", RuleModelled, "`engine.do` (actSwitch)", fights},
 	{"Generic actions on objects, carcasses and scenery (carrying, dropping, giving, looting, devouring, digging, opening, picking a lock, reading, detecting, fires, antidotes, taking off armour, negotiating)", "seed 000 l.1118-1258", RuleNotModelled, "no objects, carcasses, fires or poisons in an annihilation battle", InSkirmish},

@@ -324,3 +324,66 @@ func TestBerserkClosestMiniature(t *testing.T) {
 	}
 	t.Error("the berserk champion never hurt the ally in contact in 20 activations")
 }
+
+// TestShoutingAWarning checks the generic action "Shouting/warning : 1 AP/an
+// ally/once per target and per turn ... warn an ally in his aura when he is
+// targeted by shots. The lookout must have the shooter in his line of sight.
+// This action gives the ally a free defence with 2 characteristics only" (seed
+// 000 lines 1238-1244, seed 004 lines 1098-1102): a crossbowman shoots at a
+// Paladin with no AP; the other Paladin, next to it, warns it once per turn:
+// the shot's plan is the warned one (a 2-characteristic defence, no AP of the
+// target spent), the lookout pays 1 AP; a second shot in the same turn gets no
+// warning.
+func TestShoutingAWarning(t *testing.T) {
+	xbow, pal := fighterOf(t, "guild-crossbowman-2"), fighterOf(t, "paladin-2")
+	e := battle(t, []*Fighter{xbow}, []*Fighter{pal, pal})
+	opt := -1
+	for k, o := range e.opts[e.c[0].kind][e.c[1].kind] {
+		if o.shot && o.attack.AP == 1 {
+			opt = k
+			break
+		}
+	}
+	if opt < 0 {
+		t.Fatal("no 1 AP shot for the crossbowman")
+	}
+	e.c[0].pos, e.c[0].ap, e.c[0].ranged = field.Vec{X: 7.5, Y: 3}, 4, true
+	e.c[1].pos, e.c[1].ap, e.c[1].hp = field.Vec{X: 7.5, Y: 7}, 0, 100
+	e.c[2].pos, e.c[2].ap = field.Vec{X: 7.5 + 2*e.c[1].radius + 0.5, Y: 7}, 7
+	clear(e.plans)
+	r := rand.NewPCG(4, 4)
+	warned := func() int {
+		n := 0
+		for k := range e.plans {
+			if k.warned {
+				n++
+			}
+		}
+		return n
+	}
+	if !e.do(r, 0, action{kind: actAttack, opt: opt, target: 1}) {
+		t.Fatal("the shot was refused")
+	}
+	if e.c[2].ap != 6 || warned() != 1 || e.c[1].ap != 0 {
+		t.Errorf("first shot: lookout AP %d (want 6), %d warned plans (want 1), target AP %d (want 0)", e.c[2].ap, warned(), e.c[1].ap)
+	}
+	var pl *plan
+	for k, p := range e.plans {
+		if k.warned {
+			pl = p
+		}
+	}
+	for _, d := range pl.candidates[0] {
+		if !d.None && (d.AP != 2 || d.Chars.Len() != 2 || d.Shield) {
+			t.Errorf("warned defence candidate %+v: want two characteristics, no shield", d)
+		}
+	}
+	e.c[1].hp, e.c[1].ap, e.c[1].stunned, e.c[1].ground = 100, 0, false, false
+	e.c[0].loaded, e.c[0].ap = -1, 4 // reloaded
+	if !e.do(r, 0, action{kind: actAttack, opt: opt, target: 1}) {
+		t.Fatal("the second shot was refused")
+	}
+	if e.c[2].ap != 6 {
+		t.Errorf("second shot in the turn: lookout AP %d, want 6 (once per target and per turn)", e.c[2].ap)
+	}
+}
