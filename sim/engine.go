@@ -47,13 +47,15 @@ type engine struct {
 	sideSize [2]int
 	labels   []string
 
-	plans    map[planKey]*plan
-	c        []combatant
-	others   []field.Base
-	otherIdx []int
-	eng      []field.Base // scratch of engagedWith
-	trace    io.Writer
-	round    int
+	plans map[planKey]*plan
+	// shoutGain caches what a warning saves a shot's target (sim/generic.go).
+	shoutGain map[shoutKey]float64
+	c         []combatant
+	others    []field.Base
+	otherIdx  []int
+	eng       []field.Base // scratch of engagedWith
+	trace     io.Writer
+	round     int
 	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
 	magic *fightMagic
 }
@@ -73,6 +75,9 @@ func newKindInfo(f *Fighter) kindInfo {
 	}
 	k.reach = k.natReach
 	if w := f.Melee; w != nil {
+		k.reach = max(k.reach, w.Effects.Reach)
+	}
+	if w := f.Offhand; w != nil {
 		k.reach = max(k.reach, w.Effects.Reach)
 	}
 	if sk, ok := f.Profile.Skill("brutal charge"); ok {
@@ -155,6 +160,12 @@ type combatant struct {
 	// lostMastery counts the mastery dice spent for good by Rallying.
 	lostMastery int
 	warlordUsed bool
+	// alert: on the alert (generic action): a free characteristic on its next
+	// defence, lost at its next voluntary action (seed 000 lines 1204-1208).
+	alert bool
+	// warnedMask: the allies it warned this turn (Shouting a warning: once per
+	// target and per turn), by index.
+	warnedMask uint64
 	// statistics
 	dealt, spent, attacks, kills int
 	// spells: cadences and counts of its casts (sim/magic_fight.go).
@@ -190,6 +201,8 @@ type planKey struct {
 	stunned                bool
 	execUsed, harassed     bool
 	attBerserk, defBerserk bool
+	alert                  bool // the defender is on the alert
+	warned                 bool // an ally shouted a warning: a free 2-characteristic defence
 	// R8 support: supporters counted for the attack or the defence, the
 	// supporters' statures of each side (repel, R10), cover against a shot and the
 	// leader's aura on the defender's temerity.
@@ -252,8 +265,10 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 		e.threat[a] = make([][8]float64, n)
 	}
 	for a := range n {
+		_, berserk := e.kinds[a].Profile.Skill("berserk")
 		for d := range n {
-			if e.kindSide[a] == e.kindSide[d] {
+			// A berserk Safar may attack an ally (sim/generic.go berserkTarget).
+			if e.kindSide[a] == e.kindSide[d] && !berserk {
 				continue
 			}
 			opts, err := e.cachedOptions(a, d)
@@ -312,6 +327,7 @@ func (e *engine) cachedOptions(a, d int) ([]fightOption, error) {
 func (e *engine) clone() *engine {
 	q := *e
 	q.plans = map[planKey]*plan{}
+	q.shoutGain = nil
 	q.c = append([]combatant(nil), e.c...)
 	q.others = make([]field.Base, 0, len(e.c))
 	q.otherIdx = make([]int, 0, len(e.c))
@@ -384,6 +400,7 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 	for e.round = 1; e.round <= e.rounds; e.round++ {
 		for i := range e.c { // Duellist and Master X: once per turn
 			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
+			e.c[i].warnedMask = 0
 		}
 		if e.trace != nil {
 			e.tracef("Round %d\n", e.round)
@@ -658,7 +675,15 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	pol := e.policies[c.side]
 	before := c.attacks
 	for step := 0; step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
-		act := pol.act(e, i, r)
+		var act action
+		if c.berserk {
+			// Berserk: the card decides, not the side's policy (sim/generic.go).
+			if act = e.berserkAct(i, r); act.kind == actEnd && e.alertWorth(i, false) {
+				act = action{kind: actAlert}
+			}
+		} else {
+			act = pol.act(e, i, r)
+		}
 		if !e.do(r, i, act) {
 			break
 		}
@@ -974,6 +999,8 @@ const (
 	actReload
 	actSwitch
 	actCast // a spell: opt indexes the caster's cast options (sim/magic_fight.go)
+	actTend  // tending a wound (opt: 2 or 4 AP) of target, itself or an ally
+	actAlert // on the alert
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1012,9 +1039,16 @@ func (e *engine) actionCost(i int, ap int) int {
 // do applies action a of Safar i; it reports whether the activation goes on.
 func (e *engine) do(r *rand.PCG, i int, a action) bool {
 	c := &e.c[i]
+	if a.kind != actEnd {
+		c.alert = false // "until the next voluntary triggering of an action"
+	}
 	switch a.kind {
 	case actEnd:
 		return false
+	case actTend:
+		return e.tend(i, a.target, a.opt)
+	case actAlert:
+		return e.goAlert(i)
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {
@@ -1170,6 +1204,28 @@ func (e *engine) push(r *rand.PCG, j, i int, dist float64) {
 		if e.trace != nil {
 			e.tracef("    %s takes %d HP in the collision\n", e.name(other), m)
 		}
+		// Collision of two Safars (seed 000 line 640, seed 004 lines 575-576):
+		// the one on the smaller base falls to the ground; equal bases, both do.
+		rj, ro := e.c[j].radius, e.c[other].radius
+		if rj <= ro+1e-9 {
+			e.fall(j)
+		}
+		if ro <= rj+1e-9 {
+			e.fall(other)
+		}
+	}
+}
+
+// fall puts Safar i on the ground (a collision): it stands up before doing
+// anything else (R17).
+func (e *engine) fall(i int) {
+	c := &e.c[i]
+	if !c.inPlay() || c.ground {
+		return
+	}
+	c.ground = true
+	if e.trace != nil {
+		e.tracef("    %s falls to the ground\n", e.name(i))
 	}
 }
 
@@ -1229,6 +1285,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	cost := e.actionCost(i, opt.attack.AP)
 	walk := 0
 	assault := a.kind == actAssault
+	sight := true
 	if assault {
 		walk = e.walkCost(i)
 	}
@@ -1243,6 +1300,11 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		if e.engagedAny(i) {
 			return false
 		}
+		// The target must be in sight when the move starts (seed 000 line 711;
+		// seed 004 line 642: "pour que le bonus de charge soit effectif"): out of
+		// sight the walk and the attack are played, at the same AP, without the
+		// stature (R-FR reading; under the English one it is a walk and an attack).
+		sight = e.field.LineOfSight(c.base(), o.base(), e.othersOf(i, j))
 		// A walk that would not bring the target within reach is not an assault:
 		// refused before any AP is paid (a base in the way).
 		from := c.pos
@@ -1275,7 +1337,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		return assault // an assault that fell short has spent its walk; the activation goes on
 	}
 	var sup, defSup, supSt, defSt, supN, defN int
-	if !opt.shot {
+	if !opt.shot && c.side != o.side {
 		na, sa := e.supporters(i, j)
 		nd, sd := e.supporters(j, i)
 		supSt, defSt, supN, defN = sa, sd, na, nd
@@ -1289,7 +1351,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	// R8a: the stature goes to the first melee attack of the activation, made
 	// after the move into contact, and to no later one (seed 000 lines 707 and
 	// 719, seed 004 lines 634 and 646: "1st attack of the activation").
-	assault = assault && !opt.shot && c.melee == 0
+	assault = assault && sight && !opt.shot && c.melee == 0
 	// Savage (skills.md #58): after an assault, every melee attack of that
 	// activation gets the assault bonus, not only the first.
 	assault = assault || !opt.shot && c.assaulted && c.f.Skills.Savage
@@ -1313,14 +1375,22 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	}
 	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(a.opt), band: int8(band), assault: assault,
 		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned,
-		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk,
+		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk, alert: o.alert,
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j))}
 	pl := e.plan(key, i, opt)
+	given := 0 // AP given for a warned defence, taken back after the exchange
+	if opt.shot {
+		if k := e.shout(i, j, key, opt, pl); k >= 0 {
+			key.warned = true
+			pl = e.plan(key, i, opt)
+			given = min(o.ap+2, 7) - o.ap
+		}
+	}
 	st := state{
-		defAP: int8(o.ap), defDice: int8(o.dice), defMastery: int8(countMastery(o, FieldDefensive)),
+		defAP: int8(o.ap + given), defDice: int8(o.dice), defMastery: int8(countMastery(o, FieldDefensive)),
 		attDice: int8(c.dice), attMastery: int8(countMastery(c, pl.ex.field())),
 		armour: int8(o.armour), shield: int8(o.shield), attArmour: int8(c.armour),
 		// Duellist works on an opponent in the duellist's zone of control.
@@ -1351,8 +1421,8 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	}
 	c.harassed = c.harassed || st.harassed
 	// Apply the exchange to both Safars.
-	o.spent += int(st0.defAP - st.defAP)
-	o.ap = int(st.defAP)
+	o.spent += max(int(st0.defAP-st.defAP)-given, 0)
+	o.ap = max(int(st.defAP)-given, 0)
 	o.dice, c.dice = int(st.defDice), int(st.attDice)
 	spendMastery(o, FieldDefensive, int(st0.defMastery-st.defMastery))
 	spendMastery(c, pl.ex.field(), int(st0.attMastery-st.attMastery))
@@ -1361,11 +1431,16 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
 	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
 	o.duelUsed = o.duelUsed || st0.defDuel && !st.defDuel
-	e.hurt(j, i, out.Damage)
-	e.hurt(i, j, out.Counter)
+	o.alert = false // its next defensive action was this one
+	by, byO := i, j
+	if c.side == o.side {
+		by, byO = -1, -1 // a Berserk's blow on an ally is nobody's credit
+	}
+	e.hurt(j, by, out.Damage)
+	e.hurt(i, byO, out.Counter)
 	if st.bleeding > 0 {
 		o.bleeding += int(st.bleeding)
-		o.bleedBy = i
+		o.bleedBy = by
 	}
 	if st.dazed {
 		o.dazed = true
@@ -1468,11 +1543,21 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	att, def := int(k.att), int(k.def)
 	s := e.kindSide[att]
 	ex := e.exchange(att, def, opt.weapon, opt.attack)
+	if opt.defWeapon != nil {
+		ex.Defender = ex.Defender.WithWeapon(opt.defWeapon) // seed 000 line 1722
+	}
 	ex.Assault = k.assault
 	ex.ExecutionerUsed = k.execUsed
 	ex.HarassmentUsed = k.harassed
 	ex.DefenderDazed, ex.DefenderStunned = k.dazed, k.stunned
 	ex.AttackerBerserk, ex.DefenderBerserk = k.attBerserk, k.defBerserk
+	ex.DefenderAlert = k.alert
+	ex.DefenderWarned = k.warned
+	if k.warned {
+		df := *ex.Defender
+		df.AP = min(df.AP+2, 7) // the free defence's AP (Exchange.DefenderWarned)
+		ex.Defender = &df
+	}
 	ex.Support, ex.DefenceSupport = int(k.support), int(k.defSupport)
 	ex.SupportStature, ex.DefenceSupportStature = int(k.supStature), int(k.defStature)
 	ex.Supported, ex.DefenceSupported = k.supported, k.defSupported

@@ -146,8 +146,19 @@ type Exchange struct {
 	// AttackerBerserk adds the attacker's P to its damage; DefenderBerserk keeps the
 	// defender from spending AP on defences (skills list: Berserk X).
 	AttackerBerserk, DefenderBerserk bool
-	Variant                          Variant
-	Policy                           Policy
+	// DefenderAlert: the defender is on the alert (generic action, seed 000
+	// line 1204, seed 004 line 1142): its main defence adds one characteristic
+	// of its choice, its highest, for free; the defences of the free attacks
+	// that follow are later defensive actions and do not.
+	DefenderAlert bool
+	// DefenderWarned: an ally shouted a warning (generic action, seed 000
+	// lines 1238-1244, seed 004 lines 1098-1102): the main defence is the free
+	// "non modifiable" defence of two characteristics, with no shield. The 2 AP
+	// it is played with are given by the caller: Defender.AP includes them (the
+	// fight engine adds them and takes back what is left).
+	DefenderWarned bool
+	Variant        Variant
+	Policy         Policy
 }
 
 // field returns the mastery field of the attack.
@@ -447,6 +458,10 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool) dice.P
 func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 	def := ex.Defender
 	m := d.Chars.Sum(def.Stats()) + def.weaponEffects().DefenceBonus
+	if ex.DefenderAlert && !a.Free && !d.None {
+		st := def.Stats()
+		m += max(st.V, st.P, st.A, st.C)
+	}
 	if d.Shield && def.Shield != nil {
 		m += def.Shield.Effects.DefenceBonus
 	}

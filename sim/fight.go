@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"sort"
 
@@ -77,7 +78,10 @@ type FightResult struct {
 type fightOption struct {
 	attack Attack
 	weapon *profiles.Equipment // nil: bare hands
-	shot   bool
+	// defWeapon is the weapon the defender chooses against it when it holds two
+	// one-handed weapons (nil: its Melee).
+	defWeapon *profiles.Equipment
+	shot      bool
 	// dmg and ctr: expected damage dealt and counter damage taken, [band][defender
 	// AP]; def: expected AP the defender spends on it.
 	dmg, ctr, def [3][8]float64
@@ -184,8 +188,20 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 	var out []fightOption
 	f := e.kinds[att]
 	df := e.kinds[def]
-	// Melee with the melee weapon, or bare hands (nil) without one; then shots.
+	// Melee with the melee weapon, or bare hands (nil) without one, and with the
+	// other hand's weapon (seed 000 line 1722: the attacker chooses the one used
+	// for each action, here by the policy's expected values); then shots.
 	weapons := []*profiles.Equipment{f.Melee}
+	if f.Offhand != nil {
+		weapons = append(weapons, f.Offhand)
+	}
+	// The defender holding two one-handed weapons chooses the one it defends
+	// with, for each attack: the one that leaves the attacker the least
+	// expected damage net of counters over the AP it may hold (defWeapon).
+	defWeapons := []*profiles.Equipment{nil}
+	if df.Offhand != nil {
+		defWeapons = append(defWeapons, df.Offhand)
+	}
 	if f.Ranged != nil {
 		weapons = append(weapons, f.Ranged)
 	}
@@ -256,52 +272,26 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 				}
 				perAP[c.a.AP]++
 			}
-			o := fightOption{attack: c.a, weapon: w, shot: c.a.Kind == Shot, pos: pos}
-			bands := []int{bandEffective}
-			if o.shot {
-				bands = []int{bandEffective, bandShort, bandLong}
-			}
-			for _, b := range bands {
-				if !bandExists(w, b) {
-					continue
+			var o fightOption
+			worth := math.Inf(1)
+			for _, dw := range defWeapons {
+				// The exchange BestEffects computed (against the defender's full
+				// AP, in the effective band, with its Melee) saves 1 exact
+				// exchange in 5 to 6 of fillOption (BenchmarkDuelSetup).
+				pre := c.res
+				if dw != nil {
+					pre = nil
 				}
+				t, err := e.fillOption(base, c.a, w, dw, df, pos, pre)
+				if err != nil {
+					return nil, err
+				}
+				v := 0.0
 				for k := 0; k <= min(df.AP, 7); k++ {
-					ex := base
-					ex.Attack = c.a
-					def := *ex.Defender
-					def.AP = k
-					ex.Defender = &def
-					if o.shot {
-						ex.Range = bandRange(w, b)
-					}
-					var res *Result
-					var err error
-					if k == df.AP && b == bandEffective && c.res != nil {
-						// The exchange BestEffects computed: 1 exact exchange in 5
-						// to 6 of this loop (BenchmarkDuelSetup).
-						res = c.res
-					} else if res, err = ex.Exact(); err != nil {
-						return nil, fmt.Errorf("sim: duel option %s: %w", c.a, err)
-					}
-					o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)
-					o.ctr[b][k], o.def[b][k] = res.ExpectedCounter, res.ExpectedDefenceAP
-					switch pos {
-					case posV:
-						o.move[b][k] = float32(res.PAttackerMove)
-					case posC:
-						o.move[b][k] = float32(res.PRepelled)
-					}
-					tail := 0.0
-					for h := len(res.DamagePMF) - 1; h >= 0; h-- {
-						tail += res.DamagePMF[h]
-						if h < killHP {
-							o.kill[b][k][h] = float32(tail)
-						}
-					}
+					v += t.dmg[bandEffective][k] - t.ctr[bandEffective][k]
 				}
-				for k := df.AP + 1; k < 8; k++ {
-					o.dmg[b][k], o.ctr[b][k], o.def[b][k], o.kill[b][k] = o.dmg[b][k-1], o.ctr[b][k-1], o.def[b][k-1], o.kill[b][k-1]
-					o.move[b][k] = o.move[b][k-1]
+				if v < worth-1e-12 {
+					o, worth = t, v
 				}
 			}
 			out = append(out, o)
@@ -333,6 +323,64 @@ func positional(base *Exchange, a Attack, eff Char) (Attack, float64, bool) {
 		}
 	}
 	return best, bv, ok
+}
+
+// fillOption computes the expected figures of attack a with weapon w against
+// kind df defending with dw (nil: its Melee), in every range band and against
+// every AP the defender may hold; pos marks a positional option (R10a), whose
+// chance of moving is kept; pre, when not nil, is the exchange already
+// computed against df's full AP in the effective band.
+func (e *engine) fillOption(base Exchange, a Attack, w, dw *profiles.Equipment, df *Fighter, pos int8, pre *Result) (fightOption, error) {
+	o := fightOption{attack: a, weapon: w, defWeapon: dw, shot: a.Kind == Shot, pos: pos}
+	if dw != nil {
+		base.Defender = base.Defender.WithWeapon(dw)
+	}
+	bands := []int{bandEffective}
+	if o.shot {
+		bands = []int{bandEffective, bandShort, bandLong}
+	}
+	for _, b := range bands {
+		if !bandExists(w, b) {
+			continue
+		}
+		for k := 0; k <= min(df.AP, 7); k++ {
+			ex := base
+			ex.Attack = a
+			def := *ex.Defender
+			def.AP = k
+			ex.Defender = &def
+			if o.shot {
+				ex.Range = bandRange(w, b)
+			}
+			res := pre
+			if k != df.AP || b != bandEffective || pre == nil {
+				var err error
+				if res, err = ex.Exact(); err != nil {
+					return o, fmt.Errorf("sim: duel option %s: %w", a, err)
+				}
+			}
+			o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)
+			o.ctr[b][k], o.def[b][k] = res.ExpectedCounter, res.ExpectedDefenceAP
+			switch pos {
+			case posV:
+				o.move[b][k] = float32(res.PAttackerMove)
+			case posC:
+				o.move[b][k] = float32(res.PRepelled)
+			}
+			tail := 0.0
+			for h := len(res.DamagePMF) - 1; h >= 0; h-- {
+				tail += res.DamagePMF[h]
+				if h < killHP {
+					o.kill[b][k][h] = float32(tail)
+				}
+			}
+		}
+		for k := df.AP + 1; k < 8; k++ {
+			o.dmg[b][k], o.ctr[b][k], o.def[b][k], o.kill[b][k] = o.dmg[b][k-1], o.ctr[b][k-1], o.def[b][k-1], o.kill[b][k-1]
+			o.move[b][k] = o.move[b][k-1]
+		}
+	}
+	return o, nil
 }
 
 // bandRange returns a distance inside a range band of weapon w.
@@ -412,8 +460,11 @@ func popcount(f Fields) int {
 	return n
 }
 
-// NotModelled lists the skills of both duellists that the fight does not play.
-func (d *Duel) NotModelled() []string { return notModelled([]*Fighter{d.A, d.B}, "duel") }
+// NotModelled lists the skills of both duellists that the fight does not play,
+// then the rules not modelled that touch a duel (RulesNotModelled).
+func (d *Duel) NotModelled() []string {
+	return append(notModelled([]*Fighter{d.A, d.B}, "duel"), RulesNotModelled(InDuel)...)
+}
 
 // notModelled lists the skills of the fighters that fights do not play, and the
 // spells of casters whose effects fights do not play, each with the Safar's

@@ -155,6 +155,11 @@ type Fighter struct {
 	// Melee and Ranged are the first melee and shooting weapons it carries (nil:
 	// none), the ones a fight uses.
 	Melee, Ranged *profiles.Equipment
+	// Offhand is a second one-handed melee weapon held with a one-handed Melee
+	// and no shield, nil otherwise: "the player must choose the one that is used
+	// for the action" (seed 000 line 1722, seed 004 line 1634), so a fight lists
+	// the attacks of both and defends with either (sim/fight.go options).
+	Offhand *profiles.Equipment
 	// Shield is the shield carried, nil if none; ShieldBoxes its unticked boxes.
 	Shield      *profiles.Equipment
 	ShieldBoxes int
@@ -194,6 +199,9 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 			if f.Weapon == nil {
 				f.Weapon = it
 			}
+			if it.Kind == profiles.KindMelee && f.Melee != nil && it != f.Melee && f.Offhand == nil && it.Hands == 1 {
+				f.Offhand = it
+			}
 			if it.Kind == profiles.KindMelee && f.Melee == nil {
 				f.Melee = it
 			}
@@ -211,6 +219,9 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 				f.ArmourBoxes = it.Armour.Boxes
 			}
 		}
+	}
+	if f.Offhand != nil && (f.Melee.Hands != 1 || f.Shield != nil) {
+		f.Offhand = nil // two hands: one weapon and its other hand's shield, or a two-handed one
 	}
 	return f
 }

@@ -389,7 +389,17 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	if j < 0 {
 		return action{kind: actEnd}
 	}
-	return playWell(e, i, j, nil, keep, !pol.damageOnly)
+	// Generic actions (sim/generic.go): tend a wound when the bleeding it saves
+	// is worth more than the AP; on the alert rather than ending with AP that
+	// cannot defend.
+	if t := e.tendChoice(i, j, keep); t.kind == actTend {
+		return t
+	}
+	a := playWell(e, i, j, nil, keep, !pol.damageOnly)
+	if _, reflex := e.policies[e.c[i].side].(reflexOnly); a.kind == actEnd && e.alertWorth(i, reflex) {
+		return action{kind: actAlert}
+	}
+	return a
 }
 
 // stalemateRun is how many activations in a row without an attack make a
@@ -656,6 +666,9 @@ func handsOf(f *Fighter) int {
 	h := 0
 	if f.Melee != nil {
 		h += f.Melee.Hands
+	}
+	if f.Offhand != nil {
+		h += f.Offhand.Hands
 	}
 	if f.Shield != nil {
 		h++

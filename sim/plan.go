@@ -241,7 +241,11 @@ func (ex *Exchange) candidates(free bool) []Defence {
 	if ex.Policy.ReflexOnly || ex.DefenderBerserk {
 		maxAP = 0 // Berserk: "it cannot spend its AP for defensive actions"
 	}
-	for ap := 0; ap <= maxAP; ap++ {
+	minAP := 0
+	if ex.DefenderWarned && !free {
+		minAP, maxAP = 2, 2 // the free defence of two characteristics
+	}
+	for ap := minAP; ap <= maxAP; ap++ {
 		var cs []Chars
 		if ap == 0 {
 			cs = []Chars{{}}
@@ -249,7 +253,7 @@ func (ex *Exchange) candidates(free bool) []Defence {
 			cs = combos([]Char{V, P, A, C}, ap)
 		}
 		for _, shield := range []bool{false, true} {
-			if shield && ex.Policy.ReflexOnly && !ex.DefenderBerserk {
+			if shield && (ex.Policy.ReflexOnly && !ex.DefenderBerserk || ex.DefenderWarned && !free) {
 				continue
 			}
 			for _, c := range cs {

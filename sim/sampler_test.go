@@ -171,6 +171,21 @@ func samplerCases() []samplerCase {
 			e.Policy = sim.Policy{}
 			return e
 		}},
+		// Generic actions (seed 000 lines 1204-1208 and 1238-1244): on the alert,
+		// a free characteristic on the defence; warned, a free defence of two
+		// characteristics (its 2 AP given in Defender.AP).
+		{"defender on the alert, best response", func() *sim.Exchange {
+			e := mk(sim.NewFighter(fighter, nil), sim.NewFighter(guard, nil), pa, sim.Policy{})
+			e.DefenderAlert = true
+			return e
+		}},
+		{"defender warned of a shot", func() *sim.Exchange {
+			def := sim.NewFighter(guard, nil)
+			def.AP = 3
+			e := mk(sim.NewFighter(fighter, []*profiles.Equipment{bow}), def, sim.Attack{Kind: sim.Shot, AP: 2, Chars: sim.CharsOf(sim.A, sim.V)}, sim.Policy{})
+			e.DefenderWarned = true
+			return e
+		}},
 	}
 }
 

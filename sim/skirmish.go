@@ -291,14 +291,9 @@ func (sk *Skirmish) NotModelled() []string {
 }
 
 // SkirmishRulesNotModelled are the rules of a battle the skirmish engine leaves
-// out or fixes (docs/rules.md, "A skirmish").
-var SkirmishRulesNotModelled = []string{
-	"deployment chosen by the players (fixed, symmetric, in list order)",
-	"fright tests",
-	"critical thresholds lowered after a passed temerity test",
-	"a stunned Safar's loss of its zone of control",
-	"carcasses as obstacles",
-}
+// out or fixes, each with why: the rules table's rows not modelled that touch a
+// skirmish (RulesNotModelled, docs/rules.md).
+var SkirmishRulesNotModelled = RulesNotModelled(InSkirmish)
 
 // SkirmishTally accumulates skirmish results: integer counts and sums only, so
 // that merging chunk tallies in chunk order gives the same totals for any number

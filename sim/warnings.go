@@ -23,5 +23,8 @@ func (ex *Exchange) Warnings() []error {
 	if ex.Attack.Effects.Has(C) || ex.Attack.Effects.Has(V) {
 		w = append(w, errors.New("V and C effects are reported as free moves and repel distances; collisions need a battlefield (not modelled in a single exchange)"))
 	}
+	for _, r := range RulesNotModelled(InExchange) {
+		w = append(w, errors.New("not modelled: "+r))
+	}
 	return w
 }

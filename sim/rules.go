@@ -1,0 +1,166 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+)
+
+// RuleStatus says how the simulator reads one rule of the rulebooks.
+type RuleStatus uint8
+
+// The statuses of a rule (docs/rules.md, "Every rule of the combat chapters").
+const (
+	// RuleModelled: the engine plays the rule; Rule.Where says where.
+	RuleModelled RuleStatus = iota
+	// RuleVariant: a rules variant (--rules) plays it; Rule.Where names it.
+	RuleVariant
+	// RuleNotModelled: the engine leaves it out; Rule.Where says why. Results it
+	// touches list it (RulesNotModelled).
+	RuleNotModelled
+)
+
+// String returns "modelled", "variant" or "not modelled".
+func (s RuleStatus) String() string {
+	switch s {
+	case RuleModelled:
+		return "modelled"
+	case RuleVariant:
+		return "variant"
+	case RuleNotModelled:
+		return "not modelled"
+	}
+	return "?"
+}
+
+// RuleScope is the set of results a rule can change.
+type RuleScope uint8
+
+// The results a rule touches: a single exchange (kharn odds), a duel, a
+// skirmish (and everything built on skirmishes: costs, reports).
+const (
+	InExchange RuleScope = 1 << iota
+	InDuel
+	InSkirmish
+)
+
+// Rule is one rule of the combat chapters of the two rulebooks (seed 000 "Game
+// conventions", "Actions and status", "Effects and status"; seed 004 the same
+// chapters) and how the simulator reads it.
+type Rule struct {
+	// Name is the rule as the English rulebook names it.
+	Name string
+	// Source is where the rulebooks give it (seed file and lines) or the ruling.
+	Source string
+	Status RuleStatus
+	// Where is, for a modelled rule, the code that plays it; for a variant, the
+	// variant's name; for a rule not modelled, why.
+	Where string
+	// Scope is the results it changes; a rule not modelled is listed with them.
+	Scope RuleScope
+}
+
+// all is every kind of result.
+const all = InExchange | InDuel | InSkirmish
+
+// fights is duels and skirmishes.
+const fights = InDuel | InSkirmish
+
+// rules is the one table of the rules of the combat chapters: docs/rules.md
+// prints it (TestRulesDoc keeps the page up to date, go test ./sim -run
+// TestRulesDoc -update rewrites it) and results list its rules not modelled
+// (RulesNotModelled). Adding or changing how a rule is read touches this row,
+// the code it names and its test.
+var rules = []Rule{
+	// Game conventions.
+	{"Aura and zone of control", "seed 000 l.585-600", RuleModelled, "`sim/field` (0.5 toise, natural Reach X), `engine.engaged`", fights},
+	{"1, 2, 3 rule", "seed 000 l.486-496; R7", RuleModelled, "`Exchange.Check`, `CheckDefence`", all},
+	{"Leaving the battlefield", "seed 000 l.476-478; seed 004 l.397-399", RuleModelled, "`field.Walk`, `field.Repel` (stopped at the edge, collision)", fights},
+	{"Collision", "seed 000 l.637-641; seed 004 l.570-576", RuleModelled, "`engine.push`: 1D5 HP to each, the smaller base (equal: both) to the ground; an obstacle or the edge 1D5", fights},
+	{"Terrain: loose, slippery, difficult ground", "seed 000 l.650-655; seed 004 l.585-590; R-FR", RuleModelled, "`sim/field` (velocity -1, -1 and Stable lost, -2)", InSkirmish},
+	{"Terrain: difficult ground halves movement", "seed 000 l.655", RuleVariant, "`english`", InSkirmish},
+	{"Terrain: water (swimming, no weapon, armour taken off)", "seed 000 l.654; seed 004 l.589", RuleNotModelled, "scenario files have no water pieces", InSkirmish},
+	{"Deployment", "seed 000 l.542-546; seed 004 l.467", RuleModelled, "`engine.deploy`: fixed, symmetric, 3-toise strips (2 under `english`)", InSkirmish},
+	{"Deployment chosen by the players", "seed 000 l.542-546", RuleNotModelled, "deployment is fixed, symmetric, in list order", InSkirmish},
+	{"Round course and activation order", "seed 000 l.552-581; R14, R15", RuleModelled, "`engine.play`, `engine.activate`", fights},
+	{"End of the game", "seed 000 l.460; R16, R16a", RuleModelled, "`engine.play` (annihilation at the end of the round; round limit)", fights},
+	{"Scenario objectives", "seed 000 l.114, 460", RuleNotModelled, "every battle is an annihilation; objectives are not in this round", InSkirmish},
+	// Actions and status: movement.
+	{"Walking (free, then 1, 2, 3 AP)", "seed 000 l.687-702; R14", RuleModelled, "`engine.walkCost`, `field.Walk`", fights},
+	{"Assault", "seed 000 l.707-719; seed 004 l.634-646; R8a", RuleModelled, "`engine.attack`: stature on the first melee attack, target in sight at the start, not engaged", fights},
+	{"Climbing, stepping over, helping up", "seed 000 l.721-732; seed 004 l.648-656", RuleNotModelled, "walks stop at scenery taller than 1.5 toises; no climbing", InSkirmish},
+	{"Swimming", "seed 000 l.734", RuleNotModelled, "no water on the table", InSkirmish},
+	{"Falling and landing", "seed 000 l.754", RuleNotModelled, "no heights to fall from (terrain height only blocks sight)", InSkirmish},
+	{"Getting back on one's feet", "seed 000 l.750, 1372; R17", RuleModelled, "`engine.do` (actStandUp)", fights},
+	// Offensive melee actions.
+	{"Attacks of 1, 2, 3 AP and their effects", "seed 000 l.836-872; R9, R10", RuleModelled, "`Exchange.damage`, `hitEffects`", all},
+	{"Effects V, C: free moves and repel", "seed 000 l.852-872; R10", RuleModelled, "`engine.attack`, `engine.push` (a single exchange reports distances)", all},
+	{"Support", "seed 000 l.790-794, 1112-1114; R8", RuleModelled, "`engine.supporters`", InSkirmish},
+	{"Special attacks: Bunt, Bite, Trample", "seed 000 l.874-892; R18", RuleModelled, "`Exchange.damage`", all},
+	{"Critical hit, critical failure, mastery", "seed 000 l.360-373; R1-R4", RuleModelled, "`sim/dice`, `Exchange.attackPool`", all},
+	{"Critical hit automatic success", "R2", RuleVariant, "`ch-auto-success`", all},
+	{"Two one-handed weapons: the one used is chosen per action", "seed 000 l.1722; seed 004 l.1634", RuleModelled, "`engine.options` (attacks with both; the defender's weapon per attack)", fights},
+	// Offensive range actions.
+	{"Line of sight", "seed 000 l.904-912", RuleModelled, "`field.LineOfSight`", InSkirmish},
+	{"Cover", "seed 000 l.914-944", RuleModelled, "`field.Cover`", InSkirmish},
+	{"Shots: lightning, in motion, basic, precise", "seed 000 l.954-1027; R3, R9", RuleModelled, "`Exchange.Attacks`, `Exchange.damage`", all},
+	{"Shots: heights, range bands, ammunition, reload", "seed 000 l.970-990; seed 004 l.934-964", RuleModelled, "`engine.band`, `engine.attack`", fights},
+	{"Shooting into a melee: a missed shot hitting someone else", "seed 000 l.914-944", RuleNotModelled, "the rulebooks say nothing of it; a missed shot hits no one", InSkirmish},
+	{"Throwing an object", "seed 000 l.1029-1062", RuleNotModelled, "no objects on the table to throw", InSkirmish},
+	{"Structure points, destroying an object", "seed 000 l.1066-1082", RuleNotModelled, "no objects with structure points on the table", InSkirmish},
+	// Defensive actions.
+	{"Reflex defence, defences of 1-3 AP, counters", "seed 000 l.1084-1114; R5, R11, R11a", RuleModelled, "`plan.bestResponse`, `counterChoice`", all},
+	{"Bleeding and critical statuses of a counter's weapon", "R11", RuleNotModelled, "the exchange tracks statuses on the defender only", all},
+	{"Armour and shields", "seed 000 l.1781-1830; R12, R13", RuleModelled, "`armourResult`, `defenceModifier`", all},
+	{"Armour rolls level dice", "R12", RuleVariant, "`armour-level-dice`", all},
+	// Generic actions.
+	{"Generic action: Tending to a wound", "seed 000 l.1260-1264; seed 004 l.1176-1180", RuleModelled, "`engine.tend` (itself or an ally in its zone of control); the default policy tends when the bleeding saved beats the AP (`tendChoice`)", fights},
+	{"Generic action: On the alert", "seed 000 l.1204-1208; seed 004 l.1142", RuleModelled, "`engine.goAlert`, `Exchange.DefenderAlert` (its highest characteristic); the default policy uses it with AP that cannot defend (`alertWorth`)", fights},
+	{"Generic action: Shouting a warning", "seed 000 l.1238-1244; seed 004 l.1098-1102", RuleModelled, "`engine.shout`, `Exchange.DefenderWarned` (an ally in the lookout's aura, the shooter in sight, once per target and turn); the default policy shouts when the damage saved beats the AP kept", InSkirmish},
+	{"Generic action: Hiding", "seed 000 l.1177-1181; seed 004 l.1214-1216", RuleNotModelled, "the policies do not seek cover to hide behind", InSkirmish},
+	{"Generic action: Switching equipment in hand", "seed 000 l.1248-1250", RuleModelled, "`engine.do` (actSwitch)", fights},
+	{"Generic actions on objects, carcasses and scenery (carrying, dropping, giving, looting, devouring, digging, opening, picking a lock, reading, detecting, fires, antidotes, taking off armour, negotiating)", "seed 000 l.1118-1258", RuleNotModelled, "no objects, carcasses, fires or poisons in an annihilation battle", InSkirmish},
+	// Morale.
+	{"Temerity test: alone, terror", "seed 000 l.1274-1306", RuleModelled, "`engine.morale`, `engine.terrorTest`", InSkirmish},
+	{"Critical thresholds lowered after a passed temerity test", "seed 004 l.1231-1232", RuleNotModelled, "the exchange has no per-Safar critical threshold", InSkirmish},
+	{"Fright test", "seed 000 l.1308-1330", RuleNotModelled, "the data format has no fright value", InSkirmish},
+	// Effects and status.
+	{"Bleeding, dazed, stunned, on the ground", "seed 000 l.1348, 1366-1380; R17", RuleModelled, "`engine.activate`, `engine.attack`", fights},
+	{"A stunned Safar's loss of its zone of control", "seed 000 l.1368", RuleNotModelled, "a stunned Safar keeps its base's zone in the geometry (it supports no one)", InSkirmish},
+	{"Poison, fire, frostbite", "seed 000 l.1352-1374", RuleNotModelled, "no weapon or spell of the data gives them", InSkirmish},
+	{"Carcasses", "seed 000 l.1376", RuleNotModelled, "a defeated Safar leaves the table; carcasses are not obstacles", InSkirmish},
+	{"Berserk: +P to damage, Endurance, no AP in defence, the closest miniature in sight attacked", "seed 000 l.1604-1610; seed 004 l.1514-1517", RuleModelled, "`engine.updateBerserk`, `berserkAct` (friend or foe)", fights},
+}
+
+// Rules returns the table of the rules of the combat chapters, a copy.
+func Rules() []Rule { return append([]Rule(nil), rules...) }
+
+// RulesNotModelled returns the rules not modelled that touch results of scope,
+// each with why, in table order: the list printed with those results.
+func RulesNotModelled(scope RuleScope) []string {
+	var out []string
+	for _, r := range rules {
+		if r.Status == RuleNotModelled && r.Scope&scope != 0 {
+			out = append(out, fmt.Sprintf("%s (%s)", r.Name, r.Where))
+		}
+	}
+	return out
+}
+
+// RulesMarkdown returns the table of rules as docs/rules.md prints it.
+func RulesMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| rule | source | status | where, variant or why | results |\n|---|---|---|---|---|\n")
+	for _, r := range rules {
+		var sc []string
+		for _, s := range []struct {
+			f RuleScope
+			n string
+		}{{InExchange, "exchange"}, {InDuel, "duel"}, {InSkirmish, "skirmish"}} {
+			if r.Scope&s.f != 0 {
+				sc = append(sc, s.n)
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", r.Name, r.Source, r.Status, r.Where, strings.Join(sc, ", "))
+	}
+	return b.String()
+}
