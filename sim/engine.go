@@ -998,7 +998,7 @@ const (
 	actStandUp
 	actReload
 	actSwitch
-	actCast // a spell: opt indexes the caster's cast options (sim/magic_fight.go)
+	actCast  // a spell: opt indexes the caster's cast options (sim/magic_fight.go)
 	actTend  // tending a wound (opt: 2 or 4 AP) of target, itself or an ally
 	actAlert // on the alert
 )
