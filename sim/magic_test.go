@@ -570,8 +570,12 @@ func TestCasterNotModelledInDuels(t *testing.T) {
 			}
 		}
 	}
-	if nm := (&sim.Duel{A: plain, B: plain}).NotModelled(); len(nm) != 0 {
-		t.Errorf("no caster: not modelled %q, want nothing", nm)
+	// Without a caster nothing of magic is listed (the rules table's rows,
+	// sim/rules.go, are listed for every duel).
+	for _, n := range (&sim.Duel{A: plain, B: plain}).NotModelled() {
+		if strings.Contains(n, "spell") || strings.Contains(n, "magic") {
+			t.Errorf("no caster: not modelled %q", n)
+		}
 	}
 }
 

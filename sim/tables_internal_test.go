@@ -17,7 +17,7 @@ func TestFighterKey(t *testing.T) {
 	for f := range reflect.TypeFor[Fighter]().Fields() {
 		names = append(names, f.Name)
 	}
-	want := []string{"Profile", "Skills", "Weapon", "Melee", "Ranged", "Shield", "ShieldBoxes",
+	want := []string{"Profile", "Skills", "Weapon", "Melee", "Ranged", "Offhand", "Shield", "ShieldBoxes",
 		"Armour", "ArmourBoxes", "AP", "Dice", "Mastery", "Bleeding"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("Fighter has fields %v; fighterKey names %v: update it", names, want)
@@ -43,6 +43,7 @@ func TestFighterKey(t *testing.T) {
 		{"Bleeding", func(f *Fighter) { f.Bleeding = true }},
 		{"Skills", func(f *Fighter) { f.Skills.Brutality = 3 }},
 		{"Weapon", func(f *Fighter) { f.Weapon = nil }},
+		{"Offhand", func(f *Fighter) { f.Offhand = f.Melee }},
 		{"ShieldBoxes", func(f *Fighter) { f.ShieldBoxes = 1 }},
 		{"ArmourBoxes", func(f *Fighter) { f.ArmourBoxes = 1 }},
 	} {

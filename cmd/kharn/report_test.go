@@ -115,16 +115,16 @@ func TestReport(t *testing.T) {
 			}
 		}
 		// Every line ends with the provenance: seed, trials, rules, version.
-		trials := "512"
+		want := strconv.Itoa(trials)
 		if strings.HasPrefix(tb.ID, "costs-") {
-			trials = "120" // --cost-trials
+			want = strconv.Itoa(costTrials) // --cost-trials
 		}
 		if len(rows[0]) != len(tb.Columns)+4 || strings.Join(rows[0][len(tb.Columns):], ",") != "seed,trials,rules,version" {
 			t.Errorf("%s: header %v does not end with the provenance columns", tb.CSV, rows[0])
 			continue
 		}
 		for _, row := range rows[1:] {
-			if got := strings.Join(row[len(tb.Columns):], ","); got != "5,"+trials+",standard,"+versionString() {
+			if got := strings.Join(row[len(tb.Columns):], ","); got != "5,"+want+",standard,"+versionString() {
 				t.Errorf("%s: provenance %s", tb.CSV, got)
 			}
 		}
