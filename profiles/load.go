@@ -253,6 +253,18 @@ func (p *profileEntry) at() Pos { return posOf(p.idPos, p.p.Pos) }
 // at is where the id of the spell is written.
 func (e *spellEntry) at() Pos { return posOf(e.idPos, e.s.Pos) }
 
+// unknown is the error of a reference to no known kind ("equipment",
+// "spell"), with the closest of ids as a suggestion.
+func (r ref) unknown(kind string, ids []string) Error {
+	return Error{Pos: r.pos, Field: r.path, Msg: fmt.Sprintf("unknown %s %q%s", kind, r.id, didYouMean(Closest(r.id, ids, 3)))}
+}
+
+// reserved is the error of a reference to a kind reserved to others (to, its
+// reserved_to) than the profile that names it.
+func (r ref) reserved(kind string, to []string) Error {
+	return Error{Pos: r.pos, Field: r.path, Msg: fmt.Sprintf("%s %q is reserved to %s", kind, r.id, strings.Join(to, ", "))}
+}
+
 // posOf returns p, or fallback when p is unknown.
 func posOf(p, fallback Pos) Pos {
 	if p.Line == 0 {
@@ -269,13 +281,11 @@ func checkProfileEquipment(p *profileEntry, lookup func(string) *Equipment, ids 
 	for i, r := range p.refs {
 		e := lookup(r.id)
 		if e == nil {
-			errs = append(errs, Error{Pos: r.pos, Field: r.path,
-				Msg: fmt.Sprintf("unknown equipment %q%s", r.id, didYouMean(Closest(r.id, ids, 3)))})
+			errs = append(errs, r.unknown("equipment", ids))
 			continue
 		}
 		if !e.AllowedTo(p.p) {
-			errs = append(errs, Error{Pos: r.pos, Field: r.path,
-				Msg: fmt.Sprintf("equipment %q is reserved to %s", r.id, strings.Join(e.ReservedTo, ", "))})
+			errs = append(errs, r.reserved("equipment", e.ReservedTo))
 		}
 		switch {
 		case e.Kind == KindShield:
