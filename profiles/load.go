@@ -199,14 +199,7 @@ func build(files []fileData) (*DataSet, Errors) {
 		}
 		return nil
 	}
-	ids := make([]string, 0, len(ds.Equipment))
-	for _, e := range ds.Equipment {
-		ids = append(ids, e.ID)
-	}
-	spellIDs := make([]string, 0, len(ds.Spells))
-	for _, s := range ds.Spells {
-		spellIDs = append(spellIDs, s.ID)
-	}
+	ids, spellIDs := ds.itemIDs(), ds.spellIDs()
 	lookupSpell := func(id string) *Spell {
 		if e, ok := spells[id]; ok {
 			return e.s
