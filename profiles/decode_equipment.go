@@ -31,6 +31,15 @@ func kindName(k Kind) string {
 
 var kinds = []string{string(KindMelee), string(KindRanged), string(KindArmour), string(KindShield), string(KindHelmet), string(KindItem)}
 
+// WithArticle returns noun after its indefinite article: "an" before a vowel
+// ("an armour", "an item"), "a" otherwise ("a shield").
+func WithArticle(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiouAEIOU", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}
+
 // notApplicable explains why key, a known equipment key, is not allowed on kind k.
 func notApplicable(key string, k Kind) string {
 	var users []string
@@ -39,7 +48,7 @@ func notApplicable(key string, k Kind) string {
 			users = append(users, kindName(other)+"s")
 		}
 	}
-	msg := fmt.Sprintf("field %q does not apply to a %s", key, kindName(k))
+	msg := fmt.Sprintf("field %q does not apply to %s", key, WithArticle(kindName(k)))
 	switch k {
 	case KindShield:
 		msg += " (a shield takes only defence_bonus, boxes and no_cf_defence)"

@@ -144,24 +144,16 @@ func build(files []fileData) (*DataSet, Errors) {
 	profiles := make(map[string]*profileEntry)
 	for _, f := range files {
 		for _, e := range f.equipment {
-			if e.e.ID != "" {
-				if first, ok := items[e.e.ID]; ok {
-					errs = append(errs, Error{Pos: posOf(e.idPos, e.e.Pos), Field: join(e.path, "id"),
-						Msg: fmt.Sprintf("duplicate equipment id %q (first defined at %s)", e.e.ID, posOf(first.idPos, first.e.Pos))})
-					continue
-				}
-				items[e.e.ID] = e
+			if dup, ok := claimID(items, "equipment", e.e.ID, e, e.path, (*equipEntry).at); !ok {
+				errs = append(errs, dup)
+				continue
 			}
 			ds.Equipment = append(ds.Equipment, e.e)
 		}
 		for _, p := range f.profiles {
-			if p.p.ID != "" {
-				if first, ok := profiles[p.p.ID]; ok {
-					errs = append(errs, Error{Pos: posOf(p.idPos, p.p.Pos), Field: join(p.path, "id"),
-						Msg: fmt.Sprintf("duplicate profile id %q (first defined at %s)", p.p.ID, posOf(first.idPos, first.p.Pos))})
-					continue
-				}
-				profiles[p.p.ID] = p
+			if dup, ok := claimID(profiles, "profile", p.p.ID, p, p.path, (*profileEntry).at); !ok {
+				errs = append(errs, dup)
+				continue
 			}
 			ds.Profiles = append(ds.Profiles, p.p)
 		}
@@ -170,13 +162,9 @@ func build(files []fileData) (*DataSet, Errors) {
 	spells := make(map[string]*spellEntry)
 	for _, f := range files {
 		for _, e := range f.spells {
-			if e.s.ID != "" {
-				if first, ok := spells[e.s.ID]; ok {
-					errs = append(errs, Error{Pos: posOf(e.idPos, e.s.Pos), Field: join(e.path, "id"),
-						Msg: fmt.Sprintf("duplicate spell id %q (first defined at %s)", e.s.ID, posOf(first.idPos, first.s.Pos))})
-					continue
-				}
-				spells[e.s.ID] = e
+			if dup, ok := claimID(spells, "spell", e.s.ID, e, e.path, (*spellEntry).at); !ok {
+				errs = append(errs, dup)
+				continue
 			}
 			ds.Spells = append(ds.Spells, e.s)
 		}
@@ -211,14 +199,7 @@ func build(files []fileData) (*DataSet, Errors) {
 		}
 		return nil
 	}
-	ids := make([]string, 0, len(ds.Equipment))
-	for _, e := range ds.Equipment {
-		ids = append(ids, e.ID)
-	}
-	spellIDs := make([]string, 0, len(ds.Spells))
-	for _, s := range ds.Spells {
-		spellIDs = append(spellIDs, s.ID)
-	}
+	ids, spellIDs := ds.itemIDs(), ds.spellIDs()
 	lookupSpell := func(id string) *Spell {
 		if e, ok := spells[id]; ok {
 			return e.s
@@ -240,6 +221,43 @@ func build(files []fileData) (*DataSet, Errors) {
 	return ds, errs
 }
 
+// claimID records entry under id in seen and reports true; when seen already
+// holds id it returns the error of a duplicate kind id, at the id of entry (its
+// field path's id) and naming where the first one is defined, and false. An
+// entry with no id is not recorded.
+func claimID[E any](seen map[string]E, kind, id string, entry E, path string, at func(E) Pos) (Error, bool) {
+	if id == "" {
+		return Error{}, true
+	}
+	if first, ok := seen[id]; ok {
+		return Error{Pos: at(entry), Field: join(path, "id"),
+			Msg: fmt.Sprintf("duplicate %s id %q (first defined at %s)", kind, id, at(first))}, false
+	}
+	seen[id] = entry
+	return Error{}, true
+}
+
+// at is where the id of the equipment is written.
+func (e *equipEntry) at() Pos { return posOf(e.idPos, e.e.Pos) }
+
+// at is where the id of the profile is written.
+func (p *profileEntry) at() Pos { return posOf(p.idPos, p.p.Pos) }
+
+// at is where the id of the spell is written.
+func (e *spellEntry) at() Pos { return posOf(e.idPos, e.s.Pos) }
+
+// unknown is the error of a reference to no known kind ("equipment",
+// "spell"), with the closest of ids as a suggestion.
+func (r ref) unknown(kind string, ids []string) Error {
+	return Error{Pos: r.pos, Field: r.path, Msg: fmt.Sprintf("unknown %s %q%s", kind, r.id, didYouMean(Closest(r.id, ids, 3)))}
+}
+
+// reserved is the error of a reference to a kind reserved to others (to, its
+// reserved_to) than the profile that names it.
+func (r ref) reserved(kind string, to []string) Error {
+	return Error{Pos: r.pos, Field: r.path, Msg: fmt.Sprintf("%s %q is reserved to %s", kind, r.id, strings.Join(to, ", "))}
+}
+
 // posOf returns p, or fallback when p is unknown.
 func posOf(p, fallback Pos) Pos {
 	if p.Line == 0 {
@@ -256,13 +274,11 @@ func checkProfileEquipment(p *profileEntry, lookup func(string) *Equipment, ids 
 	for i, r := range p.refs {
 		e := lookup(r.id)
 		if e == nil {
-			errs = append(errs, Error{Pos: r.pos, Field: r.path,
-				Msg: fmt.Sprintf("unknown equipment %q%s", r.id, didYouMean(Closest(r.id, ids, 3)))})
+			errs = append(errs, r.unknown("equipment", ids))
 			continue
 		}
 		if !e.AllowedTo(p.p) {
-			errs = append(errs, Error{Pos: r.pos, Field: r.path,
-				Msg: fmt.Sprintf("equipment %q is reserved to %s", r.id, strings.Join(e.ReservedTo, ", "))})
+			errs = append(errs, r.reserved("equipment", e.ReservedTo))
 		}
 		switch {
 		case e.Kind == KindShield:

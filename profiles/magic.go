@@ -332,13 +332,11 @@ func checkProfileMagic(p *profileEntry, lookup func(string) *Spell, ids []string
 	for i, r := range p.spells {
 		s := lookup(r.id)
 		if s == nil {
-			errs = append(errs, Error{Pos: r.pos, Field: r.path,
-				Msg: fmt.Sprintf("unknown spell %q%s", r.id, didYouMean(Closest(r.id, ids, 3)))})
+			errs = append(errs, r.unknown("spell", ids))
 			continue
 		}
 		if !s.AllowedTo(p.p) {
-			errs = append(errs, Error{Pos: r.pos, Field: r.path,
-				Msg: fmt.Sprintf("spell %q is reserved to %s", r.id, strings.Join(s.ReservedTo, ", "))})
+			errs = append(errs, r.reserved("spell", s.ReservedTo))
 		}
 		if s.Kind != GenericSpell && !p.p.Masters(s.Way) {
 			errs = append(errs, Error{Pos: r.pos, Field: r.path,

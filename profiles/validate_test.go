@@ -260,6 +260,12 @@ var validationTests = []struct {
 		want:  []string{`d/a.yaml:7:5: equipment[e1].reach: field "reach" does not apply to a shield (a shield takes only defence_bonus, boxes and no_cf_defence)`},
 	},
 	{
+		// "an" before a vowel (issue #10 item 13).
+		name:  "melee-only effect on an armour",
+		files: map[string]string{"a.yaml": kindOf("armour") + "    protection: 1/5/1\n    boxes: 3\n    reach: 1\n"},
+		want:  []string{`d/a.yaml:8:5: equipment[e1].reach: field "reach" does not apply to an armour (an armour takes only protection, boxes and velocity_malus)`},
+	},
+	{
 		// Melee weapons act within their range area; only thrown ones shoot
 		// (English seed 000 line 1736).
 		name:  "range on a melee weapon that is not thrown",

@@ -129,12 +129,7 @@ func (c *Comparison) Write(w io.Writer) error {
 // row ending with the provenance columns (ProvenanceKeys: seed, fights per
 // loadout and opponent, rules, version).
 func (c *Comparison) WriteCSV(w io.Writer) error {
-	f := func(x float64) string {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return ""
-		}
-		return strconv.FormatFloat(x, 'g', 10, 64)
-	}
+	f := func(x float64) string { return CSVNumber(x, 10) }
 	distance := f(c.Distance)
 	if c.Context == "skirmish" {
 		distance = "" // battles start from the scenario's deployment

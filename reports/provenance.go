@@ -1,6 +1,9 @@
 package reports
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // Provenance says how the figures of a CSV file were made: the seed, the
 // trials behind each sampled figure (fights per pairing, trials per cost), the
@@ -22,6 +25,16 @@ var ProvenanceKeys = []string{"seed", "trials", "rules", "version"}
 // ProvenanceKeys.
 func (p Provenance) Values() []string {
 	return []string{strconv.FormatUint(p.Seed, 10), strconv.Itoa(p.Trials), p.Rules, p.Version}
+}
+
+// CSVNumber returns x as a CSV cell with prec significant digits, n/a (NaN or
+// an infinite, unbounded end) as an empty cell: the numbers of kharn compare
+// --csv (10 digits) and kharn cost --csv (8 digits).
+func CSVNumber(x float64, prec int) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return ""
+	}
+	return strconv.FormatFloat(x, 'g', prec, 64)
 }
 
 // IsZero reports whether p is unset.

@@ -9,7 +9,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -735,12 +734,7 @@ func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, rp re
 // (seed, trials of the fit, rules, version: reports.Provenance).
 func writeCostCSV(w io.Writer, as []balance.Assessment, res []costAssessment, variant sim.Variant) error {
 	cw := csv.NewWriter(w)
-	g := func(x float64) string {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return ""
-		}
-		return strconv.FormatFloat(x, 'g', 8, 64)
-	}
+	g := func(x float64) string { return reports.CSVNumber(x, 8) }
 	_ = cw.Write(append([]string{"profile", "loadout", "card_cost_kr", "fair_cost_kr", "ci95_low", "ci95_high", "verdict", "over_costed_by_kr", "fair_per_card",
 		"computed_without", "note"}, reports.ProvenanceKeys...))
 	note := map[string]string{}

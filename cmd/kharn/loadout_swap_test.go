@@ -119,3 +119,18 @@ func TestCompareSwapRowsDiffer(t *testing.T) {
 		t.Errorf("dagger>sword and dagger>two-handed-sword give the same fights (%+v)", a)
 	}
 }
+
+// TestPickWeaponNotAWeaponArticle is issue #10 item 13: "a armour" read "an
+// armour" ("an" before a vowel).
+func TestPickWeaponNotAWeaponArticle(t *testing.T) {
+	ds := profiles.Default()
+	for name, want := range map[string]string{
+		"leather-armour": "leather-armour is an armour, not a weapon",
+		"buckler":        "buckler is a shield, not a weapon",
+	} {
+		_, err := pickWeapon(ds, name)
+		if err == nil || err.Error() != want {
+			t.Errorf("pickWeapon(%s): error %v, want %q", name, err, want)
+		}
+	}
+}

@@ -285,7 +285,7 @@ func pickWeapon(ds *profiles.DataSet, name string) (*profiles.Equipment, error) 
 		return nil, err
 	}
 	if w.Kind != profiles.KindMelee && w.Kind != profiles.KindRanged {
-		return nil, fmt.Errorf("%s is a %s, not a weapon", w.ID, w.Kind)
+		return nil, fmt.Errorf("%s is %s, not a weapon", w.ID, profiles.WithArticle(string(w.Kind)))
 	}
 	return w, nil
 }

@@ -33,15 +33,9 @@ var (
 
 // readEffects reads an effects list.
 func readEffects(n *notes, x any, path string) []effect {
-	list, _ := n.list(x, path, "ignored")
 	var out []effect
-	for i, e := range list {
-		ep := index(path, i)
-		eo, ok := n.obj(e, ep, "effect ignored")
-		if !ok {
-			continue
-		}
-		ef := effect{path: ep}
+	for _, eo := range n.objects(x, path, "ignored", "effect ignored") {
+		ef := effect{path: eo.path}
 		if v, ok := eo.get("id"); ok {
 			ef.id, _ = n.str(v, eo.at("id"), "ignored")
 		}

@@ -21,14 +21,8 @@ type specialCard struct {
 // and stat changes on the card's own Safars are applied, the rest classed
 // (applyCards). The bought ones are kept for list imports.
 func (c *Conversion) readSpecialCards(file *notes, x any) {
-	list, _ := file.list(x, "specialCards", "ignored")
-	for i, e := range list {
-		cp := index("specialCards", i)
-		co, ok := file.obj(e, cp, "ignored")
-		if !ok {
-			continue
-		}
-		card := &specialCard{path: cp}
+	for _, co := range file.objects(x, "specialCards", "ignored", "ignored") {
+		card := &specialCard{path: co.path}
 		if v, ok := co.get("id"); ok {
 			card.id, _ = file.str(v, co.at("id"), "ignored")
 		}
@@ -124,12 +118,7 @@ func (c *Conversion) readOthers(file *notes, top *object) {
 		top.get(k) // list building and display only (catalogue.md section 6)
 	}
 	if x, ok := top.get("munitionKinds"); ok && x != nil {
-		list, _ := file.list(x, "munitionKinds", "ignored")
-		for i, e := range list {
-			ko, ok := file.obj(e, index("munitionKinds", i), "ignored")
-			if !ok {
-				continue
-			}
+		for i, ko := range file.objects(x, "munitionKinds", "ignored", "ignored") {
 			id, _ := ko.m["id"].(string)
 			types := make(map[string]munitionType)
 			ts, _ := ko.m["types"].([]any)
@@ -148,12 +137,7 @@ func (c *Conversion) readOthers(file *notes, top *object) {
 		}
 	}
 	if x, ok := top.get("equipmentUpgrades"); ok && x != nil {
-		list, _ := file.list(x, "equipmentUpgrades", "ignored")
-		for i, e := range list {
-			uo, ok := file.obj(e, index("equipmentUpgrades", i), "ignored")
-			if !ok {
-				continue
-			}
+		for i, uo := range file.objects(x, "equipmentUpgrades", "ignored", "ignored") {
 			u := upgrade{}
 			u.id, _ = uo.m["id"].(string)
 			u.label, _ = uo.m["label"].(string)

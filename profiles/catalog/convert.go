@@ -180,13 +180,7 @@ var (
 )
 
 func (c *Conversion) readFactions(file *notes, x any) {
-	list, _ := file.list(x, "factions", "ignored")
-	for i, e := range list {
-		fp := index("factions", i)
-		fo, ok := file.obj(e, fp, "ignored")
-		if !ok {
-			continue
-		}
+	for _, fo := range file.objects(x, "factions", "ignored", "ignored") {
 		var id, name string
 		if v, ok := fo.get("id"); ok {
 			id, _ = file.str(v, fo.at("id"), "ignored")
@@ -219,13 +213,7 @@ func (c *Conversion) readSkills(file *notes, top *object) map[string]catalogSkil
 	if !ok {
 		return defs
 	}
-	list, _ := file.list(x, "skills", "no skill known")
-	for i, e := range list {
-		sp := index("skills", i)
-		so, ok := file.obj(e, sp, "ignored")
-		if !ok {
-			continue
-		}
+	for _, so := range file.objects(x, "skills", "no skill known", "ignored") {
 		var id string
 		var def catalogSkill
 		if v, ok := so.get("id"); ok {

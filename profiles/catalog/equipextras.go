@@ -53,12 +53,7 @@ func (e *equipOut) readExtras(o *object) {
 		e.notModelledf("mountEquipment %q (mounts are not in a skirmish)", s)
 	}
 	if x, ok := o.get("upgrades"); ok && !isEmpty(x) {
-		list, _ := e.list(x, o.at("upgrades"), "ignored")
-		for i, u := range list {
-			uo, ok := e.obj(u, index(o.at("upgrades"), i), "ignored")
-			if !ok {
-				continue
-			}
+		for _, uo := range e.objects(x, o.at("upgrades"), "ignored", "ignored") {
 			id, _ := uo.m["id"].(string)
 			e.noEffectf("upgrade %q (bought in a list: kharn import list lists it)", id)
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"math"
 	"slices"
 	"strconv"
@@ -236,6 +237,22 @@ func (n *notes) obj(v any, path, fallback string) (*object, bool) {
 	}
 	n.problemf(path, "%s is not an object, %s", describe(v), fallback)
 	return nil, false
+}
+
+// objects reads a JSON array of objects at path (null is an empty list),
+// yielding each object with its index; a value that is not a list is noted
+// with listFallback, an element that is not an object with objFallback and
+// skipped. Each object's path is path[index].
+func (n *notes) objects(v any, path, listFallback, objFallback string) iter.Seq2[int, *object] {
+	list, _ := n.list(v, path, listFallback)
+	return func(yield func(int, *object) bool) {
+		for i, e := range list {
+			o, ok := n.obj(e, index(path, i), objFallback)
+			if ok && !yield(i, o) {
+				return
+			}
+		}
+	}
 }
 
 // ids reads a list of ids (strings or numbers).

@@ -185,14 +185,8 @@ func ParseListExport(name string, data []byte) (*ListExport, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: fersDeLance: missing: no Spearhead in the list", name)
 	}
-	heads, _ := n.list(v, "fersDeLance", "no Spearhead")
-	for i, h := range heads {
-		hp := index("fersDeLance", i)
-		ho, ok := n.obj(h, hp, "Spearhead not imported")
-		if !ok {
-			continue
-		}
-		s := SpearheadExport{Path: hp}
+	for _, ho := range n.objects(v, "fersDeLance", "no Spearhead", "Spearhead not imported") {
+		s := SpearheadExport{Path: ho.path}
 		if v, ok := ho.get("factionId"); ok {
 			s.FactionID, _ = n.str(v, ho.at("factionId"), "no faction")
 		}
@@ -203,14 +197,8 @@ func ParseListExport(name string, data []byte) (*ListExport, error) {
 			s.LeaderInstanceID, _ = n.str(v, ho.at("leaderInstanceId"), "no leader")
 		}
 		v, _ := ho.get("members")
-		members, _ := n.list(v, ho.at("members"), "no member")
-		for j, mv := range members {
-			mp := index(ho.at("members"), j)
-			mo, ok := n.obj(mv, mp, "member not imported")
-			if !ok {
-				continue
-			}
-			me := MemberExport{Path: mp}
+		for _, mo := range n.objects(v, ho.at("members"), "no member", "member not imported") {
+			me := MemberExport{Path: mo.path}
 			if v, ok := mo.get("instanceId"); ok && v != nil {
 				me.InstanceID, _ = n.str(v, mo.at("instanceId"), "ignored")
 			}

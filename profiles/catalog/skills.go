@@ -310,14 +310,8 @@ func describeValue(v any, has bool) string {
 // readSkills reads the skills list of a profile (SkillRef, catalogue.md
 // section 3.2).
 func (p *profileOut) readSkills(ctx *readContext, x any, path string) {
-	list, _ := p.list(x, path, "no skills")
-	for i, e := range list {
-		sp := index(path, i)
-		so, ok := p.obj(e, sp, "skill left out")
-		if !ok {
-			continue
-		}
-		r := skillRef{path: sp}
+	for _, so := range p.objects(x, path, "no skills", "skill left out") {
+		r := skillRef{path: so.path}
 		if v, ok := so.get("skillId"); ok {
 			r.id, _ = p.str(v, so.at("skillId"), "skill left out")
 		} else {
