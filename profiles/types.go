@@ -1,5 +1,7 @@
 package profiles
 
+import "slices"
+
 // Char is one of the six characteristics of a Safar: V, P, A, C, T or I.
 type Char uint8
 
@@ -264,14 +266,14 @@ type DataSet struct {
 // AllowedTo reports whether p may take e: e is reserved to nobody, or to p's
 // faction or to p itself (rulebook "Equipment": "Restricted to one faction or one
 // character").
-func (e *Equipment) AllowedTo(p *Profile) bool {
-	if len(e.ReservedTo) == 0 {
+func (e *Equipment) AllowedTo(p *Profile) bool { return reservedAllows(e.ReservedTo, p) }
+
+// reservedAllows reports whether a reservation (reserved_to: factions or
+// profile ids) lets p take what it reserves: it is empty, or names p's faction
+// or p itself.
+func reservedAllows(reservedTo []string, p *Profile) bool {
+	if len(reservedTo) == 0 {
 		return true
 	}
-	for _, r := range e.ReservedTo {
-		if r == p.Faction || r == p.ID {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(reservedTo, func(r string) bool { return r == p.Faction || r == p.ID })
 }
