@@ -1,6 +1,9 @@
 package profiles
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // Char is one of the six characteristics of a Safar: V, P, A, C, T or I.
 type Char uint8
@@ -252,6 +255,10 @@ type Effects struct {
 // MaxReach is the longest weapon reach of the data format, in toises (a
 // catalogue weapon has 3; catalogue.md section 4.6).
 const MaxReach = 3.0
+
+// ValidReach reports whether r is a weapon reach of the data format: 1 to
+// MaxReach toises, in halves.
+func ValidReach(r float64) bool { return r >= 1 && r <= MaxReach && r*2 == math.Trunc(r*2) }
 
 // DataSet is a loaded, validated set of profiles and equipment.
 type DataSet struct {
