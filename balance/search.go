@@ -1,6 +1,7 @@
 package balance
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -151,7 +152,7 @@ func Search(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 // grid), -1 below it.
 func direction(c *Curve) int {
 	ps := slices.Clone(c.Points)
-	slices.SortFunc(ps, func(a, b Point) int { return cmpFloat(a.Cost, b.Cost) })
+	slices.SortFunc(ps, func(a, b Point) int { return cmp.Compare(a.Cost, b.Cost) })
 	bottom, top := ps[0], ps[len(ps)-1]
 	f := c.FairCost()
 	known := !math.IsNaN(f.Cost) && !math.IsInf(f.Cost, 0)
@@ -221,14 +222,4 @@ func spread(lo, hi float64, k int) []float64 {
 		out[i] = lo + (hi-lo)*float64(i)/float64(k-1)
 	}
 	return out
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -472,7 +472,7 @@ func (d *decoder) reach(n *yaml.Node, field string) float64 {
 	if !ok {
 		return 0
 	}
-	if v < 1 || v > MaxReach || v*2 != math.Trunc(v*2) {
+	if !ValidReach(v) {
 		d.errorf(deref(n), field, "reach must be 1, 1.5, 2, 2.5 or 3 toises, got %v", v)
 		return 0
 	}

@@ -2,7 +2,6 @@ package profiles
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -209,12 +208,7 @@ type Spell struct {
 }
 
 // AllowedTo reports whether p may know s as far as its reservation goes.
-func (s *Spell) AllowedTo(p *Profile) bool {
-	if len(s.ReservedTo) == 0 {
-		return true
-	}
-	return slices.ContainsFunc(s.ReservedTo, func(r string) bool { return r == p.Faction || r == p.ID })
-}
+func (s *Spell) AllowedTo(p *Profile) bool { return reservedAllows(s.ReservedTo, p) }
 
 // Level returns the level of s whose difficulty is d and whether there is one.
 func (s *Spell) Level(d int) (SpellLevel, bool) {

@@ -1,5 +1,10 @@
 package profiles
 
+import (
+	"math"
+	"slices"
+)
+
 // Char is one of the six characteristics of a Safar: V, P, A, C, T or I.
 type Char uint8
 
@@ -251,6 +256,10 @@ type Effects struct {
 // catalogue weapon has 3; catalogue.md section 4.6).
 const MaxReach = 3.0
 
+// ValidReach reports whether r is a weapon reach of the data format: 1 to
+// MaxReach toises, in halves.
+func ValidReach(r float64) bool { return r >= 1 && r <= MaxReach && r*2 == math.Trunc(r*2) }
+
 // DataSet is a loaded, validated set of profiles and equipment.
 type DataSet struct {
 	Profiles  []*Profile
@@ -264,14 +273,14 @@ type DataSet struct {
 // AllowedTo reports whether p may take e: e is reserved to nobody, or to p's
 // faction or to p itself (rulebook "Equipment": "Restricted to one faction or one
 // character").
-func (e *Equipment) AllowedTo(p *Profile) bool {
-	if len(e.ReservedTo) == 0 {
+func (e *Equipment) AllowedTo(p *Profile) bool { return reservedAllows(e.ReservedTo, p) }
+
+// reservedAllows reports whether a reservation (reserved_to: factions or
+// profile ids) lets p take what it reserves: it is empty, or names p's faction
+// or p itself.
+func reservedAllows(reservedTo []string, p *Profile) bool {
+	if len(reservedTo) == 0 {
 		return true
 	}
-	for _, r := range e.ReservedTo {
-		if r == p.Faction || r == p.ID {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(reservedTo, func(r string) bool { return r == p.Faction || r == p.ID })
 }

@@ -415,7 +415,7 @@ func (e *equipOut) piercing(phrase, value string) string {
 // reach sets a weapon reach of 1 to 3 toises in halves (profiles.MaxReach;
 // the catalogue has 2.5 and 3).
 func (e *equipOut) reach(phrase string, r float64) string {
-	if r < 1 || r > profiles.MaxReach || r*2 != float64(int(r*2)) {
+	if !profiles.ValidReach(r) {
 		return fmt.Sprintf("a reach is 1 to 3 toises in halves, not %v", r)
 	}
 	if e.ef.Reach == r {
