@@ -155,8 +155,8 @@ func keepValues(e *engine, i int) [8]float64 {
 	return kv
 }
 
-// walkKeep is the keep value a walk of w AP gives up: what holding Safar i's AP
-// is worth minus what holding those left after the walk is.
+// walkKeep is the keep value a walk (or any action) of w AP gives up: what
+// holding Safar i's AP is worth minus what holding those left after it is.
 func walkKeep(e *engine, i, w int) float64 {
 	kv, ap := keepValues(e, i), e.c[i].ap
 	return kv[min(max(ap, 0), 7)] - kv[min(max(ap-w, 0), 7)]

@@ -98,8 +98,7 @@ func (e *engine) tendChoice(i, j int, keep bool) action {
 		if !keep {
 			return 0
 		}
-		kv := keepValues(e, i)
-		return kv[min(c.ap, 7)] - kv[min(max(c.ap-n, 0), 7)]
+		return walkKeep(e, i, n)
 	}
 	best, bv := action{kind: actEnd}, 0.0
 	for t := range e.c {
@@ -224,8 +223,7 @@ func (e *engine) shout(i, j int, key planKey, opt *fightOption, pl *plan) int {
 			}
 			e.shoutGain[ck] = gain
 		}
-		kv := keepValues(e, k)
-		if gain <= kv[min(w.ap, 7)]-kv[min(max(w.ap-cost, 0), 7)]+1e-9 {
+		if gain <= walkKeep(e, k, cost)+1e-9 {
 			continue
 		}
 		w.ap -= cost

@@ -347,21 +347,12 @@ func (c *Cast) plan() (*castPlan, error) {
 // defThreshold returns the target's mastery reroll threshold for a defence of k
 // AP against total t (R4, R5: it knows the total): faces that do not reach t.
 func (pl *castPlan) defThreshold(k, t int, ch bool) int {
-	if !pl.defMast {
-		return 0
-	}
-	p := pl.defPool[k]
-	thr := t - pl.defMod[k] - 1
-	if pl.c.Variant.CHAutoSuccess && ch {
-		thr = 9
-	}
-	return min(max(thr, p.CFMax), 9)
+	return pl.defThresholdIn(k, t, ch, pl.defMast)
 }
 
 // stop returns the probability that a defence of k AP stops a cast of total t.
 func (pl *castPlan) stop(k, t int, ch bool) float64 {
-	tl := pl.defTails[k][pl.defThreshold(k, t, ch)]
-	return stopProb(pl.c.Variant, tl, t, pl.defMod[k], ch, false)
+	return pl.stopIn(k, t, ch, pl.defMast)
 }
 
 // defend returns the AP of the target's defence against total t (R5: it knows

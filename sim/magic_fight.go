@@ -123,7 +123,7 @@ func (m *fightMagic) clone() *fightMagic {
 	return &fightMagic{opts: m.opts, p: map[uint64]float64{}}
 }
 
-// castThreshold returns the caster's mastery reroll threshold with extra added
+// castPool returns the caster's pool with its mastery reroll threshold with extra added
 // to its casting modifier (R4: reroll a face that does not reach the difficulty).
 func (pl *castPlan) castPool(extra int, mast bool) dice.Pool {
 	p := pl.pool
@@ -151,6 +151,12 @@ func (pl *castPlan) defThresholdIn(k, t int, ch, defMast bool) int {
 	return min(max(thr, pl.defPool[k].CFMax), 9)
 }
 
+// stopIn is stop with the target's esoteric dice as they are now (defMast).
+func (pl *castPlan) stopIn(k, t int, ch, defMast bool) float64 {
+	tl := pl.defTails[k][pl.defThresholdIn(k, t, ch, defMast)]
+	return stopProb(pl.c.Variant, tl, t, pl.defMod[k], ch, false)
+}
+
 // defendIn is defend for a target holding cap AP (at most 3 spent) with its
 // esoteric dice as they are now: the AP of least expected harm plus AP spent
 // times apv, ties to the cheaper; -1 for an ally.
@@ -160,8 +166,7 @@ func (pl *castPlan) defendIn(t int, ch bool, cap int, defMast bool, apv float64)
 	}
 	best, bestV := -1, 0.0
 	for k := range min(cap, 3) + 1 {
-		tl := pl.defTails[k][pl.defThresholdIn(k, t, ch, defMast)]
-		v := (1-stopProb(pl.c.Variant, tl, t, pl.defMod[k], ch, false))*pl.harm + float64(k)*apv
+		v := (1-pl.stopIn(k, t, ch, defMast))*pl.harm + float64(k)*apv
 		if best < 0 || v < bestV-1e-12 {
 			best, bestV = k, v
 		}
@@ -194,8 +199,7 @@ func (pl *castPlan) pSuccessIn(extra, cap int, mast, defMast bool, apv float64) 
 					p += q
 					continue
 				}
-				tl := pl.defTails[k][pl.defThresholdIn(k, t, ch == 1, defMast)]
-				p += q * (1 - stopProb(pl.c.Variant, tl, t, pl.defMod[k], ch == 1, false))
+				p += q * (1 - pl.stopIn(k, t, ch == 1, defMast))
 			}
 		}
 	}
