@@ -428,18 +428,6 @@ func notAssessedReason(c *balance.Curve, f balance.FairCost, floor float64, budg
 }
 
 func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error {
-	if f.json && f.csv {
-		return &usageError{errors.New("--json and --csv exclude each other")}
-	}
-	if f.trials <= 0 && f.precision <= 0 {
-		return &usageError{errors.New("--trials must be positive")}
-	}
-	if f.budget <= 0 {
-		return &usageError{errors.New("--budget must be positive")}
-	}
-	if f.first <= 0 {
-		return &usageError{errors.New("--first-trials must be positive")}
-	}
 	ds, err := g.load()
 	if err != nil {
 		return err

@@ -167,12 +167,6 @@ var reportAnalyses = func() []analysis {
 }
 
 func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
-	if f.trials <= 0 {
-		return &usageError{errors.New("--trials must be positive")}
-	}
-	if f.costTrials < 0 || f.budget <= 0 {
-		return &usageError{errors.New("--cost-trials must be 0 or more and --budget positive")}
-	}
 	if f.out == "" {
 		return &usageError{errors.New("--out must name a directory")}
 	}
