@@ -67,17 +67,18 @@ var SidePolicies = []FightPolicy{DefaultFightPolicy, NearestPolicy, RandomPolicy
 
 // FightPolicyByName returns the duel policy called name.
 func FightPolicyByName(name string) (FightPolicy, error) {
-	return policyByName(name, append(FightPolicies[:len(FightPolicies):len(FightPolicies)], NoMagic))
+	return policyByName(name, FightPolicies)
 }
 
 // SidePolicyByName returns the skirmish policy called name.
 func SidePolicyByName(name string) (FightPolicy, error) {
-	return policyByName(name, append(SidePolicies[:len(SidePolicies):len(SidePolicies)], NoMagic))
+	return policyByName(name, SidePolicies)
 }
 
+// policyByName returns the policy of list, or NoMagic (known to both), called name.
 func policyByName(name string, list []FightPolicy) (FightPolicy, error) {
 	var names []string
-	for _, p := range list {
+	for _, p := range append(list[:len(list):len(list)], NoMagic) {
 		if p.Name() == name {
 			return p, nil
 		}

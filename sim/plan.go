@@ -631,17 +631,11 @@ func (pl *plan) attackOf(free bool) Attack {
 }
 
 // pStopIdx returns the probability that defence d, candidate i (-1: not a
-// candidate), stops total t (R6, R13, R2 option), a mastery die spent or not.
+// candidate), stops total t (R6, R13, R2 option), a mastery die spent or not;
+// stops after Cunning count.
 func (pl *plan) pStopIdx(s state, free bool, i int, d Defence, t int, ch bool) float64 {
-	stop, _ := pl.pStopSplit(s, free, i, d, t, ch)
-	return stop
-}
-
-// pStopSplit returns pStopIdx and, within it, the probability of a stop on a
-// defence CH (R9a); stops after Cunning count.
-func (pl *plan) pStopSplit(s state, free bool, i int, d Defence, t int, ch bool) (stop, stopCH float64) {
 	o := pl.partsIdx(s, free, i, d, t, ch)
-	return o.stop + o.cStop, o.stopCH + o.cStopCH
+	return o.stop + o.cStop
 }
 
 // partsIdx returns the outcomes of defence d, candidate i (-1: not a

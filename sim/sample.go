@@ -276,19 +276,27 @@ func (pl *plan) armourRoll(r *rand.PCG, f *Fighter) int {
 func (pl *plan) sampleCounter(r *rand.PCG, s state, spec *damageSpec, ch bool) (state, int) {
 	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0)
 	base, crit := spec.parts(raw, 0, ch)
-	arm := pl.ex.Attacker.Armour
-	if base+crit <= 0 || arm == nil || s.attArmour <= 0 {
-		return s, hideRoll(r, pl.ex.Attacker, max(base, 0), max(crit, 0))
+	used, taken, _ := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec)
+	s.attArmour -= int8(used)
+	return s, taken
+}
+
+// throughArmour draws base damage and crit CH bonus through f's armour of boxes
+// boxes left (R12: armour-piercing ticks before the roll) and its hide: it
+// returns the boxes used, the HP f loses and the armour face rolled (0 for none).
+func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, spec *damageSpec) (used, taken, face int) {
+	arm := f.Armour
+	if base+crit <= 0 || arm == nil || boxes <= 0 {
+		return 0, hideRoll(r, f, max(base, 0), max(crit, 0)), 0
 	}
 	pv := 0
 	if p := spec.piercing; p != nil {
 		pv = dice.Roll(r, p.N, p.Sides, p.Plus)
 	}
-	boxes := int(s.attArmour)
-	left := max(boxes-pv, 0) // R12: armour-piercing ticks before the roll
-	b, c, ticked := armourParts(arm, left, base, crit, pl.armourRoll(r, pl.ex.Attacker), spec.ignore, spec.ticks)
-	s.attArmour -= int8(min(boxes-left+ticked, boxes))
-	return s, hideRoll(r, pl.ex.Attacker, b, c)
+	left := max(boxes-pv, 0)
+	face = pl.armourRoll(r, f)
+	b, c, ticked := armourParts(arm, left, base, crit, face, spec.ignore, spec.ticks)
+	return min(boxes-left+ticked, boxes), hideRoll(r, f, b, c), face
 }
 
 // hideRoll returns the damage f takes of baseLeft base damage and critLeft CH
@@ -318,24 +326,10 @@ func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly b
 	if critOnly {
 		base = 0
 	}
-	arm := pl.ex.Defender.Armour
-	pl.lastArmourFace = 0
-	if base+crit <= 0 || arm == nil || s.armour <= 0 {
-		o.Damage += hideRoll(r, pl.ex.Defender, max(base, 0), max(crit, 0))
-		return s
-	}
-	pv := 0
-	if p := spec.piercing; p != nil {
-		pv = dice.Roll(r, p.N, p.Sides, p.Plus)
-	}
-	boxes := int(s.armour)
-	left := max(boxes-pv, 0)
-	face := pl.armourRoll(r, pl.ex.Defender)
+	used, taken, face := pl.throughArmour(r, pl.ex.Defender, int(s.armour), base, crit, spec)
 	pl.lastArmourFace = face
-	b, c, ticked := armourParts(arm, left, base, crit, face, spec.ignore, spec.ticks)
-	used := min(boxes-left+ticked, boxes)
 	s.armour -= int8(used)
 	s.armourUsed += int8(used)
-	o.Damage += hideRoll(r, pl.ex.Defender, b, c)
+	o.Damage += taken
 	return s
 }
