@@ -110,7 +110,7 @@ var rules = []Rule{
 	// Defensive actions.
 	{"Reflex defence, defences of 1-3 AP, counters", "seed 000 l.1084-1114; R5, R11, R11a", RuleModelled, "`plan.bestResponse`, `counterChoice`", all},
 	{"Bleeding and critical statuses of a counter's weapon", "R11", RuleNotModelled, "the exchange tracks statuses on the defender only", all},
-	{"Armour and shields", "seed 000 l.1781-1830; R12, R13", RuleModelled, "`armourResult`, `defenceModifier`", all},
+	{"Armour and shields", "seed 000 l.1781-1830; R12, R13", RuleModelled, "`armourParts`, `throughArmour`, `defenceModifier`", all},
 	{"Armour rolls level dice", "R12", RuleVariant, "`armour-level-dice`", all},
 	// Generic actions.
 	{"Generic action: Tending to a wound", "seed 000 l.1260-1264; seed 004 l.1176-1180", RuleModelled, "`engine.tend` (itself or an ally in its zone of control); the default policy tends when the bleeding saved beats the AP (`tendChoice`)", fights},
