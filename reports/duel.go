@@ -209,7 +209,7 @@ func WriteDuel(w io.Writer, s DuelSummary) error {
 // WriteDuelCSV writes the duel summary as CSV rows: metric, side, value, and the
 // interval or standard error where there is one.
 func WriteDuelCSV(w io.Writer, s DuelSummary) error {
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
+	f := func(x float64) string { return CSVNumber(x, 10) } // n/a (NaN) is an empty cell
 	rows := [][]string{{"metric", "side", "value", "ci95_low", "ci95_high", "se"}}
 	for i, side := range []string{"A", "B"} {
 		rows = append(rows,

@@ -171,7 +171,7 @@ func WriteSkirmish(w io.Writer, s SkirmishSummary) error {
 // WriteSkirmishCSV writes the skirmish summary as CSV rows: metric, subject,
 // value, and the interval or standard error where there is one.
 func WriteSkirmishCSV(w io.Writer, s SkirmishSummary) error {
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
+	f := func(x float64) string { return CSVNumber(x, 10) } // n/a (NaN) is an empty cell
 	rows := [][]string{{"metric", "subject", "value", "ci95_low", "ci95_high", "se"}}
 	for i, side := range []string{"A", "B"} {
 		rows = append(rows,
