@@ -28,6 +28,9 @@ import (
 //	    count: 2           # 1 when left out
 //	    add: [sword]       # equipment taken on, paid on top of the card cost
 //	    remove: [spear]    # base equipment left behind, its cost given back
+//	  - profile: goun-shaman-2
+//	    grimoire: small    # a caster's grimoire and known spells (ListMember)
+//	    spells: [mending-word, spirit-of-the-stone]
 //
 // LoadList and ParseList check it against a DataSet and report every problem
 // with its position and the rule broken.
@@ -48,7 +51,13 @@ type ListMember struct {
 	Profile     string
 	Count       int
 	Add, Remove []string
-	Pos         Pos
+	// Spells and Grimoire, when either is given, replace the known spells and
+	// the grimoire of the caster's card (seed 000 lines 1462-1478): they are
+	// checked as a card's magic is (pages, level budget, way, reservation),
+	// and their Krowns add to the entry's cost (MemberProfile).
+	Spells   []string
+	Grimoire string
+	Pos      Pos
 }
 
 // The rules a list can break, as cited at the end of each problem. They name the
@@ -75,7 +84,7 @@ const (
 // Field names of the list format.
 var (
 	listFields   = []string{"name", "faction", "budget", "leader", "members"}
-	memberFields = []string{"profile", "count", "add", "remove"}
+	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire"}
 )
 
 // LoadList reads the list file at path and checks it against ds (nil means
@@ -134,6 +143,8 @@ type listNodes struct {
 type memberNodes struct {
 	node, profile, count *yaml.Node
 	add, remove          []*yaml.Node
+	spells               []ref      // the spells given, placed
+	grimoire             *yaml.Node // the grimoire given
 	ok                   bool // the profile id and the count decoded
 }
 
@@ -245,6 +256,8 @@ func (d *decoder) listMember(e *yaml.Node, path string) (ListMember, memberNodes
 			m.Add, mn.add = d.equipmentIDs(f.v, field)
 		case "remove":
 			m.Remove, mn.remove = d.equipmentIDs(f.v, field)
+		case "spells", "grimoire":
+			d.memberMagic(&m, &mn, f.key, f.v, field)
 		default:
 			d.unknown(f.k, field, f.key, memberFields)
 		}
@@ -307,6 +320,8 @@ func (d *decoder) checkList(l *List, n *listNodes, ds *DataSet) {
 				p.ID, p.Faction, l.Faction, l.Faction, l.Faction)
 		}
 		cost, ok := d.checkEquipment(p, m, mn, path, ds)
+		magic, magicOK := d.checkMemberMagic(p, m, mn, path, ds)
+		cost, ok = cost+magic, ok && magicOK
 		if !mn.ok {
 			continue
 		}
@@ -606,6 +621,7 @@ func (l *List) Size() int {
 func (l *List) mustEquip(ds *DataSet, m ListMember) Loadout {
 	p, err := ds.Profile(m.Profile)
 	if err == nil {
+		p = ds.MemberProfile(p, m)
 		var lo Loadout
 		if lo, err = ds.Equip(p, m.Add, m.Remove); err == nil {
 			return lo

@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -128,6 +129,12 @@ const (
 	EffectAntiMagic     SpellEffect = "anti-magic"
 )
 
+// EffectUnclassed is the category of an effect whose card text the catalogue
+// importer could not class in one of the eleven (the catalogue gives spell
+// effects as free French text, catalogue.md section 4.10): fights do not play
+// it, and results name the spell as not modelled (SpellsNotPlayed).
+const EffectUnclassed SpellEffect = "unclassed"
+
 // SpellEffects lists the effect categories in skills.md order.
 var SpellEffects = []SpellEffect{EffectDamage, EffectHealing, EffectReturn, EffectOffensiveBuff,
 	EffectStatBuff, EffectDefensiveBuff, EffectDiceTool, EffectDebuff, EffectMorale, EffectControl,
@@ -237,6 +244,10 @@ type Magic struct {
 	Affinity Way
 	Grimoire *Grimoire // nil: none
 	Spells   []string  // spell ids
+	// Granted holds the ids of Spells known for free, outside the page and
+	// level budgets and the reservations: a profile spell or one a card grants
+	// (catalogue.md 3.8 "grant-spell", 4.10 "reserve-profil"; skills.md 4.1).
+	Granted []string
 	// Known holds the spells of Spells resolved by the loader (nil entries for
 	// unknown ids, which the loader reports), for the fights that cast them.
 	Known []*Spell
@@ -328,6 +339,9 @@ func checkProfileMagic(p *profileEntry, lookup func(string) *Spell, ids []string
 		if s == nil {
 			errs = append(errs, r.unknown("spell", ids))
 			continue
+		}
+		if slices.Contains(m.Granted, r.id) {
+			continue // known for free, outside the budgets (Magic.Granted)
 		}
 		if !s.AllowedTo(p.p) {
 			errs = append(errs, r.reserved("spell", s.ReservedTo))

@@ -36,7 +36,8 @@ func (l SpellLevel) PlayedInFights() bool {
 }
 
 // SpellsNotPlayed returns what fights leave out of p's magic: Spells for a
-// caster (CastsSpells) with no way in the data, which so casts nothing, and
+// caster (CastsSpells) with no way in the data or no spell known (an imported
+// caster whose list chooses its spells), which so casts nothing, and
 // "spell ID (effect)" for each of its known spells with an effect fights do
 // not play (PlayedInFights), or "spell ID (unknown spell)" for one the data
 // set lacks.
@@ -46,6 +47,9 @@ func SpellsNotPlayed(p *Profile) []string {
 			return []string{Spells}
 		}
 		return nil
+	}
+	if len(p.Magic.Spells) == 0 {
+		return []string{Spells}
 	}
 	var out []string
 	for slot, id := range p.Magic.Spells {

@@ -1,0 +1,110 @@
+package profiles
+
+import (
+	"fmt"
+	"slices"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// ruleMagic is the rule a list member's spells can break: the English
+// rulebook's chapter on magic (seed 000 lines 1457-1483).
+const ruleMagic = "rulebook: Magic on Safar, spells and grimoires"
+
+// memberMagic decodes the spells or grimoire field of a list entry.
+func (d *decoder) memberMagic(m *ListMember, mn *memberNodes, key string, v *yaml.Node, field string) {
+	switch key {
+	case "spells":
+		if elems, _ := d.sequence(v, field); len(elems) > maxListChanges {
+			d.errorf(deref(v), field, "more than %d spells", maxListChanges)
+			return
+		}
+		mn.spells = d.refs(v, field)
+		seen := map[string]bool{}
+		for _, r := range mn.spells {
+			if seen[r.id] {
+				d.errs = append(d.errs, Error{Pos: r.pos, Field: r.path, Msg: fmt.Sprintf("spell %q listed twice", r.id)})
+			}
+			seen[r.id] = true
+			m.Spells = append(m.Spells, r.id)
+		}
+		if m.Spells == nil {
+			m.Spells = []string{} // given, even empty: the card's spells are replaced
+		}
+	case "grimoire":
+		ids := make([]string, len(Grimoires))
+		for i, g := range Grimoires {
+			ids[i] = g.ID
+		}
+		if id, ok := oneOf(d, v, field, "grimoire", ids); ok {
+			m.Grimoire, mn.grimoire = id, deref(v)
+		}
+	}
+}
+
+// hasMagic reports whether the entry m gives spells or a grimoire.
+func (m ListMember) hasMagic() bool { return m.Spells != nil || m.Grimoire != "" }
+
+// checkMemberMagic checks the spells and grimoire of the entry m of profile p
+// as the magic of a card is checked (checkProfileMagic: pages, generic spell
+// levels, way, reservation), each problem placed on the spell or grimoire
+// that breaks the rule, and returns the Krowns they add to one Safar of the
+// entry and whether they are valid.
+func (d *decoder) checkMemberMagic(p *Profile, m *ListMember, mn memberNodes, path string, ds *DataSet) (int, bool) {
+	if !m.hasMagic() {
+		return 0, true
+	}
+	if p.Magic == nil || p.Magic.Way == "" {
+		n, field := mn.grimoire, join(path, "grimoire")
+		if len(mn.spells) > 0 || n == nil {
+			n, field = mn.node, join(path, "spells")
+		}
+		d.ruleErrorf(n, field, ruleMagic, "%s masters no way of magic: it knows no spell and needs no grimoire (skills.md 4.1)", p.ID)
+		return 0, false
+	}
+	mp := ds.MemberProfile(p, *m)
+	refs := slices.Clone(mn.spells)
+	for _, id := range p.Magic.Granted {
+		refs = append(refs, ref{id: id, pos: d.pos(mn.node), path: join(path, "profile")})
+	}
+	errs := checkProfileMagic(&profileEntry{p: mp, spells: refs}, ds.spell, ds.spellIDs())
+	d.errs = append(d.errs, errs...) // each message cites its seed line
+	if len(errs) > 0 {
+		return 0, false
+	}
+	return mp.Cost - p.Cost, true
+}
+
+// MemberProfile returns the profile a Safar of the list entry m fields: p
+// itself, or, when m gives spells or a grimoire, a copy of p whose magic
+// knows m's spells (and the spells p's card grants for free, Magic.Granted)
+// with m's grimoire, and whose Cost adds what that grimoire and those spells
+// cost more than the card's own (seed 000 line 1478: "its cost in Krowns will
+// be added to the recruitment cost"). The copy keeps p's id.
+func (ds *DataSet) MemberProfile(p *Profile, m ListMember) *Profile {
+	if !m.hasMagic() || p.Magic == nil {
+		return p
+	}
+	q := *p
+	mg := *p.Magic
+	mg.Spells = slices.Clone(m.Spells)
+	for _, id := range p.Magic.Granted {
+		if !slices.Contains(mg.Spells, id) {
+			mg.Spells = append(mg.Spells, id)
+		}
+	}
+	if m.Grimoire != "" {
+		for _, g := range Grimoires {
+			if g.ID == m.Grimoire {
+				mg.Grimoire = &g
+			}
+		}
+	}
+	mg.Known = make([]*Spell, len(mg.Spells))
+	for i, id := range mg.Spells {
+		mg.Known[i] = ds.spell(id)
+	}
+	q.Magic = &mg
+	q.Cost = p.Cost + ds.MagicCost(&q) - ds.MagicCost(p)
+	return &q
+}
