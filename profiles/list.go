@@ -145,7 +145,7 @@ type memberNodes struct {
 	add, remove          []*yaml.Node
 	spells               []ref      // the spells given, placed
 	grimoire             *yaml.Node // the grimoire given
-	ok                   bool // the profile id and the count decoded
+	ok                   bool       // the profile id and the count decoded
 }
 
 // at returns the node where a problem with the number of Safars of m is shown:
