@@ -14,7 +14,7 @@ var (
 	spellFields = []string{"id", "name", "kind", "way", "pages", "cost", "level_cost",
 		"reserved_to", "target", "range", "cadence", "duration", "difficulties"}
 	levelFields = []string{"threshold", "effect", "amount", "ignores_armour", "text"}
-	magicFields = []string{"way", "affinity", "grimoire", "spells", "granted"}
+	magicFields = []string{"way", "affinity", "grimoire", "spells", "granted", "pages"}
 )
 
 // oneOf decodes a string that must be one of allowed.
@@ -247,6 +247,8 @@ func (d *decoder) magic(n *yaml.Node, field string) (*Magic, []ref) {
 					}
 				}
 			}
+		case "pages":
+			m.Pages, _ = d.intIn(f.v, fp, 0, 20, "pages must be from 0 to 20 (extra grimoire pages a card gives)")
 		case "spells", "granted":
 			rs := d.refs(f.v, fp)
 			for _, r := range rs {

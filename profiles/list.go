@@ -57,7 +57,11 @@ type ListMember struct {
 	// and their Krowns add to the entry's cost (MemberProfile).
 	Spells   []string
 	Grimoire string
-	Pos      Pos
+	// Granted are spells a card lets the list choose for free, outside the
+	// page and level budgets (catalogue.md 3.8 "grant-spell-choice"); their
+	// Krowns, if any, are due.
+	Granted []string
+	Pos     Pos
 }
 
 // The rules a list can break, as cited at the end of each problem. They name the
@@ -84,7 +88,7 @@ const (
 // Field names of the list format.
 var (
 	listFields   = []string{"name", "faction", "budget", "leader", "members"}
-	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire"}
+	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire", "granted"}
 )
 
 // LoadList reads the list file at path and checks it against ds (nil means
@@ -143,7 +147,7 @@ type listNodes struct {
 type memberNodes struct {
 	node, profile, count *yaml.Node
 	add, remove          []*yaml.Node
-	spells               []ref      // the spells given, placed
+	spells, granted      []ref      // the spells given, placed
 	grimoire             *yaml.Node // the grimoire given
 	ok                   bool       // the profile id and the count decoded
 }
@@ -256,7 +260,7 @@ func (d *decoder) listMember(e *yaml.Node, path string) (ListMember, memberNodes
 			m.Add, mn.add = d.equipmentIDs(f.v, field)
 		case "remove":
 			m.Remove, mn.remove = d.equipmentIDs(f.v, field)
-		case "spells", "grimoire":
+		case "spells", "grimoire", "granted":
 			d.memberMagic(&m, &mn, f.key, f.v, field)
 		default:
 			d.unknown(f.k, field, f.key, memberFields)

@@ -14,22 +14,26 @@ const ruleMagic = "rulebook: Magic on Safar, spells and grimoires"
 // memberMagic decodes the spells or grimoire field of a list entry.
 func (d *decoder) memberMagic(m *ListMember, mn *memberNodes, key string, v *yaml.Node, field string) {
 	switch key {
-	case "spells":
+	case "spells", "granted":
 		if elems, _ := d.sequence(v, field); len(elems) > maxListChanges {
 			d.errorf(deref(v), field, "more than %d spells", maxListChanges)
 			return
 		}
-		mn.spells = d.refs(v, field)
-		seen := map[string]bool{}
-		for _, r := range mn.spells {
-			if seen[r.id] {
+		refs := d.refs(v, field)
+		dst := &m.Spells
+		if key == "granted" {
+			dst, mn.granted = &m.Granted, refs
+		} else {
+			mn.spells = refs
+		}
+		for _, r := range refs {
+			if slices.Contains(m.Spells, r.id) || slices.Contains(m.Granted, r.id) {
 				d.errs = append(d.errs, Error{Pos: r.pos, Field: r.path, Msg: fmt.Sprintf("spell %q listed twice", r.id)})
 			}
-			seen[r.id] = true
-			m.Spells = append(m.Spells, r.id)
+			*dst = append(*dst, r.id)
 		}
-		if m.Spells == nil {
-			m.Spells = []string{} // given, even empty: the card's spells are replaced
+		if *dst == nil {
+			*dst = []string{} // given, even empty: the card's spells are replaced
 		}
 	case "grimoire":
 		ids := make([]string, len(Grimoires))
@@ -43,7 +47,7 @@ func (d *decoder) memberMagic(m *ListMember, mn *memberNodes, key string, v *yam
 }
 
 // hasMagic reports whether the entry m gives spells or a grimoire.
-func (m ListMember) hasMagic() bool { return m.Spells != nil || m.Grimoire != "" }
+func (m ListMember) hasMagic() bool { return m.Spells != nil || m.Granted != nil || m.Grimoire != "" }
 
 // checkMemberMagic checks the spells and grimoire of the entry m of profile p
 // as the magic of a card is checked (checkProfileMagic: pages, generic spell
@@ -63,7 +67,7 @@ func (d *decoder) checkMemberMagic(p *Profile, m *ListMember, mn memberNodes, pa
 		return 0, false
 	}
 	mp := ds.MemberProfile(p, *m)
-	refs := slices.Clone(mn.spells)
+	refs := slices.Concat(mn.spells, mn.granted)
 	for _, id := range p.Magic.Granted {
 		refs = append(refs, ref{id: id, pos: d.pos(mn.node), path: join(path, "profile")})
 	}
@@ -77,7 +81,8 @@ func (d *decoder) checkMemberMagic(p *Profile, m *ListMember, mn memberNodes, pa
 
 // MemberProfile returns the profile a Safar of the list entry m fields: p
 // itself, or, when m gives spells or a grimoire, a copy of p whose magic
-// knows m's spells (and the spells p's card grants for free, Magic.Granted)
+// knows m's spells and its granted ones (and those p's card grants for
+// free, Magic.Granted)
 // with m's grimoire, and whose Cost adds what that grimoire and those spells
 // cost more than the card's own (seed 000 line 1478: "its cost in Krowns will
 // be added to the recruitment cost"). The copy keeps p's id.
@@ -87,11 +92,13 @@ func (ds *DataSet) MemberProfile(p *Profile, m ListMember) *Profile {
 	}
 	q := *p
 	mg := *p.Magic
-	mg.Spells = slices.Clone(m.Spells)
+	mg.Spells = slices.Concat(m.Spells, m.Granted)
+	mg.Granted = slices.Clone(m.Granted)
 	for _, id := range p.Magic.Granted {
 		if !slices.Contains(mg.Spells, id) {
 			mg.Spells = append(mg.Spells, id)
 		}
+		mg.Granted = append(mg.Granted, id)
 	}
 	if m.Grimoire != "" {
 		for _, g := range Grimoires {

@@ -1,8 +1,11 @@
 package profiles
 
 import (
+	"io/fs"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // magicExtra adds spells the default data lacks to test the budgets: a
@@ -93,5 +96,53 @@ func TestListMemberMagicCost(t *testing.T) {
 	}
 	if l.Loadouts(ds)[0].Profile != card || l.Cost(ds) != card.Cost {
 		t.Errorf("an entry without magic changed the card")
+	}
+}
+
+// TestListMemberGranted checks that spells a card lets a list choose for free
+// (granted:, catalogue.md 3.8 "grant-spell-choice") fill no page: 4 pages of
+// spells plus a granted 3-page spell fit a small grimoire of 5, which the same
+// 3-page spell among the spells overflows (TestListMemberMagic "pages").
+func TestListMemberGranted(t *testing.T) {
+	ds := listTestData(t, magicExtra)
+	list := shamanList + "    spells: [spirit-of-the-stone, call-of-the-ancestors]\n    granted: [long-chant]\n"
+	l, err := ParseList("t.yaml", []byte(list), ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := l.Loadouts(ds)[0].Profile.Magic
+	if strings.Join(m.Spells, ",") != "spirit-of-the-stone,call-of-the-ancestors,long-chant" || strings.Join(m.Granted, ",") != "long-chant" {
+		t.Errorf("spells %v, granted %v", m.Spells, m.Granted)
+	}
+	_, err = ParseList("t.yaml", []byte(shamanList+"    spells: [long-chant]\n    granted: [long-chant]\n"), ds)
+	if want := "t.yaml:8:15: members[0].granted[0]: spell \"long-chant\" listed twice"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}
+
+// TestMagicExtraPages checks magic.pages, the extra grimoire pages a card
+// gives (catalogue.md 3.8 "spell-pages"): 7 pages of spells fit a small
+// grimoire (5, seed 000 line 1475) with 2 extra pages, not with 1.
+func TestMagicExtraPages(t *testing.T) {
+	seer := func(pages int) string {
+		return magicExtra + `profiles:
+  - {id: goun-seer-2, name: Seer, faction: gouns, level: 2, cost: 60, limitation: X2,
+     stats: {V: 3, P: 3, A: 3, C: 3, T: 3, I: 3}, stature: 3, ap: 4, hp: 8,
+     magic: {way: shamanism, grimoire: small, pages: ` + strconv.Itoa(pages) + `,
+             spells: [spirit-of-the-stone, call-of-the-ancestors, long-chant]}}
+`
+	}
+	ds := listTestData(t, seer(2))
+	if p, err := ds.Profile("goun-seer-2"); err != nil || p.Magic.Pages != 2 {
+		t.Fatalf("%v %+v", err, p)
+	}
+	spells, err := fs.ReadFile(embedded, "data/spells.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{"d/zz.yaml": {Data: []byte(seer(1))}, "d/spells.yaml": {Data: spells}}
+	_, err = LoadFS(fsys, "d")
+	if want := "profiles[goun-seer-2].magic.spells[2]: grimoire spells fill 7 pages, the small grimoire holds 6 (seed 000 line 1475) with the 1 extra page(s) of magic.pages"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
 	}
 }

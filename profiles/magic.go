@@ -248,6 +248,9 @@ type Magic struct {
 	// level budgets and the reservations: a profile spell or one a card grants
 	// (catalogue.md 3.8 "grant-spell", 4.10 "reserve-profil"; skills.md 4.1).
 	Granted []string
+	// Pages are extra grimoire pages (catalogue.md 3.8 "spell-pages"), added
+	// to those of a small grimoire.
+	Pages int
 	// Known holds the spells of Spells resolved by the loader (nil entries for
 	// unknown ids, which the loader reports), for the fights that cast them.
 	Known []*Spell
@@ -314,6 +317,14 @@ func (ds *DataSet) MagicCost(p *Profile) int {
 	return c
 }
 
+// extraPages says where a grimoire's extra pages come from, if any.
+func extraPages(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" with the %d extra page(s) of magic.pages", n)
+}
+
 // spellEntry is a decoded spell with what the cross-file checks need.
 type spellEntry struct {
 	s        *Spell
@@ -364,9 +375,9 @@ func checkProfileMagic(p *profileEntry, lookup func(string) *Spell, ids []string
 		case g == nil:
 			errs = append(errs, Error{Pos: lastGrimoire.pos, Field: lastGrimoire.path,
 				Msg: fmt.Sprintf("grimoire spell %q needs a grimoire (magic.grimoire: small or large; seed 000 line 1471)", lastGrimoire.id)})
-		case g.Pages > 0 && pages > g.Pages:
+		case g.Pages > 0 && pages > g.Pages+m.Pages:
 			errs = append(errs, Error{Pos: lastGrimoire.pos, Field: lastGrimoire.path,
-				Msg: fmt.Sprintf("grimoire spells fill %d pages, the %s grimoire holds %d (seed 000 line 1475)", pages, g.ID, g.Pages)})
+				Msg: fmt.Sprintf("grimoire spells fill %d pages, the %s grimoire holds %d (seed 000 line 1475)%s", pages, g.ID, g.Pages+m.Pages, extraPages(m.Pages))})
 		}
 	}
 	if lastGeneric != nil && levels > p.p.Level {
