@@ -66,17 +66,43 @@ func (d *decoder) checkMemberMagic(p *Profile, m *ListMember, mn memberNodes, pa
 		d.ruleErrorf(n, field, ruleMagic, "%s masters no way of magic: it knows no spell and needs no grimoire (skills.md 4.1)", p.ID)
 		return 0, false
 	}
-	mp := ds.MemberProfile(p, *m)
-	refs := slices.Concat(mn.spells, mn.granted)
-	for _, id := range p.Magic.Granted {
-		refs = append(refs, ref{id: id, pos: d.pos(mn.node), path: join(path, "profile")})
-	}
-	errs := checkProfileMagic(&profileEntry{p: mp, spells: refs}, ds.spell, ds.spellIDs())
+	errs := ds.memberMagicErrors(p, *m, slices.Concat(mn.spells, mn.granted), ref{pos: d.pos(mn.node), path: join(path, "profile")})
 	d.errs = append(d.errs, errs...) // each message cites its seed line
 	if len(errs) > 0 {
 		return 0, false
 	}
-	return mp.Cost - p.Cost, true
+	return ds.MemberProfile(p, *m).Cost - p.Cost, true
+}
+
+// memberMagicErrors checks the magic of the entry m of the caster p, its
+// spells and granted ones placed by refs, those p's card grants at card.
+func (ds *DataSet) memberMagicErrors(p *Profile, m ListMember, refs []ref, card ref) Errors {
+	for _, id := range p.Magic.Granted {
+		card.id = id
+		refs = append(refs, card)
+	}
+	return checkProfileMagic(&profileEntry{p: ds.MemberProfile(p, m), spells: refs}, ds.spell, ds.spellIDs())
+}
+
+// CheckMemberMagic checks the spells, granted spells and grimoire of a list
+// entry m of profile p as ParseList does, without a file: each error's
+// Field is "spells[i]" or "granted[i]" (the index in m.Spells or m.Granted),
+// "grimoire", or "profile" for what the card itself gives. Nil means valid.
+func (ds *DataSet) CheckMemberMagic(p *Profile, m ListMember) Errors {
+	if !m.hasMagic() {
+		return nil
+	}
+	if p.Magic == nil || p.Magic.Way == "" {
+		return Errors{{Field: "spells", Msg: fmt.Sprintf("%s masters no way of magic: it knows no spell and needs no grimoire (skills.md 4.1)", p.ID)}}
+	}
+	var refs []ref
+	for i, id := range m.Spells {
+		refs = append(refs, ref{id: id, path: index("spells", i)})
+	}
+	for i, id := range m.Granted {
+		refs = append(refs, ref{id: id, path: index("granted", i)})
+	}
+	return ds.memberMagicErrors(p, m, refs, ref{path: "profile"})
 }
 
 // MemberProfile returns the profile a Safar of the list entry m fields: p

@@ -198,7 +198,7 @@ func TestCatalog056(t *testing.T) {
 // counted once, per faction and kind, the magic and no-effect items apart.
 func TestCatalog056Summary(t *testing.T) {
 	s := fixture056(t).Report.JSONSummary()
-	if s.Profiles.Total != 14 || s.Equipment.Total != 25 {
+	if s.Profiles.Total != 14 || s.Equipment.Total != 25 || s.Spells == nil || s.Spells.Total != 9 {
 		t.Fatalf("%d profiles, %d items", s.Profiles.Total, s.Equipment.Total)
 	}
 	for _, c := range []JSONCounts{s.Profiles, s.Equipment} {
@@ -255,7 +255,8 @@ func TestListRoundTrip056(t *testing.T) {
 	m := x.Spearheads[0].Members
 	if m[1].AddedCount["poison-de-ronce"] != 3 || m[2].Munitions["arc-des-berges"]["simple"] != 1 ||
 		!slices.Equal(m[0].Upgrades["hache-longue"], []string{"affutage"}) || !slices.Equal(m[0].SpecialCards, []string{"carte-du-rempart"}) ||
-		m[3].Origin != "kharns" || m[3].Mount != "heron-2" || m[3].MountOptions["opt-brutal"] != 1 || m[3].Grimoire != "petit" ||
+		m[3].Origin != "kharns" || m[3].Mount != "heron-2" || m[3].MountOptions["opt-brutal"] != 1 || m[2].Grimoire != "petit" ||
+		!slices.Equal(m[2].Spells, []string{"etincelle-inventee", "offrande-inventee"}) || !slices.Equal(m[2].Granted, []string{"os-brise"}) ||
 		!slices.Equal(m[4].Attached, []string{"m2"}) || !slices.Equal(x.OstCards, []string{"carte-x"}) {
 		t.Errorf("members %+v", m)
 	}
@@ -275,7 +276,6 @@ func TestListRoundTrip056(t *testing.T) {
 		`members[0].specialCardIds: not modelled: special card "carte-du-rempart" (grants riposte`,
 		`members[3].origin: not modelled: origin "kharns"`,
 		`members[3].mount: not modelled: mount "heron-2"`,
-		`members[3].spellIds: magic (out of scope)`,
 		`ost.cardIds: not modelled`,
 	} {
 		if !strings.Contains(text, want) {
@@ -284,5 +284,70 @@ func TestListRoundTrip056(t *testing.T) {
 	}
 	if len(imp.Errors) != 0 || imp.Invalid[0] != nil {
 		t.Errorf("errors %v, invalid %v", imp.Errors, imp.Invalid[0])
+	}
+	// The archer's spells, granted spell and grimoire reach its list entry:
+	// the small grimoire's 20 Kr (seed 000 line 1475) add to its cost.
+	ds := fixture056(t).DataSet()
+	var archer *profiles.ListMember
+	for i, lm := range imp.Lists[0].Members {
+		if lm.Profile == "kherops-archere-1" {
+			archer = &imp.Lists[0].Members[i]
+		}
+	}
+	if archer == nil || archer.Grimoire != "small" || !slices.Equal(archer.Spells, []string{"etincelle-inventee", "offrande-inventee"}) ||
+		!slices.Equal(archer.Granted, []string{"os-brise"}) {
+		t.Fatalf("archer entry %+v", archer)
+	}
+	card, _ := ds.Profile("kherops-archere-1")
+	if p := ds.MemberProfile(card, *archer); p.Cost != card.Cost+20 || len(p.Magic.Known) != 3 || p.Magic.Known[0] == nil {
+		t.Errorf("archer fielded %+v, magic %+v", p, p.Magic)
+	}
+}
+
+// TestListMagic056 checks a list's spells and grimoire against the rules of
+// magic (seed 000 lines 1462-1478), each problem an error at its JSON path:
+// pages over the small grimoire, generic spells over the caster's level, a
+// spell of another way, a spell reserved to others, a non-caster with spells,
+// an unknown spell.
+func TestListMagic056(t *testing.T) {
+	c := fixture056(t)
+	member := func(profile, magic string) string {
+		return `{"instanceId": "m1", "profileId": "` + profile + `", "addedEquipmentIds": [], "removedBaseEquipmentIds": [], ` + magic + `}`
+	}
+	for _, tc := range []struct {
+		name, faction, member, want string
+	}{
+		{"pages", "fangs", member("fangs-traqueuse-3", `"grimoireId": "petit", "spellIds": ["os-chantant", "os-brise", "os-chantant"]`),
+			"members[0].spellIds[2]: grimoire spells fill 7 pages, the small grimoire holds 5 (seed 000 line 1475)"},
+		{"way", "fangs", member("fangs-traqueuse-3", `"grimoireId": "petit", "spellIds": ["os-chantant", "os-brise", "offrande-inventee"]`),
+			"members[0].spellIds[2]: spell \"offrande-inventee\" belongs to the way sacrifice; fangs-traqueuse-3 masters osteomancy"},
+		{"level budget", "fangs", member("fangs-traqueuse-3", `"spellIds": ["grand-appel", "etincelle-inventee"]`),
+			"members[0].spellIds[1]: generic spells take 4 level(s), a level 3 caster knows at most 3"},
+		{"reservation", "kherops", member("kherops-archere-1", `"spellIds": ["baume-invente"]`),
+			"members[0].spellIds[0]: spell \"baume-invente\" is reserved to fangs"},
+		{"no way", "kharns", member("kharns-rempart-2", `"spellIds": ["etincelle-inventee"]`),
+			"members[0].spellIds: kharns-rempart-2 masters no way of magic"},
+		{"unknown", "fangs", member("fangs-traqueuse-3", `"spellIds": ["os-inconnu"]`),
+			"members[0].spellIds[0]: unknown spell \"os-inconnu\""},
+		{"grimoire", "fangs", member("fangs-traqueuse-3", `"grimoireId": "moyen"`),
+			"members[0].grimoireId: grimoire \"moyen\" is neither petit nor grand"},
+		{"needs a grimoire", "fangs", member("fangs-traqueuse-3", `"spellIds": ["os-brise"]`),
+			"members[0].spellIds[0]: grimoire spell \"os-brise\" needs a grimoire"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			js := `{"schemaVersion": "1", "fersDeLance": [{"factionId": "` + tc.faction + `", "leaderInstanceId": "m1", "members": [` + tc.member + `]}]}`
+			x, err := ParseListExport("t", []byte(js))
+			if err != nil {
+				t.Fatal(err)
+			}
+			imp := c.ImportList(x)
+			var all []string
+			for _, e := range imp.Errors {
+				all = append(all, e.Error())
+			}
+			if text := strings.Join(all, "\n"); !strings.Contains(text, "t: fersDeLance[0]."+tc.want) {
+				t.Errorf("errors:\n%s\nwant %q", text, tc.want)
+			}
+		})
 	}
 }

@@ -19,8 +19,9 @@ import (
 // use.
 type Conversion struct {
 	Report *Report
-	// Files are the YAML files: equipment.yaml, then one file per faction with
-	// profiles ("kharns.yaml", ..., "none.yaml").
+	// Files are the YAML files: equipment.yaml, spells.yaml when the
+	// catalogue has spells, then one file per faction with profiles
+	// ("kharns.yaml", ..., "none.yaml").
 	Files []File
 
 	name      string
@@ -33,6 +34,9 @@ type Conversion struct {
 	cards       []*specialCard
 	munitions   map[string]map[string]munitionType // kind -> type id -> quantities
 	upgrades    map[string]upgrade
+	ways        map[string]profiles.Way // catalogue way id -> way
+	spells      []*spellOut
+	spellByID   map[string]*spellOut // by catalogue id, imported ones
 	ds          *profiles.DataSet
 }
 
@@ -111,6 +115,7 @@ func Convert(name string, data []byte) (*Conversion, error) {
 		c.readSpecialCards(file, x)
 	}
 	c.readOthers(file, top)
+	c.readMagic(file, top)
 	for _, k := range top.unused() {
 		x, _ := top.get(k)
 		if isEmpty(x) {
@@ -121,6 +126,8 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	c.assignIDs()
 	c.applyCards(skills)
 	c.grantItemSkills(skills)
+	c.resolveSpells()
+	c.resolveMagic()
 	c.checkOutliers()
 	if err := c.settle(); err != nil {
 		return nil, err
@@ -478,6 +485,14 @@ func (c *Conversion) report() {
 		en.Group = string(e.kind)
 		if en.Group == "" {
 			en.Group = e.category
+		}
+		c.Report.Entries = append(c.Report.Entries, en)
+	}
+	for _, s := range c.spells {
+		en := c.entry("spell", s.path, s.catalogID, s.id, s.name, s.why, &s.notes, s.problems)
+		en.Group = string(s.way)
+		if en.Group == "" {
+			en.Group = string(s.kind)
 		}
 		c.Report.Entries = append(c.Report.Entries, en)
 	}

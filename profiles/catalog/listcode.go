@@ -120,7 +120,9 @@ type MemberExport struct {
 	SpecialCards []string       // "specialCardIds"
 	CardCounts   map[string]int // "specialCardCounts"
 	Origin       string         // the people a melting-pot model comes from
-	Spells       []string       // "spellIds" and the granted spells
+	Spells       []string       // "spellIds"
+	Granted      []string       // "grantedSpellIds": chosen through a card's grant-spell-choice
+	GrantedPaths []string       // the JSON path of each of Granted
 	Grimoire     string         // "grimoireId": petit or grand
 	Mount        string         // "mount.mountId"
 	MountOptions map[string]int // "mountOptionIds": option -> X
@@ -293,7 +295,10 @@ func readMemberExtras(n *notes, mo *object, me *MemberExport) {
 	if v, ok := mo.get("grantedSpellIds"); ok && v != nil {
 		if o, ok := n.obj(v, mo.at("grantedSpellIds"), "ignored"); ok {
 			for _, k := range sortedKeys(o.m) {
-				me.Spells = append(me.Spells, n.ids(o.m[k], o.at(k))...)
+				for i, id := range n.ids(o.m[k], o.at(k)) {
+					me.Granted = append(me.Granted, id)
+					me.GrantedPaths = append(me.GrantedPaths, index(o.at(k), i))
+				}
 			}
 		}
 	}

@@ -54,7 +54,7 @@ func (s Status) String() string {
 
 // Entry is what became of one profile or equipment card of a catalogue.
 type Entry struct {
-	Kind      string // "profile" or "equipment"
+	Kind      string // "profile", "equipment" or "spell"
 	Path      string // JSON path of the entry: "profiles[3]"
 	CatalogID string // the id in the catalogue
 	ID        string // the id in the YAML data ("" when not imported)
@@ -93,7 +93,7 @@ type Report struct {
 	skills []JSONSkillStatus
 }
 
-// Count returns, for the entries of kind ("profile" or "equipment"), how many the
+// Count returns, for the entries of kind ("profile", "equipment" or "spell"), how many the
 // catalogue holds and how many are fully modelled, partly modelled and not
 // imported.
 func (r *Report) Count(kind string) (total, modelled, partly, notImported int) {
@@ -133,8 +133,14 @@ func (r *Report) Warnings() []error {
 // not imported), 16 equipment cards (...)".
 func (r *Report) Summary() string {
 	var parts []string
-	for _, k := range []struct{ kind, plural string }{{"profile", "profiles"}, {"equipment", "equipment cards"}} {
+	for _, k := range []struct{ kind, plural string }{{"profile", "profiles"}, {"equipment", "equipment cards"}, {"spell", "spells"}} {
 		n, m, p, x := r.Count(k.kind)
+		if n == 0 && k.kind == "spell" {
+			continue
+		}
+		if n == 1 && k.kind == "spell" {
+			k.plural = "spell"
+		}
 		parts = append(parts, strconv.Itoa(n)+" "+k.plural+" ("+strconv.Itoa(m)+" modelled, "+strconv.Itoa(p)+" partly, "+strconv.Itoa(x)+" not imported)")
 	}
 	return strings.Join(parts, ", ")
@@ -144,14 +150,17 @@ func (r *Report) Summary() string {
 // entry its status and what is not modelled and why, and counts per group
 // (faction or equipment kind).
 type JSONSummary struct {
-	File         string            `json:"file"`
-	Version      string            `json:"version"`
-	RulesVersion string            `json:"rules_version"`
-	Profiles     JSONCounts        `json:"profiles"`
-	Equipment    JSONCounts        `json:"equipment"`
-	Entries      []JSONEntry       `json:"entries"`
-	Problems     []string          `json:"problems"`
-	Skills       []JSONSkillStatus `json:"skills"`
+	File         string     `json:"file"`
+	Version      string     `json:"version"`
+	RulesVersion string     `json:"rules_version"`
+	Profiles     JSONCounts `json:"profiles"`
+	Equipment    JSONCounts `json:"equipment"`
+	// Spells counts the catalogue's spells by way (or kind, for a generic
+	// spell of no way); absent when the catalogue has none.
+	Spells   *JSONCounts       `json:"spells,omitempty"`
+	Entries  []JSONEntry       `json:"entries"`
+	Problems []string          `json:"problems"`
+	Skills   []JSONSkillStatus `json:"skills"`
 }
 
 // JSONCounts counts entries by status, in total and per group.
@@ -215,8 +224,14 @@ func (r *Report) JSONSummary() *JSONSummary {
 	}
 	for _, e := range r.Entries {
 		c := &out.Profiles
-		if e.Kind == "equipment" {
+		switch e.Kind {
+		case "equipment":
 			c = &out.Equipment
+		case "spell":
+			if out.Spells == nil {
+				out.Spells = &JSONCounts{ByGroup: map[string]JSONCount{}}
+			}
+			c = out.Spells
 		}
 		g := c.ByGroup[e.Group]
 		for _, n := range []*JSONCount{&c.JSONCount, &g} {
