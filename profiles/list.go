@@ -61,7 +61,10 @@ type ListMember struct {
 	// page and level budgets (catalogue.md 3.8 "grant-spell-choice"); their
 	// Krowns, if any, are due.
 	Granted []string
-	Pos     Pos
+	// Mount is the id of the mount the entry's Safars ride: each is fielded
+	// as the rider on it (DataSet.Mounted), costing both.
+	Mount string
+	Pos   Pos
 }
 
 // The rules a list can break, as cited at the end of each problem. They name the
@@ -88,7 +91,7 @@ const (
 // Field names of the list format.
 var (
 	listFields   = []string{"name", "faction", "budget", "leader", "members"}
-	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire", "granted"}
+	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire", "granted", "mount"}
 )
 
 // LoadList reads the list file at path and checks it against ds (nil means
@@ -148,6 +151,7 @@ type memberNodes struct {
 	node, profile, count *yaml.Node
 	add, remove          []*yaml.Node
 	spells, granted      []ref      // the spells given, placed
+	mount                *yaml.Node // the mount given
 	grimoire             *yaml.Node // the grimoire given
 	ok                   bool       // the profile id and the count decoded
 }
@@ -260,6 +264,10 @@ func (d *decoder) listMember(e *yaml.Node, path string) (ListMember, memberNodes
 			m.Add, mn.add = d.equipmentIDs(f.v, field)
 		case "remove":
 			m.Remove, mn.remove = d.equipmentIDs(f.v, field)
+		case "mount":
+			if v, ok := d.stringValue(f.v, field); ok {
+				m.Mount, mn.mount = v, deref(f.v)
+			}
 		case "spells", "grimoire", "granted":
 			d.memberMagic(&m, &mn, f.key, f.v, field)
 		default:
@@ -323,13 +331,15 @@ func (d *decoder) checkList(l *List, n *listNodes, ds *DataSet) {
 				"%s is a %s profile: a %s Spearhead recruits only %s profiles, the Black Guild, profiles without a faction logo and those \"stateless\" or \"allied of %s\"",
 				p.ID, p.Faction, l.Faction, l.Faction, l.Faction)
 		}
+		rider := p
+		p, mountOK := d.checkMemberMount(p, m, mn, path, ds)
 		cost, ok := d.checkEquipment(p, m, mn, path, ds)
 		magic, magicOK := d.checkMemberMagic(p, m, mn, path, ds)
-		cost, ok = cost+magic, ok && magicOK
+		cost, ok = cost+magic, ok && magicOK && mountOK
 		if !mn.ok {
 			continue
 		}
-		recruited[i] = p
+		recruited[i] = rider
 		if ok {
 			total += m.Count * cost
 		}

@@ -106,13 +106,21 @@ func (ds *DataSet) CheckMemberMagic(p *Profile, m ListMember) Errors {
 }
 
 // MemberProfile returns the profile a Safar of the list entry m fields: p
-// itself, or, when m gives spells or a grimoire, a copy of p whose magic
+// itself, p on its mount when m gives one (DataSet.Mounted), and, when m
+// gives spells or a grimoire, a copy whose magic
 // knows m's spells and its granted ones (and those p's card grants for
 // free, Magic.Granted)
 // with m's grimoire, and whose Cost adds what that grimoire and those spells
 // cost more than the card's own (seed 000 line 1478: "its cost in Krowns will
 // be added to the recruitment cost"). The copy keeps p's id.
 func (ds *DataSet) MemberProfile(p *Profile, m ListMember) *Profile {
+	if m.Mount != "" && p.Mount == nil {
+		if mt, err := ds.Mount(m.Mount); err == nil {
+			if q, err := ds.Mounted(p, mt); err == nil {
+				p = q
+			}
+		}
+	}
 	if !m.hasMagic() || p.Magic == nil {
 		return p
 	}

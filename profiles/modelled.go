@@ -80,7 +80,8 @@ const SadisticInFights = SkillSadistic + " (never used by the fight policies)"
 // ComputedWithout returns what a fight result on p is computed without: the
 // skills the engine does not play (NotModelledSkills), Sadistic (played in a
 // single exchange only: SadisticInFights), then the spells fights do not play
-// (SpellsNotPlayed). Empty means p is fully modelled for a
+// (SpellsNotPlayed), and what of its mount fights leave out
+// (MountNotModelled). Empty means p is fully modelled for a
 // fight; otherwise p is partly modelled and results on it say so ("fair cost
 // computed without: ambush, spells").
 func ComputedWithout(p *Profile) []string {
@@ -88,7 +89,8 @@ func ComputedWithout(p *Profile) []string {
 	if _, ok := p.Skill(SkillSadistic); ok && !slices.Contains(out, SkillSadistic) {
 		out = append(out, SadisticInFights)
 	}
-	return append(out, SpellsNotPlayed(p)...)
+	out = append(out, SpellsNotPlayed(p)...)
+	return append(out, MountNotModelled(p)...)
 }
 
 // FullyModelled reports whether the engine plays everything p does in a
