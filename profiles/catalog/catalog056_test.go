@@ -255,7 +255,7 @@ func TestListRoundTrip056(t *testing.T) {
 	m := x.Spearheads[0].Members
 	if m[1].AddedCount["poison-de-ronce"] != 3 || m[2].Munitions["arc-des-berges"]["simple"] != 1 ||
 		!slices.Equal(m[0].Upgrades["hache-longue"], []string{"affutage"}) || !slices.Equal(m[0].SpecialCards, []string{"carte-du-rempart"}) ||
-		m[3].Origin != "kharns" || m[3].Mount != "heron-2" || m[3].MountOptions["opt-brutal"] != 1 || m[2].Grimoire != "petit" ||
+		m[3].Origin != "kharns" || m[1].Mount != "heron-2" || m[1].MountOptions["opt-brutal"] != 1 || m[2].Grimoire != "petit" ||
 		!slices.Equal(m[2].Spells, []string{"etincelle-inventee", "offrande-inventee"}) || !slices.Equal(m[2].Granted, []string{"os-brise"}) ||
 		!slices.Equal(m[4].Attached, []string{"m2"}) || !slices.Equal(x.OstCards, []string{"carte-x"}) {
 		t.Errorf("members %+v", m)
@@ -275,7 +275,7 @@ func TestListRoundTrip056(t *testing.T) {
 		`members[0].equipmentUpgrades.hache-longue: not modelled: upgrade "affutage" on "hache-longue" (+1 damage, the edge`,
 		`members[0].specialCardIds: not modelled: special card "carte-du-rempart" (grants riposte`,
 		`members[3].origin: not modelled: origin "kharns"`,
-		`members[3].mount: not modelled: mount "heron-2"`,
+		`members[1].mountOptionIds.opt-brutal: not modelled: mount option "opt-brutal" (grants brutalite to the mount`,
 		`ost.cardIds: not modelled`,
 	} {
 		if !strings.Contains(text, want) {
@@ -349,5 +349,71 @@ func TestListMagic056(t *testing.T) {
 				t.Errorf("errors:\n%s\nwant %q", text, tc.want)
 			}
 		})
+	}
+}
+
+// TestMounts056 checks the mounts of the fixture (catalogue.md 4.11): a rider
+// on heron-2 is one profile with the mount's bonuses (V +1, HP +12, stature
+// +3, reach 0.5 + 0.5, 30 Kr), its skill, and its rule named as not
+// modelled; a rider the mount type excludes, or of a level too far from the
+// mount's, cannot ride it.
+func TestMounts056(t *testing.T) {
+	c := fixture056(t)
+	ds := c.DataSet()
+	rider, err := ds.Profile("kharns-rempart-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ds.Profile("kharns-rempart-2-on-heron-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Stats.V != rider.Stats.V+1 || p.HP != rider.HP+12 || p.Stature != rider.Stature+3 || p.Cost != rider.Cost+30 {
+		t.Errorf("mounted %+v, rider %+v", p, rider)
+	}
+	if sk, ok := p.Skill(profiles.SkillReach); !ok || sk.Toises != 1 {
+		t.Errorf("reach %+v", sk)
+	}
+	if _, ok := p.Skill(profiles.SkillBrutalCharge); !ok {
+		t.Errorf("no brutal charge: %v", p.Skills)
+	}
+	if !slices.Contains(profiles.ComputedWithout(p), `mount heron-2: rule "Coup de bec"`) {
+		t.Errorf("computed without %v", profiles.ComputedWithout(p))
+	}
+	for _, tc := range []struct{ id, want string }{
+		{"kharns-brasier-2-on-sanglier-3", "may not carry kharns-brasier-2"},
+		{"gouns-petiot-1-on-sanglier-3", "its rider is of level 2 to 3, gouns-petiot-1 is level 1"},
+		{"fangs-chiot-1-on-heron-2", "carries Safars of kharns, not fangs-chiot-1"},
+	} {
+		if _, err := ds.Profile(tc.id); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.id, err, tc.want)
+		}
+	}
+	if s := c.Report.JSONSummary(); s.Mounts == nil || s.Mounts.Total != 2 || s.Mounts.ByGroup["koelod"].Partial != 1 {
+		t.Errorf("mount counts %+v", s.Mounts)
+	}
+	// A list member's mount: the entry rides it and costs it; an unknown
+	// mount is an error at its JSON path.
+	js := `{"fersDeLance": [{"factionId": "kharns", "leaderInstanceId": "m1", "members": [
+	  {"instanceId": "m1", "profileId": "kharns-rempart-2", "mount": {"mountId": "heron-2"}},
+	  {"instanceId": "m2", "profileId": "kharns-veilleuse-2", "mount": {"mountId": "licorne-9", "addedEquipmentIds": ["caparacon"]}}]}]}`
+	x, err := ParseListExport("t", []byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp := c.ImportList(x)
+	if l := imp.Lists[0]; l.Members[0].Mount != "heron-2" || l.Members[1].Mount != "" || l.Loadouts(ds)[0].Profile.ID != "kharns-rempart-2-on-heron-2" {
+		t.Errorf("members %+v", l.Members)
+	}
+	if len(imp.Errors) != 1 || !strings.Contains(imp.Errors[0].Error(), `t: fersDeLance[0].members[1].mount.mountId: unknown mount "licorne-9"`) {
+		t.Errorf("errors %v", imp.Errors)
+	}
+	if !slices.ContainsFunc(imp.Warnings, func(p Problem) bool {
+		return strings.Contains(p.Error(), "members[1].mount: not modelled: the mount's own equipment")
+	}) {
+		t.Errorf("warnings %v", imp.Warnings)
+	}
+	if !bytes.Contains(imp.Files[0].Data, []byte("    mount: heron-2\n")) || imp.Invalid[0] != nil {
+		t.Errorf("list YAML:\n%s\n%v", imp.Files[0].Data, imp.Invalid[0])
 	}
 }

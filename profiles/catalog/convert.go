@@ -28,16 +28,19 @@ type Conversion struct {
 	profiles  []*profileOut
 	equipment []*equipOut
 	// By catalogue id, first occurrence.
-	profileByID map[string]*profileOut
-	equipByID   map[string]*equipOut
-	factions    map[string]string // catalogue faction id -> name
-	cards       []*specialCard
-	munitions   map[string]map[string]munitionType // kind -> type id -> quantities
-	upgrades    map[string]upgrade
-	ways        map[string]profiles.Way // catalogue way id -> way
-	spells      []*spellOut
-	spellByID   map[string]*spellOut // by catalogue id, imported ones
-	ds          *profiles.DataSet
+	profileByID  map[string]*profileOut
+	equipByID    map[string]*equipOut
+	factions     map[string]string // catalogue faction id -> name
+	cards        []*specialCard
+	munitions    map[string]map[string]munitionType // kind -> type id -> quantities
+	upgrades     map[string]upgrade
+	ways         map[string]profiles.Way // catalogue way id -> way
+	spells       []*spellOut
+	spellByID    map[string]*spellOut // by catalogue id, imported ones
+	mounts       []*mountOut
+	mountByID    map[string]*mountOut // by catalogue id, imported ones
+	mountOptions map[string]mountOption
+	ds           *profiles.DataSet
 }
 
 // File is one YAML data file of a Conversion.
@@ -116,6 +119,7 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	}
 	c.readOthers(file, top)
 	c.readMagic(file, top)
+	c.readMounts(file, top, skills)
 	for _, k := range top.unused() {
 		x, _ := top.get(k)
 		if isEmpty(x) {
@@ -128,6 +132,7 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	c.grantItemSkills(skills)
 	c.resolveSpells()
 	c.resolveMagic()
+	c.resolveMounts()
 	c.checkOutliers()
 	if err := c.settle(); err != nil {
 		return nil, err
@@ -317,7 +322,7 @@ func (c *Conversion) settle() error {
 	}
 }
 
-var loadField = regexp.MustCompile(`^(profiles|equipment)\[([a-z0-9-]+)\](?:\.(equipment|reserved_to)\[(\d+)\])?`)
+var loadField = regexp.MustCompile(`^(profiles|equipment|spells|mounts)\[([a-z0-9-]+)\](?:\.(equipment|reserved_to)\[(\d+)\])?`)
 
 // drop removes what errs points at and reports whether it removed anything.
 func (c *Conversion) drop(errs profiles.Errors) bool {
@@ -330,6 +335,20 @@ func (c *Conversion) drop(errs profiles.Errors) bool {
 		msg := "the data format refuses it: " + e.Msg
 		i, _ := strconv.Atoi(m[4])
 		switch {
+		case m[1] == "spells":
+			for _, s := range c.spells {
+				if s.id == m[2] && s.why == "" {
+					s.problemf(s.path, "%s: spell not imported", msg)
+					s.why, dropped = msg, true
+				}
+			}
+		case m[1] == "mounts":
+			for _, mt := range c.mounts {
+				if mt.id == m[2] && mt.why == "" {
+					mt.p.problemf(mt.path, "%s: mount not imported", msg)
+					mt.why, dropped = msg, true
+				}
+			}
 		case m[1] == "profiles":
 			p := c.profileWithID(m[2])
 			if p == nil {
@@ -494,6 +513,11 @@ func (c *Conversion) report() {
 		if en.Group == "" {
 			en.Group = string(s.kind)
 		}
+		c.Report.Entries = append(c.Report.Entries, en)
+	}
+	for _, m := range c.mounts {
+		en := c.entry("mount", m.path, m.catalogID, m.id, m.name, m.why, &m.p.notes, m.p.problems)
+		en.Group = m.kind
 		c.Report.Entries = append(c.Report.Entries, en)
 	}
 	counts := map[string]int{}

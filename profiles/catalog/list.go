@@ -110,9 +110,10 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 			}
 			c.memberExtras(m, warn)
 			lm := profiles.ListMember{Profile: p.id, Count: 1, Add: add, Remove: remove}
+			c.memberMount(m, &lm, warn, fail)
 			c.memberMagic(m, p, &lm, warn, fail)
 			k := key{p.id, strings.Join(sorted(add), ","), strings.Join(sorted(remove), ","),
-				strings.Join(lm.Spells, ",") + "|" + strings.Join(lm.Granted, ",") + "|" + lm.Grimoire}
+				strings.Join(lm.Spells, ",") + "|" + strings.Join(lm.Granted, ",") + "|" + lm.Grimoire + "|" + lm.Mount}
 			if at, ok := entries[k]; ok {
 				l.Members[at].Count++
 			} else {
@@ -242,6 +243,9 @@ func writeList(b *bytes.Buffer, l *profiles.List) {
 		if len(m.Remove) > 0 {
 			b.WriteString("    remove: [" + strings.Join(m.Remove, ", ") + "]\n")
 		}
+		if m.Mount != "" {
+			b.WriteString("    mount: " + m.Mount + "\n")
+		}
 		if m.Grimoire != "" {
 			b.WriteString("    grimoire: " + m.Grimoire + "\n")
 		}
@@ -310,9 +314,6 @@ func (c *Conversion) memberExtras(m MemberExport, warn func(path, format string,
 	}
 	if m.Origin != "" {
 		warn(m.Path+".origin", "not modelled: origin %q (its people's nature: Devour and Bite eligibility)", m.Origin)
-	}
-	if m.Mount != "" || len(m.MountOptions) > 0 {
-		warn(m.Path+".mount", "not modelled: mount %q and options %v (mounted Safars: the Safar fights on foot)", m.Mount, m.MountOptions)
 	}
 	if len(m.Attached) > 0 || m.BodyguardOf != "" {
 		warn(m.Path, "attached %v, bodyguard of %q: list building only", m.Attached, m.BodyguardOf)

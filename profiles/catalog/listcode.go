@@ -125,6 +125,7 @@ type MemberExport struct {
 	GrantedPaths []string       // the JSON path of each of Granted
 	Grimoire     string         // "grimoireId": petit or grand
 	Mount        string         // "mount.mountId"
+	MountLoadout bool           // the mount\'s own equipment changes are given
 	MountOptions map[string]int // "mountOptionIds": option -> X
 	Attached     []string       // "attachedInstanceIds"
 	BodyguardOf  string         // "bodyguardOfInstanceId"
@@ -309,7 +310,9 @@ func readMemberExtras(n *notes, mo *object, me *MemberExport) {
 				me.Mount, _ = n.str(id, o.at("mountId"), "ignored")
 			}
 			for _, k := range []string{"addedEquipmentIds", "removedBaseEquipmentIds", "equipmentUpgrades"} {
-				o.get(k) // the mount's own loadout: mounts are not modelled
+				if v, _ := o.get(k); !isEmpty(v) {
+					me.MountLoadout = true // the mount's own loadout: not in the list format
+				}
 			}
 			unusedKeys(n, o)
 		}

@@ -54,7 +54,7 @@ func (s Status) String() string {
 
 // Entry is what became of one profile or equipment card of a catalogue.
 type Entry struct {
-	Kind      string // "profile", "equipment" or "spell"
+	Kind      string // "profile", "equipment", "spell" or "mount"
 	Path      string // JSON path of the entry: "profiles[3]"
 	CatalogID string // the id in the catalogue
 	ID        string // the id in the YAML data ("" when not imported)
@@ -93,7 +93,7 @@ type Report struct {
 	skills []JSONSkillStatus
 }
 
-// Count returns, for the entries of kind ("profile", "equipment" or "spell"), how many the
+// Count returns, for the entries of kind ("profile", "equipment", "spell" or "mount"), how many the
 // catalogue holds and how many are fully modelled, partly modelled and not
 // imported.
 func (r *Report) Count(kind string) (total, modelled, partly, notImported int) {
@@ -133,13 +133,13 @@ func (r *Report) Warnings() []error {
 // not imported), 16 equipment cards (...)".
 func (r *Report) Summary() string {
 	var parts []string
-	for _, k := range []struct{ kind, plural string }{{"profile", "profiles"}, {"equipment", "equipment cards"}, {"spell", "spells"}} {
+	for _, k := range []struct{ kind, plural string }{{"profile", "profiles"}, {"equipment", "equipment cards"}, {"spell", "spells"}, {"mount", "mounts"}} {
 		n, m, p, x := r.Count(k.kind)
-		if n == 0 && k.kind == "spell" {
+		if n == 0 && (k.kind == "spell" || k.kind == "mount") {
 			continue
 		}
-		if n == 1 && k.kind == "spell" {
-			k.plural = "spell"
+		if n == 1 && (k.kind == "spell" || k.kind == "mount") {
+			k.plural = strings.TrimSuffix(k.plural, "s")
 		}
 		parts = append(parts, strconv.Itoa(n)+" "+k.plural+" ("+strconv.Itoa(m)+" modelled, "+strconv.Itoa(p)+" partly, "+strconv.Itoa(x)+" not imported)")
 	}
@@ -157,7 +157,9 @@ type JSONSummary struct {
 	Equipment    JSONCounts `json:"equipment"`
 	// Spells counts the catalogue's spells by way (or kind, for a generic
 	// spell of no way); absent when the catalogue has none.
-	Spells   *JSONCounts       `json:"spells,omitempty"`
+	Spells *JSONCounts `json:"spells,omitempty"`
+	// Mounts counts the catalogue's mounts by kind; absent when it has none.
+	Mounts   *JSONCounts       `json:"mounts,omitempty"`
 	Entries  []JSONEntry       `json:"entries"`
 	Problems []string          `json:"problems"`
 	Skills   []JSONSkillStatus `json:"skills"`
@@ -227,11 +229,15 @@ func (r *Report) JSONSummary() *JSONSummary {
 		switch e.Kind {
 		case "equipment":
 			c = &out.Equipment
-		case "spell":
-			if out.Spells == nil {
-				out.Spells = &JSONCounts{ByGroup: map[string]JSONCount{}}
+		case "spell", "mount":
+			dst := &out.Spells
+			if e.Kind == "mount" {
+				dst = &out.Mounts
 			}
-			c = out.Spells
+			if *dst == nil {
+				*dst = &JSONCounts{ByGroup: map[string]JSONCount{}}
+			}
+			c = *dst
 		}
 		g := c.ByGroup[e.Group]
 		for _, n := range []*JSONCount{&c.JSONCount, &g} {

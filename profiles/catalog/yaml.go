@@ -40,6 +40,9 @@ func (c *Conversion) render() []File {
 	if f, ok := c.writeSpells(); ok {
 		files = append(files, f)
 	}
+	if f, ok := c.writeMounts(); ok {
+		files = append(files, f)
+	}
 
 	for _, f := range profiles.KnownFactions() {
 		b.Reset()
