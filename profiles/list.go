@@ -31,6 +31,7 @@ import (
 //	  - profile: goun-shaman-2
 //	    grimoire: small    # a caster's grimoire and known spells (ListMember)
 //	    spells: [mending-word, spirit-of-the-stone]
+//	    mount: heron-2     # a mount of the data set (ListMember.Mount)
 //
 // LoadList and ParseList check it against a DataSet and report every problem
 // with its position and the rule broken.
