@@ -175,7 +175,7 @@ func notImportedWhy(key string) string {
 	k := projectID(key)
 	switch {
 	case magicKey.MatchString(k):
-		return "magic is out of scope"
+		return "a key of magic this importer does not know"
 	case mountKey.MatchString(k):
 		return "mounted Safars are not modelled"
 	case cardKey.MatchString(k):

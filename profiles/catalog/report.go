@@ -68,7 +68,7 @@ type Entry struct {
 	// NotModelled lists what the data format cannot express, as the card writes
 	// it: an effect phrase, a skill, a rule, a trait, a field.
 	NotModelled []string
-	// Magic lists what only magic uses (spells, ways, pages): out of scope,
+	// Magic lists what only magic uses (ways, pages, granted spells),
 	// counted apart from NotModelled.
 	Magic []string
 	// NoEffect lists what acts only in list building, the battle format or a
@@ -169,7 +169,7 @@ type JSONSummary struct {
 type JSONCounts struct {
 	JSONCount
 	// WithMagic counts the imported entries with something only magic uses
-	// (counted apart: magic is out of scope).
+	// (counted apart from what is not modelled).
 	WithMagic int                  `json:"with_magic"`
 	ByGroup   map[string]JSONCount `json:"by_group"`
 }
