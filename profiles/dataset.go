@@ -38,10 +38,23 @@ func mustLoad(fsys fs.FS, dir string) *DataSet {
 
 // Profile returns the profile with the given id, or an *UnknownIDError naming the
 // closest ids: `unknown profile "paladn" (did you mean paladin-2, paladin-3?)`.
+// An id "<rider>-on-<mount>" names the rider on the mount as one Safar
+// (DataSet.Mounted), composed on each call; a rider that may not ride that
+// mount is an error saying why.
 func (ds *DataSet) Profile(id string) (*Profile, error) {
 	for _, p := range ds.Profiles {
 		if p.ID == id {
 			return p, nil
+		}
+	}
+	if len(ds.Mounts) > 0 {
+		// "<rider>-on-<mount>": the rider on the mount as one Safar.
+		p, err := ds.mountedProfile(id)
+		if p != nil {
+			return p, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("profile %q: %w", id, err)
 		}
 	}
 	return nil, &UnknownIDError{Kind: "profile", ID: id, Suggestions: Closest(id, ds.profileIDs(), 3)}

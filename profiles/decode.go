@@ -25,6 +25,7 @@ type fileData struct {
 	profiles  []*profileEntry
 	equipment []*equipEntry
 	spells    []*spellEntry
+	mounts    []*mountEntry
 }
 
 // profileEntry is a decoded profile with what the cross-file checks need.
@@ -538,6 +539,8 @@ func (d *decoder) document(doc *yaml.Node) {
 			d.list(f.v, "equipment", d.equipment)
 		case "spells":
 			d.list(f.v, "spells", d.spell)
+		case "mounts":
+			d.list(f.v, "mounts", d.mount)
 		default:
 			d.unknown(f.k, f.key, f.key, topFields)
 		}

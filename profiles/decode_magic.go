@@ -14,7 +14,7 @@ var (
 	spellFields = []string{"id", "name", "kind", "way", "pages", "cost", "level_cost",
 		"reserved_to", "target", "range", "cadence", "duration", "difficulties"}
 	levelFields = []string{"threshold", "effect", "amount", "ignores_armour", "text"}
-	magicFields = []string{"way", "affinity", "grimoire", "spells"}
+	magicFields = []string{"way", "affinity", "grimoire", "spells", "granted", "pages"}
 )
 
 // oneOf decodes a string that must be one of allowed.
@@ -180,7 +180,7 @@ func (d *decoder) levels(n *yaml.Node, field string) []SpellLevel {
 			case "threshold":
 				l.Difficulty, _ = d.intIn(f.v, fp, 2, 60, "threshold must be from 2 to 60")
 			case "effect":
-				l.Effect, _ = oneOf(d, f.v, fp, "effect category", SpellEffects)
+				l.Effect, _ = oneOf(d, f.v, fp, "effect category", append(slices.Clone(SpellEffects), EffectUnclassed))
 			case "amount":
 				l.Amount = d.dice(f.v, fp)
 				amountNode = f.k
@@ -247,11 +247,17 @@ func (d *decoder) magic(n *yaml.Node, field string) (*Magic, []ref) {
 					}
 				}
 			}
-		case "spells":
-			refs = d.refs(f.v, fp)
-			for _, r := range refs {
+		case "pages":
+			m.Pages, _ = d.intIn(f.v, fp, 0, 20, "pages must be from 0 to 20 (extra grimoire pages a card gives)")
+		case "spells", "granted":
+			rs := d.refs(f.v, fp)
+			for _, r := range rs {
 				m.Spells = append(m.Spells, r.id)
+				if f.key == "granted" {
+					m.Granted = append(m.Granted, r.id)
+				}
 			}
+			refs = append(refs, rs...)
 		default:
 			d.unknown(f.k, fp, f.key, magicFields)
 		}

@@ -32,6 +32,7 @@ func FuzzLoad(f *testing.F) {
 		"stats: {V: 1, v: 2}\n",            // one characteristic twice
 		"equipment:\n  - {id: x, kind: melee, range: 3/7/-, thrown: true}\n",
 		"a: \x01\n", // a control character
+		"mounts:\n  - {id: m-1, name: M, level: 2, cost: 3, factions: [kharns], excluded: [m-1], bonuses: {reach: 2.5, V: 5}, skills: {reach: 1}}\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -28,6 +28,10 @@ import (
 //	    count: 2           # 1 when left out
 //	    add: [sword]       # equipment taken on, paid on top of the card cost
 //	    remove: [spear]    # base equipment left behind, its cost given back
+//	  - profile: goun-shaman-2
+//	    grimoire: small    # a caster's grimoire and known spells (ListMember)
+//	    spells: [mending-word, spirit-of-the-stone]
+//	    mount: heron-2     # a mount of the data set (ListMember.Mount)
 //
 // LoadList and ParseList check it against a DataSet and report every problem
 // with its position and the rule broken.
@@ -48,7 +52,20 @@ type ListMember struct {
 	Profile     string
 	Count       int
 	Add, Remove []string
-	Pos         Pos
+	// Spells and Grimoire, when either is given, replace the known spells and
+	// the grimoire of the caster's card (seed 000 lines 1462-1478): they are
+	// checked as a card's magic is (pages, level budget, way, reservation),
+	// and their Krowns add to the entry's cost (MemberProfile).
+	Spells   []string
+	Grimoire string
+	// Granted are spells a card lets the list choose for free, outside the
+	// page and level budgets (catalogue.md 3.8 "grant-spell-choice"); their
+	// Krowns, if any, are due.
+	Granted []string
+	// Mount is the id of the mount the entry's Safars ride: each is fielded
+	// as the rider on it (DataSet.Mounted), costing both.
+	Mount string
+	Pos   Pos
 }
 
 // The rules a list can break, as cited at the end of each problem. They name the
@@ -75,7 +92,7 @@ const (
 // Field names of the list format.
 var (
 	listFields   = []string{"name", "faction", "budget", "leader", "members"}
-	memberFields = []string{"profile", "count", "add", "remove"}
+	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire", "granted", "mount"}
 )
 
 // LoadList reads the list file at path and checks it against ds (nil means
@@ -134,7 +151,10 @@ type listNodes struct {
 type memberNodes struct {
 	node, profile, count *yaml.Node
 	add, remove          []*yaml.Node
-	ok                   bool // the profile id and the count decoded
+	spells, granted      []ref      // the spells given, placed
+	mount                *yaml.Node // the mount given
+	grimoire             *yaml.Node // the grimoire given
+	ok                   bool       // the profile id and the count decoded
 }
 
 // at returns the node where a problem with the number of Safars of m is shown:
@@ -245,6 +265,12 @@ func (d *decoder) listMember(e *yaml.Node, path string) (ListMember, memberNodes
 			m.Add, mn.add = d.equipmentIDs(f.v, field)
 		case "remove":
 			m.Remove, mn.remove = d.equipmentIDs(f.v, field)
+		case "mount":
+			if v, ok := d.stringValue(f.v, field); ok {
+				m.Mount, mn.mount = v, deref(f.v)
+			}
+		case "spells", "grimoire", "granted":
+			d.memberMagic(&m, &mn, f.key, f.v, field)
 		default:
 			d.unknown(f.k, field, f.key, memberFields)
 		}
@@ -306,11 +332,15 @@ func (d *decoder) checkList(l *List, n *listNodes, ds *DataSet) {
 				"%s is a %s profile: a %s Spearhead recruits only %s profiles, the Black Guild, profiles without a faction logo and those \"stateless\" or \"allied of %s\"",
 				p.ID, p.Faction, l.Faction, l.Faction, l.Faction)
 		}
+		rider := p
+		p, mountOK := d.checkMemberMount(p, m, mn, path, ds)
 		cost, ok := d.checkEquipment(p, m, mn, path, ds)
+		magic, magicOK := d.checkMemberMagic(p, m, mn, path, ds)
+		cost, ok = cost+magic, ok && magicOK && mountOK
 		if !mn.ok {
 			continue
 		}
-		recruited[i] = p
+		recruited[i] = rider
 		if ok {
 			total += m.Count * cost
 		}
@@ -606,6 +636,7 @@ func (l *List) Size() int {
 func (l *List) mustEquip(ds *DataSet, m ListMember) Loadout {
 	p, err := ds.Profile(m.Profile)
 	if err == nil {
+		p = ds.MemberProfile(p, m)
 		var lo Loadout
 		if lo, err = ds.Equip(p, m.Add, m.Remove); err == nil {
 			return lo

@@ -514,6 +514,7 @@ func FuzzParseList(f *testing.F) {
 	}
 	f.Add([]byte("members: &m\n  - <<: *m\n"))
 	f.Add([]byte("members: [{profile: paladin-3, count: 99, add: [sword, sword, sword]}]\n"))
+	f.Add([]byte("name: m\nfaction: gouns\nbudget: 300\nleader: goun-shaman-2\nmembers:\n  - {profile: goun-shaman-2, grimoire: large, spells: [mending-word, spirit-of-the-stone], granted: [bone-splinters], mount: x}\n"))
 	ds := Default()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ParseList("f.yaml", data, ds)

@@ -170,6 +170,17 @@ func build(files []fileData) (*DataSet, Errors) {
 		}
 	}
 
+	mounts := make(map[string]*mountEntry)
+	for _, f := range files {
+		for _, e := range f.mounts {
+			if dup, ok := claimID(mounts, "mount", e.m.ID, e, e.path, (*mountEntry).at); !ok {
+				errs = append(errs, dup)
+				continue
+			}
+			ds.Mounts = append(ds.Mounts, e.m)
+		}
+	}
+
 	// reserved_to names factions or profiles.
 	targets := SpearheadFactions()
 	for _, p := range ds.Profiles {
@@ -188,6 +199,17 @@ func build(files []fileData) (*DataSet, Errors) {
 				if !slices.Contains(targets, r.id) {
 					errs = append(errs, Error{Pos: r.pos, Field: r.path,
 						Msg: fmt.Sprintf("reserved_to %q is neither a faction nor a profile id%s", r.id, didYouMean(Closest(r.id, targets, 3)))})
+				}
+			}
+		}
+	}
+
+	for _, f := range files {
+		for _, e := range f.mounts {
+			for _, r := range e.excluded {
+				if !slices.Contains(targets, r.id) || slices.Contains(SpearheadFactions(), r.id) {
+					errs = append(errs, Error{Pos: r.pos, Field: r.path,
+						Msg: fmt.Sprintf("excluded %q is not a profile id%s", r.id, didYouMean(Closest(r.id, targets, 3)))})
 				}
 			}
 		}

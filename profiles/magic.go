@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -128,6 +129,12 @@ const (
 	EffectAntiMagic     SpellEffect = "anti-magic"
 )
 
+// EffectUnclassed is the category of an effect whose card text the catalogue
+// importer could not class in one of the eleven (the catalogue gives spell
+// effects as free French text, catalogue.md section 4.10): fights do not play
+// it, and results name the spell as not modelled (SpellsNotPlayed).
+const EffectUnclassed SpellEffect = "unclassed"
+
 // SpellEffects lists the effect categories in skills.md order.
 var SpellEffects = []SpellEffect{EffectDamage, EffectHealing, EffectReturn, EffectOffensiveBuff,
 	EffectStatBuff, EffectDefensiveBuff, EffectDiceTool, EffectDebuff, EffectMorale, EffectControl,
@@ -237,6 +244,13 @@ type Magic struct {
 	Affinity Way
 	Grimoire *Grimoire // nil: none
 	Spells   []string  // spell ids
+	// Granted holds the ids of Spells known for free, outside the page and
+	// level budgets and the reservations: a profile spell or one a card grants
+	// (catalogue.md 3.8 "grant-spell", 4.10 "reserve-profil"; skills.md 4.1).
+	Granted []string
+	// Pages are extra grimoire pages (catalogue.md 3.8 "spell-pages"), added
+	// to those of a small grimoire.
+	Pages int
 	// Known holds the spells of Spells resolved by the loader (nil entries for
 	// unknown ids, which the loader reports), for the fights that cast them.
 	Known []*Spell
@@ -303,6 +317,14 @@ func (ds *DataSet) MagicCost(p *Profile) int {
 	return c
 }
 
+// extraPages says where a grimoire's extra pages come from, if any.
+func extraPages(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" with the %d extra page(s) of magic.pages", n)
+}
+
 // spellEntry is a decoded spell with what the cross-file checks need.
 type spellEntry struct {
 	s        *Spell
@@ -329,6 +351,9 @@ func checkProfileMagic(p *profileEntry, lookup func(string) *Spell, ids []string
 			errs = append(errs, r.unknown("spell", ids))
 			continue
 		}
+		if slices.Contains(m.Granted, r.id) {
+			continue // known for free, outside the budgets (Magic.Granted)
+		}
 		if !s.AllowedTo(p.p) {
 			errs = append(errs, r.reserved("spell", s.ReservedTo))
 		}
@@ -350,9 +375,9 @@ func checkProfileMagic(p *profileEntry, lookup func(string) *Spell, ids []string
 		case g == nil:
 			errs = append(errs, Error{Pos: lastGrimoire.pos, Field: lastGrimoire.path,
 				Msg: fmt.Sprintf("grimoire spell %q needs a grimoire (magic.grimoire: small or large; seed 000 line 1471)", lastGrimoire.id)})
-		case g.Pages > 0 && pages > g.Pages:
+		case g.Pages > 0 && pages > g.Pages+m.Pages:
 			errs = append(errs, Error{Pos: lastGrimoire.pos, Field: lastGrimoire.path,
-				Msg: fmt.Sprintf("grimoire spells fill %d pages, the %s grimoire holds %d (seed 000 line 1475)", pages, g.ID, g.Pages)})
+				Msg: fmt.Sprintf("grimoire spells fill %d pages, the %s grimoire holds %d (seed 000 line 1475)%s", pages, g.ID, g.Pages+m.Pages, extraPages(m.Pages))})
 		}
 	}
 	if lastGeneric != nil && levels > p.p.Level {

@@ -36,7 +36,8 @@ func (l SpellLevel) PlayedInFights() bool {
 }
 
 // SpellsNotPlayed returns what fights leave out of p's magic: Spells for a
-// caster (CastsSpells) with no way in the data, which so casts nothing, and
+// caster (CastsSpells) with no way in the data or no spell known (an imported
+// caster whose list chooses its spells), which so casts nothing, and
 // "spell ID (effect)" for each of its known spells with an effect fights do
 // not play (PlayedInFights), or "spell ID (unknown spell)" for one the data
 // set lacks.
@@ -46,6 +47,9 @@ func SpellsNotPlayed(p *Profile) []string {
 			return []string{Spells}
 		}
 		return nil
+	}
+	if len(p.Magic.Spells) == 0 {
+		return []string{Spells}
 	}
 	var out []string
 	for slot, id := range p.Magic.Spells {
@@ -76,7 +80,8 @@ const SadisticInFights = SkillSadistic + " (never used by the fight policies)"
 // ComputedWithout returns what a fight result on p is computed without: the
 // skills the engine does not play (NotModelledSkills), Sadistic (played in a
 // single exchange only: SadisticInFights), then the spells fights do not play
-// (SpellsNotPlayed). Empty means p is fully modelled for a
+// (SpellsNotPlayed), and what of its mount fights leave out
+// (MountNotModelled). Empty means p is fully modelled for a
 // fight; otherwise p is partly modelled and results on it say so ("fair cost
 // computed without: ambush, spells").
 func ComputedWithout(p *Profile) []string {
@@ -84,7 +89,8 @@ func ComputedWithout(p *Profile) []string {
 	if _, ok := p.Skill(SkillSadistic); ok && !slices.Contains(out, SkillSadistic) {
 		out = append(out, SadisticInFights)
 	}
-	return append(out, SpellsNotPlayed(p)...)
+	out = append(out, SpellsNotPlayed(p)...)
+	return append(out, MountNotModelled(p)...)
 }
 
 // FullyModelled reports whether the engine plays everything p does in a

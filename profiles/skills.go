@@ -169,7 +169,7 @@ var skillTable = []SkillInfo{
 	{ID: "synkherce", Trait: "synkherce", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #59"},
 	{ID: "affinite", Name: SkillAffinity, Class: ClassMagic, Value: SkillText, Engine: MagicOnly, Ref: "skills.md #60; seed 000 l.1578"},
 	{ID: "apatride", Trait: TraitStateless, Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #61; seed 000 l.394"},
-	{ID: "empathie", Name: SkillEmpathy, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #62", Note: "rider and mount: mounts are not in a skirmish"},
+	{ID: "empathie", Name: SkillEmpathy, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #62", Note: "a mounted Safar is one profile whose stature is the rider's plus the mount's in every case (DataSet.Mounted), which is Empathy; on foot it has no partner; a pair without Empathy is composed the same way, no rule saying which cases would count one stature only"},
 	{ID: "terreur", Name: SkillTerror, Class: ClassMorale, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #63; seed 000 l.1274-1306"},
 	{ID: "allonge", Name: SkillReach, Class: ClassExchange, Value: SkillToises, Engine: PlayedFights, Ref: "skills.md #64; seed 000 l.1644"},
 	{ID: "archimage", Name: SkillArchimage, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #65; seed 000 l.1596"},

@@ -130,6 +130,10 @@ type Profile struct {
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic
+	// Mount and Rider are set on a mounted Safar's profile (DataSet.Mounted):
+	// the mount it rides and the rider's own profile; nil on foot.
+	Mount *Mount
+	Rider *Profile
 	Pos   Pos
 }
 
@@ -266,6 +270,9 @@ type DataSet struct {
 	Equipment []*Equipment
 	// Spells holds the spells the data set defines (seed 000 chapter IV).
 	Spells []*Spell
+	// Mounts holds the mounts the data set defines (catalogue.md 4.11): a
+	// Safar on one is the profile "<rider>-on-<mount>" (DataSet.Mounted).
+	Mounts []*Mount
 	// Source names where the data came from ("embedded default data" or a path).
 	Source string
 }

@@ -182,7 +182,7 @@ func ValidID(s string) bool { return idPattern.MatchString(s) }
 
 // Field names of the YAML format.
 var (
-	topFields     = []string{"profiles", "equipment", "spells"}
+	topFields     = []string{"profiles", "equipment", "spells", "mounts"}
 	profileFields = []string{"id", "name", "faction", "level", "cost", "limitation", "stats",
 		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits", "magic"}
 	armourFields = []string{"protection", "boxes", "velocity_malus"}

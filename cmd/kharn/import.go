@@ -155,8 +155,11 @@ func writeCatalogReport(w io.Writer, r *catalog.Report) error {
 		Header: []string{"cards", "in catalogue", "fully modelled", "partly", "not imported"},
 		Right:  []bool{false, true, true, true, true},
 	}
-	for _, k := range []struct{ kind, name string }{{"profile", "profiles"}, {"equipment", "equipment"}} {
+	for _, k := range []struct{ kind, name string }{{"profile", "profiles"}, {"equipment", "equipment"}, {"spell", "spells"}, {"mount", "mounts"}} {
 		n, m, p, x := r.Count(k.kind)
+		if n == 0 && (k.kind == "spell" || k.kind == "mount") {
+			continue
+		}
 		t.Rows = append(t.Rows, []string{k.name, strconv.Itoa(n), strconv.Itoa(m), strconv.Itoa(p), strconv.Itoa(x)})
 	}
 	return t.Render(w)

@@ -40,6 +40,7 @@ func TestImportGolden(t *testing.T) {
 		{"import-catalog-json", []string{"import", "catalog", catalog056Fixture, "--json"}, 0},
 		{"import-catalog-not-json", []string{"import", "catalog", filepath.Join(listsFixture, "skirmish.code")}, 1},
 		{"import-catalog-missing", []string{"import", "catalog", "no-such-catalogue.json"}, 1},
+		{"import-list-056", []string{"import", "list", filepath.Join(listsFixture, "full-056.json"), "--catalog", catalog056Fixture}, 0},
 		{"import-list-code", []string{"import", "list", strings.TrimSpace(string(code)), "--catalog", catalogFixture}, 0},
 		{"import-list-battle", []string{"import", "list", filepath.Join(listsFixture, "battle.code"), "--catalog", catalogFixture, "--out", filepath.Join(out, "battle.yaml")}, 0},
 		{"import-list-unknown-profile", []string{"--data", catalogFixture, "import", "list", filepath.Join(listsFixture, "unknown-profile.code")}, 1},
@@ -68,6 +69,46 @@ func TestImportGolden(t *testing.T) {
 			}
 			checkGolden(t, tc.name, got)
 		})
+	}
+}
+
+// TestImportRoundTrip056: the exact-shape catalogue's spells and mounts
+// survive the round trip: the files kharn import catalog writes load as
+// --data with spells.yaml and mounts.yaml, the list of every member field
+// imports with its spells, grimoire and mount and validates against them,
+// and a rider on its mount fights a duel by its "<rider>-on-<mount>" id.
+func TestImportRoundTrip056(t *testing.T) {
+	out := t.TempDir()
+	cards := filepath.Join(out, "cards")
+	if _, stderr, code := runCLI(t, "import", "catalog", catalog056Fixture, "--out", cards); code != 0 {
+		t.Fatalf("import catalog: %s", stderr)
+	}
+	list := filepath.Join(out, "full.yaml")
+	if _, stderr, code := runCLI(t, "import", "list", filepath.Join(listsFixture, "full-056.json"), "--catalog", catalog056Fixture, "--out", list); code != 0 {
+		t.Fatalf("import list: %s", stderr)
+	}
+	ds, err := profiles.Load(cards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds.Spells) != 8 || len(ds.Mounts) != 2 {
+		t.Errorf("%d spells, %d mounts; want 8 and 2", len(ds.Spells), len(ds.Mounts))
+	}
+	l, err := profiles.LoadList(list, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mounted, caster bool
+	for _, lo := range l.Loadouts(ds) {
+		mounted = mounted || lo.Profile.ID == "kharns-veilleuse-2-on-heron-2"
+		caster = caster || lo.Profile.Magic != nil && lo.Profile.Magic.Grimoire != nil && len(lo.Profile.Magic.Known) == 3
+	}
+	if !mounted || !caster {
+		t.Errorf("loadouts %v: want the veilleuse on heron-2 and the archer with 3 spells and a grimoire", l.Loadouts(ds))
+	}
+	if stdout, stderr, code := runCLI(t, "--data", cards, "duel", "kharns-rempart-2-on-heron-2", "kharns-veilleuse-2", "--trials", "200"); code != 0 ||
+		!strings.Contains(stdout, "kharns-rempart-2-on-heron-2, Rempart de braise on Héron (kharns, level 2, 120 Kr)") {
+		t.Errorf("duel of a mounted Safar: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
 

@@ -34,10 +34,18 @@ A list file is YAML:
       count: 2             # 1 when left out
       add: [sword]         # equipment taken on
       remove: [spear]      # base equipment left behind
+    - profile: blood-steel-adept-3 # a caster: its grimoire and known spells
+      grimoire: small      # small or large, replacing the card's
+      spells: [spark-of-will, tempered-edge]
+      granted: []          # spells a card lets it know outside the budgets
+      mount: heron-2       # a mount of the data (an imported catalogue has them):
+                           # fielded as the profile blood-steel-adept-3-on-heron-2
 
 "list validate" checks list files against the rulebook: one faction (with the
 Black Guild, "stateless" and "allied of X" exceptions), LIM X, LIM U and LIM P, the
-leader, and the cost with its equipment changes within the budget. Every problem is
+leader, a caster's grimoire and spells (pages, levels, way, reservation), a mount
+(who may ride it), and the cost with its equipment changes, grimoire, spells and
+mount within the budget. Every problem is
 reported as file:line:col: field: message (rule).`,
 		Example: `  kharn list
   kharn list show kharns-300

@@ -198,7 +198,7 @@ func TestCatalog056(t *testing.T) {
 // counted once, per faction and kind, the magic and no-effect items apart.
 func TestCatalog056Summary(t *testing.T) {
 	s := fixture056(t).Report.JSONSummary()
-	if s.Profiles.Total != 14 || s.Equipment.Total != 25 {
+	if s.Profiles.Total != 14 || s.Equipment.Total != 25 || s.Spells == nil || s.Spells.Total != 9 {
 		t.Fatalf("%d profiles, %d items", s.Profiles.Total, s.Equipment.Total)
 	}
 	for _, c := range []JSONCounts{s.Profiles, s.Equipment} {
@@ -255,7 +255,8 @@ func TestListRoundTrip056(t *testing.T) {
 	m := x.Spearheads[0].Members
 	if m[1].AddedCount["poison-de-ronce"] != 3 || m[2].Munitions["arc-des-berges"]["simple"] != 1 ||
 		!slices.Equal(m[0].Upgrades["hache-longue"], []string{"affutage"}) || !slices.Equal(m[0].SpecialCards, []string{"carte-du-rempart"}) ||
-		m[3].Origin != "kharns" || m[3].Mount != "heron-2" || m[3].MountOptions["opt-brutal"] != 1 || m[3].Grimoire != "petit" ||
+		m[3].Origin != "kharns" || m[1].Mount != "heron-2" || m[1].MountOptions["opt-brutal"] != 1 || m[2].Grimoire != "petit" ||
+		!slices.Equal(m[2].Spells, []string{"etincelle-inventee", "offrande-inventee"}) || !slices.Equal(m[2].Granted, []string{"os-brise"}) ||
 		!slices.Equal(m[4].Attached, []string{"m2"}) || !slices.Equal(x.OstCards, []string{"carte-x"}) {
 		t.Errorf("members %+v", m)
 	}
@@ -274,8 +275,7 @@ func TestListRoundTrip056(t *testing.T) {
 		`members[0].equipmentUpgrades.hache-longue: not modelled: upgrade "affutage" on "hache-longue" (+1 damage, the edge`,
 		`members[0].specialCardIds: not modelled: special card "carte-du-rempart" (grants riposte`,
 		`members[3].origin: not modelled: origin "kharns"`,
-		`members[3].mount: not modelled: mount "heron-2"`,
-		`members[3].spellIds: magic (out of scope)`,
+		`members[1].mountOptionIds.opt-brutal: not modelled: mount option "opt-brutal" (grants brutalite to the mount`,
 		`ost.cardIds: not modelled`,
 	} {
 		if !strings.Contains(text, want) {
@@ -284,5 +284,136 @@ func TestListRoundTrip056(t *testing.T) {
 	}
 	if len(imp.Errors) != 0 || imp.Invalid[0] != nil {
 		t.Errorf("errors %v, invalid %v", imp.Errors, imp.Invalid[0])
+	}
+	// The archer's spells, granted spell and grimoire reach its list entry:
+	// the small grimoire's 20 Kr (seed 000 line 1475) add to its cost.
+	ds := fixture056(t).DataSet()
+	var archer *profiles.ListMember
+	for i, lm := range imp.Lists[0].Members {
+		if lm.Profile == "kherops-archere-1" {
+			archer = &imp.Lists[0].Members[i]
+		}
+	}
+	if archer == nil || archer.Grimoire != "small" || !slices.Equal(archer.Spells, []string{"etincelle-inventee", "offrande-inventee"}) ||
+		!slices.Equal(archer.Granted, []string{"os-brise"}) {
+		t.Fatalf("archer entry %+v", archer)
+	}
+	card, _ := ds.Profile("kherops-archere-1")
+	if p := ds.MemberProfile(card, *archer); p.Cost != card.Cost+20 || len(p.Magic.Known) != 3 || p.Magic.Known[0] == nil {
+		t.Errorf("archer fielded %+v, magic %+v", p, p.Magic)
+	}
+}
+
+// TestListMagic056 checks a list's spells and grimoire against the rules of
+// magic (seed 000 lines 1462-1478), each problem an error at its JSON path:
+// pages over the small grimoire, generic spells over the caster's level, a
+// spell of another way, a spell reserved to others, a non-caster with spells,
+// an unknown spell.
+func TestListMagic056(t *testing.T) {
+	c := fixture056(t)
+	member := func(profile, magic string) string {
+		return `{"instanceId": "m1", "profileId": "` + profile + `", "addedEquipmentIds": [], "removedBaseEquipmentIds": [], ` + magic + `}`
+	}
+	for _, tc := range []struct {
+		name, faction, member, want string
+	}{
+		{"pages", "fangs", member("fangs-traqueuse-3", `"grimoireId": "petit", "spellIds": ["os-chantant", "os-brise", "os-chantant"]`),
+			"members[0].spellIds[2]: grimoire spells fill 7 pages, the small grimoire holds 5 (seed 000 line 1475)"},
+		{"way", "fangs", member("fangs-traqueuse-3", `"grimoireId": "petit", "spellIds": ["os-chantant", "os-brise", "offrande-inventee"]`),
+			"members[0].spellIds[2]: spell \"offrande-inventee\" belongs to the way sacrifice; fangs-traqueuse-3 masters osteomancy"},
+		{"level budget", "fangs", member("fangs-traqueuse-3", `"spellIds": ["grand-appel", "etincelle-inventee"]`),
+			"members[0].spellIds[1]: generic spells take 4 level(s), a level 3 caster knows at most 3"},
+		{"reservation", "kherops", member("kherops-archere-1", `"spellIds": ["baume-invente"]`),
+			"members[0].spellIds[0]: spell \"baume-invente\" is reserved to fangs"},
+		{"no way", "kharns", member("kharns-rempart-2", `"spellIds": ["etincelle-inventee"]`),
+			"members[0].spellIds: kharns-rempart-2 masters no way of magic"},
+		{"unknown", "fangs", member("fangs-traqueuse-3", `"spellIds": ["os-inconnu"]`),
+			"members[0].spellIds[0]: unknown spell \"os-inconnu\""},
+		{"grimoire", "fangs", member("fangs-traqueuse-3", `"grimoireId": "moyen"`),
+			"members[0].grimoireId: grimoire \"moyen\" is neither petit nor grand"},
+		{"needs a grimoire", "fangs", member("fangs-traqueuse-3", `"spellIds": ["os-brise"]`),
+			"members[0].spellIds[0]: grimoire spell \"os-brise\" needs a grimoire"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			js := `{"schemaVersion": "1", "fersDeLance": [{"factionId": "` + tc.faction + `", "leaderInstanceId": "m1", "members": [` + tc.member + `]}]}`
+			x, err := ParseListExport("t", []byte(js))
+			if err != nil {
+				t.Fatal(err)
+			}
+			imp := c.ImportList(x)
+			var all []string
+			for _, e := range imp.Errors {
+				all = append(all, e.Error())
+			}
+			if text := strings.Join(all, "\n"); !strings.Contains(text, "t: fersDeLance[0]."+tc.want) {
+				t.Errorf("errors:\n%s\nwant %q", text, tc.want)
+			}
+		})
+	}
+}
+
+// TestMounts056 checks the mounts of the fixture (catalogue.md 4.11): a rider
+// on heron-2 is one profile with the mount's bonuses (V +1, HP +12, stature
+// +3, reach 0.5 + 0.5, 30 Kr), its skill, and its rule named as not
+// modelled; a rider the mount type excludes, or of a level too far from the
+// mount's, cannot ride it.
+func TestMounts056(t *testing.T) {
+	c := fixture056(t)
+	ds := c.DataSet()
+	rider, err := ds.Profile("kharns-rempart-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ds.Profile("kharns-rempart-2-on-heron-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Stats.V != rider.Stats.V+1 || p.HP != rider.HP+12 || p.Stature != rider.Stature+3 || p.Cost != rider.Cost+30 {
+		t.Errorf("mounted %+v, rider %+v", p, rider)
+	}
+	if sk, ok := p.Skill(profiles.SkillReach); !ok || sk.Toises != 1 {
+		t.Errorf("reach %+v", sk)
+	}
+	if _, ok := p.Skill(profiles.SkillBrutalCharge); !ok {
+		t.Errorf("no brutal charge: %v", p.Skills)
+	}
+	if !slices.Contains(profiles.ComputedWithout(p), `mount heron-2: rule "Coup de bec"`) {
+		t.Errorf("computed without %v", profiles.ComputedWithout(p))
+	}
+	for _, tc := range []struct{ id, want string }{
+		{"kharns-brasier-2-on-sanglier-3", "may not carry kharns-brasier-2"},
+		{"gouns-petiot-1-on-sanglier-3", "its rider is of level 2 to 3, gouns-petiot-1 is level 1"},
+		{"fangs-chiot-1-on-heron-2", "carries Safars of kharns, not fangs-chiot-1"},
+	} {
+		if _, err := ds.Profile(tc.id); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.id, err, tc.want)
+		}
+	}
+	if s := c.Report.JSONSummary(); s.Mounts == nil || s.Mounts.Total != 2 || s.Mounts.ByGroup["koelod"].Partial != 1 {
+		t.Errorf("mount counts %+v", s.Mounts)
+	}
+	// A list member's mount: the entry rides it and costs it; an unknown
+	// mount is an error at its JSON path.
+	js := `{"fersDeLance": [{"factionId": "kharns", "leaderInstanceId": "m1", "members": [
+	  {"instanceId": "m1", "profileId": "kharns-rempart-2", "mount": {"mountId": "heron-2"}},
+	  {"instanceId": "m2", "profileId": "kharns-veilleuse-2", "mount": {"mountId": "licorne-9", "addedEquipmentIds": ["caparacon"]}}]}]}`
+	x, err := ParseListExport("t", []byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp := c.ImportList(x)
+	if l := imp.Lists[0]; l.Members[0].Mount != "heron-2" || l.Members[1].Mount != "" || l.Loadouts(ds)[0].Profile.ID != "kharns-rempart-2-on-heron-2" {
+		t.Errorf("members %+v", l.Members)
+	}
+	if len(imp.Errors) != 1 || !strings.Contains(imp.Errors[0].Error(), `t: fersDeLance[0].members[1].mount.mountId: unknown mount "licorne-9"`) {
+		t.Errorf("errors %v", imp.Errors)
+	}
+	if !slices.ContainsFunc(imp.Warnings, func(p Problem) bool {
+		return strings.Contains(p.Error(), "members[1].mount: not modelled: the mount's own equipment")
+	}) {
+		t.Errorf("warnings %v", imp.Warnings)
+	}
+	if !bytes.Contains(imp.Files[0].Data, []byte("    mount: heron-2\n")) || imp.Invalid[0] != nil {
+		t.Errorf("list YAML:\n%s\n%v", imp.Files[0].Data, imp.Invalid[0])
 	}
 }

@@ -19,21 +19,28 @@ import (
 // use.
 type Conversion struct {
 	Report *Report
-	// Files are the YAML files: equipment.yaml, then one file per faction with
-	// profiles ("kharns.yaml", ..., "none.yaml").
+	// Files are the YAML files: equipment.yaml, spells.yaml when the
+	// catalogue has spells, then one file per faction with profiles
+	// ("kharns.yaml", ..., "none.yaml").
 	Files []File
 
 	name      string
 	profiles  []*profileOut
 	equipment []*equipOut
 	// By catalogue id, first occurrence.
-	profileByID map[string]*profileOut
-	equipByID   map[string]*equipOut
-	factions    map[string]string // catalogue faction id -> name
-	cards       []*specialCard
-	munitions   map[string]map[string]munitionType // kind -> type id -> quantities
-	upgrades    map[string]upgrade
-	ds          *profiles.DataSet
+	profileByID  map[string]*profileOut
+	equipByID    map[string]*equipOut
+	factions     map[string]string // catalogue faction id -> name
+	cards        []*specialCard
+	munitions    map[string]map[string]munitionType // kind -> type id -> quantities
+	upgrades     map[string]upgrade
+	ways         map[string]profiles.Way // catalogue way id -> way
+	spells       []*spellOut
+	spellByID    map[string]*spellOut // by catalogue id, imported ones
+	mounts       []*mountOut
+	mountByID    map[string]*mountOut // by catalogue id, imported ones
+	mountOptions map[string]mountOption
+	ds           *profiles.DataSet
 }
 
 // File is one YAML data file of a Conversion.
@@ -111,6 +118,8 @@ func Convert(name string, data []byte) (*Conversion, error) {
 		c.readSpecialCards(file, x)
 	}
 	c.readOthers(file, top)
+	c.readMagic(file, top)
+	c.readMounts(file, top, skills)
 	for _, k := range top.unused() {
 		x, _ := top.get(k)
 		if isEmpty(x) {
@@ -121,6 +130,9 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	c.assignIDs()
 	c.applyCards(skills)
 	c.grantItemSkills(skills)
+	c.resolveSpells()
+	c.resolveMagic()
+	c.resolveMounts()
 	c.checkOutliers()
 	if err := c.settle(); err != nil {
 		return nil, err
@@ -163,7 +175,7 @@ func notImportedWhy(key string) string {
 	k := projectID(key)
 	switch {
 	case magicKey.MatchString(k):
-		return "magic is out of scope"
+		return "a key of magic this importer does not know"
 	case mountKey.MatchString(k):
 		return "mounted Safars are not modelled"
 	case cardKey.MatchString(k):
@@ -310,7 +322,7 @@ func (c *Conversion) settle() error {
 	}
 }
 
-var loadField = regexp.MustCompile(`^(profiles|equipment)\[([a-z0-9-]+)\](?:\.(equipment|reserved_to)\[(\d+)\])?`)
+var loadField = regexp.MustCompile(`^(profiles|equipment|spells|mounts)\[([a-z0-9-]+)\](?:\.(equipment|reserved_to)\[(\d+)\])?`)
 
 // drop removes what errs points at and reports whether it removed anything.
 func (c *Conversion) drop(errs profiles.Errors) bool {
@@ -323,6 +335,20 @@ func (c *Conversion) drop(errs profiles.Errors) bool {
 		msg := "the data format refuses it: " + e.Msg
 		i, _ := strconv.Atoi(m[4])
 		switch {
+		case m[1] == "spells":
+			for _, s := range c.spells {
+				if s.id == m[2] && s.why == "" {
+					s.problemf(s.path, "%s: spell not imported", msg)
+					s.why, dropped = msg, true
+				}
+			}
+		case m[1] == "mounts":
+			for _, mt := range c.mounts {
+				if mt.id == m[2] && mt.why == "" {
+					mt.p.problemf(mt.path, "%s: mount not imported", msg)
+					mt.why, dropped = msg, true
+				}
+			}
 		case m[1] == "profiles":
 			p := c.profileWithID(m[2])
 			if p == nil {
@@ -479,6 +505,19 @@ func (c *Conversion) report() {
 		if en.Group == "" {
 			en.Group = e.category
 		}
+		c.Report.Entries = append(c.Report.Entries, en)
+	}
+	for _, s := range c.spells {
+		en := c.entry("spell", s.path, s.catalogID, s.id, s.name, s.why, &s.notes, s.problems)
+		en.Group = string(s.way)
+		if en.Group == "" {
+			en.Group = string(s.kind)
+		}
+		c.Report.Entries = append(c.Report.Entries, en)
+	}
+	for _, m := range c.mounts {
+		en := c.entry("mount", m.path, m.catalogID, m.id, m.name, m.why, &m.p.notes, m.p.problems)
+		en.Group = m.kind
 		c.Report.Entries = append(c.Report.Entries, en)
 	}
 	counts := map[string]int{}

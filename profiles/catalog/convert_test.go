@@ -380,6 +380,17 @@ func FuzzConvert(f *testing.F) {
 	f.Add([]byte(`{"profiles": [{"id": "A b", "stats": {"v": null}, "pa": 2, "pv": 3, "stature": 1, "factionId": "fangs", "skills": [{"skillId": 1}]}],
 		"equipment": [{"id": "x", "category": "arme-tir", "range": {"short": 1, "long": 2}, "effectsText": "RC = 9 et 10, Pas d'attaque avec A et V"}]}`))
 	f.Add([]byte(`{"equipment": [{"id": "x", "category": "armure", "seuil": 11, "durability": 0}], "profiles": null}`))
+	// Magic and mounts (catalogue.md 4.3, 4.9-4.11) with odd values.
+	f.Add([]byte(`{"magicWays": [{"id": "w", "factionId": "fangs"}, {"id": "z", "skillId": "x"}], "grimoires": [{"id": "petit", "pages": "9"}, {"id": "x"}],
+		"spells": [{"id": "s", "kind": "generique", "magicWayId": "w", "levelCost": 9, "reservedTo": {"trait": "t", "x": 1},
+		            "difficulties": [{"threshold": 30, "effectText": "soigne 99D10+3 PV"}, {"threshold": 12}]},
+		           {"id": "s", "kind": "reserve-profil", "pages": 0, "target": 3, "cadence": "9/partie", "difficulties": null}],
+		"profiles": [{"id": "p", "factionId": "fangs", "level": 3, "stats": {"v": 1}, "pa": 6, "pv": 9, "stature": 6, "skills": [{"skillId": "osteomancie"}, {"skillId": "berserk", "value": "x"}],
+		              "effects": [{"operation": {"kind": "grant-spell", "spellId": "s"}, "target": {"self": true}}, {"operation": {"kind": "spell-pages", "amount": -4}, "target": {"self": true}}]}],
+		"mountTypes": [{"id": "t", "kind": "dragon", "factionEligibility": ["fangs", "nowhere"], "excludedProfileIds": ["p", "q"]}],
+		"mounts": [{"id": "m", "typeId": "t", "level": 0, "bonuses": {"allonge": 0.25, "pv": 500, "stature": 6, "vol": 1}, "grantedSkills": [{"skillId": "sacrifice"}]},
+		           {"id": "m2", "typeId": "t", "level": 3, "cost": -5, "bonuses": {"allonge": 2.5}, "effects": [{"operation": {"kind": "grimoire-discount"}}], "rules": ["x"]}],
+		"mountOptions": [{"id": "o", "grantsSkill": 3}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Convert("f.json", data)
 		if err != nil {

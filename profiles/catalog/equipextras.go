@@ -50,7 +50,7 @@ func (e *equipOut) readExtras(o *object) {
 	}
 	if x, ok := o.get("mountEquipment"); ok && x != nil {
 		s, _ := x.(string)
-		e.notModelledf("mountEquipment %q (mounts are not in a skirmish)", s)
+		e.notModelledf("mountEquipment %q (equipment for a mount: the list format carries no mount loadout)", s)
 	}
 	if x, ok := o.get("upgrades"); ok && !isEmpty(x) {
 		for _, uo := range e.objects(x, o.at("upgrades"), "ignored", "ignored") {

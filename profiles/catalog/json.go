@@ -131,7 +131,7 @@ type notes struct {
 	file        string
 	problems    []Problem
 	notModelled []string
-	// magic is what only magic uses (out of scope, counted apart); noEffect
+	// magic is what only magic uses (counted apart); noEffect
 	// what acts only in a list, a battle or a campaign (no effect in a
 	// skirmish, which is not "not modelled").
 	magic, noEffect []string

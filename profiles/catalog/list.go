@@ -65,7 +65,7 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 		default:
 			l.Faction = f
 		}
-		type key struct{ profile, add, remove string }
+		type key struct{ profile, add, remove, magic string }
 		entries := make(map[key]int)
 		leaderFound := false
 		for _, m := range s.Members {
@@ -109,12 +109,16 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 				}
 			}
 			c.memberExtras(m, warn)
-			k := key{p.id, strings.Join(sorted(add), ","), strings.Join(sorted(remove), ",")}
+			lm := profiles.ListMember{Profile: p.id, Count: 1, Add: add, Remove: remove}
+			c.memberMount(m, &lm, warn, fail)
+			c.memberMagic(m, p, &lm, warn, fail)
+			k := key{p.id, strings.Join(sorted(add), ","), strings.Join(sorted(remove), ","),
+				strings.Join(lm.Spells, ",") + "|" + strings.Join(lm.Granted, ",") + "|" + lm.Grimoire + "|" + lm.Mount}
 			if at, ok := entries[k]; ok {
 				l.Members[at].Count++
 			} else {
 				entries[k] = len(l.Members)
-				l.Members = append(l.Members, profiles.ListMember{Profile: p.id, Count: 1, Add: add, Remove: remove})
+				l.Members = append(l.Members, lm)
 			}
 			if s.LeaderInstanceID != "" && m.InstanceID == s.LeaderInstanceID {
 				l.Leader, leaderFound = p.id, true
@@ -180,7 +184,7 @@ func listCost(l *profiles.List, ds *profiles.DataSet) int {
 		if err != nil {
 			continue
 		}
-		if lo, err := ds.Equip(p, m.Add, m.Remove); err == nil {
+		if lo, err := ds.Equip(ds.MemberProfile(p, m), m.Add, m.Remove); err == nil {
 			total += m.Count * lo.Cost(ds)
 		}
 	}
@@ -238,6 +242,18 @@ func writeList(b *bytes.Buffer, l *profiles.List) {
 		}
 		if len(m.Remove) > 0 {
 			b.WriteString("    remove: [" + strings.Join(m.Remove, ", ") + "]\n")
+		}
+		if m.Mount != "" {
+			b.WriteString("    mount: " + m.Mount + "\n")
+		}
+		if m.Grimoire != "" {
+			b.WriteString("    grimoire: " + m.Grimoire + "\n")
+		}
+		if m.Spells != nil {
+			b.WriteString("    spells: [" + strings.Join(m.Spells, ", ") + "]\n")
+		}
+		if len(m.Granted) > 0 {
+			b.WriteString("    granted: [" + strings.Join(m.Granted, ", ") + "]\n")
 		}
 	}
 }
@@ -299,12 +315,6 @@ func (c *Conversion) memberExtras(m MemberExport, warn func(path, format string,
 	if m.Origin != "" {
 		warn(m.Path+".origin", "not modelled: origin %q (its people's nature: Devour and Bite eligibility)", m.Origin)
 	}
-	if len(m.Spells) > 0 || m.Grimoire != "" {
-		warn(m.Path+".spellIds", "magic (out of scope): spells %s, grimoire %q", strings.Join(m.Spells, ", "), m.Grimoire)
-	}
-	if m.Mount != "" || len(m.MountOptions) > 0 {
-		warn(m.Path+".mount", "not modelled: mount %q and options %v (mounted Safars: the Safar fights on foot)", m.Mount, m.MountOptions)
-	}
 	if len(m.Attached) > 0 || m.BodyguardOf != "" {
 		warn(m.Path, "attached %v, bodyguard of %q: list building only", m.Attached, m.BodyguardOf)
 	}
@@ -317,4 +327,73 @@ func anyMap[V any](m map[string]V) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// memberMagic gives lm the spells, granted spells and grimoire of the member
+// m of profile p, mapped to the YAML ids, and checks them as list validation
+// does (profiles.DataSet.CheckMemberMagic: pages, level budget, way,
+// reservation), each problem an error at its JSON path; a spell not imported
+// is left out with a warning.
+func (c *Conversion) memberMagic(m MemberExport, p *profileOut, lm *profiles.ListMember, warn, fail func(path, format string, args ...any)) {
+	if len(m.Spells) == 0 && len(m.Granted) == 0 && m.Grimoire == "" {
+		return
+	}
+	var spellPaths, grantedPaths []string
+	mapIDs := func(ids, paths []string, dst *[]string, kept *[]string) {
+		for j, id := range ids {
+			path := paths[j]
+			s, ok := c.spellByID[id]
+			switch {
+			case !ok && !slices.ContainsFunc(c.spells, func(s *spellOut) bool { return s.catalogID == id }):
+				fail(path, "unknown spell %q, left out", id)
+			case !ok || s.why != "":
+				why := "not imported"
+				if ok {
+					why = s.why
+				}
+				warn(path, "spell %q is not imported (%s): left out", id, why)
+			default:
+				*dst = append(*dst, s.id)
+				*kept = append(*kept, path)
+			}
+		}
+	}
+	paths := make([]string, len(m.Spells))
+	for j := range m.Spells {
+		paths[j] = index(m.Path+".spellIds", j)
+	}
+	lm.Spells = []string{}
+	mapIDs(m.Spells, paths, &lm.Spells, &spellPaths)
+	mapIDs(m.Granted, m.GrantedPaths, &lm.Granted, &grantedPaths)
+	if m.Grimoire != "" {
+		if g, ok := grimoireOf(m.Grimoire); ok {
+			lm.Grimoire = g.ID
+		} else {
+			fail(m.Path+".grimoireId", "grimoire %q is neither petit nor grand, left out", m.Grimoire)
+		}
+	}
+	ds := c.DataSet()
+	prof, err := ds.Profile(p.id)
+	if err != nil {
+		return
+	}
+	for _, e := range ds.CheckMemberMagic(prof, *lm) {
+		path := m.Path + ".profileId"
+		var i int
+		switch {
+		case scanIndex(e.Field, "spells[%d]", &i) && i < len(spellPaths):
+			path = spellPaths[i]
+		case scanIndex(e.Field, "granted[%d]", &i) && i < len(grantedPaths):
+			path = grantedPaths[i]
+		case e.Field == "spells":
+			path = m.Path + ".spellIds"
+		}
+		fail(path, "%s", e.Msg)
+	}
+}
+
+// scanIndex reads the index of a field "name[i]" with format.
+func scanIndex(field, format string, i *int) bool {
+	n, err := fmt.Sscanf(field, format, i)
+	return err == nil && n == 1
 }

@@ -120,9 +120,12 @@ type MemberExport struct {
 	SpecialCards []string       // "specialCardIds"
 	CardCounts   map[string]int // "specialCardCounts"
 	Origin       string         // the people a melting-pot model comes from
-	Spells       []string       // "spellIds" and the granted spells
+	Spells       []string       // "spellIds"
+	Granted      []string       // "grantedSpellIds": chosen through a card's grant-spell-choice
+	GrantedPaths []string       // the JSON path of each of Granted
 	Grimoire     string         // "grimoireId": petit or grand
 	Mount        string         // "mount.mountId"
+	MountLoadout bool           // the mount\'s own equipment changes are given
 	MountOptions map[string]int // "mountOptionIds": option -> X
 	Attached     []string       // "attachedInstanceIds"
 	BodyguardOf  string         // "bodyguardOfInstanceId"
@@ -293,7 +296,10 @@ func readMemberExtras(n *notes, mo *object, me *MemberExport) {
 	if v, ok := mo.get("grantedSpellIds"); ok && v != nil {
 		if o, ok := n.obj(v, mo.at("grantedSpellIds"), "ignored"); ok {
 			for _, k := range sortedKeys(o.m) {
-				me.Spells = append(me.Spells, n.ids(o.m[k], o.at(k))...)
+				for i, id := range n.ids(o.m[k], o.at(k)) {
+					me.Granted = append(me.Granted, id)
+					me.GrantedPaths = append(me.GrantedPaths, index(o.at(k), i))
+				}
 			}
 		}
 	}
@@ -304,7 +310,9 @@ func readMemberExtras(n *notes, mo *object, me *MemberExport) {
 				me.Mount, _ = n.str(id, o.at("mountId"), "ignored")
 			}
 			for _, k := range []string{"addedEquipmentIds", "removedBaseEquipmentIds", "equipmentUpgrades"} {
-				o.get(k) // the mount's own loadout: mounts are not modelled
+				if v, _ := o.get(k); !isEmpty(v) {
+					me.MountLoadout = true // the mount's own loadout: not in the list format
+				}
 			}
 			unusedKeys(n, o)
 		}

@@ -30,12 +30,13 @@ type profileOut struct {
 	refs       []ref // base equipment, in card order
 	armour     *profiles.ArmourStats
 	traits     []string
-	origin     string   // the people of a melting-pot faction's model
-	nullStats  [6]bool  // characteristics printed null (not printed)
-	statNotes  []string // stat changes made by effects, for comments
-	effects    []effect // the card's structured effects
-	rules      []string // "label": text, for comments
-	why        string   // set when the profile is not imported
+	origin     string    // the people of a melting-pot faction's model
+	nullStats  [6]bool   // characteristics printed null (not printed)
+	statNotes  []string  // stat changes made by effects, for comments
+	effects    []effect  // the card's structured effects
+	rules      []string  // "label": text, for comments
+	magic      *magicOut // a caster's way and free spells, nil for others
+	why        string    // set when the profile is not imported
 	// resolveProblems are the problems of the last resolve round.
 	resolveProblems []Problem
 	// rendered maps the base equipment written to YAML to indexes of refs.

@@ -54,7 +54,7 @@ func (s Status) String() string {
 
 // Entry is what became of one profile or equipment card of a catalogue.
 type Entry struct {
-	Kind      string // "profile" or "equipment"
+	Kind      string // "profile", "equipment", "spell" or "mount"
 	Path      string // JSON path of the entry: "profiles[3]"
 	CatalogID string // the id in the catalogue
 	ID        string // the id in the YAML data ("" when not imported)
@@ -68,7 +68,7 @@ type Entry struct {
 	// NotModelled lists what the data format cannot express, as the card writes
 	// it: an effect phrase, a skill, a rule, a trait, a field.
 	NotModelled []string
-	// Magic lists what only magic uses (spells, ways, pages): out of scope,
+	// Magic lists what only magic uses (ways, pages, granted spells),
 	// counted apart from NotModelled.
 	Magic []string
 	// NoEffect lists what acts only in list building, the battle format or a
@@ -93,7 +93,7 @@ type Report struct {
 	skills []JSONSkillStatus
 }
 
-// Count returns, for the entries of kind ("profile" or "equipment"), how many the
+// Count returns, for the entries of kind ("profile", "equipment", "spell" or "mount"), how many the
 // catalogue holds and how many are fully modelled, partly modelled and not
 // imported.
 func (r *Report) Count(kind string) (total, modelled, partly, notImported int) {
@@ -133,8 +133,14 @@ func (r *Report) Warnings() []error {
 // not imported), 16 equipment cards (...)".
 func (r *Report) Summary() string {
 	var parts []string
-	for _, k := range []struct{ kind, plural string }{{"profile", "profiles"}, {"equipment", "equipment cards"}} {
+	for _, k := range []struct{ kind, plural string }{{"profile", "profiles"}, {"equipment", "equipment cards"}, {"spell", "spells"}, {"mount", "mounts"}} {
 		n, m, p, x := r.Count(k.kind)
+		if n == 0 && (k.kind == "spell" || k.kind == "mount") {
+			continue
+		}
+		if n == 1 && (k.kind == "spell" || k.kind == "mount") {
+			k.plural = strings.TrimSuffix(k.plural, "s")
+		}
 		parts = append(parts, strconv.Itoa(n)+" "+k.plural+" ("+strconv.Itoa(m)+" modelled, "+strconv.Itoa(p)+" partly, "+strconv.Itoa(x)+" not imported)")
 	}
 	return strings.Join(parts, ", ")
@@ -144,21 +150,26 @@ func (r *Report) Summary() string {
 // entry its status and what is not modelled and why, and counts per group
 // (faction or equipment kind).
 type JSONSummary struct {
-	File         string            `json:"file"`
-	Version      string            `json:"version"`
-	RulesVersion string            `json:"rules_version"`
-	Profiles     JSONCounts        `json:"profiles"`
-	Equipment    JSONCounts        `json:"equipment"`
-	Entries      []JSONEntry       `json:"entries"`
-	Problems     []string          `json:"problems"`
-	Skills       []JSONSkillStatus `json:"skills"`
+	File         string     `json:"file"`
+	Version      string     `json:"version"`
+	RulesVersion string     `json:"rules_version"`
+	Profiles     JSONCounts `json:"profiles"`
+	Equipment    JSONCounts `json:"equipment"`
+	// Spells counts the catalogue's spells by way (or kind, for a generic
+	// spell of no way); absent when the catalogue has none.
+	Spells *JSONCounts `json:"spells,omitempty"`
+	// Mounts counts the catalogue's mounts by kind; absent when it has none.
+	Mounts   *JSONCounts       `json:"mounts,omitempty"`
+	Entries  []JSONEntry       `json:"entries"`
+	Problems []string          `json:"problems"`
+	Skills   []JSONSkillStatus `json:"skills"`
 }
 
 // JSONCounts counts entries by status, in total and per group.
 type JSONCounts struct {
 	JSONCount
 	// WithMagic counts the imported entries with something only magic uses
-	// (counted apart: magic is out of scope).
+	// (counted apart from what is not modelled).
 	WithMagic int                  `json:"with_magic"`
 	ByGroup   map[string]JSONCount `json:"by_group"`
 }
@@ -215,8 +226,18 @@ func (r *Report) JSONSummary() *JSONSummary {
 	}
 	for _, e := range r.Entries {
 		c := &out.Profiles
-		if e.Kind == "equipment" {
+		switch e.Kind {
+		case "equipment":
 			c = &out.Equipment
+		case "spell", "mount":
+			dst := &out.Spells
+			if e.Kind == "mount" {
+				dst = &out.Mounts
+			}
+			if *dst == nil {
+				*dst = &JSONCounts{ByGroup: map[string]JSONCount{}}
+			}
+			c = *dst
 		}
 		g := c.ByGroup[e.Group]
 		for _, n := range []*JSONCount{&c.JSONCount, &g} {

@@ -37,6 +37,12 @@ func (c *Conversion) render() []File {
 	}
 	c.writeNotImported(&b)
 	files = append(files, File{Name: "equipment.yaml", Data: slices.Clone(b.Bytes())})
+	if f, ok := c.writeSpells(); ok {
+		files = append(files, f)
+	}
+	if f, ok := c.writeMounts(); ok {
+		files = append(files, f)
+	}
 
 	for _, f := range profiles.KnownFactions() {
 		b.Reset()
@@ -301,6 +307,9 @@ func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {
 	}
 	if len(p.traits) > 0 {
 		b.WriteString("    traits: [" + strings.Join(p.traits, ", ") + "]\n")
+	}
+	if p.magic != nil {
+		writeMagic(b, p.magic)
 	}
 }
 
