@@ -128,7 +128,7 @@ var skillTable = []SkillInfo{
 	{ID: "embuscade", Name: SkillAmbush, Class: ClassActivation, Value: SkillNoValue, Ref: "skills.md #18; seed 000 l.1580"},
 	{ID: "merci", Name: SkillMercy, Class: ClassOther, Value: SkillNoValue, Engine: NoSkirmishEffect, Ref: "skills.md #19"},
 	{ID: "osteomancie", Name: SkillOsteomancy, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #20; seed 000 l.1394"},
-	{ID: "ambidextre", Name: SkillAmbidextrous, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #21"},
+	{ID: "ambidextre", Name: SkillAmbidextrous, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #21", Note: "a 3 AP attack split into two 2 AP attacks, one per weapon (two exchanges: fights only); its Riposte with a one-or-two-handed weapon is not read (the data format has no such hands)"},
 	{ID: "bond", Name: SkillLeap, Class: ClassActivation, Value: SkillNumber, Ref: "skills.md #22"},
 	{ID: "eclaireur", Name: SkillScout, Class: ClassActivation, Value: SkillNumber, Ref: "skills.md #23; seed 000 l.1654"},
 	{ID: "riposte", Name: SkillRiposte, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #24", Note: "from the skill; a weapon's Riposte and Ambidextrous with a one-or-two-handed weapon are not read"},

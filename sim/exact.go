@@ -49,6 +49,9 @@ type Result struct {
 	PDefenderMove float64 `json:"p_defender_free_move"`
 	// ExpectedDefenceAP is the AP the defender spends, free attacks included.
 	ExpectedDefenceAP float64 `json:"expected_defence_ap"`
+	// DefenceAPPMF[k] is the probability that the defender spends k AP (exact
+	// only): what an Ambidextrous split's second attack meets (sim/skills_more.go).
+	DefenceAPPMF []float64 `json:"-"`
 	// ExpectedArmourBoxes and ExpectedShieldBoxes: lifespan boxes ticked (R12, R13).
 	ExpectedArmourBoxes float64 `json:"expected_armour_boxes"`
 	ExpectedShieldBoxes float64 `json:"expected_shield_boxes"`
@@ -278,6 +281,10 @@ func (pl *plan) exact() *Result {
 			res.PDefenderMove += m
 		}
 		res.ExpectedDefenceAP += m * float64(s.defSpent)
+		for len(res.DefenceAPPMF) <= int(s.defSpent) {
+			res.DefenceAPPMF = append(res.DefenceAPPMF, 0)
+		}
+		res.DefenceAPPMF[s.defSpent] += m
 		res.ExpectedArmourBoxes += m * float64(s.armourUsed)
 		res.ExpectedShieldBoxes += m * float64(s.shieldUsed)
 	}

@@ -95,6 +95,10 @@ type fightOption struct {
 	pos int8
 	// move[band][k] is the probability that its V move or C repel happens.
 	move [3][8]float32
+	// split, when not 0, makes it an Ambidextrous 3 AP attack played as two 2
+	// AP attacks (skills.md #21): attack then option split-1 with the other
+	// weapon; its figures are those of both (sim/skills_more.go).
+	split int16
 }
 
 // Positional effects of an option (fightOption.pos).
@@ -296,6 +300,10 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			}
 			out = append(out, o)
 		}
+	}
+	out, err := e.splitOptions(out, att, def)
+	if err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("sim: %s has no legal attack", f.Name())

@@ -122,7 +122,7 @@ func preferRangeKinds(e *engine, a, d int) bool {
 		if o.pos != posNone {
 			continue
 		}
-		v := (o.dmg[bandEffective][k] - o.ctr[bandEffective][k]) / float64(o.attack.AP)
+		v := (o.dmg[bandEffective][k] - o.ctr[bandEffective][k]) / float64(o.ap())
 		if o.shot {
 			bestShot = max(bestShot, v)
 		} else {
@@ -353,7 +353,7 @@ func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool
 			}
 			band = shotBand
 		}
-		return e.actionCost(i, opt.attack.AP), band, true
+		return e.actionCost(i, opt.ap()), band, true
 	}
 	var kf func(int) float64
 	base := 0.0
@@ -685,7 +685,7 @@ func (fixedAP) defencePolicy(p *Policy)                { p.DefenceMastery = true
 func (fixedAP) prefersRange(e *engine, i, j int) bool  { return preferRange(e, i, j) }
 func (fixedAP) pick(e *engine, s int, _ *rand.PCG) int { return pickReady(e, s) }
 func (f fixedAP) act(e *engine, i int, _ *rand.PCG) action {
-	filter := func(o *fightOption) bool { return o.attack.AP == f.ap }
+	filter := func(o *fightOption) bool { return o.ap() == f.ap }
 	j := e.keepTarget(i, filter, false)
 	if j < 0 {
 		return action{kind: actEnd}
@@ -790,7 +790,7 @@ func (randomPolicy) act(e *engine, i int, r *rand.PCG) action {
 	opts := e.opts[c.kind][e.c[j].kind]
 	for k := range opts {
 		o := &opts[k]
-		if n >= len(acts) || e.actionCost(i, o.attack.AP) > c.ap || o.pos != posNone {
+		if n >= len(acts) || e.actionCost(i, o.ap()) > c.ap || o.pos != posNone {
 			continue
 		}
 		if o.shot {
@@ -971,7 +971,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	c := &e.c[i]
 	best := posGain{stay: true, to: -1}
 	d := freeMove(e.velocity(i), opt.attack.Effects.Count(V), false)
-	rest := c.ap - e.actionCost(i, opt.attack.AP)
+	rest := c.ap - e.actionCost(i, opt.ap())
 	if d <= 0 || rest < 1 {
 		return best
 	}
@@ -984,7 +984,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		if o.shot || o.attack.Kind.Special() && c.specialUse {
 			return 0, 0, false
 		}
-		return e.actionCost(i, o.attack.AP), bandEffective, true
+		return e.actionCost(i, o.ap()), bandEffective, true
 	}
 	supJ := e.alliesOn(i, j)
 	from := c.pos

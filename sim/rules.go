@@ -99,6 +99,7 @@ var rules = []Rule{
 	{"Critical hit, critical failure, mastery", "seed 000 l.360-373; R1-R4", RuleModelled, "`sim/dice`, `Exchange.attackPool`", all},
 	{"Critical hit automatic success", "R2", RuleVariant, "`ch-auto-success`", all},
 	{"Two one-handed weapons: the one used is chosen per action", "seed 000 l.1722; seed 004 l.1634", RuleModelled, "`engine.options` (attacks with both; the defender's weapon per attack)", fights},
+	{"Ambidextrous: a 3 AP attack as two 2 AP attacks, one per weapon", "skills.md #21", RuleModelled, "`engine.splitOptions` (figures of both exchanges, the second against the AP the first leaves), `engine.splitSecond`; the assault bonus on the first only; played when the policy's plan values it more", fights},
 	// Offensive range actions.
 	{"Line of sight", "seed 000 l.904-912", RuleModelled, "`field.LineOfSight`", InSkirmish},
 	{"Cover", "seed 000 l.914-944", RuleModelled, "`field.Cover`", InSkirmish},

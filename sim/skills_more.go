@@ -1,0 +1,167 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// readMoreSkill reads the skills of skills.md #21, #33, #41 and #47 into s
+// (ReadSkills' other cases). Ambidextrous and Bulky are fight rules: they
+// stay in Skills.Other for a single exchange, as Savage does.
+func readMoreSkill(s *Skills, sk profiles.Skill) {
+	switch sk.Name {
+	case profiles.SkillAmbidextrous:
+		s.Ambidextrous = true
+	case profiles.SkillVivacity:
+		s.Vivacity = true
+	case profiles.SkillMasterArcher:
+		s.MasterArcher = true
+	case profiles.SkillBulky:
+		s.Bulky = true
+	}
+}
+
+// ap returns the AP an option costs before a daze: its attack's, or 3 for an
+// Ambidextrous split (skills.md #21: "a 3 AP attack may be resolved instead as
+// two successive 2 AP attacks").
+func (o *fightOption) ap() int {
+	if o.split > 0 {
+		return 3
+	}
+	return o.attack.AP
+}
+
+// splitOptions appends to out, the options of kind att against kind def, the
+// Ambidextrous splits (skills.md #21): a Safar with the skill and a weapon in
+// each hand may resolve a 3 AP attack as two 2 AP attacks, each weapon used
+// once, two exchanges each defended. For each order of the two weapons it
+// pairs the 2 AP attack of each that leaves the most expected damage net of
+// counters summed over the AP the defender may hold (as the defender's
+// weapon is chosen, options), among those with no V or C effect
+// (a repel or a free move would take the second attack out of reach), and
+// only when the second weapon reaches as far as the first. The assault bonus
+// goes to the first attack only (skills.md #21 "Open", recommended reading:
+// R8a gives it to the first melee attack of the activation).
+//
+// Its figures add the first attack's, computed exactly, and the second's
+// against the AP the defender has left, weighted by the exact distribution of
+// the AP it spends on the first (Result.DefenceAPPMF); what else the first
+// exchange changes (armour boxes, mastery dice, a daze) is not carried into
+// the figures, only into the play. Its kill probabilities convolve the first
+// attack's damage with the second's, taken as independent given the AP left.
+// The policies then weigh the split against every other 3 AP plan, by the
+// same expected figures (planDP).
+func (e *engine) splitOptions(out []fightOption, att, def int) ([]fightOption, error) {
+	f, df := e.kinds[att], e.kinds[def]
+	if !f.Skills.Ambidextrous || f.Offhand == nil || f.Melee == nil {
+		return out, nil
+	}
+	full := min(df.AP, 7)
+	best := func(w *profiles.Equipment) int {
+		b, bv := -1, math.Inf(-1)
+		for i := range out {
+			o := &out[i]
+			a := o.attack
+			if o.weapon != w || o.shot || o.pos != posNone || o.split > 0 || a.Kind != Melee || a.AP != 2 ||
+				a.Effects.Has(V) || a.Effects.Has(C) {
+				continue
+			}
+			v := 0.0
+			for k := 0; k <= full; k++ {
+				v += o.dmg[bandEffective][k] - o.ctr[bandEffective][k]
+			}
+			if v > bv+1e-12 {
+				b, bv = i, v
+			}
+		}
+		return b
+	}
+	for _, pair := range [2][2]*profiles.Equipment{{f.Melee, f.Offhand}, {f.Offhand, f.Melee}} {
+		if pair[1].Effects.Reach < pair[0].Effects.Reach {
+			continue
+		}
+		i1, i2 := best(pair[0]), best(pair[1])
+		if i1 < 0 || i2 < 0 {
+			continue
+		}
+		sp, err := e.splitOption(&out[i1], &out[i2], att, def)
+		if err != nil {
+			return nil, err
+		}
+		sp.split = int16(i2 + 1)
+		out = append(out, sp)
+	}
+	return out, nil
+}
+
+// splitOption returns the figures of the split of o1 then o2 (splitOptions).
+func (e *engine) splitOption(o1, o2 *fightOption, att, def int) (fightOption, error) {
+	sp := *o1
+	df := e.kinds[def]
+	base := e.exchange(att, def, o1.weapon, o1.attack)
+	if o1.defWeapon != nil {
+		base.Defender = base.Defender.WithWeapon(o1.defWeapon)
+	}
+	const b = bandEffective
+	for k := 0; k <= min(df.AP, 7); k++ {
+		ex := base
+		d := *ex.Defender
+		d.AP = k
+		ex.Defender = &d
+		r1, err := ex.Exact()
+		if err != nil {
+			return sp, fmt.Errorf("sim: duel option %s (ambidextrous split): %w", o1.attack, err)
+		}
+		var dmg, ctr, spent float64
+		var tail [killHP]float64 // P(second attack's damage >= h), mixed over the AP left
+		for s, ps := range r1.DefenceAPPMF {
+			if ps == 0 {
+				continue
+			}
+			k2 := max(k-s, 0)
+			dmg += ps * o2.dmg[b][k2]
+			ctr += ps * o2.ctr[b][k2]
+			spent += ps * o2.def[b][k2]
+			for h := range killHP {
+				tail[h] += ps * float64(o2.kill[b][k2][h])
+			}
+		}
+		sp.dmg[b][k] = o1.dmg[b][k] + dmg
+		sp.ctr[b][k] = o1.ctr[b][k] + ctr
+		sp.def[b][k] = o1.def[b][k] + spent
+		for h := range killHP {
+			p := 0.0
+			for x, px := range r1.DamagePMF {
+				if y := h - x; y <= 0 {
+					p += px
+				} else {
+					p += px * tail[y]
+				}
+			}
+			sp.kill[b][k][h] = float32(min(p, 1))
+		}
+	}
+	for k := df.AP + 1; k < 8; k++ {
+		sp.dmg[b][k], sp.ctr[b][k], sp.def[b][k], sp.kill[b][k] = sp.dmg[b][k-1], sp.ctr[b][k-1], sp.def[b][k-1], sp.kill[b][k-1]
+	}
+	return sp, nil
+}
+
+// splitSecond plays the second attack of an Ambidextrous split opt of Safar i
+// against Safar j, its AP paid with the first: unless either is out of the
+// fight, i is on the ground, or j is out of the second weapon's reach.
+func (e *engine) splitSecond(r *rand.PCG, i, j int, opt *fightOption) {
+	c, o := &e.c[i], &e.c[j]
+	k := int(opt.split) - 1
+	second := &e.opts[c.kind][o.kind][k]
+	if !c.fit() || c.ground || !o.inPlay() || e.gap(i, j) > e.reachOf(i, second)+1e-9 {
+		return
+	}
+	if e.trace != nil {
+		e.tracef("  %s strikes again with its other weapon (Ambidextrous)\n", e.name(i))
+	}
+	e.strike(r, i, j, k, second, false, bandEffective, 0, 0)
+}
