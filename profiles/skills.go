@@ -140,7 +140,7 @@ var skillTable = []SkillInfo{
 	{ID: "hors-norme", Name: SkillExceptional, Class: ClassExchange, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #30; seed 000 l.1624", Note: "a loadout rule: profiles' loadout validation lets it hold a shield with a two-handed weapon"},
 	{ID: "khemiste", Trait: "khemiste", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #31"},
 	{ID: "receptif", Name: SkillResponsive, Class: ClassMagic, Value: SkillText, Engine: MagicOnly, Ref: "skills.md #32; seed 000 l.1648"},
-	{ID: "vivacite", Name: SkillVivacity, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #33"},
+	{ID: "vivacite", Name: SkillVivacity, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #33", Note: "melee attacks (--attack 2:PA:A+vivacity); the free attack engages its best characteristic twice"},
 	{ID: "bretteur", Name: SkillDuellist, Class: ClassExchange, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #34; seed 000 l.1620", Note: "once per turn: fights only"},
 	{ID: "maitre", Name: SkillMaster, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #35; seed 000 l.1636"},
 	{ID: "moringa", Name: SkillMoringa, Class: ClassExchange, Value: SkillNumber, Engine: PlayedSkirmish, Ref: "skills.md #36", Note: "the policy passes damage that saves the bearer or evens out HP, never felling the receiver"},

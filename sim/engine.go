@@ -1419,9 +1419,12 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	var out Outcome
 	st0 := st
 	st = pl.sampleAttack(r, st, false, &out)
+	free := 0
 	for st.pending > 0 {
 		st = pl.sampleAttack(r, st, true, &out)
+		free++
 	}
+	e.vividRefund(i, opt, free)
 	if out.Success && opt.attack.AP >= 2 && !opt.attack.Kind.Special() {
 		c.moves++
 		if opt.attack.Effects.Has(V) || opt.attack.Effects.Has(C) {

@@ -66,11 +66,15 @@ type Result struct {
 // ExpectedPerAP returns the expected damage per AP of the attack (AP spent by the
 // attacker, Sadistic AP included).
 func (r *Result) ExpectedPerAP(a Attack, sadistic int) float64 {
-	ap := a.AP + sadistic
+	ap := float64(a.AP + sadistic)
+	if a.Vivid {
+		// Vivacity's AP are paid when the free attacks are made: on a success.
+		ap += float64(a.Effects.Count(A)) * r.PSuccess
+	}
 	if ap == 0 {
 		return 0
 	}
-	return r.ExpectedDamage / float64(ap)
+	return r.ExpectedDamage / ap
 }
 
 // acc accumulates, for one state, its probability and the unnormalised

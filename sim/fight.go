@@ -233,7 +233,7 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 				continue
 			}
 			cand = append(cand, scored{best, res.ExpectedDamage, res, false})
-			if a.AP >= 2 && !a.Kind.Special() && !best.Effects.Has(V) && !best.Effects.Has(C) {
+			if a.AP >= 2 && !a.Kind.Special() && !a.Vivid && !best.Effects.Has(V) && !best.Effects.Has(C) {
 				for _, eff := range []Char{V, C} {
 					if pa, pe, ok := positional(&base, a, eff); ok {
 						posCand = append(posCand, scored{pa, pe, nil, true})
@@ -271,10 +271,12 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 				pos = posV
 			}
 			if !c.pos && !c.a.Kind.Special() {
-				if perAP[c.a.AP] >= 3 {
+				// Vivacity's attacks (skills.md #33) are kept apart: 3 more per AP.
+				if k := c.a.AP + 8*b2i(c.a.Vivid); perAP[k] >= 3 {
 					continue
+				} else {
+					perAP[k]++
 				}
-				perAP[c.a.AP]++
 			}
 			var o fightOption
 			worth := math.Inf(1)

@@ -222,8 +222,8 @@ func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, in
 	// costOf and keep depend on the option and the AP only: asked once each here
 	// rather than in every state of the plan (they were a fifth of a skirmish's
 	// time, BenchmarkSkirmish).
-	var costBuf [32]int8
-	var bandBuf [32]int8
+	var costBuf [64]int8 // enough for every option table (maxOptions and more)
+	var bandBuf [64]int8
 	costs, bands := costBuf[:0], bandBuf[:0]
 	for i := range opts {
 		cost, band, ok := -1, 0, false

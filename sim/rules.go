@@ -99,6 +99,7 @@ var rules = []Rule{
 	{"Critical hit, critical failure, mastery", "seed 000 l.360-373; R1-R4", RuleModelled, "`sim/dice`, `Exchange.attackPool`", all},
 	{"Critical hit automatic success", "R2", RuleVariant, "`ch-auto-success`", all},
 	{"Two one-handed weapons: the one used is chosen per action", "seed 000 l.1722; seed 004 l.1634", RuleModelled, "`engine.options` (attacks with both; the defender's weapon per attack)", fights},
+	{"Vivacity: 1 AP more per A effect, a free attack of two characteristics dealt in full", "skills.md #33", RuleModelled, "`Attack.Vivid` (`--attack 2:PA:A+vivacity`), `Exchange.freeAttack`, `checkVivid`, `engine.vividRefund`: melee attacks only; the free attack engages the attacker's best allowed characteristic twice (as a 2 AP attack may), no effect, no CH stature; the AP is kept with the attack and given back when no free attack is made; the option tables list vivid attacks beside the plain ones and the policies weigh them by expected damage", all},
 	{"Ambidextrous: a 3 AP attack as two 2 AP attacks, one per weapon", "skills.md #21", RuleModelled, "`engine.splitOptions` (figures of both exchanges, the second against the AP the first leaves), `engine.splitSecond`; the assault bonus on the first only; played when the policy's plan values it more", fights},
 	// Offensive range actions.
 	{"Line of sight", "seed 000 l.904-912", RuleModelled, "`field.LineOfSight`", InSkirmish},

@@ -31,7 +31,17 @@ func (o *fightOption) ap() int {
 	if o.split > 0 {
 		return 3
 	}
-	return o.attack.AP
+	return o.attack.apCost()
+}
+
+// apCost returns the AP a needs: its AP, plus 1 per A effect with Vivacity
+// (skills.md #33; paid only when the free attack is made, so a fight keeps
+// them for it and gives back what was not spent).
+func (a Attack) apCost() int {
+	if a.Vivid {
+		return a.AP + a.Effects.Count(A)
+	}
+	return a.AP
 }
 
 // splitOptions appends to out, the options of kind att against kind def, the
@@ -65,7 +75,7 @@ func (e *engine) splitOptions(out []fightOption, att, def int) ([]fightOption, e
 		for i := range out {
 			o := &out[i]
 			a := o.attack
-			if o.weapon != w || o.shot || o.pos != posNone || o.split > 0 || a.Kind != Melee || a.AP != 2 ||
+			if o.weapon != w || o.shot || o.pos != posNone || o.split > 0 || a.Kind != Melee || a.AP != 2 || a.Vivid ||
 				a.Effects.Has(V) || a.Effects.Has(C) {
 				continue
 			}
@@ -164,4 +174,44 @@ func (e *engine) splitSecond(r *rand.PCG, i, j int, opt *fightOption) {
 		e.tracef("  %s strikes again with its other weapon (Ambidextrous)\n", e.name(i))
 	}
 	e.strike(r, i, j, k, second, false, bandEffective, 0, 0)
+}
+
+// vividSuffix marks an attack whose A effects' free attacks use Vivacity, in
+// the attack specs of --attack and Attack.String.
+const vividSuffix = "+vivacity"
+
+// checkVivid returns an error naming skills.md #33 when a main attack asks
+// for Vivacity and cannot use it: the attacker has the skill, the attack is
+// a melee attack with an A effect (Vivacity adds a characteristic to "the
+// free basic attack"), and the attacker has the AP of the attack plus 1 per A
+// effect (R14).
+func (ex *Exchange) checkVivid() error {
+	a := ex.Attack
+	if !a.Vivid || a.Free {
+		return nil
+	}
+	att := ex.Attacker
+	n := a.Effects.Count(A)
+	switch {
+	case !att.Skills.Vivacity:
+		return ruleErr("skills.md #33", "%s does not have Vivacity", att.Name())
+	case a.Kind != Melee:
+		return ruleErr("skills.md #33", "Vivacity adds a characteristic to the free basic attack of a melee attack, not of a %s", a.Kind)
+	case n == 0:
+		return ruleErr("skills.md #33", "Vivacity is used on the free attack of an A effect: %s has none", a)
+	case a.AP+n > att.AP:
+		return ruleErr("R14", "%s has %d AP, the attack and its Vivacity cost %d", att.Name(), att.AP, a.AP+n)
+	}
+	return nil
+}
+
+// vividRefund gives Safar i back the Vivacity AP of option opt it kept for
+// free attacks that were not made (the main attack failed): free were made.
+func (e *engine) vividRefund(i int, opt *fightOption, free int) {
+	if !opt.attack.Vivid {
+		return
+	}
+	back := max(opt.attack.Effects.Count(A)-free, 0)
+	e.c[i].ap += back
+	e.c[i].spent -= back
 }

@@ -187,3 +187,71 @@ func TestAmbidextrousChoice(t *testing.T) {
 		t.Errorf("20 duels of an Ambidextrous Safar against a 3 AP guard: no split played")
 	}
 }
+
+// TestVivacityFight checks Vivacity (skills.md #33) in fights: the option
+// tables hold the vivid attacks beside the plain ones, costing 1 AP more per
+// A effect; with 3 AP against a guard with no AP left the default policy
+// plays the single attack of highest expected net damage, here a vivid 2 AP
+// attack; and the engine keeps that AP for the free attack and gives it back
+// when the main attack fails and no free attack is made.
+func TestVivacityFight(t *testing.T) {
+	club := &profiles.Equipment{ID: "club", Kind: profiles.KindMelee, Hands: 1, Effects: profiles.Effects{CriticalFrom: 10}}
+	a := &profiles.Profile{ID: "quick", Name: "quick", Level: 2, Stature: 2, AP: 5, HP: 14,
+		Stats: profiles.Stats{V: 4, P: 4, A: 6, C: 3, T: 4, I: 4}, Skills: []profiles.Skill{{Name: profiles.SkillVivacity}}}
+	d := &profiles.Profile{ID: "guard", Name: "guard", Level: 2, Stature: 2, AP: 5, HP: 40, Stats: strongGuard}
+	p, err := (&Duel{A: NewFighter(a, []*profiles.Equipment{club}), B: NewFighter(d, []*profiles.Equipment{club})}).NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := p.e
+	opts := e.opts[0][1]
+	vivid, plain3 := -1, -1
+	bestVivid, bestPlain := math.Inf(-1), math.Inf(-1)
+	for n, o := range opts {
+		if o.attack.Vivid {
+			if want := o.attack.AP + o.attack.Effects.Count(A); o.ap() != want {
+				t.Errorf("%s costs %d AP in the tables, want %d", o.attack, o.ap(), want)
+			}
+		}
+		if o.ap() != 3 || o.pos != posNone {
+			continue
+		}
+		v := o.dmg[bandEffective][0] - o.ctr[bandEffective][0]
+		if o.attack.Vivid && v > bestVivid {
+			vivid, bestVivid = n, v
+		}
+		if !o.attack.Vivid && v > bestPlain {
+			plain3, bestPlain = n, v
+		}
+	}
+	if vivid < 0 || plain3 < 0 {
+		t.Fatalf("no 3 AP vivid or plain attack in the tables (vivid %d, plain %d)", vivid, plain3)
+	}
+	e.reset()
+	e.c[0].ap, e.c[1].ap = 3, 0
+	first, _ := bestAttack(e, 0, 1, 0, nil, false, false)
+	if want := map[bool]int{true: vivid, false: plain3}[bestVivid > bestPlain]; first != want {
+		t.Errorf("3 AP against a guard with 0 AP: first attack %d, want %d (%s %.2f against %s %.2f)",
+			first, want, opts[vivid].attack, bestVivid, opts[plain3].attack, bestPlain)
+	}
+	if !(bestVivid > bestPlain) {
+		t.Errorf("%s (%.2f) is not worth more than %s (%.2f): the case does not test the vivid choice",
+			opts[vivid].attack, bestVivid, opts[plain3].attack, bestPlain)
+	}
+	// AP kept and given back: 3 AP, a 2 AP vivid attack with one A effect.
+	r := rand.NewPCG(3, 3)
+	var left [4]int
+	for range 400 {
+		e.reset()
+		e.c[0].ap, e.c[1].ap = 3, 3
+		e.c[1].hp = 40
+		if !e.do(r, 0, action{kind: actAttack, opt: vivid, target: 1}) {
+			t.Fatal("the vivid attack was refused")
+		}
+		left[min(max(e.c[0].ap, 0), 3)]++
+	}
+	if left[0] == 0 || left[1] == 0 || left[2]+left[3] != 0 {
+		t.Errorf("AP left after %s with 3 AP: %v (0: free attack made, 1: main attack failed); want both and nothing else",
+			opts[vivid].attack, left)
+	}
+}
