@@ -187,6 +187,14 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			ef.Range = d.rangeValue(f.v, field)
 		case "ammunition":
 			ef.Ammunition, _ = d.intIn(f.v, field, 0, 999, "ammunition must be from 0 (unlimited) to 999")
+		case "munition":
+			if v, ok := d.stringValue(f.v, field); ok {
+				if !slices.Contains(Munitions, v) {
+					d.errorf(deref(f.v), field, "munition must be one of %s, got %q", strings.Join(Munitions, ", "), v)
+				} else {
+					ef.Munition = v
+				}
+			}
 		case "rate":
 			ef.Rate, _ = d.intIn(f.v, field, 1, 99, "rate must be from 1 to 99")
 		case "reload_ap":

@@ -154,7 +154,7 @@ var skillTable = []SkillInfo{
 	{ID: "furtivite", Name: SkillStealth, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedExchange, Ref: "skills.md #44", Note: "the printed value replaces the level"},
 	{ID: "maitre-papegai", Name: SkillMasterPopinjay, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #45; seed 000 l.1640", Note: "heights exist only in a single exchange (kharn odds --height): the battlefield is flat"},
 	{ID: "frere-d-armes", Trait: "frere-d-armes", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #46"},
-	{ID: "maitre-archer", Name: SkillMasterArcher, Class: ClassExchange, Value: SkillNoValue, Ref: "skills.md #47; seed 000 l.1638"},
+	{ID: "maitre-archer", Name: SkillMasterArcher, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #47; seed 000 l.1638", Note: "a bow is a ranged weapon with munition: arrows (the catalogue's fleches, the blowpipe's read as darts)"},
 	{ID: "stable", Name: SkillStable, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #48; seed 000 l.1664; French seed 004 l.1580"},
 	{ID: "le-sang-et-l-acier", Name: SkillBloodAndSteel, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #49; seed 000 l.1402"},
 	{ID: "repoussement", Name: SkillRepelment, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #50; seed 000 l.1646"},

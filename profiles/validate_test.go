@@ -255,6 +255,17 @@ var validationTests = []struct {
 		want:  []string{`d/a.yaml:9:5: equipment[e1].ammunition: a weapon with a rate and a reloading cost has unlimited ammunition: give ammunition or rate, not both`},
 	},
 	{
+		// Master archer's bows are the weapons that shoot arrows (skills.md #47).
+		name:  "munition not a kind of ammunition",
+		files: map[string]string{"a.yaml": kindOf("ranged") + "    range: 3/6\n    munition: pebbles\n"},
+		want:  []string{`d/a.yaml:7:15: equipment[e1].munition: munition must be one of arrows, bolts, darts, stones, got "pebbles"`},
+	},
+	{
+		name:  "munition on a melee weapon",
+		files: map[string]string{"a.yaml": okWeapon + "    munition: arrows\n"},
+		want:  []string{`d/a.yaml:7:5: equipment[e1].munition: field "munition" does not apply to a melee weapon (it is for ranged weapons)`},
+	},
+	{
 		name:  "melee-only effect on a shield",
 		files: map[string]string{"a.yaml": kindOf("shield") + "    boxes: 3\n    reach: 1\n"},
 		want:  []string{`d/a.yaml:7:5: equipment[e1].reach: field "reach" does not apply to a shield (a shield takes only defence_bonus, boxes and no_cf_defence)`},

@@ -726,6 +726,7 @@ func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 		s.bonus += ex.Policy.Sadistic
 	}
 	if a.Kind == Shot {
+		s.bonus += masterArcher(att) // skills.md #47: before the range modifier, which applies last
 		s.rangeMod = ex.rangeModifier()
 	}
 	return s

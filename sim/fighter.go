@@ -79,7 +79,7 @@ var exchangeSkills = map[string]bool{
 	"master": true, "executioner": true, "sadistic": true, "skilled swordsman": true,
 	"repelment": true, "stable": true, "survival instinct": true, "harassment": true,
 	"bunt": true, "bite": true, "trample": true, "riposte": true, "cunning": true, "slender": true, "stealth": true,
-	"master popinjay": true, "tembo hide": true, "vivacity": true,
+	"master popinjay": true, "tembo hide": true, "vivacity": true, "master archer": true,
 }
 
 // ReadSkills extracts the exchange skills of a profile.

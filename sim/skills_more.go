@@ -215,3 +215,14 @@ func (e *engine) vividRefund(i int, opt *fightOption, free int) {
 	e.c[i].ap += back
 	e.c[i].spent -= back
 }
+
+// masterArcher returns the damage Master archer adds to a shot of f (skills.md
+// #47, seed 000 line 1638: "1 more point of damage when attacking with a
+// bow"): 1 with a bow in hand, a ranged weapon that shoots arrows
+// (profiles.Equipment.IsBow; the catalogue's blowpipe shoots darts), else 0.
+func masterArcher(f *Fighter) int {
+	if f.Skills.MasterArcher && f.Weapon.IsBow() {
+		return 1
+	}
+	return 0
+}

@@ -84,3 +84,42 @@ func TestVivacityLegality(t *testing.T) {
 		t.Errorf("a vivid shot: error %v, want skills.md #33 (the free basic attack of a melee attack)", err)
 	}
 }
+
+// TestMasterArcher checks Master archer (skills.md #47; seed 000 line 1638:
+// "a shooter with that skill will inflict 1 more point of damage when
+// attacking with a bow") with the exact engine: a classic shot of a bow
+// (fixed 5 damage, arrows) at long range deals (5+1)-3 = 3 where the same
+// shot without the skill deals 2, and on a CH (5+1)x2-3 = 9 instead of 7:
+// the point comes before the range modifier, which applies last (R9). The
+// hit and CH chances do not change, so the damage distribution is the
+// plain one moved up by one point on a plain hit and by two on a CH. A
+// crossbow (bolts) and a blowpipe (darts) are not bows: nothing changes.
+func TestMasterArcher(t *testing.T) {
+	archer := safar("archer", 2, stats4(4, 3, 5, 3), 3, skill(profiles.SkillMasterArcher))
+	plain := safar("archer", 2, stats4(4, 3, 5, 3), 3)
+	guard := safar("guard", 2, stats4(3, 4, 4, 5), 3)
+	longbow := &profiles.Equipment{ID: "longbow", Kind: profiles.KindRanged, Hands: 2,
+		Effects: profiles.Effects{FixedDamage: &profiles.Dice{Plus: 5}, Range: &profiles.Range{Short: 3, Long: 6}, Munition: profiles.MunitionArrows}}
+	run := func(p *profiles.Profile, w *profiles.Equipment) *sim.Result {
+		ex := &sim.Exchange{Attacker: sim.NewFighter(p, []*profiles.Equipment{w}), Defender: sim.NewFighter(guard, nil),
+			Attack: sim.Attack{Kind: sim.Shot, AP: 2, Chars: sim.CharsOf(sim.A, sim.A)}, Policy: fixed(sim.Defence{}), Range: 8}
+		return exact(t, ex)
+	}
+	with, without := run(archer, longbow), run(plain, longbow)
+	if math.Abs(with.PSuccess-without.PSuccess) > 1e-12 || without.PSuccess == 0 {
+		t.Fatalf("P(success) %.6f with Master archer, %.6f without: the skill changes damage only", with.PSuccess, without.PSuccess)
+	}
+	for _, c := range []struct{ plainDmg, archerDmg int }{{2, 3}, {7, 9}} {
+		if p, q := pmf(without.DamagePMF, c.plainDmg), pmf(with.DamagePMF, c.archerDmg); p == 0 || math.Abs(p-q) > 1e-12 {
+			t.Errorf("P(%d damage) with Master archer %.6f, want P(%d damage) without it, %.6f", c.archerDmg, q, c.plainDmg, p)
+		}
+	}
+	for _, m := range []string{profiles.MunitionBolts, profiles.MunitionDarts} {
+		w := *longbow
+		w.ID, w.Effects.Munition = m, m
+		a, b := run(archer, &w), run(plain, &w)
+		if math.Abs(a.ExpectedDamage-b.ExpectedDamage) > 1e-12 {
+			t.Errorf("a weapon shooting %s: E[damage] %.6f with Master archer, %.6f without; it is no bow", m, a.ExpectedDamage, b.ExpectedDamage)
+		}
+	}
+}

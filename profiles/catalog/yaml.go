@@ -219,6 +219,9 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 			kv("rate", strconv.Itoa(ef.Rate))
 			kv("reload_ap", strconv.Itoa(ef.ReloadAP))
 		}
+		if ef.Munition != "" {
+			kv("munition", ef.Munition)
+		}
 	case profiles.KindArmour:
 		kv("protection", protection(e.armour))
 		kv("boxes", strconv.Itoa(e.boxes))
