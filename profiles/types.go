@@ -245,11 +245,11 @@ type Effects struct {
 	Reach          float64 // toises: 0 (ZOC), 1, 1.5, 2, 2.5, 3 (MaxReach)
 	Range          *Range  // ranged weapons
 	Ammunition     int     // shots before it is empty; 0 = unlimited
+	Rate           int     // shots between reloads; 0 = no reload needed
+	ReloadAP       int     // AP to reload once Rate shots are fired
 	// Munition is the kind of ammunition a ranged weapon shoots (Munitions):
 	// "arrows" makes it a bow for Master archer (skills.md #47); "" unsaid.
 	Munition string
-	Rate           int     // shots between reloads; 0 = no reload needed
-	ReloadAP       int     // AP to reload once Rate shots are fired
 	// Thrown marks a melee weapon that can be thrown once and once only (rulebook
 	// "Melee weapons"); its Range then applies to the throw.
 	Thrown bool
