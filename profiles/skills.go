@@ -148,7 +148,7 @@ var skillTable = []SkillInfo{
 	{ID: "ralliement", Name: SkillRallying, Class: ClassMorale, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #38; seed 000 l.1642"},
 	{ID: "adansonia", Name: SkillAdansonia, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #39; seed 000 l.1414"},
 	{ID: "armure-naturelle-tembo", Name: SkillTemboHide, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #40", Note: "against the damage of attacks and counters; bleeding and collisions are taken in full"},
-	{ID: "corpulent", Name: SkillBulky, Class: ClassActivation, Value: SkillNoValue, Ref: "skills.md #41"},
+	{ID: "corpulent", Name: SkillBulky, Class: ClassActivation, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #41", Note: "free moves of V effects 0.5 toise, V/2 for two in one exchange; walks not slowed by loose, slippery or difficult ground"},
 	{ID: "specialiste", Name: SkillSpecialist, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #42; seed 000 l.1658"},
 	{ID: "tembo", Trait: "tembo", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #43"},
 	{ID: "furtivite", Name: SkillStealth, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedExchange, Ref: "skills.md #44", Note: "the printed value replaces the level"},

@@ -187,7 +187,7 @@ func (c *combatant) inPlay() bool { return c.hp > 0 && !c.demoralised }
 func (c *combatant) fit() bool { return c.inPlay() && !c.stunned }
 
 func (c *combatant) base() field.Base {
-	return field.Base{Pos: c.pos, Radius: c.radius, Stature: c.f.Profile.Stature}
+	return field.Base{Pos: c.pos, Radius: c.radius, Stature: c.f.Profile.Stature, SureFooted: c.f.Skills.Bulky}
 }
 
 type planKey struct {
@@ -1479,11 +1479,11 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	// shoot steps away; a melee fighter stays in contact unless its policy chose to
 	// move on to another enemy (vTo, R10a).
 	if st.moveAtt && c.inPlay() && e.policies[c.side].prefersRange(e, i, j) {
-		e.move(i, j, freeMove(e.velocity(i), pl.main.Effects.Count(V), st.harassed), false)
+		e.move(i, j, e.freeMoveOf(i, pl.main.Effects.Count(V), st.harassed), false)
 	} else if k := c.vTo - 1; st.moveAtt && c.inPlay() && k >= 0 && e.c[k].inPlay() {
 		// R10a: the policy moves on to another enemy (engaging it, supporting
 		// an ally there).
-		e.move(i, k, freeMove(e.velocity(i), pl.main.Effects.Count(V), st.harassed), true)
+		e.move(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), st.harassed), true)
 		c.target = k
 		if e.trace != nil {
 			e.tracef("    %s moves on (V): %s\n", e.name(i), e.where(i, k))
@@ -1491,7 +1491,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	}
 	c.vTo = 0
 	if st.moveDef && o.inPlay() && e.policies[o.side].prefersRange(e, j, i) {
-		e.move(j, i, e.velocity(j)/2, false)
+		e.move(j, i, e.freeMoveOf(j, 1, false), false)
 	}
 	if e.trace != nil {
 		if e.duel {

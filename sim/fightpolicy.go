@@ -913,7 +913,7 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 			}
 		}
 		before := c.pos
-		to, _ := e.destination(i, j, freeMove(e.velocity(i), opt.attack.Effects.Count(V), false), false)
+		to, _ := e.destination(i, j, e.freeMoveOf(i, opt.attack.Effects.Count(V), false), false)
 		c.pos = to
 		g := 0.0
 		for k := range e.c {
@@ -970,7 +970,7 @@ func (e *engine) supportsGiven(j int) int {
 func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	c := &e.c[i]
 	best := posGain{stay: true, to: -1}
-	d := freeMove(e.velocity(i), opt.attack.Effects.Count(V), false)
+	d := e.freeMoveOf(i, opt.attack.Effects.Count(V), false)
 	rest := c.ap - e.actionCost(i, opt.ap())
 	if d <= 0 || rest < 1 {
 		return best

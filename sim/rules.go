@@ -78,6 +78,7 @@ var rules = []Rule{
 	{"Collision", "seed 000 l.637-641; seed 004 l.570-576", RuleModelled, "`engine.push`: 1D5 HP to each, the smaller base (equal: both) to the ground; an obstacle or the edge 1D5", fights},
 	{"Terrain: loose, slippery, difficult ground", "seed 000 l.650-655; seed 004 l.585-590; R-FR", RuleModelled, "`sim/field` (velocity -1, -1 and Stable lost, -2)", InSkirmish},
 	{"Terrain: difficult ground halves movement", "seed 000 l.655", RuleVariant, "`english`", InSkirmish},
+	{"Bulky: V effects move it little, ground does not slow it", "skills.md #41", RuleModelled, "`engine.freeMoveOf`, `bulkyMove` (one V effect 0.5 toise, two in one exchange V/2: VV, V and Harassment; a defender's V counter or Survival instinct 0.5), `field.Base.SureFooted` in `field.Walk` (loose, slippery, difficult ground)", fights},
 	{"Terrain: water (swimming, no weapon, armour taken off)", "seed 000 l.654; seed 004 l.589", RuleNotModelled, "scenario files have no water pieces", InSkirmish},
 	{"Deployment", "seed 000 l.542-546; seed 004 l.467", RuleModelled, "`engine.deploy`: fixed, symmetric, 3-toise strips (2 under `english`)", InSkirmish},
 	{"Deployment chosen by the players", "seed 000 l.542-546", RuleNotModelled, "deployment is fixed, symmetric, in list order", InSkirmish},

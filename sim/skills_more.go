@@ -226,3 +226,28 @@ func masterArcher(f *Fighter) int {
 	}
 	return 0
 }
+
+// freeMoveOf returns how far Safar i moves for nV V effects of one exchange,
+// and Harassment's when harassed (freeMove). Bulky (skills.md #41): one V
+// effect moves it 0.5 toise, two or more in the same exchange V/2, not
+// rounded ("Open": any two in the same exchange count, VV or V and
+// Harassment; a defender's V counter and Survival instinct are one free move
+// of the exchange, so 0.5 toise).
+func (e *engine) freeMoveOf(i, nV int, harassed bool) float64 {
+	if !e.c[i].f.Skills.Bulky {
+		return freeMove(e.velocity(i), nV, harassed)
+	}
+	return bulkyMove(e.velocity(i), nV+b2i(harassed))
+}
+
+// bulkyMove returns the free move of a Bulky Safar of velocity v for n V
+// effects in one exchange (skills.md #41).
+func bulkyMove(v float64, n int) float64 {
+	switch {
+	case n <= 0:
+		return 0
+	case n == 1:
+		return 0.5
+	}
+	return v / 2
+}

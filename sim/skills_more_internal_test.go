@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim/field"
 )
 
 // The guard's characteristics: a strong one counters hard (P 5), a weak one
@@ -253,5 +254,59 @@ func TestVivacityFight(t *testing.T) {
 	if left[0] == 0 || left[1] == 0 || left[2]+left[3] != 0 {
 		t.Errorf("AP left after %s with 3 AP: %v (0: free attack made, 1: main attack failed); want both and nothing else",
 			opts[vivid].attack, left)
+	}
+}
+
+// TestBulky checks Bulky (skills.md #41) in fights: "one V effect in an
+// action moves it 0.5 toise; two V effects in the same action move it V/2
+// (not rounded)", any two in the same exchange counting (VV, V and
+// Harassment); a Safar without it moves V/2 per V effect (R10). Its walks
+// are not slowed by difficult ground (the Safar's base is sure-footed).
+func TestBulky(t *testing.T) {
+	mk := func(bulky bool) *Fighter {
+		p := &profiles.Profile{ID: "tembo", Name: "tembo", Level: 2, Stature: 5, AP: 5, HP: 30,
+			Stats: profiles.Stats{V: 5, P: 6, A: 3, C: 6, T: 4, I: 4}}
+		if bulky {
+			p.Skills = []profiles.Skill{{Name: profiles.SkillBulky}}
+		}
+		return NewFighter(p, nil)
+	}
+	for _, bulky := range []bool{false, true} {
+		p, err := (&Duel{A: mk(bulky), B: mk(false), Distance: 6}).NewPlayer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := p.e
+		e.reset()
+		for _, c := range []struct {
+			nV          int
+			harassed    bool
+			plain, want float64
+		}{
+			{1, false, 2.5, 0.5},
+			{2, false, 5, 2.5},
+			{1, true, 5, 2.5},
+			{0, true, 2.5, 0.5},
+			{0, false, 0, 0},
+		} {
+			want := c.plain
+			if bulky {
+				want = c.want
+			}
+			if got := e.freeMoveOf(0, c.nV, c.harassed); math.Abs(got-want) > 1e-12 {
+				t.Errorf("bulky %v, V 5: %d V effect(s), harassment %v: moves %.2f, want %.2f", bulky, c.nV, c.harassed, got, want)
+			}
+		}
+		// A walk of V = 5 toises on difficult ground (R-FR: 2 off velocity).
+		e.field.Terrain = []field.Terrain{{Kind: field.Difficult, Rect: field.Rect{X: 0, Y: 0, W: 15, H: 15}}}
+		from := e.c[0].pos
+		e.move(0, 1, e.velocity(0), true)
+		want := 3.0
+		if bulky {
+			want = 5
+		}
+		if got := e.c[0].pos.Dist(from); math.Abs(got-want) > 1e-9 {
+			t.Errorf("bulky %v: a walk of 5 toises on difficult ground goes %.2f, want %.2f", bulky, got, want)
+		}
 	}
 }
