@@ -231,6 +231,7 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 	if f.Offhand != nil && (f.Melee.Hands != 1 || f.Shield != nil) {
 		f.Offhand = nil // two hands: one weapon and its other hand's shield, or a two-handed one
 	}
+	ambidextrousRiposte(f)
 	return f
 }
 

@@ -251,3 +251,13 @@ func bulkyMove(v float64, n int) float64 {
 	}
 	return v / 2
 }
+
+// ambidextrousRiposte gives f Riposte when it is Ambidextrous and holds a
+// weapon usable with one hand or both (hands: 1-2) in both hands: no shield
+// and no second weapon in the other hand (skills.md #21: "with a weapon usable
+// with one or two hands held in both hands, it gains Riposte").
+func ambidextrousRiposte(f *Fighter) {
+	if f.Skills.Ambidextrous && f.Melee != nil && f.Melee.Versatile && f.Shield == nil && f.Offhand == nil {
+		f.Skills.Riposte = true
+	}
+}

@@ -123,3 +123,45 @@ func TestMasterArcher(t *testing.T) {
 		}
 	}
 }
+
+// TestAmbidextrousRiposte: "with a weapon usable with one or two hands
+// (hands: "1-2") held in both hands, it gains Riposte" (skills.md #21). An
+// Ambidextrous defender holding such a spear with nothing in its other hand
+// counters a 2 AP attack exactly as a defender with the Riposte skill does
+// (its 2 AP defence deals damage and an effect, skills.md #24), and more
+// than without the skill; with a shield in the other hand, or a second
+// weapon, or without Ambidextrous, it has no Riposte.
+func TestAmbidextrousRiposte(t *testing.T) {
+	spear := &profiles.Equipment{ID: "spear", Kind: profiles.KindMelee, Hands: 1, Versatile: true, Effects: profiles.Effects{CriticalFrom: 10}}
+	st := stats4(4, 5, 4, 5)
+	ambi := safar("twin", 2, st, 3, skill(profiles.SkillAmbidextrous))
+	rip := safar("twin", 2, st, 3, skill(profiles.SkillRiposte))
+	plain := safar("twin", 2, st, 3)
+	for _, c := range []struct {
+		name  string
+		p     *profiles.Profile
+		items []*profiles.Equipment
+		want  bool
+	}{
+		{"Ambidextrous, spear in both hands", ambi, []*profiles.Equipment{spear}, true},
+		{"Ambidextrous, spear and shield", ambi, []*profiles.Equipment{spear, shield}, false},
+		{"Ambidextrous, spear and club", ambi, []*profiles.Equipment{spear, club}, false},
+		{"Ambidextrous, a one-handed club alone", ambi, []*profiles.Equipment{club}, false},
+		{"no Ambidextrous, spear in both hands", plain, []*profiles.Equipment{spear}, false},
+	} {
+		if got := sim.NewFighter(c.p, c.items).Skills.Riposte; got != c.want {
+			t.Errorf("%s: Riposte %v, want %v", c.name, got, c.want)
+		}
+	}
+	attacker := safar("fighter", 2, stats4(4, 5, 4, 3), 3)
+	counter := func(p *profiles.Profile) float64 {
+		ex := &sim.Exchange{Attacker: sim.NewFighter(attacker, nil), Defender: sim.NewFighter(p, []*profiles.Equipment{spear}),
+			Attack: sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P)},
+			Policy: fixed(sim.Defence{AP: 2, Chars: sim.CharsOf(sim.P, sim.P)})}
+		return exact(t, ex).ExpectedCounter
+	}
+	a, r, p := counter(ambi), counter(rip), counter(plain)
+	if math.Abs(a-r) > 1e-12 || !(a > p) {
+		t.Errorf("E[counter] of a 2 AP PP defence: Ambidextrous with the spear %.6f, Riposte %.6f, neither %.6f: want the first two equal, above the third", a, r, p)
+	}
+}
