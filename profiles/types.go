@@ -206,11 +206,11 @@ type Equipment struct {
 	Kind    Kind
 	Cost    int // Krowns
 	Hands   int // 0 (worn), 1 or 2
+	Effects Effects
 	// Versatile marks a melee weapon held in one hand or both (hands: 1-2;
 	// Hands is 1): with no shield and no second weapon it is held in both,
 	// which gives an Ambidextrous Safar Riposte (skills.md #21).
 	Versatile bool
-	Effects Effects
 	// Armour is set for Kind == KindArmour.
 	Armour *ArmourStats
 	// ShieldBoxes is the lifespan of a shield (Kind == KindShield).

@@ -21,7 +21,7 @@ type equipOut struct {
 	kind        profiles.Kind
 	cost        int
 	hands       int
-	versatile   bool // hands "1-2": one hand or both (YAML hands: 1-2)
+	versatile   bool   // hands "1-2": one hand or both (YAML hands: 1-2)
 	effectsText string // as written
 	ef          profiles.Effects
 	armour      profiles.ArmourStats
