@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -163,5 +164,29 @@ func TestAmbidextrousRiposte(t *testing.T) {
 	a, r, p := counter(ambi), counter(rip), counter(plain)
 	if math.Abs(a-r) > 1e-12 || !(a > p) {
 		t.Errorf("E[counter] of a 2 AP PP defence: Ambidextrous with the spear %.6f, Riposte %.6f, neither %.6f: want the first two equal, above the third", a, r, p)
+	}
+}
+
+// TestSkillsMoreAllocs: a warm duel of a Safar with Ambidextrous (two
+// one-handed weapons: its tables hold splits), Vivacity (vivid attacks) and
+// Bulky plays a fight without allocating (style: zero allocations per trial).
+func TestSkillsMoreAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	hatchet := &profiles.Equipment{ID: "hatchet", Kind: profiles.KindMelee, Hands: 1, Effects: profiles.Effects{CriticalFrom: 10, DamageBonus: 1}}
+	a := safar("twin", 2, stats4(4, 4, 6, 4), 3, skill(profiles.SkillAmbidextrous), skill(profiles.SkillVivacity), skill(profiles.SkillBulky))
+	d := safar("guard", 2, stats4(4, 5, 4, 4), 3)
+	d.AP = 4
+	pl, err := (&sim.Duel{A: sim.NewFighter(a, []*profiles.Equipment{club, hatchet}), B: sim.NewFighter(d, []*profiles.Equipment{club}), Distance: 6}).NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.NewPCG(1, 0)
+	for range 20000 {
+		pl.Play(r)
+	}
+	if n := testing.AllocsPerRun(1000, func() { pl.Play(r) }); n != 0 {
+		t.Errorf("%v allocations per fight, want 0", n)
 	}
 }
