@@ -131,7 +131,14 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 		case "cost":
 			e.Cost, _ = d.intIn(f.v, field, 0, math.MaxInt32, "cost must not be negative")
 		case "hands":
-			e.Hands, _ = d.intIn(f.v, field, 0, 2, "hands must be 0, 1 or 2")
+			if s := deref(f.v); s != nil && s.Kind == yaml.ScalarNode && strings.ReplaceAll(s.Value, " ", "") == "1-2" {
+				e.Hands, e.Versatile = 1, true // one hand or both (skills.md #21)
+				if e.Kind != KindMelee {
+					d.errorf(s, field, "hands 1-2 (one hand or both) is for melee weapons")
+				}
+				continue
+			}
+			e.Hands, _ = d.intIn(f.v, field, 0, 2, "hands must be 0, 1, 2 or 1-2 (a melee weapon held in one hand or both)")
 		case "reserved_to":
 			entry.reserved = d.refs(f.v, field)
 			for _, r := range entry.reserved {
@@ -187,6 +194,14 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			ef.Range = d.rangeValue(f.v, field)
 		case "ammunition":
 			ef.Ammunition, _ = d.intIn(f.v, field, 0, 999, "ammunition must be from 0 (unlimited) to 999")
+		case "munition":
+			if v, ok := d.stringValue(f.v, field); ok {
+				if !slices.Contains(Munitions, v) {
+					d.errorf(deref(f.v), field, "munition must be one of %s, got %q", strings.Join(Munitions, ", "), v)
+				} else {
+					ef.Munition = v
+				}
+			}
 		case "rate":
 			ef.Rate, _ = d.intIn(f.v, field, 1, 99, "rate must be from 1 to 99")
 		case "reload_ap":

@@ -211,6 +211,10 @@ type Equipment struct {
 	Cost    int // Krowns
 	Hands   int // 0 (worn), 1 or 2
 	Effects Effects
+	// Versatile marks a melee weapon held in one hand or both (hands: 1-2;
+	// Hands is 1): with no shield and no second weapon it is held in both,
+	// which gives an Ambidextrous Safar Riposte (skills.md #21).
+	Versatile bool
 	// Armour is set for Kind == KindArmour.
 	Armour *ArmourStats
 	// ShieldBoxes is the lifespan of a shield (Kind == KindShield).
@@ -251,6 +255,9 @@ type Effects struct {
 	Ammunition     int     // shots before it is empty; 0 = unlimited
 	Rate           int     // shots between reloads; 0 = no reload needed
 	ReloadAP       int     // AP to reload once Rate shots are fired
+	// Munition is the kind of ammunition a ranged weapon shoots (Munitions):
+	// "arrows" makes it a bow for Master archer (skills.md #47); "" unsaid.
+	Munition string
 	// Thrown marks a melee weapon that can be thrown once and once only (rulebook
 	// "Melee weapons"); its Range then applies to the throw.
 	Thrown bool

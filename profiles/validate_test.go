@@ -255,6 +255,23 @@ var validationTests = []struct {
 		want:  []string{`d/a.yaml:9:5: equipment[e1].ammunition: a weapon with a rate and a reloading cost has unlimited ammunition: give ammunition or rate, not both`},
 	},
 	{
+		// A weapon held in one hand or both (skills.md #21).
+		name:  "hands 1-2 on a ranged weapon",
+		files: map[string]string{"a.yaml": sub(kindOf("ranged"), "cost: 5\n", "cost: 5\n    hands: 1-2\n") + "    range: 3/6\n"},
+		want:  []string{`d/a.yaml:6:12: equipment[e1].hands: hands 1-2 (one hand or both) is for melee weapons`},
+	},
+	{
+		// Master archer's bows are the weapons that shoot arrows (skills.md #47).
+		name:  "munition not a kind of ammunition",
+		files: map[string]string{"a.yaml": kindOf("ranged") + "    range: 3/6\n    munition: pebbles\n"},
+		want:  []string{`d/a.yaml:7:15: equipment[e1].munition: munition must be one of arrows, bolts, darts, stones, got "pebbles"`},
+	},
+	{
+		name:  "munition on a melee weapon",
+		files: map[string]string{"a.yaml": okWeapon + "    munition: arrows\n"},
+		want:  []string{`d/a.yaml:7:5: equipment[e1].munition: field "munition" does not apply to a melee weapon (it is for ranged weapons)`},
+	},
+	{
 		name:  "melee-only effect on a shield",
 		files: map[string]string{"a.yaml": kindOf("shield") + "    boxes: 3\n    reach: 1\n"},
 		want:  []string{`d/a.yaml:7:5: equipment[e1].reach: field "reach" does not apply to a shield (a shield takes only defence_bonus, boxes and no_cf_defence)`},
@@ -330,7 +347,7 @@ var validationTests = []struct {
 			"a.yaml": sub(okWeapon, "hands: 1", "hands: 3"),
 		},
 		want: []string{
-			`d/a.yaml:6:12: equipment[e1].hands: hands must be 0, 1 or 2, got 3`,
+			`d/a.yaml:6:12: equipment[e1].hands: hands must be 0, 1, 2 or 1-2 (a melee weapon held in one hand or both), got 3`,
 			`d/b.yaml:5:12: profiles[p1].level: level must be 1, 2 or 3, got 0`,
 			`d/b.yaml:10:9: profiles[p1].hp: hp must be from 1 to 999, got 0`,
 		},

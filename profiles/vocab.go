@@ -196,7 +196,7 @@ var (
 		"no_effect_with", "attack_ap", "bleeding", "on_critical", "armour_piercing",
 		"armour_ignore"}
 	meleeOnlyFields  = []string{"reach", "thrown"}
-	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap"}
+	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap", "munition"}
 	shieldFields     = []string{"defence_bonus", "boxes", "no_cf_defence"}
 	helmetFields     = []string{"boxes"}
 )
@@ -233,4 +233,28 @@ func concat(lists ...[]string) []string {
 		out = append(out, l...)
 	}
 	return out
+}
+
+// The kinds of ammunition of ranged weapons (the key munition), from the
+// catalogue's munitionKind (catalogue.md section 4.7: fleches, carreaux).
+const (
+	// MunitionArrows: a bow's. Master archer adds 1 damage to its shots
+	// (skills.md #47, seed 000 line 1638).
+	MunitionArrows = "arrows"
+	// MunitionBolts: a crossbow's.
+	MunitionBolts = "bolts"
+	// MunitionDarts: a blowpipe's; the catalogue counts them among its
+	// "fleches", skills.md #47 does not count the blowpipe as a bow.
+	MunitionDarts = "darts"
+	// MunitionStones: a sling's.
+	MunitionStones = "stones"
+)
+
+// Munitions lists the values of the key munition.
+var Munitions = []string{MunitionArrows, MunitionBolts, MunitionDarts, MunitionStones}
+
+// IsBow reports whether e is a bow for Master archer (skills.md #47): a ranged
+// weapon that shoots arrows.
+func (e *Equipment) IsBow() bool {
+	return e != nil && e.Kind == KindRanged && e.Effects.Munition == MunitionArrows
 }

@@ -77,6 +77,9 @@ func attackName(a sim.Attack) string {
 	case a.Kind.Special():
 		return a.Kind.String() + " " + a.Chars.String()
 	}
+	if a.Vivid {
+		return "melee " + a.Chars.String() + " +vivacity"
+	}
 	return "melee " + a.Chars.String()
 }
 
@@ -201,6 +204,9 @@ func describeAttack(a sim.Attack) string {
 		s += ", damage " + a.DamageChar.String()
 	} else if a.Fixed {
 		s += ", weapon damage"
+	}
+	if a.Vivid {
+		s += ", Vivacity on its free attacks (1 AP more each, paid when made)"
 	}
 	return s
 }

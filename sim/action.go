@@ -46,6 +46,11 @@ type Attack struct {
 	// Free marks the free basic attack or lightning shot of an A effect (R7, R10):
 	// it cannot be defended with more than two characteristics.
 	Free bool
+	// Vivid: the attacker uses Vivacity (skills.md #33) on the free attack of
+	// each of its A effects, 1 AP more each, paid only when the free attack is
+	// made: that free attack engages a second characteristic and deals a full
+	// characteristic (sim/skills_more.go). Written "+vivacity" after the attack.
+	Vivid bool
 }
 
 // String writes the attack the way --attack reads it, with its effects.
@@ -61,6 +66,9 @@ func (a Attack) String() string {
 	}
 	if a.Effects.Len() > 0 {
 		s += ":" + a.Effects.String()
+	}
+	if a.Vivid {
+		s += vividSuffix
 	}
 	return s
 }
@@ -97,6 +105,7 @@ func ParseAttack(spec string) (a Attack, effectsGiven bool, err error) {
 	case "trample":
 		return Attack{Kind: Trample, AP: 2, Chars: CharsOf(C, C)}, true, nil
 	}
+	s, a.Vivid = strings.CutSuffix(s, vividSuffix)
 	parts := strings.Split(s, ":")
 	a.Kind = Melee
 	if parts[0] == "shot" {

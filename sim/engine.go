@@ -187,7 +187,7 @@ func (c *combatant) inPlay() bool { return c.hp > 0 && !c.demoralised }
 func (c *combatant) fit() bool { return c.inPlay() && !c.stunned }
 
 func (c *combatant) base() field.Base {
-	return field.Base{Pos: c.pos, Radius: c.radius, Stature: c.f.Profile.Stature}
+	return field.Base{Pos: c.pos, Radius: c.radius, Stature: c.f.Profile.Stature, SureFooted: c.f.Skills.Bulky}
 }
 
 type planKey struct {
@@ -298,9 +298,9 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			ranged := e.kinds[a].Ranged != nil
 			always := func(opt *fightOption) (int, int, bool) {
 				if opt.shot {
-					return opt.attack.AP, bandEffective, ranged
+					return opt.ap(), bandEffective, ranged
 				}
-				return opt.attack.AP, bandEffective, true
+				return opt.ap(), bandEffective, true
 			}
 			for k := range 8 {
 				// The attacker attacks only while it gains by it: ending is worth 0.
@@ -1282,7 +1282,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		return false
 	}
 	opt := &opts[a.opt]
-	cost := e.actionCost(i, opt.attack.AP)
+	cost := e.actionCost(i, opt.ap())
 	walk := 0
 	assault := a.kind == actAssault
 	sight := true
@@ -1336,6 +1336,18 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	} else if e.gap(i, j) > e.reachOf(i, opt)+1e-9 || c.ranged && opt.weapon != nil {
 		return assault // an assault that fell short has spent its walk; the activation goes on
 	}
+	e.strike(r, i, j, a.opt, opt, assault && sight, band, cover, cost)
+	if opt.split > 0 {
+		e.splitSecond(r, i, j, opt)
+	}
+	return true
+}
+
+// strike plays the exchange of option optIdx (opt) of Safar i against Safar j
+// once the attack is possible: cost AP paid, assault the stature bonus of a
+// move into contact in sight (R8), band and cover those of a shot.
+func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault bool, band, cover, cost int) {
+	c, o := &e.c[i], &e.c[j]
 	var sup, defSup, supSt, defSt, supN, defN int
 	if !opt.shot && c.side != o.side {
 		na, sa := e.supporters(i, j)
@@ -1351,7 +1363,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	// R8a: the stature goes to the first melee attack of the activation, made
 	// after the move into contact, and to no later one (seed 000 lines 707 and
 	// 719, seed 004 lines 634 and 646: "1st attack of the activation").
-	assault = assault && sight && !opt.shot && c.melee == 0
+	assault = assault && !opt.shot && c.melee == 0
 	// Savage (skills.md #58): after an assault, every melee attack of that
 	// activation gets the assault bonus, not only the first.
 	assault = assault || !opt.shot && c.assaulted && c.f.Skills.Savage
@@ -1373,7 +1385,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 			c.loaded--
 		}
 	}
-	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(a.opt), band: int8(band), assault: assault,
+	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(optIdx), band: int8(band), assault: assault,
 		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned,
 		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk, alert: o.alert,
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
@@ -1407,9 +1419,12 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	var out Outcome
 	st0 := st
 	st = pl.sampleAttack(r, st, false, &out)
+	free := 0
 	for st.pending > 0 {
 		st = pl.sampleAttack(r, st, true, &out)
+		free++
 	}
+	e.vividRefund(i, opt, free)
 	if out.Success && opt.attack.AP >= 2 && !opt.attack.Kind.Special() {
 		c.moves++
 		if opt.attack.Effects.Has(V) || opt.attack.Effects.Has(C) {
@@ -1464,11 +1479,11 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	// shoot steps away; a melee fighter stays in contact unless its policy chose to
 	// move on to another enemy (vTo, R10a).
 	if st.moveAtt && c.inPlay() && e.policies[c.side].prefersRange(e, i, j) {
-		e.move(i, j, freeMove(e.velocity(i), pl.main.Effects.Count(V), st.harassed), false)
+		e.move(i, j, e.freeMoveOf(i, pl.main.Effects.Count(V), st.harassed), false)
 	} else if k := c.vTo - 1; st.moveAtt && c.inPlay() && k >= 0 && e.c[k].inPlay() {
 		// R10a: the policy moves on to another enemy (engaging it, supporting
 		// an ally there).
-		e.move(i, k, freeMove(e.velocity(i), pl.main.Effects.Count(V), st.harassed), true)
+		e.move(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), st.harassed), true)
 		c.target = k
 		if e.trace != nil {
 			e.tracef("    %s moves on (V): %s\n", e.name(i), e.where(i, k))
@@ -1476,7 +1491,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	}
 	c.vTo = 0
 	if st.moveDef && o.inPlay() && e.policies[o.side].prefersRange(e, j, i) {
-		e.move(j, i, e.velocity(j)/2, false)
+		e.move(j, i, e.freeMoveOf(j, 1, false), false)
 	}
 	if e.trace != nil {
 		if e.duel {
@@ -1492,7 +1507,6 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 			}
 		}
 	}
-	return true
 }
 
 // slippery reports whether Safar i stands on slippery ground (its centre), where
@@ -1577,7 +1591,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 		// with the AP it has left in this activation.
 		var r [8]float64
 		ranged := e.c[i].ranged
-		always := func(o *fightOption) (int, int, bool) { return o.attack.AP, bandEffective, !o.shot || ranged }
+		always := func(o *fightOption) (int, int, bool) { return o.ap(), bandEffective, !o.shot || ranged }
 		for kk := range 8 {
 			v, _ := planDP(e.opts[att][def], int(k.apLeft), kk, always, zero, 0, 0)
 			r[kk] = -v

@@ -49,6 +49,9 @@ type Result struct {
 	PDefenderMove float64 `json:"p_defender_free_move"`
 	// ExpectedDefenceAP is the AP the defender spends, free attacks included.
 	ExpectedDefenceAP float64 `json:"expected_defence_ap"`
+	// DefenceAPPMF[k] is the probability that the defender spends k AP (exact
+	// only): what an Ambidextrous split's second attack meets (sim/skills_more.go).
+	DefenceAPPMF []float64 `json:"-"`
 	// ExpectedArmourBoxes and ExpectedShieldBoxes: lifespan boxes ticked (R12, R13).
 	ExpectedArmourBoxes float64 `json:"expected_armour_boxes"`
 	ExpectedShieldBoxes float64 `json:"expected_shield_boxes"`
@@ -63,11 +66,15 @@ type Result struct {
 // ExpectedPerAP returns the expected damage per AP of the attack (AP spent by the
 // attacker, Sadistic AP included).
 func (r *Result) ExpectedPerAP(a Attack, sadistic int) float64 {
-	ap := a.AP + sadistic
+	ap := float64(a.AP + sadistic)
+	if a.Vivid {
+		// Vivacity's AP are paid when the free attacks are made: on a success.
+		ap += float64(a.Effects.Count(A)) * r.PSuccess
+	}
 	if ap == 0 {
 		return 0
 	}
-	return r.ExpectedDamage / float64(ap)
+	return r.ExpectedDamage / ap
 }
 
 // acc accumulates, for one state, its probability and the unnormalised
@@ -278,6 +285,10 @@ func (pl *plan) exact() *Result {
 			res.PDefenderMove += m
 		}
 		res.ExpectedDefenceAP += m * float64(s.defSpent)
+		for len(res.DefenceAPPMF) <= int(s.defSpent) {
+			res.DefenceAPPMF = append(res.DefenceAPPMF, 0)
+		}
+		res.DefenceAPPMF[s.defSpent] += m
 		res.ExpectedArmourBoxes += m * float64(s.armourUsed)
 		res.ExpectedShieldBoxes += m * float64(s.shieldUsed)
 	}

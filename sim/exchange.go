@@ -264,6 +264,9 @@ func (ex *Exchange) Check() error {
 	if a.Fixed && w.FixedDamage == nil {
 		return ruleErr("R9", "%s has no fixed damage", weaponName(att.Weapon))
 	}
+	if err := ex.checkVivid(); err != nil {
+		return err
+	}
 	return ex.checkCommon()
 }
 
@@ -701,7 +704,7 @@ func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 		}
 		point(st.Get(c))
 	}
-	s.half = a.AP == 1
+	s.half = a.AP == 1 && !a.Vivid // Vivacity: one full characteristic (skills.md #33)
 	s.bonus = w.DamageBonus
 	s.bleeding = w.Bleeding
 	s.onCritical = w.OnCritical
@@ -723,6 +726,7 @@ func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 		s.bonus += ex.Policy.Sadistic
 	}
 	if a.Kind == Shot {
+		s.bonus += masterArcher(att) // skills.md #47: before the range modifier, which applies last
 		s.rangeMod = ex.rangeModifier()
 	}
 	return s
@@ -818,6 +822,9 @@ func (ex *Exchange) freeAttack(a Attack) Attack {
 	f := Attack{Kind: a.Kind, AP: 1, Free: true}
 	if best != 255 {
 		f.Chars = CharsOf(best)
+		if a.Vivid {
+			f.Chars, f.Vivid = CharsOf(best, best), true // skills.md #33
+		}
 	}
 	if a.Kind.Special() {
 		f.Kind = Melee

@@ -95,6 +95,10 @@ type fightOption struct {
 	pos int8
 	// move[band][k] is the probability that its V move or C repel happens.
 	move [3][8]float32
+	// split, when not 0, makes it an Ambidextrous 3 AP attack played as two 2
+	// AP attacks (skills.md #21): attack then option split-1 with the other
+	// weapon; its figures are those of both (sim/skills_more.go).
+	split int16
 }
 
 // Positional effects of an option (fightOption.pos).
@@ -229,7 +233,7 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 				continue
 			}
 			cand = append(cand, scored{best, res.ExpectedDamage, res, false})
-			if a.AP >= 2 && !a.Kind.Special() && !best.Effects.Has(V) && !best.Effects.Has(C) {
+			if a.AP >= 2 && !a.Kind.Special() && !a.Vivid && !best.Effects.Has(V) && !best.Effects.Has(C) {
 				for _, eff := range []Char{V, C} {
 					if pa, pe, ok := positional(&base, a, eff); ok {
 						posCand = append(posCand, scored{pa, pe, nil, true})
@@ -267,10 +271,12 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 				pos = posV
 			}
 			if !c.pos && !c.a.Kind.Special() {
-				if perAP[c.a.AP] >= 3 {
+				// Vivacity's attacks (skills.md #33) are kept apart: 3 more per AP.
+				if k := c.a.AP + 8*b2i(c.a.Vivid); perAP[k] >= 3 {
 					continue
+				} else {
+					perAP[k]++
 				}
-				perAP[c.a.AP]++
 			}
 			var o fightOption
 			worth := math.Inf(1)
@@ -296,6 +302,10 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			}
 			out = append(out, o)
 		}
+	}
+	out, err := e.splitOptions(out, att, def)
+	if err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("sim: %s has no legal attack", f.Name())

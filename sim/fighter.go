@@ -61,6 +61,12 @@ type Skills struct {
 	TemboHide        bool   // each 10 on level d10 cancels level base damage
 	Bunt, Bite       bool   // special attacks (R18)
 	Trample          bool
+	// Ambidextrous, Vivacity, MasterArcher and Bulky: skills.md #21, #33, #47,
+	// #41 (sim/skills_more.go).
+	Ambidextrous bool // a 3 AP attack as two 2 AP attacks, one per weapon (fights)
+	Vivacity     bool // 1 AP more per A effect: a free attack of two characteristics
+	MasterArcher bool // +1 damage on shots with a bow
+	Bulky        bool // V effects move it little; loose, slippery, difficult ground does not slow it (fights)
 	// Other lists the skills of the card that no exchange rule reads (Endurance,
 	// Warlord, Reach, Berserk, Thick skin, ...), for "not modelled" warnings.
 	Other []string
@@ -73,7 +79,7 @@ var exchangeSkills = map[string]bool{
 	"master": true, "executioner": true, "sadistic": true, "skilled swordsman": true,
 	"repelment": true, "stable": true, "survival instinct": true, "harassment": true,
 	"bunt": true, "bite": true, "trample": true, "riposte": true, "cunning": true, "slender": true, "stealth": true,
-	"master popinjay": true, "tembo hide": true,
+	"master popinjay": true, "tembo hide": true, "vivacity": true, "master archer": true,
 }
 
 // ReadSkills extracts the exchange skills of a profile.
@@ -136,6 +142,8 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.Bite = true
 		case "trample":
 			s.Trample = true
+		default:
+			readMoreSkill(&s, sk)
 		}
 		if !exchangeSkills[sk.Name] {
 			s.Other = append(s.Other, sk.Name)
@@ -223,6 +231,7 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 	if f.Offhand != nil && (f.Melee.Hands != 1 || f.Shield != nil) {
 		f.Offhand = nil // two hands: one weapon and its other hand's shield, or a two-handed one
 	}
+	ambidextrousRiposte(f)
 	return f
 }
 

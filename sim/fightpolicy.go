@@ -122,7 +122,7 @@ func preferRangeKinds(e *engine, a, d int) bool {
 		if o.pos != posNone {
 			continue
 		}
-		v := (o.dmg[bandEffective][k] - o.ctr[bandEffective][k]) / float64(o.attack.AP)
+		v := (o.dmg[bandEffective][k] - o.ctr[bandEffective][k]) / float64(o.ap())
 		if o.shot {
 			bestShot = max(bestShot, v)
 		} else {
@@ -222,8 +222,8 @@ func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, in
 	// costOf and keep depend on the option and the AP only: asked once each here
 	// rather than in every state of the plan (they were a fifth of a skirmish's
 	// time, BenchmarkSkirmish).
-	var costBuf [32]int8
-	var bandBuf [32]int8
+	var costBuf [64]int8 // enough for every option table (maxOptions and more)
+	var bandBuf [64]int8
 	costs, bands := costBuf[:0], bandBuf[:0]
 	for i := range opts {
 		cost, band, ok := -1, 0, false
@@ -353,7 +353,7 @@ func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool
 			}
 			band = shotBand
 		}
-		return e.actionCost(i, opt.attack.AP), band, true
+		return e.actionCost(i, opt.ap()), band, true
 	}
 	var kf func(int) float64
 	base := 0.0
@@ -685,7 +685,7 @@ func (fixedAP) defencePolicy(p *Policy)                { p.DefenceMastery = true
 func (fixedAP) prefersRange(e *engine, i, j int) bool  { return preferRange(e, i, j) }
 func (fixedAP) pick(e *engine, s int, _ *rand.PCG) int { return pickReady(e, s) }
 func (f fixedAP) act(e *engine, i int, _ *rand.PCG) action {
-	filter := func(o *fightOption) bool { return o.attack.AP == f.ap }
+	filter := func(o *fightOption) bool { return o.ap() == f.ap }
 	j := e.keepTarget(i, filter, false)
 	if j < 0 {
 		return action{kind: actEnd}
@@ -790,7 +790,7 @@ func (randomPolicy) act(e *engine, i int, r *rand.PCG) action {
 	opts := e.opts[c.kind][e.c[j].kind]
 	for k := range opts {
 		o := &opts[k]
-		if n >= len(acts) || e.actionCost(i, o.attack.AP) > c.ap || o.pos != posNone {
+		if n >= len(acts) || e.actionCost(i, o.ap()) > c.ap || o.pos != posNone {
 			continue
 		}
 		if o.shot {
@@ -913,7 +913,7 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 			}
 		}
 		before := c.pos
-		to, _ := e.destination(i, j, freeMove(e.velocity(i), opt.attack.Effects.Count(V), false), false)
+		to, _ := e.destination(i, j, e.freeMoveOf(i, opt.attack.Effects.Count(V), false), false)
 		c.pos = to
 		g := 0.0
 		for k := range e.c {
@@ -970,8 +970,8 @@ func (e *engine) supportsGiven(j int) int {
 func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	c := &e.c[i]
 	best := posGain{stay: true, to: -1}
-	d := freeMove(e.velocity(i), opt.attack.Effects.Count(V), false)
-	rest := c.ap - e.actionCost(i, opt.attack.AP)
+	d := e.freeMoveOf(i, opt.attack.Effects.Count(V), false)
+	rest := c.ap - e.actionCost(i, opt.ap())
 	if d <= 0 || rest < 1 {
 		return best
 	}
@@ -984,7 +984,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		if o.shot || o.attack.Kind.Special() && c.specialUse {
 			return 0, 0, false
 		}
-		return e.actionCost(i, o.attack.AP), bandEffective, true
+		return e.actionCost(i, o.ap()), bandEffective, true
 	}
 	supJ := e.alliesOn(i, j)
 	from := c.pos

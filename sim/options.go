@@ -36,6 +36,10 @@ func (ex *Exchange) Attacks() []Attack {
 				continue
 			}
 			out = append(out, trial.Attack)
+			if v := trial.Attack; att.Skills.Vivacity && kind == Melee && ap >= 2 && cs.Has(A) && ap+1 <= att.AP {
+				v.Vivid = true // skills.md #33: its effects, with A, chosen later
+				out = append(out, v)
+			}
 		}
 	}
 	if att.AP >= 2 {
@@ -72,6 +76,9 @@ func bestTwo(st profiles.Stats) Chars {
 // forbidden ones; shots only V and A.
 func (ex *Exchange) effectChoices(a Attack) []Chars {
 	out := []Chars{{}}
+	if a.Vivid {
+		out = out[:0] // Vivacity is used on an A effect (skills.md #33)
+	}
 	if a.AP < 2 || a.Kind.Special() {
 		return out
 	}

@@ -121,11 +121,12 @@ func bestDamage(f *Fighter, a Attack) (Char, bool) {
 	if a.Kind.Special() || a.Chars.Len() == 0 {
 		return best, false
 	}
-	if a.AP == 1 {
+	half := a.AP == 1 && !a.Vivid // Vivacity's free attack deals in full (skills.md #33)
+	if half {
 		bv = (bv + 1) / 2 // R9: a 1 AP attack deals half, and so would the fixed damage
 	}
 	if fd := f.weaponEffects().FixedDamage; fd != nil {
-		if a.AP == 1 {
+		if half {
 			if mean := (float64(fd.N)*float64(fd.Sides+1)/2 + float64(fd.Plus) + 1) / 2; mean > float64(bv) {
 				return best, true
 			}

@@ -78,6 +78,7 @@ var rules = []Rule{
 	{"Collision", "seed 000 l.637-641; seed 004 l.570-576", RuleModelled, "`engine.push`: 1D5 HP to each, the smaller base (equal: both) to the ground; an obstacle or the edge 1D5", fights},
 	{"Terrain: loose, slippery, difficult ground", "seed 000 l.650-655; seed 004 l.585-590; R-FR", RuleModelled, "`sim/field` (velocity -1, -1 and Stable lost, -2)", InSkirmish},
 	{"Terrain: difficult ground halves movement", "seed 000 l.655", RuleVariant, "`english`", InSkirmish},
+	{"Bulky: V effects move it little, ground does not slow it", "skills.md #41", RuleModelled, "`engine.freeMoveOf`, `bulkyMove` (one V effect 0.5 toise, two in one exchange V/2: VV, V and Harassment; a defender's V counter or Survival instinct 0.5), `field.Base.SureFooted` in `field.Walk` (loose, slippery, difficult ground)", fights},
 	{"Terrain: water (swimming, no weapon, armour taken off)", "seed 000 l.654; seed 004 l.589", RuleNotModelled, "scenario files have no water pieces", InSkirmish},
 	{"Deployment", "seed 000 l.542-546; seed 004 l.467", RuleModelled, "`engine.deploy`: fixed, symmetric, 3-toise strips (2 under `english`)", InSkirmish},
 	{"Deployment chosen by the players", "seed 000 l.542-546", RuleNotModelled, "deployment is fixed, symmetric, in list order", InSkirmish},
@@ -99,6 +100,9 @@ var rules = []Rule{
 	{"Critical hit, critical failure, mastery", "seed 000 l.360-373; R1-R4", RuleModelled, "`sim/dice`, `Exchange.attackPool`", all},
 	{"Critical hit automatic success", "R2", RuleVariant, "`ch-auto-success`", all},
 	{"Two one-handed weapons: the one used is chosen per action", "seed 000 l.1722; seed 004 l.1634", RuleModelled, "`engine.options` (attacks with both; the defender's weapon per attack)", fights},
+	{"Vivacity: 1 AP more per A effect, a free attack of two characteristics dealt in full", "skills.md #33", RuleModelled, "`Attack.Vivid` (`--attack 2:PA:A+vivacity`), `Exchange.freeAttack`, `checkVivid`, `engine.vividRefund`: melee attacks only; the free attack engages the attacker's best allowed characteristic twice (as a 2 AP attack may), no effect, no CH stature; the AP is kept with the attack and given back when no free attack is made; the option tables list vivid attacks beside the plain ones and the policies weigh them by expected damage", all},
+	{"Master archer: +1 damage on shots with a bow", "skills.md #47; seed 000 l.1638", RuleModelled, "`masterArcher` in `Exchange.baseDamage`: before the range modifier (R9, applied last), doubled with the rest on a CH; a bow is a ranged weapon with `munition: arrows` (`Equipment.IsBow`), which the importer sets from munitionKind `fleches`, except a blowpipe (id or name sarbacane, blowpipe: darts)", all},
+	{"Ambidextrous: a 3 AP attack as two 2 AP attacks, one per weapon", "skills.md #21", RuleModelled, "`engine.splitOptions` (figures of both exchanges, the second against the AP the first leaves), `engine.splitSecond`; the assault bonus on the first only; played when the policy's plan values it more. With a weapon of `hands: 1-2` held in both hands (no shield, no second weapon) it has Riposte (`ambidextrousRiposte`, every exchange)", fights},
 	// Offensive range actions.
 	{"Line of sight", "seed 000 l.904-912", RuleModelled, "`field.LineOfSight`", InSkirmish},
 	{"Cover", "seed 000 l.914-944", RuleModelled, "`field.Cover`", InSkirmish},

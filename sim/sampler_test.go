@@ -186,6 +186,21 @@ func samplerCases() []samplerCase {
 			e.DefenderWarned = true
 			return e
 		}},
+		// Vivacity (skills.md #33): each free attack of an A effect engages a
+		// second characteristic and deals it in full; against armour and a
+		// best response, and with two A effects (two vivid free attacks, the
+		// defender's AP running down).
+		{"Vivacity: 2 AP PA:A, vivid free attack vs half-plate", func() *sim.Exchange {
+			att := safar("quick", 2, stats4(4, 4, 5, 3), 3, skill(profiles.SkillVivacity))
+			return mk(sim.NewFighter(att, []*profiles.Equipment{sword}),
+				sim.NewFighter(guard, []*profiles.Equipment{wear(halfPlate)}),
+				sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.A), Vivid: true}, sim.DefaultPolicy)
+		}},
+		{"Vivacity: 3 AP AAC:AA, two vivid free attacks", func() *sim.Exchange {
+			att := safar("quick", 2, stats4(4, 4, 5, 3), 3, skill(profiles.SkillVivacity))
+			return mk(sim.NewFighter(att, []*profiles.Equipment{club}), sim.NewFighter(guard, []*profiles.Equipment{club}),
+				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.A, sim.A, sim.C), Effects: sim.CharsOf(sim.A, sim.A), Vivid: true}, sim.Policy{})
+		}},
 	}
 }
 

@@ -437,3 +437,34 @@ func TestLimitation(t *testing.T) {
 		}
 	}
 }
+
+// TestMunition checks the munition read from munitionKind (catalogue.md
+// section 4.7): fleches are arrows, which make a bow for Master archer,
+// except a blowpipe's, read as darts (skills.md #47: "except the blowpipe");
+// carreaux are bolts; another kind leaves it unsaid.
+func TestMunition(t *testing.T) {
+	weapon := func(id, name, kind string) string {
+		return `{"id": "` + id + `", "name": "` + name + `", "category": "arme-tir", "cost": 8, "hands": 2,
+			"range": {"short": 3, "long": 6}, "munitionKind": "` + kind + `", "baseMunitions": 6}`
+	}
+	cat := `{"profiles": [], "equipment": [` + weapon("arc-court", "Arc court", "fleches") + `, ` +
+		weapon("sarbacane", "Sarbacane", "fleches") + `, ` + weapon("tube", "Blowpipe of the marsh", "fleches") + `, ` +
+		weapon("arbalete", "Arbalète", "carreaux") + `, ` + weapon("fronde", "Fronde", "pierre") + `]}`
+	c, err := Convert("c.json", []byte(cat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"arc-court": profiles.MunitionArrows, "sarbacane": profiles.MunitionDarts,
+		"tube": profiles.MunitionDarts, "arbalete": profiles.MunitionBolts, "fronde": ""}
+	ds := c.DataSet()
+	for id, m := range want {
+		i := slices.IndexFunc(ds.Equipment, func(e *profiles.Equipment) bool { return e.ID == id })
+		if i < 0 {
+			t.Errorf("%s: not imported", id)
+			continue
+		}
+		if e := ds.Equipment[i]; e.Effects.Munition != m || e.IsBow() != (m == profiles.MunitionArrows) {
+			t.Errorf("%s: munition %q (bow %v), want %q", id, e.Effects.Munition, e.IsBow(), m)
+		}
+	}
+}

@@ -285,7 +285,7 @@ var allowedKeys = map[profiles.Kind][]string{
 	profiles.KindRanged: {"attack_bonus", "defence_bonus", "damage_bonus", "fixed_damage",
 		"critical_from", "no_cf_attack", "no_cf_defence", "no_attack_with", "no_effect_with",
 		"attack_ap", "bleeding", "on_critical", "armour_piercing", "armour_ignore", "range",
-		"ammunition", "rate", "reload_ap"},
+		"ammunition", "rate", "reload_ap", "munition"},
 	profiles.KindArmour: {"protection", "boxes", "velocity_malus"},
 	profiles.KindShield: {"defence_bonus", "boxes", "no_cf_defence"},
 	profiles.KindHelmet: {"boxes"},

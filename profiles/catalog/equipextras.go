@@ -112,6 +112,7 @@ func (e *equipOut) readAmmunition(o *object) {
 	if x, ok := o.get("munitionKind"); ok && x != nil {
 		kind, _ = e.str(x, o.at("munitionKind"), "ignored")
 		e.munitionKind = kind
+		e.readMunition(kind)
 	}
 	x, ok := o.get("baseMunitions")
 	if ok && x != nil {
@@ -132,6 +133,27 @@ func (e *equipOut) readAmmunition(o *object) {
 	}
 	if kind != "" && e.ef.Rate == 0 && e.kind == profiles.KindRanged {
 		e.notModelledf("munitionKind %q with no baseMunitions and no reload (only bought ammunition: read as unlimited until a list buys it)", kind)
+	}
+}
+
+// readMunition sets the data format's munition of a ranged weapon from its
+// munitionKind (catalogue.md section 4.7): fleches are arrows, so the weapon
+// is a bow for Master archer, except a blowpipe, whose fleches are darts
+// (skills.md #47: "except the blowpipe"); carreaux are bolts. The blowpipe is
+// known by its id or name (sarbacane, blowpipe): the catalogue has no other
+// mark of it.
+func (e *equipOut) readMunition(kind string) {
+	if e.kind != profiles.KindRanged {
+		return
+	}
+	switch kind {
+	case "fleches":
+		e.ef.Munition = profiles.MunitionArrows
+		if n := strings.ToLower(e.catalogID + " " + e.name); strings.Contains(n, "sarbacane") || strings.Contains(n, "blowpipe") {
+			e.ef.Munition = profiles.MunitionDarts
+		}
+	case "carreaux":
+		e.ef.Munition = profiles.MunitionBolts
 	}
 }
 

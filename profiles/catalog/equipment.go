@@ -21,6 +21,7 @@ type equipOut struct {
 	kind        profiles.Kind
 	cost        int
 	hands       int
+	versatile   bool   // hands "1-2": one hand or both (YAML hands: 1-2)
 	effectsText string // as written
 	ef          profiles.Effects
 	armour      profiles.ArmourStats
@@ -208,10 +209,12 @@ func (e *equipOut) readHands(o *object) {
 		return
 	}
 	if s, isStr := x.(string); isStr && strings.ReplaceAll(s, " ", "") == "1-2" {
-		// catalogue.md section 4.6: one or two hands. Read as one-handed, the
-		// use that limits nothing else; the two-handed use and what it gives
-		// (a defence bonus in its text, Ambidextrous' Riposte) are not played.
-		e.notModelledf(`hands "1-2" (read as one-handed: its two-handed use is not modelled)`)
+		// catalogue.md section 4.6: one or two hands, hands: 1-2 in the data
+		// format, one-handed for the rules of hands. Held in both hands, it
+		// gives an Ambidextrous Safar Riposte (skills.md #21); what else its
+		// text gives the two-handed use is not played.
+		e.versatile = e.kind == profiles.KindMelee
+		e.notModelledf(`hands "1-2" (held in both hands it gives Ambidextrous' Riposte; any other effect of the two-handed use is not modelled)`)
 		return
 	}
 	h, ok := e.whole(x, o.at("hands"), "read as 1")

@@ -162,7 +162,11 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 	ef := &e.ef
 	switch e.kind {
 	case profiles.KindMelee, profiles.KindRanged:
-		kv("hands", strconv.Itoa(e.hands))
+		if e.versatile {
+			kv("hands", "1-2")
+		} else {
+			kv("hands", strconv.Itoa(e.hands))
+		}
 		if ef.Range != nil {
 			r := "{short: " + num(ef.Range.Short) + ", long: " + num(ef.Range.Long)
 			if ef.Range.Max > 0 {
@@ -224,6 +228,9 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		if ef.Rate != 0 {
 			kv("rate", strconv.Itoa(ef.Rate))
 			kv("reload_ap", strconv.Itoa(ef.ReloadAP))
+		}
+		if ef.Munition != "" {
+			kv("munition", ef.Munition)
 		}
 	case profiles.KindArmour:
 		kv("protection", protection(e.armour))

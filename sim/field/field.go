@@ -64,6 +64,9 @@ type Base struct {
 	Pos     Vec     // centre, in toises
 	Radius  float64 // in toises, BaseRadius(Stature) for a standard base
 	Stature int     // 0 to 6
+	// SureFooted: loose, slippery and difficult ground do not slow its walks
+	// (Bulky, skills.md #41).
+	SureFooted bool
 }
 
 // NewBase returns the standard base of a Safar of the given stature at pos.
@@ -326,7 +329,8 @@ func (f *Field) Sweep(b Base, u Vec, length float64, others []Base) (float64, in
 // proportion: a toise there costs dist/(dist-r), so a walk entirely inside goes
 // dist-r, and none when dist <= r. With HalveDifficult a toise of difficult
 // terrain costs two (seed 000 line 655: "divided by 2"). Overlapping pieces do
-// not add up: the costliest counts. Walk does not allocate.
+// not add up: the costliest counts. A SureFooted base is not slowed. Walk does
+// not allocate.
 func (f *Field) Walk(from Base, toward Vec, dist float64, others []Base) Vec {
 	d := toward.Sub(from.Pos)
 	l := d.Len()
@@ -342,6 +346,9 @@ func (f *Field) Walk(from Base, toward Vec, dist float64, others []Base) Vec {
 			break
 		}
 		r, next := f.reductionAt(from.Pos, u, s)
+		if from.SureFooted {
+			r = 0
+		}
 		end := min(next, limit)
 		cost := 1.0
 		switch {
