@@ -108,7 +108,7 @@ type SkillInfo struct {
 // that plays it and its test. The Engine column says what sim plays today
 // (sim.ReadSkills and the fight rules; checked by sim's skill table test).
 var skillTable = []SkillInfo{
-	{ID: "carnivore", Name: SkillCarnivorous, Class: ClassActivation, Value: SkillNoValue, Ref: "skills.md #1; seed 000 l.1618"},
+	{ID: "carnivore", Name: SkillCarnivorous, Class: ClassActivation, Value: SkillNoValue, Engine: PlayedSkirmish, Ref: "skills.md #1; seed 000 l.1618, l.1141-1147", Note: "Devouring a carcass in its zone of control, 2 HP per AP (the default policy devours when the HP healed beat what the AP are worth); every Khârn and Fang by nature; a Fang's looting test is not (no looting in a skirmish)"},
 	{ID: "independant", Name: SkillIndependent, Class: ClassActivation, Battle: true, Value: SkillNoValue, Engine: NoSkirmishEffect, Ref: "skills.md #2"},
 	{ID: "peau-dure", Name: SkillThickSkin, Class: ClassActivation, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #3; seed 000 l.1668"},
 	{ID: "charge-brutale", Name: SkillBrutalCharge, Class: ClassActivation, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #4; seed 000 l.1614"},
@@ -124,7 +124,7 @@ var skillTable = []SkillInfo{
 	{ID: "heroique", Name: SkillHeroic, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #14; seed 000 l.1632"},
 	{ID: "sadique", Name: SkillSadistic, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedExchange, Ref: "skills.md #15; seed 000 l.1652", Note: "a single exchange only (kharn odds --sadistic): the fight policies never spend AP on it"},
 	{ID: "chef-de-guerre", Name: SkillWarlord, Class: ClassActivation, Value: SkillNumber, Engine: PlayedSkirmish, Ref: "skills.md #16; seed 000 l.1672"},
-	{ID: "foi-inebranlable", Name: SkillUnshakeableFaith, Class: ClassMorale, Value: SkillNoValue, Ref: "skills.md #17; seed 000 l.1670", Note: "fright tests are not modelled"},
+	{ID: "foi-inebranlable", Name: SkillUnshakeableFaith, Class: ClassMorale, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #17; seed 000 l.1670"},
 	{ID: "embuscade", Name: SkillAmbush, Class: ClassActivation, Value: SkillNoValue, Ref: "skills.md #18; seed 000 l.1580"},
 	{ID: "merci", Name: SkillMercy, Class: ClassOther, Value: SkillNoValue, Engine: NoSkirmishEffect, Ref: "skills.md #19"},
 	{ID: "osteomancie", Name: SkillOsteomancy, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #20; seed 000 l.1394"},
@@ -158,10 +158,10 @@ var skillTable = []SkillInfo{
 	{ID: "stable", Name: SkillStable, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #48; seed 000 l.1664; French seed 004 l.1580"},
 	{ID: "le-sang-et-l-acier", Name: SkillBloodAndSteel, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #49; seed 000 l.1402"},
 	{ID: "repoussement", Name: SkillRepelment, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #50; seed 000 l.1646"},
-	{ID: "sacrifice", Name: SkillSacrifice, Class: ClassActivation, Value: SkillNumber, Ref: "skills.md #51; seed 000 l.1650"},
-	{ID: "aliene", Name: SkillBound, Class: ClassMorale, Value: SkillText, Ref: "skills.md #52"},
-	{ID: "effroi", Name: SkillFright, Class: ClassMorale, Value: SkillNumber, Ref: "skills.md #53; seed 000 l.1308-1330", Note: "fright tests are not modelled"},
-	{ID: "immunise-effroi-terreur", Name: SkillFearless, Class: ClassMorale, Value: SkillNoValue, Ref: "skills.md #54"},
+	{ID: "sacrifice", Name: SkillSacrifice, Class: ClassActivation, Value: SkillNumber, Engine: PlayedSkirmish, Ref: "skills.md #51; seed 000 l.1650", Note: "any ally, at the start of its activation; the policy sacrifices when the AP is worth more to the ally's attacks than the HP, never falling for it"},
+	{ID: "aliene", Name: SkillBound, Class: ClassMorale, Value: SkillText, Engine: PlayedExchange, Ref: "skills.md #52", Note: "no temerity test (a Bite's included) and no fright test; the bond to its master is a list rule"},
+	{ID: "effroi", Name: SkillFright, Class: ClassMorale, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #53; seed 000 l.1308-1337; seed 004 l.1252-1280", Note: "tests before the first melee roll against it, again at each activation start while engaged; a lost zone of control (results 2-3) changes nothing, engagement being read from either Safar's zone; the data has no weapon fright"},
+	{ID: "immunise-effroi-terreur", Name: SkillFearless, Class: ClassMorale, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #54", Note: "no temerity test (alone, terror, a Bite's) and no fright test"},
 	{ID: "shamanisme", Name: SkillShamanism, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #55; seed 000 l.1398"},
 	{ID: "berserk", Name: SkillBerserk, Class: ClassExchange, Value: SkillText, Engine: PlayedFights, Ref: "skills.md #56; seed 000 l.1604-1610", Note: "the bleeding trigger only; a named ally's death is not modelled"},
 	{ID: "le-sacrifice", Name: SkillSacrificeWay, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #57; seed 000 l.1408"},

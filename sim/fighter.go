@@ -61,6 +61,9 @@ type Skills struct {
 	TemboHide        bool   // each 10 on level d10 cancels level base damage
 	Bunt, Bite       bool   // special attacks (R18)
 	Trample          bool
+	// Fearless: Fearless or Bound X, it takes no temerity test, a Bite's
+	// included (skills.md #54, #52).
+	Fearless bool
 	// Other lists the skills of the card that no exchange rule reads (Endurance,
 	// Warlord, Reach, Berserk, Thick skin, ...), for "not modelled" warnings.
 	Other []string
@@ -73,7 +76,7 @@ var exchangeSkills = map[string]bool{
 	"master": true, "executioner": true, "sadistic": true, "skilled swordsman": true,
 	"repelment": true, "stable": true, "survival instinct": true, "harassment": true,
 	"bunt": true, "bite": true, "trample": true, "riposte": true, "cunning": true, "slender": true, "stealth": true,
-	"master popinjay": true, "tembo hide": true,
+	"master popinjay": true, "tembo hide": true, "fearless": true, "bound": true,
 }
 
 // ReadSkills extracts the exchange skills of a profile.
@@ -130,6 +133,8 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.MasterPopinjay = true
 		case "tembo hide":
 			s.TemboHide = true
+		case "fearless", "bound":
+			s.Fearless = true
 		case "bunt":
 			s.Bunt = true
 		case "bite":
