@@ -133,7 +133,7 @@ var skillTable = []SkillInfo{
 	{ID: "eclaireur", Name: SkillScout, Class: ClassActivation, Value: SkillNumber, Ref: "skills.md #23; seed 000 l.1654"},
 	{ID: "riposte", Name: SkillRiposte, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #24", Note: "from the skill; a weapon's Riposte and Ambidextrous with a one-or-two-handed weapon are not read"},
 	{ID: "allie", Trait: TraitAlliedOf, Class: ClassList, Value: SkillText, Engine: ListRule, Ref: "skills.md #25; seed 000 l.396"},
-	{ID: "autorite", Name: SkillAuthority, Class: ClassExchange, Value: SkillOptNumber, Ref: "skills.md #26; seed 000 l.1598"},
+	{ID: "autorite", Name: SkillAuthority, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedSkirmish, Ref: "skills.md #26; seed 000 l.1598", Note: "any ally's attack or defence rolls, its own dice first; X is the most dice lent per turn (none: all its dice); not while terrorised or frightened"},
 	{ID: "executeur", Name: SkillExecutioner, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #27; seed 000 l.1626"},
 	{ID: "fluet", Name: SkillSlender, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #28"},
 	{ID: "harcelement", Name: SkillHarassment, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #29; seed 000 l.1628"},

@@ -166,3 +166,89 @@ func TestSacrifice(t *testing.T) {
 		t.Error("sacrificed its last HP")
 	}
 }
+
+// TestAuthority checks Authority (seed 000 line 1598; skills.md #26): "a
+// Safar (not terrorised nor frightened) having the "authority" skill can
+// spend his own mastery dice instead of his allies as long as he respects the
+// mastery field", X the most it lends per turn (skills.md #26, "Open"). A
+// crown-guard-1 with no mastery die left attacks a guild-cutthroat-1; its
+// ally paladin-3 has Authority 1. Over many attacks the guard's rerolls come
+// from the paladin's offensive dice, one a turn at most, the paladin rolling
+// one die fewer for each and the guard none; a frightened or terrorised
+// paladin, or one without the skill, lends none.
+func TestAuthority(t *testing.T) {
+	guard, cut := fighterOf(t, "crown-guard-1"), fighterOf(t, "guild-cutthroat-1")
+	chief := fighterWith(t, "paladin-3", profiles.Skill{Name: profiles.SkillAuthority, Value: 1})
+	plain := fighterOf(t, "paladin-3")
+	r := rand.NewPCG(6, 6)
+	opt := func(e *engine) int {
+		for k, o := range e.opts[e.c[0].kind][e.c[2].kind] {
+			if !o.shot && !o.attack.Kind.Special() && o.attack.AP == 1 && o.pos == posNone {
+				return k
+			}
+		}
+		t.Fatal("no 1 AP melee option")
+		return -1
+	}
+	// lends plays n attacks, each in a new turn, and returns the dice lent.
+	lends := func(lender *Fighter, set func(e *engine), n int) int {
+		e := battle(t, []*Fighter{guard, lender}, []*Fighter{cut})
+		k, lent := opt(e), 0
+		for range n {
+			e.reset()
+			e.c[0].pos = field.Vec{X: 7.5, Y: 7.5}
+			e.c[1].pos = field.Vec{X: 2, Y: 2}
+			e.c[2].pos = field.Vec{X: 7.5 + e.c[0].radius + e.c[2].radius, Y: 7.5}
+			e.c[0].ap, e.c[0].hp, e.c[2].hp = 3, 50, 50
+			e.c[0].nMastery = 0 // the guard's own die is spent
+			if set != nil {
+				set(e)
+			}
+			e.c[1].nMastery = copy(e.c[1].mastery[:], e.c[1].f.Mastery)
+			e.c[1].dice = 3
+			own := e.c[0].nMastery
+			dice := e.c[0].dice
+			if !e.do(r, 0, action{kind: actAttack, opt: k, target: 2}) {
+				t.Fatal("the attack was refused")
+			}
+			l := 3 - e.c[1].nMastery
+			if l > 1 || e.c[1].morale.authorityUsed != l || e.c[1].dice != 3-l || own == 0 && (e.c[0].dice != dice || e.c[0].nMastery != 0) {
+				t.Fatalf("lent %d (Authority 1), used %d; lender dice %d, attacker dice %d (was %d), attacker mastery %d",
+					l, e.c[1].morale.authorityUsed, e.c[1].dice, e.c[0].dice, dice, e.c[0].nMastery)
+			}
+			// A second attack in the same turn: nothing more to lend.
+			e.c[0].ap = 1
+			before := e.c[1].nMastery
+			e.do(r, 0, action{kind: actAttack, opt: k, target: 2})
+			if l == 1 && e.c[1].nMastery != before {
+				t.Fatal("lent a second die in one turn with Authority 1")
+			}
+			lent += l
+		}
+		return lent
+	}
+	n := 200
+	got := lends(chief, nil, n)
+	t.Logf("the paladin lent %d dice in %d attacks", got, n)
+	if got < n/20 {
+		t.Errorf("the paladin lent %d dice in %d attacks of a guard with no die of its own", got, n)
+	}
+	// Its own die first (one attack roll uses one die at most); the guard's
+	// card die is defensive, which an offensive roll cannot use: the paladin
+	// lends as before.
+	if got := lends(chief, func(e *engine) { e.c[0].mastery[0], e.c[0].nMastery = FieldOffensive, 1 }, n); got != 0 {
+		t.Errorf("the paladin lent %d dice to a guard with an offensive die of its own", got)
+	}
+	if got := lends(chief, func(e *engine) { e.c[0].mastery[0], e.c[0].nMastery = FieldDefensive, 1 }, n); got < n/20 {
+		t.Errorf("the paladin lent %d dice to a guard with a defensive die only", got)
+	}
+	if got := lends(plain, nil, n); got != 0 {
+		t.Errorf("a paladin without Authority lent %d dice", got)
+	}
+	if got := lends(chief, func(e *engine) { e.c[1].morale.frightFailed = 1 << 2 }, n); got != 0 {
+		t.Errorf("a frightened paladin lent %d dice", got)
+	}
+	if got := lends(chief, func(e *engine) { e.c[1].fails = 1 }, n); got != 0 {
+		t.Errorf("a terrorised paladin lent %d dice", got)
+	}
+}

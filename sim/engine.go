@@ -405,7 +405,7 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 		for i := range e.c { // Duellist and Master X: once per turn
 			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
 			e.c[i].warnedMask = 0
-			e.c[i].morale.sacrificeUsed = false // Sacrifice X: once per turn
+			e.c[i].morale.sacrificeUsed, e.c[i].morale.authorityUsed = false, 0 // Sacrifice X, Authority X: per turn
 		}
 		if e.trace != nil {
 			e.tracef("Round %d\n", e.round)
@@ -1402,9 +1402,10 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 			given = min(o.ap+2, 7) - o.ap
 		}
 	}
+	loan := e.loan(i, j, pl.ex.field()) // own mastery dice and those lent by Authority (sim/authority.go)
 	st := state{
-		defAP: int8(o.ap + given), defDice: int8(o.dice), defMastery: int8(countMastery(o, FieldDefensive)),
-		attDice: int8(c.dice), attMastery: int8(countMastery(c, pl.ex.field())),
+		defAP: int8(o.ap + given), defDice: int8(o.dice), defMastery: int8(min(loan.defOwn+loan.defN, 8)),
+		attDice: int8(c.dice), attMastery: int8(min(loan.attOwn+loan.attN, 8)),
 		armour: int8(o.armour), shield: int8(o.shield), attArmour: int8(c.armour),
 		// Duellist works on an opponent in the duellist's zone of control.
 		attDuel:   !c.duelUsed && c.f.Skills.Duellist > 0 && e.engaged(i, j),
@@ -1437,8 +1438,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	o.spent += max(int(st0.defAP-st.defAP)-given, 0)
 	o.ap = max(int(st.defAP)-given, 0)
 	o.dice, c.dice = int(st.defDice), int(st.attDice)
-	spendMastery(o, FieldDefensive, int(st0.defMastery-st.defMastery))
-	spendMastery(c, pl.ex.field(), int(st0.attMastery-st.attMastery))
+	e.settleMastery(i, j, &loan, st0, st)
 	o.armour, o.shield, c.armour = int(st.armour), int(st.shield), int(st.attArmour)
 	c.duelUsed = c.duelUsed || st0.attDuel && !st.attDuel
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster

@@ -31,6 +31,9 @@ type moraleKind struct {
 	carnivore bool
 	// sacrifice is X of Sacrifice X (sim/devour.go), 0: none.
 	sacrifice int
+	// authority is the most mastery dice it lends its allies per turn
+	// (sim/authority.go), -1: no Authority.
+	authority int
 }
 
 func newMoraleKind(f *Fighter) moraleKind {
@@ -48,6 +51,7 @@ func newMoraleKind(f *Fighter) moraleKind {
 	if sk, ok := p.Skill(profiles.SkillSacrifice); ok && sk.Value > 0 {
 		k.sacrifice = sk.Value
 	}
+	k.authority = authorityLimit(f)
 	return k
 }
 
@@ -65,6 +69,8 @@ type moraleState struct {
 	// Sacrifice, which nothing heals (seed 000 line 1650).
 	sacrificeUsed bool
 	scar          int
+	// authorityUsed: the mastery dice it lent this turn (Authority).
+	authorityUsed int
 	// devoured: its carcass was devoured and removed (sim/devour.go).
 	devoured bool
 }
