@@ -194,3 +194,52 @@ func TestSacrificeInSkirmishes(t *testing.T) {
 		}
 	}
 }
+
+// TestMoraleAllocs checks that fights stay allocation-free with the skills of
+// sim/morale.go, sim/devour.go and sim/authority.go at work: duels against a
+// frightening Safar, and battles of Khârns (carnivorous) with Sacrifice and
+// Authority against a side led by a frightening Khérops, replayed on the dice
+// that warmed the caches (as TestSkirmishAllocs does).
+func TestMoraleAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	fr := profiles.Skill{Name: profiles.SkillFright, Value: 13}
+	d := &sim.Duel{A: withSkills(t, "fang-prowler-1", fr), B: cardFighter(t, "kherops-warrior-1")}
+	pl, err := d.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.NewPCG(1, 0)
+	for range 20000 {
+		pl.Play(r)
+	}
+	if n := testing.AllocsPerRun(1000, func() { pl.Play(r) }); n != 0 {
+		t.Errorf("duel against fright: %v allocations per fight, want 0", n)
+	}
+
+	sac := profiles.Skill{Name: profiles.SkillSacrifice, Value: 1}
+	auth := profiles.Skill{Name: profiles.SkillAuthority}
+	a := []*sim.Fighter{withSkills(t, "paladin-3", auth), withSkills(t, "paladin-2", sac), withSkills(t, "crown-guard-1", sac)}
+	b := []*sim.Fighter{withSkills(t, "kherops-warrior-2", fr), cardFighter(t, "kherops-warrior-1"), cardFighter(t, "kherops-warrior-1")}
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: a, Costs: []int{1, 1, 1}, Leader: 0},
+		{Safars: b, Costs: []int{1, 1, 1}, Leader: 0},
+	}}
+	sp, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const battles = 200
+	var sr rand.PCG
+	replay := func() {
+		sr.Seed(1, 0)
+		for range battles {
+			sp.Play(&sr)
+		}
+	}
+	replay()
+	if n := testing.AllocsPerRun(5, replay) / battles; n != 0 {
+		t.Errorf("battle with fright, Sacrifice, Authority and devouring: %v allocations per battle, want 0", n)
+	}
+}
