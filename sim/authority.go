@@ -1,6 +1,10 @@
 package sim
 
-import "github.com/kharn-ages/kharn/profiles"
+import (
+	"fmt"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
 
 // Authority (seed 000 line 1598; skills.md #26): "a Safar (not terrorised nor
 // frightened) having the "authority" skill can spend his own mastery dice
@@ -92,6 +96,10 @@ func (e *engine) lend(i, k int, field Fields, own, used, dice0 int) {
 	a.morale.authorityUsed += lent
 	a.dice = max(a.dice-lent, 1)
 	if e.trace != nil {
-		e.tracef("    %s spends %d mastery dice for %s (Authority)\n", e.name(k), lent, e.name(i))
+		dice := "a mastery die"
+		if lent > 1 {
+			dice = fmt.Sprintf("%d mastery dice", lent)
+		}
+		e.tracef("    %s spends %s for %s (Authority)\n", e.name(k), dice, e.name(i))
 	}
 }
