@@ -66,6 +66,7 @@ type kindInfo struct {
 	natReach, reach, brutal, velocity float64
 	endurance, thickSkin              bool
 	terror                            int // the temerity threshold of the terror it provokes, 0: none
+	moraleKind                            // fright, morale skills, Carnivorous, Sacrifice (sim/morale.go)
 }
 
 func newKindInfo(f *Fighter) kindInfo {
@@ -96,6 +97,7 @@ func newKindInfo(f *Fighter) kindInfo {
 			k.terror = 10 + f.Profile.Level // "+ level of the terrifying miniature if the terror value is not specified"
 		}
 	}
+	k.moraleKind = newMoraleKind(f)
 	return k
 }
 
@@ -160,6 +162,8 @@ type combatant struct {
 	// lostMastery counts the mastery dice spent for good by Rallying.
 	lostMastery int
 	warlordUsed bool
+	// morale: fright tests, Sacrifice, its carcass (sim/morale.go).
+	morale moraleState
 	// alert: on the alert (generic action): a free characteristic on its next
 	// defence, lost at its next voluntary action (seed 000 lines 1204-1208).
 	alert bool
@@ -401,6 +405,7 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 		for i := range e.c { // Duellist and Master X: once per turn
 			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
 			e.c[i].warnedMask = 0
+			e.c[i].morale.sacrificeUsed, e.c[i].morale.authorityUsed = false, 0 // Sacrifice X, Authority X: per turn
 		}
 		if e.trace != nil {
 			e.tracef("Round %d\n", e.round)
@@ -650,7 +655,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	}
 	// R14, R4: AP and mastery dice come back, after the temerity tests.
 	c.ap = c.f.Profile.AP
-	if !e.morale(r, i) || !e.terrorTest(r, i) {
+	if !e.morale(r, i) || !e.terrorTest(r, i) || !e.frightRetests(r, i) {
 		return
 	}
 	c.dice = max(c.f.Profile.Level, 1)
@@ -672,6 +677,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			e.tracef("  %s activates: %d AP, %d HP, %s\n", e.name(i), c.ap, c.hp, e.where(i, -1))
 		}
 	}
+	e.sacrifice(i)
 	pol := e.policies[c.side]
 	before := c.attacks
 	for step := 0; step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
@@ -707,7 +713,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 // whether the activation goes on.
 func (e *engine) morale(r *rand.PCG, i int) bool {
 	c := &e.c[i]
-	if c.passed || e.sideSize[c.side] < 2 || e.inPlay(c.side) != 1 {
+	if c.passed || e.info[c.kind].noTemerity || e.sideSize[c.side] < 2 || e.inPlay(c.side) != 1 {
 		return true
 	}
 	bonus := e.aura(i)
@@ -804,7 +810,7 @@ func (e *engine) temerityBonus(i int) int {
 // activation goes on.
 func (e *engine) terrorTest(r *rand.PCG, i int) bool {
 	c := &e.c[i]
-	if c.terrorPassed || e.terrorOf(i) > 0 {
+	if c.terrorPassed || e.terrorOf(i) > 0 || e.info[c.kind].noTemerity {
 		return true
 	}
 	x := 0
@@ -843,7 +849,7 @@ func (e *engine) terrorTest(r *rand.PCG, i int) bool {
 // next activation.
 func (e *engine) enteredTerror(r *rand.PCG, i int, from field.Vec) {
 	c := &e.c[i]
-	if c.terrorPassed || e.terrorOf(i) > 0 {
+	if c.terrorPassed || e.terrorOf(i) > 0 || e.info[c.kind].noTemerity {
 		return
 	}
 	x := 0
@@ -1001,6 +1007,8 @@ const (
 	actCast  // a spell: opt indexes the caster's cast options (sim/magic_fight.go)
 	actTend  // tending a wound (opt: 2 or 4 AP) of target, itself or an ally
 	actAlert // on the alert
+	// actDevour: devouring (opt: AP) a carcass, target (sim/devour.go).
+	actDevour
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1049,6 +1057,8 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.tend(i, a.target, a.opt)
 	case actAlert:
 		return e.goAlert(i)
+	case actDevour:
+		return e.devour(i, a.target, a.opt)
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {
@@ -1067,7 +1077,7 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return true
 	case actToward, actAway:
 		cost := e.walkCost(i)
-		if c.ap < cost || c.ground || a.target < 0 {
+		if c.ap < cost || c.ground || a.target < 0 || c.morale.rooted {
 			return false
 		}
 		from := c.pos
@@ -1297,7 +1307,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	}
 	if assault {
 		// R8: an assault starts unengaged and ends in contact; + stature.
-		if e.engagedAny(i) {
+		if e.engagedAny(i) || c.morale.rooted {
 			return false
 		}
 		// The target must be in sight when the move starts (seed 000 line 711;
@@ -1335,6 +1345,9 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		cover = e.cover(i, j)
 	} else if e.gap(i, j) > e.reachOf(i, opt)+1e-9 || c.ranged && opt.weapon != nil {
 		return assault // an assault that fell short has spent its walk; the activation goes on
+	}
+	if !opt.shot && c.side != o.side && !e.frightBefore(r, i, j, cost, opt) {
+		return c.fit() // the fright tests stopped the attack (sim/morale.go)
 	}
 	e.strike(r, i, j, a.opt, opt, assault && sight, band, cover, cost)
 	if opt.split > 0 {
@@ -1401,9 +1414,10 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 			given = min(o.ap+2, 7) - o.ap
 		}
 	}
+	loan := e.loan(i, j, pl.ex.field()) // own mastery dice and those lent by Authority (sim/authority.go)
 	st := state{
-		defAP: int8(o.ap + given), defDice: int8(o.dice), defMastery: int8(countMastery(o, FieldDefensive)),
-		attDice: int8(c.dice), attMastery: int8(countMastery(c, pl.ex.field())),
+		defAP: int8(o.ap + given), defDice: int8(o.dice), defMastery: int8(min(loan.defOwn+loan.defN, 8)),
+		attDice: int8(c.dice), attMastery: int8(min(loan.attOwn+loan.attN, 8)),
 		armour: int8(o.armour), shield: int8(o.shield), attArmour: int8(c.armour),
 		// Duellist works on an opponent in the duellist's zone of control.
 		attDuel:   !c.duelUsed && c.f.Skills.Duellist > 0 && e.engaged(i, j),
@@ -1439,8 +1453,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	o.spent += max(int(st0.defAP-st.defAP)-given, 0)
 	o.ap = max(int(st.defAP)-given, 0)
 	o.dice, c.dice = int(st.defDice), int(st.attDice)
-	spendMastery(o, FieldDefensive, int(st0.defMastery-st.defMastery))
-	spendMastery(c, pl.ex.field(), int(st0.attMastery-st.attMastery))
+	e.settleMastery(i, j, &loan, st0, st)
 	o.armour, o.shield, c.armour = int(st.armour), int(st.shield), int(st.attArmour)
 	c.duelUsed = c.duelUsed || st0.attDuel && !st.attDuel
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster

@@ -682,7 +682,8 @@ func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 			s.bleeding = 1
 			s.critStature = att.Profile.Stature
 		} else {
-			s.biteTest = true
+			// Fearless and Bound X take no temerity test (skills.md #54, #52).
+			s.biteTest = !ex.Defender.Skills.Fearless
 			s.critBleeding = 2
 		}
 		return s

@@ -67,6 +67,9 @@ type Skills struct {
 	Vivacity     bool // 1 AP more per A effect: a free attack of two characteristics
 	MasterArcher bool // +1 damage on shots with a bow
 	Bulky        bool // V effects move it little; loose, slippery, difficult ground does not slow it (fights)
+	// Fearless: Fearless or Bound X, it takes no temerity test, a Bite's
+	// included (skills.md #54, #52).
+	Fearless bool
 	// Other lists the skills of the card that no exchange rule reads (Endurance,
 	// Warlord, Reach, Berserk, Thick skin, ...), for "not modelled" warnings.
 	Other []string
@@ -80,6 +83,7 @@ var exchangeSkills = map[string]bool{
 	"repelment": true, "stable": true, "survival instinct": true, "harassment": true,
 	"bunt": true, "bite": true, "trample": true, "riposte": true, "cunning": true, "slender": true, "stealth": true,
 	"master popinjay": true, "tembo hide": true, "vivacity": true, "master archer": true,
+	"fearless": true, "bound": true,
 }
 
 // ReadSkills extracts the exchange skills of a profile.
@@ -136,6 +140,8 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.MasterPopinjay = true
 		case "tembo hide":
 			s.TemboHide = true
+		case "fearless", "bound":
+			s.Fearless = true
 		case "bunt":
 			s.Bunt = true
 		case "bite":

@@ -396,6 +396,9 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	if t := e.tendChoice(i, j, keep); t.kind == actTend {
 		return t
 	}
+	if d := e.devourChoice(i, j, keep); d.kind == actDevour {
+		return d // sim/devour.go
+	}
 	a := playWell(e, i, j, nil, keep, !pol.damageOnly)
 	if _, reflex := e.policies[e.c[i].side].(reflexOnly); a.kind == actEnd && e.alertWorth(i, reflex) {
 		return action{kind: actAlert}

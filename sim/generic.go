@@ -86,20 +86,7 @@ func (e *engine) tendChoice(i, j int, keep bool) action {
 	if c.ground {
 		return action{kind: actEnd}
 	}
-	// apCost is what spending n AP now costs the plan: its value with them
-	// minus its value without (attacks on j when it can attack j now, else the
-	// AP kept for defence only).
-	apCost := func(n int) float64 {
-		if j >= 0 && (e.gap(i, j) <= e.reach(i)+1e-9 || !e.engagedAny(i) && e.gap(i, j) <= e.assaultReach(i)) {
-			_, v0 := bestAttack(e, i, j, 0, nil, keep, false)
-			_, v1 := bestAttack(e, i, j, n, nil, keep, false)
-			return v0 - v1
-		}
-		if !keep {
-			return 0
-		}
-		return walkKeep(e, i, n)
-	}
+	apCost := func(n int) float64 { return e.apCost(i, j, n, keep) }
 	best, bv := action{kind: actEnd}, 0.0
 	for t := range e.c {
 		o := &e.c[t]
@@ -125,6 +112,22 @@ func (e *engine) tendChoice(i, j int, keep bool) action {
 		}
 	}
 	return best
+}
+
+// apCost is what spending n AP now on something else than attacks costs the
+// plan of Safar i against target j: its value with them minus its value
+// without (attacks on j when it can attack j now, else the AP kept for defence
+// only). Tending and Devouring weigh their gains against it.
+func (e *engine) apCost(i, j, n int, keep bool) float64 {
+	if j >= 0 && (e.gap(i, j) <= e.reach(i)+1e-9 || !e.engagedAny(i) && e.gap(i, j) <= e.assaultReach(i)) {
+		_, v0 := bestAttack(e, i, j, 0, nil, keep, false)
+		_, v1 := bestAttack(e, i, j, n, nil, keep, false)
+		return v0 - v1
+	}
+	if !keep {
+		return 0
+	}
+	return walkKeep(e, i, n)
 }
 
 // alertWorth reports whether the default policy, about to end the activation of

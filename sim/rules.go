@@ -122,16 +122,18 @@ var rules = []Rule{
 	{"Generic action: Shouting a warning", "seed 000 l.1238-1244; seed 004 l.1098-1102", RuleModelled, "`engine.shout`, `Exchange.DefenderWarned` (an ally in the lookout's aura, the shooter in sight, once per target and turn); the default policy shouts when the damage saved beats the AP kept", InSkirmish},
 	{"Generic action: Hiding", "seed 000 l.1177-1181; seed 004 l.1214-1216", RuleNotModelled, "the policies do not seek cover to hide behind", InSkirmish},
 	{"Generic action: Switching equipment in hand", "seed 000 l.1248-1250", RuleModelled, "`engine.do` (actSwitch)", fights},
-	{"Generic actions on objects, carcasses and scenery (carrying, dropping, giving, looting, devouring, digging, opening, picking a lock, reading, detecting, fires, antidotes, taking off armour, negotiating)", "seed 000 l.1118-1258", RuleNotModelled, "no objects, carcasses, fires or poisons in an annihilation battle", InSkirmish},
+	{"Generic action: Devouring (Carnivorous; Khârns and Fangs by nature)", "seed 000 l.1141-1147, 1618; seed 004 l.1122-1130; skills.md #1", RuleModelled, "`engine.devour` (sim/devour.go: 2 HP per AP, capped by its own and the victim's starting HP, not engaged, one Devour per carcass); the default policy devours when the HP healed beat the AP (`devourChoice`)", InSkirmish},
+	{"Generic actions on objects, carcasses and scenery (carrying, dropping, giving, looting, digging, opening, picking a lock, reading, detecting, fires, antidotes, taking off armour, negotiating)", "seed 000 l.1118-1258", RuleNotModelled, "no objects, fires or poisons in an annihilation battle; carcasses are only devoured", InSkirmish},
 	// Morale.
-	{"Temerity test: alone, terror", "seed 000 l.1274-1306", RuleModelled, "`engine.morale`, `engine.terrorTest`", InSkirmish},
+	{"Temerity test: alone, terror", "seed 000 l.1274-1306", RuleModelled, "`engine.morale`, `engine.terrorTest` (Fearless and Bound X take none, a Bite's included)", InSkirmish},
 	{"Critical thresholds lowered after a passed temerity test", "seed 004 l.1231-1232", RuleNotModelled, "the exchange has no per-Safar critical threshold", InSkirmish},
-	{"Fright test", "seed 000 l.1308-1330", RuleNotModelled, "the data format has no fright value", InSkirmish},
+	{"Fright test", "seed 000 l.1308-1337; seed 004 l.1252-1280; skills.md #53", RuleModelled, "`engine.frightTest` (sim/morale.go): before the first melee roll against a frightening Safar and at each activation start while engaged with it, T + I + 1D10 (+1 in the leader's aura), a mastery die burnt to pass, the d10 table of results; Unshakeable Faith passes, Fearless and Bound X take none; the zone of control lost on a 2-3 changes nothing, engagement being read from either Safar's zone; the data format gives fright to Safars only (Fright X), not to weapons", fights},
 	// Effects and status.
 	{"Bleeding, dazed, stunned, on the ground", "seed 000 l.1348, 1366-1380; R17", RuleModelled, "`engine.activate`, `engine.attack`", fights},
 	{"A stunned Safar's loss of its zone of control", "seed 000 l.1368", RuleNotModelled, "a stunned Safar keeps its base's zone in the geometry (it supports no one)", InSkirmish},
 	{"Poison, fire, frostbite", "seed 000 l.1352-1374", RuleNotModelled, "no weapon or spell of the data gives them", InSkirmish},
-	{"Carcasses", "seed 000 l.1376", RuleNotModelled, "a defeated Safar leaves the table; carcasses are not obstacles", InSkirmish},
+	{"Carcasses", "seed 000 l.1376; seed 004 l.202", RuleModelled, "a defeated Safar leaves a carcass token that carnivores devour (`engine.carcass`)", InSkirmish},
+	{"Carcasses as obstacles", "seed 000 l.1376", RuleNotModelled, "a carcass is a token: it blocks neither walks nor sight", InSkirmish},
 	{"Berserk: +P to damage, Endurance, no AP in defence, the closest miniature in sight attacked", "seed 000 l.1604-1610; seed 004 l.1514-1517", RuleModelled, "`engine.updateBerserk`, `berserkAct` (friend or foe)", fights},
 }
 

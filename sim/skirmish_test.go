@@ -394,6 +394,8 @@ var (
 	reTraceBleed = regexp.MustCompile(`^ bleeds \d+ HP \((\d+) left\)$`)
 	reTraceTest  = regexp.MustCompile(`^, last of its side, (passes|fails) its temerity test`)
 	reTraceLord  = regexp.MustCompile(`^ uses Warlord: \+(\d+) AP$`)
+	reTraceEat   = regexp.MustCompile(`^ devours the carcass of ` + labelRE + ` \(\d+ AP\): \+(\d+) HP \((\d+) HP\)$`)
+	reTraceSac   = regexp.MustCompile(`^    ` + labelRE + ` sacrifices (\d+) HP \((\d+) left\): ` + labelRE + ` gains 1 AP`)
 	reTraceWins  = regexp.MustCompile(`^End: side ([AB]) wins in round (\d+);`)
 	reTraceDraw  = regexp.MustCompile(`^End: draw after (\d+) rounds;`)
 )
@@ -419,6 +421,12 @@ var (
 //     again"; "3rd failure: the Safar is demoralised and removed from the
 //     battlefield".
 //   - Warlord X, line 1672: "at the beginning of one and only one of the turns".
+//   - Devouring, lines 1141-1147: a carcass (a defeated Safar, not one that
+//     left the battlefield) is devoured once, "removed from the battlefield",
+//     for 2 HP per AP at most (checked in sim/devour_internal_test.go); the
+//     HP are followed.
+//   - Sacrifice X, line 1650: a Safar of the activated one's side, in play,
+//     loses X HP "for an ally", once per turn; the HP are followed.
 type traceChecker struct {
 	t       *testing.T
 	name    string
@@ -433,6 +441,8 @@ type traceChecker struct {
 	passed  []bool // passed its temerity test
 	fails   []int
 	warlord []int
+	eaten   []bool // its carcass was devoured
+	sacUsed []int  // the round of its last Sacrifice
 
 	first      int // side that starts round 1
 	round      int
@@ -466,6 +476,7 @@ func newTraceChecker(t *testing.T, name string, sk *sim.Skirmish, labels []strin
 	n := len(labels)
 	c.gone, c.acted, c.passed = make([]bool, n), make([]bool, n), make([]bool, n)
 	c.fails, c.warlord = make([]int, n), make([]int, n)
+	c.eaten, c.sacUsed = make([]bool, n), make([]int, n)
 	return c
 }
 
@@ -556,6 +567,20 @@ func (c *traceChecker) check(text string, res sim.SkirmishResult) {
 			}
 			continue
 		}
+		if m := reTraceSac.FindStringSubmatch(l); m != nil {
+			c.events["sacrifice"]++
+			k, a := c.safar(n, m[1]), c.safar(n, m[4])
+			if k < 0 || a < 0 {
+				continue
+			}
+			x, _ := strconv.Atoi(m[2])
+			left, _ := strconv.Atoi(m[3])
+			if a != c.cur || k == a || c.side[k] != c.side[a] || !c.inPlay(k) || c.sacUsed[k] == c.round || left != c.hp[k]-x || left <= 0 {
+				c.errorf(n, "%s sacrifices %d HP (%d left of %d) for %s, activated %d, in round %d (last sacrifice in round %d)", m[1], x, left, c.hp[k], m[4], c.cur, c.round, c.sacUsed[k])
+			}
+			c.hp[k], c.sacUsed[k] = left, c.round
+			continue
+		}
 		if m := reTraceDown.FindStringSubmatch(l); m != nil {
 			if i := c.safar(n, m[1]); i >= 0 && c.hp[i] != 0 {
 				c.errorf(n, "%s defeated with %d HP", m[1], c.hp[i])
@@ -595,6 +620,19 @@ func (c *traceChecker) check(text string, res sim.SkirmishResult) {
 			} else {
 				c.fails[i]++
 			}
+		}
+		if mm := reTraceEat.FindStringSubmatch(rest); mm != nil {
+			c.events["devour"]++
+			k := c.safar(n, mm[1])
+			heal, _ := strconv.Atoi(mm[2])
+			hp, _ := strconv.Atoi(mm[3])
+			if k < 0 || c.hp[k] != 0 || c.gone[k] || c.eaten[k] || hp != c.hp[i]+heal || heal <= 0 {
+				c.errorf(n, "%s devours %s (%d HP, left the battlefield %v, devoured before %v): +%d HP to %d from %d", m[1], mm[1], c.hp[max(k, 0)], c.gone[max(k, 0)], c.eaten[max(k, 0)], heal, hp, c.hp[i])
+			}
+			if k >= 0 {
+				c.eaten[k] = true
+			}
+			c.hp[i] = hp
 		}
 		if rest == " is demoralised and leaves the battlefield" {
 			c.events["demoralised"]++
@@ -743,7 +781,7 @@ func TestSkirmishTrace(t *testing.T) {
 	}
 	t.Logf("events over the traces: %v", events)
 	// Without these the checks above are vacuous.
-	for _, ev := range []string{"temerity test", "warlord", "fewer first", "a side activates its last Safars", "higher levels start"} {
+	for _, ev := range []string{"temerity test", "warlord", "fewer first", "a side activates its last Safars", "higher levels start", "devour"} {
 		if events[ev] == 0 {
 			t.Errorf("no %q in %d traced battles per case", ev, seeds)
 		}

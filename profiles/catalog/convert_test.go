@@ -115,11 +115,12 @@ func TestReportCounts(t *testing.T) {
 		// played.
 		{"equipment", 16, 8, 7, 1},
 		// profiles[1] a rule and a null V, [2] Master archer and Scout, [3] an
-		// unknown skill, a skill with no value and a field, [4] Ambush, [5]
-		// Authority (the engine does not play these four: the table of
-		// skills); [7] no AP, [8] unknown faction. LIM special and a trait
-		// are no longer "not modelled": list building only, a selector tag.
-		{"profile", 9, 2, 5, 2},
+		// unknown skill, a skill with no value and a field, [4] Ambush (the
+		// engine does not play these three: the table of skills); [7] no AP,
+		// [8] unknown faction. [5] Authority is played (sim/authority.go).
+		// LIM special and a trait are no longer "not modelled": list building
+		// only, a selector tag.
+		{"profile", 9, 3, 4, 2},
 	} {
 		n, m, p, x := r.Count(tc.kind)
 		if n != tc.total || m != tc.modelled || p != tc.partly || x != tc.notImported {
