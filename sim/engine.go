@@ -64,6 +64,7 @@ type engine struct {
 // of a skirmish profile went to Profile.Skill before.
 type kindInfo struct {
 	natReach, reach, brutal, velocity float64
+	leap                              float64 // Leap X (sim/deploy.go), 0 none
 	endurance, thickSkin              bool
 	terror                            int // the temerity threshold of the terror it provokes, 0: none
 }
@@ -88,6 +89,7 @@ func newKindInfo(f *Fighter) kindInfo {
 		v -= a.VelocityMalus
 	}
 	k.velocity = float64(max(v, 0))
+	k.leap = skillValue(f, profiles.SkillLeap)
 	_, k.endurance = f.Profile.Skill("endurance")
 	_, k.thickSkin = f.Profile.Skill("thick skin")
 	if sk, ok := f.Profile.Skill("terror"); ok {
@@ -1151,9 +1153,9 @@ func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bo
 	}
 	others := e.othersOf(i, -1)
 	if !toward {
-		return e.field.Walk(b, b.Pos.Sub(d.Scale(dist/l)), dist, others), true
+		return e.walk(i, b, b.Pos.Sub(d.Scale(dist/l)), dist, others), true
 	}
-	pos := e.field.Walk(b, to, dist, others)
+	pos := e.walk(i, b, to, dist, others)
 	want := min(dist, max(l-b.Radius-e.c[j].radius, 0))
 	if b.Pos.Dist(pos) >= want/4 || e.gap(i, j) <= e.reach(i)+1e-9 {
 		return pos, true
@@ -1163,7 +1165,7 @@ func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bo
 	for _, a := range sidesteps {
 		sin, cos := math.Sincos(a)
 		v := field.Vec{X: u.X*cos - u.Y*sin, Y: u.X*sin + u.Y*cos}
-		p := e.field.Walk(b, b.Pos.Add(v.Scale(dist)), dist, others)
+		p := e.walk(i, b, b.Pos.Add(v.Scale(dist)), dist, others)
 		if dd := p.Dist(to); dd < bd-1e-9 {
 			best, bd = p, dd
 		}

@@ -169,6 +169,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 		}
 		n += len(h.Safars)
 	}
+	e.deployScouts(depth) // sim/deploy.go
 	return &SkirmishPlayer{s: sk, e: e, out: make([]SafarOutcome, len(e.c))}, nil
 }
 
