@@ -228,11 +228,11 @@ func TestDocsSkillTable(t *testing.T) {
 // the table of skills; magic, list rules and played skills left out (Heroic on
 // one special attack is played).
 func TestNotModelledSkills(t *testing.T) {
-	p := &Profile{Skills: []Skill{{Name: SkillAmbush}, {Name: SkillBrutality, Value: 1}, {Name: SkillOsteomancy},
+	p := &Profile{Skills: []Skill{{Name: SkillMasterArcher}, {Name: SkillBrutality, Value: 1}, {Name: SkillOsteomancy},
 		{Name: SkillExceptional}, {Name: SkillMercy}, {Name: SkillBerserk, Text: "the death of its master"},
-		{Name: SkillBerserk, Text: "bleeding"}, {Name: SkillHeroic, Text: SkillBunt}, {Name: SkillCunning}, {Name: SkillAuthority}, {Name: SkillAmbush}}}
+		{Name: SkillBerserk, Text: "bleeding"}, {Name: SkillHeroic, Text: SkillBunt}, {Name: SkillCunning}, {Name: SkillAuthority}, {Name: SkillMasterArcher}}}
 	got := NotModelledSkills(p)
-	want := []string{"ambush", "berserk (the death of its master)", "authority"}
+	want := []string{SkillMasterArcher, "berserk (the death of its master)", "authority"}
 	if !slices.Equal(got, want) {
 		t.Errorf("NotModelledSkills = %q, want %q", got, want)
 	}

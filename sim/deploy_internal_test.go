@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -136,6 +137,73 @@ func TestLeapInSkirmish(t *testing.T) {
 		}
 		if !near(got, want) {
 			t.Errorf("Leap %d: walked to y %.3f, want %.3f", leap, got, want)
+		}
+	}
+}
+
+// TestWater checks deep water (seed 000 line 654, seed 004 line 589): "no
+// action involving a weapon can happen" and the manufactured armour is taken
+// off on activation ("Taking off one's armour: 3 AP", seed 000 line 1252) or
+// the Safar is lost; a natural armour stays. A paladin-2 (4 AP, half-plate)
+// activated in a pool takes its armour off for 3 AP; with 2 AP it is lost;
+// the tembo youngling's natural armour stays; out of the pool nothing
+// changes. A weapon attack from the water is refused.
+func TestWater(t *testing.T) {
+	pool := []field.Terrain{{Kind: field.Water, Rect: field.Rect{X: 5, Y: 5, W: 5, H: 5}}}
+	pal := fighterWith(t, "paladin-2")
+	tembo := fighterWith(t, "tembo-youngling-1")
+	foe := fighterWith(t, "kherops-warrior-1")
+	sk := &Skirmish{Sides: [2]Spearhead{
+		{Safars: []*Fighter{pal, tembo}, Costs: make([]int, 2), Leader: -1},
+		{Safars: []*Fighter{foe}, Costs: make([]int, 1), Leader: -1},
+	}, Field: field.Field{Width: 15, Height: 15, Terrain: pool}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := pl.e
+	for _, in := range []bool{true, false} {
+		e.reset()
+		x := 7.5
+		if !in {
+			x = 2
+		}
+		e.c[0].pos, e.c[1].pos, e.c[2].pos = field.Vec{X: x, Y: 7}, field.Vec{X: x, Y: 8.5}, field.Vec{X: 14, Y: 14}
+		e.c[0].ap, e.c[1].ap = e.c[0].f.Profile.AP, e.c[1].f.Profile.AP
+		natural := e.c[1].armour
+		ok0, ok1 := e.swim(0), e.swim(1)
+		if !ok0 || !ok1 {
+			t.Fatalf("in water %v: activations stopped", in)
+		}
+		wantAP, wantArm := pal.Profile.AP-3, 0
+		if !in {
+			wantAP, wantArm = pal.Profile.AP, pal.ArmourBoxes
+		}
+		if e.c[0].ap != wantAP || e.c[0].armour != wantArm {
+			t.Errorf("in water %v: paladin %d AP, %d armour boxes; want %d, %d", in, e.c[0].ap, e.c[0].armour, wantAP, wantArm)
+		}
+		if e.c[1].armour != natural || natural == 0 {
+			t.Errorf("in water %v: tembo's natural armour %d boxes, want %d (> 0)", in, e.c[1].armour, natural)
+		}
+		// A weapon attack from the water: the paladin's first melee option
+		// against the warrior put in contact.
+		e.c[2].pos = field.Vec{X: x + e.c[0].radius + e.c[2].radius, Y: 7}
+		e.c[0].ap = 4
+		opt := -1
+		for k, o := range e.opts[e.c[0].kind][e.c[2].kind] {
+			if !o.shot && o.weapon != nil && o.attack.AP == 1 {
+				opt = k
+				break
+			}
+		}
+		if got := e.attack(rand.NewPCG(1, 1), 0, action{kind: actAttack, opt: opt, target: 2}); got == in || opt < 0 {
+			t.Errorf("in water %v: weapon attack made %v", in, got)
+		}
+		// With 2 AP it cannot take its armour off: lost in the water.
+		e.reset()
+		e.c[0].pos, e.c[0].ap = field.Vec{X: x, Y: 7}, 2
+		if got := e.swim(0); got == in || e.c[0].alive() == in {
+			t.Errorf("in water %v, 2 AP: activation goes on %v, still in the game %v", in, got, e.c[0].alive())
 		}
 	}
 }
