@@ -114,12 +114,13 @@ func TestReportCounts(t *testing.T) {
 		// [13] the helmet and [14] the item are imported, their effects not
 		// played.
 		{"equipment", 16, 8, 7, 1},
-		// profiles[1] a rule and a null V, [2] Master archer and Scout, [3] an
-		// unknown skill, a skill with no value and a field, [4] Ambush, [5]
-		// Authority (the engine does not play these four: the table of
-		// skills); [7] no AP, [8] unknown faction. LIM special and a trait
-		// are no longer "not modelled": list building only, a selector tag.
-		{"profile", 9, 2, 5, 2},
+		// profiles[1] a rule and a null V, [2] Master archer (Scout is
+		// played), [3] an unknown skill, a skill with no value and a field,
+		// [5] Authority (the engine does not play these: the table of
+		// skills); [4] Ambush is played (sim/ambush.go), so fully modelled;
+		// [7] no AP, [8] unknown faction. LIM special and a trait are no
+		// longer "not modelled": list building only, a selector tag.
+		{"profile", 9, 3, 4, 2},
 	} {
 		n, m, p, x := r.Count(tc.kind)
 		if n != tc.total || m != tc.modelled || p != tc.partly || x != tc.notImported {
