@@ -25,10 +25,12 @@ import (
 //	  - {kind: impassable, height: 4, circle: {x: 12, y: 5, r: 1}}
 //	  - {kind: loose, rect: {x: 0, y: 7, w: 15, h: 1}}                 # sand, gravel, shallow water
 //	  - {kind: slippery, circle: {x: 3, y: 11, r: 1}}                  # mud, ice
+//	  - {kind: water, rect: {x: 6, y: 7, w: 3, h: 1}}                  # deep water: swimming
+//	scouts: false                     # the scenario forbids scouts (Scout X, seed 000 line 1654); true when left out
 //
-// Kinds are cover, difficult, impassable, loose and slippery (sim/field.Kind;
-// the rulebooks' "Terrain modifiers", seed 000 lines 652-655, seed 004 lines
-// 587-590); height is 0 when left out. The sim/field package turns a Scenario into its Field: profiles does
+// Kinds are cover, difficult, impassable, loose, slippery and water
+// (sim/field.Kind; the rulebooks' "Terrain modifiers", seed 000 lines 652-655,
+// seed 004 lines 587-590); height is 0 when left out. The sim/field package turns a Scenario into its Field: profiles does
 // not import sim.
 type Scenario struct {
 	Name          string
@@ -40,12 +42,17 @@ type Scenario struct {
 	Deployment float64
 	Terrain    []TerrainPiece
 	Pos        Pos // where the scenario starts in its file
+
+	// Deployment rules (skills.md #23). NoScouts: the file says "scouts:
+	// false", the scenario forbids scouts, who deploy as usual (seed 000 line
+	// 1654, seed 004 line 1524).
+	NoScouts bool
 }
 
 // TerrainPiece is a terrain piece of a Scenario: a rectangle (corner X, Y and
 // size W, H) or, when Circle is true, a circle (centre X, Y and radius R).
 type TerrainPiece struct {
-	Kind    string // "cover", "difficult", "impassable", "loose" or "slippery"
+	Kind    string // "cover", "difficult", "impassable", "loose", "slippery" or "water"
 	Height  float64
 	Circle  bool
 	X, Y    float64
@@ -64,10 +71,10 @@ const (
 )
 
 // TerrainKinds lists the kinds of terrain pieces.
-var TerrainKinds = []string{"cover", "difficult", "impassable", "loose", "slippery"}
+var TerrainKinds = []string{"cover", "difficult", "impassable", "loose", "slippery", "water"}
 
 var (
-	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain"}
+	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain", "scouts"}
 	tableFields    = []string{"width", "height"}
 	pieceFields    = []string{"kind", "height", "rect", "circle"}
 	rectFields     = []string{"x", "y", "w", "h"}
@@ -150,6 +157,10 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 					s.Terrain = append(s.Terrain, p)
 					pieces = append(pieces, deref(e))
 				}
+			}
+		case "scouts":
+			if v, ok := d.boolValue(f.v, f.key); ok {
+				s.NoScouts = !v
 			}
 		default:
 			d.unknown(f.k, f.key, f.key, scenarioFields)

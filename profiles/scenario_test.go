@@ -80,7 +80,7 @@ terrain:
   - {rect: {x: 1, y: 3, w: 0, h: 1, z: 2}}
   - 3
 `, []string{
-			`s.yaml:3:12: terrain[0].kind: unknown terrain kind "wall" (want cover, difficult, impassable, loose, slippery)`,
+			`s.yaml:3:12: terrain[0].kind: unknown terrain kind "wall" (want cover, difficult, impassable, loose, slippery, water)`,
 			"s.yaml:4:27: terrain[1].height: height must not be negative, got -1",
 			`s.yaml:4:39: terrain[1].circle: missing field "r"`,
 			`s.yaml:5:5: terrain[2]: missing field "rect" or "circle"`,

@@ -228,11 +228,14 @@ func TestDocsSkillTable(t *testing.T) {
 // the table of skills; magic, list rules and played skills left out (Heroic on
 // one special attack is played).
 func TestNotModelledSkills(t *testing.T) {
-	p := &Profile{Skills: []Skill{{Name: SkillAmbush}, {Name: SkillBrutality, Value: 1}, {Name: SkillOsteomancy},
+	p := &Profile{Skills: []Skill{{Name: SkillMasterArcher}, {Name: SkillBrutality, Value: 1}, {Name: SkillOsteomancy},
 		{Name: SkillExceptional}, {Name: SkillMercy}, {Name: SkillBerserk, Text: "the death of its master"},
-		{Name: SkillBerserk, Text: "bleeding"}, {Name: SkillHeroic, Text: SkillBunt}, {Name: SkillCunning}, {Name: SkillAuthority}, {Name: SkillEmpathy}, {Name: SkillAmbush}}}
+		{Name: SkillBerserk, Text: "bleeding"}, {Name: SkillHeroic, Text: SkillBunt}, {Name: SkillCunning}, {Name: SkillAuthority}, {Name: SkillEmpathy}, {Name: SkillAmbush}, {Name: SkillMasterArcher}}}
 	got := NotModelledSkills(p)
-	want := []string{"ambush", "berserk (the death of its master)"} // Authority is played (sim/authority.go), Empathy by the composition of a mounted Safar (profiles/mount.go)
+	// Played: Ambush (sim/ambush.go), Master archer (sim/skills_more.go),
+	// Authority (sim/authority.go), Empathy (the composition of a mounted
+	// Safar, profiles/mount.go).
+	want := []string{"berserk (the death of its master)"}
 	if !slices.Equal(got, want) {
 		t.Errorf("NotModelledSkills = %q, want %q", got, want)
 	}

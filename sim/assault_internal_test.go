@@ -25,6 +25,7 @@ func TestAssaultBonusFirstAttackOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	pl.e.ambush = nil // Safars placed by hand: none in ambush (sim/ambush.go)
 	e := pl.e
 	opts := e.opts[e.c[0].kind][e.c[1].kind]
 	opt := -1
@@ -107,6 +108,7 @@ func TestHarassmentOncePerActivation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	pl.e.ambush = nil // Safars placed by hand: none in ambush (sim/ambush.go)
 	e := pl.e
 	opt := -1
 	for k, o := range e.opts[e.c[0].kind][e.c[1].kind] {
@@ -200,6 +202,7 @@ func TestEnglishVariantDeployment(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		pl.e.ambush = nil // Safars placed by hand: none in ambush (sim/ambush.go)
 		e := pl.e
 		if e.field.HalveDifficult != c.halve {
 			t.Errorf("%s: HalveDifficult %v, want %v", c.v, e.field.HalveDifficult, c.halve)
@@ -232,6 +235,7 @@ func TestSavageKeepsAssaultBonus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		pl.e.ambush = nil // Safars placed by hand: none in ambush (sim/ambush.go)
 		e := pl.e
 		opt := -1
 		for k, o := range e.opts[e.c[0].kind][e.c[1].kind] {
@@ -315,6 +319,7 @@ func TestMoringa(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			pl.e.ambush = nil // Safars placed by hand: none in ambush (sim/ambush.go)
 			e = pl.e
 			players[c.recvMoringa] = e
 		}

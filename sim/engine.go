@@ -58,12 +58,16 @@ type engine struct {
 	round     int
 	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
 	magic *fightMagic
+	// ambush holds each Safar's ambush zone, -1 none (sim/ambush.go); nil
+	// when no Safar is in ambush.
+	ambush []int8
 }
 
 // kindInfo is what fights read of a kind's card, looked up once: 0.07 s of 2.5 s
 // of a skirmish profile went to Profile.Skill before.
 type kindInfo struct {
 	natReach, reach, brutal, velocity float64
+	leap                              float64 // Leap X (sim/deploy.go), 0 none
 	endurance, thickSkin              bool
 	terror                            int // the temerity threshold of the terror it provokes, 0: none
 	moraleKind                            // fright, morale skills, Carnivorous, Sacrifice (sim/morale.go)
@@ -89,6 +93,7 @@ func newKindInfo(f *Fighter) kindInfo {
 		v -= a.VelocityMalus
 	}
 	k.velocity = float64(max(v, 0))
+	k.leap = skillValue(f, profiles.SkillLeap)
 	_, k.endurance = f.Profile.Skill("endurance")
 	_, k.thickSkin = f.Profile.Skill("thick skin")
 	if sk, ok := f.Profile.Skill("terror"); ok {
@@ -164,6 +169,10 @@ type combatant struct {
 	warlordUsed bool
 	// morale: fright tests, Sacrifice, its carcass (sim/morale.go).
 	morale moraleState
+	// hidden: in ambush, off the table (sim/ambush.go).
+	hidden bool
+	// behind: hiding behind terrain piece behind-1, 0 not (sim/hide.go).
+	behind int8
 	// alert: on the alert (generic action): a free characteristic on its next
 	// defence, lost at its next voluntary action (seed 000 lines 1204-1208).
 	alert bool
@@ -184,7 +193,18 @@ type combatant struct {
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
 // (R16) and not demoralised.
-func (c *combatant) inPlay() bool { return c.hp > 0 && !c.demoralised }
+// A Safar in ambush (sim/ambush.go) is alive but not in play: off the table,
+// nobody sees, targets or meets it until it comes out.
+func (c *combatant) inPlay() bool { return c.alive() && !c.hidden }
+
+// alive reports whether the Safar is still in the game: not defeated nor
+// demoralised, on the table or in ambush. A Spearhead with one alive is not
+// wiped out (R16).
+func (c *combatant) alive() bool { return c.hp > 0 && !c.demoralised }
+
+// ready reports whether it may be activated in this round (R15): alive, not
+// activated yet (one in ambush comes out on its activation).
+func (c *combatant) ready() bool { return c.alive() && !c.acted }
 
 // fit reports whether it is fit for battle (seed 000 line 1376: not stunned,
 // demoralised, frightened, defeated): only fit Safars support (R8).
@@ -374,6 +394,7 @@ func (e *engine) reset() {
 			}
 		}
 	}
+	e.hideAmbushers() // sim/ambush.go
 	// A Safar that starts unengaged starts with its shooting weapon in hand.
 	for i := range e.c {
 		e.c[i].ranged = e.c[i].f.Ranged != nil && !e.engagedAny(i)
@@ -388,7 +409,9 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 	// A tie is decided at random.
 	var levels [2]int
 	for i := range e.c {
-		levels[e.c[i].side] += e.c[i].f.Profile.Level
+		if !e.c[i].hidden { // Ambush: not counted until revealed
+			levels[e.c[i].side] += e.c[i].f.Profile.Level
+		}
 	}
 	first := SideA
 	switch {
@@ -407,13 +430,14 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 			e.c[i].warnedMask = 0
 			e.c[i].morale.sacrificeUsed, e.c[i].morale.authorityUsed = false, 0 // Sacrifice X, Authority X: per turn
 		}
+		e.ambushRound() // sim/ambush.go
 		if e.trace != nil {
 			e.tracef("Round %d\n", e.round)
 		}
 		if e.round > 1 {
 			// R15: after the first turn the side with fewer Safars in play starts;
 			// with as many, the alternation goes on (seed 000 line 560).
-			n := [2]int{e.inPlay(0), e.inPlay(1)}
+			n := [2]int{e.visible(0), e.visible(1)} // Safars in ambush not counted
 			switch {
 			case n[0] < n[1]:
 				first = SideA
@@ -454,7 +478,7 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 func (e *engine) inPlay(s int) int {
 	n := 0
 	for i := range e.c {
-		if e.c[i].side == s && e.c[i].inPlay() {
+		if e.c[i].side == s && e.c[i].alive() {
 			n++
 		}
 	}
@@ -464,7 +488,7 @@ func (e *engine) inPlay(s int) int {
 // waiting reports whether side s has a Safar in play not yet activated this round.
 func (e *engine) waiting(s int) bool {
 	for i := range e.c {
-		if c := &e.c[i]; c.side == s && c.inPlay() && !c.acted {
+		if c := &e.c[i]; c.side == s && c.ready() {
 			return true
 		}
 	}
@@ -511,6 +535,9 @@ func (e *engine) name(i int) string { return e.labels[i] }
 func (e *engine) where(i, j int) string {
 	if e.duel {
 		return fmt.Sprintf("gap %.1f", e.gap(i, j))
+	}
+	if e.c[i].hidden {
+		return "in ambush"
 	}
 	if j < 0 {
 		return fmt.Sprintf("at (%.1f, %.1f)", e.c[i].pos.X, e.c[i].pos.Y)
@@ -591,6 +618,9 @@ func (e *engine) engagedAny(i int) bool {
 // band returns the range band of a shot of Safar i at j with weapon w, and
 // whether the shot can be made: in range and in line of sight.
 func (e *engine) band(i, j int, w *profiles.Equipment) (int, bool) {
+	if e.hiddenFrom(j, i) { // sim/hide.go
+		return 0, false
+	}
 	r := w.Effects.Range
 	g := e.gap(i, j)
 	b := bandEffective
@@ -630,8 +660,15 @@ func (e *engine) othersOf(i, j int) []field.Base {
 func (e *engine) activate(r *rand.PCG, i int) {
 	c := &e.c[i]
 	c.acted = true
-	if !c.inPlay() {
+	if !c.alive() {
 		return
+	}
+	if c.hidden { // Ambush: it comes out where it waits (sim/ambush.go)
+		p, ok := e.revealSpot(i)
+		if !ok {
+			return
+		}
+		e.reveal(i, p)
 	}
 	// R14: bleeding first (X HP per effect); Thick skin: each effect once.
 	if c.bleeding > 0 {
@@ -670,6 +707,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted = 0, false, false, 0, false, false
 	c.target = -1
 	e.warlord(i)
+	if !e.swim(i) { // sim/water.go
+		return
+	}
 	if e.trace != nil {
 		if e.duel {
 			e.tracef("  %s activates: %d AP, %d HP, gap %.1f toises\n", e.name(i), c.ap, c.hp, e.gap(0, 1))
@@ -1009,6 +1049,7 @@ const (
 	actAlert // on the alert
 	// actDevour: devouring (opt: AP) a carcass, target (sim/devour.go).
 	actDevour
+	actHide // hiding (sim/hide.go)
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1049,6 +1090,7 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 	c := &e.c[i]
 	if a.kind != actEnd {
 		c.alert = false // "until the next voluntary triggering of an action"
+		c.behind = 0    // hiding ends too (sim/hide.go)
 	}
 	switch a.kind {
 	case actEnd:
@@ -1059,6 +1101,8 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.goAlert(i)
 	case actDevour:
 		return e.devour(i, a.target, a.opt)
+	case actHide:
+		return e.hide(i)
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {
@@ -1097,6 +1141,9 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		}
 		if e.trace != nil {
 			e.tracef("  %s walks %s (%d AP): %s\n", e.name(i), map[bool]string{true: "in", false: "away"}[a.kind == actToward], cost, e.where(i, a.target))
+		}
+		if moved {
+			e.enteredAmbush(r, i) // sim/ambush.go
 		}
 		return true
 	case actSwitch:
@@ -1161,9 +1208,9 @@ func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bo
 	}
 	others := e.othersOf(i, -1)
 	if !toward {
-		return e.field.Walk(b, b.Pos.Sub(d.Scale(dist/l)), dist, others), true
+		return e.walk(i, b, b.Pos.Sub(d.Scale(dist/l)), dist, others), true
 	}
-	pos := e.field.Walk(b, to, dist, others)
+	pos := e.walk(i, b, to, dist, others)
 	want := min(dist, max(l-b.Radius-e.c[j].radius, 0))
 	if b.Pos.Dist(pos) >= want/4 || e.gap(i, j) <= e.reach(i)+1e-9 {
 		return pos, true
@@ -1173,7 +1220,7 @@ func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bo
 	for _, a := range sidesteps {
 		sin, cos := math.Sincos(a)
 		v := field.Vec{X: u.X*cos - u.Y*sin, Y: u.X*sin + u.Y*cos}
-		p := e.field.Walk(b, b.Pos.Add(v.Scale(dist)), dist, others)
+		p := e.walk(i, b, b.Pos.Add(v.Scale(dist)), dist, others)
 		if dd := p.Dist(to); dd < bd-1e-9 {
 			best, bd = p, dd
 		}
@@ -1292,6 +1339,9 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		return false
 	}
 	opt := &opts[a.opt]
+	if opt.weapon != nil && e.inWater(i) {
+		return false // no weapon in deep water (sim/water.go)
+	}
 	cost := e.actionCost(i, opt.ap())
 	walk := 0
 	assault := a.kind == actAssault
@@ -1307,7 +1357,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	}
 	if assault {
 		// R8: an assault starts unengaged and ends in contact; + stature.
-		if e.engagedAny(i) || c.morale.rooted {
+		if e.engagedAny(i) || c.morale.rooted || e.hiddenFrom(j, i) {
 			return false
 		}
 		// The target must be in sight when the move starts (seed 000 line 711;
@@ -1328,10 +1378,14 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		c.walks++
 		e.enteredTerror(r, i, from)
 		if c.ap < cost {
-			return true // the terror test took the AP of the attack
+			e.enteredAmbush(r, i) // sim/ambush.go
+			return true           // the terror test took the AP of the attack
 		}
 		if e.trace != nil {
 			e.tracef("  %s walks in for an assault (%d AP): %s\n", e.name(i), walk, e.where(i, j))
+		}
+		if e.enteredAmbush(r, i); !c.inPlay() || c.ground || c.stunned || !o.inPlay() {
+			return false // an ambush's attack stopped it (sim/ambush.go)
 		}
 	}
 	band := bandEffective

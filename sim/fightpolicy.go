@@ -403,6 +403,9 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	if _, reflex := e.policies[e.c[i].side].(reflexOnly); a.kind == actEnd && e.alertWorth(i, reflex) {
 		return action{kind: actAlert}
 	}
+	if a.kind == actEnd && e.hideWorth(i) { // sim/hide.go
+		return action{kind: actHide}
+	}
 	return a
 }
 
@@ -446,7 +449,7 @@ func pickReady(e *engine, s int) int {
 	best, bc := -1, -1
 	for i := range e.c {
 		c := &e.c[i]
-		if c.side != s || !c.inPlay() || c.acted {
+		if c.side != s || !c.ready() {
 			continue
 		}
 		class := 0
@@ -474,7 +477,7 @@ func pickReady(e *engine, s int) int {
 // pickFirst activates the Safars in list order.
 func pickFirst(e *engine, s int) int {
 	for i := range e.c {
-		if c := &e.c[i]; c.side == s && c.inPlay() && !c.acted {
+		if c := &e.c[i]; c.side == s && c.ready() {
 			return i
 		}
 	}
@@ -546,7 +549,7 @@ func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bo
 		}
 		return far
 	}
-	if !e.engagedAny(i) && g <= e.assaultReach(i) {
+	if !e.engagedAny(i) && g <= e.assaultReach(i) && !e.hiddenFrom(j, i) {
 		w := e.walkCost(i)
 		if k, v := bestAttack(e, i, j, w, melee, keep, false); k >= 0 {
 			if keep {
@@ -731,7 +734,7 @@ func (randomPolicy) prefersRange(e *engine, i, j int) bool { return false }
 func (randomPolicy) pick(e *engine, s int, r *rand.PCG) int {
 	n := 0
 	for i := range e.c {
-		if c := &e.c[i]; c.side == s && c.inPlay() && !c.acted {
+		if c := &e.c[i]; c.side == s && c.ready() {
 			n++
 		}
 	}
@@ -740,7 +743,7 @@ func (randomPolicy) pick(e *engine, s int, r *rand.PCG) int {
 		k = int(r.Uint64() % uint64(n))
 	}
 	for i := range e.c {
-		if c := &e.c[i]; c.side == s && c.inPlay() && !c.acted {
+		if c := &e.c[i]; c.side == s && c.ready() {
 			if k == 0 {
 				return i
 			}

@@ -24,6 +24,7 @@ func TestRepelValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	pl.e.ambush = nil // Safars placed by hand: none in ambush (sim/ambush.go)
 	e := pl.e
 	e.reset()
 	opts := e.opts[e.c[0].kind][e.c[2].kind]

@@ -20,6 +20,7 @@ func battle(t *testing.T, a, b []*Fighter) *engine {
 	if err != nil {
 		t.Fatal(err)
 	}
+	pl.e.ambush = nil // Safars placed by hand: none in ambush (sim/ambush.go)
 	pl.e.reset()
 	return pl.e
 }

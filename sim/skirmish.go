@@ -169,6 +169,8 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 		}
 		n += len(h.Safars)
 	}
+	e.deployScouts(depth) // sim/deploy.go
+	e.deployAmbushers()   // sim/ambush.go
 	return &SkirmishPlayer{s: sk, e: e, out: make([]SafarOutcome, len(e.c))}, nil
 }
 
@@ -252,7 +254,7 @@ func (p *SkirmishPlayer) Play(r *rand.PCG) SkirmishResult {
 	res := SkirmishResult{Winner: w, ByKrowns: w, Rounds: rounds, Safars: p.out}
 	for i := range e.c {
 		c := &e.c[i]
-		in := c.inPlay()
+		in := c.alive() // in ambush still counts
 		if in {
 			res.Krowns[c.side] += c.cost
 		}

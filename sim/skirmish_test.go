@@ -443,6 +443,11 @@ type traceChecker struct {
 	warlord []int
 	eaten   []bool // its carcass was devoured
 	sacUsed []int  // the round of its last Sacrifice
+	// hidden: in ambush (sim/ambush.go), not counted for the initiative nor
+	// for who starts a round until it comes out; ambusher: the Safar of an
+	// ambush interrupt going on (-1 none).
+	hidden   []bool
+	ambusher int
 
 	first      int // side that starts round 1
 	round      int
@@ -458,7 +463,7 @@ type traceChecker struct {
 }
 
 func newTraceChecker(t *testing.T, name string, sk *sim.Skirmish, labels []string, events map[string]int) *traceChecker {
-	c := &traceChecker{t: t, name: name, idx: map[string]int{}, limit: sk.Rounds, cur: -1, prevSide: -1, first: -1, events: events}
+	c := &traceChecker{t: t, name: name, idx: map[string]int{}, limit: sk.Rounds, cur: -1, prevSide: -1, first: -1, events: events, ambusher: -1}
 	if c.limit == 0 {
 		c.limit = 20
 	}
@@ -467,7 +472,11 @@ func newTraceChecker(t *testing.T, name string, sk *sim.Skirmish, labels []strin
 			c.side = append(c.side, s)
 			c.hp = append(c.hp, f.Profile.HP)
 			c.size[s]++
-			c.levels[s] += f.Profile.Level
+			_, ambush := f.Profile.Skill(profiles.SkillAmbush)
+			c.hidden = append(c.hidden, ambush)
+			if !ambush {
+				c.levels[s] += f.Profile.Level
+			}
 		}
 	}
 	for i, l := range labels {
@@ -498,10 +507,22 @@ func (c *traceChecker) count(s int) int {
 	return n
 }
 
-// waiting reports whether side s has a Safar in play not activated this round.
+// visible returns the Safars of side s in play and not in ambush.
+func (c *traceChecker) visible(s int) int {
+	n := 0
+	for i := range c.hp {
+		if c.side[i] == s && c.inPlay(i) && !c.hidden[i] {
+			n++
+		}
+	}
+	return n
+}
+
+// waiting reports whether side s has a Safar in play not activated this round
+// (one in ambush may wait for a later round).
 func (c *traceChecker) waiting(s int) bool {
 	for i := range c.hp {
-		if c.side[i] == s && c.inPlay(i) && !c.acted[i] {
+		if c.side[i] == s && c.inPlay(i) && !c.acted[i] && !c.hidden[i] {
 			return true
 		}
 	}
@@ -599,10 +620,34 @@ func (c *traceChecker) check(text string, res sim.SkirmishResult) {
 		if i < 0 {
 			continue
 		}
+		rest := m[2]
+		// Ambush: an enemy walking into the zone is interrupted by one attack
+		// of the Safar coming out, which is not its activation.
+		if strings.HasPrefix(rest, " enters zone ") {
+			c.ambusher = -2 // the next Safar to come out interrupts
+			continue
+		}
+		out := strings.HasPrefix(rest, " comes out of its ambush")
+		if out && !c.hidden[i] {
+			c.errorf(n, "%s comes out of an ambush it is not in", m[1])
+		}
+		if out && c.ambusher == -2 {
+			c.ambusher, c.hidden[i] = i, false
+			c.events["ambush interrupt"]++
+			continue
+		}
+		if i == c.ambusher && !strings.HasPrefix(rest, " activates: ") {
+			continue
+		}
+		c.ambusher = -1
 		if i != c.cur {
 			c.activation(n, i)
 		}
-		s, rest := c.side[i], m[2]
+		if out {
+			c.hidden[i] = false
+			c.events["ambush reveal"]++
+		}
+		s := c.side[i]
 		if mm := reTraceBleed.FindStringSubmatch(rest); mm != nil {
 			c.hp[i], _ = strconv.Atoi(mm[1])
 		}
@@ -677,7 +722,7 @@ func (c *traceChecker) activation(n, i int) {
 	case c.roundStart && c.round == 1:
 		want = c.first
 	case c.roundStart:
-		a, b := c.count(0), c.count(1)
+		a, b := c.visible(0), c.visible(1)
 		switch {
 		case a < b:
 			want = sim.SideA
@@ -689,7 +734,7 @@ func (c *traceChecker) activation(n, i int) {
 		if a != b {
 			c.events["fewer first"]++
 		}
-	case c.waiting(1 - c.prevSide):
+	case c.waiting(1-c.prevSide) || c.hidden[i] && s != c.prevSide: // coming out of an ambush
 		want = 1 - c.prevSide
 	default:
 		want = c.prevSide
@@ -781,7 +826,7 @@ func TestSkirmishTrace(t *testing.T) {
 	}
 	t.Logf("events over the traces: %v", events)
 	// Without these the checks above are vacuous.
-	for _, ev := range []string{"temerity test", "warlord", "fewer first", "a side activates its last Safars", "higher levels start", "devour"} {
+	for _, ev := range []string{"temerity test", "warlord", "fewer first", "a side activates its last Safars", "higher levels start", "devour", "ambush interrupt", "ambush reveal"} {
 		if events[ev] == 0 {
 			t.Errorf("no %q in %d traced battles per case", ev, seeds)
 		}

@@ -37,6 +37,7 @@ func TestSupporters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	pl.e.ambush = nil // Safars placed by hand: none in ambush (sim/ambush.go)
 	e := pl.e
 	e.reset()
 	r := e.c[0].radius + e.c[2].radius         // bases in contact

@@ -114,13 +114,12 @@ func TestReportCounts(t *testing.T) {
 		// [13] the helmet and [14] the item are imported, their effects not
 		// played.
 		{"equipment", 16, 8, 7, 1},
-		// profiles[1] a rule and a null V, [2] Master archer and Scout, [3] an
-		// unknown skill, a skill with no value and a field, [4] Ambush (the
-		// engine does not play these three: the table of skills); [7] no AP,
-		// [8] unknown faction. [5] Authority is played (sim/authority.go).
-		// LIM special and a trait are no longer "not modelled": list building
-		// only, a selector tag.
-		{"profile", 9, 3, 4, 2},
+		// profiles[1] a rule and a null V, [3] an unknown skill, a skill with
+		// no value and a field (the engine does not play these: the table of
+		// skills); [2] Master archer and Scout, [4] Ambush and [5] Authority
+		// are played; [7] no AP, [8] unknown faction. LIM special and a trait
+		// are no longer "not modelled": list building only, a selector tag.
+		{"profile", 9, 5, 2, 2},
 	} {
 		n, m, p, x := r.Count(tc.kind)
 		if n != tc.total || m != tc.modelled || p != tc.partly || x != tc.notImported {

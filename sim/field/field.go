@@ -114,11 +114,16 @@ const (
 	// Slippery ground takes 1 off velocity and cancels Stable (mud, ice: seed 000
 	// line 653, seed 004 line 588).
 	Slippery
+	// Water deep enough to swim halves velocity (seed 000 line 654, seed 004
+	// line 589: "sa vitesse est divisée par 2"); the engine plays the rest of
+	// the rule (no weapon, manufactured armour taken off: sim/deploy.go).
+	Water
 )
 
-var kindNames = [...]string{Cover: "cover", Difficult: "difficult", Impassable: "impassable", Loose: "loose", Slippery: "slippery"}
+var kindNames = [...]string{Cover: "cover", Difficult: "difficult", Impassable: "impassable", Loose: "loose", Slippery: "slippery", Water: "water"}
 
-// String returns "cover", "difficult", "impassable", "loose" or "slippery".
+// String returns "cover", "difficult", "impassable", "loose", "slippery" or
+// "water".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -209,6 +214,10 @@ type Field struct {
 	// HalveDifficult reads difficult terrain as the English rules do (seed 000
 	// line 655: movement divided by 2) instead of taking 2 off velocity (R-FR).
 	HalveDifficult bool
+
+	// NoScouts: the scenario forbids scouts, who then deploy as usual (Scout X,
+	// seed 000 line 1654; profiles.Scenario.NoScouts).
+	NoScouts bool
 }
 
 // reduction returns how much terrain of kind k takes off velocity (R-FR), 0 for
@@ -220,6 +229,8 @@ func reduction(k Kind, halve bool) float64 {
 			return -1
 		}
 		return 2
+	case Water:
+		return -1 // halved in both rulebooks
 	case Loose, Slippery:
 		return 1
 	}
@@ -273,6 +284,12 @@ const (
 // HitObstacle, or HitNone when it covers length freely. A base already
 // overlapping something may only move away from it.
 func (f *Field) Sweep(b Base, u Vec, length float64, others []Base) (float64, int) {
+	return f.sweep(b, u, length, others, 0)
+}
+
+// sweep is Sweep for a walker with Leap leap (0: none): it goes over the
+// obstacles and the bases leapOver lets it cross.
+func (f *Field) sweep(b Base, u Vec, length float64, others []Base, leap float64) (float64, int) {
 	p, r := b.Pos, b.Radius
 	s, hit := math.Inf(1), HitNone
 	edge := func(p, u, lo, hi float64) {
@@ -292,13 +309,16 @@ func (f *Field) Sweep(b Base, u Vec, length float64, others []Base) (float64, in
 	edge(p.X, u.X, r, f.Width-r)
 	edge(p.Y, u.Y, r, f.Height-r)
 	for i := range f.Terrain {
-		if t := &f.Terrain[i]; t.Obstacle() {
+		if t := &f.Terrain[i]; t.Obstacle() && !leapsTerrain(t, leap) {
 			if c := t.contact(p, u, r); c < s {
 				s, hit = c, HitObstacle
 			}
 		}
 	}
 	for i, o := range others {
+		if leapsBase(o, leap) {
+			continue
+		}
 		tin, tout, ok := rayCircle(p, u, o.Pos, r+o.Radius)
 		if !ok || tout < 0 {
 			continue
@@ -332,20 +352,29 @@ func (f *Field) Sweep(b Base, u Vec, length float64, others []Base) (float64, in
 // not add up: the costliest counts. A SureFooted base is not slowed. Walk does
 // not allocate.
 func (f *Field) Walk(from Base, toward Vec, dist float64, others []Base) Vec {
+	return f.LeapWalk(from, toward, dist, others, 0)
+}
+
+// LeapWalk is Walk for a Safar with Leap leap (skills.md #22; 0 is Walk): it
+// goes over scenery no higher than leap, over the bases of Safars of stature
+// at most leap and over slowing ground whose stretch on its line is no longer
+// (nor higher) than leap, without being slowed; it still stops where its base
+// would overlap what it leapt (see leap.go). LeapWalk does not allocate.
+func (f *Field) LeapWalk(from Base, toward Vec, dist float64, others []Base, leap float64) Vec {
 	d := toward.Sub(from.Pos)
 	l := d.Len()
 	if !(dist > 0) || !(l > Epsilon) || math.IsInf(l, 0) || math.IsInf(dist, 0) {
 		return from.Pos
 	}
 	u := d.Scale(1 / l)
-	limit, _ := f.Sweep(from, u, l, others)
+	limit, _ := f.sweep(from, u, l, others, leap)
 	s, budget := 0.0, dist
 	// Each step ends at a boundary of a difficult piece: at most two per piece.
 	for range 2*len(f.Terrain) + 1 {
 		if s >= limit || budget <= 0 {
 			break
 		}
-		r, next := f.reductionAt(from.Pos, u, s)
+		r, next := f.reductionAt(from.Pos, u, s, leap)
 		if from.SureFooted {
 			r = 0
 		}
@@ -366,16 +395,20 @@ func (f *Field) Walk(from Base, toward Vec, dist float64, others []Base) Vec {
 		budget -= (end - s) * cost
 		s = end
 	}
+	s = min(s, limit)
+	if leap > 0 {
+		s = f.landing(from, u, s, others, leap)
+	}
 	if s >= l { // land exactly on toward
 		return toward
 	}
-	return from.Pos.Add(u.Scale(min(s, limit)))
+	return from.Pos.Add(u.Scale(s))
 }
 
 // reductionAt returns what the terrain at p+u*s takes off velocity (see
 // reduction; the halving of difficult terrain outranks any other) and the next s
 // at which that may change (+Inf when never).
-func (f *Field) reductionAt(p, u Vec, s float64) (r, next float64) {
+func (f *Field) reductionAt(p, u Vec, s, leap float64) (r, next float64) {
 	next = math.Inf(1)
 	for i := range f.Terrain {
 		t := &f.Terrain[i]
@@ -384,7 +417,7 @@ func (f *Field) reductionAt(p, u Vec, s float64) (r, next float64) {
 			continue
 		}
 		tin, tout, ok := t.ray(p, u)
-		if !ok {
+		if !ok || leapsStretch(t, tout-tin, leap) {
 			continue
 		}
 		if tin <= s && s < tout && r >= 0 && (tr < 0 || tr > r) {

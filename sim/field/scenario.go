@@ -9,7 +9,7 @@ import (
 // FromScenario returns the table of scenario s: its size and terrain pieces
 // (profiles.Scenario, checked when it was decoded).
 func FromScenario(s *profiles.Scenario) (Field, error) {
-	f := Field{Width: s.Width, Height: s.Height}
+	f := Field{Width: s.Width, Height: s.Height, NoScouts: s.NoScouts}
 	for i, p := range s.Terrain {
 		var k Kind
 		switch p.Kind {
@@ -23,6 +23,8 @@ func FromScenario(s *profiles.Scenario) (Field, error) {
 			k = Loose
 		case "slippery":
 			k = Slippery
+		case "water":
+			k = Water
 		default:
 			return Field{}, fmt.Errorf("field: scenario %s: terrain[%d]: unknown kind %q", s.Name, i, p.Kind)
 		}
