@@ -12,8 +12,9 @@ import (
 // 2 or 3 AP (seed 000 lines 1428-1444), drawn with the casting exchange of
 // sim/magic.go (castPlan) against the target's spell defence (line 1452), the
 // target choosing its AP as the exact engine's best response. What is played:
-// the effects that carry an amount of HP, damage and healing (skills.md 4.3);
-// every other effect is listed as not modelled by spell name
+// the effects that carry an amount of HP, damage and healing (skills.md 4.3),
+// and those of sim/magic_effects.go (buffs and debuffs, control, morale,
+// anti-magic); every other effect is listed as not modelled by spell name
 // (castNotModelled). Simplifications, in docs/rules.md "Magic": casts roll the
 // level dice of the card (dice lost to earlier mastery rerolls in the activation
 // are not taken off), no line of sight is asked, a range of 0 on the card means
@@ -29,7 +30,7 @@ const maxWayBonus = 12
 type castOption struct {
 	spell *profiles.Spell
 	slot  int // index of the spell among the caster's known spells (cadence)
-	level profiles.SpellLevel
+	level *profiles.SpellLevel
 	ap    int
 	heal  bool
 	// own: the caster's way bonus applies (a spell of its way or a generic one).
@@ -43,6 +44,10 @@ type fightMagic struct {
 	opts [][]castOption
 	// p caches castOption P(success) by (option, target kind, state).
 	p map[uint64]float64
+	// modThreat and apThreat are the threat tables of modified kinds and of
+	// kinds with fewer AP the effects' values read (initEffects; shared).
+	modThreat map[fxKey][8]float64
+	apThreat  map[apKey][8]float64
 }
 
 // maxSpellSlots bounds the spells a caster's cadences follow in fights.
@@ -60,12 +65,9 @@ type spellState struct {
 	expected        float64
 }
 
-// playedEffect reports whether fights play the effect of level l: damage and
-// healing with an amount.
-func playedEffect(l profiles.SpellLevel) bool { return l.PlayedInFights() }
-
-// initMagic prepares the cast options of every caster kind of e.
-func (e *engine) initMagic() {
+// initMagic prepares the cast options of every caster kind of e: the levels
+// fights play (profiles.Spell.Played), on the sides effectSides gives.
+func (e *engine) initMagic() error {
 	n := len(e.kinds)
 	var m *fightMagic
 	for a, f := range e.kinds {
@@ -77,17 +79,19 @@ func (e *engine) initMagic() {
 			if s == nil || slot >= maxSpellSlots {
 				continue
 			}
-			for _, l := range s.Levels {
-				if !playedEffect(l) {
+			for li := range s.Levels {
+				l := &s.Levels[li]
+				if !s.Played(*l) {
 					continue
 				}
+				onAlly, onEnemy := effectSides(s, *l)
 				for ap := 1; ap <= min(3, p.AP); ap++ {
 					o := castOption{spell: s, slot: slot, level: l, ap: ap, heal: l.Effect == profiles.EffectHealing,
 						own: s.Way == "" || s.Way == p.Magic.Way, plans: make([]*castPlan, n)}
 					any := false
 					for d := range n {
 						ally := e.kindSide[d] == e.kindSide[a]
-						if ally != o.heal {
+						if ally && !onAlly || !ally && !onEnemy {
 							continue
 						}
 						c := &Cast{Caster: f, Target: e.kinds[d], Spell: s, Difficulty: l.Difficulty, AP: ap,
@@ -104,7 +108,8 @@ func (e *engine) initMagic() {
 					}
 					if any {
 						if m == nil {
-							m = &fightMagic{opts: make([][]castOption, n), p: map[uint64]float64{}}
+							m = &fightMagic{opts: make([][]castOption, n), p: map[uint64]float64{},
+								modThreat: map[fxKey][8]float64{}, apThreat: map[apKey][8]float64{}}
 						}
 						m.opts[a] = append(m.opts[a], o)
 					}
@@ -113,6 +118,10 @@ func (e *engine) initMagic() {
 		}
 	}
 	e.magic = m
+	if m == nil {
+		return nil
+	}
+	return e.initEffects(m)
 }
 
 // clone returns the magic of a cloned engine: shared options, its own cache.
@@ -120,7 +129,7 @@ func (m *fightMagic) clone() *fightMagic {
 	if m == nil {
 		return nil
 	}
-	return &fightMagic{opts: m.opts, p: map[uint64]float64{}}
+	return &fightMagic{opts: m.opts, p: map[uint64]float64{}, modThreat: m.modThreat, apThreat: m.apThreat}
 }
 
 // castPool returns the caster's pool with its mastery reroll threshold with extra added
@@ -255,6 +264,7 @@ func (e *engine) castStateOf(i, j int, opt *castOption) castState {
 	if opt.own {
 		s.extra = e.wayBonus(i)
 	}
+	s.extra -= e.wardAgainst(i) // anti-magic (sim/magic_effects.go)
 	return s
 }
 
@@ -277,7 +287,8 @@ func (e *engine) spellAPValue(a, d int, s castState) float64 {
 // in state s, cached.
 func (e *engine) pSuccess(kind, oi, tk int, s castState) float64 {
 	m := e.magic
-	key := uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.extra)<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
+	// extra: the way bonus less the wards, from -16 (magic_effects.go).
+	key := uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.extra+16)&0xfff<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
 		uint64(b2i(s.mast))<<1 | uint64(b2i(s.defMast))
 	if p, ok := m.p[key]; ok {
 		return p
@@ -336,7 +347,7 @@ func (e *engine) spellPeriod(cd profiles.Cadence) int16 {
 // cadence (attempts per period).
 func (e *engine) mayCast(i int, o *castOption) bool {
 	c := &e.c[i]
-	if c.ap < e.actionCost(i, o.ap) {
+	if c.ap < e.actionCost(i, o.ap) || c.fx.silenced {
 		return false
 	}
 	cd := o.spell.Cadence
@@ -370,7 +381,11 @@ func (e *engine) castValue(i, oi, j int) float64 {
 		return 0
 	}
 	amount := pl.harm
-	if opt.heal {
+	if opt.level.Amount == nil {
+		if amount = e.effectWorth(c.side, j, opt); amount <= 0 {
+			return 0
+		}
+	} else if opt.heal {
 		lost := o.f.Profile.HP - o.hp
 		if lost <= 0 {
 			return 0
@@ -507,7 +522,10 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 		spendMastery(o, FieldEsoteric, 1)
 	}
 	amount := 0
-	if out.Success {
+	if out.Success && opt.level.Amount == nil {
+		st.succeeded++
+		e.applyEffect(i, j, opt)
+	} else if out.Success {
 		st.succeeded++
 		amount = max(dice.Roll(r, pl.amtN, pl.amtSides, pl.amtPlus), 0)
 		if opt.heal {
@@ -527,14 +545,14 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 		}
 	}
 	if e.trace != nil {
-		e.traceCast(i, j, opt, extra, out, amount)
+		e.traceCast(i, j, opt, extra, e.wardAgainst(i), out, amount)
 	}
 	return true
 }
 
 // traceCast writes one cast: the spell, difficulty and incantation, the casting
 // roll, the defence, and what it did.
-func (e *engine) traceCast(i, j int, opt *castOption, extra int, out CastOutcome, amount int) {
+func (e *engine) traceCast(i, j int, opt *castOption, extra, ward int, out CastOutcome, amount int) {
 	on := e.name(j)
 	if i == j {
 		on = "itself"
@@ -545,18 +563,14 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra int, out CastOutcome
 		e.tracef("CF, the spell fails")
 	case !out.Reached:
 		e.tracef("total %d", out.Total)
-		if extra > 0 {
-			e.tracef(" (way +%d)", extra)
-		}
+		e.traceBonus(extra, ward)
 		if out.Mastery {
 			e.tracef(" [mastery]")
 		}
 		e.tracef(" < %d, the spell fails", opt.plans[e.c[j].kind].need)
 	default:
 		e.tracef("total %d", out.Total)
-		if extra > 0 {
-			e.tracef(" (way +%d)", extra)
-		}
+		e.traceBonus(extra, ward)
 		if out.Critical {
 			e.tracef(" CH")
 		}
@@ -575,6 +589,8 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra int, out CastOutcome
 		switch {
 		case !out.Success:
 			e.tracef("; the spell is stopped")
+		case opt.level.Amount == nil:
+			e.tracef("; %s", effectText(opt.level, opt.spell.Duration))
 		case opt.heal:
 			e.tracef("; heals %d HP (%d left)", amount, max(e.c[j].hp, 0))
 		default:
@@ -584,6 +600,17 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra int, out CastOutcome
 	e.tracef("\n")
 	if !e.duel && !e.c[j].inPlay() {
 		e.tracef("    %s is defeated\n", e.name(j))
+	}
+}
+
+// traceBonus writes the way bonus and the enemy wards of a casting total.
+func (e *engine) traceBonus(extra, ward int) {
+	if way := extra + ward; way > 0 && ward > 0 {
+		e.tracef(" (way +%d, ward -%d)", way, ward)
+	} else if way > 0 {
+		e.tracef(" (way +%d)", way)
+	} else if ward > 0 {
+		e.tracef(" (ward -%d)", ward)
 	}
 }
 
