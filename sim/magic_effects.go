@@ -515,7 +515,9 @@ func (e *engine) activeWorth(s, j int, a *activeEffect) float64 {
 
 // modWorth is the change a modifier m on Safar j makes to the net damage j and
 // its nearest enemy t exchange: j attacking t, and t attacking j, each over a
-// whole activation against the AP the defender holds now.
+// whole activation against the AP the defender holds now, when the attacker
+// may reach the defender by then (mayThreaten: a buff goes to an ally about
+// to strike, not to one out of reach).
 func (e *engine) modWorth(j int, m statMod) float64 {
 	t := e.nearestEnemy(j)
 	if t < 0 {
@@ -523,10 +525,10 @@ func (e *engine) modWorth(j int, m statMod) float64 {
 	}
 	kj, kt := e.c[j].kind, e.c[t].kind
 	v := 0.0
-	if att, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), true, m}]; ok {
+	if att, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), true, m}]; ok && e.mayThreaten(j, t) {
 		v += att[e.heldAP(t)] - e.threat[kt][kj][e.heldAP(t)]
 	}
-	if def, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), false, m}]; ok {
+	if def, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), false, m}]; ok && e.mayThreaten(t, j) {
 		v += e.threat[kj][kt][e.heldAP(j)] - def[e.heldAP(j)]
 	}
 	return v
@@ -573,7 +575,7 @@ func (e *engine) wardWorth(j, w int) float64 {
 			}
 			st := e.castStateOf(k, j, opt)
 			p0 := e.pSuccess(o.kind, oi, e.c[j].kind, st)
-			st.extra -= w
+			st.ward = min(st.ward+w, 15)
 			best = max(best, (p0-e.pSuccess(o.kind, oi, e.c[j].kind, st))*pl.harm)
 		}
 		v += best

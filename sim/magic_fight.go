@@ -135,8 +135,13 @@ func (m *fightMagic) clone() *fightMagic {
 // castPool returns the caster's pool with its mastery reroll threshold with extra added
 // to its casting modifier (R4: reroll a face that does not reach the difficulty).
 func (pl *castPlan) castPool(extra int, mast bool) dice.Pool {
+	return pl.castPoolAt(pl.need, extra, mast)
+}
+
+// castPoolAt is castPool for a difficulty of need (raised by a ward).
+func (pl *castPlan) castPoolAt(need, extra int, mast bool) dice.Pool {
 	p := pl.pool
-	thr := min(max(pl.need-(pl.mod+extra)-1, p.CFMax), 9)
+	thr := min(max(need-(pl.mod+extra)-1, p.CFMax), 9)
 	p.Reroll = 0
 	if mast {
 		p.Reroll = thr
@@ -188,19 +193,26 @@ func (pl *castPlan) defendIn(t int, ch bool, cap int, defMast bool, apv float64)
 // of its defence worth apv HP to it, and the esoteric dice of each as they are
 // (mast, defMast).
 func (pl *castPlan) pSuccessIn(extra, cap int, mast, defMast bool, apv float64) float64 {
+	return pl.pSuccessWard(extra, 0, cap, mast, defMast, apv)
+}
+
+// pSuccessWard is pSuccessIn with the difficulty raised by ward (anti-magic,
+// sim/magic_effects.go).
+func (pl *castPlan) pSuccessWard(extra, ward, cap int, mast, defMast bool, apv float64) float64 {
+	need := pl.need + ward
 	switch {
 	case pl.immune:
 		return 0
 	case pl.auto:
 		return 1
 	}
-	split := pl.castPool(extra, mast).SplitDist()
+	split := pl.castPoolAt(need, extra, mast).SplitDist()
 	p := 0.0
 	for _, d := range split {
 		for ch, vals := range [2][]float64{d.Plain, d.Crit} {
 			for v, q := range vals {
 				t := v + pl.mod + extra
-				if q == 0 || t < pl.need {
+				if q == 0 || t < need {
 					continue
 				}
 				k := pl.defendIn(t, ch == 1, cap, defMast, apv)
@@ -219,7 +231,13 @@ func (pl *castPlan) pSuccessIn(extra, cap int, mast, defMast bool, apv float64) 
 // (the fight rolls it against the target's armour as it is now). It does not
 // allocate.
 func (pl *castPlan) sampleIn(r *rand.PCG, extra, cap int, mast, defMast bool, apv float64) CastOutcome {
+	return pl.sampleWard(r, extra, 0, cap, mast, defMast, apv)
+}
+
+// sampleWard is sampleIn with the difficulty raised by ward.
+func (pl *castPlan) sampleWard(r *rand.PCG, extra, ward, cap int, mast, defMast bool, apv float64) CastOutcome {
 	o := CastOutcome{DefenceAP: -1}
+	need := pl.need + ward
 	switch {
 	case pl.immune:
 		return o
@@ -227,10 +245,10 @@ func (pl *castPlan) sampleIn(r *rand.PCG, extra, cap int, mast, defMast bool, ap
 		o.Reached, o.Success = true, true
 		return o
 	}
-	cr := pl.castPool(extra, mast).Roll(r)
+	cr := pl.castPoolAt(need, extra, mast).Roll(r)
 	o.CastCF, o.Critical, o.Mastery = cr.Failure, cr.Critical, cr.Mastery
 	o.Total = cr.Value + pl.mod + extra
-	if cr.Failure || o.Total < pl.need {
+	if cr.Failure || o.Total < need {
 		return o // R3: a CF never happened; below the difficulty the spell fails.
 	}
 	o.Reached = true
@@ -253,6 +271,7 @@ func (pl *castPlan) sampleIn(r *rand.PCG, extra, cap int, mast, defMast bool, ap
 // the dice: the way bonus, the AP each holds and their esoteric dice.
 type castState struct {
 	extra, held, left int // way bonus; target's AP; caster's AP after the cast
+	ward              int // difficulty added by the enemies' wards (sim/magic_effects.go)
 	mast, defMast     bool
 }
 
@@ -264,7 +283,7 @@ func (e *engine) castStateOf(i, j int, opt *castOption) castState {
 	if opt.own {
 		s.extra = e.wayBonus(i)
 	}
-	s.extra -= e.wardAgainst(i) // anti-magic (sim/magic_effects.go)
+	s.ward = min(e.wardAgainst(i), 15) // anti-magic (sim/magic_effects.go)
 	return s
 }
 
@@ -287,14 +306,13 @@ func (e *engine) spellAPValue(a, d int, s castState) float64 {
 // in state s, cached.
 func (e *engine) pSuccess(kind, oi, tk int, s castState) float64 {
 	m := e.magic
-	// extra: the way bonus less the wards, from -16 (magic_effects.go).
-	key := uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.extra+16)&0xfff<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
+	key := uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.ward)<<16 | uint64(s.extra)<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
 		uint64(b2i(s.mast))<<1 | uint64(b2i(s.defMast))
 	if p, ok := m.p[key]; ok {
 		return p
 	}
 	pl := m.opts[kind][oi].plans[tk]
-	p := pl.pSuccessIn(s.extra, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(kind, tk, s))
+	p := pl.pSuccessWard(s.extra, s.ward, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(kind, tk, s))
 	m.p[key] = p
 	return p
 }
@@ -499,7 +517,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	s := e.castStateOf(i, j, opt)
 	extra := s.extra
 	cost := e.actionCost(i, opt.ap)
-	out := pl.sampleIn(r, extra, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(c.kind, o.kind, s))
+	out := pl.sampleWard(r, extra, s.ward, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(c.kind, o.kind, s))
 	c.ap -= cost
 	c.spent += cost
 	st := &c.spells
@@ -545,7 +563,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 		}
 	}
 	if e.trace != nil {
-		e.traceCast(i, j, opt, extra, e.wardAgainst(i), out, amount)
+		e.traceCast(i, j, opt, extra, s.ward, out, amount)
 	}
 	return true
 }
@@ -567,7 +585,7 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra, ward int, out CastO
 		if out.Mastery {
 			e.tracef(" [mastery]")
 		}
-		e.tracef(" < %d, the spell fails", opt.plans[e.c[j].kind].need)
+		e.tracef(" < %d, the spell fails", opt.plans[e.c[j].kind].need+ward)
 	default:
 		e.tracef("total %d", out.Total)
 		e.traceBonus(extra, ward)
@@ -603,14 +621,13 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra, ward int, out CastO
 	}
 }
 
-// traceBonus writes the way bonus and the enemy wards of a casting total.
+// traceBonus writes the way bonus and the difficulty the enemy wards add.
 func (e *engine) traceBonus(extra, ward int) {
-	if way := extra + ward; way > 0 && ward > 0 {
-		e.tracef(" (way +%d, ward -%d)", way, ward)
-	} else if way > 0 {
-		e.tracef(" (way +%d)", way)
-	} else if ward > 0 {
-		e.tracef(" (ward -%d)", ward)
+	if extra > 0 {
+		e.tracef(" (way +%d)", extra)
+	}
+	if ward > 0 {
+		e.tracef(" (difficulty +%d by a ward)", ward)
 	}
 }
 
