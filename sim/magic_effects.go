@@ -432,7 +432,8 @@ func (e *engine) heldAP(k int) int { return min(max(e.c[k].ap, 0), 7) }
 // the enemy casters' damage spells over up to three rounds, a silence by the
 // target's best damage or healing cast, a dispel by what the effects it ends
 // are worth to the other side. Negative and zero values are never cast.
-func (e *engine) effectWorth(s, j int, opt *castOption) float64 {
+func (e *engine) effectWorth(i, j int, opt *castOption) float64 {
+	s := e.c[i].side
 	o := &e.c[j]
 	p := &opt.level.EffectParams
 	if p.Lasting() && o.fx.has(opt.spell) {
@@ -441,7 +442,7 @@ func (e *engine) effectWorth(s, j int, opt *castOption) float64 {
 	v := 0.0
 	mine := o.side == s
 	if mod := modOf(p.Modifier); mod != (statMod{}) {
-		w := e.modWorth(j, mod)
+		w := e.modWorth(i, j, e.actionCost(i, opt.ap), mod, opt.spell.Duration)
 		if !mine {
 			w = -w
 		}
@@ -477,22 +478,22 @@ func (e *engine) effectWorth(s, j int, opt *castOption) float64 {
 		for n := range o.fx.n {
 			a := &o.fx.on[n]
 			if int(a.side) != s {
-				v += e.activeWorth(int(a.side), j, a)
+				v += e.activeWorth(j, a)
 			}
 		}
 	}
 	return v
 }
 
-// activeWorth is what active effect a on Safar j is worth to side s (the
-// lasting parts of effectWorth; dispel values it).
-func (e *engine) activeWorth(s, j int, a *activeEffect) float64 {
+// activeWorth is what active effect a on Safar j is worth to the side that
+// cast it (the lasting parts of effectWorth; dispel values it).
+func (e *engine) activeWorth(j int, a *activeEffect) float64 {
 	p := &a.level.EffectParams
 	o := &e.c[j]
 	v := 0.0
-	mine := o.side == s
+	mine := o.side == int(a.side)
 	if mod := modOf(p.Modifier); mod != (statMod{}) {
-		w := e.modWorth(j, mod)
+		w := e.modWorth(int(a.by), j, 0, mod, a.spell.Duration)
 		if !mine {
 			w = -w
 		}
@@ -513,25 +514,64 @@ func (e *engine) activeWorth(s, j int, a *activeEffect) float64 {
 	return max(v, 0)
 }
 
-// modWorth is the change a modifier m on Safar j makes to the net damage j and
-// its nearest enemy t exchange: j attacking t, and t attacking j, each over a
-// whole activation against the AP the defender holds now, when the attacker
-// may reach the defender by then (mayThreaten: a buff goes to an ally about
-// to strike, not to one out of reach).
-func (e *engine) modWorth(j int, m statMod) float64 {
+// modWorth is the change a modifier m cast by Safar i (cost AP) on Safar j
+// makes to the net damage j and its nearest enemy t exchange before the effect
+// ends, from the exact threat tables of the modified card: j attacking t, and
+// t attacking j, each over a whole activation against the AP the defender
+// holds (the caster: none), counted only when the
+// attacker may reach the defender (mayThreaten) and strikes while the effect
+// lasts. The caster itself counts the AP left in its current activation only,
+// when it can walk and attack in it (the enemies act before its next one); an
+// ally of the caster counts when it
+// has not acted this round (a buff goes to the ally about to strike); an enemy
+// counts its next activation when the effect lasts until it ends.
+func (e *engine) modWorth(i, j, cost int, m statMod, d profiles.Duration) float64 {
 	t := e.nearestEnemy(j)
 	if t < 0 {
 		return 0
 	}
 	kj, kt := e.c[j].kind, e.c[t].kind
-	v := 0.0
-	if att, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), true, m}]; ok && e.mayThreaten(j, t) {
-		v += att[e.heldAP(t)] - e.threat[kt][kj][e.heldAP(t)]
+	// held is the AP k holds when attacked: the caster, none (it may spend
+	// the AP left on attacks or more casts, and the value of keeping them is
+	// castFirst's to weigh).
+	held := func(k int) int {
+		if k == i {
+			return 0
+		}
+		return e.heldAP(k)
 	}
-	if def, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), false, m}]; ok && e.mayThreaten(t, j) {
-		v += e.threat[kj][kt][e.heldAP(j)] - def[e.heldAP(j)]
+	// share is the part of a whole activation of attacker k the effect sees.
+	share := func(k int) float64 {
+		switch {
+		case k == i && e.gap(i, e.nearestEnemy(i)) > e.assaultReach(i)+1e-9:
+			return 0 // no attack in this activation
+		case k == i:
+			full := max(e.kinds[e.c[k].kind].Profile.AP, 1)
+			return float64(min(max(e.c[k].ap-cost, 0), full)) / float64(full)
+		case e.c[k].side == e.c[i].side:
+			return b2f(!e.c[k].acted)
+		case d == profiles.UntilTargetActivation && k == j, d == profiles.WholeGame:
+			return 1
+		}
+		return b2f(!e.c[k].acted)
+	}
+	v := 0.0
+	// The attacks are chosen on the card's tables (the policies do not plan
+	// with the modifier): j attacks t only where they show a gain.
+	if att, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), true, m}]; ok && e.mayThreaten(j, t) && e.threat[kt][kj][held(t)] > 0 {
+		v += (att[held(t)] - e.threat[kt][kj][held(t)]) * share(j)
+	}
+	if def, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), false, m}]; ok && e.mayThreaten(t, j) && e.threat[kj][kt][held(j)] > 0 {
+		v += (e.threat[kj][kt][held(j)] - def[held(j)]) * share(t)
 	}
 	return v
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // frightWorth is what provoking terror of threshold x is worth to Safar j's

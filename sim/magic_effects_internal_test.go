@@ -359,14 +359,14 @@ func TestSpellEffectWorth(t *testing.T) {
 	e.c[2].pos = field.Vec{X: 11 + e.c[0].radius + e.c[2].radius, Y: 12} // the khemist in contact with the adept
 	e.c[3].pos = field.Vec{X: 14, Y: 3}
 	fervour := e.option(t, 0, 1, "blood-fervour", 14)
-	if v := e.effectWorth(SideA, 0, fervour); v <= 0 {
+	if v := e.effectWorth(0, 0, fervour); v <= 0 {
 		t.Errorf("a buff on the adept in contact: worth %.4f", v)
 	}
-	if v := e.effectWorth(SideA, 1, fervour); v != 0 {
+	if v := e.effectWorth(0, 1, fervour); v != 0 {
 		t.Errorf("a buff on an ally out of every enemy's reach: worth %.4f, want 0", v)
 	}
 	e.applyEffect(0, 0, fervour)
-	if v := e.effectWorth(SideA, 0, fervour); v != 0 {
+	if v := e.effectWorth(0, 0, fervour); v != 0 {
 		t.Errorf("a buff already on: worth %.4f, want 0", v)
 	}
 	roots := e.option(t, 2, 1, "strangling-roots", 14)
@@ -374,10 +374,10 @@ func TestSpellEffectWorth(t *testing.T) {
 	if t1 := e.nearestEnemy(1); t1 < 0 || !e.mayThreaten(1, t1) || e.gap(1, t1) <= e.reach(1) {
 		t.Fatal("set-up: the warrior should be a walk away from its nearest enemy")
 	}
-	if v := e.effectWorth(SideB, 1, roots); v <= 0 {
+	if v := e.effectWorth(2, 1, roots); v <= 0 {
 		t.Errorf("immobilising an enemy that must walk in: worth %.4f", v)
 	}
-	if v := e.effectWorth(SideB, 3, roots); v != 0 {
+	if v := e.effectWorth(2, 3, roots); v != 0 {
 		t.Errorf("immobilising an ally: worth %.4f, want 0", v)
 	}
 }

@@ -400,7 +400,7 @@ func (e *engine) castValue(i, oi, j int) float64 {
 	}
 	amount := pl.harm
 	if opt.level.Amount == nil {
-		if amount = e.effectWorth(c.side, j, opt); amount <= 0 {
+		if amount = e.effectWorth(i, j, opt); amount <= 0 {
 			return 0
 		}
 	} else if opt.heal {
@@ -426,9 +426,10 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 	if e.magic == nil || len(e.magic.opts[c.kind]) == 0 || c.ground {
 		return action{}, false
 	}
-	var kv [8]float64
+	var kv, kvAll [8]float64
 	if keep {
 		kv = castKeep(e, i)
+		kvAll = castKeepAll(e, i)
 	}
 	j := e.keepTarget(i, nil, keep)
 	attackValue := func() float64 {
@@ -438,7 +439,7 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 		return max(e.targetValue(i, j, nil, keep), 0) // unreachable: walk or end, 0
 	}
 	base := attackValue()
-	var after [4]float64
+	var after, afterAll [4]float64
 	var done [4]bool
 	best, bestT, bestV := -1, -1, base+1e-9
 	opts := e.magic.opts[c.kind]
@@ -451,7 +452,9 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 		if !done[o.ap] {
 			ap := c.ap
 			c.ap -= cost
-			after[o.ap] = attackValue() + kv[min(c.ap, 7)] - kv[min(ap, 7)]
+			v := attackValue()
+			after[o.ap] = v + kv[min(c.ap, 7)] - kv[min(ap, 7)]
+			afterAll[o.ap] = v + kvAll[min(c.ap, 7)] - kvAll[min(ap, 7)]
 			c.ap = ap
 			done[o.ap] = true
 		}
@@ -460,7 +463,14 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 			if v <= 0 {
 				continue
 			}
-			if v += after[o.ap]; v > bestV {
+			// Effects with no amount weigh the AP they spend against every
+			// enemy that may attack (castKeepAll): their worth comes later.
+			if o.level.Amount == nil {
+				v += afterAll[o.ap]
+			} else {
+				v += after[o.ap]
+			}
+			if v > bestV {
 				best, bestT, bestV = oi, t, v
 			}
 		}
@@ -469,6 +479,30 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 		return action{}, false
 	}
 	return action{kind: actCast, opt: best, target: bestT}, true
+}
+
+// castKeepAll is castKeep counting every enemy that may attack Safar i,
+// idle or not: the AP spent on an effect without an amount (sim/magic_effects.go)
+// are AP it does not defend with (adept mirror duels against no-magic: 52% of
+// wins counting idle enemies for nothing as castKeep does, 57% this way;
+// 4000 duels, seed 1).
+func castKeepAll(e *engine, i int) [8]float64 {
+	var kv [8]float64
+	if e.magic == nil {
+		return kv
+	}
+	ki := e.c[i].kind
+	for j := range e.c {
+		o := &e.c[j]
+		if o.side == e.c[i].side || !o.inPlay() || !e.mayThreaten(j, i) {
+			continue
+		}
+		t := &e.threat[ki][o.kind]
+		for ap := range kv {
+			kv[ap] = max(kv[ap], t[0]-t[ap])
+		}
+	}
+	return kv
 }
 
 // castKeep is keepValues for a cast: what holding each number of AP is worth
