@@ -13,7 +13,8 @@ import (
 var (
 	spellFields = []string{"id", "name", "kind", "way", "pages", "cost", "level_cost",
 		"reserved_to", "target", "range", "cadence", "duration", "difficulties"}
-	levelFields = []string{"threshold", "effect", "amount", "ignores_armour", "text"}
+	levelFields = []string{"threshold", "effect", "amount", "ignores_armour", "text",
+		"modifier", "ap_loss", "immobilise", "fright", "ward", "dispel", "silence"}
 	magicFields = []string{"way", "affinity", "grimoire", "spells", "granted", "pages"}
 )
 
@@ -173,6 +174,7 @@ func (d *decoder) levels(n *yaml.Node, field string) []SpellLevel {
 		var l SpellLevel
 		present := map[string]bool{}
 		var amountNode, ignoreNode *yaml.Node
+		var params []kv
 		for _, f := range fields {
 			present[f.key] = true
 			fp := join(path, f.key)
@@ -190,7 +192,11 @@ func (d *decoder) levels(n *yaml.Node, field string) []SpellLevel {
 			case "text":
 				l.Text, _ = d.stringValue(f.v, fp)
 			default:
-				d.unknown(f.k, fp, f.key, levelFields)
+				if !d.effectParam(&l.EffectParams, f.key, f.v, fp) {
+					d.unknown(f.k, fp, f.key, levelFields)
+				} else {
+					params = append(params, f)
+				}
 			}
 		}
 		d.require(deref(e), path, present, "threshold", "effect")
@@ -200,6 +206,9 @@ func (d *decoder) levels(n *yaml.Node, field string) []SpellLevel {
 				d.errorf(deref(e), path, "a %s effect needs an amount (dice such as 1D5 or 2D5+1)", l.Effect)
 			case !l.Effect.HasAmount() && amountNode != nil:
 				d.errorf(amountNode, join(path, "amount"), "a %s effect has no amount (only %s, %s and %s do)", l.Effect, EffectDamage, EffectHealing, EffectReturn)
+			}
+			for _, f := range params {
+				d.checkEffectParam(f.key, f.k, join(path, f.key), l.Effect)
 			}
 			if ignoreNode != nil && l.Effect != EffectDamage {
 				d.errorf(ignoreNode, join(path, "ignores_armour"), "only a damage effect can ignore armour")

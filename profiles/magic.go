@@ -192,6 +192,9 @@ type SpellLevel struct {
 	IgnoresArmour bool
 	// Text says in words what the effect does.
 	Text string
+	// EffectParams are what fights play of the other categories
+	// (profiles/magic_effects.go).
+	EffectParams
 }
 
 // Spell is one spell card (seed 000 lines 1482-1506; catalogue.md 4.10).

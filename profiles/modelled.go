@@ -62,7 +62,7 @@ func SpellsNotPlayed(p *Profile) []string {
 			continue
 		}
 		for _, l := range s.Levels {
-			if !l.PlayedInFights() {
+			if !s.Played(l) {
 				out = append(out, "spell "+id+" ("+string(l.Effect)+")")
 				break
 			}

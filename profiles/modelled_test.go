@@ -22,7 +22,8 @@ func notModelledSkill() string {
 // a skill the engine does not play, and spells for a caster, by a magic skill
 // or by an esoteric mastery die, with no spells in the data, and the spells
 // whose effects fights do not play (issue #12 section 3: "fair cost computed
-// without: ..."; sim/magic_fight.go plays damage and healing).
+// without: ..."; sim/magic_fight.go and sim/magic_effects.go play damage,
+// healing, buffs and debuffs, control, morale and anti-magic).
 func TestComputedWithout(t *testing.T) {
 	ds := Default()
 	guard, err := ds.Profile("crown-guard-1")

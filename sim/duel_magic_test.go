@@ -10,13 +10,17 @@ import (
 
 // TestDuelCastingWins checks that casting is played and worth something: in
 // seeded mirror duels of the embedded damage casters (bone-seer-2: Spark of
-// Will and Bone Splinters; kherops-flayer-2: Spark of Will and Blood Tithe), the
+// Will and Bone Splinters, with Marrow Chill, Ossuary Dread and Null Ward;
+// kherops-flayer-2: Spark of Will and Blood Tithe) and of the Khemist, whose
+// only casts before sim/magic_effects.go were heals worth nothing measurable
+// (50% against no-magic, docs/policies.md) and who now has Strangling Roots,
+// Unweaving and Null Ward (about 73%), the
 // side whose policy casts (default) wins more often than the same side with the
 // no-magic policy, the two 99.99% Wilson intervals apart, and the casting side
 // wins more than half of its fights.
 func TestDuelCastingWins(t *testing.T) {
 	const n = 3000
-	for _, id := range []string{"bone-seer-2", "kherops-flayer-2"} {
+	for _, id := range []string{"bone-seer-2", "kherops-flayer-2", "tembo-khemist-2"} {
 		t.Run(id, func(t *testing.T) {
 			wins := func(a sim.FightPolicy) (int, int) {
 				d := &sim.Duel{A: cardFighter(t, id), B: cardFighter(t, id), Distance: sim.DeploymentGap(sim.Variant{}),

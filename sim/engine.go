@@ -181,8 +181,10 @@ type combatant struct {
 	warnedMask uint64
 	// statistics
 	dealt, spent, attacks, kills int
-	// spells: cadences and counts of its casts (sim/magic_fight.go).
+	// spells: cadences and counts of its casts (sim/magic_fight.go); fx: the
+	// lasting spell effects on it (sim/magic_effects.go).
 	spells spellState
+	fx     spellEffects
 	// vTo is the enemy (index+1, 0 none) a melee fighter's V move of its next
 	// attack goes to, set by the default policy (R10a).
 	vTo int
@@ -239,6 +241,8 @@ type planKey struct {
 	attSlippery, defSlippery bool
 	cover                    int8
 	temerity                 int8
+	// attMod, defMod: the spell modifiers on each (sim/magic_effects.go).
+	attMod, defMod statMod
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -332,7 +336,9 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			}
 		}
 	}
-	e.initMagic()
+	if err := e.initMagic(); err != nil {
+		return nil, err
+	}
 	return e, nil
 }
 
@@ -660,6 +666,7 @@ func (e *engine) othersOf(i, j int) []field.Base {
 func (e *engine) activate(r *rand.PCG, i int) {
 	c := &e.c[i]
 	c.acted = true
+	defer e.effectsAtEnd(i) // spells lasting until the end of its activation
 	if !c.alive() {
 		return
 	}
@@ -692,6 +699,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	}
 	// R14, R4: AP and mastery dice come back, after the temerity tests.
 	c.ap = c.f.Profile.AP
+	e.effectsAtStart(i) // spells: ends, AP loss (sim/magic_effects.go)
 	if !e.morale(r, i) || !e.terrorTest(r, i) || !e.frightRetests(r, i) {
 		return
 	}
@@ -827,7 +835,7 @@ func (e *engine) fail(i int) bool {
 
 // terrorOf returns the temerity threshold of the terror Safar j provokes (0:
 // none).
-func (e *engine) terrorOf(j int) int { return e.info[e.c[j].kind].terror }
+func (e *engine) terrorOf(j int) int { return max(e.info[e.c[j].kind].terror, int(e.c[j].fx.fright)) }
 
 // temerityBonus is what adds to Safar i's temerity test against terror: +2 per
 // ally fit for battle in its zone of control, +1 in its leader's aura (seed 000
@@ -1071,11 +1079,16 @@ func (e *engine) walkCost(i int) int {
 	if c.dazed {
 		cost++
 	}
+	if c.fx.immobile {
+		return 99 // a spell holds it (sim/magic_effects.go)
+	}
 	return cost
 }
 
 // velocity returns how far Safar i walks: V minus its armour's malus.
-func (e *engine) velocity(i int) float64 { return e.info[e.c[i].kind].velocity }
+func (e *engine) velocity(i int) float64 {
+	return max(e.info[e.c[i].kind].velocity+float64(e.c[i].fx.mod[0]), 0) // a spell's V modifier
+}
 
 // actionCost returns the AP of an attack of ap AP for Safar i (dazed: +1).
 func (e *engine) actionCost(i int, ap int) int {
@@ -1458,7 +1471,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
-		cover: int8(cover), temerity: int8(e.aura(j))}
+		cover: int8(cover), temerity: int8(e.aura(j)), attMod: c.fx.mod, defMod: o.fx.mod}
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange
 	if opt.shot {
@@ -1624,6 +1637,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	att, def := int(k.att), int(k.def)
 	s := e.kindSide[att]
 	ex := e.exchange(att, def, opt.weapon, opt.attack)
+	ex.Attacker, ex.Defender = k.attMod.apply(ex.Attacker), k.defMod.apply(ex.Defender) // spells
 	if opt.defWeapon != nil {
 		ex.Defender = ex.Defender.WithWeapon(opt.defWeapon) // seed 000 line 1722
 	}

@@ -497,7 +497,7 @@ func notModelled(fighters []*Fighter, context string) []string {
 			names = append(names, "sadistic (never used by the "+context+" policies)")
 		}
 		// A caster's spells whose effects fights do not play, by name
-		// (sim/magic_fight.go): casts of damage and healing are played.
+		// (sim/magic_fight.go, sim/magic_effects.go; profiles.Spell.Played).
 		for _, n := range castNotModelled(f) {
 			k := n + " (" + f.Name() + ")"
 			if !seen[k] {

@@ -446,18 +446,25 @@ func sum(p []float64) float64 {
 	return s
 }
 
-// warnings says what a single cast leaves out: the spell's effect beyond its
-// amount, its duration and cadence are not played by fights yet.
+// warnings says what a single cast leaves out: an effect with no amount
+// beyond whether it applies (fights play it when Spell.Played, sim/magic_effects.go,
+// and name it not modelled otherwise).
 func (c *Cast) warnings() []error {
 	l, _ := c.Spell.Level(c.Difficulty)
 	var w []error
 	if !l.Effect.HasAmount() {
-		w = append(w, fmt.Errorf("not modelled: the %s effect (%s) beyond whether it applies", l.Effect, l.Text))
+		if c.Spell.Played(l) {
+			w = append(w, fmt.Errorf("not modelled in a single cast: what the %s effect (%s) does beyond whether it applies (duels and skirmishes play it)", l.Effect, l.Text))
+		} else {
+			w = append(w, fmt.Errorf("not modelled: the %s effect (%s) beyond whether it applies, in fights too", l.Effect, l.Text))
+		}
+	}
+	if l.Effect.HasAmount() && !c.Spell.Played(l) {
+		w = append(w, fmt.Errorf("not modelled in fights: the %s effect (%s)", l.Effect, l.Text))
 	}
 	if l.Effect == profiles.EffectHealing {
 		w = append(w, errors.New("healing is shown before the cap at the target's starting HP"))
 	}
-	w = append(w, errors.New("not modelled: magic in duels and skirmishes (casters fight without their spells)"))
 	return w
 }
 

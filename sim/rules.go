@@ -135,6 +135,12 @@ var rules = []Rule{
 	{"Carcasses", "seed 000 l.1376; seed 004 l.202", RuleModelled, "a defeated Safar leaves a carcass token that carnivores devour (`engine.carcass`)", InSkirmish},
 	{"Carcasses as obstacles", "seed 000 l.1376", RuleNotModelled, "a carcass is a token: it blocks neither walks nor sight", InSkirmish},
 	{"Berserk: +P to damage, Endurance, no AP in defence, the closest miniature in sight attacked", "seed 000 l.1604-1610; seed 004 l.1514-1517", RuleModelled, "`engine.updateBerserk`, `berserkAct` (friend or foe)", fights},
+	// Magic (chapter IV; docs/rules.md "Magic").
+	{"Casting a spell and defending against it", "seed 000 l.1424-1452; seed 004 l.1371-1402", RuleModelled, "`castPlan`, `engine.cast` (the default policy's `castFirst`)", all},
+	{"Spell effects: damage, healing", "seed 000 l.1506; skills.md 4.3", RuleModelled, "`engine.cast`", fights},
+	{"Spell effects: characteristic buffs and debuffs", "seed 000 l.1506-1518; skills.md 4.3", RuleModelled, "`engine.applyEffect`, `planKey.attMod`/`defMod` (the exchanges and walks read the modified characteristics)", fights},
+	{"Spell effects: activation and movement control, morale, anti-magic", "seed 000 l.1506-1518; skills.md 4.3", RuleModelled, "`engine.applyEffect` (AP lost, no walk; fright as terror, `terrorOf`; ward, dispel, silence); spells of other categories are named not modelled per caster (`SpellsNotPlayed`)", fights},
+	{"Spell durations and cadences", "seed 000 l.1494, 1518", RuleModelled, "`engine.effectsAtStart`, `effectsAtEnd`, `engine.mayCast`", fights},
 }
 
 // Rules returns the table of the rules of the combat chapters, a copy.

@@ -19,6 +19,8 @@ type Tables struct {
 	m sync.Map // optionKey -> *tableEntry
 	// keys memoises fighterKey per *Fighter.
 	keys sync.Map
+	// mods holds the threat tables of modified cards (sim/magic_effects.go).
+	mods sync.Map // modTableKey -> *modEntry
 }
 
 // tableEntry is one option table, computed once by the first engine that asks.

@@ -56,6 +56,9 @@ func TestGolden(t *testing.T) {
 		{"duel-trace", []string{"duel", "tribal-champion-3", "paladin-2", "--distance", "6", "--trace", "--seed", "3"}, 0},
 		{"duel-cast-trace", []string{"duel", "bone-seer-2", "kherops-flayer-2", "--trace", "--seed", "3"}, 0},
 		{"skirmish-cast-trace", []string{"skirmish", "testdata/lists/kherops-magic.yaml", "testdata/lists/fangs-magic.yaml", "--trace", "--seed", "2"}, 0},
+		// Buffs, control and their ends (sim/magic_effects.go).
+		{"duel-effect-trace", []string{"duel", "tembo-khemist-2", "blood-steel-adept-3", "--trace", "--seed", "2"}, 0},
+		{"skirmish-effect-trace", []string{"skirmish", "testdata/lists/tembos-magic.yaml", "testdata/lists/kharns-magic.yaml", "--trace", "--seed", "1"}, 0},
 		{"duel-policy-check", []string{"duel", "kherops-warrior-1", "--policy-check", "--trials", "4000"}, 0},
 		{"duel-bad-policy", []string{"duel", "paladin-3", "paladin-2", "--policy-a", "clever"}, 2},
 		{"compare", []string{"compare", "crown-guard-1", "--vs", "kherops-warrior-1,fang-prowler-1", "--trials", "500"}, 0},

@@ -1,0 +1,160 @@
+package profiles
+
+import (
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// EffectParams are the parameters fights read of a spell level's effect beyond
+// an amount of HP: the buffs and debuffs, control, morale and anti-magic
+// categories of skills.md 4.3, each with the few parameters the embedded spells
+// use. A level of those categories whose parameters are all zero is text only:
+// fights list it as not modelled (SpellsNotPlayed).
+type EffectParams struct {
+	// Modifier is added to the target's characteristics while the effect lasts
+	// (characteristic-buff, debuff: "+1 to P and C", "-1 to every
+	// characteristic"); its fields are -3 to +3.
+	Modifier Stats
+	// APLoss is the AP the target loses at the start of its next activation
+	// (activation-control).
+	APLoss int
+	// Immobilise: the target cannot walk (nor walk into an assault) while the
+	// effect lasts (activation-control).
+	Immobilise bool
+	// Fright: the target provokes terror of this temerity threshold while the
+	// effect lasts (morale: "causes fright 12").
+	Fright int
+	// Ward raises by Ward the difficulty of every spell the enemies of the target
+	// cast while the effect lasts and the target is in play (anti-magic: "enemy
+	// spell difficulties +1").
+	Ward int
+	// Dispel ends, at once, every lasting spell effect on the target that the
+	// target's enemies cast (on an enemy: its side's buffs and wards; on an ally:
+	// the enemies' debuffs, control and fright) (anti-magic).
+	Dispel bool
+	// Silence: the target casts no spell while the effect lasts (anti-magic).
+	Silence bool
+}
+
+// Lasting reports whether the parameters make an effect that lasts (a
+// modifier, immobilisation, fright, ward or silence), as opposed to one that
+// happens once (AP loss, dispel).
+func (p EffectParams) Lasting() bool {
+	return p.Modifier != (Stats{}) || p.Immobilise || p.Fright > 0 || p.Ward > 0 || p.Silence
+}
+
+// effectFields are the level fields of EffectParams, with the categories that
+// may carry each.
+var effectFields = map[string][]SpellEffect{
+	"modifier":   {EffectStatBuff, EffectDebuff},
+	"ap_loss":    {EffectControl},
+	"immobilise": {EffectControl},
+	"fright":     {EffectMorale},
+	"ward":       {EffectAntiMagic},
+	"dispel":     {EffectAntiMagic},
+	"silence":    {EffectAntiMagic},
+}
+
+// playedDurations are the durations fights follow for a lasting effect.
+var playedDurations = []Duration{UntilTargetActivation, UntilCasterActivation, OneTurn, WholeGame}
+
+// Played reports whether fights play level l of s: damage and healing with an
+// amount (PlayedInFights), and the lasting or one-off effects of EffectParams
+// with a duration fights follow (a lasting effect needs one of
+// target-next-activation, caster-next-activation, one-turn or game).
+func (s *Spell) Played(l SpellLevel) bool {
+	if l.PlayedInFights() {
+		return true
+	}
+	p := l.EffectParams
+	if p == (EffectParams{}) {
+		return false
+	}
+	if !p.Lasting() {
+		return true
+	}
+	for _, d := range playedDurations {
+		if s.Duration == d {
+			return true
+		}
+	}
+	return false
+}
+
+// effectParam decodes one field of EffectParams of a level of effect e; it
+// reports false when key is not one.
+func (d *decoder) effectParam(p *EffectParams, key string, n *yaml.Node, field string) bool {
+	switch key {
+	case "modifier":
+		p.Modifier = d.modifier(n, field)
+	case "ap_loss":
+		p.APLoss, _ = d.intIn(n, field, 1, 7, "ap_loss must be from 1 to 7 AP")
+	case "immobilise":
+		p.Immobilise, _ = d.boolValue(n, field)
+	case "fright":
+		p.Fright, _ = d.intIn(n, field, 2, 30, "fright must be a temerity threshold from 2 to 30")
+	case "ward":
+		p.Ward, _ = d.intIn(n, field, 1, 5, "ward must be from 1 to 5 (difficulty added to enemy spells)")
+	case "dispel":
+		p.Dispel, _ = d.boolValue(n, field)
+	case "silence":
+		p.Silence, _ = d.boolValue(n, field)
+	default:
+		return false
+	}
+	return true
+}
+
+// checkEffectParam reports a field of EffectParams on a level whose effect e
+// cannot carry it.
+func (d *decoder) checkEffectParam(key string, k *yaml.Node, field string, e SpellEffect) {
+	allowed, ok := effectFields[key]
+	if !ok || e == "" {
+		return
+	}
+	for _, a := range allowed {
+		if a == e {
+			return
+		}
+	}
+	names := make([]string, len(allowed))
+	for i, a := range allowed {
+		names[i] = string(a)
+	}
+	d.errorf(k, field, "a %s effect has no %s (only %s)", e, key, strings.Join(names, ", "))
+}
+
+// modifier decodes a characteristic modifier: a mapping of some of V, P, A, C,
+// T, I to a value from -3 to +3, none zero.
+func (d *decoder) modifier(n *yaml.Node, field string) Stats {
+	var st Stats
+	fields, ok := d.mapping(n, field)
+	if !ok {
+		return st
+	}
+	ptr := [...]*int{V: &st.V, P: &st.P, A: &st.A, C: &st.C, T: &st.T, I: &st.I}
+	seen := map[Char]bool{}
+	for _, f := range fields {
+		c, ok := ParseChar(f.key)
+		if !ok {
+			d.errorf(f.k, join(field, f.key), "unknown characteristic %q (want V, P, A, C, T, I)", f.key)
+			continue
+		}
+		cf := join(field, c.String())
+		if seen[c] {
+			d.errorf(f.k, cf, "characteristic given twice")
+			continue
+		}
+		seen[c] = true
+		v, ok := d.intIn(f.v, cf, -3, 3, "a modifier must be from -3 to +3")
+		if ok && v == 0 {
+			d.errorf(deref(f.v), cf, "a modifier of 0 does nothing: leave the characteristic out")
+		}
+		*ptr[c] = v
+	}
+	if len(fields) == 0 {
+		d.errorf(deref(n), field, "an empty modifier does nothing: give some of V, P, A, C, T, I")
+	}
+	return st
+}

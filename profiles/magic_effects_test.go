@@ -1,0 +1,87 @@
+package profiles
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestEffectParamsDecode checks the effect parameters of spell levels
+// (magic_effects.go): decoded on the categories that carry them, errors with
+// file:line:col and the allowed range or categories otherwise.
+func TestEffectParamsDecode(t *testing.T) {
+	const good = `spells:
+  - id: chill
+    name: Chill
+    kind: generic
+    target: enemy
+    duration: target-next-activation
+    difficulties:
+      - {threshold: 15, effect: debuff, modifier: {V: -1, T: -2}, text: chill}
+      - {threshold: 18, effect: activation-control, immobilise: true, ap_loss: 2, text: roots}
+`
+	ds, err := loadFiles(map[string]string{"s.yaml": good})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ds.Spell("chill")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Levels[0].Modifier; got != (Stats{V: -1, T: -2}) {
+		t.Errorf("modifier %+v, want V -1, T -2", got)
+	}
+	if l := s.Levels[1]; !l.Immobilise || l.APLoss != 2 || !s.Played(l) {
+		t.Errorf("control level %+v: want immobilise, ap_loss 2, played", l.EffectParams)
+	}
+	const bad = `spells:
+  - id: bad
+    name: Bad
+    kind: generic
+    target: enemy
+    difficulties:
+      - {threshold: 15, effect: debuff, modifier: {P: 4, Q: 1, C: 0}, text: x}
+      - {threshold: 16, effect: morale, ward: 1, text: y}
+      - {threshold: 17, effect: activation-control, ap_loss: 9, text: z}
+`
+	_, err = loadFiles(map[string]string{"s.yaml": bad})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, w := range []string{
+		`d/s.yaml:7:55: spells[bad].difficulties[0].modifier.P: a modifier must be from -3 to +3`,
+		`d/s.yaml:7:58: spells[bad].difficulties[0].modifier.Q: unknown characteristic "Q"`,
+		`d/s.yaml:7:67: spells[bad].difficulties[0].modifier.C: a modifier of 0 does nothing`,
+		`d/s.yaml:8:41: spells[bad].difficulties[1].ward: a morale effect has no ward (only anti-magic)`,
+		`d/s.yaml:9:62: spells[bad].difficulties[2].ap_loss: ap_loss must be from 1 to 7 AP`,
+	} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error\n%v\nlacks %q", err, w)
+		}
+	}
+}
+
+// TestSpellsNotPlayedEmbedded checks what fights leave out of the embedded
+// casters' magic by name: the spells of categories without parameters
+// (offensive and defensive buffs, a dice tool, the activation of an ally, a
+// return from defeat), and nothing of the damage, healing, buff, debuff,
+// control, morale and anti-magic spells.
+func TestSpellsNotPlayedEmbedded(t *testing.T) {
+	ds := Default()
+	want := map[string][]string{
+		"bone-seer-2":         nil,
+		"goun-shaman-2":       {"spell spirit-of-the-stone (defensive-buff)", "spell call-of-the-ancestors (activation-control)"},
+		"blood-steel-adept-3": {"spell tempered-edge (offensive-buff)"},
+		"kherops-flayer-2":    {"spell martyrs-return (return-from-defeat)"},
+		"tembo-khemist-2":     {"spell rooted-fate (dice-tool)"},
+	}
+	for id, w := range want {
+		p, err := ds.Profile(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := SpellsNotPlayed(p); !slices.Equal(got, w) {
+			t.Errorf("%s: not played %q, want %q", id, got, w)
+		}
+	}
+}

@@ -1,0 +1,698 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// This file plays the spell effects that carry no amount of HP (skills.md 4.3),
+// with the parameters of profiles.EffectParams, in duels and skirmishes:
+//
+//   - characteristic buffs and debuffs: a modifier added to the target's
+//     characteristics while the effect lasts; the exchanges it attacks, defends
+//     or counters in use the modified characteristics (the plan key carries the
+//     modifiers of both sides: planKey.attMod, defMod), and its walks the
+//     modified V;
+//   - activation control: AP lost at the start of the target's next activation,
+//     or no walk (nor an assault) while the effect lasts;
+//   - morale: the target provokes terror of the spell's threshold while the
+//     effect lasts, played by the temerity tests of terror (terrorOf);
+//   - anti-magic: a ward that raises the difficulty of every spell of the
+//     target's enemies while the target is in play, a dispel that ends the
+//     effects the caster's enemies cast on the target, a silence that forbids
+//     the target to cast.
+//
+// Durations (seed 000 line 1518; skills.md 4.2): "target-next-activation" ends
+// at the end of the target's next activation (the current one when it casts
+// on itself does not count), "caster-next-activation" at the end of the
+// caster's next one, "one-turn" at the start of the caster's next activation,
+// "game" never; an effect whose end Safar has left play ends at the next
+// activation of anyone. A spell recast on a Safar replaces its own effect there
+// (no stacking); at most maxEffects effects are on a Safar, a new one replacing
+// the oldest. The modifiers do not change temerity tests outside the exchanges,
+// casting and spell defences (the casting tables are per kind).
+
+// maxEffects bounds the lasting spell effects on a Safar.
+const maxEffects = 4
+
+// statMod is a characteristic modifier, V P A C T I.
+type statMod [6]int8
+
+func modOf(s profiles.Stats) statMod {
+	return statMod{int8(s.V), int8(s.P), int8(s.A), int8(s.C), int8(s.T), int8(s.I)}
+}
+
+// apply returns a copy of f with m added to its characteristics, none below 0.
+// It allocates: plans call it once per plan key.
+func (m statMod) apply(f *Fighter) *Fighter {
+	if m == (statMod{}) {
+		return f
+	}
+	p := *f.Profile
+	st := &p.Stats
+	for k, v := range [...]*int{&st.V, &st.P, &st.A, &st.C, &st.T, &st.I} {
+		*v = max(*v+int(m[k]), 0)
+	}
+	g := *f
+	g.Profile = &p
+	return &g
+}
+
+// String writes m as "P +1, C +1".
+func (m statMod) String() string {
+	var parts []string
+	for k, v := range m {
+		if v != 0 {
+			parts = append(parts, fmt.Sprintf("%s %+d", profiles.Char(k), v))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// activeEffect is one lasting spell effect on a Safar.
+type activeEffect struct {
+	spell *profiles.Spell
+	level *profiles.SpellLevel
+	// by and side: the caster and its side; ends: the Safar whose activation
+	// ends it (atStart: at its start, else at its end, the next one when skip).
+	by, side, ends       int8
+	atStart, skip, whole bool
+}
+
+// spellEffects are the lasting spell effects on a Safar and what they add up to.
+type spellEffects struct {
+	n  int8
+	on [maxEffects]activeEffect
+	// mod sums the modifiers; fright and ward are the largest; immobile and
+	// silenced: some effect says so; apLoss: AP lost at the start of its next
+	// activation.
+	mod                statMod
+	fright, ward       int8
+	immobile, silenced bool
+	apLoss             int8
+}
+
+// sum recomputes what the effects add up to.
+func (s *spellEffects) sum() {
+	s.mod, s.fright, s.ward, s.immobile, s.silenced = statMod{}, 0, 0, false, false
+	for k := range s.n {
+		p := &s.on[k].level.EffectParams
+		m := modOf(p.Modifier)
+		for c := range s.mod {
+			s.mod[c] += m[c]
+		}
+		s.fright = max(s.fright, int8(p.Fright))
+		s.ward = max(s.ward, int8(p.Ward))
+		s.immobile = s.immobile || p.Immobilise
+		s.silenced = s.silenced || p.Silence
+	}
+}
+
+// remove takes effect k off.
+func (s *spellEffects) remove(k int8) {
+	copy(s.on[k:s.n], s.on[k+1:s.n])
+	s.n--
+	s.on[s.n] = activeEffect{}
+}
+
+// add puts effect a on, replacing an effect of the same spell or else, when
+// full, the oldest.
+func (s *spellEffects) add(a activeEffect) {
+	for k := range s.n {
+		if s.on[k].spell == a.spell {
+			s.remove(k)
+			break
+		}
+	}
+	if int(s.n) == maxEffects {
+		s.remove(0)
+	}
+	s.on[s.n] = a
+	s.n++
+	s.sum()
+}
+
+// has reports whether an effect of spell sp is on.
+func (s *spellEffects) has(sp *profiles.Spell) bool {
+	for k := range s.n {
+		if s.on[k].spell == sp {
+			return true
+		}
+	}
+	return false
+}
+
+// effectsAtStart ends, at the start of Safar i's activation, the "one-turn"
+// effects it cast and the effects whose end Safar has left play, then takes
+// the AP its pending AP loss says (after its AP came back, R14).
+func (e *engine) effectsAtStart(i int) {
+	if e.magic == nil {
+		return
+	}
+	for k := range e.c {
+		fx := &e.c[k].fx
+		changed := false
+		for n := fx.n - 1; n >= 0; n-- {
+			a := &fx.on[n]
+			if !a.whole && (a.atStart && int(a.ends) == i || !e.c[a.ends].inPlay()) {
+				if e.trace != nil {
+					e.tracef("  %s's %s ends on %s\n", e.name(int(a.by)), a.spell.ID, e.name(k))
+				}
+				fx.remove(n)
+				changed = true
+			}
+		}
+		if changed {
+			fx.sum()
+		}
+	}
+	c := &e.c[i]
+	if c.fx.apLoss > 0 {
+		loss := min(int(c.fx.apLoss), c.ap)
+		c.ap -= loss
+		c.fx.apLoss = 0
+		if e.trace != nil {
+			e.tracef("  %s loses %d AP to a spell\n", e.name(i), loss)
+		}
+	}
+}
+
+// effectsAtEnd ends, at the end of Safar i's activation, the effects that last
+// until the end of its next activation.
+func (e *engine) effectsAtEnd(i int) {
+	if e.magic == nil {
+		return
+	}
+	for k := range e.c {
+		fx := &e.c[k].fx
+		changed := false
+		for n := fx.n - 1; n >= 0; n-- {
+			a := &fx.on[n]
+			if a.whole || a.atStart || int(a.ends) != i {
+				continue
+			}
+			if a.skip {
+				a.skip = false
+				continue
+			}
+			if e.trace != nil {
+				e.tracef("  %s's %s ends on %s\n", e.name(int(a.by)), a.spell.ID, e.name(k))
+			}
+			fx.remove(n)
+			changed = true
+		}
+		if changed {
+			fx.sum()
+		}
+	}
+}
+
+// applyEffect plays the effect of option opt cast by Safar i on Safar j, which
+// took effect.
+func (e *engine) applyEffect(i, j int, opt *castOption) {
+	o := &e.c[j]
+	p := &opt.level.EffectParams
+	if p.Dispel {
+		e.dispel(i, j)
+	}
+	if p.APLoss > 0 {
+		o.fx.apLoss = max(o.fx.apLoss, int8(p.APLoss))
+	}
+	if !p.Lasting() {
+		return
+	}
+	a := activeEffect{spell: opt.spell, level: opt.level, by: int8(i), side: int8(e.c[i].side)}
+	switch opt.spell.Duration {
+	case profiles.UntilTargetActivation:
+		a.ends, a.skip = int8(j), j == i
+	case profiles.UntilCasterActivation:
+		a.ends, a.skip = int8(i), true
+	case profiles.OneTurn:
+		a.ends, a.atStart = int8(i), true
+	default: // profiles.WholeGame (Spell.Played)
+		a.whole = true
+	}
+	o.fx.add(a)
+}
+
+// dispel ends the effects on Safar j that the enemies of Safar i cast.
+func (e *engine) dispel(i, j int) {
+	fx := &e.c[j].fx
+	for n := fx.n - 1; n >= 0; n-- {
+		if int(fx.on[n].side) != e.c[i].side {
+			fx.remove(n)
+		}
+	}
+	fx.sum()
+}
+
+// wardAgainst returns what the wards on the enemies of caster i in play add to
+// the difficulty of its spells (the largest).
+func (e *engine) wardAgainst(i int) int {
+	w := 0
+	for k := range e.c {
+		if o := &e.c[k]; o.side != e.c[i].side && o.fx.ward > 0 && o.inPlay() {
+			w = max(w, int(o.fx.ward))
+		}
+	}
+	return w
+}
+
+// effectText says what level l does, for traces.
+func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
+	p := &l.EffectParams
+	var parts []string
+	if m := modOf(p.Modifier); m != (statMod{}) {
+		parts = append(parts, m.String())
+	}
+	if p.Immobilise {
+		parts = append(parts, "cannot walk")
+	}
+	if p.Fright > 0 {
+		parts = append(parts, fmt.Sprintf("causes fright %d", p.Fright))
+	}
+	if p.Ward > 0 {
+		parts = append(parts, fmt.Sprintf("enemy spells +%d difficulty", p.Ward))
+	}
+	if p.Silence {
+		parts = append(parts, "cannot cast")
+	}
+	s := strings.Join(parts, ", ")
+	if s != "" {
+		s += " (" + string(d) + ")"
+	}
+	if p.APLoss > 0 {
+		s = strings.TrimPrefix(s+fmt.Sprintf(", %d AP less at its next activation", p.APLoss), ", ")
+	}
+	if p.Dispel {
+		s = strings.TrimSuffix("dispels its enemies' spells, "+s, ", ")
+	}
+	return s
+}
+
+// effectSides reports on which sides level l of spell s is cast: damage and
+// effects that hinder (debuffs, control, silence) on enemies, healing and
+// effects that help (buffs, fright, wards) on allies, dispel on both, within
+// what the card's target allows.
+func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
+	p := l.EffectParams
+	switch {
+	case l.Effect == profiles.EffectHealing:
+		ally = true
+	case l.Effect == profiles.EffectDamage:
+		enemy = true
+	case p.Dispel:
+		ally, enemy = true, true
+	default:
+		m := modOf(p.Modifier)
+		up, down := false, false
+		for _, v := range m {
+			up, down = up || v > 0, down || v < 0
+		}
+		ally = up || p.Fright > 0 || p.Ward > 0
+		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence
+	}
+	switch s.Target {
+	case profiles.TargetSelf, profiles.TargetAlly:
+		enemy = false
+	case profiles.TargetEnemy:
+		ally = false
+	}
+	return ally, enemy
+}
+
+// fxKey names a threat table of a modified kind: kind x with modifier m, kind y
+// its opponent; att: x attacks y, else y attacks x.
+type fxKey struct {
+	x, y int8
+	att  bool
+	m    statMod
+}
+
+// apKey names a threat table of kind x attacking kind y with loss AP fewer.
+type apKey struct{ x, y, loss int8 }
+
+// initEffects computes, once per engine (shared by clones), the threat tables
+// the values of modifiers and AP losses read: for each option's modifier and
+// target kind, that kind attacking and attacked by each opposing kind with the
+// modifier on, by the exact engine as e.threat is; for each AP loss, the
+// target kind's threat with fewer AP.
+func (e *engine) initEffects(m *fightMagic) error {
+	n := len(e.kinds)
+	for a := range m.opts {
+		for oi := range m.opts[a] {
+			o := &m.opts[a][oi]
+			p := &o.level.EffectParams
+			mod := modOf(p.Modifier)
+			for x := range n {
+				if o.plans[x] == nil {
+					continue
+				}
+				for y := range n {
+					if e.kindSide[y] == e.kindSide[x] {
+						continue
+					}
+					if mod != (statMod{}) {
+						for _, att := range []bool{true, false} {
+							k := fxKey{int8(x), int8(y), att, mod}
+							if _, ok := m.modThreat[k]; ok {
+								continue
+							}
+							t, err := e.cachedModThreat(x, y, att, mod)
+							if err != nil {
+								return err
+							}
+							m.modThreat[k] = t
+						}
+					}
+					if p.APLoss > 0 {
+						k := apKey{int8(x), int8(y), int8(p.APLoss)}
+						if _, ok := m.apThreat[k]; ok {
+							continue
+						}
+						var t [8]float64
+						full := max(min(e.kinds[x].Profile.AP, 7)-p.APLoss, 0)
+						for kk := range 8 {
+							t[kk], _ = planDP(e.opts[x][y], full, kk, e.alwaysOf(x), zero, 0, 0)
+						}
+						m.apThreat[k] = t
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// alwaysOf is the cost function of the threat tables of attacker kind a
+// (newEngine).
+func (e *engine) alwaysOf(a int) func(*fightOption) (int, int, bool) {
+	ranged := e.kinds[a].Ranged != nil
+	return func(opt *fightOption) (int, int, bool) {
+		if opt.shot {
+			return opt.attack.AP, bandEffective, ranged
+		}
+		return opt.attack.AP, bandEffective, true
+	}
+}
+
+// modThreatTable returns the threat table (as e.threat) of kind x with
+// modifier m attacking kind y (att), or of y attacking x so modified: the
+// attacks of the card's option table (the ones the policies plan with), each
+// computed exactly with the modified card against every AP the defender may
+// hold. Reusing the card's attacks instead of choosing them again for the
+// modified card (engine.options) takes a fraction of the time: 6 tables of the
+// blood-steel-adept-3 against paladin-3 took 3.9 s that way.
+func (e *engine) modThreatTable(x, y int, att bool, m statMod) ([8]float64, error) {
+	var t [8]float64
+	a, d := x, y
+	if !att {
+		a, d = y, x
+	}
+	base := e.opts[a][d]
+	opts := make([]fightOption, 0, len(base))
+	for _, o := range base {
+		if o.pos != posNone {
+			continue // the threat tables skip positional options (planDP)
+		}
+		ex := e.exchange(a, d, o.weapon, Attack{})
+		if att {
+			ex.Attacker = m.apply(ex.Attacker)
+		} else {
+			ex.Defender = m.apply(ex.Defender)
+		}
+		if o.shot {
+			ex.Range = bandRange(o.weapon, bandEffective)
+		}
+		n, err := e.fillOption(ex, o.attack, o.weapon, o.defWeapon, ex.Defender, posNone, nil)
+		if err != nil {
+			return t, err
+		}
+		opts = append(opts, n)
+	}
+	full := min(e.kinds[a].Profile.AP, 7)
+	for k := range 8 {
+		t[k], _ = planDP(opts, full, k, e.alwaysOf(a), zero, 0, 0)
+	}
+	return t, nil
+}
+
+// modTableKey identifies a threat table of a modified card in Tables: the
+// option table's key (kind x as the attacker when att) and the modifier.
+type modTableKey struct {
+	opt optionKey
+	att bool
+	m   statMod
+}
+
+// modEntry is one threat table of a modified card, computed once.
+type modEntry struct {
+	once sync.Once
+	t    [8]float64
+	err  error
+}
+
+// cachedModThreat returns e.modThreatTable(x, y, att, m), from e.tables when
+// the engine has them (equal-budget battles and reports build many engines of
+// the same cards).
+func (e *engine) cachedModThreat(x, y int, att bool, m statMod) ([8]float64, error) {
+	t := e.tables
+	if t == nil {
+		return e.modThreatTable(x, y, att, m)
+	}
+	a, d := x, y
+	if !att {
+		a, d = y, x
+	}
+	s := e.kindSide[a]
+	k := modTableKey{optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}, att, m}
+	v, _ := t.mods.LoadOrStore(k, &modEntry{})
+	en := v.(*modEntry)
+	en.once.Do(func() { en.t, en.err = e.modThreatTable(x, y, att, m) })
+	return en.t, en.err
+}
+
+// heldAP is the AP Safar k holds for the threat tables' index.
+func (e *engine) heldAP(k int) int { return min(max(e.c[k].ap, 0), 7) }
+
+// effectWorth returns what the effect of option opt on Safar j is worth to
+// side s, in HP of expected net damage in the next activations: a modifier by
+// the change in j's threat on the nearest enemy and in that enemy's threat on
+// j, an AP loss by the threat it takes off, immobilisation by the threat of an
+// enemy that must walk to attack, fright by the AP the enemies that come near
+// risk losing (half their AP on a failed test), a ward by what it takes off
+// the enemy casters' damage spells over up to three rounds, a silence by the
+// target's best damage or healing cast, a dispel by what the effects it ends
+// are worth to the other side. Negative and zero values are never cast.
+func (e *engine) effectWorth(i, j int, opt *castOption) float64 {
+	s := e.c[i].side
+	o := &e.c[j]
+	p := &opt.level.EffectParams
+	if p.Lasting() && o.fx.has(opt.spell) {
+		return 0 // recasting would only replace it
+	}
+	v := 0.0
+	mine := o.side == s
+	if mod := modOf(p.Modifier); mod != (statMod{}) {
+		w := e.modWorth(i, j, e.actionCost(i, opt.ap), mod, opt.spell.Duration)
+		if !mine {
+			w = -w
+		}
+		v += w
+	}
+	if !mine {
+		if p.APLoss > 0 && int(o.fx.apLoss) < p.APLoss {
+			if t := e.nearestEnemy(j); t >= 0 {
+				at, ok := e.magic.apThreat[apKey{int8(o.kind), int8(e.c[t].kind), int8(p.APLoss)}]
+				if ok {
+					v += max(e.threat[e.c[t].kind][o.kind][e.heldAP(t)]-at[e.heldAP(t)], 0)
+				}
+			}
+		}
+		if p.Immobilise && !o.fx.immobile && o.f.Ranged == nil {
+			if t := e.nearestEnemy(j); t >= 0 && e.gap(j, t) > e.reach(j)+1e-9 && e.mayThreaten(j, t) {
+				v += max(e.threat[e.c[t].kind][o.kind][e.heldAP(t)], 0)
+			}
+		}
+		if p.Silence && !o.fx.silenced {
+			v += e.bestAmountCast(j)
+		}
+	}
+	if mine {
+		if p.Fright > 0 && e.terrorOf(j) < p.Fright {
+			v += e.frightWorth(j, p.Fright)
+		}
+		if p.Ward > 0 && int(o.fx.ward) < p.Ward {
+			v += e.wardWorth(j, p.Ward)
+		}
+	}
+	if p.Dispel {
+		for n := range o.fx.n {
+			a := &o.fx.on[n]
+			if int(a.side) != s {
+				v += e.activeWorth(j, a)
+			}
+		}
+	}
+	return v
+}
+
+// activeWorth is what active effect a on Safar j is worth to the side that
+// cast it (the lasting parts of effectWorth; dispel values it).
+func (e *engine) activeWorth(j int, a *activeEffect) float64 {
+	p := &a.level.EffectParams
+	o := &e.c[j]
+	v := 0.0
+	mine := o.side == int(a.side)
+	if mod := modOf(p.Modifier); mod != (statMod{}) {
+		w := e.modWorth(int(a.by), j, 0, mod, a.spell.Duration)
+		if !mine {
+			w = -w
+		}
+		v += w
+	}
+	switch {
+	case !mine && p.Immobilise && o.f.Ranged == nil:
+		if t := e.nearestEnemy(j); t >= 0 && e.gap(j, t) > e.reach(j)+1e-9 {
+			v += max(e.threat[e.c[t].kind][o.kind][e.heldAP(t)], 0)
+		}
+	case !mine && p.Silence:
+		v += e.bestAmountCast(j)
+	case mine && p.Fright > 0:
+		v += e.frightWorth(j, p.Fright)
+	case mine && p.Ward > 0:
+		v += e.wardWorth(j, p.Ward)
+	}
+	return max(v, 0)
+}
+
+// modWorth is the change a modifier m cast by Safar i (cost AP) on Safar j
+// makes to the net damage j and its nearest enemy t exchange before the effect
+// ends, from the exact threat tables of the modified card: j attacking t, and
+// t attacking j, each over a whole activation against the AP the defender
+// holds (the caster: none), counted only when the
+// attacker may reach the defender (mayThreaten) and strikes while the effect
+// lasts. The caster itself counts the AP left in its current activation only,
+// when it can walk and attack in it (the enemies act before its next one); an
+// ally of the caster counts when it
+// has not acted this round (a buff goes to the ally about to strike); an enemy
+// counts its next activation when the effect lasts until it ends.
+func (e *engine) modWorth(i, j, cost int, m statMod, d profiles.Duration) float64 {
+	t := e.nearestEnemy(j)
+	if t < 0 {
+		return 0
+	}
+	kj, kt := e.c[j].kind, e.c[t].kind
+	// held is the AP k holds when attacked: the caster, none (it may spend
+	// the AP left on attacks or more casts, and the value of keeping them is
+	// castFirst's to weigh).
+	held := func(k int) int {
+		if k == i {
+			return 0
+		}
+		return e.heldAP(k)
+	}
+	// share is the part of a whole activation of attacker k the effect sees.
+	share := func(k int) float64 {
+		switch {
+		case k == i && e.gap(i, e.nearestEnemy(i)) > e.assaultReach(i)+1e-9:
+			return 0 // no attack in this activation
+		case k == i:
+			full := max(e.kinds[e.c[k].kind].Profile.AP, 1)
+			return float64(min(max(e.c[k].ap-cost, 0), full)) / float64(full)
+		case e.c[k].side == e.c[i].side:
+			return b2f(!e.c[k].acted)
+		case d == profiles.UntilTargetActivation && k == j, d == profiles.WholeGame:
+			return 1
+		}
+		return b2f(!e.c[k].acted)
+	}
+	v := 0.0
+	// The attacks are chosen on the card's tables (the policies do not plan
+	// with the modifier): j attacks t only where they show a gain.
+	if att, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), true, m}]; ok && e.mayThreaten(j, t) && e.threat[kt][kj][held(t)] > 0 {
+		v += (att[held(t)] - e.threat[kt][kj][held(t)]) * share(j)
+	}
+	if def, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), false, m}]; ok && e.mayThreaten(t, j) && e.threat[kj][kt][held(j)] > 0 {
+		v += (e.threat[kj][kt][held(j)] - def[held(j)]) * share(t)
+	}
+	return v
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// frightWorth is what provoking terror of threshold x is worth to Safar j's
+// side: for each enemy that may attack j, that has not passed a terror test and
+// provokes no terror itself, the probability that it fails its temerity test
+// (T + 1D10 + its bonuses < x, or a natural 1) times half its threat on j.
+func (e *engine) frightWorth(j, x int) float64 {
+	v := 0.0
+	for k := range e.c {
+		o := &e.c[k]
+		if o.side == e.c[j].side || !o.inPlay() || o.terrorPassed || e.terrorOf(k) > 0 || !e.mayThreaten(k, j) {
+			continue
+		}
+		fails := min(max(x-o.f.Stats().T-e.temerityBonus(k)-1, 1), 10)
+		v += float64(fails) / 10 * e.threat[e.c[j].kind][o.kind][e.heldAP(j)] / 2
+	}
+	return v
+}
+
+// wardRounds is how many rounds a ward's worth counts: the fights are mostly
+// over by then.
+const wardRounds = 3
+
+// wardWorth is what a ward of w on Safar j is worth to its side: for each enemy
+// caster in play, the expected damage its best damage cast on j loses with w
+// added to the difficulty, over the rounds left (at most wardRounds).
+func (e *engine) wardWorth(j, w int) float64 {
+	v := 0.0
+	for k := range e.c {
+		o := &e.c[k]
+		if o.side == e.c[j].side || !o.inPlay() || o.fx.silenced || o.f.Profile.Magic == nil {
+			continue
+		}
+		best := 0.0
+		opts := e.magic.opts[o.kind]
+		for oi := range opts {
+			opt := &opts[oi]
+			pl := opt.plans[e.c[j].kind]
+			if pl == nil || opt.heal || opt.level.Amount == nil {
+				continue
+			}
+			st := e.castStateOf(k, j, opt)
+			p0 := e.pSuccess(o.kind, oi, e.c[j].kind, st)
+			st.ward = min(st.ward+w, 15)
+			best = max(best, (p0-e.pSuccess(o.kind, oi, e.c[j].kind, st))*pl.harm)
+		}
+		v += best
+	}
+	return v * float64(min(max(e.rounds-e.round+1, 1), wardRounds))
+}
+
+// bestAmountCast is the worth of Safar j's best damage or healing cast now (a
+// silence takes it away).
+func (e *engine) bestAmountCast(j int) float64 {
+	o := &e.c[j]
+	if e.magic == nil || o.f.Profile.Magic == nil {
+		return 0
+	}
+	best := 0.0
+	for oi := range e.magic.opts[o.kind] {
+		if e.magic.opts[o.kind][oi].level.Amount == nil {
+			continue
+		}
+		for t := range e.c {
+			best = max(best, e.castValue(j, oi, t))
+		}
+	}
+	return best
+}
