@@ -25,6 +25,7 @@ import (
 //	  - {kind: impassable, height: 4, circle: {x: 12, y: 5, r: 1}}
 //	  - {kind: loose, rect: {x: 0, y: 7, w: 15, h: 1}}                 # sand, gravel, shallow water
 //	  - {kind: slippery, circle: {x: 3, y: 11, r: 1}}                  # mud, ice
+//	objectives: {markers: [{name: ford, x: 7.5, y: 7.5}]}              # optional: Objectives
 //
 // Kinds are cover, difficult, impassable, loose and slippery (sim/field.Kind;
 // the rulebooks' "Terrain modifiers", seed 000 lines 652-655, seed 004 lines
@@ -39,6 +40,9 @@ type Scenario struct {
 	// 004 line 467; 2 in the English ones, seed 000 line 544).
 	Deployment float64
 	Terrain    []TerrainPiece
+	// Objectives, when not nil, decide the winner by victory points
+	// (scenario_objectives.go); nil: annihilation (the default).
+	Objectives *Objectives
 	Pos        Pos // where the scenario starts in its file
 }
 
@@ -67,7 +71,7 @@ const (
 var TerrainKinds = []string{"cover", "difficult", "impassable", "loose", "slippery"}
 
 var (
-	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain"}
+	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain", "objectives"}
 	tableFields    = []string{"width", "height"}
 	pieceFields    = []string{"kind", "height", "rect", "circle"}
 	rectFields     = []string{"x", "y", "w", "h"}
@@ -151,6 +155,8 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 					pieces = append(pieces, deref(e))
 				}
 			}
+		case "objectives":
+			s.Objectives = d.objectives(f.v)
 		default:
 			d.unknown(f.k, f.key, f.key, scenarioFields)
 		}
@@ -166,6 +172,7 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 	for i := range s.Terrain {
 		d.checkPiece(s, &s.Terrain[i], pieces[i], index("terrain", i))
 	}
+	d.checkObjectives(s)
 	return s
 }
 
