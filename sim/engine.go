@@ -58,6 +58,8 @@ type engine struct {
 	round     int
 	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
 	magic *fightMagic
+	// obj holds the scenario's objectives (sim/objectives.go); nil: none.
+	obj *objectives
 }
 
 // kindInfo is what fights read of a kind's card, looked up once: 0.07 s of 2.5 s
@@ -334,6 +336,7 @@ func (e *engine) clone() *engine {
 	q.eng = make([]field.Base, 0, len(e.c))
 	q.trace = nil
 	q.magic = e.magic.clone()
+	q.obj = e.obj.clone()
 	return &q
 }
 
@@ -380,6 +383,7 @@ func (e *engine) reset() {
 // round limit or when both sides fall together) and the rounds played.
 func (e *engine) play(r *rand.PCG) (int, int) {
 	e.reset()
+	e.obj.reset()
 	// R15: the side with the higher sum of levels chooses who starts; it starts.
 	// A tie is decided at random.
 	var levels [2]int
@@ -435,14 +439,15 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 			last = s
 			s = 1 - s
 		}
+		e.scoreRound() // scenario objectives: markers held (sim/objectives.go)
 		// R16a: a wiped-out Spearhead ends the game at the end of the current
 		// round, not at once (seed 000 line 460): the other side's Safars still
 		// activate (bleeding, temerity tests) until the round is over.
 		if w, over := e.over(); over {
-			return w, e.round
+			return e.objectiveWinner(w), e.round
 		}
 	}
-	return Draw, e.rounds
+	return e.objectiveWinner(Draw), e.rounds
 }
 
 // inPlay counts the Safars of side s still in play.
@@ -1001,6 +1006,9 @@ const (
 	actCast  // a spell: opt indexes the caster's cast options (sim/magic_fight.go)
 	actTend  // tending a wound (opt: 2 or 4 AP) of target, itself or an ally
 	actAlert // on the alert
+	// Scenario objectives (sim/objectives.go).
+	actPickUp // pick up the relic
+	actGoTo   // walk toward objective opt
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1025,8 +1033,11 @@ func (e *engine) walkCost(i int) int {
 	return cost
 }
 
-// velocity returns how far Safar i walks: V minus its armour's malus.
-func (e *engine) velocity(i int) float64 { return e.info[e.c[i].kind].velocity }
+// velocity returns how far Safar i walks: V minus its armour's malus and
+// the burden of a carried relic (carryMalus).
+func (e *engine) velocity(i int) float64 {
+	return max(e.info[e.c[i].kind].velocity-e.carryMalus(i), 0)
+}
 
 // actionCost returns the AP of an attack of ap AP for Safar i (dazed: +1).
 func (e *engine) actionCost(i int, ap int) int {
@@ -1049,6 +1060,10 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.tend(i, a.target, a.opt)
 	case actAlert:
 		return e.goAlert(i)
+	case actPickUp:
+		return e.pickUp(r, i)
+	case actGoTo:
+		return e.goTo(r, i, a.opt)
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {

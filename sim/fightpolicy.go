@@ -386,6 +386,9 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	if a, ok := castFirst(e, i, keep); ok {
 		return a
 	}
+	if a, ok := e.objectiveAct(i, keep); ok { // scenario objectives (sim/objectives.go)
+		return a
+	}
 	j := e.keepTarget(i, nil, keep)
 	if j < 0 {
 		return action{kind: actEnd}

@@ -346,7 +346,7 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 		}
 		budget := costBudget(f.budget, cc.card)
 		m := &sim.BudgetMatch{Fighter: cc.f, Pool: pool, PoolCosts: poolCosts, Budget: budget,
-			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables}
+			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables, Objectives: sc.Objectives}
 		newGame := func() (balance.Game, error) {
 			pl, err := m.NewPlayer()
 			if err != nil {

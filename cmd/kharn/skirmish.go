@@ -250,7 +250,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 		return skirmishPolicyCheck(cmd, f, lists[0], sides, sc, tbl, variant, against)
 	}
 	sides[1] = sim.NewSpearhead(lists[1], ds)
-	sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant,
+	sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Objectives: sc.Objectives,
 		Policies: [2]sim.FightPolicy{pa, pb}}
 	if f.trace {
 		pl, err := sk.NewPlayer()
@@ -345,7 +345,7 @@ func skirmishPolicyCheck(cmd *cobra.Command, f *skirmishFlags, l *profiles.List,
 	}
 	failed := 0
 	for _, p := range against {
-		sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant,
+		sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Objectives: sc.Objectives,
 			Policies: [2]sim.FightPolicy{sim.DefaultFightPolicy, p}}
 		tally, res, _, err := playSkirmishes(cmd.Context(), cmd.ErrOrStderr(), sk, f, p.Name(), nil)
 		if err != nil {
