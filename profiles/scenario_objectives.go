@@ -3,6 +3,7 @@ package profiles
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -306,4 +307,21 @@ func (o *Objectives) MaxPoints(rounds int) int {
 		n += o.Relic.Points
 	}
 	return n
+}
+
+// Victory describes how the scenario's battles are won: "annihilation" without
+// objectives, else the victory points and what gives them ("victory points:
+// ford 1 a round held; relic 5 carried off").
+func (s *Scenario) Victory() string {
+	if s == nil || s.Objectives == nil {
+		return "annihilation"
+	}
+	var parts []string
+	for _, m := range s.Objectives.Markers {
+		parts = append(parts, fmt.Sprintf("%s %d a round held", m.Name, m.Points))
+	}
+	if r := s.Objectives.Relic; r != nil {
+		parts = append(parts, fmt.Sprintf("%s %d carried off", r.Name, r.Points))
+	}
+	return "victory points: " + strings.Join(parts, "; ")
 }

@@ -44,8 +44,11 @@ objectives:
 	if got := o.MaxPoints(8); got != 8*4+3 {
 		t.Errorf("MaxPoints(8) = %d, want 35", got)
 	}
-	if s, _ := ParseScenario("s.yaml", []byte("name: x\n")); s.Objectives != nil || s.Objectives.MaxPoints(5) != 0 {
-		t.Errorf("a scenario without objectives: %+v", s.Objectives)
+	if got, want := s.Victory(), "victory points: well 1 a round held; gate 3 a round held; relic 3 carried off"; got != want {
+		t.Errorf("Victory() = %q, want %q", got, want)
+	}
+	if s, _ := ParseScenario("s.yaml", []byte("name: x\n")); s.Objectives != nil || s.Objectives.MaxPoints(5) != 0 || s.Victory() != "annihilation" {
+		t.Errorf("a scenario without objectives: %+v, %q", s.Objectives, s.Victory())
 	}
 }
 

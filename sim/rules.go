@@ -83,7 +83,11 @@ var rules = []Rule{
 	{"Deployment chosen by the players", "seed 000 l.542-546", RuleNotModelled, "deployment is fixed, symmetric, in list order", InSkirmish},
 	{"Round course and activation order", "seed 000 l.552-581; R14, R15", RuleModelled, "`engine.play`, `engine.activate`", fights},
 	{"End of the game", "seed 000 l.460; R16, R16a", RuleModelled, "`engine.play` (annihilation at the end of the round; round limit)", fights},
-	{"Scenario objectives", "seed 000 l.114, 460", RuleNotModelled, "every battle is an annihilation; objectives are not in this round", InSkirmish},
+	{"Scenario objectives: victory by the majority of objectives, even annihilated", "seed 000 l.114, 460; seed 004 l.41, 383; R-Obj3", RuleModelled, "`engine.objectiveWinner` (victory points at the end; equal points: the battle's result); annihilation without objectives", InSkirmish},
+	{"Scenario objectives: markers held at the end of a round", "R-Obj1 (the rulebooks give no scenario)", RuleModelled, "`engine.holder`, `engine.scoreRound` (a fit Safar's base edge within the marker's control, no enemy there); the default policy sends one runner a marker (`engine.objectiveAct`)", InSkirmish},
+	{"Scenario objectives: an object carried off the table", "R-Obj2 (the rulebooks give no scenario)", RuleModelled, "`engine.pickUp`, `engine.relicAt`, `engine.goTo` (dropped where its carrier leaves play, scored at the carrier's own edge)", InSkirmish},
+	{"Objectives mastery", "seed 000 l.343; seed 004 l.274; R4", RuleModelled, "`engine.objectiveTest` (a scenario's pick-up test)", InSkirmish},
+	{"Savage: no scenario actions, no objectives", "skills.md #58", RuleModelled, "`engine.handles` (never holds, contests, picks up or carries)", InSkirmish},
 	// Actions and status: movement.
 	{"Walking (free, then 1, 2, 3 AP)", "seed 000 l.687-702; R14", RuleModelled, "`engine.walkCost`, `field.Walk`", fights},
 	{"Assault", "seed 000 l.707-719; seed 004 l.634-646; R8a", RuleModelled, "`engine.attack`: stature on the first melee attack, target in sight at the start, not engaged", fights},
@@ -118,7 +122,9 @@ var rules = []Rule{
 	{"Generic action: Shouting a warning", "seed 000 l.1238-1244; seed 004 l.1098-1102", RuleModelled, "`engine.shout`, `Exchange.DefenderWarned` (an ally in the lookout's aura, the shooter in sight, once per target and turn); the default policy shouts when the damage saved beats the AP kept", InSkirmish},
 	{"Generic action: Hiding", "seed 000 l.1177-1181; seed 004 l.1214-1216", RuleNotModelled, "the policies do not seek cover to hide behind", InSkirmish},
 	{"Generic action: Switching equipment in hand", "seed 000 l.1248-1250", RuleModelled, "`engine.do` (actSwitch)", fights},
-	{"Generic actions on objects, carcasses and scenery (carrying, dropping, giving, looting, devouring, digging, opening, picking a lock, reading, detecting, fires, antidotes, taking off armour, negotiating)", "seed 000 l.1118-1258", RuleNotModelled, "no objects, carcasses, fires or poisons in an annihilation battle", InSkirmish},
+	{"Generic action: Dropping/picking up (a scenario's object)", "seed 000 l.1161-1165; seed 004 l.1112-1114", RuleModelled, "`engine.pickUp` (1 AP or the scenario's, within its zone of control; hands are not counted: any Safar but a Savage one picks the object up with its weapons in hand)", InSkirmish},
+	{"Generic action: Carrying/transporting (a scenario's object)", "seed 000 l.1118-1127; seed 004 l.1201-1212", RuleModelled, "`engine.carryMalus` (velocity -2 with P under 4, -1 with P 4 or more, the French text; one object leaves attacks and defences free)", InSkirmish},
+	{"Generic actions on other objects, carcasses and scenery (carrying an ally, giving, looting, devouring, digging, opening, picking a lock, reading, detecting, fires, antidotes, taking off armour, negotiating)", "seed 000 l.1118-1258", RuleNotModelled, "no such objects, carcasses, fires or poisons on the table; scenario files have only markers and one relic", InSkirmish},
 	// Morale.
 	{"Temerity test: alone, terror", "seed 000 l.1274-1306", RuleModelled, "`engine.morale`, `engine.terrorTest`", InSkirmish},
 	{"Critical thresholds lowered after a passed temerity test", "seed 004 l.1231-1232", RuleNotModelled, "the exchange has no per-Safar critical threshold", InSkirmish},
