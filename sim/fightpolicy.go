@@ -65,8 +65,9 @@ var (
 var FightPolicies = []FightPolicy{DefaultFightPolicy, Always1AP, Always2AP, Always3AP, RandomPolicy, ReflexOnly}
 
 // SidePolicies lists the skirmish policies, the default first: the duel's,
-// NearestPolicy, which differs from the default only with several Safars, and
-// DamageOnly, the default before R10a.
+// NearestPolicy, which differs from the default only with several Safars,
+// DamageOnly, the default before R10a, and NoObjectives, the default ignoring a
+// scenario's objectives.
 var SidePolicies = []FightPolicy{DefaultFightPolicy, NearestPolicy, RandomPolicy, Always1AP, Always2AP, Always3AP, ReflexOnly, DamageOnly, NoObjectives}
 
 // FightPolicyByName returns the duel policy called name.
@@ -394,8 +395,10 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	if a, ok := castFirst(e, i, keep); ok {
 		return a
 	}
-	if a, ok := e.objectiveAct(i, keep); ok && !pol.noObjectives { // scenario objectives (sim/objectives.go)
-		return a
+	if !pol.noObjectives { // scenario objectives (sim/objectives.go)
+		if a, ok := e.objectiveAct(i, keep); ok {
+			return a
+		}
 	}
 	j := e.keepTarget(i, nil, keep)
 	if j < 0 {

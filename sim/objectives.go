@@ -497,8 +497,9 @@ func (e *engine) hold(i int, keep bool) (action, bool) {
 	return action{kind: actEnd}, true
 }
 
-// walkFor walks Safar i toward objective k when worth it (see above): v is the
-// objective's value in points (0: objectiveValue).
+// walkFor walks Safar i toward objective k when worth it (see above): the
+// objective is worth points victory points, or, when points is 0, what assign
+// valued it.
 func (e *engine) walkFor(i, k, points int, keep bool) (action, bool) {
 	s := e.obj
 	c := &e.c[i]
