@@ -1,6 +1,7 @@
 package profiles
 
 import (
+	"io/fs"
 	"slices"
 	"strings"
 	"testing"
@@ -109,4 +110,38 @@ objectives:
 			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, strings.Join(tt.want, "\n"))
 		}
 	}
+}
+
+// FuzzParseScenarioObjectives checks that no scenario file, objectives
+// included, makes ParseScenario panic, and that every problem it reports has
+// a file and a line; a scenario it accepts has its objectives on the table.
+func FuzzParseScenarioObjectives(f *testing.F) {
+	names, _ := fs.Glob(embeddedScenarios, scenarioDir+"/*.yaml")
+	for _, n := range names {
+		data, _ := fs.ReadFile(embeddedScenarios, n)
+		f.Add(data)
+	}
+	for _, s := range []string{
+		"name: x\nobjectives: {}\n",
+		"name: x\nobjectives: {markers: [{name: a, x: 1, y: 1}, {name: a, x: 99, y: -1, control: 0}]}\n",
+		"name: x\nobjectives: {relic: {x: 1, y: 1, pick_up: {ap: 1, test: [A, A], threshold: 99}}}\n",
+		"name: x\ntable: {width: 2, height: 20}\nobjectives: {relic: {x: 1e9, y: .nan}}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ParseScenario("f.yaml", data)
+		checkErrors(t, err)
+		if err != nil || s.Objectives == nil {
+			return
+		}
+		for _, m := range s.Objectives.Markers {
+			if m.X < 0 || m.Y < 0 || m.X > s.Width || m.Y > s.Height || !(m.Control > 0) || m.Points < 1 {
+				t.Fatalf("accepted marker %+v on a %g x %g table", m, s.Width, s.Height)
+			}
+		}
+		if r := s.Objectives.Relic; r != nil && (r.X < 0 || r.Y < 0 || r.X > s.Width || r.Y > s.Height || r.Points < 1) {
+			t.Fatalf("accepted relic %+v on a %g x %g table", r, s.Width, s.Height)
+		}
+	})
 }
