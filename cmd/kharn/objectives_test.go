@@ -103,3 +103,42 @@ func TestObjectivesJSONCSV(t *testing.T) {
 		t.Errorf("CSV provenance: scenario %q, victory %q", found["scenario/"], found["victory/"])
 	}
 }
+
+// TestCostScenario checks that kharn cost names a scenario with objectives and
+// its victory points in its CSV (the scenario column) and JSON, and plays
+// its battles (a fair cost is found).
+func TestCostScenario(t *testing.T) {
+	if skirmishRace {
+		t.Skip("plays skirmishes: checked without -race (see skirmishRace)")
+	}
+	args := append(append([]string(nil), costArgs...), "--scenario", "hold-the-ford")
+	const want = "hold the ford (victory points: ford 1 a round held)"
+	out, errs, code := runCLI(t, append(args, "--csv")...)
+	if code != 0 {
+		t.Fatalf("--csv: exit %d: %s", code, errs)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(rows) < 2 {
+		t.Fatalf("CSV: %v\n%s", err, out)
+	}
+	col := -1
+	for i, h := range rows[0] {
+		if h == "scenario" {
+			col = i
+		}
+	}
+	if col < 0 || rows[1][col] != want {
+		t.Errorf("CSV scenario column %d: %v, want %q", col, rows[1], want)
+	}
+	out, errs, code = runCLI(t, append(args, "--json")...)
+	if code != 0 {
+		t.Fatalf("--json: exit %d: %s", code, errs)
+	}
+	var got struct {
+		Scenario string `json:"scenario"`
+		Victory  string `json:"victory"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || got.Scenario != "hold the ford" || got.Victory != "victory points: ford 1 a round held" {
+		t.Errorf("JSON scenario %q, victory %q (%v)", got.Scenario, got.Victory, err)
+	}
+}
