@@ -27,6 +27,7 @@ import (
 //	  - {kind: slippery, circle: {x: 3, y: 11, r: 1}}                  # mud, ice
 //	  - {kind: water, rect: {x: 6, y: 7, w: 3, h: 1}}                  # deep water: swimming
 //	scouts: false                     # the scenario forbids scouts (Scout X, seed 000 line 1654); true when left out
+//	objectives: {markers: [{name: ford, x: 7.5, y: 7.5}]}              # optional: Objectives
 //
 // Kinds are cover, difficult, impassable, loose, slippery and water
 // (sim/field.Kind; the rulebooks' "Terrain modifiers", seed 000 lines 652-655,
@@ -41,6 +42,9 @@ type Scenario struct {
 	// 004 line 467; 2 in the English ones, seed 000 line 544).
 	Deployment float64
 	Terrain    []TerrainPiece
+	// Objectives, when not nil, decide the winner by victory points
+	// (scenario_objectives.go); nil: annihilation (the default).
+	Objectives *Objectives
 	Pos        Pos // where the scenario starts in its file
 
 	// Deployment rules (skills.md #23). NoScouts: the file says "scouts:
@@ -74,7 +78,7 @@ const (
 var TerrainKinds = []string{"cover", "difficult", "impassable", "loose", "slippery", "water"}
 
 var (
-	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain", "scouts"}
+	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain", "scouts", "objectives"}
 	tableFields    = []string{"width", "height"}
 	pieceFields    = []string{"kind", "height", "rect", "circle"}
 	rectFields     = []string{"x", "y", "w", "h"}
@@ -162,6 +166,8 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 			if v, ok := d.boolValue(f.v, f.key); ok {
 				s.NoScouts = !v
 			}
+		case "objectives":
+			s.Objectives = d.objectives(f.v)
 		default:
 			d.unknown(f.k, f.key, f.key, scenarioFields)
 		}
@@ -177,6 +183,7 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 	for i := range s.Terrain {
 		d.checkPiece(s, &s.Terrain[i], pieces[i], index("terrain", i))
 	}
+	d.checkObjectives(s)
 	return s
 }
 

@@ -136,18 +136,31 @@ func TestLoadScenario(t *testing.T) {
 
 func TestDefaultScenarios(t *testing.T) {
 	ss := DefaultScenarios()
+	// The order of the file names; hold the ford and the relic have
+	// objectives (scenario_objectives.go), the others none: annihilation.
 	want := []struct {
-		name   string
-		size   float64
-		pieces int
-	}{{"open ground", 15, 0}, {"ruins", 15, 6}, {"tactik open", 24, 0}}
+		name           string
+		size           float64
+		pieces, rounds int
+		markers        int
+		relic          bool
+	}{{"hold the ford", 15, 5, 10, 1, false}, {"open ground", 15, 0, 20, 0, false}, {"ruins", 15, 6, 20, 0, false},
+		{"tactik open", 24, 0, 20, 0, false}, {"the relic", 15, 4, 12, 0, true}}
 	if len(ss) != len(want) {
 		t.Fatalf("%d scenarios, want %d", len(ss), len(want))
 	}
 	for i, w := range want {
 		s := ss[i]
-		if s.Name != w.name || s.Width != w.size || s.Height != w.size || len(s.Terrain) != w.pieces || s.Rounds != 20 || s.Deployment != 0 {
+		if s.Name != w.name || s.Width != w.size || s.Height != w.size || len(s.Terrain) != w.pieces || s.Rounds != w.rounds || s.Deployment != 0 {
 			t.Errorf("scenario %d: %+v", i, s)
+		}
+		var markers int
+		var relic bool
+		if o := s.Objectives; o != nil {
+			markers, relic = len(o.Markers), o.Relic != nil
+		}
+		if markers != w.markers || relic != w.relic {
+			t.Errorf("scenario %s: %d markers, relic %v; want %d, %v", s.Name, markers, relic, w.markers, w.relic)
 		}
 	}
 	names, _ := fs.Glob(embeddedScenarios, scenarioDir+"/*.yaml")

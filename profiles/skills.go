@@ -168,7 +168,7 @@ var skillTable = []SkillInfo{
 	{ID: "shamanisme", Name: SkillShamanism, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #55; seed 000 l.1398"},
 	{ID: "berserk", Name: SkillBerserk, Class: ClassExchange, Value: SkillText, Engine: PlayedFights, Ref: "skills.md #56; seed 000 l.1604-1610", Note: "the bleeding trigger only; a named ally's death is not modelled"},
 	{ID: "le-sacrifice", Name: SkillSacrificeWay, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #57; seed 000 l.1408"},
-	{ID: "sauvage", Name: SkillSavage, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #58", Note: "the assault bonus on every attack after an assault; no scenario actions, which a skirmish does not have"},
+	{ID: "sauvage", Name: SkillSavage, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #58", Note: "the assault bonus on every attack after an assault; no scenario actions: never holds, contests, picks up or carries an objective (sim/objectives.go)"},
 	{ID: "synkherce", Trait: "synkherce", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #59"},
 	{ID: "affinite", Name: SkillAffinity, Class: ClassMagic, Value: SkillText, Engine: MagicOnly, Ref: "skills.md #60; seed 000 l.1578"},
 	{ID: "apatride", Trait: TraitStateless, Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #61; seed 000 l.394"},

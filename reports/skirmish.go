@@ -13,11 +13,14 @@ import (
 
 // SkirmishMeta says what a skirmish run was played with.
 type SkirmishMeta struct {
-	Lists       [2]string  `json:"lists"`   // list names
-	Sources     [2]string  `json:"sources"` // where each list came from
-	Krowns      [2]int     `json:"cost_kr"`
-	Policies    [2]string  `json:"policies"`
-	Scenario    string     `json:"scenario"`
+	Lists    [2]string `json:"lists"`   // list names
+	Sources  [2]string `json:"sources"` // where each list came from
+	Krowns   [2]int    `json:"cost_kr"`
+	Policies [2]string `json:"policies"`
+	Scenario string    `json:"scenario"`
+	// Victory is how the scenario's battles are won: "annihilation", or its
+	// victory points (profiles.Scenario.Victory).
+	Victory     string     `json:"victory"`
 	Table       [2]float64 `json:"table_toises"`
 	RoundLimit  int        `json:"round_limit"`
 	Rules       string     `json:"rules"`
@@ -59,11 +62,14 @@ type SafarSummary struct {
 // SkirmishSummary is what kharn skirmish reports.
 type SkirmishSummary struct {
 	SkirmishMeta
-	Wins     [2]Rate        `json:"wins"`
-	Draws    Rate           `json:"draws"`
-	ByKrowns [3]Rate        `json:"by_krowns"` // A, B, equal: draws at the limit scored by Krowns in play
-	Rounds   Mean           `json:"rounds"`
-	KrLeft   [2]Mean        `json:"krowns_left"`
+	Wins     [2]Rate `json:"wins"`
+	Draws    Rate    `json:"draws"`
+	ByKrowns [3]Rate `json:"by_krowns"` // A, B, equal: draws at the limit scored by Krowns in play
+	Rounds   Mean    `json:"rounds"`
+	KrLeft   [2]Mean `json:"krowns_left"`
+	// Points are the victory points of each side per battle (scenario
+	// objectives; 0 under annihilation).
+	Points   [2]Mean        `json:"objective_points"`
 	PerSafar []SafarSummary `json:"safars"`
 }
 
@@ -80,6 +86,7 @@ func SummariseSkirmish(m SkirmishMeta, t *sim.SkirmishTally) SkirmishSummary {
 	s.Rounds.Mean, s.Rounds.SE = stats.MeanSE(float64(t.RoundSum), float64(t.RoundSq), t.N)
 	for i := range 2 {
 		s.KrLeft[i].Mean, s.KrLeft[i].SE = stats.MeanSE(float64(t.Krowns[i]), float64(t.KrownsSq[i]), t.N)
+		s.Points[i].Mean, s.Points[i].SE = stats.MeanSE(float64(t.Points[i]), float64(t.PointsSq[i]), t.N)
 	}
 	for i, name := range m.Safars {
 		ss := SafarSummary{Name: name, Side: "A", Cost: m.Costs[i]}
@@ -132,6 +139,10 @@ func WriteSkirmish(w io.Writer, s SkirmishSummary) error {
 	fmt.Fprintf(w, "Sampled: %d skirmishes, seed %d, rules %s; data: %s; kharn %s%s\n", s.Trials, s.Seed, s.Rules, s.Data, s.Version,
 		runStatus(s.Interrupted, s.Precision, s.Converged))
 	writePartlyModelled(w, s.PartlyModelled)
+	if objectives(s) {
+		fmt.Fprintf(w, "Victory: %s; the side with more points wins, even wiped out. Points per battle: A %.2f ± %.2f, B %.2f ± %.2f (SE)\n",
+			strings.TrimPrefix(s.Victory, "victory points: "), s.Points[0].Mean, s.Points[0].SE, s.Points[1].Mean, s.Points[1].SE)
+	}
 	t := Table{Header: []string{"outcome", "skirmishes", "rate", "95% Wilson interval"}, Right: []bool{false, true, true, true}}
 	t.Rows = append(t.Rows,
 		[]string{"A wins (" + s.Lists[0] + ")", strconv.Itoa(s.Wins[0].Count), pct(s.Wins[0]), ci(s.Wins[0])},
@@ -196,6 +207,15 @@ func WriteSkirmishCSV(w io.Writer, s SkirmishSummary) error {
 		)
 	}
 	scenario := [][]string{{"scenario", "", s.Scenario, "", "", ""}}
+	if objectives(s) {
+		for i, side := range []string{"A", "B"} {
+			rows = append(rows, []string{"objective_points", side, f(s.Points[i].Mean), "", "", f(s.Points[i].SE)})
+		}
+		scenario = append(scenario, []string{"victory", "", s.Victory, "", "", ""})
+	}
 	rows = append(rows, provenanceRows(s.Trials, s.Seed, s.Rules, scenario, s.Interrupted, s.Version, s.NotModelled)...)
 	return writeCSV(w, rows)
 }
+
+// objectives reports whether the battles of s were won on victory points.
+func objectives(s SkirmishSummary) bool { return s.Victory != "" && s.Victory != "annihilation" }

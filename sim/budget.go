@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim/field"
 )
 
@@ -30,6 +31,8 @@ type BudgetMatch struct {
 	Deployment float64
 	Rounds     int
 	Variant    Variant
+	// Objectives are the scenario's, as in Skirmish (nil: annihilation).
+	Objectives *profiles.Objectives
 
 	// Tables, when not nil, shares the option tables with the other fights of
 	// the run (see Tables); nil shares them between this match's battles only.
@@ -102,7 +105,8 @@ func (p *BudgetPlayer) Play(r *rand.PCG, cost float64) float64 {
 	k := budgetKey{q, a, b}
 	pl, ok := p.players[k]
 	if !ok {
-		sk := &Skirmish{Field: m.Field, Deployment: m.Deployment, Rounds: m.Rounds, Variant: m.Variant, Tables: m.Tables}
+		sk := &Skirmish{Field: m.Field, Deployment: m.Deployment, Rounds: m.Rounds, Variant: m.Variant, Tables: m.Tables,
+			Objectives: m.Objectives}
 		if sk.Tables == nil {
 			sk.Tables = &m.cache
 		}

@@ -61,6 +61,8 @@ type engine struct {
 	// ambush holds each Safar's ambush zone, -1 none (sim/ambush.go); nil
 	// when no Safar is in ambush.
 	ambush []int8
+	// obj holds the scenario's objectives (sim/objectives.go); nil: none.
+	obj *objectives
 }
 
 // kindInfo is what fights read of a kind's card, looked up once: 0.07 s of 2.5 s
@@ -364,6 +366,7 @@ func (e *engine) clone() *engine {
 	q.eng = make([]field.Base, 0, len(e.c))
 	q.trace = nil
 	q.magic = e.magic.clone()
+	q.obj = e.obj.clone()
 	return &q
 }
 
@@ -411,6 +414,7 @@ func (e *engine) reset() {
 // round limit or when both sides fall together) and the rounds played.
 func (e *engine) play(r *rand.PCG) (int, int) {
 	e.reset()
+	e.obj.reset()
 	// R15: the side with the higher sum of levels chooses who starts; it starts.
 	// A tie is decided at random.
 	var levels [2]int
@@ -470,14 +474,15 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 			last = s
 			s = 1 - s
 		}
+		e.scoreRound() // scenario objectives: markers held (sim/objectives.go)
 		// R16a: a wiped-out Spearhead ends the game at the end of the current
 		// round, not at once (seed 000 line 460): the other side's Safars still
 		// activate (bleeding, temerity tests) until the round is over.
 		if w, over := e.over(); over {
-			return w, e.round
+			return e.objectiveWinner(w), e.round
 		}
 	}
-	return Draw, e.rounds
+	return e.objectiveWinner(Draw), e.rounds
 }
 
 // inPlay counts the Safars of side s still in play.
@@ -1058,6 +1063,9 @@ const (
 	// actDevour: devouring (opt: AP) a carcass, target (sim/devour.go).
 	actDevour
 	actHide // hiding (sim/hide.go)
+	// Scenario objectives (sim/objectives.go).
+	actPickUp // pick up the relic
+	actGoTo   // walk toward objective opt
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1085,9 +1093,10 @@ func (e *engine) walkCost(i int) int {
 	return cost
 }
 
-// velocity returns how far Safar i walks: V minus its armour's malus.
+// velocity returns how far Safar i walks: V minus its armour's malus, with a
+// spell's V modifier, less the burden of a carried relic (carryMalus).
 func (e *engine) velocity(i int) float64 {
-	return max(e.info[e.c[i].kind].velocity+float64(e.c[i].fx.mod[0]), 0) // a spell's V modifier
+	return max(e.info[e.c[i].kind].velocity+float64(e.c[i].fx.mod[0])-e.carryMalus(i), 0)
 }
 
 // actionCost returns the AP of an attack of ap AP for Safar i (dazed: +1).
@@ -1116,6 +1125,10 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.devour(i, a.target, a.opt)
 	case actHide:
 		return e.hide(i)
+	case actPickUp:
+		return e.pickUp(r, i)
+	case actGoTo:
+		return e.goTo(r, i, a.opt)
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {

@@ -42,6 +42,10 @@ var (
 	// the effects of best expected damage only, so never a V or C effect for
 	// what the move gains.
 	DamageOnly FightPolicy = defaultPolicy{damageOnly: true}
+	// NoObjectives is the default policy ignoring a scenario's objectives
+	// (sim/objectives.go): it fights for annihilation only, which measures what
+	// playing for the objectives is worth (docs/design-skirmish.md).
+	NoObjectives FightPolicy = defaultPolicy{noObjectives: true}
 	// Always1AP, Always2AP and Always3AP spend every AP on attacks of that cost (the
 	// best such option), defending with the best response.
 	Always1AP FightPolicy = fixedAP{1}
@@ -61,9 +65,10 @@ var (
 var FightPolicies = []FightPolicy{DefaultFightPolicy, Always1AP, Always2AP, Always3AP, RandomPolicy, ReflexOnly}
 
 // SidePolicies lists the skirmish policies, the default first: the duel's,
-// NearestPolicy, which differs from the default only with several Safars, and
-// DamageOnly, the default before R10a.
-var SidePolicies = []FightPolicy{DefaultFightPolicy, NearestPolicy, RandomPolicy, Always1AP, Always2AP, Always3AP, ReflexOnly, DamageOnly}
+// NearestPolicy, which differs from the default only with several Safars,
+// DamageOnly, the default before R10a, and NoObjectives, the default ignoring a
+// scenario's objectives.
+var SidePolicies = []FightPolicy{DefaultFightPolicy, NearestPolicy, RandomPolicy, Always1AP, Always2AP, Always3AP, ReflexOnly, DamageOnly, NoObjectives}
 
 // FightPolicyByName returns the duel policy called name.
 func FightPolicyByName(name string) (FightPolicy, error) {
@@ -87,12 +92,16 @@ func policyByName(name string, list []FightPolicy) (FightPolicy, error) {
 	return nil, fmt.Errorf("unknown policy %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-// defaultPolicy is DefaultFightPolicy, and with damageOnly DamageOnly.
-type defaultPolicy struct{ damageOnly bool }
+// defaultPolicy is DefaultFightPolicy, with damageOnly DamageOnly, with
+// noObjectives NoObjectives.
+type defaultPolicy struct{ damageOnly, noObjectives bool }
 
 func (p defaultPolicy) Name() string {
-	if p.damageOnly {
+	switch {
+	case p.damageOnly:
 		return "damage-only"
+	case p.noObjectives:
+		return "no-objectives"
 	}
 	return "default"
 }
@@ -385,6 +394,11 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	keep := !stalemate(e, i)
 	if a, ok := castFirst(e, i, keep); ok {
 		return a
+	}
+	if !pol.noObjectives { // scenario objectives (sim/objectives.go)
+		if a, ok := e.objectiveAct(i, keep); ok {
+			return a
+		}
 	}
 	j := e.keepTarget(i, nil, keep)
 	if j < 0 {

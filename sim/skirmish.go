@@ -31,6 +31,9 @@ type Skirmish struct {
 	// Tables, when not nil, shares the option tables with the other fights of
 	// the run (see Tables); nil computes them for this skirmish alone.
 	Tables *Tables
+	// Objectives, when not nil, are the scenario's objectives: the winner is the
+	// side with more victory points (sim/objectives.go); nil: annihilation.
+	Objectives *profiles.Objectives
 }
 
 // Spearhead is one side of a skirmish.
@@ -97,6 +100,9 @@ type SkirmishResult struct {
 	ByKrowns int
 	Rounds   int
 	Krowns   [2]int // Krowns of the Safars still in play
+	// Points are the victory points of each side (scenario objectives; 0
+	// without).
+	Points [2]int
 	// Safars has one entry per Safar, side A's first; it belongs to the player and
 	// is overwritten by the next skirmish.
 	Safars []SafarOutcome
@@ -171,6 +177,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	}
 	e.deployScouts(depth) // sim/deploy.go
 	e.deployAmbushers()   // sim/ambush.go
+	e.obj = newObjectives(e, sk.Objectives)
 	return &SkirmishPlayer{s: sk, e: e, out: make([]SafarOutcome, len(e.c))}, nil
 }
 
@@ -251,7 +258,7 @@ func (p *SkirmishPlayer) Labels() []string { return append([]string(nil), p.e.la
 func (p *SkirmishPlayer) Play(r *rand.PCG) SkirmishResult {
 	e := p.e
 	w, rounds := e.play(r)
-	res := SkirmishResult{Winner: w, ByKrowns: w, Rounds: rounds, Safars: p.out}
+	res := SkirmishResult{Winner: w, ByKrowns: w, Rounds: rounds, Safars: p.out, Points: p.objectivePoints()}
 	for i := range e.c {
 		c := &e.c[i]
 		in := c.alive() // in ambush still counts
@@ -270,6 +277,9 @@ func (p *SkirmishPlayer) Play(r *rand.PCG) SkirmishResult {
 		}
 	}
 	if e.trace != nil {
+		if e.obj != nil {
+			e.tracef("Victory points: A %d, B %d (the winner is decided by them).\n", res.Points[0], res.Points[1])
+		}
 		switch {
 		case w != Draw:
 			e.tracef("End: side %s wins in round %d; Krowns still in play A %d, B %d.\n", sideName(w), rounds, res.Krowns[0], res.Krowns[1])
@@ -308,6 +318,8 @@ type SkirmishTally struct {
 	RoundSq  int
 	Krowns   [2]int // sum of the Krowns still in play
 	KrownsSq [2]int
+	// Points and PointsSq sum the victory points of each side (objectives).
+	Points, PointsSq [2]int
 	// Per Safar, in the order of SkirmishPlayer.Labels.
 	Dealt, DealtSq, DealtAP []int // DealtAP: sum of Dealt x AP (for ratio errors)
 	AP, APSq                []int
@@ -333,6 +345,8 @@ func (t *SkirmishTally) Add(r SkirmishResult) {
 	for s := range 2 {
 		t.Krowns[s] += r.Krowns[s]
 		t.KrownsSq[s] += r.Krowns[s] * r.Krowns[s]
+		t.Points[s] += r.Points[s]
+		t.PointsSq[s] += r.Points[s] * r.Points[s]
 	}
 	for i, o := range r.Safars {
 		t.Dealt[i] += o.Dealt
@@ -362,6 +376,8 @@ func (t *SkirmishTally) Merge(u *SkirmishTally) {
 	for s := range 2 {
 		t.Krowns[s] += u.Krowns[s]
 		t.KrownsSq[s] += u.KrownsSq[s]
+		t.Points[s] += u.Points[s]
+		t.PointsSq[s] += u.PointsSq[s]
 	}
 	add := func(a, b []int) {
 		for i := range a {

@@ -48,6 +48,22 @@ func testedCases() []skirmishCase {
 	return skirmishCases
 }
 
+// sides returns a Skirmish of c's two lists on the default table.
+func (c skirmishCase) sides(t testing.TB) *sim.Skirmish {
+	t.Helper()
+	ds := profiles.Default()
+	var sk sim.Skirmish
+	for s, name := range [2]string{c.a, c.b} {
+		l, err := profiles.LoadDefaultList(name, ds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sk.Sides[s] = sim.NewSpearhead(l, ds)
+	}
+	sk.Policies = c.policies
+	return &sk
+}
+
 // skirmish returns the Skirmish of c.
 func (c skirmishCase) skirmish(t testing.TB) *sim.Skirmish {
 	t.Helper()
@@ -73,7 +89,8 @@ func (c skirmishCase) skirmish(t testing.TB) *sim.Skirmish {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &sim.Skirmish{Sides: sides, Field: f, Deployment: sc.Deployment, Rounds: sc.Rounds, Policies: c.policies}
+	return &sim.Skirmish{Sides: sides, Field: f, Deployment: sc.Deployment, Rounds: sc.Rounds, Policies: c.policies,
+		Objectives: sc.Objectives}
 }
 
 // protoPlayers caches one prepared player per case: NewPlayer runs the exact

@@ -346,7 +346,7 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 		}
 		budget := costBudget(f.budget, cc.card)
 		m := &sim.BudgetMatch{Fighter: cc.f, Pool: pool, PoolCosts: poolCosts, Budget: budget,
-			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables}
+			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables, Objectives: sc.Objectives}
 		newGame := func() (balance.Game, error) {
 			pl, err := m.NewPlayer()
 			if err != nil {
@@ -525,10 +525,10 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	case f.json:
 		return reports.WriteJSON(out, costJSON(as, res, f, rp, sc, variant, notModelled, interrupted))
 	case f.csv:
-		return writeCostCSV(out, as, res, variant)
+		return writeCostCSV(out, as, res, variant, scenarioText(sc))
 	}
 	fmt.Fprintf(out, "Fair Krown costs at equal budgets: %d Kr a side (3 times the card cost when more) against a pool of %d profiles (%s), scenario %s\n",
-		f.budget, len(pool), strings.Join(poolIDs, ", "), sc.Name)
+		f.budget, len(pool), strings.Join(poolIDs, ", "), scenarioText(sc))
 	if t := rp.leftOutText(); t != "" {
 		fmt.Fprintln(out, t)
 	}
@@ -708,23 +708,25 @@ func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, rp re
 		// (empty with --pool-all or profiles named one by one in --vs).
 		PoolLeftOut []costLeftOut `json:"pool_left_out"`
 		Scenario    string        `json:"scenario"`
+		Victory     string        `json:"victory"` // profiles.Scenario.Victory
 		Rules       string        `json:"rules"`
 		Seed        uint64        `json:"seed"`
 		Interrupted bool          `json:"interrupted"`
 		NotModelled []string      `json:"not_modelled"`
 		Version     string        `json:"version"`
 		Profiles    []costResult  `json:"profiles"`
-	}{f.budget, rp.ids, leftOut, sc.Name, v.String(), f.seed, interrupted, nm, versionString(), rows}
+	}{f.budget, rp.ids, leftOut, sc.Name, sc.Victory(), v.String(), f.seed, interrupted, nm, versionString(), rows}
 }
 
 // writeCostCSV writes one line per profile, n/a (an unbounded end, no
-// estimate) as an empty cell, each line ending with its provenance columns
-// (seed, trials of the fit, rules, version: reports.Provenance).
-func writeCostCSV(w io.Writer, as []balance.Assessment, res []costAssessment, variant sim.Variant) error {
+// estimate) as an empty cell, each line ending with the scenario of the
+// battles (scenarioText) and its provenance columns (seed, trials of the fit,
+// rules, version: reports.Provenance).
+func writeCostCSV(w io.Writer, as []balance.Assessment, res []costAssessment, variant sim.Variant, scenario string) error {
 	cw := csv.NewWriter(w)
 	g := func(x float64) string { return reports.CSVNumber(x, 8) }
 	_ = cw.Write(append([]string{"profile", "loadout", "card_cost_kr", "fair_cost_kr", "ci95_low", "ci95_high", "verdict", "over_costed_by_kr", "fair_per_card",
-		"computed_without", "note"}, reports.ProvenanceKeys...))
+		"computed_without", "note", "scenario"}, reports.ProvenanceKeys...))
 	note := map[string]string{}
 	byLabel := map[string]costAssessment{}
 	for _, r := range res {
@@ -747,7 +749,7 @@ func writeCostCSV(w io.Writer, as []balance.Assessment, res []costAssessment, va
 		prov := reports.Provenance{Seed: a.FairCost.Seed, Trials: a.FairCost.Trials, Rules: variant.String(), Version: versionString()}
 		r := byLabel[a.Label]
 		_ = cw.Write(append([]string{a.Label, r.loadout, g(a.CardCost), g(a.FairCost.Cost), g(a.FairCost.Lo), g(a.FairCost.Hi), verdict,
-			g(a.By), g(a.Efficiency), strings.Join(r.without, "; "), note}, prov.Values()...))
+			g(a.By), g(a.Efficiency), strings.Join(r.without, "; "), note, scenario}, prov.Values()...))
 	}
 	for _, a := range as {
 		line(a, a.Verdict.String(), note[a.Label])
@@ -759,4 +761,14 @@ func writeCostCSV(w io.Writer, as []balance.Assessment, res []costAssessment, va
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// scenarioText names scenario sc in a result: its name, with its victory
+// points when it has objectives ("hold the ford (victory points: ford 1 a
+// round held)"); annihilation, the default, is left unsaid.
+func scenarioText(sc *profiles.Scenario) string {
+	if sc.Objectives == nil {
+		return sc.Name
+	}
+	return sc.Name + " (" + sc.Victory() + ")"
 }

@@ -248,7 +248,7 @@ func TestAssessCostsKeepsOthers(t *testing.T) {
 		t.Errorf("second profile: %v, not assessed %q", res[1].a, res[1].notAssessed)
 	}
 	var buf strings.Builder
-	if err := writeCostCSV(&buf, []balance.Assessment{res[1].a}, res, sim.Variant{}); err != nil {
+	if err := writeCostCSV(&buf, []balance.Assessment{res[1].a}, res, sim.Variant{}, "open ground"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "not assessed,") || !strings.Contains(buf.String(), "without a fighter") {

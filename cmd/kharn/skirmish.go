@@ -250,7 +250,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 		return skirmishPolicyCheck(cmd, f, lists[0], sides, sc, tbl, variant, against)
 	}
 	sides[1] = sim.NewSpearhead(lists[1], ds)
-	sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant,
+	sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Objectives: sc.Objectives,
 		Policies: [2]sim.FightPolicy{pa, pb}}
 	if f.trace {
 		pl, err := sk.NewPlayer()
@@ -258,7 +258,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 			return err
 		}
 		pl.SetTrace(out)
-		fmt.Fprintf(out, "Trace of the first skirmish of seed %d (rules %s, scenario %s, policies A %s, B %s)\n", f.seed, variant, sc.Name, pa.Name(), pb.Name())
+		fmt.Fprintf(out, "Trace of the first skirmish of seed %d (rules %s, scenario %s, policies A %s, B %s)\n", f.seed, variant, scenarioText(sc), pa.Name(), pb.Name())
 		fmt.Fprintf(out, "A: %s\nB: %s\n", listSummary(lists[0], ds), listSummary(lists[1], ds))
 		pl.Play(rand.NewPCG(f.seed, 0))
 		return nil
@@ -278,7 +278,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	meta := reports.SkirmishMeta{
 		Lists: [2]string{lists[0].Name, lists[1].Name}, Sources: [2]string{from[0], from[1]},
 		Krowns: [2]int{sides[0].Krowns(), sides[1].Krowns()}, Policies: [2]string{pa.Name(), pb.Name()},
-		Scenario: sc.Name, Table: [2]float64{tbl.Width, tbl.Height}, RoundLimit: sc.Rounds,
+		Scenario: sc.Name, Victory: sc.Victory(), Table: [2]float64{tbl.Width, tbl.Height}, RoundLimit: sc.Rounds,
 		Rules: variant.String(), Seed: f.seed, Precision: f.precision, Converged: res.Converged,
 		Interrupted: res.Interrupted, NotModelled: sk.NotModelled(), Data: ds.Source, Version: versionString(),
 		Safars: labels, Costs: append(append([]int(nil), sides[0].Costs...), sides[1].Costs...), SizeA: len(sides[0].Safars),
@@ -338,14 +338,14 @@ func playSkirmishes(ctx context.Context, stderr io.Writer, sk *sim.Skirmish, f *
 // side A against each policy of against on side B.
 func skirmishPolicyCheck(cmd *cobra.Command, f *skirmishFlags, l *profiles.List, sides [2]sim.Spearhead, sc *profiles.Scenario, tbl field.Field, variant sim.Variant, against []sim.FightPolicy) error {
 	out := cmd.OutOrStdout()
-	fmt.Fprintf(out, "Side policy check: %s against itself, scenario %s, %d battles per row, seed %d, rules %s\n", l.Name, sc.Name, f.trials, f.seed, variant)
+	fmt.Fprintf(out, "Side policy check: %s against itself, scenario %s, %d battles per row, seed %d, rules %s\n", l.Name, scenarioText(sc), f.trials, f.seed, variant)
 	t := reports.Table{
 		Header: []string{"default against", "default wins", "draws", "default loses", "win rate", "95% Wilson", "significant"},
 		Right:  []bool{false, true, true, true, true, true, false},
 	}
 	failed := 0
 	for _, p := range against {
-		sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant,
+		sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Objectives: sc.Objectives,
 			Policies: [2]sim.FightPolicy{sim.DefaultFightPolicy, p}}
 		tally, res, _, err := playSkirmishes(cmd.Context(), cmd.ErrOrStderr(), sk, f, p.Name(), nil)
 		if err != nil {
