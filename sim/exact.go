@@ -341,13 +341,7 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 			// up their probabilities per choice, then resolve each group once.
 			groups = groups[:0]
 			row := pl.row(s1, free)
-			for ch, vals := range [2][]float64{d.Plain, d.Crit} {
-				for v, q := range vals {
-					if q > 0 {
-						groups = pl.groupTotal(groups, row, s1, ac, free, a, v+mod, ch == 1, q, res)
-					}
-				}
-			}
+			groups = pl.groupDist(groups, row, s1, ac, free, a, &d, mod, res)
 			for _, g := range groups {
 				pl.resolveGroup(out, s1, ac, free, a, g)
 			}
