@@ -373,7 +373,7 @@ func addGroup(gs []group, idx int, ch bool, used int, p stopParts) []group {
 
 // groupTotal adds the outcomes of the defence against total t (probability w) to
 // the groups.
-func (pl *plan) groupTotal(gs []group, row []uint16, s state, ac *acc, free bool, a Attack, t int, ch bool, w float64, res *Result) []group {
+func (pl *plan) groupTotal(gs []group, row *decRow, s state, ac *acc, free bool, a Attack, t int, ch bool, w float64, res *Result) []group {
 	idx := pl.defendIdx(row, s, free, t, ch)
 	def := pl.defence(free, idx)
 	switch {
