@@ -303,3 +303,44 @@ func (pl *plan) rowOutcomes(row *decRow, s state, free bool, idx int, def Defenc
 	m.set = true
 	return m
 }
+
+// attackPoolAt returns attackPool of the main or the free attack from the pool
+// newPlan prepared: the sampler rolls it once per attack, and building it from the
+// Exchange each time was a fifth of a sampled exchange.
+func (pl *plan) attackPoolAt(free bool, diceN int, mastery, master bool) dice.Pool {
+	k := b2i(free)
+	if !pl.attReady[k] {
+		pl.attBase[k] = pl.ex.attackPool(pl.attackOf(free), 0, true, true)
+		pl.attReady[k] = true
+	}
+	p := pl.attBase[k]
+	p.Dice += diceN
+	if !mastery {
+		p.Reroll = 0
+	}
+	if !master {
+		p.RerollAll = 0
+	}
+	return p
+}
+
+// rowCached is row with the last row of each attack (main, free) kept: a
+// sampler's main attack always starts from the same decision context, and the
+// map look-up was a tenth of a sampled exchange.
+func (pl *plan) rowCached(s state, free bool) *decRow {
+	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
+	if c := &pl.lastRow[b2i(free)]; c.row != nil && c.key == k {
+		return c.row
+	}
+	row := pl.row(s, free)
+	if row != nil {
+		pl.lastRow[b2i(free)] = lastRow{k, row}
+	}
+	return row
+}
+
+// lastRow is the last decision row a sampler used for one kind of attack.
+type lastRow struct {
+	key decisionKey
+	row *decRow
+}

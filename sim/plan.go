@@ -77,6 +77,10 @@ type plan struct {
 	lastArmourFace int
 	// scratch holds the outcomes rowOutcomes does not keep.
 	scratch outMemo
+	// attBase and lastRow serve the sampler (attackPoolAt, rowCached).
+	attBase  [2]dice.Pool
+	attReady [2]bool
+	lastRow  [2]lastRow
 }
 
 type decisionKey struct {
