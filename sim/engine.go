@@ -1380,6 +1380,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j))}
+	key = e.canonical(key, opt)
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange
 	if opt.shot {
