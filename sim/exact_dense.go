@@ -26,7 +26,7 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 			}
 			continue
 		}
-		if n := 2 * (len(vals) + mod); free && n > len(row.memo) {
+		if n := 2 * (min(len(vals)+mod, pl.maxTotal) + 1); free && n > len(row.memo) {
 			row.memo = append(row.memo, make([]outMemo, n-len(row.memo))...)
 		}
 		cur := -2 // the candidate answering the current run of totals
@@ -187,7 +187,7 @@ func (pl *plan) tailsAt(ct *candTails, free bool, s state, t int, ch bool) [2]*s
 	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 {
 		return pl.splitTails(p)
 	}
-	e := &ct.tails[p.Dice][p.Reroll]
+	e := ct.at(p.Dice, p.Reroll)
 	if e[0] == nil {
 		*e = pl.splitTails(p)
 	}
@@ -267,7 +267,9 @@ type outMemo struct {
 func (pl *plan) rowOutcomes(row *decRow, s state, free bool, idx int, def Defence, t int, attCH bool) *outMemo {
 	k := 2*t + b2i(attCH)
 	var m *outMemo
-	if free && t >= 0 {
+	if free && t >= 0 && t <= pl.maxTotal {
+		// Past maxTotal the defence and its pool no longer change with the
+		// total: computing the outcomes there costs less than keeping them.
 		if k >= len(row.memo) {
 			row.memo = append(row.memo, make([]outMemo, k+1-len(row.memo))...)
 		}
@@ -343,4 +345,23 @@ func (pl *plan) rowCached(s state, free bool) *decRow {
 type lastRow struct {
 	key decisionKey
 	row *decRow
+}
+
+// attackDist returns pool.SplitDist(), kept per pool in the plan: the free
+// attacks' step asks it again for every state, with a handful of pools.
+func (pl *plan) attackDist(pool dice.Pool) [2]dice.Dist {
+	for i := range pl.attDists {
+		if pl.attDists[i].pool == pool {
+			return pl.attDists[i].d
+		}
+	}
+	d := pool.SplitDist()
+	pl.attDists = append(pl.attDists, poolDist{pool, d})
+	return d
+}
+
+// poolDist is a pool's split distribution (attackDist).
+type poolDist struct {
+	pool dice.Pool
+	d    [2]dice.Dist
 }

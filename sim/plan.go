@@ -81,6 +81,8 @@ type plan struct {
 	attBase  [2]dice.Pool
 	attReady [2]bool
 	lastRow  [2]lastRow
+	// attDists keeps the attack pools' distributions (attackDist).
+	attDists []poolDist
 }
 
 type decisionKey struct {
@@ -728,7 +730,7 @@ func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [
 	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 {
 		return pl.splitTails(p) // Master's pools are few: the shared cache serves them
 	}
-	e := &ct.tails[p.Dice][p.Reroll]
+	e := ct.at(p.Dice, p.Reroll)
 	if e[0] == nil {
 		*e = pl.splitTails(p)
 	}
@@ -749,7 +751,15 @@ type candTails struct {
 	ready bool
 	base  dice.Pool
 	dmod  int
-	tails [8][11][2]*splitTail
+	tails [8]*[11][2]*splitTail // by dice, allocated when first used
+}
+
+// at returns the tails slot of a pool of dice dice and mastery threshold reroll.
+func (ct *candTails) at(dice, reroll int) *[2]*splitTail {
+	if ct.tails[dice] == nil {
+		ct.tails[dice] = new([11][2]*splitTail)
+	}
+	return &ct.tails[dice][reroll]
 }
 
 // bestResponse returns the index of the candidate defence that maximises the
