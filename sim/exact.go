@@ -240,10 +240,13 @@ func (ex *Exchange) Exact() (*Result, error) {
 	return pl.exact(), nil
 }
 
-func (pl *plan) exact() *Result {
+func (pl *plan) exact() *Result { return pl.exactFrom(pl.initial()) }
+
+// exactFrom is exact from state s0 instead of the exchange's initial state.
+func (pl *plan) exactFrom(s0 state) *Result {
 	res := &Result{Exact: true}
 	cur := newStateDist()
-	a0 := cur.get(pl.initial())
+	a0 := cur.get(s0)
 	a0.mass, a0.dmg, a0.ctr = 1, []float64{1}, []float64{1}
 	cur = pl.step(cur, false, res)
 	for range pl.nFree {

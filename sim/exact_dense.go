@@ -365,3 +365,39 @@ type poolDist struct {
 	pool dice.Pool
 	d    [2]dice.Dist
 }
+
+// exactByAP returns Exact of the exchange against its defender holding k AP, for
+// k = 0..Defender.AP, from one plan (issue #13: the option tables of a fight ask
+// every k). The results are those of Exact to the bit: a defender with fewer AP
+// has the candidates of the plan whose AP it can pay, in the same order (they are
+// listed by AP), so the best response chooses the same defences; and the
+// decisions, tails and outcomes the plan keeps depend on the state, not on the
+// AP the exchange started with (TestExactByAP). With a fixed defence in the
+// policy, which may be illegal for some k, it calls Exact for each k.
+func (ex *Exchange) exactByAP() ([]*Result, error) {
+	out := make([]*Result, ex.Defender.AP+1)
+	if ex.Policy.Defence != nil || ex.DefenderWarned {
+		for k := range out {
+			trial := *ex
+			def := *ex.Defender
+			def.AP = k
+			trial.Defender = &def
+			res, err := trial.Exact()
+			if err != nil {
+				return nil, err
+			}
+			out[k] = res
+		}
+		return out, nil
+	}
+	if err := ex.Prepare(); err != nil {
+		return nil, err
+	}
+	pl := ex.newPlan()
+	for k := range out {
+		s := pl.initial()
+		s.defAP = int8(k)
+		out[k] = pl.exactFrom(s)
+	}
+	return out, nil
+}

@@ -102,3 +102,67 @@ func writeResult(w interface{ Write([]byte) (int, error) }, r *Result) {
 	}
 	w.Write(buf)
 }
+
+// TestExactByAP checks that exactByAP, one plan for every AP the defender may
+// hold (the fights' option tables), gives to the bit what Exact gives against a
+// defender with that many AP, on the embedded data: each Safar's attacks (every
+// effect choice) against one defender, under the default policy, a Reserve
+// policy or a dazed defender in turn.
+func TestExactByAP(t *testing.T) {
+	ds := profiles.Default()
+	var fighters []*Fighter
+	for _, p := range ds.Profiles {
+		lo, err := ds.Equip(p, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fighters = append(fighters, NewFighter(p, lo.Items(ds)))
+	}
+	reserve := [8]float64{0, 1.5, 2.5, 3, 3.2, 3.3, 3.3, 3.3}
+	n := 0
+	for i, att := range fighters {
+		{
+			def := fighters[(i*5+3)%len(fighters)]
+			for variant := i % 3; variant == i%3; variant++ {
+				ex := Exchange{Attacker: att, Defender: def, Policy: DefaultPolicy}
+				switch variant {
+				case 1:
+					ex.Policy.Reserve = &reserve
+				case 2:
+					ex.DefenderDazed = true
+				}
+				for _, a := range ex.Attacks() {
+					for _, e := range ex.effectChoices(a) {
+						trial := ex
+						trial.Attack = a
+						trial.Attack.Effects = e
+						byAP, err := trial.exactByAP()
+						if err != nil {
+							continue
+						}
+						for ap, got := range byAP {
+							one := trial
+							d := *def
+							d.AP = ap
+							one.Defender = &d
+							want, err := one.Exact()
+							if err != nil {
+								t.Fatalf("%s vs %s, %s, %d AP: Exact: %v", att.Name(), def.Name(), trial.Attack, ap, err)
+							}
+							var g, w strings.Builder
+							writeResult(&g, got)
+							writeResult(&w, want)
+							if g.String() != w.String() {
+								t.Errorf("%s vs %s (variant %d), %s, defender with %d AP: exactByAP %v, Exact %v", att.Name(), def.Name(), variant, trial.Attack, ap, got, want)
+							}
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	if n < 500 {
+		t.Fatalf("only %d exchanges compared", n)
+	}
+}
