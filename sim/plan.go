@@ -83,6 +83,9 @@ type plan struct {
 	lastRow  [2]lastRow
 	// attDists keeps the attack pools' distributions (attackDist).
 	attDists []poolDist
+	// init0 is initial(), kept for Sampler.Sample once init0Ready.
+	init0      state
+	init0Ready bool
 }
 
 type decisionKey struct {

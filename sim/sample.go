@@ -68,8 +68,10 @@ func (ex *Exchange) NewSampler() (*Sampler, error) {
 func (sm *Sampler) Sample(r *rand.PCG) Outcome {
 	pl := sm.pl
 	var o Outcome
-	s := pl.initial()
-	s = pl.sampleAttack(r, s, false, &o)
+	if !pl.init0Ready {
+		pl.init0, pl.init0Ready = pl.initial(), true // the same for every draw
+	}
+	s := pl.sampleAttack(r, pl.init0, false, &o)
 	for s.pending > 0 {
 		s = pl.sampleAttack(r, s, true, &o)
 	}
