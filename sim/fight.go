@@ -353,21 +353,22 @@ func (e *engine) fillOption(base Exchange, a Attack, w, dw *profiles.Equipment, 
 		if !bandExists(w, b) {
 			continue
 		}
+		ex := base
+		ex.Attack = a
+		def := *ex.Defender
+		def.AP = min(df.AP, 7)
+		ex.Defender = &def
+		if o.shot {
+			ex.Range = bandRange(w, b)
+		}
+		byAP, err := ex.exactByAP() // one plan for every k: the same results as Exact
+		if err != nil {
+			return o, fmt.Errorf("sim: duel option %s: %w", a, err)
+		}
 		for k := 0; k <= min(df.AP, 7); k++ {
-			ex := base
-			ex.Attack = a
-			def := *ex.Defender
-			def.AP = k
-			ex.Defender = &def
-			if o.shot {
-				ex.Range = bandRange(w, b)
-			}
-			res := pre
-			if k != df.AP || b != bandEffective || pre == nil {
-				var err error
-				if res, err = ex.Exact(); err != nil {
-					return o, fmt.Errorf("sim: duel option %s: %w", a, err)
-				}
+			res := byAP[k]
+			if k == df.AP && b == bandEffective && pre != nil {
+				res = pre
 			}
 			o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)
 			o.ctr[b][k], o.def[b][k] = res.ExpectedCounter, res.ExpectedDefenceAP

@@ -57,7 +57,7 @@ type plan struct {
 	candidates [2][]Defence
 	// decisions caches the chosen candidate (index+1, 0 = not computed) per
 	// decision context.
-	decisions map[decisionKey][]uint16
+	decisions map[decisionKey]*decRow
 	maxTotal  int
 	hits      map[hitKey][]hitBranch
 	tailCache [2][]*candTails
@@ -75,6 +75,17 @@ type plan struct {
 	// trace, when set, receives every sampled attack (fight traces).
 	trace          func(TraceEvent)
 	lastArmourFace int
+	// scratch holds the outcomes rowOutcomes does not keep.
+	scratch outMemo
+	// attBase and lastRow serve the sampler (attackPoolAt, rowCached).
+	attBase  [2]dice.Pool
+	attReady [2]bool
+	lastRow  [2]lastRow
+	// attDists keeps the attack pools' distributions (attackDist).
+	attDists []poolDist
+	// init0 is initial(), kept for Sampler.Sample once init0Ready.
+	init0      state
+	init0Ready bool
 }
 
 type decisionKey struct {
@@ -140,7 +151,7 @@ func bestDamage(f *Fighter, a Attack) (Char, bool) {
 }
 
 func (ex *Exchange) newPlan() *plan {
-	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey][]uint16{}, hits: map[hitKey][]hitBranch{}}
+	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey]*decRow{}, hits: map[hitKey][]hitBranch{}}
 	pl.mainMod = ex.attackModifier(pl.main)
 	pl.mainDmg = ex.damage(pl.main)
 	pl.nFree = pl.main.Effects.Count(A)
@@ -577,7 +588,8 @@ func (pl *plan) expectedFree(ap int) float64 {
 		}
 		t := v + pl.freeMod
 		i := pl.defendIdx(row, s, true, t, ch)
-		pStop := pl.pStopIdx(s, true, i, pl.defence(true, i), t, ch)
+		o := pl.partsRow(&pl.rowCands(row, s, true)[i], s, true, i, t, ch)
+		pStop := o.stop + o.cStop
 		e += q * (1 - pStop) * pl.hitValue[1][b2i(ch)]
 	}
 	for v, q := range att.Plain {
@@ -674,14 +686,14 @@ func (pl *plan) defence(free bool, i int) Defence {
 
 // row returns the decision cache row of a state: the defender's choice depends on
 // its AP, dice, mastery dice and shield, and on the total.
-func (pl *plan) row(s state, free bool) []uint16 {
+func (pl *plan) row(s state, free bool) *decRow {
 	if !free && pl.ex.Policy.Defence != nil {
 		return nil
 	}
 	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
 	row, ok := pl.decisions[k]
 	if !ok {
-		row = make([]uint16, 2*(pl.maxTotal+1))
+		row = &decRow{dec: make([]uint16, 2*(pl.maxTotal+1))}
 		pl.decisions[k] = row
 	}
 	return row
@@ -689,16 +701,16 @@ func (pl *plan) row(s state, free bool) []uint16 {
 
 // defendIdx returns the index of the defence against total t in row (see row),
 // computing and caching the best response on first use; -1 is the fixed defence.
-func (pl *plan) defendIdx(row []uint16, s state, free bool, t int, ch bool) int {
+func (pl *plan) defendIdx(row *decRow, s state, free bool, t int, ch bool) int {
 	if row == nil {
 		return -1
 	}
 	ti := min(max(t, 0), pl.maxTotal)
 	i := 2*ti + b2i(ch)
-	if row[i] == 0 {
-		row[i] = uint16(pl.bestResponse(s, free, ti, ch)) + 1
+	if row.dec[i] == 0 {
+		row.dec[i] = uint16(pl.bestResponseRow(row, s, free, ti, ch)) + 1
 	}
-	return int(row[i]) - 1
+	return int(row.dec[i]) - 1
 }
 
 // tailsFor returns the split tails of defence candidate i against total t.
@@ -722,7 +734,7 @@ func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [
 	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 {
 		return pl.splitTails(p) // Master's pools are few: the shared cache serves them
 	}
-	e := &ct.tails[p.Dice][p.Reroll]
+	e := ct.at(p.Dice, p.Reroll)
 	if e[0] == nil {
 		*e = pl.splitTails(p)
 	}
@@ -743,7 +755,15 @@ type candTails struct {
 	ready bool
 	base  dice.Pool
 	dmod  int
-	tails [8][11][2]*splitTail
+	tails [8]*[11][2]*splitTail // by dice, allocated when first used
+}
+
+// at returns the tails slot of a pool of dice dice and mastery threshold reroll.
+func (ct *candTails) at(dice, reroll int) *[2]*splitTail {
+	if ct.tails[dice] == nil {
+		ct.tails[dice] = new([11][2]*splitTail)
+	}
+	return &ct.tails[dice][reroll]
 }
 
 // bestResponse returns the index of the candidate defence that maximises the

@@ -68,8 +68,10 @@ func (ex *Exchange) NewSampler() (*Sampler, error) {
 func (sm *Sampler) Sample(r *rand.PCG) Outcome {
 	pl := sm.pl
 	var o Outcome
-	s := pl.initial()
-	s = pl.sampleAttack(r, s, false, &o)
+	if !pl.init0Ready {
+		pl.init0, pl.init0Ready = pl.initial(), true // the same for every draw
+	}
+	s := pl.sampleAttack(r, pl.init0, false, &o)
 	for s.pending > 0 {
 		s = pl.sampleAttack(r, s, true, &o)
 	}
@@ -97,10 +99,10 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if x := ex.Defender.Skills.Duellist; s.defDuel && x > 0 && a.Kind != Shot {
 		// Duellist (defender): the attacker rerolls its x best dice when its face is
 		// 6 or more, once per turn (policy: spend it on an above-average roll).
-		ar = ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster).RollForced(r, x, duelFrom)
+		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster).RollForced(r, x, duelFrom)
 		s.defDuel = !ar.Forced
 	} else {
-		ar = ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster).Roll(r)
+		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster).Roll(r)
 	}
 	if ar.Mastery {
 		s.attDice = max(s.attDice-1, 1)
@@ -119,9 +121,17 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		return s // R3: it never happened.
 	}
 	t, ch := ar.Value+mod, ar.Critical
-	def := pl.defend(s, free, t, ch)
+	var def Defence
+	var ct *candTails // the chosen candidate's pool and modifier, nil for none
 	if ex.Policy.RandomDefence {
 		def = pl.randomDefence(r, s, free)
+	} else {
+		row := pl.rowCached(s, free)
+		idx := pl.defendIdx(row, s, free, t, ch)
+		def = pl.defence(free, idx)
+		if idx >= 0 && !def.None && !def.Discard {
+			ct = pl.candTail(free, idx)
+		}
 	}
 	if def.None {
 		if !free {
@@ -132,7 +142,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 			s.feared = s.feared || pl.fearRoll(r)
 		}
 		ev := TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, Success: true, Mastery: ar.Mastery}
-		return pl.sampleHitTraced(r, s, spec, ch, false, o, ev)
+		return pl.sampleHitTraced(r, s, spec, ch, false, o, &ev)
 	}
 	if def.Discard {
 		s.shield, s.discarded = 0, true
@@ -141,8 +151,15 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		}
 		return s
 	}
-	dmod := ex.defenceModifier(a, def)
-	dpool := ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, s.defMaster, t, ch)
+	var dmod int
+	var dpool dice.Pool
+	if ct != nil {
+		dmod = ct.dmod
+		dpool = ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, a, t, dmod, ch)
+	} else {
+		dmod = ex.defenceModifier(a, def)
+		dpool = ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, s.defMaster, t, ch)
+	}
 	var dr dice.Result
 	if x := ex.Attacker.Skills.Duellist; s.attDuel && x > 0 && a.Kind != Shot {
 		// Duellist (attacker): the defender rerolls its x best dice when its face
@@ -217,17 +234,18 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if spec.biteTest {
 		s.feared = s.feared || pl.fearRoll(r)
 	}
-	return pl.sampleHitTraced(r, s, spec, ch, false, o, ev)
+	return pl.sampleHitTraced(r, s, spec, ch, false, o, &ev)
 }
 
 // sampleHitTraced is sampleHit reporting the event to the trace, if any.
-func (pl *plan) sampleHitTraced(r *rand.PCG, s state, spec *damageSpec, ch, critOnly bool, o *Outcome, ev TraceEvent) state {
+// The event is passed by pointer: copying it cost a tenth of a sampled exchange.
+func (pl *plan) sampleHitTraced(r *rand.PCG, s state, spec *damageSpec, ch, critOnly bool, o *Outcome, ev *TraceEvent) state {
 	before := o.Damage
 	s = pl.sampleHit(r, s, spec, ch, critOnly, o)
 	if pl.trace != nil {
 		ev.Damage = o.Damage - before
 		ev.ArmourFace = pl.lastArmourFace
-		pl.trace(ev)
+		pl.trace(*ev)
 	}
 	return s
 }

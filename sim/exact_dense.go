@@ -1,0 +1,403 @@
+package sim
+
+import (
+	"math"
+
+	"github.com/kharn-ages/kharn/sim/dice"
+)
+
+// The exact engine's inner loop over attack totals (issue #13). It does the sums
+// of groupTotal, in the same order, so that every result is the same to the bit
+// (TestExactStable), with what does not change from one total to the next looked
+// up once per run of totals answered by the same defence: the candidate, its
+// modifier and the group its outcomes add to.
+
+// groupDist adds the outcomes of every total of the attack roll d (the attack's
+// modifier mod added) from state s to the groups; row is the decision row of s.
+func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, a Attack, d *dice.Dist, mod int, res *Result) []group {
+	for ch, vals := range [2][]float64{d.Plain, d.Crit} {
+		attCH := ch == 1
+		if row == nil {
+			// The policy's fixed defence: the general path.
+			for v, q := range vals {
+				if q > 0 {
+					gs = pl.groupTotal(gs, row, s, ac, free, a, v+mod, attCH, q, res)
+				}
+			}
+			continue
+		}
+		if n := 2 * (min(len(vals)+mod, pl.maxTotal) + 1); free && n > len(row.memo) {
+			row.memo = append(row.memo, make([]outMemo, n-len(row.memo))...)
+		}
+		cur := -2 // the candidate answering the current run of totals
+		var def Defence
+		var gi [2]int // the groups of the run (-1: not found yet), by mastery die spent
+		for v, q := range vals {
+			if !(q > 0) {
+				continue
+			}
+			t := v + mod
+			idx := pl.defendIdx(row, s, free, t, attCH)
+			if idx != cur {
+				cur, def, gi = idx, pl.defence(free, idx), [2]int{-1, -1}
+			}
+			switch {
+			case def.Discard:
+				gs, gi[0] = addGroupAt(gs, gi[0], idx, attCH, 0, stopParts{stop: q})
+				continue
+			case def.None:
+				if res != nil {
+					res.PSuccess += ac.mass * q
+					if attCH {
+						res.PCriticalSuccess += ac.mass * q
+					}
+				}
+				gs, gi[0] = addGroupAt(gs, gi[0], idx, attCH, 0, stopParts{succ: q})
+				continue
+			}
+			m := pl.rowOutcomes(row, s, free, idx, def, t, attCH)
+			for used := range 2 {
+				if !m.n[used] {
+					continue
+				}
+				o := m.o[used]
+				if res != nil {
+					hit := o.succ + o.succCF + o.cSucc
+					res.PDefenceCF += ac.mass * q * m.cf[used]
+					res.PSuccess += ac.mass * q * hit
+					if attCH {
+						res.PCriticalSuccess += ac.mass * q * hit
+					}
+				}
+				gs, gi[used] = addGroupAt(gs, gi[used], idx, attCH, used, o.scaled(q))
+			}
+		}
+	}
+	return gs
+}
+
+// addGroupAt is addGroup with the group's index known (i >= 0) or to be found
+// (i < 0); it returns the groups and the group's index.
+func addGroupAt(gs []group, i, idx int, ch bool, used int, p stopParts) ([]group, int) {
+	if i < 0 {
+		for j := range gs {
+			if g := &gs[j]; g.idx == idx && g.ch == ch && g.used == used {
+				i = j
+				break
+			}
+		}
+		if i < 0 {
+			return append(gs, group{idx: idx, ch: ch, used: used, p: p}), len(gs)
+		}
+	}
+	gs[i].p = gs[i].p.plus(p)
+	return gs, i
+}
+
+// decRow is the defender's decision row of one decision context (decisionKey):
+// the candidate chosen per total and CH flag, and what the best response reads
+// of each candidate in that context, worked out once for the row instead of once
+// per total (bestResponse).
+type decRow struct {
+	dec   []uint16  // candidate index + 1 per (total, CH); 0 = not computed yet
+	cands []rowCand // by candidate; nil until first needed
+	memo  []outMemo // by 2*total + CH: the chosen defence's outcomes (rowOutcomes)
+}
+
+// rowCand is what the best response reads of one candidate defence in a
+// decision context: the same values bestResponse computes, kept.
+type rowCand struct {
+	ok       bool // feasible in this context
+	discard  bool
+	shield   bool
+	cunning  bool // cunningOK: the outcomes need the general path
+	ct       *candTails
+	hasExtra bool
+	extra    float64    // nFree * the free attacks' value with the AP left
+	cv       [2]float64 // counterValue
+	reserve  bool
+	ap       float64 // Reserve[AP left], or APValue * AP
+}
+
+// candTail returns the tails cache of candidate i, its pool base and modifier
+// filled in.
+func (pl *plan) candTail(free bool, i int) *candTails {
+	c := &pl.tailCache[b2i(free)]
+	for len(*c) <= i {
+		*c = append(*c, &candTails{})
+	}
+	ct := (*c)[i]
+	if !ct.ready {
+		d := pl.candidates[b2i(free)][i]
+		ct.base, ct.dmod, ct.ready = pl.ex.defenceBase(d), pl.ex.defenceModifier(pl.attackOf(free), d), true
+	}
+	return ct
+}
+
+// rowCands returns the candidates' figures of the decision context of s.
+func (pl *plan) rowCands(r *decRow, s state, free bool) []rowCand {
+	if r.cands != nil {
+		return r.cands
+	}
+	cands := pl.candidates[b2i(free)]
+	out := make([]rowCand, len(cands))
+	a := pl.attackOf(free)
+	for i, d := range cands {
+		c := &out[i]
+		if !pl.feasible(s, d) {
+			continue
+		}
+		c.ok, c.discard, c.shield = true, d.Discard, d.Shield
+		if !d.Discard {
+			c.ct = pl.candTail(free, i)
+			c.cunning = pl.cunningOK(s, d)
+		}
+		if !free && pl.nFree > 0 {
+			c.hasExtra = true
+			c.extra = float64(pl.nFree) * pl.freeValue[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), len(pl.freeValue)-1)]
+		}
+		c.cv = pl.counterValue(d, a)
+		if r := pl.ex.Policy.Reserve; r != nil {
+			c.reserve, c.ap = true, r[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), 7)]
+		} else {
+			c.ap = pl.ex.Policy.APValue * float64(d.AP)
+		}
+	}
+	r.cands = out
+	return out
+}
+
+// tailsAt returns the split tails of a candidate with tails cache ct against
+// total t, for a defender in state s: tailsFor without its look-ups.
+func (pl *plan) tailsAt(ct *candTails, free bool, s state, t int, ch bool) [2]*splitTail {
+	p := ct.base
+	p.Dice += int(s.defDice)
+	aFree := pl.main.Free
+	if free {
+		aFree = pl.free.Free
+	}
+	if !aFree { // no rerolls against the free attack of an A effect (defenceRerolls)
+		if s.defMastery > 0 && pl.ex.Policy.DefenceMastery {
+			p.Reroll = pl.ex.defenceReroll(p, t, ct.dmod, ch)
+		}
+		if s.defMaster && pl.ex.Defender.Skills.Master&FieldDefensive != 0 {
+			p.RerollAll = pl.ex.defenceReroll(p, t, ct.dmod, ch)
+		}
+	}
+	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 {
+		return pl.splitTails(p)
+	}
+	e := ct.at(p.Dice, p.Reroll)
+	if e[0] == nil {
+		*e = pl.splitTails(p)
+	}
+	return *e
+}
+
+// rollOutcomes is plan.outcomes for a defence that cannot use Cunning.
+func rollOutcomes(v Variant, tl *splitTail, t, dmod int, attCH, shield bool) stopParts {
+	total := tl.cf + tl.crit + atLeast(tl.plain, 0)
+	stop, stopCH := stopSplit(v, tl, t, dmod, attCH, shield)
+	return stopParts{stop: stop, stopCH: stopCH, succCF: tl.cf, succ: max(total-stop-tl.cf, 0)}
+}
+
+// partsRow is partsIdx for candidate i of a decision row.
+func (pl *plan) partsRow(c *rowCand, s state, free bool, i, t int, ch bool) stopParts {
+	if c.discard {
+		return stopParts{stop: 1}
+	}
+	if c.cunning || !c.ok {
+		return pl.partsIdx(s, free, i, pl.candidates[b2i(free)][i], t, ch)
+	}
+	var o stopParts
+	for _, tl := range pl.tailsAt(c.ct, free, s, t, ch) {
+		o = o.plus(rollOutcomes(pl.ex.Variant, tl, t, c.ct.dmod, ch, c.shield))
+	}
+	return o
+}
+
+// bestResponseRow is bestResponse with the candidates' figures of the row: the
+// same values, compared in the same order.
+func (pl *plan) bestResponseRow(r *decRow, s state, free bool, t int, ch bool) int {
+	rc := pl.rowCands(r, s, free)
+	best, bv := len(rc)-1, math.Inf(-1) // no defence when nothing is feasible
+	hit := pl.hitValue[b2i(free)][b2i(ch)]
+	for i := range rc {
+		c := &rc[i]
+		if !c.ok {
+			continue
+		}
+		o := pl.partsRow(c, s, free, i, t, ch)
+		pStop, pCH := o.stop+o.cStop, o.stopCH+o.cStopCH
+		loss := hit
+		if c.hasExtra {
+			loss += c.extra
+		}
+		v := (pStop-pCH)*c.cv[0] + pCH*c.cv[1] - (1-pStop)*loss
+		if cc := o.cStop + o.cSucc; cc > 0 {
+			v -= cc * pl.cunningCost(s, pl.candidates[b2i(free)][i])
+		}
+		if c.reserve {
+			v += c.ap
+		} else {
+			v -= c.ap
+		}
+		if v > bv+1e-12 {
+			best, bv = i, v
+		}
+	}
+	return best
+}
+
+// outMemo is what a defence roll does against one total, kept in its decision
+// row: the outcomes with no mastery die spent and with one (o), whether that
+// roll can happen at all (n), and its CF probability (cf).
+type outMemo struct {
+	set bool
+	n   [2]bool
+	o   [2]stopParts
+	cf  [2]float64
+}
+
+// rowOutcomes returns the outcomes of candidate idx, def, against total t for a
+// defender in the decision context of row (the outcomes read nothing else of s),
+// computed once per row for the free attacks, whose steps start from many states
+// that share a row (for the main attack, with one state, keeping them cost more
+// than computing them twice: 60 KB per row).
+func (pl *plan) rowOutcomes(row *decRow, s state, free bool, idx int, def Defence, t int, attCH bool) *outMemo {
+	k := 2*t + b2i(attCH)
+	var m *outMemo
+	if free && t >= 0 && t <= pl.maxTotal {
+		// Past maxTotal the defence and its pool no longer change with the
+		// total: computing the outcomes there costs less than keeping them.
+		if k >= len(row.memo) {
+			row.memo = append(row.memo, make([]outMemo, k+1-len(row.memo))...)
+		}
+		m = &row.memo[k]
+		if m.set {
+			return m
+		}
+	} else {
+		pl.scratch = outMemo{}
+		m = &pl.scratch
+	}
+	var tails [2]*splitTail
+	var dmod int
+	c := &pl.rowCands(row, s, free)[idx]
+	fast := c.ok && !c.cunning
+	if fast {
+		tails, dmod = pl.tailsAt(c.ct, free, s, t, attCH), c.ct.dmod
+	} else {
+		tails, dmod = pl.tailsFor(s, free, idx, def, t, attCH), pl.dmod(free, idx, def)
+	}
+	for used, dd := range tails {
+		total := dd.cf + dd.crit + atLeast(dd.plain, 0)
+		if total == 0 {
+			continue
+		}
+		m.n[used], m.cf[used] = true, dd.cf
+		if fast {
+			m.o[used] = rollOutcomes(pl.ex.Variant, dd, t, dmod, attCH, def.Shield)
+		} else {
+			m.o[used] = pl.outcomes(s, free, def, dd, t, dmod, attCH)
+		}
+	}
+	m.set = true
+	return m
+}
+
+// attackPoolAt returns attackPool of the main or the free attack from the pool
+// newPlan prepared: the sampler rolls it once per attack, and building it from the
+// Exchange each time was a fifth of a sampled exchange.
+func (pl *plan) attackPoolAt(free bool, diceN int, mastery, master bool) dice.Pool {
+	k := b2i(free)
+	if !pl.attReady[k] {
+		pl.attBase[k] = pl.ex.attackPool(pl.attackOf(free), 0, true, true)
+		pl.attReady[k] = true
+	}
+	p := pl.attBase[k]
+	p.Dice += diceN
+	if !mastery {
+		p.Reroll = 0
+	}
+	if !master {
+		p.RerollAll = 0
+	}
+	return p
+}
+
+// rowCached is row with the last row of each attack (main, free) kept: a
+// sampler's main attack always starts from the same decision context, and the
+// map look-up was a tenth of a sampled exchange.
+func (pl *plan) rowCached(s state, free bool) *decRow {
+	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
+	if c := &pl.lastRow[b2i(free)]; c.row != nil && c.key == k {
+		return c.row
+	}
+	row := pl.row(s, free)
+	if row != nil {
+		pl.lastRow[b2i(free)] = lastRow{k, row}
+	}
+	return row
+}
+
+// lastRow is the last decision row a sampler used for one kind of attack.
+type lastRow struct {
+	key decisionKey
+	row *decRow
+}
+
+// attackDist returns pool.SplitDist(), kept per pool in the plan: the free
+// attacks' step asks it again for every state, with a handful of pools.
+func (pl *plan) attackDist(pool dice.Pool) [2]dice.Dist {
+	for i := range pl.attDists {
+		if pl.attDists[i].pool == pool {
+			return pl.attDists[i].d
+		}
+	}
+	d := pool.SplitDist()
+	pl.attDists = append(pl.attDists, poolDist{pool, d})
+	return d
+}
+
+// poolDist is a pool's split distribution (attackDist).
+type poolDist struct {
+	pool dice.Pool
+	d    [2]dice.Dist
+}
+
+// exactByAP returns Exact of the exchange against its defender holding k AP, for
+// k = 0..Defender.AP, from one plan (issue #13: the option tables of a fight ask
+// every k). The results are those of Exact to the bit: a defender with fewer AP
+// has the candidates of the plan whose AP it can pay, in the same order (they are
+// listed by AP), so the best response chooses the same defences; and the
+// decisions, tails and outcomes the plan keeps depend on the state, not on the
+// AP the exchange started with (TestExactByAP). With a fixed defence in the
+// policy, which may be illegal for some k, it calls Exact for each k.
+func (ex *Exchange) exactByAP() ([]*Result, error) {
+	out := make([]*Result, ex.Defender.AP+1)
+	if ex.Policy.Defence != nil || ex.DefenderWarned {
+		for k := range out {
+			trial := *ex
+			def := *ex.Defender
+			def.AP = k
+			trial.Defender = &def
+			res, err := trial.Exact()
+			if err != nil {
+				return nil, err
+			}
+			out[k] = res
+		}
+		return out, nil
+	}
+	if err := ex.Prepare(); err != nil {
+		return nil, err
+	}
+	pl := ex.newPlan()
+	for k := range out {
+		s := pl.initial()
+		s.defAP = int8(k)
+		out[k] = pl.exactFrom(s)
+	}
+	return out, nil
+}
