@@ -491,8 +491,7 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	pool, poolCosts, poolIDs := rp.fs, rp.costs, rp.ids
 	searches := unitGroup{name: "profiles", costs: make([]float64, len(cases))}
 	for k := range searches.costs {
-		// Both stages' trials of the search (costMsPerTrial).
-		searches.costs[k] = costMsPerTrial * float64(f.first+f.trials)
+		searches.costs[k] = costUnitMs(f.first, f.trials)
 	}
 	sh, err := commandShards(cmd, g, ds, variant, args, f.shard, f.out, []unitGroup{searches})
 	if err != nil {

@@ -20,20 +20,28 @@ func mergeCommand(g *globals) *cobra.Command {
 	f := &mergeFlags{}
 	c := &cobra.Command{
 		Use:   "merge SHARD...",
-		Short: "Merge the shard files of kharn report --shard into the report of a single run",
-		Long: `merge reads the N shard files that kharn report --shard I/N wrote (I from 0 to
-N-1), checks that they belong to one sweep (the same data set digest, settings,
-version and N; every index present once), and writes to --out the report a single
-kharn report run with the same settings writes: report.json and every CSV file are
-the same, byte for byte. The settings come from the shards; --data must name the
-data set they were run on (its SHA-256 is checked). A shard missing, given twice,
-or of another sweep is refused (exit 2), naming it. docs/scale-out.md.`,
+		Short: "Merge the shard files of --shard runs into the output of a single run",
+		Long: `merge reads the N shard files that kharn report, duel, skirmish, compare or cost
+--shard I/N wrote (I from 0 to N-1), checks that they belong to one sweep (the same
+command, arguments, settings, data set digest, version and N; every index present
+once), and writes the output a single run with the same settings writes.
+
+For kharn report, it writes the report to --out (a directory): report.json and
+every CSV file are the same, byte for byte. For the other commands, it prints what
+the single run prints (JSON, CSV or text, as the shards were run), the same byte
+for byte, to standard output or, with --out, to that file.
+
+The settings come from the shards; --data must name the data set they were run on
+(its SHA-256 is checked). A shard missing, given twice, or of another sweep is
+refused (exit 2), naming it and what differs. docs/scale-out.md.`,
 		Example: `  kharn report --shard 0/3 --out shards && kharn report --shard 1/3 --out shards && kharn report --shard 2/3 --out shards
-  kharn merge shards/shard-*.json --out release-report`,
+  kharn merge shards/shard-*.json --out release-report
+  kharn duel paladin-3 kherops-warrior-2 --trials 10000000 --json --shard auto/40 --out duel-shards   # each task
+  kharn merge duel-shards/shard-*.json --out duel.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runMerge(cmd, g, f, args) },
 	}
-	c.Flags().StringVar(&f.out, "out", "kharn-report", "directory to write the report to")
+	c.Flags().StringVar(&f.out, "out", "kharn-report", "directory to write the report to; for the other commands, a file for their output (default: standard output)")
 	c.Flags().IntVar(&f.workers, "workers", 0, "worker goroutines for the exact figures (0: one per CPU); results do not depend on it")
 	return c
 }

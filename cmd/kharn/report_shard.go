@@ -23,14 +23,21 @@ import (
 // of one core of the development machine (2 cores, shared with other jobs;
 // docs/scale-out.md): a duel pairing costs its set-up (sim.Duel.NewPlayer's
 // exact tables, 45-80 ms) plus its fights (5 pairings of 10^5 fights: 3.73 s
-// of CPU with --workers 1, so about 6.5 us a fight); a profile of the
-// fair-cost search costs about costMsPerTrial per trial of its two stages (21
-// profiles of 50 + 40 trials: 45.9 s of CPU).
+// of CPU with --workers 1, so about 6.5 us a fight); a profile's fair-cost
+// search costs its set-up and first grids, about costSetupMs, plus
+// costMsPerTrial per trial of its two stages (kharn cost --shard 0/13
+// --workers 1 on the embedded data, 2 profiles: 5.4 s of CPU at 50 + 40 and
+// at 100 + 200 trials, 7.6 s at 400 + 800, at load average 20).
 const (
 	pairingSetupMs = 70
 	fightMs        = 0.0065
-	costMsPerTrial = 24.0
+	costSetupMs    = 2600
+	costMsPerTrial = 1.3
 )
+
+// costUnitMs is the expected cost of one profile's fair-cost search of first
+// + trials trials.
+func costUnitMs(first, trials int) float64 { return costSetupMs + costMsPerTrial*float64(first+trials) }
 
 // The unit groups of the fair costs: the profiles of the data set, and those
 // of the baseline (costBaseline).
@@ -63,7 +70,7 @@ func costUnits(r *reportRun) []unitGroup {
 	}
 	cf := r.costFlags()
 	// The search plays its wide then its narrow stage's trials per profile.
-	ms := costMsPerTrial * float64(cf.first+cf.trials)
+	ms := costUnitMs(cf.first, cf.trials)
 	g := func(name string, n int) unitGroup {
 		u := unitGroup{name: name, costs: make([]float64, n)}
 		for k := range n {

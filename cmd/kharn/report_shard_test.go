@@ -157,23 +157,6 @@ func TestShardPlanCovers(t *testing.T) {
 // costs, loadouts and a baseline.
 var shardArgs = []string{"--data", reportV2, "report", "--baseline", reportV1, "--trials", "64", "--cost-trials", "20", "--loadouts", "axeman-1", "--seed", "7"}
 
-// runShards runs kharn report args --shard I/n for every I, with the given
-// workers, into dir, and returns the shard files.
-func runShards(t *testing.T, dir string, n int, args []string) []string {
-	t.Helper()
-	var files []string
-	for i := range n {
-		a := append(slices.Clone(args), "--shard", fmt.Sprintf("%d/%d", i, n), "--out", dir, "--workers", fmt.Sprint(1+i%2))
-		if out, errs, code := runCLI(t, a...); code != 0 {
-			t.Fatalf("kharn %s: exit %d: %s", strings.Join(a, " "), code, errs)
-		} else if !strings.Contains(out, fmt.Sprintf("Shard %d of %d written", i, n)) {
-			t.Errorf("shard %d/%d says %q", i, n, out)
-		}
-		files = append(files, shardPath(dir, shardSpec{i, n}))
-	}
-	return files
-}
-
 // TestShardMerge checks that the shards of a report, run with different
 // numbers of workers and merged, give report.json and every CSV file of a
 // single run, byte for byte (issue #15): on the small releases with every
@@ -200,7 +183,7 @@ func TestShardMerge(t *testing.T) {
 			if _, errs, code := runCLI(t, append(slices.Clone(c.args), "--out", single)...); code != 0 {
 				t.Fatalf("single run: exit %d: %s", code, errs)
 			}
-			files := runShards(t, filepath.Join(tmp, "shards"), c.n, c.args)
+			files := shardCommand(t, filepath.Join(tmp, "shards"), c.n, c.args)
 			merged := filepath.Join(tmp, "merged")
 			// The shards in any order; --data as the shards had it.
 			slices.Reverse(files)
@@ -227,9 +210,9 @@ func TestShardMerge(t *testing.T) {
 func TestMergeRefuses(t *testing.T) {
 	tmp := t.TempDir()
 	args := []string{"--data", reportV2, "report", "--trials", "16", "--cost-trials", "10", "--loadouts", "none"}
-	files := runShards(t, filepath.Join(tmp, "a"), 3, args)
-	other := runShards(t, filepath.Join(tmp, "b"), 3, append(slices.Clone(args), "--seed", "2"))
-	two := runShards(t, filepath.Join(tmp, "c"), 2, args)
+	files := shardCommand(t, filepath.Join(tmp, "a"), 3, args)
+	other := shardCommand(t, filepath.Join(tmp, "b"), 3, append(slices.Clone(args), "--seed", "2"))
+	two := shardCommand(t, filepath.Join(tmp, "c"), 2, args)
 
 	// A shard that lost a pairing (an edited or truncated file).
 	var sf shardFile

@@ -28,8 +28,9 @@ func TestCommandShardPlanCovers(t *testing.T) {
 	}
 }
 
-// shardCommand runs kharn args --shard I/n for every I, with 1 or 2 workers,
-// into dir, and returns the shard files.
+// shardCommand runs kharn args --shard I/n for every I (a report, or
+// another command), with 1 or 2 workers, into dir, and returns the shard
+// files.
 func shardCommand(t *testing.T, dir string, n int, args []string) []string {
 	t.Helper()
 	var files []string
@@ -67,7 +68,7 @@ func TestCommandShardMerge(t *testing.T) {
 		{"compare-json", 4, []string{"--data", reportV2, "compare", "swordsman-1", "--vs", "brute-1,spearman-1", "--trials", "64", "--json"}},
 		{"compare-csv", 2, []string{"--data", reportV2, "compare", "axeman-1", "--vs", "brute-1", "--trials", "64", "--csv"}},
 		{"cost-json", 3, []string{"--data", reportV2, "cost", "axeman-1", "brute-1", "--first-trials", "10", "--trials", "10", "--json"}},
-		{"cost-text", 4, []string{"--data", reportV2, "cost", "--first-trials", "10", "--trials", "10"}},
+		{"cost-text", 4, []string{"--data", reportV2, "cost", "swordsman-1", "spearman-1", "brute-1", "--first-trials", "10", "--trials", "10"}},
 		{"more shards than chunks", 5, []string{"duel", "paladin-2", "paladin-3", "--trials", "5000", "--csv"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -147,7 +148,7 @@ func TestCommandMergeRefuses(t *testing.T) {
 	trials := shardCommand(t, filepath.Join(tmp, "trials"), 2, []string{"duel", "paladin-3", "kherops-warrior-2", "--trials", "6000", "--json"})
 	args := shardCommand(t, filepath.Join(tmp, "args"), 2, []string{"duel", "paladin-3", "paladin-2", "--trials", "5000", "--json"})
 	sk := shardCommand(t, filepath.Join(tmp, "sk"), 2, []string{"skirmish", "kharns-300", "kherops-300", "--trials", "100"})
-	rep := runShards(t, filepath.Join(tmp, "rep"), 2, []string{"--data", reportV2, "report", "--trials", "16", "--cost-trials", "0", "--loadouts", "none"})
+	rep := shardCommand(t, filepath.Join(tmp, "rep"), 2, []string{"--data", reportV2, "report", "--trials", "16", "--cost-trials", "0", "--loadouts", "none"})
 	for _, c := range []struct {
 		name  string
 		args  []string
