@@ -26,6 +26,8 @@ type compareFlags struct {
 	plot     string
 	json     bool
 	csv      bool
+	// shard and out are --shard and --out (shard_cmd.go).
+	shard, out string
 }
 
 func compareCommand(g *globals) *cobra.Command {
@@ -69,6 +71,7 @@ fields fewer Safars, so its win rate there already weighs its cost.`,
 	fl.StringVar(&f.plot, "plot", "", "write a heat map of win rates (loadout x opponent) to this .png or .svg file")
 	fl.BoolVar(&f.json, "json", false, "print JSON")
 	fl.BoolVar(&f.csv, "csv", false, "print CSV")
+	addShardFlags(fl, &f.shard, &f.out, "duel pairings, loadout x opponent; not in --context skirmish")
 	return c
 }
 
@@ -106,6 +109,9 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 	if f.context == "skirmish" && cmd.Flags().Changed("distance") {
 		return &usageError{errors.New("--distance is the start of a duel: --context skirmish plays battles from the scenario's deployment")}
 	}
+	if f.context == "skirmish" && f.shard != "" {
+		return &usageError{errors.New("--shard splits the duels of --context duel: run --context skirmish whole")}
+	}
 	if f.context == "skirmish" && !cmd.Flags().Changed("trials") {
 		f.trials = 400
 	}
@@ -140,6 +146,20 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 		step = func() { _ = bar.Add(1) }
 	}
 	c := matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, variant: variant}
+	var groups []unitGroup
+	if f.context == "duel" {
+		pairings := unitGroup{name: "compare", costs: make([]float64, len(ds.Variants(p))*len(opps))}
+		for k := range pairings.costs {
+			pairings.costs[k] = pairingMs(f.trials)
+		}
+		groups = append(groups, pairings)
+	}
+	sh, err := commandShards(cmd, g, ds, variant, []string{arg}, f.shard, f.out, groups)
+	if err != nil {
+		return err
+	}
+	c.units = sh.units()
+	c.units.start("compare")
 	var cmp reports.Comparison
 	if f.context == "skirmish" {
 		cmp, err = compareSkirmish(cmd.Context(), ds, p, opps, c, f.budget, step)
@@ -151,6 +171,12 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 	}
 	if err != nil {
 		return err
+	}
+	if sh.shardOnly() {
+		if cmp.Interrupted {
+			return sh.interrupted()
+		}
+		return sh.write(cmd)
 	}
 	cmp.Data, cmp.Version, cmp.SortBy = ds.Source, versionString(), f.sortBy
 	cmp.Sort()

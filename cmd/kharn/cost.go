@@ -39,6 +39,12 @@ type costFlags struct {
 	tables *sim.Tables
 	// poolAll keeps the partly modelled profiles in the reference pool.
 	poolAll bool
+	// shard is --shard, out where its file goes (shard_cmd.go).
+	shard, out string
+	// units, in a shard or kharn merge, routes the profiles' searches: unit i
+	// of group is case i (cost_units.go).
+	units *shardUnits
+	group string
 }
 
 func costCommand(g *globals) *cobra.Command {
@@ -102,6 +108,7 @@ trials; the same seed gives the same result for any number of workers.`,
 	fl.BoolVar(&f.poolAll, "pool-all", false, "keep the partly modelled profiles (a skill not modelled, a spellcaster) in the reference pool")
 	fl.BoolVar(&f.json, "json", false, "print JSON")
 	fl.BoolVar(&f.csv, "csv", false, "print CSV")
+	addShardFlags(fl, &f.shard, &f.out, "the profiles' fair-cost searches")
 	return c
 }
 
@@ -364,7 +371,14 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 			cfg.Progress = func(done, target int) { progress(i, label, done, target) }
 		}
 		res := costAssessment{budget: budget, card: cc.card, loadout: cc.fielded.Label(), fielded: cc.note, without: cc.without}
-		curve, err := balance.Search(ctx, cfg, newGame)
+		curve, skip, err := searchUnit(ctx, f, i, cfg, newGame)
+		if skip {
+			// Another shard's profile: a placeholder that no output shows.
+			res.a = balance.Assess(cc.p.ID, float64(cc.card), balance.FairCost{Cost: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Seed: f.seed})
+			res.notAssessed = "in another shard"
+			out = append(out, res)
+			continue
+		}
 		if err != nil {
 			// One profile's failure (a bad match, a panic in a battle) does not
 			// discard the others' results.
@@ -475,6 +489,15 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 		return err
 	}
 	pool, poolCosts, poolIDs := rp.fs, rp.costs, rp.ids
+	searches := unitGroup{name: "profiles", costs: make([]float64, len(cases))}
+	for k := range searches.costs {
+		searches.costs[k] = costUnitMs(f.first, f.trials)
+	}
+	sh, err := commandShards(cmd, g, ds, variant, args, f.shard, f.out, []unitGroup{searches})
+	if err != nil {
+		return err
+	}
+	f.units, f.group = sh.units(), searches.name
 	stderr := cmd.ErrOrStderr()
 	bar := newBar(stderr, len(cases)*1000, "cost", "‰")
 	progress := func(i int, label string, done, target int) {
@@ -489,6 +512,12 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	}
 	if err != nil {
 		return err
+	}
+	if sh.shardOnly() {
+		if interrupted {
+			return sh.interrupted()
+		}
+		return sh.write(cmd)
 	}
 	out := cmd.OutOrStdout()
 	var as []balance.Assessment // assessed profiles, ranked

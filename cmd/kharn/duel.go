@@ -42,6 +42,10 @@ type duelFlags struct {
 	json, csv, trace bool
 	plot             string
 	policyCheck      bool
+	// shard and out are --shard and --out; units routes the chunks of a
+	// shard or kharn merge (shard_cmd.go).
+	shard, out string
+	units      *shardUnits
 }
 
 func duelCommand(g *globals) *cobra.Command {
@@ -94,6 +98,7 @@ fights.`,
 	fl.StringVar(&f.plot, "plot", "", "write how A's win rate and its interval converge as fights accumulate to this .png or .svg file")
 	fl.BoolVar(&f.trace, "trace", false, "print a readable trace of one fight (the seed's first) instead of statistics")
 	fl.BoolVar(&f.policyCheck, "policy-check", false, "mirror matches of the default policy against each simple policy")
+	addShardFlags(fl, &f.shard, &f.out, "chunks of 4096 fights")
 	return c
 }
 
@@ -189,6 +194,11 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 	if err != nil {
 		return fmt.Errorf("A: %w", err)
 	}
+	sh, err := commandShards(cmd, g, ds, variant, args, f.shard, f.out, chunkUnits(f.trials, fightMs))
+	if err != nil {
+		return err
+	}
+	f.units = sh.units()
 	if f.policyCheck {
 		return policyCheck(cmd, g, f, a, variant, ds)
 	}
@@ -220,6 +230,12 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 	tally, res, err := playDuels(cmd.Context(), cmd.ErrOrStderr(), d, f, "duel", &history)
 	if err != nil {
 		return err
+	}
+	if sh.shardOnly() {
+		if res.Interrupted {
+			return sh.interrupted()
+		}
+		return sh.write(cmd)
 	}
 	if f.plot != "" {
 		title := fmt.Sprintf("%s against %s: A's win rate as fights accumulate (seed %d)", a.p.ID, b.p.ID, f.seed)
@@ -266,7 +282,7 @@ func playDuels(ctx context.Context, stderr io.Writer, d *sim.Duel, f *duelFlags,
 		return nil, runner.Result[*sim.DuelTally]{}, err
 	}
 	s := sampling{trials: f.trials, maxTrials: f.maxTrials, precision: f.precision, seed: f.seed, workers: f.workers,
-		label: label, unit: "fights"}
+		label: label, unit: "fights", units: f.units}
 	if len(history) > 0 {
 		s.history = history[0]
 	}

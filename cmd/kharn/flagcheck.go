@@ -122,6 +122,12 @@ var exclusive = []struct{ a, b, why string }{
 	{"cast", "cover", "--cover is against shots"},
 	{"cast", "sadistic", "Sadistic is for attacks"},
 	{"cast", "defender-bleeding", "Bloodlust is for attacks"},
+	// --shard (shard_cmd.go) splits a fixed run into work units.
+	{"shard", "precision", "a --precision run stops at a chunk that depends on every chunk before it; give --trials"},
+	{"shard", "trace", "a trace is one fight, not a run to split"},
+	{"shard", "plot", "draw the plot from a single run"},
+	{"shard", "policy-check", "run the policy check whole"},
+	{"shard", "resume", "a shard interrupted or failed is run again alone"},
 }
 
 // plotFormats are the extensions --plot accepts: the formats the help names.

@@ -69,8 +69,8 @@ flags) reads those back and runs only the rest, giving the same files as an
 uninterrupted run. --out is checked before any work; files of an earlier run
 in its tables/ and figures/ that this run did not write are removed.
 
---shard I/N runs only shard I (0 to N-1) of N of the work units (duel pairings;
-the fair costs as one unit) and writes --out/shard-IIII-of-NNNN.json; kharn
+--shard I/N runs only shard I (0 to N-1) of N of the work units (duel pairings,
+each profile's fair-cost search) and writes --out/shard-IIII-of-NNNN.json; kharn
 merge turns the N files into this report, byte for byte (docs/scale-out.md).`,
 		Example: `  kharn report
   kharn report --baseline old-release/ --out release-report
@@ -115,8 +115,6 @@ type reportRun struct {
 	// failed are the analyses that failed (an error or a panic), each with
 	// its error.
 	failed []string
-	// merged, in kharn merge, holds the results of the shards.
-	merged *mergedShards
 }
 
 // finding is one flagged item of the summary: the section, the profile, what
@@ -140,12 +138,12 @@ func (r *reportRun) flag(section, subject, kind, format string, args ...any) {
 type analysis struct {
 	name, title string
 	unit        string // what a step is, for the progress display
-	// perPairing says that the analysis's steps are duel pairings played
-	// through playMatchups, each a work unit of --shard on its own; an
-	// analysis without it is one work unit, run whole by one shard.
-	perPairing bool
-	steps      func(r *reportRun) int
-	run        func(r *reportRun, step func()) ([]*reports.Section, error)
+	steps       func(r *reportRun) int
+	// units are the work units of --shard the analysis's steps are made of
+	// (report_shard.go): duel pairings played through playMatchups, or the
+	// profiles of the fair-cost search.
+	units func(r *reportRun) []unitGroup
+	run   func(r *reportRun, step func()) ([]*reports.Section, error)
 }
 
 // afterAnalysis, when set (by tests), is called after each analysis has run.
@@ -159,10 +157,10 @@ var afterAnalysis func(name string)
 // It is a variable so that tests can make an analysis fail.
 var reportAnalyses = func() []analysis {
 	return []analysis{
-		{name: "matchups", title: "Profiles by faction and matchups", unit: "duel matchups", perPairing: true, steps: matrixSteps, run: profileSections},
-		{name: "costs", title: "Cost efficiency and fair costs", unit: "profiles", steps: costSteps, run: costSections},
-		{name: "loadouts", title: "Loadout comparisons", unit: "duel matchups", perPairing: true, steps: loadoutSteps, run: loadoutSections},
-		{name: "baseline", title: "Changes since the baseline", unit: "duel matchups", perPairing: true, steps: baselineSteps, run: baselineSections},
+		{name: "matchups", title: "Profiles by faction and matchups", unit: "duel matchups", steps: matrixSteps, units: pairingUnits("matchups", matrixSteps), run: profileSections},
+		{name: "costs", title: "Cost efficiency and fair costs", unit: "profiles", steps: costSteps, units: costUnits, run: costSections},
+		{name: "loadouts", title: "Loadout comparisons", unit: "duel matchups", steps: loadoutSteps, units: pairingUnits("loadouts", loadoutSteps), run: loadoutSections},
+		{name: "baseline", title: "Changes since the baseline", unit: "duel matchups", steps: baselineSteps, units: pairingUnits("baseline", baselineSteps), run: baselineSections},
 	}
 }
 
@@ -175,9 +173,6 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 		var err error
 		if spec, err = parseShard(f.shard, os.Getenv); err != nil {
 			return &usageError{fmt.Errorf("--shard: %w", err)}
-		}
-		if f.resume {
-			return &usageError{errors.New("--shard and --resume exclude each other: a shard interrupted or failed is run again alone")}
 		}
 	}
 	ds, err := g.load()
@@ -243,15 +238,6 @@ func writeReport(cmd *cobra.Command, r *reportRun) error {
 	for i, a := range all {
 		n := a.steps(r)
 		if n == 0 {
-			continue
-		}
-		if r.merged != nil && !a.perPairing {
-			// kharn merge: the shard that ran this analysis whole holds it.
-			ss, err := r.applyCheckpoint(r.merged.analyses[a.name])
-			if err != nil {
-				return err
-			}
-			sections = append(sections, ss...)
 			continue
 		}
 		if f.resume {

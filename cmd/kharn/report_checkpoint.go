@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -32,20 +34,26 @@ const (
 // checkpointKey is everything a report's figures depend on: a checkpoint is
 // resumed only by a run with the same key.
 type checkpointKey struct {
-	Format       string  `json:"format"`
-	Version      string  `json:"version"`
-	Data         string  `json:"data"`
-	DataSHA256   string  `json:"data_sha256"`
-	Baseline     string  `json:"baseline,omitempty"`
-	BaselineHash string  `json:"baseline_sha256,omitempty"`
-	Rules        string  `json:"rules"`
-	Seed         uint64  `json:"seed"`
-	Trials       int     `json:"trials"`
-	Distance     float64 `json:"distance_toises"`
-	Reference    string  `json:"reference"`
-	Loadouts     string  `json:"loadouts"`
-	CostTrials   int     `json:"cost_trials"`
-	Budget       int     `json:"budget_kr"`
+	Format string `json:"format"`
+	// Command names the kharn command: report, or, in a shard file, duel,
+	// skirmish, compare or cost, whose settings are then Args (the arguments)
+	// and Flags (every flag's value but --shard, --out and --workers).
+	Command      string            `json:"command"`
+	Args         []string          `json:"args,omitempty"`
+	Flags        map[string]string `json:"flags,omitempty"`
+	Version      string            `json:"version"`
+	Data         string            `json:"data"`
+	DataSHA256   string            `json:"data_sha256"`
+	Baseline     string            `json:"baseline,omitempty"`
+	BaselineHash string            `json:"baseline_sha256,omitempty"`
+	Rules        string            `json:"rules"`
+	Seed         uint64            `json:"seed,omitempty"`
+	Trials       int               `json:"trials,omitempty"`
+	Distance     float64           `json:"distance_toises,omitempty"`
+	Reference    string            `json:"reference,omitempty"`
+	Loadouts     string            `json:"loadouts,omitempty"`
+	CostTrials   int               `json:"cost_trials,omitempty"`
+	Budget       int               `json:"budget_kr,omitempty"`
 }
 
 // dataHash is the SHA-256 of a data set's profiles and equipment as JSON.
@@ -64,7 +72,7 @@ func dataHash(ds *profiles.DataSet) string {
 }
 
 func (r *reportRun) key() checkpointKey {
-	k := checkpointKey{Format: checkpointFormat, Version: versionString(), Data: r.ds.Source, DataSHA256: dataHash(r.ds),
+	k := checkpointKey{Format: checkpointFormat, Command: "report", Version: versionString(), Data: r.ds.Source, DataSHA256: dataHash(r.ds),
 		Rules: r.variant.String(), Seed: r.f.seed, Trials: r.f.trials, Distance: r.f.distance, Reference: r.ref.ID,
 		Loadouts: r.f.loadouts, CostTrials: r.f.costTrials, Budget: r.f.budget}
 	if r.base != nil {
@@ -87,6 +95,20 @@ func (k checkpointKey) diff(o checkpointKey, kwhere, owhere string) []string {
 		}
 	}
 	add("format", k.Format, o.Format)
+	add("command", k.Command, o.Command)
+	add("arguments", strings.Join(k.Args, " "), strings.Join(o.Args, " "))
+	for _, name := range slices.Sorted(maps.Keys(k.Flags)) {
+		v, ok := o.Flags[name]
+		if !ok {
+			v = "(none)"
+		}
+		add("--"+name, k.Flags[name], v)
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.Flags)) {
+		if _, ok := k.Flags[name]; !ok {
+			add("--"+name, "(none)", o.Flags[name])
+		}
+	}
 	add("kharn version", k.Version, o.Version)
 	add("data", k.Data, o.Data)
 	if k.Data == o.Data {

@@ -25,7 +25,7 @@ func costSteps(r *reportRun) int {
 // reportCostFlags are the kharn cost settings of the report.
 func (r *reportRun) costFlags() *costFlags {
 	return &costFlags{first: max(r.f.costTrials/2, 50), trials: r.f.costTrials, budget: r.f.budget,
-		maxTrials: r.f.costTrials, seed: r.f.seed, workers: r.f.workers, tables: r.cfg.tables}
+		maxTrials: r.f.costTrials, seed: r.f.seed, workers: r.f.workers, tables: r.cfg.tables, units: r.cfg.units}
 }
 
 // costCaption says how the fair costs were sampled.
@@ -52,7 +52,7 @@ func (r *reportRun) costMethod() string {
 // assessDataSet runs the fair-cost search of every profile of ds, as a list
 // fields it, against the fully modelled profiles of ds as the reference pool
 // (costPool); rp is that pool, with the profiles left out of it.
-func assessDataSet(r *reportRun, ds *profiles.DataSet, step func()) (res []costAssessment, rp refPool, interrupted bool, err error) {
+func assessDataSet(r *reportRun, ds *profiles.DataSet, group string, step func()) (res []costAssessment, rp refPool, interrupted bool, err error) {
 	sc, err := loadScenario("open-ground")
 	if err != nil {
 		return nil, rp, false, err
@@ -76,7 +76,9 @@ func assessDataSet(r *reportRun, ds *profiles.DataSet, step func()) (res []costA
 			step()
 		}
 	}
-	res, interrupted, err = assessCosts(r.ctx, cases, pool, poolCosts, r.costFlags(), tbl, sc, r.variant, progress)
+	cf := r.costFlags()
+	cf.group = group
+	res, interrupted, err = assessCosts(r.ctx, cases, pool, poolCosts, cf, tbl, sc, r.variant, progress)
 	for ; last < len(res)-1; last++ {
 		step()
 	}
@@ -96,7 +98,7 @@ func assessDataSet(r *reportRun, ds *profiles.DataSet, step func()) (res []costA
 // go to the summary. With a baseline, the fair costs of both releases.
 func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	s := &reports.Section{ID: "costs", Title: "Cost efficiency and fair costs"}
-	res, rp, interrupted, err := assessDataSet(r, r.ds, step)
+	res, rp, interrupted, err := assessDataSet(r, r.ds, costGroup, step)
 	if err != nil {
 		return nil, err
 	}
@@ -265,7 +267,7 @@ func costTable(faction string, as []balance.Assessment, res []costAssessment) *r
 // (Bonferroni-corrected over the profiles, as the report's other tests).
 func costBaseline(r *reportRun, cur []costAssessment, step func()) (*reports.Section, error) {
 	s := &reports.Section{ID: "fair-costs-baseline", Title: "Fair costs since the baseline"}
-	old, _, interrupted, err := assessDataSet(r, r.base, func() {})
+	old, _, interrupted, err := assessDataSet(r, r.base, baselineCostGroup, func() {})
 	if err != nil {
 		return nil, err
 	}

@@ -61,10 +61,53 @@ func TestParseShard(t *testing.T) {
 	}
 }
 
-// TestShardPlanCovers checks that for N = 1..17 the shards' work units,
-// selected as a shard selects them, cover every unit of the report exactly
-// once, and that the expected costs of the shards differ by at most one unit's
-// (the greedy assignment to the least loaded shard).
+// planCovers checks plan against the groups it was made from: every unit in
+// exactly one shard, selected as a shard selects its units (shardUnits.mine),
+// and the expected costs of the shards at most the biggest unit apart (each
+// unit goes to a shard of least load, so the last one a shard got came when
+// no shard had less).
+func planCovers(t *testing.T, groups []unitGroup, p *shardPlan) {
+	t.Helper()
+	n := p.count
+	seen := map[unitKey]int{}
+	load := make([]float64, n)
+	biggest := 0.0
+	for i := range n {
+		u := &shardUnits{plan: p, index: i}
+		for _, g := range groups {
+			for k, c := range g.costs {
+				if u.mine(g.name, k) {
+					seen[unitKey{g.name, k}]++
+					load[i] += c
+				}
+				biggest = max(biggest, c)
+			}
+		}
+	}
+	total := 0
+	for _, g := range groups {
+		for k := range g.costs {
+			if c := seen[unitKey{g.name, k}]; c != 1 {
+				t.Errorf("N=%d: unit %d of %s in %d shards, want 1", n, k, g.name, c)
+			}
+		}
+		total += len(g.costs)
+		if got := p.units()[g.name]; got != len(g.costs) && len(g.costs) > 0 {
+			t.Errorf("N=%d: the plan has %d units of %s, want %d", n, got, g.name, len(g.costs))
+		}
+	}
+	if len(seen) != total {
+		t.Errorf("N=%d: %d units in the shards, want %d", n, len(seen), total)
+	}
+	if lo, hi := slices.Min(load), slices.Max(load); hi-lo > biggest+1e-6 {
+		t.Errorf("N=%d: shard loads %.0f to %.0f ms, more than the biggest unit (%.0f ms) apart", n, lo, hi, biggest)
+	}
+}
+
+// TestShardPlanCovers checks that for N = 1..17 the shards of a report cover
+// every work unit exactly once with loads at most one unit apart (planCovers),
+// and that the fair costs, one unit per profile, spread over the shards: no
+// shard holds more than one profile's search more than another.
 func TestShardPlanCovers(t *testing.T) {
 	ds := profiles.Default()
 	base, err := loadData([]string{reportV1})
@@ -78,75 +121,34 @@ func TestShardPlanCovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.base = base // a baseline: its pairings are units too
-	// The units of the report, by analysis: its steps.
-	want := map[string]int{}
+	r.base = base // a baseline: its pairings and profiles are units too
+	var groups []unitGroup
 	for _, a := range reportAnalyses() {
-		if n := a.steps(r); n > 0 {
-			want[a.name] = n
-		}
+		groups = append(groups, a.units(r)...)
+	}
+	want := map[string]int{}
+	for _, g := range groups {
+		want[g.name] = len(g.costs)
 	}
 	n := len(ds.Profiles)
-	if want["matchups"] != n*(n-1)/2 || want["loadouts"] == 0 || want["costs"] != n || want["baseline"] != pairCount(base) {
-		t.Fatalf("units %v: not the report's (%d profile pairs, loadout pairings, %d profiles, the baseline's pairs)", want, n*(n-1)/2, n)
+	cases, _ := costCases(ds, sortedProfiles(ds))
+	baseCases, _ := costCases(base, sortedProfiles(base))
+	if want["matchups"] != n*(n-1)/2 || want["loadouts"] == 0 || want["baseline"] != pairCount(base) ||
+		want[costGroup] != len(cases) || want[baselineCostGroup] != len(baseCases) || len(cases) < 20 {
+		t.Fatalf("units %v: not the report's (%d profile pairs, loadout pairings, the baseline's pairs, %d and %d profiles with a cost)",
+			want, n*(n-1)/2, len(cases), len(baseCases))
 	}
-	pairingMs := pairingSetupMs + fightMs*float64(f.trials)
-	// 100 wide and 200 narrow trials for each profile of both releases.
-	costMs := float64(n+len(base.Profiles)) * costMsPerTrial * (100 + 200)
 	for n := 1; n <= 17; n++ {
 		p := planShards(r, n)
-		seen := map[unitKey]int{}
-		for i := range n {
-			for a, pl := range p.pairing {
-				for k, s := range pl {
-					if s == i {
-						seen[unitKey{a, k}]++
-					}
-				}
-			}
-			for a, s := range p.whole {
-				if s == i {
-					seen[unitKey{a, -1}]++
-				}
+		planCovers(t, groups, p)
+		costs := make([]int, n)
+		for _, g := range []string{costGroup, baselineCostGroup} {
+			for _, s := range p.shard[g] {
+				costs[s]++
 			}
 		}
-		for a, units := range want {
-			if a == "costs" {
-				if seen[unitKey{a, -1}] != 1 {
-					t.Errorf("N=%d: %s run by %d shards, want 1", n, a, seen[unitKey{a, -1}])
-				}
-				continue
-			}
-			for k := range units {
-				if c := seen[unitKey{a, k}]; c != 1 {
-					t.Errorf("N=%d: pairing %d of %s in %d shards, want 1", n, k, a, c)
-				}
-			}
-		}
-		total := 0
-		for _, c := range seen {
-			total += c
-		}
-		if wantTotal := want["matchups"] + want["loadouts"] + want["baseline"] + 1; total != wantTotal {
-			t.Errorf("N=%d: %d units in the shards, want %d", n, total, wantTotal)
-		}
-		// Each unit goes to a shard of least load: the last one a shard got
-		// came when no shard had less, so no two shards end more than the
-		// biggest unit apart, and the shards without the fair costs no more
-		// than one pairing apart.
-		if lo, hi := slices.Min(p.load), slices.Max(p.load); hi-lo > max(pairingMs, costMs)+1e-6 {
-			t.Errorf("N=%d: shard loads %.0f to %.0f ms, more than one unit apart", n, lo, hi)
-		}
-		var rest []float64
-		for i, l := range p.load {
-			if i != p.whole["costs"] {
-				rest = append(rest, l)
-			}
-		}
-		if len(rest) > 0 {
-			if lo, hi := slices.Min(rest), slices.Max(rest); hi-lo > pairingMs+1e-6 {
-				t.Errorf("N=%d: shards without the fair costs load %.0f to %.0f ms, more than one pairing apart", n, lo, hi)
-			}
+		if lo, hi := slices.Min(costs), slices.Max(costs); hi-lo > 1 {
+			t.Errorf("N=%d: shards hold %d to %d fair-cost searches, want at most one apart", n, lo, hi)
 		}
 	}
 }
@@ -154,23 +156,6 @@ func TestShardPlanCovers(t *testing.T) {
 // shardArgs is a small report with every analysis: profile matchups, fair
 // costs, loadouts and a baseline.
 var shardArgs = []string{"--data", reportV2, "report", "--baseline", reportV1, "--trials", "64", "--cost-trials", "20", "--loadouts", "axeman-1", "--seed", "7"}
-
-// runShards runs kharn report args --shard I/n for every I, with the given
-// workers, into dir, and returns the shard files.
-func runShards(t *testing.T, dir string, n int, args []string) []string {
-	t.Helper()
-	var files []string
-	for i := range n {
-		a := append(slices.Clone(args), "--shard", fmt.Sprintf("%d/%d", i, n), "--out", dir, "--workers", fmt.Sprint(1+i%2))
-		if out, errs, code := runCLI(t, a...); code != 0 {
-			t.Fatalf("kharn %s: exit %d: %s", strings.Join(a, " "), code, errs)
-		} else if !strings.Contains(out, fmt.Sprintf("Shard %d of %d written", i, n)) {
-			t.Errorf("shard %d/%d says %q", i, n, out)
-		}
-		files = append(files, shardPath(dir, shardSpec{i, n}))
-	}
-	return files
-}
 
 // TestShardMerge checks that the shards of a report, run with different
 // numbers of workers and merged, give report.json and every CSV file of a
@@ -198,7 +183,7 @@ func TestShardMerge(t *testing.T) {
 			if _, errs, code := runCLI(t, append(slices.Clone(c.args), "--out", single)...); code != 0 {
 				t.Fatalf("single run: exit %d: %s", code, errs)
 			}
-			files := runShards(t, filepath.Join(tmp, "shards"), c.n, c.args)
+			files := shardCommand(t, filepath.Join(tmp, "shards"), c.n, c.args)
 			merged := filepath.Join(tmp, "merged")
 			// The shards in any order; --data as the shards had it.
 			slices.Reverse(files)
@@ -225,18 +210,18 @@ func TestShardMerge(t *testing.T) {
 func TestMergeRefuses(t *testing.T) {
 	tmp := t.TempDir()
 	args := []string{"--data", reportV2, "report", "--trials", "16", "--cost-trials", "10", "--loadouts", "none"}
-	files := runShards(t, filepath.Join(tmp, "a"), 3, args)
-	other := runShards(t, filepath.Join(tmp, "b"), 3, append(slices.Clone(args), "--seed", "2"))
-	two := runShards(t, filepath.Join(tmp, "c"), 2, args)
+	files := shardCommand(t, filepath.Join(tmp, "a"), 3, args)
+	other := shardCommand(t, filepath.Join(tmp, "b"), 3, append(slices.Clone(args), "--seed", "2"))
+	two := shardCommand(t, filepath.Join(tmp, "c"), 2, args)
 
 	// A shard that lost a pairing (an edited or truncated file).
 	var sf shardFile
 	b, _ := os.ReadFile(files[1])
-	if err := json.Unmarshal(b, &sf); err != nil || len(sf.Pairings) == 0 {
-		t.Fatalf("%s: %v, %d pairings", files[1], err, len(sf.Pairings))
+	if err := json.Unmarshal(b, &sf); err != nil || len(sf.Results) == 0 {
+		t.Fatalf("%s: %v, %d units", files[1], err, len(sf.Results))
 	}
-	lost := sf.Pairings[0]
-	sf.Pairings = sf.Pairings[1:]
+	lost := sf.Results[0]
+	sf.Results = sf.Results[1:]
 	b, _ = json.Marshal(sf)
 	short := filepath.Join(tmp, "short.json")
 	if err := os.WriteFile(short, b, 0o644); err != nil {
@@ -254,7 +239,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"twice", []string{files[0], files[1], files[1], files[2]}, []string{"shard 1 of 3 given twice", files[1]}},
 		{"other seed", []string{files[0], other[1], files[2]}, []string{other[1] + " belongs to another sweep", "--seed 1 in " + files[0] + ", 2 in " + other[1]}},
 		{"other N", []string{files[0], two[1], files[2]}, []string{"shard 1 of 2", "share N"}},
-		{"lost pairing", []string{files[0], short, files[2]}, []string{short + " lacks pairing " + fmt.Sprint(lost.Pairing) + " of " + lost.Analysis, "--shard 1/3 again"}},
+		{"lost unit", []string{files[0], short, files[2]}, []string{short + " lacks unit " + fmt.Sprint(lost.Unit) + " of " + lost.Group, "kharn report --shard 1/3 again"}},
 		{"not a shard", []string{notShard}, []string{notShard, "not a shard file"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

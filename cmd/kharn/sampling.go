@@ -23,6 +23,9 @@ type sampling struct {
 	// after every chunk merged (in chunk order: the same for any number of
 	// workers).
 	history *[]reports.ConvergencePoint
+	// units, in a shard or kharn merge, says which chunks to play or read
+	// (sampleUnits); nil plays them all.
+	units *shardUnits
 }
 
 // sample plays s's trials over the worker pool (sim/runner) with a progress bar
@@ -31,6 +34,9 @@ type sampling struct {
 // runner.Run.
 func sample[A any](ctx context.Context, stderr io.Writer, s sampling, newAcc func() A, merge func(dst, src A),
 	newTrial func() func(r *rand.PCG, acc A), wins func(acc A) (a, n int)) (runner.Result[A], error) {
+	if s.units != nil {
+		return sampleUnits(ctx, s, newAcc, merge, newTrial)
+	}
 	if s.label == "" {
 		stderr = io.Discard
 	}

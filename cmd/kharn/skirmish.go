@@ -33,6 +33,10 @@ type skirmishFlags struct {
 	plot             string
 	policyCheck      bool
 	against          string
+	// shard and out are --shard and --out; units routes the chunks of a
+	// shard or kharn merge (shard_cmd.go).
+	shard, out string
+	units      *shardUnits
 }
 
 func skirmishCommand(g *globals) *cobra.Command {
@@ -90,6 +94,7 @@ for the move it gives).`,
 	fl.BoolVar(&f.trace, "trace", false, "print a readable trace of one battle (the seed's first) instead of statistics")
 	fl.BoolVar(&f.policyCheck, "policy-check", false, "mirror matches of the default side policy against each simple one")
 	fl.StringVar(&f.against, "against", "", "with --policy-check: play the default against this side policy only ("+strings.Join(policyNames(sim.SidePolicies[1:]), ", ")+")")
+	addShardFlags(fl, &f.shard, &f.out, "chunks of 4096 battles")
 	return c
 }
 
@@ -243,6 +248,12 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	if err != nil {
 		return err
 	}
+	// Only the chunks' relative costs matter to the plan: 1 a battle.
+	sh, err := commandShards(cmd, g, ds, variant, args, f.shard, f.out, chunkUnits(f.trials, 1))
+	if err != nil {
+		return err
+	}
+	f.units = sh.units()
 	out := cmd.OutOrStdout()
 	sides := [2]sim.Spearhead{sim.NewSpearhead(lists[0], ds)}
 	if f.policyCheck {
@@ -267,6 +278,12 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	tally, res, labels, err := playSkirmishes(cmd.Context(), stderr, sk, f, "skirmish", &history)
 	if err != nil {
 		return err
+	}
+	if sh.shardOnly() {
+		if res.Interrupted {
+			return sh.interrupted()
+		}
+		return sh.write(cmd)
 	}
 	if f.plot != "" {
 		title := fmt.Sprintf("%s against %s: A's win rate as battles accumulate (seed %d)", lists[0].Name, lists[1].Name, f.seed)
@@ -319,7 +336,7 @@ func playSkirmishes(ctx context.Context, stderr io.Writer, sk *sim.Skirmish, f *
 	}
 	labels := proto.Labels()
 	s := sampling{trials: f.trials, maxTrials: f.maxTrials, precision: f.precision, seed: f.seed, workers: f.workers,
-		label: label, unit: "battles", history: history}
+		label: label, unit: "battles", history: history, units: f.units}
 	res, err := sample(ctx, stderr, s,
 		func() *sim.SkirmishTally { return sim.NewSkirmishTally(len(labels)) },
 		(*sim.SkirmishTally).Merge,

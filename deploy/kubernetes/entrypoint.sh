@@ -12,7 +12,9 @@
 # KHARN_REPORT_DIR, where the merge writes the report; KHARN_REPORT_ARGS, the
 # kharn report flags of the sweep (split on blanks); KHARN_DATA, the --data
 # path (default: the embedded data set); KHARN, the kharn binary (default:
-# kharn on PATH).
+# kharn on PATH); KHARN_COMMAND, the command to split (default: report; or
+# duel, skirmish, compare, cost, their arguments in KHARN_REPORT_ARGS, and
+# KHARN_REPORT_DIR the file of the merged output).
 set -euo pipefail
 
 kharn=${KHARN:-kharn}
@@ -34,7 +36,7 @@ sweep)
 	need JOB_COMPLETION_INDEX "set by Kubernetes in the pods of an Indexed Job"
 	mkdir -p "$KHARN_SHARDS_DIR"
 	# shellcheck disable=SC2086 # the flags are split on blanks on purpose
-	exec "$kharn" "${data[@]}" report --shard "auto/$KHARN_SHARDS" --out "$KHARN_SHARDS_DIR" ${KHARN_REPORT_ARGS:-}
+	exec "$kharn" "${data[@]}" "${KHARN_COMMAND:-report}" --shard "auto/$KHARN_SHARDS" --out "$KHARN_SHARDS_DIR" ${KHARN_REPORT_ARGS:-}
 	;;
 merge)
 	need KHARN_SHARDS "the number of shards of the sweep"

@@ -6,7 +6,10 @@
 #   deploy/slurm/submit.sh N SHARDS_DIR REPORT_DIR [kharn report flags...]
 #
 # SHARDS_DIR and REPORT_DIR must be on a file system every node sees. KHARN
-# (the binary) and KHARN_DATA (--data) are passed to the jobs; extra sbatch
+# (the binary), KHARN_DATA (--data) and KHARN_COMMAND (the command to split:
+# report by default; duel, skirmish, compare or cost, with their arguments
+# among the flags, REPORT_DIR then the file of their merged output) are
+# passed to the jobs; extra sbatch
 # options (partition, account, time limit) go in SBATCH_* variables, which
 # sbatch reads itself (SBATCH_PARTITION, SBATCH_ACCOUNT, SBATCH_TIMELIMIT...).
 set -eu
