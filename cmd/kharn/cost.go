@@ -39,6 +39,8 @@ type costFlags struct {
 	tables *sim.Tables
 	// poolAll keeps the partly modelled profiles in the reference pool.
 	poolAll bool
+	// spells is --spells: with, without or both (cost_spells.go).
+	spells string
 }
 
 func costCommand(g *globals) *cobra.Command {
@@ -102,6 +104,7 @@ trials; the same seed gives the same result for any number of workers.`,
 	fl.BoolVar(&f.poolAll, "pool-all", false, "keep the partly modelled profiles (a skill not modelled, a spellcaster) in the reference pool")
 	fl.BoolVar(&f.json, "json", false, "print JSON")
 	fl.BoolVar(&f.csv, "csv", false, "print CSV")
+	addSpellsFlag(fl, f)
 	return c
 }
 
@@ -121,6 +124,8 @@ type costCase struct {
 	// note says which loadout it is fielded with when that is not its card's
 	// (fieldedNote); "" when it is.
 	note string
+	// policy plays its side (nil: the default; sim.NoMagic: --spells without).
+	policy sim.FightPolicy
 }
 
 // fieldedNote says which loadout c is fielded with when it is not its card's;
@@ -346,7 +351,7 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 		}
 		budget := costBudget(f.budget, cc.card)
 		m := &sim.BudgetMatch{Fighter: cc.f, Pool: pool, PoolCosts: poolCosts, Budget: budget,
-			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables}
+			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables, Policy: cc.policy}
 		newGame := func() (balance.Game, error) {
 			pl, err := m.NewPlayer()
 			if err != nil {
@@ -470,9 +475,15 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	if err != nil {
 		return err
 	}
+	if cases, err = spellCases(ds, cases, f.spells); err != nil {
+		return err
+	}
 	rp, err := costPool(ds, f.vs, f.poolAll)
 	if err != nil {
 		return err
+	}
+	if f.spells == spellsBoth {
+		return runCostSpells(cmd, ds, f, cases, rp, tbl, sc, variant)
 	}
 	pool, poolCosts, poolIDs := rp.fs, rp.costs, rp.ids
 	stderr := cmd.ErrOrStderr()
