@@ -26,6 +26,8 @@ type compareFlags struct {
 	plot     string
 	json     bool
 	csv      bool
+	// spellSets and grimoire are --spells and --grimoire (compare_spells.go).
+	spellSets, grimoire string
 }
 
 func compareCommand(g *globals) *cobra.Command {
@@ -69,6 +71,7 @@ fields fewer Safars, so its win rate there already weighs its cost.`,
 	fl.StringVar(&f.plot, "plot", "", "write a heat map of win rates (loadout x opponent) to this .png or .svg file")
 	fl.BoolVar(&f.json, "json", false, "print JSON")
 	fl.BoolVar(&f.csv, "csv", false, "print CSV")
+	addCompareSpellsFlags(fl, f)
 	return c
 }
 
@@ -129,6 +132,10 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 	opps, err := pool(ds, f.vs)
 	if err != nil {
 		return err
+	}
+	if f.spellSets != "" || f.grimoire != "" {
+		c := matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, variant: variant}
+		return runCompareSpells(cmd, ds, f, p, opps, c)
 	}
 	unit := "duels"
 	if f.context == "skirmish" {
