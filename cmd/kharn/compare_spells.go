@@ -221,9 +221,6 @@ func compareSpellSets(ctx context.Context, ds *profiles.DataSet, p *profiles.Pro
 
 // runCompareSpells is kharn compare CASTER --spells SETS.
 func runCompareSpells(cmd *cobra.Command, ds *profiles.DataSet, f *compareFlags, p *profiles.Profile, opps []*profiles.Profile, c matchConfig) error {
-	if f.context != "duel" {
-		return &usageError{fmt.Errorf("--spells compares spell sets in duels; --context %s is not played for them", f.context)}
-	}
 	if f.spellSets == "" {
 		return &usageError{errors.New("--grimoire needs --spells (the spell sets to check and price with it)")}
 	}
@@ -238,12 +235,26 @@ func runCompareSpells(cmd *cobra.Command, ds *profiles.DataSet, f *compareFlags,
 	if err := resolveSpellSets(ds, p, g, sets); err != nil {
 		return &usageError{err}
 	}
-	bar := newBar(cmd.ErrOrStderr(), len(sets)*len(opps), "compare", "duels")
+	unit := "duels"
+	if f.context == "skirmish" {
+		unit = "matchups"
+	}
+	bar := newBar(cmd.ErrOrStderr(), len(sets)*len(opps), "compare", unit)
 	var step func()
 	if bar != nil {
 		step = func() { _ = bar.Add(1) }
 	}
-	cmp, err := compareSpellSets(cmd.Context(), ds, p, sets, opps, c, step)
+	var cmp reports.Comparison
+	if f.context == "skirmish" {
+		lo, _ := ds.Fielded(p)
+		var rows []skirmishRow
+		for _, s := range sets {
+			rows = append(rows, skirmishRow{s.Label, sim.NewFighter(s.p, lo.Items(ds)), lo.Cost(ds) + s.MagicCost})
+		}
+		cmp, err = compareSkirmishRows(cmd.Context(), ds, p, rows, opps, c, f.budget, step)
+	} else {
+		cmp, err = compareSpellSets(cmd.Context(), ds, p, sets, opps, c, step)
+	}
 	if bar != nil {
 		_ = bar.Finish()
 	}
@@ -265,8 +276,8 @@ func runCompareSpells(cmd *cobra.Command, ds *profiles.DataSet, f *compareFlags,
 	case f.csv:
 		return cmp.WriteCSV(out)
 	}
-	fmt.Fprintf(out, "Spell sets of %s (way %s, grimoire %s), fielded with its card's equipment; each row is a set of known spells, Kr the card's plus the set's grimoire (when it holds a grimoire spell) and spells\n",
-		p.ID, p.Magic.Way, grimoireName(g))
+	fmt.Fprintf(out, "Spell sets of %s (way %s, grimoire %s), fielded with its card's equipment; each row is a set of known spells, Kr the card's plus the set's grimoire (when it holds a grimoire spell) and spells%s\n",
+		p.ID, p.Magic.Way, grimoireName(g), map[bool]string{true: " (in skirmish context a dearer set fields fewer Safars)"}[f.context == "skirmish"])
 	if err := cmp.Write(out); err != nil {
 		return err
 	}

@@ -100,6 +100,42 @@ func TestCompareSpells(t *testing.T) {
 	}
 }
 
+// TestCompareSpellsSkirmish checks --spells in skirmish context: battles at
+// equal budgets, each set at the card's cost plus its magic cost, so that the
+// set without spells (70 Kr, no grimoire to buy) fields more Safars than the
+// card's (90 Kr).
+func TestCompareSpellsSkirmish(t *testing.T) {
+	out, errs, code := runCLI(t, "compare", "bone-seer-2", "--spells", "bone-splinters;none", "--context", "skirmish",
+		"--vs", "kherops-warrior-1", "--trials", "40", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got struct {
+		Context string               `json:"context"`
+		Budget  int                  `json:"budget_kr"`
+		Rows    []reports.LoadoutRow `json:"loadouts"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	cost := map[string]int{}
+	for _, r := range got.Rows {
+		cost[r.Loadout] = r.Cost
+		if r.Wins.Count > 40 || len(r.PerOpponent) != 1 {
+			t.Errorf("%s: %+v", r.Loadout, r)
+		}
+	}
+	want := map[string]int{"card spells": 90, "spells: bone-splinters": 90, "no spells": 70}
+	if got.Context != "skirmish" || got.Budget != 300 || len(cost) != 3 {
+		t.Fatalf("context %q, budget %d, rows %v", got.Context, got.Budget, cost)
+	}
+	for k, v := range want {
+		if cost[k] != v {
+			t.Errorf("%s costs %d Kr, want %d", k, cost[k], v)
+		}
+	}
+}
+
 // TestCompareSpellsErrors checks that bad spell sets and grimoires are usage
 // errors (exit 2) naming the set, the spell and the rule.
 func TestCompareSpellsErrors(t *testing.T) {
@@ -116,7 +152,6 @@ func TestCompareSpellsErrors(t *testing.T) {
 		{[]string{"--spells", "spark-of-will", "--grimoire", "none"}, []string{"card spells", "no grimoire", "line 1471"}},
 		{[]string{"--spells", "auto", "--grimoire", "huge"}, []string{`--grimoire "huge"`, "small, large or none"}},
 		{[]string{"--grimoire", "large"}, []string{"--grimoire needs --spells"}},
-		{[]string{"--spells", "auto", "--context", "skirmish"}, []string{"--spells compares spell sets in duels"}},
 	} {
 		_, errs, code := runCLI(t, append(slices.Clone(base), c.args...)...)
 		if code != 2 {
