@@ -87,12 +87,13 @@ func TestShardPlanCovers(t *testing.T) {
 		}
 	}
 	n := len(ds.Profiles)
-	if want["matchups"] != n*(n-1)/2 || want["loadouts"] == 0 || want["costs"] != n || want["baseline"] != pairCount(base) {
-		t.Fatalf("units %v: not the report's (%d profile pairs, loadout pairings, %d profiles, the baseline's pairs)", want, n*(n-1)/2, n)
+	casters := len(reportCasters(ds)) // each priced without its spells too (casterSpellsTable)
+	if want["matchups"] != n*(n-1)/2 || want["loadouts"] == 0 || want["costs"] != n+casters || want["baseline"] != pairCount(base) {
+		t.Fatalf("units %v: not the report's (%d profile pairs, loadout pairings, %d profiles and %d casters, the baseline's pairs)", want, n*(n-1)/2, n, casters)
 	}
 	pairingMs := pairingSetupMs + fightMs*float64(f.trials)
 	// 100 wide and 200 narrow trials for each profile of both releases.
-	costMs := float64(n+len(base.Profiles)) * costMsPerTrial * (100 + 200)
+	costMs := float64(n+casters+len(base.Profiles)) * costMsPerTrial * (100 + 200)
 	for n := 1; n <= 17; n++ {
 		p := planShards(r, n)
 		seen := map[unitKey]int{}
