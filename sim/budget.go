@@ -33,6 +33,10 @@ type BudgetMatch struct {
 	Variant    Variant
 	// Objectives are the scenario's, as in Skirmish (nil: annihilation).
 	Objectives *profiles.Objectives
+	// Policy plays the side of Fighter's copies (nil: the default policy);
+	// the pool's side plays the default. NoMagic prices a caster that never
+	// casts (kharn cost --spells without).
+	Policy FightPolicy
 
 	// Tables, when not nil, shares the option tables with the other fights of
 	// the run (see Tables); nil shares them between this match's battles only.
@@ -110,6 +114,7 @@ func (p *BudgetPlayer) Play(r *rand.PCG, cost float64) float64 {
 		if sk.Tables == nil {
 			sk.Tables = &m.cache
 		}
+		sk.Policies[0] = m.Policy
 		sk.Sides[0] = repeatSide(m.Fighter, a)
 		sk.Sides[1] = repeatSide(m.Pool[q], b)
 		var err error

@@ -28,6 +28,8 @@ type compareFlags struct {
 	csv      bool
 	// shard and out are --shard and --out (shard_cmd.go).
 	shard, out string
+	// spellSets and grimoire are --spells and --grimoire (compare_spells.go).
+	spellSets, grimoire string
 }
 
 func compareCommand(g *globals) *cobra.Command {
@@ -72,6 +74,7 @@ fields fewer Safars, so its win rate there already weighs its cost.`,
 	fl.BoolVar(&f.json, "json", false, "print JSON")
 	fl.BoolVar(&f.csv, "csv", false, "print CSV")
 	addShardFlags(fl, &f.shard, &f.out, "duel pairings, loadout x opponent; not in --context skirmish")
+	addCompareSpellsFlags(fl, f)
 	return c
 }
 
@@ -135,6 +138,10 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 	opps, err := pool(ds, f.vs)
 	if err != nil {
 		return err
+	}
+	if f.spellSets != "" || f.grimoire != "" {
+		c := matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, variant: variant}
+		return runCompareSpells(cmd, ds, f, p, opps, c)
 	}
 	unit := "duels"
 	if f.context == "skirmish" {

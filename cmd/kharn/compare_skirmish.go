@@ -27,6 +27,24 @@ func (t *scoreTally) merge(u *scoreTally) {
 // opponent on its own, every cell with the same seed (common random numbers).
 // DamagePerAP holds the exact best damage per AP against each opponent.
 func compareSkirmish(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, opps []*profiles.Profile, c matchConfig, budget int, step func()) (reports.Comparison, error) {
+	var rows []skirmishRow
+	for _, l := range ds.Variants(p) {
+		rows = append(rows, skirmishRow{l.Label(), sim.NewFighter(p, l.Items(ds)), l.Cost(ds)})
+	}
+	return compareSkirmishRows(ctx, ds, p, rows, opps, c, budget, step)
+}
+
+// skirmishRow is one row of a comparison in skirmish context: its label, its
+// Safar and the Krowns it costs.
+type skirmishRow struct {
+	label string
+	f     *sim.Fighter
+	cost  int
+}
+
+// compareSkirmishRows plays compareSkirmish's battles for each row of p
+// (a loadout, a spell set: compare_spells.go).
+func compareSkirmishRows(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, rows []skirmishRow, opps []*profiles.Profile, c matchConfig, budget int, step func()) (reports.Comparison, error) {
 	cmp := reports.Comparison{Context: "skirmish", Budget: budget, Profile: p.ID, Seed: c.seed, Trials: c.trials,
 		Rules: c.variant.String(), Opponents: []string{}, NotModelled: []string{},
 		PartlyModelled: partlyModelled(append([]*profiles.Profile{p}, opps...)...)}
@@ -42,11 +60,10 @@ func compareSkirmish(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 		return cmp, err
 	}
 	var all []*sim.Fighter
-	for _, l := range ds.Variants(p) {
-		fa := sim.NewFighter(p, l.Items(ds))
+	for _, e := range rows {
+		fa, cost := e.f, e.cost
 		all = append(all, fa)
-		cost := l.Cost(ds)
-		row := reports.LoadoutRow{Loadout: l.Label(), Cost: cost}
+		row := reports.LoadoutRow{Loadout: e.label, Cost: cost}
 		var total scoreTally
 		for _, o := range opps {
 			if _, err := ds.Equip(o, nil, nil); err != nil {
@@ -57,7 +74,7 @@ func compareSkirmish(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 			m := &sim.BudgetMatch{Fighter: fa, Pool: []*sim.Fighter{fb}, PoolCosts: []int{max(lo.Cost(ds), 1)},
 				Budget: costBudget(budget, cost), Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: c.variant}
 			if _, err := m.NewPlayer(); err != nil {
-				return cmp, fmt.Errorf("%s against %s: %w", l.Label(), o.ID, err)
+				return cmp, fmt.Errorf("%s against %s: %w", e.label, o.ID, err)
 			}
 			res, err := runner.Run(ctx, runner.Config{Trials: c.trials, Seed: c.seed, Workers: c.workers},
 				func() *scoreTally { return &scoreTally{} },
@@ -75,7 +92,7 @@ func compareSkirmish(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 					}
 				}, nil)
 			if err != nil {
-				return cmp, fmt.Errorf("%s against %s: %w", l.Label(), o.ID, err)
+				return cmp, fmt.Errorf("%s against %s: %w", e.label, o.ID, err)
 			}
 			t := res.Acc
 			total.merge(t)

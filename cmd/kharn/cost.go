@@ -45,6 +45,8 @@ type costFlags struct {
 	// of group is case i (cost_units.go).
 	units *shardUnits
 	group string
+	// spells is --spells: with, without or both (cost_spells.go).
+	spells string
 }
 
 func costCommand(g *globals) *cobra.Command {
@@ -78,7 +80,7 @@ as such, with the reason, and the others keep their results.
 Profiles are assessed as a list fields them: one whose card holds no weapon
 (weapons bought at recruitment) takes its cheapest legal melee weapon, and the
 output names it and the cost it adds. A profile the engine plays only in part
-(a skill not modelled; a spellcaster, since magic is not played in fights) has
+(a skill not modelled; a spell the fights do not play, profiles.SpellsNotPlayed) has
 its verdict marked "fair cost computed without: ...". The reference pool holds
 only the fully modelled profiles of the data set or faction given, so that the
 others' errors do not leak into every verdict; the output says how many were
@@ -109,6 +111,7 @@ trials; the same seed gives the same result for any number of workers.`,
 	fl.BoolVar(&f.json, "json", false, "print JSON")
 	fl.BoolVar(&f.csv, "csv", false, "print CSV")
 	addShardFlags(fl, &f.shard, &f.out, "the profiles' fair-cost searches")
+	addSpellsFlag(fl, f)
 	return c
 }
 
@@ -128,6 +131,8 @@ type costCase struct {
 	// note says which loadout it is fielded with when that is not its card's
 	// (fieldedNote); "" when it is.
 	note string
+	// policy plays its side (nil: the default; sim.NoMagic: --spells without).
+	policy sim.FightPolicy
 }
 
 // fieldedNote says which loadout c is fielded with when it is not its card's;
@@ -353,7 +358,7 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 		}
 		budget := costBudget(f.budget, cc.card)
 		m := &sim.BudgetMatch{Fighter: cc.f, Pool: pool, PoolCosts: poolCosts, Budget: budget,
-			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables, Objectives: sc.Objectives}
+			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables, Objectives: sc.Objectives, Policy: cc.policy}
 		newGame := func() (balance.Game, error) {
 			pl, err := m.NewPlayer()
 			if err != nil {
@@ -484,9 +489,15 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	if err != nil {
 		return err
 	}
+	if cases, err = spellCases(ds, cases, f.spells); err != nil {
+		return err
+	}
 	rp, err := costPool(ds, f.vs, f.poolAll)
 	if err != nil {
 		return err
+	}
+	if f.spells == spellsBoth {
+		return runCostSpells(cmd, ds, f, cases, rp, tbl, sc, variant)
 	}
 	pool, poolCosts, poolIDs := rp.fs, rp.costs, rp.ids
 	searches := unitGroup{name: "profiles", costs: make([]float64, len(cases))}

@@ -13,13 +13,14 @@ import (
 	"github.com/kharn-ages/kharn/stats"
 )
 
-// costSteps is one step per profile with a positive cost.
+// costSteps is one step per profile with a positive cost, and one per caster
+// (its fair cost without its spells, casterSpellsTable).
 func costSteps(r *reportRun) int {
 	if r.f.costTrials <= 0 {
 		return 0
 	}
 	cases, _ := costCases(r.ds, sortedProfiles(r.ds)) // an error stops the analysis itself
-	return len(cases)
+	return len(cases) + casterCostSteps(r)
 }
 
 // reportCostFlags are the kharn cost settings of the report.
@@ -170,6 +171,18 @@ func costSections(r *reportRun, step func()) ([]*reports.Section, error) {
 			return nil, err
 		}
 		s.Add(&reports.Figure{ID: "cost-" + f, Caption: title + " (wide grid, 95% bands; triangles: card costs); " + r.costCaption() + ".", PNG: png, SVG: svg})
+	}
+	if !interrupted {
+		t, stopped, err := casterSpellsTable(r, res, step)
+		if err != nil {
+			return nil, err
+		}
+		if t != nil {
+			s.Add(t)
+		}
+		if stopped {
+			r.partial, interrupted = true, true
+		}
 	}
 	if r.base == nil || interrupted {
 		return []*reports.Section{s}, nil

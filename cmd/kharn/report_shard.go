@@ -39,10 +39,12 @@ const (
 // + trials trials.
 func costUnitMs(first, trials int) float64 { return costSetupMs + costMsPerTrial*float64(first+trials) }
 
-// The unit groups of the fair costs: the profiles of the data set, and those
-// of the baseline (costBaseline).
+// The unit groups of the fair costs: the profiles of the data set, its
+// casters without their spells (casterSpellsTable), and the profiles of the
+// baseline (costBaseline).
 const (
 	costGroup         = "costs"
+	casterCostGroup   = "caster-costs"
 	baselineCostGroup = "baseline-costs"
 )
 
@@ -78,7 +80,11 @@ func costUnits(r *reportRun) []unitGroup {
 		}
 		return u
 	}
-	out := []unitGroup{g(costGroup, costSteps(r))}
+	cases, _ := costCases(r.ds, sortedProfiles(r.ds)) // an error stops the analysis itself
+	out := []unitGroup{g(costGroup, len(cases))}
+	if n := casterCostSteps(r); n > 0 {
+		out = append(out, g(casterCostGroup, n))
+	}
 	if r.base != nil {
 		cases, _ := costCases(r.base, sortedProfiles(r.base)) // an error stops the analysis itself
 		out = append(out, g(baselineCostGroup, len(cases)))

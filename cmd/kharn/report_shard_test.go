@@ -133,16 +133,18 @@ func TestShardPlanCovers(t *testing.T) {
 	n := len(ds.Profiles)
 	cases, _ := costCases(ds, sortedProfiles(ds))
 	baseCases, _ := costCases(base, sortedProfiles(base))
+	casters, _ := costCases(ds, reportCasters(ds)) // each priced without its spells too (casterSpellsTable)
 	if want["matchups"] != n*(n-1)/2 || want["loadouts"] == 0 || want["baseline"] != pairCount(base) ||
-		want[costGroup] != len(cases) || want[baselineCostGroup] != len(baseCases) || len(cases) < 20 {
-		t.Fatalf("units %v: not the report's (%d profile pairs, loadout pairings, the baseline's pairs, %d and %d profiles with a cost)",
-			want, n*(n-1)/2, len(cases), len(baseCases))
+		want[costGroup] != len(cases) || want[casterCostGroup] != len(casters) || want[baselineCostGroup] != len(baseCases) ||
+		len(cases) < 20 || len(casters) == 0 {
+		t.Fatalf("units %v: not the report's (%d profile pairs, loadout pairings, the baseline's pairs, %d, %d casters and %d profiles with a cost)",
+			want, n*(n-1)/2, len(cases), len(casters), len(baseCases))
 	}
 	for n := 1; n <= 17; n++ {
 		p := planShards(r, n)
 		planCovers(t, groups, p)
 		costs := make([]int, n)
-		for _, g := range []string{costGroup, baselineCostGroup} {
+		for _, g := range []string{costGroup, casterCostGroup, baselineCostGroup} {
 			for _, s := range p.shard[g] {
 				costs[s]++
 			}
