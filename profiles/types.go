@@ -261,6 +261,12 @@ type Effects struct {
 	// Thrown marks a melee weapon that can be thrown once and once only (rulebook
 	// "Melee weapons"); its Range then applies to the throw.
 	Thrown bool
+	// NoCriticalDamage and Immune are helmet effects (catalogue.md 4.6
+	// "Helmets"): a CH deals its wearer no bonus damage ("Ignore les dégâts de
+	// RC"); the statuses in Immune never touch it ("Immunisé aux effets sonné
+	// et assommé"). The engine plays them for a helmet without boxes only.
+	NoCriticalDamage bool
+	Immune           []Status
 }
 
 // MaxReach is the longest weapon reach of the data format, in toises (a

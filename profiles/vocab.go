@@ -198,7 +198,7 @@ var (
 	meleeOnlyFields  = []string{"reach", "thrown"}
 	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap", "munition"}
 	shieldFields     = []string{"defence_bonus", "boxes", "no_cf_defence"}
-	helmetFields     = []string{"boxes"}
+	helmetFields     = []string{"boxes", "no_critical_damage", "immune"}
 )
 
 // kindFields returns the effect keys allowed on equipment of kind k (besides the
@@ -222,7 +222,7 @@ func kindFields(k Kind) []string {
 // EquipmentKeys returns every key an equipment entry may use, sorted.
 func EquipmentKeys() []string {
 	keys := concat(commonEquipmentFields, weaponFields, meleeOnlyFields, rangedOnlyFields,
-		[]string{"range"}, armourFields, shieldFields)
+		[]string{"range"}, armourFields, shieldFields, helmetFields)
 	slices.Sort(keys)
 	return slices.Compact(keys)
 }

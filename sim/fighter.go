@@ -177,6 +177,8 @@ type Fighter struct {
 	// Shield is the shield carried, nil if none; ShieldBoxes its unticked boxes.
 	Shield      *profiles.Equipment
 	ShieldBoxes int
+	// Helmet is the helmet worn, nil if none (sim/helmet.go).
+	Helmet *profiles.Equipment
 	// Armour is the armour worn, nil if none; ArmourBoxes its unticked boxes.
 	Armour      *profiles.ArmourStats
 	ArmourBoxes int
@@ -226,6 +228,10 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 			if f.Shield == nil {
 				f.Shield = it
 				f.ShieldBoxes = it.ShieldBoxes
+			}
+		case profiles.KindHelmet:
+			if f.Helmet == nil {
+				f.Helmet = it
 			}
 		case profiles.KindArmour:
 			if f.Armour == nil && it.Armour != nil {
