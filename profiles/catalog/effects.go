@@ -288,7 +288,7 @@ var allowedKeys = map[profiles.Kind][]string{
 		"ammunition", "rate", "reload_ap", "munition"},
 	profiles.KindArmour: {"protection", "boxes", "velocity_malus"},
 	profiles.KindShield: {"defence_bonus", "boxes", "no_cf_defence"},
-	profiles.KindHelmet: {"boxes"},
+	profiles.KindHelmet: {"boxes", "no_critical_damage", "immune"},
 }
 
 // allows returns "" when e's kind takes key, and why not otherwise.

@@ -140,7 +140,7 @@ func convertEquipment(ctx *readContext, v any, path string) *equipOut {
 			}
 		}
 		if len(prot) > 0 {
-			e.notModelledf("%s (a helmet's protection: the engine does not play helmets)", strings.Join(prot, ", "))
+			e.notModelledf("%s (a helmet's protection: the engine does not play it)", strings.Join(prot, ", "))
 		}
 		if x, ok := o.get("durability"); ok && x != nil {
 			b, why := readBoxes(&e.notes, o)
@@ -155,9 +155,11 @@ func convertEquipment(ctx *readContext, v any, path string) *equipOut {
 		e.readReserved(x, o.at("reservedTo"))
 	}
 	switch kind {
-	case profiles.KindHelmet, profiles.KindItem:
-		// catalogue.md section 4.6: six helmet effects and the items' own rules;
-		// the engine plays none of them yet.
+	case profiles.KindHelmet:
+		e.helmetEffects(e.effectsText) // catalogue.md 4.6, helmet.go
+	case profiles.KindItem:
+		// catalogue.md section 4.6: the items' own rules; the engine plays
+		// none of them yet.
 		for _, p := range splitPhrases(e.effectsText) {
 			if e.grantPhrase(p) {
 				continue

@@ -242,6 +242,16 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		if e.boxes > 0 {
 			kv("boxes", strconv.Itoa(e.boxes))
 		}
+		if ef.NoCriticalDamage {
+			kv("no_critical_damage", "true")
+		}
+		if len(ef.Immune) > 0 {
+			var st []string
+			for _, s := range ef.Immune {
+				st = append(st, string(s))
+			}
+			kv("immune", "["+strings.Join(st, ", ")+"]")
+		}
 	case profiles.KindShield:
 		if ef.DefenceBonus != 0 {
 			kv("defence_bonus", strconv.Itoa(ef.DefenceBonus))
