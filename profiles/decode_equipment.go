@@ -57,7 +57,7 @@ func notApplicable(key string, k Kind) string {
 	case KindHelmet:
 		msg += " (a helmet takes only boxes, no_critical_damage and immune)"
 	case KindItem:
-		msg += " (an item takes no effect key)"
+		msg += " (an item takes only grants and grants_increment)"
 	default:
 		if len(users) > 0 {
 			msg += " (it is for " + strings.Join(users, " and ") + ")"
@@ -184,6 +184,10 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			ef.Bleeding, _ = d.intIn(f.v, field, 1, 99, "bleeding must be from 1 to 99")
 		case "on_critical":
 			ef.OnCritical = d.status(f.v, field)
+		case "grants":
+			e.Grants = d.skills(f.v, field)
+		case "grants_increment":
+			e.GrantsIncrement = d.skills(f.v, field)
 		case "no_critical_damage":
 			ef.NoCriticalDamage, _ = d.boolValue(f.v, field)
 		case "immune":

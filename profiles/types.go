@@ -222,6 +222,14 @@ type Equipment struct {
 	// HelmetBoxes is how many times a helmet's effect works (Kind ==
 	// KindHelmet); 0: the whole game.
 	HelmetBoxes int
+	// Grants are the skills the item gives its holder (catalogue.md 3.8
+	// "grant-skill" on equipment): the holder that lacks one takes it as
+	// written, one that has it keeps the higher value. GrantsIncrement are the
+	// increments of a grant "+N if present" (incrementIfPresent): a holder that
+	// has the skill adds N instead. A profile's card already counts the grants
+	// of its base equipment; Loadout.Holder adds those of the items a list
+	// adds.
+	Grants, GrantsIncrement []Skill
 	// ReservedTo restricts the item to a faction or a profile id, if set.
 	ReservedTo []string
 	Pos        Pos

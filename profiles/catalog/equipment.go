@@ -13,19 +13,22 @@ import (
 // equipOut is one equipment card being converted.
 type equipOut struct {
 	notes
-	path        string // JSON path: "equipment[3]"
-	catalogID   string
-	id          string // the YAML id, once assigned
-	name        string
-	category    string // as the catalogue writes it
-	kind        profiles.Kind
-	cost        int
-	hands       int
-	versatile   bool   // hands "1-2": one hand or both (YAML hands: 1-2)
-	effectsText string // as written
-	ef          profiles.Effects
-	armour      profiles.ArmourStats
-	boxes       int // lifespan of an armour or a shield
+	// grantSkills and grantIncrements are the data format's grants and
+	// grants_increment (grants.go).
+	grantSkills, grantIncrements []skillOut
+	path                         string // JSON path: "equipment[3]"
+	catalogID                    string
+	id                           string // the YAML id, once assigned
+	name                         string
+	category                     string // as the catalogue writes it
+	kind                         profiles.Kind
+	cost                         int
+	hands                        int
+	versatile                    bool   // hands "1-2": one hand or both (YAML hands: 1-2)
+	effectsText                  string // as written
+	ef                           profiles.Effects
+	armour                       profiles.ArmourStats
+	boxes                        int // lifespan of an armour or a shield
 	// reservedTo holds the catalogue's reservedTo entries (faction or profile
 	// ids), resolved into reserved once every id is known.
 	reservedTo []string
