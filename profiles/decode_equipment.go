@@ -53,7 +53,7 @@ func notApplicable(key string, k Kind) string {
 	case KindShield:
 		msg += " (a shield takes only defence_bonus, boxes and no_cf_defence)"
 	case KindArmour:
-		msg += " (an armour takes only protection, boxes and velocity_malus)"
+		msg += " (an armour takes only protection, boxes, velocity_malus and malus_max_c)"
 	case KindHelmet:
 		msg += " (a helmet takes only boxes, no_critical_damage and immune)"
 	case KindItem:
@@ -223,7 +223,7 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			default:
 				d.armourField(&armour, f, field)
 			}
-		case "protection", "velocity_malus":
+		case "protection", "velocity_malus", "malus_max_c":
 			d.armourField(&armour, f, field)
 		}
 	}

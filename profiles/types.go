@@ -200,6 +200,18 @@ type ArmourStats struct {
 	Boxes     int
 	// VelocityMalus and other maluses keep applying while it is worn.
 	VelocityMalus int
+	// MalusMaxC, when not 0, limits VelocityMalus to wearers whose C is at
+	// most MalusMaxC ("-1 en V si C≤4", catalogue.md 4.6 "Armour": a
+	// conditional malus); 0: every wearer.
+	MalusMaxC int
+}
+
+// VelocityMalusFor returns the velocity malus of a wearer of corpulence c.
+func (a *ArmourStats) VelocityMalusFor(c int) int {
+	if a.MalusMaxC != 0 && c > a.MalusMaxC {
+		return 0
+	}
+	return a.VelocityMalus
 }
 
 // Equipment is one equipment card: a melee weapon, a ranged weapon, an armour or a

@@ -185,7 +185,7 @@ var (
 	topFields     = []string{"profiles", "equipment", "spells", "mounts"}
 	profileFields = []string{"id", "name", "faction", "level", "cost", "limitation", "stats",
 		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits", "magic"}
-	armourFields = []string{"protection", "boxes", "velocity_malus"}
+	armourFields = []string{"protection", "boxes", "velocity_malus", "malus_max_c"}
 	rangeFields  = []string{"short", "long", "max"}
 
 	// commonEquipmentFields are allowed on every kind of equipment.

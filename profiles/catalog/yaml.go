@@ -238,6 +238,9 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		if e.armour.VelocityMalus != 0 {
 			kv("velocity_malus", strconv.Itoa(e.armour.VelocityMalus))
 		}
+		if e.armour.MalusMaxC != 0 {
+			kv("malus_max_c", strconv.Itoa(e.armour.MalusMaxC))
+		}
 	case profiles.KindHelmet:
 		if e.boxes > 0 {
 			kv("boxes", strconv.Itoa(e.boxes))
