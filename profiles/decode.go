@@ -968,6 +968,8 @@ func (d *decoder) armourField(a *ArmourStats, f kv, field string) bool {
 	case "velocity_malus":
 		v, _ := d.intIn(f.v, field, -99, 99, "velocity_malus must be from -99 to 99")
 		a.VelocityMalus = abs(v)
+	case "malus_max_c":
+		a.MalusMaxC, _ = d.intIn(f.v, field, 1, 99, "malus_max_c must be from 1 to 99 (the highest C the velocity malus applies to)")
 	default:
 		return false
 	}

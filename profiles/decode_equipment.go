@@ -53,11 +53,11 @@ func notApplicable(key string, k Kind) string {
 	case KindShield:
 		msg += " (a shield takes only defence_bonus, boxes and no_cf_defence)"
 	case KindArmour:
-		msg += " (an armour takes only protection, boxes and velocity_malus)"
+		msg += " (an armour takes only protection, boxes, velocity_malus and malus_max_c)"
 	case KindHelmet:
-		msg += " (a helmet takes only boxes)"
+		msg += " (a helmet takes only boxes, no_critical_damage and immune)"
 	case KindItem:
-		msg += " (an item takes no effect key)"
+		msg += " (an item takes only grants and grants_increment)"
 	default:
 		if len(users) > 0 {
 			msg += " (it is for " + strings.Join(users, " and ") + ")"
@@ -184,6 +184,14 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			ef.Bleeding, _ = d.intIn(f.v, field, 1, 99, "bleeding must be from 1 to 99")
 		case "on_critical":
 			ef.OnCritical = d.status(f.v, field)
+		case "grants":
+			e.Grants = d.skills(f.v, field)
+		case "grants_increment":
+			e.GrantsIncrement = d.skills(f.v, field)
+		case "no_critical_damage":
+			ef.NoCriticalDamage, _ = d.boolValue(f.v, field)
+		case "immune":
+			ef.Immune = d.statuses(f.v, field)
 		case "armour_piercing":
 			ef.ArmourPiercing = d.armourPiercing(f.v, field)
 		case "armour_ignore":
@@ -215,7 +223,7 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			default:
 				d.armourField(&armour, f, field)
 			}
-		case "protection", "velocity_malus":
+		case "protection", "velocity_malus", "malus_max_c":
 			d.armourField(&armour, f, field)
 		}
 	}
@@ -564,4 +572,25 @@ func (d *decoder) rangeValue(n *yaml.Node, field string) *Range {
 		return &r
 	}
 	return nil
+}
+
+// statuses decodes the statuses a helmet makes its wearer immune to: daze or
+// stun, once each (catalogue.md 4.6 "Helmets").
+func (d *decoder) statuses(n *yaml.Node, field string) []Status {
+	elems, _ := d.sequence(n, field)
+	var out []Status
+	for i, e := range elems {
+		sf := index(field, i)
+		v, ok := d.stringValue(e, sf)
+		switch {
+		case !ok:
+		case Status(v) != Daze && Status(v) != Stun:
+			d.errorf(deref(e), sf, "immune takes daze or stun, got %q", v)
+		case slices.Contains(out, Status(v)):
+			d.errorf(deref(e), sf, "%s listed twice", v)
+		default:
+			out = append(out, Status(v))
+		}
+	}
+	return out
 }

@@ -44,6 +44,11 @@
 // attack_ap (allowed AP costs), bleeding, on_critical (daze or stun),
 // armour_piercing (1, 1D5, or ~ for 1D5), armour_ignore, reach, thrown, range,
 // ammunition, rate and reload_ap; reserved_to lists factions or profile ids.
+// An armour's malus_max_c limits its velocity_malus to wearers of C at most
+// that value ("-1 en V si C≤4"). Weapons and items may grant skills to their
+// holder: grants (a skills mapping) and grants_increment ("+N if present").
+// Helmet keys: boxes, no_critical_damage (a CH deals the wearer no bonus
+// damage) and immune (a list of daze, stun).
 // EquipmentKeys and SkillKeywords list the vocabulary. YAML anchors and "<<"
 // merge keys may be used to derive one profile from another.
 //

@@ -200,6 +200,18 @@ type ArmourStats struct {
 	Boxes     int
 	// VelocityMalus and other maluses keep applying while it is worn.
 	VelocityMalus int
+	// MalusMaxC, when not 0, limits VelocityMalus to wearers whose C is at
+	// most MalusMaxC ("-1 en V si C≤4", catalogue.md 4.6 "Armour": a
+	// conditional malus); 0: every wearer.
+	MalusMaxC int
+}
+
+// VelocityMalusFor returns the velocity malus of a wearer of corpulence c.
+func (a *ArmourStats) VelocityMalusFor(c int) int {
+	if a.MalusMaxC != 0 && c > a.MalusMaxC {
+		return 0
+	}
+	return a.VelocityMalus
 }
 
 // Equipment is one equipment card: a melee weapon, a ranged weapon, an armour or a
@@ -222,6 +234,14 @@ type Equipment struct {
 	// HelmetBoxes is how many times a helmet's effect works (Kind ==
 	// KindHelmet); 0: the whole game.
 	HelmetBoxes int
+	// Grants are the skills the item gives its holder (catalogue.md 3.8
+	// "grant-skill" on equipment): the holder that lacks one takes it as
+	// written, one that has it keeps the higher value. GrantsIncrement are the
+	// increments of a grant "+N if present" (incrementIfPresent): a holder that
+	// has the skill adds N instead. A profile's card already counts the grants
+	// of its base equipment; Loadout.Holder adds those of the items a list
+	// adds.
+	Grants, GrantsIncrement []Skill
 	// ReservedTo restricts the item to a faction or a profile id, if set.
 	ReservedTo []string
 	Pos        Pos
@@ -261,6 +281,12 @@ type Effects struct {
 	// Thrown marks a melee weapon that can be thrown once and once only (rulebook
 	// "Melee weapons"); its Range then applies to the throw.
 	Thrown bool
+	// NoCriticalDamage and Immune are helmet effects (catalogue.md 4.6
+	// "Helmets"): a CH deals its wearer no bonus damage ("Ignore les dégâts de
+	// RC"); the statuses in Immune never touch it ("Immunisé aux effets sonné
+	// et assommé"). The engine plays them for a helmet without boxes only.
+	NoCriticalDamage bool
+	Immune           []Status
 }
 
 // MaxReach is the longest weapon reach of the data format, in toises (a

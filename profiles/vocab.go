@@ -185,7 +185,7 @@ var (
 	topFields     = []string{"profiles", "equipment", "spells", "mounts"}
 	profileFields = []string{"id", "name", "faction", "level", "cost", "limitation", "stats",
 		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits", "magic"}
-	armourFields = []string{"protection", "boxes", "velocity_malus"}
+	armourFields = []string{"protection", "boxes", "velocity_malus", "malus_max_c"}
 	rangeFields  = []string{"short", "long", "max"}
 
 	// commonEquipmentFields are allowed on every kind of equipment.
@@ -198,7 +198,10 @@ var (
 	meleeOnlyFields  = []string{"reach", "thrown"}
 	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap", "munition"}
 	shieldFields     = []string{"defence_bonus", "boxes", "no_cf_defence"}
-	helmetFields     = []string{"boxes"}
+	helmetFields     = []string{"boxes", "no_critical_damage", "immune"}
+	// grantFields are the skills an item gives its holder: on weapons and
+	// items (catalogue.md 3.8 "grant-skill").
+	grantFields = []string{"grants", "grants_increment"}
 )
 
 // kindFields returns the effect keys allowed on equipment of kind k (besides the
@@ -206,15 +209,17 @@ var (
 func kindFields(k Kind) []string {
 	switch k {
 	case KindMelee:
-		return concat(weaponFields, meleeOnlyFields, []string{"range"})
+		return concat(weaponFields, meleeOnlyFields, []string{"range"}, grantFields)
 	case KindRanged:
-		return concat(weaponFields, rangedOnlyFields, []string{"range"})
+		return concat(weaponFields, rangedOnlyFields, []string{"range"}, grantFields)
 	case KindArmour:
 		return armourFields
 	case KindShield:
 		return shieldFields
 	case KindHelmet:
 		return helmetFields
+	case KindItem:
+		return grantFields
 	}
 	return nil
 }
@@ -222,7 +227,7 @@ func kindFields(k Kind) []string {
 // EquipmentKeys returns every key an equipment entry may use, sorted.
 func EquipmentKeys() []string {
 	keys := concat(commonEquipmentFields, weaponFields, meleeOnlyFields, rangedOnlyFields,
-		[]string{"range"}, armourFields, shieldFields)
+		[]string{"range"}, armourFields, shieldFields, helmetFields, grantFields)
 	slices.Sort(keys)
 	return slices.Compact(keys)
 }

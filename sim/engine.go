@@ -92,7 +92,7 @@ func newKindInfo(f *Fighter) kindInfo {
 	}
 	v := f.Stats().V
 	if a := f.Armour; a != nil {
-		v -= a.VelocityMalus
+		v -= a.VelocityMalusFor(f.Stats().C) // "-1 en V si C≤4": some wearers only
 	}
 	k.velocity = float64(max(v, 0))
 	k.leap = skillValue(f, profiles.SkillLeap)

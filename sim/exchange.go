@@ -659,6 +659,7 @@ func (ex *Exchange) damage(a Attack) *damageSpec {
 	if ex.AttackerBerserk {
 		s.bonus += ex.Attacker.Stats().P // Berserk: "always adds its P to its damage rolls"
 	}
+	helmetGuard(s, ex.Defender)
 	return s
 }
 
@@ -772,6 +773,7 @@ func (ex *Exchange) counterDamage(d Defence) *damageSpec {
 	}
 	// R10: P +1, + Brutality X, per P effect (two with Riposte and PP engaged).
 	s.bonus += d.counterEffects(P) * (1 + def.Skills.Brutality)
+	helmetGuard(s, ex.Attacker)
 	return s
 }
 

@@ -177,6 +177,8 @@ type Fighter struct {
 	// Shield is the shield carried, nil if none; ShieldBoxes its unticked boxes.
 	Shield      *profiles.Equipment
 	ShieldBoxes int
+	// Helmet is the helmet worn, nil if none (sim/helmet.go).
+	Helmet *profiles.Equipment
 	// Armour is the armour worn, nil if none; ArmourBoxes its unticked boxes.
 	Armour      *profiles.ArmourStats
 	ArmourBoxes int
@@ -193,8 +195,11 @@ type Fighter struct {
 
 // NewFighter returns a fresh Safar of profile p carrying items (its loadout), with
 // all its AP, dice, mastery dice and lifespan boxes. The first melee or ranged
-// weapon in items is the one in hand; use WithWeapon to pick another.
+// weapon in items is the one in hand; use WithWeapon to pick another. Items
+// beyond p's base equipment give it the skills they grant: f.Profile is
+// then a copy of p with them (profiles.HolderOf).
 func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
+	p = profiles.HolderOf(p, items) // the skills its added items grant (catalogue.md 3.8)
 	f := &Fighter{Profile: p, Skills: ReadSkills(p), AP: p.AP, Dice: max(p.Level, 1)}
 	for _, m := range p.Mastery {
 		var b Fields
@@ -226,6 +231,10 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 			if f.Shield == nil {
 				f.Shield = it
 				f.ShieldBoxes = it.ShieldBoxes
+			}
+		case profiles.KindHelmet:
+			if f.Helmet == nil {
+				f.Helmet = it
 			}
 		case profiles.KindArmour:
 			if f.Armour == nil && it.Armour != nil {

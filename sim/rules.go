@@ -120,6 +120,7 @@ var rules = []Rule{
 	{"Bleeding and critical statuses of a counter's weapon", "R11", RuleNotModelled, "the exchange tracks statuses on the defender only", all},
 	{"Armour and shields", "seed 000 l.1781-1830; R12, R13", RuleModelled, "`armourParts`, `throughArmour`, `defenceModifier`", all},
 	{"Armour rolls level dice", "R12", RuleVariant, "`armour-level-dice`", all},
+	{"Helmets: no CH bonus damage taken, immunity to daze and stun", "catalogue.md 4.6 \"Helmets\"; seed 004 l.1312, 1319", RuleModelled, "`helmetGuard` (sim/helmet.go) in `Exchange.damage` and `counterDamage`: keys `no_critical_damage` and `immune`; a helmet with boxes (its effect wears out as it is used) is not played", all},
 	// Generic actions.
 	{"Generic action: Tending to a wound", "seed 000 l.1260-1264; seed 004 l.1176-1180", RuleModelled, "`engine.tend` (itself or an ally in its zone of control); the default policy tends when the bleeding saved beats the AP (`tendChoice`)", fights},
 	{"Generic action: On the alert", "seed 000 l.1204-1208; seed 004 l.1142", RuleModelled, "`engine.goAlert`, `Exchange.DefenderAlert` (its highest characteristic); the default policy uses it with AP that cannot defend (`alertWorth`)", fights},

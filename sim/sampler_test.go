@@ -196,6 +196,10 @@ func samplerCases() []samplerCase {
 				sim.NewFighter(guard, []*profiles.Equipment{wear(halfPlate)}),
 				sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.A), Vivid: true}, sim.DefaultPolicy)
 		}},
+		{"stunning mace vs a helmet immune to stun, with no CH damage (catalogue.md 4.6)", func() *sim.Exchange {
+			helm := &profiles.Equipment{ID: "helm", Kind: profiles.KindHelmet, Effects: profiles.Effects{NoCriticalDamage: true, Immune: []profiles.Status{profiles.Stun}}}
+			return mk(sim.NewFighter(fighter, []*profiles.Equipment{stunMace}), sim.NewFighter(guard, []*profiles.Equipment{helm}), pa, sim.Policy{})
+		}},
 		{"Vivacity: 3 AP AAC:AA, two vivid free attacks", func() *sim.Exchange {
 			att := safar("quick", 2, stats4(4, 4, 5, 3), 3, skill(profiles.SkillVivacity))
 			return mk(sim.NewFighter(att, []*profiles.Equipment{club}), sim.NewFighter(guard, []*profiles.Equipment{club}),

@@ -18,7 +18,7 @@ func TestFighterKey(t *testing.T) {
 		names = append(names, f.Name)
 	}
 	want := []string{"Profile", "Skills", "Weapon", "Melee", "Ranged", "Offhand", "Shield", "ShieldBoxes",
-		"Armour", "ArmourBoxes", "AP", "Dice", "Mastery", "Bleeding"}
+		"Helmet", "Armour", "ArmourBoxes", "AP", "Dice", "Mastery", "Bleeding"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("Fighter has fields %v; fighterKey names %v: update it", names, want)
 	}
@@ -46,6 +46,7 @@ func TestFighterKey(t *testing.T) {
 		{"Offhand", func(f *Fighter) { f.Offhand = f.Melee }},
 		{"ShieldBoxes", func(f *Fighter) { f.ShieldBoxes = 1 }},
 		{"ArmourBoxes", func(f *Fighter) { f.ArmourBoxes = 1 }},
+		{"Helmet", func(f *Fighter) { f.Helmet = &profiles.Equipment{ID: "helm", Kind: profiles.KindHelmet} }},
 	} {
 		f := *base
 		c.change(&f)

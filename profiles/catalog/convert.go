@@ -130,6 +130,7 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	c.assignIDs()
 	c.applyCards(skills)
 	c.grantItemSkills(skills)
+	c.itemGrants(skills)
 	c.resolveSpells()
 	c.resolveMagic()
 	c.resolveMounts()

@@ -56,8 +56,8 @@ func TestConvertLoads(t *testing.T) {
 		!slices.Equal(ef.AttackAP, []int{3}) || *ef.ArmourPiercing != (profiles.Dice{Plus: 1}) || hammer.Hands != 2 {
 		t.Errorf("marteau-d-os: %+v", hammer)
 	}
-	// equipment[8]: seuil 6, -1/-2, 8 boxes.
-	if a := item("cuirasse-d-ecailles").Armour; *a != (profiles.ArmourStats{Failure: 1, Threshold: 6, Success: 2, Boxes: 8}) {
+	// equipment[8]: seuil 6, -1/-2, 8 boxes, "-1 en V si C≤4".
+	if a := item("cuirasse-d-ecailles").Armour; *a != (profiles.ArmourStats{Failure: 1, Threshold: 6, Success: 2, Boxes: 8, VelocityMalus: 1, MalusMaxC: 4}) {
 		t.Errorf("cuirasse-d-ecailles: %+v", a)
 	}
 	// equipment[12] is reserved to guilde-noire, that is black-guild.
@@ -108,12 +108,12 @@ func TestReportCounts(t *testing.T) {
 		kind                                 string
 		total, modelled, partly, notImported int
 	}{
-		// equipment[3] hands "1-2", [4] a push on CH, [7] munitionKind, [8] a
-		// conditional malus, [12] a disarm on CH; [13] helmet, [14] item, [15]
-		// unknown category.
-		// [13] the helmet and [14] the item are imported, their effects not
-		// played.
-		{"equipment", 16, 8, 7, 1},
+		// equipment[3] hands "1-2", [4] a push on CH, [7] munitionKind, [12]
+		// a disarm on CH; [13] helmet, [14] item, [15] unknown category; [8]
+		// the conditional malus is played (malus_max_c).
+		// [13] the helmet (a protection, immunity to fear) and [14] the item
+		// are imported, their effects not played.
+		{"equipment", 16, 9, 6, 1},
 		// profiles[1] a rule and a null V, [3] an unknown skill, a skill with
 		// no value and a field (the engine does not play these: the table of
 		// skills); [2] Master archer and Scout, [4] Ambush and [5] Authority
@@ -188,7 +188,7 @@ func TestPhrases(t *testing.T) {
 		{melee, "3 dgts / saignement 2", profiles.Effects{FixedDamage: d("3"), Bleeding: 2}, 0, ""},
 		{melee, "Allonge 2 en défense uniquement", profiles.Effects{}, 0, "a reach in defence only"},
 		// Understood, but the data format cannot hold them.
-		{armour, "-1 en V si C≤4", profiles.Effects{}, 0, `"-1 en V si C≤4" (a malus for some wearers only`},
+		{armour, "-1 en V si C>4", profiles.Effects{}, 0, `"-1 en V si C>4" (a malus for wearers of high C`},
 		{shield, "+1 en attaque", profiles.Effects{}, 0, `"+1 en attaque" (the data format has no attack_bonus on shields)`},
 		{ranged, "Allonge 2", profiles.Effects{}, 0, "no reach on ranged weapons"},
 		{melee, "RC = 11 et 10", profiles.Effects{}, 0, "a critical range starts from 2 to 10"},

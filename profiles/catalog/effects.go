@@ -180,9 +180,22 @@ var phraseRules = []phraseRule{
 			return e.set("velocity_malus", p, func() { e.armour.VelocityMalus = n })
 		}),
 	rule("-1 en V si C≤4", "(none)",
-		`-(\d+) ?(?:en |a la |de )?(?:v|vitesse) si (?:c|corpulence) ?(?:<=|<|>=|>|=) ?(\d+)`,
+		`-(\d+) ?(?:en |a la |de )?(?:v|vitesse) si (?:c|corpulence) ?(<=|<|>=|>|=) ?(\d+)`,
 		func(e *equipOut, p string, m []string) string {
-			return "a malus for some wearers only: the data format has an armour velocity_malus for every wearer"
+			// catalogue.md 4.6 "Armour": a V malus for wearers with low C; the
+			// data format holds "C at most N" (malus_max_c).
+			n, _ := strconv.Atoi(m[1])
+			maxC, _ := strconv.Atoi(m[3])
+			if m[2] == "<" {
+				maxC--
+			}
+			if (m[2] != "<=" && m[2] != "<") || maxC < 1 || maxC > 99 {
+				return "a malus for wearers of high C: the data format limits a velocity_malus to wearers of C at most N"
+			}
+			if why := e.set("velocity_malus", p, func() { e.armour.VelocityMalus = n }); why != "" {
+				return why
+			}
+			return e.set("malus_max_c", p, func() { e.armour.MalusMaxC = maxC })
 		}),
 	rule("peut être lancé une fois", "thrown",
 		`(?:peut etre lancee?|arme de jet|de jet|lancer|jetable|se lance|lancee?)(?: une (?:seule |unique )?fois)?`,
@@ -281,14 +294,15 @@ func (e *equipOut) effects(text string) {
 var allowedKeys = map[profiles.Kind][]string{
 	profiles.KindMelee: {"attack_bonus", "defence_bonus", "damage_bonus", "fixed_damage",
 		"critical_from", "no_cf_attack", "no_cf_defence", "no_attack_with", "no_effect_with",
-		"attack_ap", "bleeding", "on_critical", "armour_piercing", "armour_ignore", "reach", "thrown", "range"},
+		"attack_ap", "bleeding", "on_critical", "armour_piercing", "armour_ignore", "reach", "thrown", "range",
+		"grants", "grants_increment"},
 	profiles.KindRanged: {"attack_bonus", "defence_bonus", "damage_bonus", "fixed_damage",
 		"critical_from", "no_cf_attack", "no_cf_defence", "no_attack_with", "no_effect_with",
 		"attack_ap", "bleeding", "on_critical", "armour_piercing", "armour_ignore", "range",
-		"ammunition", "rate", "reload_ap", "munition"},
-	profiles.KindArmour: {"protection", "boxes", "velocity_malus"},
+		"ammunition", "rate", "reload_ap", "munition", "grants", "grants_increment"},
+	profiles.KindArmour: {"protection", "boxes", "velocity_malus", "malus_max_c"},
 	profiles.KindShield: {"defence_bonus", "boxes", "no_cf_defence"},
-	profiles.KindHelmet: {"boxes"},
+	profiles.KindHelmet: {"boxes", "no_critical_damage", "immune"},
 }
 
 // allows returns "" when e's kind takes key, and why not otherwise.

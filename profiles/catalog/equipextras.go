@@ -77,13 +77,6 @@ func (e *equipOut) readExtras(o *object) {
 			}
 		}
 	}
-	if len(e.grants) > 0 {
-		var ids []string
-		for _, g := range e.grants {
-			ids = append(ids, g.id)
-		}
-		e.notModelledf("grants %s to its holder: played for the profiles that carry it as base equipment, not for a Safar a list gives it to", strings.Join(ids, ", "))
-	}
 }
 
 // readReserved reads reservedTo: an object whose keys must all match
@@ -185,8 +178,7 @@ func (e *equipOut) grantPhrase(phrase string) bool {
 			r.value, r.hasValue = fmt.Sprint(n), true
 		}
 	}
-	e.grants = append(e.grants, r)
-	e.notModelledf("grants %s to its holder (%q): played for the profiles that carry it as base equipment, not for a Safar a list gives it to", id, phrase)
+	e.grants = append(e.grants, r) // written as grants by itemGrants (grants.go)
 	return true
 }
 

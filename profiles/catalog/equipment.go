@@ -13,19 +13,22 @@ import (
 // equipOut is one equipment card being converted.
 type equipOut struct {
 	notes
-	path        string // JSON path: "equipment[3]"
-	catalogID   string
-	id          string // the YAML id, once assigned
-	name        string
-	category    string // as the catalogue writes it
-	kind        profiles.Kind
-	cost        int
-	hands       int
-	versatile   bool   // hands "1-2": one hand or both (YAML hands: 1-2)
-	effectsText string // as written
-	ef          profiles.Effects
-	armour      profiles.ArmourStats
-	boxes       int // lifespan of an armour or a shield
+	// grantSkills and grantIncrements are the data format's grants and
+	// grants_increment (grants.go).
+	grantSkills, grantIncrements []skillOut
+	path                         string // JSON path: "equipment[3]"
+	catalogID                    string
+	id                           string // the YAML id, once assigned
+	name                         string
+	category                     string // as the catalogue writes it
+	kind                         profiles.Kind
+	cost                         int
+	hands                        int
+	versatile                    bool   // hands "1-2": one hand or both (YAML hands: 1-2)
+	effectsText                  string // as written
+	ef                           profiles.Effects
+	armour                       profiles.ArmourStats
+	boxes                        int // lifespan of an armour or a shield
 	// reservedTo holds the catalogue's reservedTo entries (faction or profile
 	// ids), resolved into reserved once every id is known.
 	reservedTo []string
@@ -140,7 +143,7 @@ func convertEquipment(ctx *readContext, v any, path string) *equipOut {
 			}
 		}
 		if len(prot) > 0 {
-			e.notModelledf("%s (a helmet's protection: the engine does not play helmets)", strings.Join(prot, ", "))
+			e.notModelledf("%s (a helmet's protection: the engine does not play it)", strings.Join(prot, ", "))
 		}
 		if x, ok := o.get("durability"); ok && x != nil {
 			b, why := readBoxes(&e.notes, o)
@@ -155,9 +158,11 @@ func convertEquipment(ctx *readContext, v any, path string) *equipOut {
 		e.readReserved(x, o.at("reservedTo"))
 	}
 	switch kind {
-	case profiles.KindHelmet, profiles.KindItem:
-		// catalogue.md section 4.6: six helmet effects and the items' own rules;
-		// the engine plays none of them yet.
+	case profiles.KindHelmet:
+		e.helmetEffects(e.effectsText) // catalogue.md 4.6, helmet.go
+	case profiles.KindItem:
+		// catalogue.md section 4.6: the items' own rules; the engine plays
+		// none of them yet.
 		for _, p := range splitPhrases(e.effectsText) {
 			if e.grantPhrase(p) {
 				continue

@@ -238,9 +238,22 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		if e.armour.VelocityMalus != 0 {
 			kv("velocity_malus", strconv.Itoa(e.armour.VelocityMalus))
 		}
+		if e.armour.MalusMaxC != 0 {
+			kv("malus_max_c", strconv.Itoa(e.armour.MalusMaxC))
+		}
 	case profiles.KindHelmet:
 		if e.boxes > 0 {
 			kv("boxes", strconv.Itoa(e.boxes))
+		}
+		if ef.NoCriticalDamage {
+			kv("no_critical_damage", "true")
+		}
+		if len(ef.Immune) > 0 {
+			var st []string
+			for _, s := range ef.Immune {
+				st = append(st, string(s))
+			}
+			kv("immune", "["+strings.Join(st, ", ")+"]")
 		}
 	case profiles.KindShield:
 		if ef.DefenceBonus != 0 {
@@ -251,6 +264,7 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 			kv("no_cf_defence", "true")
 		}
 	}
+	e.writeGrants(kv)
 	if len(e.reserved) > 0 {
 		kv("reserved_to", "["+strings.Join(e.reserved, ", ")+"]")
 	}
