@@ -83,3 +83,43 @@ func TestAssaultRepelValue(t *testing.T) {
 		t.Errorf("the valuation moved A1 to %v, %d AP", e.c[0].pos, e.c[0].ap)
 	}
 }
+
+// TestRepelAssaultBack checks what handing the target an assault costs (R10a,
+// R8): a kherops-warrior-1 (A1) with 4 AP repels a shock-vanguard-2 (B1) out
+// of contact but within its walk and assault; B1 comes back after A1's attack,
+// when A1 holds 2 AP, so the C option loses assaultShare of B1's threat to A1
+// holding 2 AP, not 4 (as it did before).
+func TestRepelAssaultBack(t *testing.T) {
+	e := posEngine(t, "kherops-warrior-1", "shock-vanguard-2")
+	opts := e.opts[e.c[0].kind][e.c[2].kind]
+	k := -1
+	for n := range opts {
+		if opts[n].pos == posC && opts[n].attack.AP == 2 {
+			k = n
+		}
+	}
+	if k < 0 {
+		t.Fatal("no 2 AP positional C option for kherops-warrior-1 against shock-vanguard-2")
+	}
+	ra, rb := e.c[0].radius, e.c[2].radius
+	e.c[0].pos = field.Vec{X: 7.5, Y: 5}
+	e.c[2].pos = field.Vec{X: 7.5, Y: 5 + ra + rb}
+	e.c[1].pos, e.c[3].pos = field.Vec{X: 1, Y: 14}, field.Vec{X: 14, Y: 1}
+	e.c[0].ap = 4
+	cost := e.actionCost(0, opts[k].ap())
+	g := positionValue(e, 0, 2, &opts[k], true)
+	if g.stay {
+		t.Fatal("B1 still in contact after the repel: the position does not test the assault handed back")
+	}
+	th := e.threat[e.c[0].kind][e.c[2].kind]
+	if th[4-cost] == th[4] {
+		t.Fatalf("B1's threat to A1 is %.3f with 4 AP and with %d: the position cannot tell them apart", th[4], 4-cost)
+	}
+	if want := -assaultShare * th[4-cost]; math.Abs(g.value-want) > 1e-9 {
+		t.Errorf("repel out of contact, within B1's assault: gain %.4f, want -%.2f x threat at %d AP = %.4f (at 4 AP: %.4f)",
+			g.value, assaultShare, 4-cost, want, -assaultShare*th[4])
+	}
+	if e.c[0].ap != 4 {
+		t.Errorf("the valuation left A1 with %d AP, want 4", e.c[0].ap)
+	}
+}
