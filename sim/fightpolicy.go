@@ -864,7 +864,7 @@ const (
 //     side that j reaches now and could not reach by a walk and an assault
 //     after it, reliefShare of j's threat to it; the support relations j loses
 //     (R8); less assaultShare of j's threat to i when j ends out of contact but
-//     within its assault (i holding the AP left after this attack);
+//     within its assault;
 //   - a V move of a Safar that would rather shoot (it steps away,
 //     engine.attack): the relief of i from every enemy that reaches it now and
 //     no longer will; of a melee fighter: moving on to another enemy (moveOn).
@@ -893,10 +893,6 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 			}
 		}
 		before := o.pos
-		// j's walk and assault come after this attack: i then holds the AP
-		// left after it (relief and the assault handed back read c.ap).
-		ap := c.ap
-		c.ap = max(ap-e.actionCost(i, opt.ap()), 0)
 		sup := e.supportsGiven(j)
 		var reach [maxOptions]bool
 		for m := range e.c {
@@ -917,7 +913,7 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 			// on its first attack (R8).
 			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
 		}
-		o.pos, c.ap = before, ap
+		o.pos = before
 		return posGain{value: g, stay: stay, to: -1}
 	case posV:
 		if !preferRange(e, i, j) {
