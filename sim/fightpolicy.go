@@ -338,8 +338,9 @@ type posGain struct {
 // first attack of the best plan and the plan's value minus the value of attacking
 // no more; -1 when no attack is worth it or affordable.
 //
-// With pos (the default policy, R10a) and no walk first, it also weighs the
-// positional options by what their move gains on the field now.
+// With pos (the default policy, R10a) it also weighs the positional options by
+// what their move gains on the field (rootGains; in an assault, the C options
+// where the walk ends).
 func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool, keep, pos bool) (int, float64) {
 	c, o := &e.c[i], &e.c[j]
 	a := c.ap - extra
@@ -374,17 +375,9 @@ func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool
 	opts := e.opts[c.kind][o.kind]
 	var root *[maxOptions]posGain
 	var gains [maxOptions]posGain
-	if pos && extra == 0 {
+	if pos {
 		root = &gains
-		for n := range opts {
-			// Only the affordable ones: a move is valued in about a tenth of a
-			// skirmish's time (BenchmarkSkirmish profile).
-			if n < maxOptions && opts[n].pos != posNone {
-				if cost, _, ok := costOf(&opts[n]); ok && cost <= a {
-					root[n] = positionValue(e, i, j, &opts[n], keep)
-				}
-			}
-		}
+		e.rootGains(i, j, extra, a, opts, costOf, keep, root) // sim/effectvalue.go
 	}
 	v, first := planDPAt(opts, a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], root)
 	return first, v - base

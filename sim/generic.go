@@ -248,11 +248,12 @@ type shoutKey struct {
 }
 
 // expectedAt returns the expected damage of pl's exchange against its defender
-// holding ap AP (at most 7), computed exactly.
+// holding ap AP (0 to 7: a defender left below 0 by a spell's defence holds
+// none), computed exactly.
 func expectedAt(pl *plan, ap int) float64 {
 	ex := *pl.ex
 	d := *ex.Defender
-	d.AP = min(ap, 7)
+	d.AP = min(max(ap, 0), 7)
 	ex.Defender = &d
 	res, err := ex.Exact()
 	if err != nil {
