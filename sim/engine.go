@@ -18,7 +18,6 @@ import (
 // sim/skirmish.go). The option tables (kinds, opts, threat) are read-only once
 // built and shared by clones; the rest is per goroutine.
 type engine struct {
-	dp dpPlan // planDPAt's scratch (sim/plandp.go)
 	// kinds are the distinct Safars of each side (a Fighter fielded twice on one
 	// side is one kind); kindSide[k] is the side of kind k.
 	kinds    []*Fighter

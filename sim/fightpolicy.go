@@ -388,7 +388,7 @@ func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool
 			}
 		}
 	}
-	v, first := e.planDPAt(opts, a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], root)
+	v, first := planDPAt(opts, a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], root)
 	return first, v - base
 }
 

@@ -82,24 +82,11 @@ func (p *dpPlan) value(a, k int) float64 {
 // planDPAt is planDP with the positional options weighed at the root; planDPRef
 // is its reference, which it computes to the bit.
 func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
-	var p dpPlan
-	return p.run(opts, a, k, costOf, keep, hp, bonus, root)
-}
-
-// (*engine).planDPAt is planDPAt on the engine's scratch plan, which a call need not clear
-// (a dpPlan is 9 KB: clearing it was a quarter of the plan's time).
-func (e *engine) planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
-	return e.dp.run(opts, a, k, costOf, keep, hp, bonus, root)
-}
-
-// run computes planDPAt with p, whatever p held before.
-func (p *dpPlan) run(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
 	if len(opts) > dpMaxOpts {
 		return planDPRef(opts, a, k, costOf, keep, hp, bonus, root)
 	}
-	p.opts, p.n, p.keep = opts, 0, false
-	p.row = [8]bool{}
-	p.done = [8][8]bool{}
+	var p dpPlan
+	p.opts = opts
 	// costOf and keep depend on the option and the AP only: asked once each.
 	var costs, bands [dpMaxOpts]int8
 	for i := range opts {
