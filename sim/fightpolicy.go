@@ -223,10 +223,8 @@ func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int,
 	return planDPAt(opts, a, k, costOf, keep, hp, bonus, nil)
 }
 
-// planDPRef is planDPAt as it was first written (sim/plandp.go computes the
-// same, faster): the reference of TestPlanDPSameAsRef, and planDPAt's fallback
-// for tables of more than dpMaxOpts options.
-func planDPRef(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
+// planDPAt is planDP with the positional options weighed at the root.
+func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
 	var memo [8][8]float64
 	var done [8][8]bool
 	var first [8][8]int
