@@ -585,10 +585,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 			o.hp += amount
 		} else {
 			if !opt.level.IgnoresArmour && o.f.Armour != nil && o.armour > 0 {
-				face := dice.D10(r)
-				if e.variant.ArmourLevelDice {
-					face = dice.Best(r, max(o.f.Profile.Level, 1))
-				}
+				face := armourFace(r, e.variant, o.f)
 				taken, ticked := spellArmour(o.f.Armour, o.armour, amount, face)
 				amount = taken
 				o.armour = max(o.armour-ticked, 0)
