@@ -35,6 +35,10 @@ type EffectParams struct {
 	Dispel bool
 	// Silence: the target casts no spell while the effect lasts (anti-magic).
 	Silence bool
+	// Activations: a Safar back from defeat (return-from-defeat, with the HP of
+	// the level's amount) falls again at the end of this many of its
+	// activations ("returns with 3D5 HP for one activation", skills.md 4.3).
+	Activations int
 }
 
 // Lasting reports whether the parameters make an effect that lasts (a
@@ -47,13 +51,14 @@ func (p EffectParams) Lasting() bool {
 // effectFields are the level fields of EffectParams, with the categories that
 // may carry each.
 var effectFields = map[string][]SpellEffect{
-	"modifier":   {EffectStatBuff, EffectDebuff},
-	"ap_loss":    {EffectControl},
-	"immobilise": {EffectControl},
-	"fright":     {EffectMorale},
-	"ward":       {EffectAntiMagic},
-	"dispel":     {EffectAntiMagic},
-	"silence":    {EffectAntiMagic},
+	"modifier":    {EffectStatBuff, EffectDebuff},
+	"ap_loss":     {EffectControl},
+	"immobilise":  {EffectControl},
+	"fright":      {EffectMorale},
+	"ward":        {EffectAntiMagic},
+	"dispel":      {EffectAntiMagic},
+	"silence":     {EffectAntiMagic},
+	"activations": {EffectReturn},
 }
 
 // playedDurations are the durations fights follow for a lasting effect.
@@ -68,6 +73,11 @@ func (s *Spell) Played(l SpellLevel) bool {
 		return true
 	}
 	p := l.EffectParams
+	if l.Effect == EffectReturn {
+		// Fights play a return for a number of activations only (a return
+		// for good, or a redeployment, is another text).
+		return l.Amount != nil && p.Activations > 0
+	}
 	if p == (EffectParams{}) {
 		return false
 	}
@@ -100,6 +110,8 @@ func (d *decoder) effectParam(p *EffectParams, key string, n *yaml.Node, field s
 		p.Dispel, _ = d.boolValue(n, field)
 	case "silence":
 		p.Silence, _ = d.boolValue(n, field)
+	case "activations":
+		p.Activations, _ = d.intIn(n, field, 1, 9, "activations must be from 1 to 9 (the activations a Safar back from defeat plays before it falls again)")
 	default:
 		return false
 	}

@@ -186,6 +186,7 @@ func (e *engine) effectsAtEnd(i int) {
 	if e.magic == nil {
 		return
 	}
+	e.backAtEnd(i) // sim/magic_return.go
 	for k := range e.c {
 		fx := &e.c[k].fx
 		changed := false
@@ -300,7 +301,7 @@ func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
 func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
 	p := l.EffectParams
 	switch {
-	case l.Effect == profiles.EffectHealing:
+	case l.Effect == profiles.EffectHealing, l.Effect == profiles.EffectReturn:
 		ally = true
 	case l.Effect == profiles.EffectDamage:
 		enemy = true
