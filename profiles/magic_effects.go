@@ -35,6 +35,10 @@ type EffectParams struct {
 	Dispel bool
 	// Silence: the target casts no spell while the effect lasts (anti-magic).
 	Silence bool
+	// Cover: the target counts as behind an obstacle of its stature + Cover
+	// against shots while the effect lasts (defensive-buff: "cover of its
+	// stature + 1").
+	Cover int
 	// Activations: a Safar back from defeat (return-from-defeat, with the HP of
 	// the level's amount) falls again at the end of this many of its
 	// activations ("returns with 3D5 HP for one activation", skills.md 4.3).
@@ -42,10 +46,10 @@ type EffectParams struct {
 }
 
 // Lasting reports whether the parameters make an effect that lasts (a
-// modifier, immobilisation, fright, ward or silence), as opposed to one that
+// modifier, immobilisation, fright, ward, silence or cover), as opposed to one that
 // happens once (AP loss, dispel).
 func (p EffectParams) Lasting() bool {
-	return p.Modifier != (Stats{}) || p.Immobilise || p.Fright > 0 || p.Ward > 0 || p.Silence
+	return p.Modifier != (Stats{}) || p.Immobilise || p.Fright > 0 || p.Ward > 0 || p.Silence || p.Cover > 0
 }
 
 // effectFields are the level fields of EffectParams, with the categories that
@@ -59,6 +63,7 @@ var effectFields = map[string][]SpellEffect{
 	"dispel":      {EffectAntiMagic},
 	"silence":     {EffectAntiMagic},
 	"activations": {EffectReturn},
+	"cover":       {EffectDefensiveBuff},
 }
 
 // playedDurations are the durations fights follow for a lasting effect.
@@ -110,6 +115,8 @@ func (d *decoder) effectParam(p *EffectParams, key string, n *yaml.Node, field s
 		p.Dispel, _ = d.boolValue(n, field)
 	case "silence":
 		p.Silence, _ = d.boolValue(n, field)
+	case "cover":
+		p.Cover, _ = d.intIn(n, field, 1, 3, "cover must be from 1 to 3 (statures above the target's)")
 	case "activations":
 		p.Activations, _ = d.intIn(n, field, 1, 9, "activations must be from 1 to 9 (the activations a Safar back from defeat plays before it falls again)")
 	default:

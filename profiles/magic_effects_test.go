@@ -70,7 +70,7 @@ func TestSpellsNotPlayedEmbedded(t *testing.T) {
 	ds := Default()
 	want := map[string][]string{
 		"bone-seer-2":         nil,
-		"goun-shaman-2":       {"spell spirit-of-the-stone (defensive-buff)", "spell call-of-the-ancestors (activation-control)"},
+		"goun-shaman-2":       {"spell call-of-the-ancestors (activation-control)"},
 		"blood-steel-adept-3": {"spell tempered-edge (offensive-buff)"},
 		"kherops-flayer-2":    nil,
 		"tembo-khemist-2":     {"spell rooted-fate (dice-tool)"},

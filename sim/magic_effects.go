@@ -91,13 +91,14 @@ type spellEffects struct {
 	// activation.
 	mod                statMod
 	fright, ward       int8
+	cover              int8 // statures above its own (sim/magic_cover.go)
 	immobile, silenced bool
 	apLoss             int8
 }
 
 // sum recomputes what the effects add up to.
 func (s *spellEffects) sum() {
-	s.mod, s.fright, s.ward, s.immobile, s.silenced = statMod{}, 0, 0, false, false
+	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover = statMod{}, 0, 0, false, false, 0
 	for k := range s.n {
 		p := &s.on[k].level.EffectParams
 		m := modOf(p.Modifier)
@@ -106,6 +107,7 @@ func (s *spellEffects) sum() {
 		}
 		s.fright = max(s.fright, int8(p.Fright))
 		s.ward = max(s.ward, int8(p.Ward))
+		s.cover = max(s.cover, int8(p.Cover))
 		s.immobile = s.immobile || p.Immobilise
 		s.silenced = s.silenced || p.Silence
 	}
@@ -281,6 +283,9 @@ func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
 	if p.Silence {
 		parts = append(parts, "cannot cast")
 	}
+	if p.Cover > 0 {
+		parts = append(parts, fmt.Sprintf("in cover of its stature +%d against shots", p.Cover))
+	}
 	s := strings.Join(parts, ", ")
 	if s != "" {
 		s += " (" + string(d) + ")"
@@ -313,7 +318,7 @@ func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
 		for _, v := range m {
 			up, down = up || v > 0, down || v < 0
 		}
-		ally = up || p.Fright > 0 || p.Ward > 0
+		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0
 		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence
 	}
 	switch s.Target {
@@ -529,6 +534,9 @@ func (e *engine) effectWorth(i, j int, opt *castOption) float64 {
 		if p.Ward > 0 && int(o.fx.ward) < p.Ward {
 			v += e.wardWorth(j, p.Ward)
 		}
+		if p.Cover > 0 {
+			v += e.coverWorth(j, p.Cover)
+		}
 	}
 	if p.Dispel {
 		for n := range o.fx.n {
@@ -566,6 +574,8 @@ func (e *engine) activeWorth(j int, a *activeEffect) float64 {
 		v += e.frightWorth(j, p.Fright)
 	case mine && p.Ward > 0:
 		v += e.wardWorth(j, p.Ward)
+	case mine && p.Cover > 0:
+		v += e.coverWorth(j, p.Cover)
 	}
 	return max(v, 0)
 }

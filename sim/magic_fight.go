@@ -48,6 +48,8 @@ type fightMagic struct {
 	// kinds with fewer AP the effects' values read (initEffects; shared).
 	modThreat map[fxKey][8]float64
 	apThreat  map[apKey][8]float64
+	// shotThreat: the shot tables of the cover spells (sim/magic_cover.go).
+	shotThreat map[coverKey][8]float64
 }
 
 // maxSpellSlots bounds the spells a caster's cadences follow in fights.
@@ -112,7 +114,7 @@ func (e *engine) initMagic() error {
 					if any {
 						if m == nil {
 							m = &fightMagic{opts: make([][]castOption, n), p: map[uint64]float64{},
-								modThreat: map[fxKey][8]float64{}, apThreat: map[apKey][8]float64{}}
+								modThreat: map[fxKey][8]float64{}, apThreat: map[apKey][8]float64{}, shotThreat: map[coverKey][8]float64{}}
 						}
 						m.opts[a] = append(m.opts[a], o)
 					}
@@ -124,6 +126,9 @@ func (e *engine) initMagic() error {
 	if m == nil {
 		return nil
 	}
+	if err := e.initCover(m); err != nil {
+		return err
+	}
 	return e.initEffects(m)
 }
 
@@ -132,7 +137,7 @@ func (m *fightMagic) clone() *fightMagic {
 	if m == nil {
 		return nil
 	}
-	return &fightMagic{opts: m.opts, p: map[uint64]float64{}, modThreat: m.modThreat, apThreat: m.apThreat}
+	return &fightMagic{opts: m.opts, p: map[uint64]float64{}, modThreat: m.modThreat, apThreat: m.apThreat, shotThreat: m.shotThreat}
 }
 
 // castPool returns the caster's pool with its mastery reroll threshold with extra added
