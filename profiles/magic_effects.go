@@ -35,25 +35,44 @@ type EffectParams struct {
 	Dispel bool
 	// Silence: the target casts no spell while the effect lasts (anti-magic).
 	Silence bool
+	// AttackBonus is added to the target's attack totals with the weapon in
+	// hand while the effect lasts, and CriticalFrom (2-9, 0: unchanged) is the
+	// lowest face of a critical hit of those attacks (offensive-buff: "+2 to
+	// attack totals and critical hits on 9-10").
+	AttackBonus, CriticalFrom int
+	// Cover: the target counts as behind an obstacle of its stature + Cover
+	// against shots while the effect lasts (defensive-buff: "cover of its
+	// stature + 1").
+	Cover int
+	// Activations: a Safar back from defeat (return-from-defeat, with the HP of
+	// the level's amount) falls again at the end of this many of its
+	// activations ("returns with 3D5 HP for one activation", skills.md 4.3).
+	Activations int
 }
 
 // Lasting reports whether the parameters make an effect that lasts (a
-// modifier, immobilisation, fright, ward or silence), as opposed to one that
+// modifier, an attack bonus or critical range, immobilisation, fright, ward,
+// silence or cover), as opposed to one that
 // happens once (AP loss, dispel).
 func (p EffectParams) Lasting() bool {
-	return p.Modifier != (Stats{}) || p.Immobilise || p.Fright > 0 || p.Ward > 0 || p.Silence
+	return p.Modifier != (Stats{}) || p.Immobilise || p.Fright > 0 || p.Ward > 0 || p.Silence || p.Cover > 0 ||
+		p.AttackBonus != 0 || p.CriticalFrom > 0
 }
 
 // effectFields are the level fields of EffectParams, with the categories that
 // may carry each.
 var effectFields = map[string][]SpellEffect{
-	"modifier":   {EffectStatBuff, EffectDebuff},
-	"ap_loss":    {EffectControl},
-	"immobilise": {EffectControl},
-	"fright":     {EffectMorale},
-	"ward":       {EffectAntiMagic},
-	"dispel":     {EffectAntiMagic},
-	"silence":    {EffectAntiMagic},
+	"modifier":      {EffectStatBuff, EffectDebuff},
+	"ap_loss":       {EffectControl},
+	"immobilise":    {EffectControl},
+	"fright":        {EffectMorale},
+	"ward":          {EffectAntiMagic},
+	"dispel":        {EffectAntiMagic},
+	"silence":       {EffectAntiMagic},
+	"activations":   {EffectReturn},
+	"cover":         {EffectDefensiveBuff},
+	"attack_bonus":  {EffectOffensiveBuff},
+	"critical_from": {EffectOffensiveBuff},
 }
 
 // playedDurations are the durations fights follow for a lasting effect.
@@ -68,6 +87,11 @@ func (s *Spell) Played(l SpellLevel) bool {
 		return true
 	}
 	p := l.EffectParams
+	if l.Effect == EffectReturn {
+		// Fights play a return for a number of activations only (a return
+		// for good, or a redeployment, is another text).
+		return l.Amount != nil && p.Activations > 0
+	}
 	if p == (EffectParams{}) {
 		return false
 	}
@@ -100,6 +124,14 @@ func (d *decoder) effectParam(p *EffectParams, key string, n *yaml.Node, field s
 		p.Dispel, _ = d.boolValue(n, field)
 	case "silence":
 		p.Silence, _ = d.boolValue(n, field)
+	case "attack_bonus":
+		p.AttackBonus, _ = d.intIn(n, field, 1, 5, "attack_bonus must be from 1 to 5 (added to the attack totals)")
+	case "critical_from":
+		p.CriticalFrom, _ = d.intIn(n, field, 2, 9, "critical_from must be from 2 to 9 (the lowest face of a critical hit)")
+	case "cover":
+		p.Cover, _ = d.intIn(n, field, 1, 3, "cover must be from 1 to 3 (statures above the target's)")
+	case "activations":
+		p.Activations, _ = d.intIn(n, field, 1, 9, "activations must be from 1 to 9 (the activations a Safar back from defeat plays before it falls again)")
 	default:
 		return false
 	}

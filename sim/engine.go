@@ -1350,9 +1350,10 @@ func (e *engine) engagedWith(i, j int) []field.Base {
 }
 
 // cover returns the cover bonus of j against a shot from i: terrain and bases on
-// the line, or the tallest Safar of a melee it is engaged in.
+// the line, the tallest Safar of a melee it is engaged in, or a spell's cover
+// (sim/magic_cover.go).
 func (e *engine) cover(i, j int) int {
-	return e.field.Cover(e.c[i].base(), e.c[j].base(), e.othersOf(i, j), e.engagedWith(i, j))
+	return max(e.field.Cover(e.c[i].base(), e.c[j].base(), e.othersOf(i, j), e.engagedWith(i, j)), e.spellCover(j))
 }
 
 // attack plays one attack of Safar i (option a.opt against a.target), after a

@@ -526,15 +526,22 @@ func (sm *CastSampler) Sample(r *rand.PCG) CastOutcome {
 	if o.Success && pl.amount != nil {
 		amt := max(dice.Roll(r, pl.amtN, pl.amtSides, pl.amtPlus), 0)
 		if pl.armour != nil {
-			face := dice.D10(r)
-			if pl.c.Variant.ArmourLevelDice {
-				face = dice.Best(r, max(pl.c.Target.Profile.Level, 1))
-			}
+			face := armourFace(r, pl.c.Variant, pl.c.Target)
 			amt, _ = spellArmour(pl.armour, pl.boxes, amt, face)
 		}
 		o.Amount = amt
 	}
 	return o
+}
+
+// armourFace rolls the armour die of f against a spell (R12): one d10, or its
+// level dice keeping the best under the armour-level-dice option, and no other
+// die.
+func armourFace(r *rand.PCG, v Variant, f *Fighter) int {
+	if v.ArmourLevelDice {
+		return dice.Best(r, max(f.Profile.Level, 1))
+	}
+	return dice.D10(r)
 }
 
 // spellArmour returns the damage v of a spell left after armour rolled face

@@ -38,15 +38,32 @@ import (
 // maxEffects bounds the lasting spell effects on a Safar.
 const maxEffects = 4
 
-// statMod is a characteristic modifier, V P A C T I.
-type statMod [6]int8
+// statMod is a spell modifier: characteristics V P A C T I, then the attack
+// bonus (modAttack) and the lowest critical face (modCrit, 0: unchanged) of the
+// attacks with the weapon in hand (sim/magic_offence.go).
+type statMod [8]int8
+
+// The slots of statMod after the characteristics.
+const (
+	modAttack = 6
+	modCrit   = 7
+)
 
 func modOf(s profiles.Stats) statMod {
 	return statMod{int8(s.V), int8(s.P), int8(s.A), int8(s.C), int8(s.T), int8(s.I)}
 }
 
-// apply returns a copy of f with m added to its characteristics, none below 0.
-// It allocates: plans call it once per plan key.
+// paramsMod returns the modifier of effect parameters p: its characteristic
+// modifier, attack bonus and critical face.
+func paramsMod(p *profiles.EffectParams) statMod {
+	m := modOf(p.Modifier)
+	m[modAttack], m[modCrit] = int8(p.AttackBonus), int8(p.CriticalFrom)
+	return m
+}
+
+// apply returns a copy of f with m added to its characteristics, none below 0,
+// and its weapon's attack bonus and critical range (applyOffence). It
+// allocates: plans call it once per plan key.
 func (m statMod) apply(f *Fighter) *Fighter {
 	if m == (statMod{}) {
 		return f
@@ -58,16 +75,23 @@ func (m statMod) apply(f *Fighter) *Fighter {
 	}
 	g := *f
 	g.Profile = &p
+	m.applyOffence(&g)
 	return &g
 }
 
 // String writes m as "P +1, C +1".
 func (m statMod) String() string {
 	var parts []string
-	for k, v := range m {
+	for k, v := range m[:modAttack] {
 		if v != 0 {
 			parts = append(parts, fmt.Sprintf("%s %+d", profiles.Char(k), v))
 		}
+	}
+	if v := m[modAttack]; v != 0 {
+		parts = append(parts, fmt.Sprintf("%+d to attack totals", v))
+	}
+	if v := m[modCrit]; v != 0 {
+		parts = append(parts, fmt.Sprintf("critical hits on %d-10", v))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -91,21 +115,26 @@ type spellEffects struct {
 	// activation.
 	mod                statMod
 	fright, ward       int8
+	cover              int8 // statures above its own (sim/magic_cover.go)
 	immobile, silenced bool
 	apLoss             int8
 }
 
 // sum recomputes what the effects add up to.
 func (s *spellEffects) sum() {
-	s.mod, s.fright, s.ward, s.immobile, s.silenced = statMod{}, 0, 0, false, false
+	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover = statMod{}, 0, 0, false, false, 0
 	for k := range s.n {
 		p := &s.on[k].level.EffectParams
-		m := modOf(p.Modifier)
-		for c := range s.mod {
+		m := paramsMod(p)
+		for c := range s.mod[:modCrit] {
 			s.mod[c] += m[c]
+		}
+		if c := m[modCrit]; c > 0 && (s.mod[modCrit] == 0 || c < s.mod[modCrit]) {
+			s.mod[modCrit] = c // the widest critical range
 		}
 		s.fright = max(s.fright, int8(p.Fright))
 		s.ward = max(s.ward, int8(p.Ward))
+		s.cover = max(s.cover, int8(p.Cover))
 		s.immobile = s.immobile || p.Immobilise
 		s.silenced = s.silenced || p.Silence
 	}
@@ -186,6 +215,7 @@ func (e *engine) effectsAtEnd(i int) {
 	if e.magic == nil {
 		return
 	}
+	e.backAtEnd(i) // sim/magic_return.go
 	for k := range e.c {
 		fx := &e.c[k].fx
 		changed := false
@@ -265,7 +295,7 @@ func (e *engine) wardAgainst(i int) int {
 func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
 	p := &l.EffectParams
 	var parts []string
-	if m := modOf(p.Modifier); m != (statMod{}) {
+	if m := paramsMod(p); m != (statMod{}) {
 		parts = append(parts, m.String())
 	}
 	if p.Immobilise {
@@ -279,6 +309,9 @@ func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
 	}
 	if p.Silence {
 		parts = append(parts, "cannot cast")
+	}
+	if p.Cover > 0 {
+		parts = append(parts, fmt.Sprintf("in cover of its stature +%d against shots", p.Cover))
 	}
 	s := strings.Join(parts, ", ")
 	if s != "" {
@@ -300,19 +333,19 @@ func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
 func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
 	p := l.EffectParams
 	switch {
-	case l.Effect == profiles.EffectHealing:
+	case l.Effect == profiles.EffectHealing, l.Effect == profiles.EffectReturn:
 		ally = true
 	case l.Effect == profiles.EffectDamage:
 		enemy = true
 	case p.Dispel:
 		ally, enemy = true, true
 	default:
-		m := modOf(p.Modifier)
+		m := paramsMod(&p)
 		up, down := false, false
 		for _, v := range m {
 			up, down = up || v > 0, down || v < 0
 		}
-		ally = up || p.Fright > 0 || p.Ward > 0
+		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0
 		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence
 	}
 	switch s.Target {
@@ -346,7 +379,7 @@ func (e *engine) initEffects(m *fightMagic) error {
 		for oi := range m.opts[a] {
 			o := &m.opts[a][oi]
 			p := &o.level.EffectParams
-			mod := modOf(p.Modifier)
+			mod := paramsMod(p)
 			for x := range n {
 				if o.plans[x] == nil {
 					continue
@@ -496,7 +529,7 @@ func (e *engine) effectWorth(i, j int, opt *castOption) float64 {
 	}
 	v := 0.0
 	mine := o.side == s
-	if mod := modOf(p.Modifier); mod != (statMod{}) {
+	if mod := paramsMod(p); mod != (statMod{}) {
 		w := e.modWorth(i, j, e.actionCost(i, opt.ap), mod, opt.spell.Duration)
 		if !mine {
 			w = -w
@@ -528,6 +561,9 @@ func (e *engine) effectWorth(i, j int, opt *castOption) float64 {
 		if p.Ward > 0 && int(o.fx.ward) < p.Ward {
 			v += e.wardWorth(j, p.Ward)
 		}
+		if p.Cover > 0 {
+			v += e.coverWorth(j, p.Cover)
+		}
 	}
 	if p.Dispel {
 		for n := range o.fx.n {
@@ -547,7 +583,7 @@ func (e *engine) activeWorth(j int, a *activeEffect) float64 {
 	o := &e.c[j]
 	v := 0.0
 	mine := o.side == int(a.side)
-	if mod := modOf(p.Modifier); mod != (statMod{}) {
+	if mod := paramsMod(p); mod != (statMod{}) {
 		w := e.modWorth(int(a.by), j, 0, mod, a.spell.Duration)
 		if !mine {
 			w = -w
@@ -565,6 +601,8 @@ func (e *engine) activeWorth(j int, a *activeEffect) float64 {
 		v += e.frightWorth(j, p.Fright)
 	case mine && p.Ward > 0:
 		v += e.wardWorth(j, p.Ward)
+	case mine && p.Cover > 0:
+		v += e.coverWorth(j, p.Cover)
 	}
 	return max(v, 0)
 }

@@ -13,8 +13,8 @@ import (
 // sim/magic.go (castPlan) against the target's spell defence (line 1452), the
 // target choosing its AP as the exact engine's best response. What is played:
 // the effects that carry an amount of HP, damage and healing (skills.md 4.3),
-// and those of sim/magic_effects.go (buffs and debuffs, control, morale,
-// anti-magic); every other effect is listed as not modelled by spell name
+// the return from defeat (sim/magic_return.go), and those of
+// sim/magic_effects.go (buffs and debuffs, control, morale, anti-magic); every other effect is listed as not modelled by spell name
 // (castNotModelled). Simplifications, in docs/rules.md "Magic": casts roll the
 // level dice of the card (dice lost to earlier mastery rerolls in the activation
 // are not taken off), no line of sight is asked, a range of 0 on the card means
@@ -48,6 +48,8 @@ type fightMagic struct {
 	// kinds with fewer AP the effects' values read (initEffects; shared).
 	modThreat map[fxKey][8]float64
 	apThreat  map[apKey][8]float64
+	// shotThreat: the shot tables of the cover spells (sim/magic_cover.go).
+	shotThreat map[coverKey][8]float64
 }
 
 // maxSpellSlots bounds the spells a caster's cadences follow in fights.
@@ -63,6 +65,9 @@ type spellState struct {
 	// sums the exact P(success) of each cast (the tests' oracle).
 	cast, succeeded int
 	expected        float64
+	// back: the activations left to a Safar back from defeat before it falls
+	// again, 0 none (sim/magic_return.go).
+	back int8
 }
 
 // initMagic prepares the cast options of every caster kind of e: the levels
@@ -109,7 +114,7 @@ func (e *engine) initMagic() error {
 					if any {
 						if m == nil {
 							m = &fightMagic{opts: make([][]castOption, n), p: map[uint64]float64{},
-								modThreat: map[fxKey][8]float64{}, apThreat: map[apKey][8]float64{}}
+								modThreat: map[fxKey][8]float64{}, apThreat: map[apKey][8]float64{}, shotThreat: map[coverKey][8]float64{}}
 						}
 						m.opts[a] = append(m.opts[a], o)
 					}
@@ -121,6 +126,9 @@ func (e *engine) initMagic() error {
 	if m == nil {
 		return nil
 	}
+	if err := e.initCover(m); err != nil {
+		return err
+	}
 	return e.initEffects(m)
 }
 
@@ -129,7 +137,7 @@ func (m *fightMagic) clone() *fightMagic {
 	if m == nil {
 		return nil
 	}
-	return &fightMagic{opts: m.opts, p: map[uint64]float64{}, modThreat: m.modThreat, apThreat: m.apThreat}
+	return &fightMagic{opts: m.opts, p: map[uint64]float64{}, modThreat: m.modThreat, apThreat: m.apThreat, shotThreat: m.shotThreat}
 }
 
 // castPool returns the caster's pool with its mastery reroll threshold with extra added
@@ -395,11 +403,15 @@ func (e *engine) castValue(i, oi, j int) float64 {
 	c, o := &e.c[i], &e.c[j]
 	opt := &e.magic.opts[c.kind][oi]
 	pl := opt.plans[o.kind]
-	if pl == nil || !o.inPlay() || !e.inSpellRange(i, j, opt) {
+	if pl == nil || !e.castTarget(i, j, opt) || !e.inSpellRange(i, j, opt) {
 		return 0
 	}
 	amount := pl.harm
-	if opt.level.Amount == nil {
+	if opt.isReturn() {
+		if amount = e.returnWorth(j); amount <= 0 {
+			return 0
+		}
+	} else if opt.level.Amount == nil {
 		if amount = e.effectWorth(i, j, opt); amount <= 0 {
 			return 0
 		}
@@ -465,7 +477,7 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 			}
 			// Effects with no amount weigh the AP they spend against every
 			// enemy that may attack (castKeepAll): their worth comes later.
-			if o.level.Amount == nil {
+			if o.level.Amount == nil || o.isReturn() {
 				v += afterAll[o.ap]
 			} else {
 				v += after[o.ap]
@@ -545,7 +557,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	j := a.target
 	o := &e.c[j]
 	pl := opt.plans[o.kind]
-	if pl == nil || !o.inPlay() || !e.mayCast(i, opt) || !e.inSpellRange(i, j, opt) {
+	if pl == nil || !e.castTarget(i, j, opt) || !e.mayCast(i, opt) || !e.inSpellRange(i, j, opt) {
 		return false
 	}
 	s := e.castStateOf(i, j, opt)
@@ -583,12 +595,11 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 		if opt.heal {
 			amount = min(amount, o.f.Profile.HP-o.hp)
 			o.hp += amount
+		} else if opt.isReturn() {
+			amount = e.returnFromDefeat(j, amount, opt.level.Activations)
 		} else {
 			if !opt.level.IgnoresArmour && o.f.Armour != nil && o.armour > 0 {
-				face := dice.D10(r)
-				if e.variant.ArmourLevelDice {
-					face = dice.Best(r, max(o.f.Profile.Level, 1))
-				}
+				face := armourFace(r, e.variant, o.f)
 				taken, ticked := spellArmour(o.f.Armour, o.armour, amount, face)
 				amount = taken
 				o.armour = max(o.armour-ticked, 0)
@@ -645,12 +656,16 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra, ward int, out CastO
 			e.tracef("; %s", effectText(opt.level, opt.spell.Duration))
 		case opt.heal:
 			e.tracef("; heals %d HP (%d left)", amount, max(e.c[j].hp, 0))
+		case opt.isReturn() && amount == 0:
+			e.tracef("; no free spot, %s stays defeated", e.name(j))
+		case opt.isReturn():
+			e.tracef("; %s is back from defeat with %d HP for %d activation(s), %s", e.name(j), amount, opt.level.Activations, e.where(j, -1))
 		default:
 			e.tracef("; deals %d HP (%d left)", amount, max(e.c[j].hp, 0))
 		}
 	}
 	e.tracef("\n")
-	if !e.duel && !e.c[j].inPlay() {
+	if !e.duel && !e.c[j].inPlay() && !opt.isReturn() {
 		e.tracef("    %s is defeated\n", e.name(j))
 	}
 }
