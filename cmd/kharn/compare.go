@@ -213,17 +213,37 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 // once per duel matchup finished. When ctx is cancelled the comparison holds the
 // loadouts whose matchups were all played, and Interrupted is set.
 func compareLoadouts(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, opps []*profiles.Profile, c matchConfig, perOpponentExact bool, step func()) (reports.Comparison, error) {
-	loadouts := ds.Variants(p)
+	var rows []compareRow
+	for _, l := range ds.Variants(p) {
+		rows = append(rows, compareRow{label: l.Label(), cost: l.Cost(ds), f: sim.NewFighter(p, l.Items(ds))})
+	}
+	return compareDuelRows(ctx, ds, p, rows, opps, c, perOpponentExact, step)
+}
+
+// compareRow is one row of a duel comparison: its label, its Krown cost and
+// the fighter that plays it.
+type compareRow struct {
+	label string
+	cost  int
+	f     *sim.Fighter
+}
+
+// compareDuelRows plays each row's fighter against every opponent in duels,
+// all with the same seed (common random numbers), and returns the comparison
+// of profile p with its rows in order (compareLoadouts, compareSpellSets).
+// With exact, each row holds the best exact damage per AP against each
+// opponent. When ctx is cancelled the comparison holds the rows whose
+// matchups were all played, and Interrupted is set.
+func compareDuelRows(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, rows []compareRow, opps []*profiles.Profile, c matchConfig, exact bool, step func()) (reports.Comparison, error) {
 	cmp := reports.Comparison{Context: "duel", Profile: p.ID, Seed: c.seed, Trials: c.trials, Distance: c.distance,
 		Rules: c.variant.String(), Opponents: []string{}, PartlyModelled: partlyModelled(append([]*profiles.Profile{p}, opps...)...)}
 	for _, o := range opps {
 		cmp.Opponents = append(cmp.Opponents, o.ID)
 	}
 	var ms []matchup
-	for _, l := range loadouts {
-		fa := sim.NewFighter(p, l.Items(ds))
+	for _, rw := range rows {
 		for _, o := range opps {
-			ms = append(ms, matchup{a: fa, b: sim.NewFighter(o, fieldedItems(ds, o)), exact: perOpponentExact})
+			ms = append(ms, matchup{a: rw.f, b: sim.NewFighter(o, fieldedItems(ds, o)), exact: exact})
 		}
 	}
 	res, interrupted, err := playMatchups(ctx, ms, c, step)
@@ -232,8 +252,8 @@ func compareLoadouts(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 	}
 	cmp.Interrupted = interrupted
 	notModelled := map[string]bool{}
-	for i, l := range loadouts {
-		row := reports.LoadoutRow{Loadout: l.Label(), Cost: l.Cost(ds)}
+	for i, rw := range rows {
+		row := reports.LoadoutRow{Loadout: rw.label, Cost: rw.cost}
 		var tally sim.DuelTally
 		complete := true
 		for j := range opps {
@@ -247,7 +267,7 @@ func compareLoadouts(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 			}
 			tally.Merge(&r.tally)
 			row.PerOpponent = append(row.PerOpponent, reports.NewRate(r.tally.Wins[sim.SideA], r.tally.N))
-			if perOpponentExact {
+			if exact {
 				row.DamagePerAP = append(row.DamagePerAP, r.perAP)
 			}
 		}

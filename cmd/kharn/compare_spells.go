@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -169,54 +168,12 @@ type spellComparison struct {
 // cost. When ctx is cancelled the comparison holds the sets whose duels were
 // all played.
 func compareSpellSets(ctx context.Context, ds *profiles.DataSet, p *profiles.Profile, sets []spellSet, opps []*profiles.Profile, c matchConfig, step func()) (reports.Comparison, error) {
-	cmp := reports.Comparison{Context: "duel", Profile: p.ID, Seed: c.seed, Trials: c.trials, Distance: c.distance,
-		Rules: c.variant.String(), Opponents: []string{}, PartlyModelled: partlyModelled(append([]*profiles.Profile{p}, opps...)...)}
-	for _, o := range opps {
-		cmp.Opponents = append(cmp.Opponents, o.ID)
-	}
 	lo, _ := ds.Fielded(p)
-	var ms []matchup
+	var rows []compareRow
 	for _, s := range sets {
-		fa := sim.NewFighter(s.p, lo.Items(ds))
-		for _, o := range opps {
-			ms = append(ms, matchup{a: fa, b: sim.NewFighter(o, fieldedItems(ds, o)), exact: true})
-		}
+		rows = append(rows, compareRow{label: s.Label, cost: lo.Cost(ds) + s.MagicCost, f: sim.NewFighter(s.p, lo.Items(ds))})
 	}
-	res, interrupted, err := playMatchups(ctx, ms, c, step)
-	if err != nil {
-		return cmp, fmt.Errorf("%s: %w", p.ID, err)
-	}
-	cmp.Interrupted = interrupted
-	notModelled := map[string]bool{}
-	for i, s := range sets {
-		row := reports.LoadoutRow{Loadout: s.Label, Cost: lo.Cost(ds) + s.MagicCost}
-		var tally sim.DuelTally
-		complete := true
-		for j := range opps {
-			r := res[i*len(opps)+j]
-			if !r.done {
-				complete = false
-				break
-			}
-			for _, n := range r.notModelled {
-				notModelled[n] = true
-			}
-			tally.Merge(&r.tally)
-			row.PerOpponent = append(row.PerOpponent, reports.NewRate(r.tally.Wins[sim.SideA], r.tally.N))
-			row.DamagePerAP = append(row.DamagePerAP, r.perAP)
-		}
-		if !complete {
-			continue
-		}
-		row.Fill(&tally)
-		cmp.Rows = append(cmp.Rows, row)
-	}
-	cmp.NotModelled = []string{}
-	for n := range notModelled {
-		cmp.NotModelled = append(cmp.NotModelled, n)
-	}
-	sort.Strings(cmp.NotModelled)
-	return cmp, nil
+	return compareDuelRows(ctx, ds, p, rows, opps, c, true, step)
 }
 
 // runCompareSpells is kharn compare CASTER --spells SETS.
