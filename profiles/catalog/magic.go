@@ -16,9 +16,10 @@ import (
 // (profiles.Spell) in spells.yaml, and each caster's way and the spells it
 // knows for free (profile spells, grant-spell effects) its magic. A list
 // chooses the other spells and the grimoire (ImportList). The effects are free
-// French text: damage and healing with their dice are read from it, the rest
-// is imported as profiles.EffectUnclassed, which fights do not play and
-// results name (profiles.SpellsNotPlayed).
+// French text, read with the table of spell_text.go (the effect categories of
+// skills.md 4.3 and the fields fights play); a text no row reads is imported
+// as profiles.EffectUnclassed, which fights do not play and results name
+// (profiles.SpellsNotPlayed).
 
 // wayBySkill maps the skills of the table that make a caster to their way.
 var wayBySkill = map[string]profiles.Way{
@@ -75,6 +76,10 @@ type levelOut struct {
 	amount    string // dice, for damage and healing
 	ignores   bool
 	text      string // the card's text, for a comment
+	// params are the other fields fights play, read from the text
+	// (spell_text.go); unplayed says what of a classed text they leave out.
+	params   profiles.EffectParams
+	unplayed string
 }
 
 // readMagic reads magicWays, grimoires and spells.
@@ -145,7 +150,6 @@ func grimoireOf(id string) (profiles.Grimoire, bool) {
 }
 
 var (
-	diceText  = regexp.MustCompile(`\b(\d+)\s*d\s*(5|10)\b(\s*[+-]\s*\d+)?`)
 	toiseText = regexp.MustCompile(`(\d+(?:[.,]\d+)?)\s*toise`)
 )
 
@@ -261,10 +265,7 @@ func (c *Conversion) readSpell(o *object) *spellOut {
 			s.problemf(index(o.at("difficulties"), i), "threshold %d after %d: thresholds must increase, difficulty ignored", l.threshold, s.levels[n-1].threshold)
 			continue
 		}
-		l.effect, l.amount, l.ignores = classEffect(l.text)
-		if l.effect == profiles.EffectUnclassed {
-			s.notModelledf("difficulty %d: its effect text is not classed", l.threshold)
-		}
+		s.classLevel(&l)
 		s.levels = append(s.levels, l)
 	}
 	switch {
@@ -281,27 +282,6 @@ func (c *Conversion) readSpell(o *object) *spellOut {
 		s.problemf(o.at(k), "unknown field, ignored")
 	}
 	return s
-}
-
-// classEffect classes a difficulty's effect text: damage or healing with the
-// dice it names ("inflige 1D5 dégâts", "soigne 1D10 PV"), or unclassed.
-func classEffect(text string) (profiles.SpellEffect, string, bool) {
-	f := fold(text)
-	m := diceText.FindStringSubmatch(f)
-	if m == nil {
-		return profiles.EffectUnclassed, "", false
-	}
-	amount := m[1] + "D" + m[2] + strings.ReplaceAll(m[3], " ", "")
-	if _, err := profiles.ParseDice(amount); err != nil {
-		return profiles.EffectUnclassed, "", false
-	}
-	switch {
-	case strings.Contains(f, "soign") || strings.Contains(f, "recuper") || strings.Contains(f, "regagn"):
-		return profiles.EffectHealing, amount, false
-	case strings.Contains(f, "degat") || strings.Contains(f, "blessure"):
-		return profiles.EffectDamage, amount, strings.Contains(f, "ignor") && strings.Contains(f, "armure")
-	}
-	return profiles.EffectUnclassed, "", false
 }
 
 // readTarget reads the free target text ("1 allié à 3 toises", "le lanceur").
@@ -564,17 +544,7 @@ func (c *Conversion) writeSpells() (File, bool) {
 			if l.text != "" {
 				comment(&b, "      ", "text:", l.text)
 			}
-			b.WriteString("      - {threshold: " + strconv.Itoa(l.threshold) + ", effect: " + string(l.effect))
-			if l.amount != "" {
-				b.WriteString(", amount: " + l.amount)
-			}
-			if l.ignores {
-				b.WriteString(", ignores_armour: true")
-			}
-			if !l.effect.HasAmount() {
-				b.WriteString(`, text: "not classed by kharn import catalog: the card's text is in the comment above"`)
-			}
-			b.WriteString("}\n")
+			writeLevel(&b, l)
 		}
 		n++
 	}

@@ -1,0 +1,126 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// classText classes text as a difficulty 15 of a spell of duration d.
+func classText(text string, d profiles.Duration) (levelOut, []string) {
+	s := &spellOut{duration: d}
+	l := levelOut{threshold: 15, text: text}
+	s.classLevel(&l)
+	return l, s.notModelled
+}
+
+// TestSpellRuleExamples checks the table itself: each row's example, alone,
+// is read in full as the row's category (a row may name what fights leave
+// out of it, never that the text is not classed).
+func TestSpellRuleExamples(t *testing.T) {
+	for _, r := range spellRules {
+		if r.category == "" {
+			continue // a restated duration: no effect of its own
+		}
+		l, nm := classText(r.example, profiles.OneTurn)
+		if l.effect != r.category || strings.Contains(strings.Join(nm, ";"), "not classed") {
+			t.Errorf("example %q: %s, not modelled %q; want %s", r.example, l.effect, nm, r.category)
+		}
+	}
+}
+
+// TestSpellTexts reads invented effect texts in the catalogue's shape (French,
+// an "(inventé)" mark, catalogue.md 4.10), one or more per row of spellRules,
+// into the category of skills.md 4.3 and the fields fights play
+// (profiles/magic_effects.go). The names and wordings are invented.
+func TestSpellTexts(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		duration   profiles.Duration
+		effect     profiles.SpellEffect
+		amount     string
+		ignores    bool
+		params     profiles.EffectParams
+		notes      string // what the report names as not modelled, "" for nothing
+	}{
+		// direct damage (skills.md 4.3, 3 spells)
+		{"damage", "Inflige 2D5+1 dégâts (inventé)", profiles.Instant, profiles.EffectDamage, "2D5+1", false, profiles.EffectParams{}, ""},
+		{"damage through armour", "Inflige 1D5 dommages qui ignorent l'armure (inventé).", profiles.Instant, profiles.EffectDamage, "1D5", true, profiles.EffectParams{}, ""},
+		// healing (6)
+		{"healing", "La cible récupère 1D10 PV (inventé)", profiles.Instant, profiles.EffectHealing, "1D10", false, profiles.EffectParams{}, ""},
+		{"healing paid by the caster", "Le lanceur perd 1D5 PV, la cible en regagne autant (inventé)", profiles.Instant,
+			profiles.EffectHealing, "1D5", false, profiles.EffectParams{}, "difficulty 15: the caster loses as many HP"},
+		// return from defeat (3)
+		{"return", "Un allié vaincu revient en jeu avec 3D5 PV pour une activation (inventé)", profiles.Instant,
+			profiles.EffectReturn, "3D5", false, profiles.EffectParams{Activations: 1}, ""},
+		// offensive buffs (7)
+		{"attack bonus", "La cible gagne +2 à ses jets d'attaque (inventé)", profiles.UntilTargetActivation,
+			profiles.EffectOffensiveBuff, "", false, profiles.EffectParams{AttackBonus: 2}, ""},
+		{"attack bonus and critical range", "+1 aux jets d'attaque et réussites critiques sur 9 et 10 (inventé)", profiles.OneTurn,
+			profiles.EffectOffensiveBuff, "", false, profiles.EffectParams{AttackBonus: 1, CriticalFrom: 9}, ""},
+		// characteristic buffs (3)
+		{"buff of two", "Le lanceur gagne +1 en P et en C (inventé)", profiles.UntilCasterActivation,
+			profiles.EffectStatBuff, "", false, profiles.EffectParams{Modifier: profiles.Stats{P: 1, C: 1}}, ""},
+		{"buff of all", "+1 à toutes ses caractéristiques (inventé)", profiles.OneTurn,
+			profiles.EffectStatBuff, "", false, profiles.EffectParams{Modifier: profiles.Stats{V: 1, P: 1, A: 1, C: 1, T: 1, I: 1}}, ""},
+		{"buff of two amounts", "+2 en P et +1 en A (inventé)", profiles.OneTurn,
+			profiles.EffectStatBuff, "", false, profiles.EffectParams{Modifier: profiles.Stats{P: 2, A: 1}}, ""},
+		// defensive buffs (9)
+		{"cover", "La cible est à couvert comme derrière un obstacle de sa stature +1 (inventé)", profiles.OneTurn,
+			profiles.EffectDefensiveBuff, "", false, profiles.EffectParams{Cover: 1}, ""},
+		// debuffs (5)
+		{"debuff of all", "La cible subit -1 à toutes ses caractéristiques jusqu'à la fin de sa prochaine activation (inventé)", profiles.UntilTargetActivation,
+			profiles.EffectDebuff, "", false, profiles.EffectParams{Modifier: profiles.Stats{V: -1, P: -1, A: -1, C: -1, T: -1, I: -1}}, ""},
+		{"debuff of three", "-1 en P, A et C (inventé)", profiles.OneTurn,
+			profiles.EffectDebuff, "", false, profiles.EffectParams{Modifier: profiles.Stats{P: -1, A: -1, C: -1}}, ""},
+		// morale (6)
+		{"fright", "Le lanceur provoque l'effroi 12 pour toute la partie (inventé)", profiles.WholeGame,
+			profiles.EffectMorale, "", false, profiles.EffectParams{Fright: 12}, ""},
+		// activation and movement control (7)
+		{"AP loss", "L'ennemi perd 2 PA à sa prochaine activation (inventé)", profiles.Instant,
+			profiles.EffectControl, "", false, profiles.EffectParams{APLoss: 2}, ""},
+		{"immobilised", "La cible est immobilisée et perd 1 PA (inventé)", profiles.UntilTargetActivation,
+			profiles.EffectControl, "", false, profiles.EffectParams{Immobilise: true, APLoss: 1}, ""},
+		{"cannot walk", "La cible ne peut pas se déplacer (inventé)", profiles.OneTurn,
+			profiles.EffectControl, "", false, profiles.EffectParams{Immobilise: true}, ""},
+		// anti-magic (1)
+		{"ward", "+1 à la difficulté des sorts ennemis pour toute la partie (inventé)", profiles.WholeGame,
+			profiles.EffectAntiMagic, "", false, profiles.EffectParams{Ward: 1}, ""},
+		{"dispel and silence", "Dissipe les sorts ennemis qui l'affectent, puis la cible ne peut plus lancer de sort (inventé)", profiles.UntilTargetActivation,
+			profiles.EffectAntiMagic, "", false, profiles.EffectParams{Dispel: true, Silence: true}, ""},
+
+		// Not read: stays unclassed, with what no row matched named.
+		{"placeholder", "<texte inventé>", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
+			`difficulty 15: not classed, no row reads "<texte invente>"`},
+		// dice and skill tools (5): no field of the data format, so no row.
+		{"dice tool", "La cible peut relancer un dé (inventé)", profiles.OneTurn, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
+			`difficulty 15: not classed, no row reads "peut relancer un de"`},
+		{"a row and an unread rest", "Inflige 1D5 dégâts et la cible est repoussée de 2 toises (inventé)", profiles.Instant,
+			profiles.EffectUnclassed, "", false, profiles.EffectParams{}, `difficulty 15: not classed, no row reads "est repoussee de 2 toises"`},
+		{"damage from I", "Inflige des dégâts égaux à la moitié de son I (inventé)", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
+			`difficulty 15: not classed, no row reads "inflige des degats egaux a la moitie de son i"`},
+		{"two categories", "Inflige 1D5 dégâts et la cible est immobilisée (inventé)", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
+			"difficulty 15: not classed, the text mixes damage and activation-control (a difficulty has one effect)"},
+		{"out of range", "+4 en P (inventé)", profiles.OneTurn, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
+			"difficulty 15: not classed, a modifier of +4 (the data format's are -3 to +3, not 0)"},
+		{"a duration the card contradicts", "Provoque l'effroi 13 pour toute la partie (inventé)", profiles.OneTurn, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
+			`difficulty 15: not classed, the text says "pour toute la partie", the card's duration is one-turn`},
+		{"empty", "", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{}, "difficulty 15: not classed, no effect text"},
+		// Classed, but a lasting effect for a duration fights do not follow.
+		{"special duration", "+1 à la difficulté des sorts ennemis (inventé)", profiles.SpecialDuration,
+			profiles.EffectAntiMagic, "", false, profiles.EffectParams{Ward: 1},
+			"difficulty 15: a lasting anti-magic effect for the duration special, which fights do not follow"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l, nm := classText(c.text, c.duration)
+			if l.effect != c.effect || l.amount != c.amount || l.ignores != c.ignores || l.params != c.params {
+				t.Errorf("%q: %s %q ignores %v %+v; want %s %q ignores %v %+v", c.text, l.effect, l.amount, l.ignores, l.params,
+					c.effect, c.amount, c.ignores, c.params)
+			}
+			if got := strings.Join(nm, "; "); got != c.notes {
+				t.Errorf("%q: not modelled %q, want %q", c.text, got, c.notes)
+			}
+		})
+	}
+}
