@@ -198,7 +198,7 @@ func TestCatalog056(t *testing.T) {
 // counted once, per faction and kind, the magic and no-effect items apart.
 func TestCatalog056Summary(t *testing.T) {
 	s := fixture056(t).Report.JSONSummary()
-	if s.Profiles.Total != 14 || s.Equipment.Total != 25 || s.Spells == nil || s.Spells.Total != 9 {
+	if s.Profiles.Total != 14 || s.Equipment.Total != 25 || s.Spells == nil || s.Spells.Total != 15 {
 		t.Fatalf("%d profiles, %d items", s.Profiles.Total, s.Equipment.Total)
 	}
 	for _, c := range []JSONCounts{s.Profiles, s.Equipment} {

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
@@ -122,5 +123,40 @@ func TestSpellTexts(t *testing.T) {
 				t.Errorf("%q: not modelled %q, want %q", c.text, got, c.notes)
 			}
 		})
+	}
+}
+
+// TestCatalog056Spells checks the fixture's spells (invented texts, one
+// spell at least per effect category of skills.md 4.3): each category but
+// the dice and skill tools, which no field of the data format holds, is
+// imported and played; the partly modelled spells are exactly those whose
+// texts no row reads in full, or whose effect fights leave in part.
+func TestCatalog056Spells(t *testing.T) {
+	c := fixture056(t)
+	partly := map[string]bool{}
+	for _, e := range c.Report.Entries {
+		if e.Kind == "spell" && e.Status == Partly {
+			partly[e.CatalogID] = true
+		}
+	}
+	want := map[string]bool{"grand-appel": true, "offrande-inventee": true, "relance-inventee": true}
+	if !maps.Equal(partly, want) {
+		t.Errorf("partly modelled spells %v, want %v", partly, want)
+	}
+	played := map[profiles.SpellEffect]bool{}
+	for _, s := range c.DataSet().Spells {
+		for _, l := range s.Levels {
+			if s.Played(l) {
+				played[l.Effect] = true
+			}
+		}
+	}
+	for _, e := range profiles.SpellEffects {
+		if played[e] != (e != profiles.EffectDiceTool) {
+			t.Errorf("effect %s played: %v", e, played[e])
+		}
+	}
+	if _, m, p, x := c.Report.Count("spell"); m != 11 || p != 3 || x != 1 {
+		t.Errorf("spells: %d modelled, %d partly, %d not imported; want 11, 3, 1", m, p, x)
 	}
 }
