@@ -91,8 +91,8 @@ func TestImportRoundTrip056(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ds.Spells) != 8 || len(ds.Mounts) != 2 {
-		t.Errorf("%d spells, %d mounts; want 8 and 2", len(ds.Spells), len(ds.Mounts))
+	if len(ds.Spells) != 14 || len(ds.Mounts) != 2 {
+		t.Errorf("%d spells, %d mounts; want 14 and 2", len(ds.Spells), len(ds.Mounts))
 	}
 	l, err := profiles.LoadList(list, ds)
 	if err != nil {
