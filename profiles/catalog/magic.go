@@ -73,7 +73,7 @@ type spellOut struct {
 type levelOut struct {
 	threshold int
 	effect    profiles.SpellEffect
-	amount    string // dice, for damage and healing
+	amount    string // dice, for damage, healing and a return from defeat
 	ignores   bool
 	text      string // the card's text, for a comment
 	// params are the other fields fights play, read from the text
