@@ -43,7 +43,7 @@ const (
 	diceRe  = `(\d+ ?d ?(?:5|10)(?: ?[+-] ?\d+)?)`
 	countRe = `(\d|une?|deux|trois)`
 	charsRe = `([vpacti](?:(?:,| et|, et) (?:en )?[vpacti])*)\b`
-	hpRe    = `(?:pv|points? de vie)`
+	hpRe    = `(?:pv|points? de vie)\b`
 )
 
 // spellRules is the table of spell effect phrasings. Categories and their
@@ -51,22 +51,22 @@ const (
 var spellRules = []spellRule{
 	// The caster's cost first: its "perd 1D5 PV" is no AP loss nor damage.
 	spellRow("Le lanceur perd 1D5 PV, la cible en récupère autant", profiles.EffectHealing,
-		`le lanceur perd `+diceRe+` `+hpRe+`,? (?:et )?la cible en (?:recupere|regagne) autant`,
+		`\ble lanceur perd `+diceRe+` `+hpRe+`,? (?:et )?la cible en (?:recupere|regagne) autant`,
 		func(l *levelOut, _ *spellOut, m []string) string {
 			l.unplayed = "the caster loses as many HP"
 			return l.setAmount(m[1])
 		}),
 	spellRow("Inflige 1D5 dégâts qui ignorent l'armure", profiles.EffectDamage,
-		`inflige `+diceRe+` (?:points? de )?(?:degats?|dommages?)( qui ignorent l'armure| ignorant l'armure| sans tenir compte de l'armure)?`,
+		`\binflige `+diceRe+` (?:points? de )?(?:degats?|dommages?)( qui ignorent l'armure| ignorant l'armure| sans tenir compte de l'armure)?`,
 		func(l *levelOut, _ *spellOut, m []string) string {
 			l.ignores = m[2] != ""
 			return l.setAmount(m[1])
 		}),
 	spellRow("Soigne 1D10 PV", profiles.EffectHealing,
-		`(?:soigne|rend|recupere|regagne) `+diceRe+` `+hpRe,
+		`\b(?:soigne|rend|recupere|regagne) `+diceRe+` `+hpRe,
 		func(l *levelOut, _ *spellOut, m []string) string { return l.setAmount(m[1]) }),
 	spellRow("Un allié vaincu revient en jeu avec 3D5 PV pour une activation", profiles.EffectReturn,
-		`(?:un allie vaincu )?revient (?:en jeu )?avec `+diceRe+` `+hpRe+` pour `+countRe+` activations?`,
+		`\b(?:un allie vaincu )?revient (?:en jeu )?avec `+diceRe+` `+hpRe+` pour `+countRe+` activations?`,
 		func(l *levelOut, _ *spellOut, m []string) string {
 			if why := l.setAmount(m[1]); why != "" {
 				return why
@@ -79,7 +79,7 @@ var spellRules = []spellRule{
 			return set(&l.params.AttackBonus, atoi(m[1]), 1, 5, "an attack bonus")
 		}),
 	spellRow("Coups critiques sur 9 et 10", profiles.EffectOffensiveBuff,
-		`(?:ses )?(?:coups? critiques?|reussites? critiques?) (?:sur|de|a) (\d) (?:et|a|-) 10`,
+		`\b(?:ses )?(?:coups? critiques?|reussites? critiques?) (?:sur|de|a) (\d) (?:et|a|-) 10`,
 		func(l *levelOut, _ *spellOut, m []string) string {
 			return set(&l.params.CriticalFrom, atoi(m[1]), 2, 9, "a critical range")
 		}),
@@ -96,38 +96,38 @@ var spellRules = []spellRule{
 		`(?:subit )?- ?(\d) (?:en|a) `+charsRe,
 		func(l *levelOut, _ *spellOut, m []string) string { return l.modify(m[2], -atoi(m[1])) }),
 	spellRow("Est à couvert comme derrière un obstacle de sa stature +1", profiles.EffectDefensiveBuff,
-		`(?:est )?a couvert (?:comme )?(?:derriere )?(?:d')?un obstacle de (?:sa|la) stature ?\+ ?(\d)`,
+		`\b(?:est )?a couvert (?:comme )?(?:derriere )?(?:d')?un obstacle de (?:sa|la) stature ?\+ ?(\d)`,
 		func(l *levelOut, _ *spellOut, m []string) string {
 			return set(&l.params.Cover, atoi(m[1]), 1, 3, "cover")
 		}),
 	spellRow("Provoque l'effroi 12", profiles.EffectMorale,
-		`(?:provoque|cause|inspire) (?:l')?effroi ?(\d+)`,
+		`\b(?:provoque|cause|inspire) (?:l')?effroi ?(\d+)`,
 		func(l *levelOut, _ *spellOut, m []string) string {
 			return set(&l.params.Fright, atoi(m[1]), 2, 30, "fright")
 		}),
 	spellRow("Perd 2 PA à sa prochaine activation", profiles.EffectControl,
-		`perd (\d) pa(?: (?:a|lors de) sa prochaine activation)?`,
+		`\bperd (\d) pa\b(?: (?:a|lors de) sa prochaine activation)?`,
 		func(l *levelOut, _ *spellOut, m []string) string {
 			return set(&l.params.APLoss, atoi(m[1]), 1, 7, "an AP loss")
 		}),
 	spellRow("Est immobilisée, ne peut pas se déplacer", profiles.EffectControl,
-		`est immobilisee?|ne peut (?:pas|plus) se deplacer`,
+		`\b(?:est immobilisee?|ne peut (?:pas|plus) se deplacer)`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Immobilise = true; return "" }),
 	spellRow("+1 à la difficulté des sorts ennemis", profiles.EffectAntiMagic,
-		`\+ ?(\d) a la difficulte des sorts (?:ennemis|adverses)|la difficulte des sorts (?:ennemis|adverses) augmente de (\d)`,
+		`\+ ?(\d) a la difficulte des sorts (?:ennemis|adverses)|\bla difficulte des sorts (?:ennemis|adverses) augmente de (\d)`,
 		func(l *levelOut, _ *spellOut, m []string) string {
 			return set(&l.params.Ward, atoi(m[1]+m[2]), 1, 5, "a ward")
 		}),
 	spellRow("Dissipe les sorts ennemis qui l'affectent", profiles.EffectAntiMagic,
-		`(?:dissipe|annule|met fin a) (?:tous )?les (?:sorts|effets de sorts) (?:ennemis|adverses)(?: qui l'affectent| sur (?:elle|lui))?`,
+		`\b(?:dissipe|annule|met fin a) (?:tous )?les (?:sorts|effets de sorts) (?:ennemis|adverses)(?: qui l'affectent| sur (?:elle|lui))?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Dispel = true; return "" }),
 	spellRow("Ne peut pas lancer de sort", profiles.EffectAntiMagic,
-		`ne peut (?:pas|plus) lancer de sorts?`,
+		`\bne peut (?:pas|plus) lancer de sorts?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Silence = true; return "" }),
 	// A duration the text restates must agree with the card's duration field,
 	// which fights follow.
 	spellRow("jusqu'à la fin de sa prochaine activation, pour toute la partie", "",
-		`(?:jusqu'a la fin de (?:sa|la) prochaine activation|pour (?:toute )?la partie|jusqu'a la fin de la partie|pendant (?:1|un) tour)`,
+		`\b(?:jusqu'a la fin de (?:sa|la) prochaine activation|pour (?:toute )?la partie|jusqu'a la fin de la partie|pendant (?:1|un) tour)`,
 		func(_ *levelOut, s *spellOut, m []string) string {
 			want := restated[m[0]]
 			if !slices.Contains(want, s.duration) {
@@ -188,7 +188,7 @@ func (s *spellOut) classLevel(l *levelOut) {
 	case left != "":
 		s.notModelledf("difficulty %d: not classed, no row reads %q", l.threshold, left)
 	case len(cats) == 0:
-		s.notModelledf("difficulty %d: not classed, no effect text", l.threshold)
+		s.notModelledf("difficulty %d: not classed, no effect in the text", l.threshold)
 	case len(cats) > 1:
 		s.notModelledf("difficulty %d: not classed, the text mixes %s (a difficulty has one effect)", l.threshold, joinEffects(cats))
 	default:

@@ -107,7 +107,9 @@ func TestSpellTexts(t *testing.T) {
 			"difficulty 15: not classed, a modifier of +4 (the data format's are -3 to +3, not 0)"},
 		{"a duration the card contradicts", "Provoque l'effroi 13 pour toute la partie (inventé)", profiles.OneTurn, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
 			`difficulty 15: not classed, the text says "pour toute la partie", the card's duration is one-turn`},
-		{"empty", "", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{}, "difficulty 15: not classed, no effect text"},
+		{"empty", "", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{}, "difficulty 15: not classed, no effect in the text"},
+		{"a row inside a word", "Reprend 1D5 PV (inventé)", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
+			`difficulty 15: not classed, no row reads "reprend 1d5 pv"`},
 		// Classed, but a lasting effect for a duration fights do not follow.
 		{"special duration", "+1 à la difficulté des sorts ennemis (inventé)", profiles.SpecialDuration,
 			profiles.EffectAntiMagic, "", false, profiles.EffectParams{Ward: 1},
