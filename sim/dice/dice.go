@@ -76,30 +76,12 @@ type Result struct {
 
 // Roll rolls the pool with r.
 //
-// It hands the pool to roll by pointer: small enough to be inlined, it keeps
-// the caller from copying the pool through memory (the compiler spilled a
-// returned Pool and copied it with 16-byte moves whose loads stalled on the
-// 8-byte stores before them; issue #13, perf annotate of
-// BenchmarkSampleExchange). RollForced does the same.
-func (p Pool) Roll(r *rand.PCG) Result { return p.roll(r) }
-
-func (p *Pool) roll(r *rand.PCG) Result {
-	n := max(p.Dice, 1)
-	best := 0
-	for range n {
-		// D10, written out so that the generator's step is inlined here: the call
-		// per die was about a tenth of a sampled exchange (issue #13,
-		// BenchmarkSampleExchange). The same draws: a rejected one is followed by
-		// D10's.
-		hi, lo := bits.Mul32(uint32(r.Uint64()>>32), 10)
-		d := int(hi) + 1
-		if lo < 6 { // rejection threshold: (2^32 - 10) % 10 == 6
-			d = D10(r)
-		}
-		best = max(best, d)
-	}
-	return p.finish(r, n, best, false)
-}
+// It is finish with no die rolled yet (best 0): small enough to be inlined, so
+// that the pool is not copied through memory and the Result comes back from one
+// call (the compiler spilled a returned Pool or Result and copied it with
+// 16-byte moves whose loads stalled on the narrower stores before them; issue
+// #13, perf annotate of BenchmarkSampleExchange).
+func (p Pool) Roll(r *rand.PCG) Result { return p.finish(r, max(p.Dice, 1), 0, false) }
 
 // RollForced rolls the pool like Roll, except that when the kept face of the first
 // roll is at least from (0: never), an opponent with Duellist X forces x of the dice
@@ -110,7 +92,7 @@ func (p Pool) RollForced(r *rand.PCG, x, from int) Result { return p.rollForced(
 
 func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
 	if x <= 0 || from <= 0 {
-		return p.roll(r)
+		return p.finish(r, max(p.Dice, 1), 0, false)
 	}
 	n := min(max(p.Dice, 1), 8)
 	var d [8]int
@@ -141,13 +123,27 @@ func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
 }
 
 // finish applies the mastery and Master rerolls (R4) to a roll of n dice whose best
-// face is best, then the critical hit or failure (R2, R3); forced says whether a
+// face is best (0: rolls them first), then the critical hit or failure (R2, R3); forced says whether a
 // Duellist forced a reroll.
 //
 // The flags are kept in locals and the Result written once at the end: setting
 // the fields of a Result one by one and copying it stalled the processor's store
 // forwarding (issue #13, perf annotate of BenchmarkSampleExchange).
 func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
+	if best == 0 { // not rolled yet (Roll): a rolled face is at least 1
+		for range n {
+			// D10, written out so that the generator's step is inlined here: the
+			// call per die was about a tenth of a sampled exchange (issue #13,
+			// BenchmarkSampleExchange). The same draws: a rejected one is followed
+			// by D10's.
+			hi, lo := bits.Mul32(uint32(r.Uint64()>>32), 10)
+			d := int(hi) + 1
+			if lo < 6 { // rejection threshold: (2^32 - 10) % 10 == 6
+				d = D10(r)
+			}
+			best = max(best, d)
+		}
+	}
 	mastery, masterUse := false, false
 	if p.Reroll > 0 && best <= p.Reroll {
 		mastery = true
