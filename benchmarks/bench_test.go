@@ -57,9 +57,11 @@ var sink int
 func BenchmarkDiceD10(b *testing.B) {
 	r := rand.NewPCG(1, 0)
 	s := 0
+	start := cpuNow()
 	for b.Loop() {
 		s += dice.D10(r)
 	}
+	reportCPU(b, start)
 	sink = s
 }
 
@@ -116,9 +118,11 @@ func BenchmarkSampleExchange(b *testing.B) {
 			draws := drawsPerCall(func() { sm.Sample(r) }, r, 10_000)
 			b.ReportAllocs()
 			s := 0
+			start := cpuNow()
 			for b.Loop() {
 				s += sm.Sample(r).Damage
 			}
+			reportCPU(b, start)
 			sink = s
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "exchanges/s")
 			b.ReportMetric(draws, "dice/exchange")

@@ -61,9 +61,11 @@ func BenchmarkSkirmish(b *testing.B) {
 			r = rand.NewPCG(1, 0)
 			b.ReportAllocs()
 			s := 0
+			start := cpuNow()
 			for b.Loop() {
 				s += pl.Play(r).Rounds
 			}
+			reportCPU(b, start)
 			sink = s
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "skirmishes/s")
 		})

@@ -82,23 +82,28 @@ type fightOption struct {
 	// one-handed weapons (nil: its Melee).
 	defWeapon *profiles.Equipment
 	shot      bool
+	// pos and split sit next to attack and shot, in the option's first cache
+	// line: planDPAt reads these of every option of a table, which took a cache
+	// miss each when they came after the 3 KB of kill (issue #13, perf annotate
+	// of BenchmarkSkirmish).
+	//
+	// pos marks a positional option (R10a): the attack with a V or C effect
+	// (posV, posC) where its best effects by damage have none. Only the default
+	// policy plays them, for the first attack of a plan, valuing the move on the
+	// field (positionValue); every other use of the options skips them.
+	pos int8
+	// split, when not 0, makes it an Ambidextrous 3 AP attack played as two 2
+	// AP attacks (skills.md #21): attack then option split-1 with the other
+	// weapon; its figures are those of both (sim/skills_more.go).
+	split int16
 	// dmg and ctr: expected damage dealt and counter damage taken, [band][defender
 	// AP]; def: expected AP the defender spends on it.
 	dmg, ctr, def [3][8]float64
 	// kill[band][k][h] is the probability that the attack alone takes at least h HP
 	// (h < killHP) from a defender holding k AP.
 	kill [3][8][killHP]float32
-	// pos marks a positional option (R10a): the attack with a V or C effect
-	// (posV, posC) where its best effects by damage have none. Only the default
-	// policy plays them, for the first attack of a plan, valuing the move on the
-	// field (positionValue); every other use of the options skips them.
-	pos int8
 	// move[band][k] is the probability that its V move or C repel happens.
 	move [3][8]float32
-	// split, when not 0, makes it an Ambidextrous 3 AP attack played as two 2
-	// AP attacks (skills.md #21): attack then option split-1 with the other
-	// weapon; its figures are those of both (sim/skills_more.go).
-	split int16
 }
 
 // Positional effects of an option (fightOption.pos).

@@ -225,64 +225,14 @@ func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int,
 
 // planDPAt is planDP with the positional options weighed at the root.
 func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
-	var memo [8][8]float64
-	var done [8][8]bool
-	var first [8][8]int
-	// costOf and keep depend on the option and the AP only: asked once each here
-	// rather than in every state of the plan (they were a fifth of a skirmish's
-	// time, BenchmarkSkirmish).
-	var costBuf [64]int8 // enough for every option table (maxOptions and more)
-	var bandBuf [64]int8
-	costs, bands := costBuf[:0], bandBuf[:0]
-	for i := range opts {
-		cost, band, ok := -1, 0, false
-		if opts[i].pos == posNone || root != nil && i < maxOptions {
-			cost, band, ok = costOf(&opts[i])
-		}
-		if !ok || cost > 7 {
-			cost = -1
-		}
-		costs, bands = append(costs, int8(cost)), append(bands, int8(band))
-	}
-	var keeps [8]float64
-	if keep != nil {
-		for a := range keeps {
-			keeps[a] = keep(a)
-		}
-	}
-	var value func(a, k int) float64
-	value = func(a, k int) float64 {
-		a, k = min(a, 7), min(max(k, 0), 7)
-		if done[a][k] {
-			return memo[a][k]
-		}
-		v, f := math.Inf(-1), -1
-		if keep != nil {
-			v = keeps[a]
-		}
-		for i := range opts {
-			opt := &opts[i]
-			cost, band := int(costs[i]), int(bands[i])
-			if cost < 0 || cost > a || opt.pos != posNone {
-				continue
-			}
-			next := k - int(opt.def[band][k]+0.5)
-			w := opt.dmg[band][k] - opt.ctr[band][k] + value(a-cost, next)
-			if hp > 0 && hp < killHP {
-				w += bonus * float64(opt.kill[band][k][hp])
-			}
-			if w > v+1e-9 {
-				v, f = w, i
-			}
-		}
-		if f < 0 && keep == nil {
-			v = 0
-		}
-		memo[a][k], done[a][k], first[a][k] = v, true, f
-		return v
-	}
+	// The memoised states (sim/dpmemo.go): costOf and keep depend on the option
+	// and the AP only, asked once each there rather than in every state of the
+	// plan (they were a fifth of a skirmish's time, BenchmarkSkirmish).
+	var d dpMemo
+	d.init(opts, costOf, keep, hp, bonus, root != nil)
+	keeps := &d.keeps
 	a, k = min(max(a, 0), 7), min(max(k, 0), 7)
-	v, f := value(a, k), first[a][k]
+	v, f := d.value(a, k), int(d.first[a][k])
 	if root == nil {
 		return v, f
 	}
@@ -292,12 +242,12 @@ func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, in
 	// target only if it is still in reach (else the AP left are kept).
 	for i := range opts {
 		opt := &opts[i]
-		cost, band := int(costs[i]), int(bands[i])
+		cost, band := d.at(i)
 		if opt.pos == posNone || cost < 0 || cost > a || root[i].value <= 0 {
 			continue
 		}
 		next := k - int(opt.def[band][k]+0.5)
-		rest := value(a-cost, next)
+		rest := d.value(a-cost, next)
 		p := float64(opt.move[band][k])
 		after := rest
 		if !root[i].stay {

@@ -141,13 +141,17 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		if spec.biteTest {
 			s.feared = s.feared || pl.fearRoll(r)
 		}
-		ev := TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, Success: true, Mastery: ar.Mastery}
-		return pl.sampleHitTraced(r, s, spec, ch, false, o, &ev)
+		var ev TraceEvent // built only for a trace: a tenth of a sampled exchange
+		if pl.trace != nil {
+			ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, Success: true, Mastery: ar.Mastery}
+		}
+		pl.sampleHitTraced(r, &s, spec, ch, false, o, &ev)
+		return s
 	}
 	if def.Discard {
 		s.shield, s.discarded = 0, true
 		if ch {
-			s = pl.sampleHit(r, s, spec, ch, true, o)
+			pl.sampleHit(r, &s, spec, ch, true, o)
 		}
 		return s
 	}
@@ -191,13 +195,13 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.shield -= n
 		s.shieldUsed += n
 	}
-	ev := TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dr.Value + dmod, Mastery: ar.Mastery, DefMastery: dr.Mastery}
-	stopped := !succeeds(ex.Variant, ar, t, dr, dr.Value+dmod, def.Shield)
+	dtot, cunning := dr.Value+dmod, 0 // the defence total, what Cunning added
+	stopped := !succeeds(ex.Variant, ar, t, dr, dtot, def.Shield)
 	if !stopped && !dr.Failure && pl.cunningOK(pre, def) &&
 		!(ex.Variant.CHAutoSuccess && ch && !dr.Critical) && !(def.Shield && dr.Critical) {
 		// Cunning (skills.md #12): 1 AP more for a characteristic or a d10, when
 		// the policy finds it worth it (plan.cunningStop, as plan.outcomes).
-		gap := t - ev.DefenceTot
+		gap := t - dtot
 		cb := pl.cunningChar(def)
 		if _, used := pl.cunningStop(pre, free, def, cb, gap, ch, dr.Critical); used {
 			s.defAP--
@@ -206,17 +210,22 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 			if gap > cb {
 				add = dice.D10(r) // a plain die: no CH, no CF
 			}
-			ev.Cunning = add
-			ev.DefenceTot += add
+			cunning = add
 			stopped = add >= gap
 		}
+	}
+	// The trace's event, built only for a trace (issue #13: building it for every
+	// draw was a tenth of a sampled exchange, BenchmarkSampleExchange).
+	var ev TraceEvent
+	if pl.trace != nil {
+		ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dtot + cunning, Mastery: ar.Mastery, DefMastery: dr.Mastery, Cunning: cunning}
 	}
 	if stopped {
 		s = pl.counterEffects(s, def)
 		raw := 0
 		if a.Kind != Shot { // R11: no counter damage against a shot
 			if c := pl.counterOf(def); c != nil {
-				s, raw = pl.sampleCounter(r, s, c.spec, dr.Critical)
+				raw = pl.sampleCounter(r, &s, c.spec, dr.Critical)
 			}
 		}
 		o.Counter += raw
@@ -234,20 +243,22 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if spec.biteTest {
 		s.feared = s.feared || pl.fearRoll(r)
 	}
-	return pl.sampleHitTraced(r, s, spec, ch, false, o, &ev)
+	pl.sampleHitTraced(r, &s, spec, ch, false, o, &ev)
+	return s
 }
 
 // sampleHitTraced is sampleHit reporting the event to the trace, if any.
 // The event is passed by pointer: copying it cost a tenth of a sampled exchange.
-func (pl *plan) sampleHitTraced(r *rand.PCG, s state, spec *damageSpec, ch, critOnly bool, o *Outcome, ev *TraceEvent) state {
+// So is the state, which it updates (issue #13: copies of it through memory
+// stalled on the stores before them).
+func (pl *plan) sampleHitTraced(r *rand.PCG, s *state, spec *damageSpec, ch, critOnly bool, o *Outcome, ev *TraceEvent) {
 	before := o.Damage
-	s = pl.sampleHit(r, s, spec, ch, critOnly, o)
+	pl.sampleHit(r, s, spec, ch, critOnly, o)
 	if pl.trace != nil {
 		ev.Damage = o.Damage - before
 		ev.ArmourFace = pl.lastArmourFace
 		pl.trace(*ev)
 	}
-	return s
 }
 
 // fearRoll rolls the temerity test of a Bite, T + 1D10 >= 10 (R18); it reports a
@@ -290,13 +301,14 @@ func (pl *plan) armourRoll(r *rand.PCG, f *Fighter) int {
 }
 
 // sampleCounter draws counter damage through the attacker's armour (R11, R11a,
-// R12; R9a: ch is a CH on the defence) and returns the HP the attacker loses.
-func (pl *plan) sampleCounter(r *rand.PCG, s state, spec *damageSpec, ch bool) (state, int) {
+// R12; R9a: ch is a CH on the defence), updating s, and returns the HP the
+// attacker loses.
+func (pl *plan) sampleCounter(r *rand.PCG, s *state, spec *damageSpec, ch bool) int {
 	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0)
 	base, crit := spec.parts(raw, 0, ch)
 	used, taken, _ := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec)
 	s.attArmour -= int8(used)
-	return s, taken
+	return taken
 }
 
 // throughArmour draws base damage and crit CH bonus through f's armour of boxes
@@ -333,8 +345,9 @@ func hideRoll(r *rand.PCG, f *Fighter, baseLeft, critLeft int) int {
 	return max(baseLeft, 0) + critLeft
 }
 
-// sampleHit draws the damage of a hit through the defender's armour (R9, R12).
-func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly bool, o *Outcome) state {
+// sampleHit draws the damage of a hit through the defender's armour (R9, R12),
+// updating s.
+func (pl *plan) sampleHit(r *rand.PCG, s *state, spec *damageSpec, ch, critOnly bool, o *Outcome) {
 	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0)
 	exec := 0
 	if spec.executioner {
@@ -349,5 +362,4 @@ func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly b
 	s.armour -= int8(used)
 	s.armourUsed += int8(used)
 	o.Damage += taken
-	return s
 }

@@ -75,23 +75,24 @@ type Result struct {
 }
 
 // Roll rolls the pool with r.
-func (p Pool) Roll(r *rand.PCG) Result {
-	n := max(p.Dice, 1)
-	best := 0
-	for range n {
-		best = max(best, D10(r))
-	}
-	return p.finish(r, n, best, Result{})
-}
+//
+// It is finish with no die rolled yet (best 0): small enough to be inlined, so
+// that the pool is not copied through memory and the Result comes back from one
+// call (the compiler spilled a returned Pool or Result and copied it with
+// 16-byte moves whose loads stalled on the narrower stores before them; issue
+// #13, perf annotate of BenchmarkSampleExchange).
+func (p Pool) Roll(r *rand.PCG) Result { return p.finish(r, max(p.Dice, 1), 0, false) }
 
 // RollForced rolls the pool like Roll, except that when the kept face of the first
 // roll is at least from (0: never), an opponent with Duellist X forces x of the dice
 // to be rolled again, the highest ones (skills list: "Duellist X: can make an
 // opponent in his ZOC reroll X dice of a melee attack or melee defence roll"). The
 // roller's own mastery and Master rerolls come after, on the new dice.
-func (p Pool) RollForced(r *rand.PCG, x, from int) Result {
+func (p Pool) RollForced(r *rand.PCG, x, from int) Result { return p.rollForced(r, x, from) }
+
+func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
 	if x <= 0 || from <= 0 {
-		return p.Roll(r)
+		return p.finish(r, max(p.Dice, 1), 0, false)
 	}
 	n := min(max(p.Dice, 1), 8)
 	var d [8]int
@@ -100,9 +101,9 @@ func (p Pool) RollForced(r *rand.PCG, x, from int) Result {
 		d[i] = D10(r)
 		best = max(best, d[i])
 	}
-	var res Result
+	forced := false
 	if best >= from {
-		res.Forced = true
+		forced = true
 		// Sort the dice from the highest down (at most 8: insertion sort), then roll
 		// the x highest again.
 		for i := 1; i < n; i++ {
@@ -118,14 +119,34 @@ func (p Pool) RollForced(r *rand.PCG, x, from int) Result {
 			best = max(best, d[i])
 		}
 	}
-	return p.finish(r, n, best, res)
+	return p.finish(r, n, best, forced)
 }
 
 // finish applies the mastery and Master rerolls (R4) to a roll of n dice whose best
-// face is best, then the critical hit or failure (R2, R3).
-func (p Pool) finish(r *rand.PCG, n, best int, res Result) Result {
+// face is best (0: rolls them first), then the critical hit or failure (R2, R3); forced says whether a
+// Duellist forced a reroll.
+//
+// The flags are kept in locals and the Result written once at the end: setting
+// the fields of a Result one by one and copying it stalled the processor's store
+// forwarding (issue #13, perf annotate of BenchmarkSampleExchange).
+func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
+	if best == 0 { // not rolled yet (Roll): a rolled face is at least 1
+		for range n {
+			// D10, written out so that the generator's step is inlined here: the
+			// call per die was about a tenth of a sampled exchange (issue #13,
+			// BenchmarkSampleExchange). The same draws: a rejected one is followed
+			// by D10's.
+			hi, lo := bits.Mul32(uint32(r.Uint64()>>32), 10)
+			d := int(hi) + 1
+			if lo < 6 { // rejection threshold: (2^32 - 10) % 10 == 6
+				d = D10(r)
+			}
+			best = max(best, d)
+		}
+	}
+	mastery, masterUse := false, false
 	if p.Reroll > 0 && best <= p.Reroll {
-		res.Mastery = true
+		mastery = true
 		d := D10(r)
 		if n == 1 {
 			best = d
@@ -135,32 +156,29 @@ func (p Pool) finish(r *rand.PCG, n, best int, res Result) Result {
 		}
 	}
 	if p.RerollAll > 0 && best <= p.RerollAll {
-		res.MasterUse = true
+		masterUse = true
 		best = 0
 		for range n {
 			best = max(best, D10(r))
 		}
 	}
-	res.Face = best
-	res.Failure = best <= p.CFMax
+	failure := best <= p.CFMax
 	cf := p.critFrom()
-	if best >= cf {
-		res.Critical = true
-		res.Value = best
-		for {
-			d := D10(r)
-			if d <= p.CFMax {
-				break // R2: a reroll in the CF range adds 0 and stops.
-			}
-			res.Value += d
-			if d < cf {
-				break
-			}
-		}
-		return res
+	if best < cf {
+		return Result{Face: best, Value: best, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse}
 	}
-	res.Value = best
-	return res
+	value := best
+	for {
+		d := D10(r)
+		if d <= p.CFMax {
+			break // R2: a reroll in the CF range adds 0 and stops.
+		}
+		value += d
+		if d < cf {
+			break
+		}
+	}
+	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse}
 }
 
 // Best returns the highest of n d10 (at least one), as an armour roll under the
