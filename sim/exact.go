@@ -495,7 +495,10 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 
 // splitTails returns the split tails of a defence pool, from a cache shared by every
 // exchange (tails are never modified once built).
-func (pl *plan) splitTails(p dice.Pool) [2]*splitTail {
+func (pl *plan) splitTails(p dice.Pool) [2]*splitTail { return splitTailsOf(p) }
+
+// splitTailsOf is plan.splitTails.
+func splitTailsOf(p dice.Pool) [2]*splitTail {
 	if t, ok := tailCache.Load(p); ok {
 		return t.([2]*splitTail)
 	}

@@ -26,9 +26,6 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 			}
 			continue
 		}
-		if n := 2 * (min(len(vals)+mod, pl.maxTotal) + 1); free && n > len(row.memo) {
-			row.memo = append(row.memo, make([]outMemo, n-len(row.memo))...)
-		}
 		cur := -2 // the candidate answering the current run of totals
 		var def Defence
 		var gi [2]int // the groups of the run (-1: not found yet), by mastery die spent
@@ -112,6 +109,7 @@ type rowCand struct {
 	shield   bool
 	cunning  bool // cunningOK: the outcomes need the general path
 	ct       *candTails
+	nt       [2]*needTable // by the attack's CH flag, when neither discard nor cunning
 	hasExtra bool
 	extra    float64    // nFree * the free attacks' value with the AP left
 	cv       [2]float64 // counterValue
@@ -151,6 +149,11 @@ func (pl *plan) rowCands(r *decRow, s state, free bool) []rowCand {
 		if !d.Discard {
 			c.ct = pl.candTail(free, i)
 			c.cunning = pl.cunningOK(s, d)
+			if !c.cunning {
+				for ch := range c.nt {
+					c.nt[ch] = pl.needTableFor(c.ct, s, free, ch == 1, d.Shield)
+				}
+			}
 		}
 		if !free && pl.nFree > 0 {
 			c.hasExtra = true
@@ -165,33 +168,6 @@ func (pl *plan) rowCands(r *decRow, s state, free bool) []rowCand {
 	}
 	r.cands = out
 	return out
-}
-
-// tailsAt returns the split tails of a candidate with tails cache ct against
-// total t, for a defender in state s: tailsFor without its look-ups.
-func (pl *plan) tailsAt(ct *candTails, free bool, s state, t int, ch bool) [2]*splitTail {
-	p := ct.base
-	p.Dice += int(s.defDice)
-	aFree := pl.main.Free
-	if free {
-		aFree = pl.free.Free
-	}
-	if !aFree { // no rerolls against the free attack of an A effect (defenceRerolls)
-		if s.defMastery > 0 && pl.ex.Policy.DefenceMastery {
-			p.Reroll = pl.ex.defenceReroll(p, t, ct.dmod, ch)
-		}
-		if s.defMaster && pl.ex.Defender.Skills.Master&FieldDefensive != 0 {
-			p.RerollAll = pl.ex.defenceReroll(p, t, ct.dmod, ch)
-		}
-	}
-	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 {
-		return pl.splitTails(p)
-	}
-	e := ct.at(p.Dice, p.Reroll)
-	if e[0] == nil {
-		*e = pl.splitTails(p)
-	}
-	return *e
 }
 
 // rollOutcomes is plan.outcomes for a defence that cannot use Cunning.
@@ -209,11 +185,7 @@ func (pl *plan) partsRow(c *rowCand, s state, free bool, i, t int, ch bool) stop
 	if c.cunning || !c.ok {
 		return pl.partsIdx(s, free, i, pl.candidates[b2i(free)][i], t, ch)
 	}
-	var o stopParts
-	for _, tl := range pl.tailsAt(c.ct, free, s, t, ch) {
-		o = o.plus(rollOutcomes(pl.ex.Variant, tl, t, c.ct.dmod, ch, c.shield))
-	}
-	return o
+	return c.nt[b2i(ch)].at(t - c.ct.dmod).sum
 }
 
 // bestResponseRow is bestResponse with the candidates' figures of the row: the
@@ -249,9 +221,9 @@ func (pl *plan) bestResponseRow(r *decRow, s state, free bool, t int, ch bool) i
 	return best
 }
 
-// outMemo is what a defence roll does against one total, kept in its decision
-// row: the outcomes with no mastery die spent and with one (o), whether that
-// roll can happen at all (n), and its CF probability (cf).
+// outMemo is what a defence roll does against one total: the outcomes with no
+// mastery die spent and with one (o), whether that roll can happen at all (n),
+// and its CF probability (cf).
 type outMemo struct {
 	set bool
 	n   [2]bool
@@ -260,11 +232,15 @@ type outMemo struct {
 }
 
 // rowOutcomes returns the outcomes of candidate idx, def, against total t for a
-// defender in the decision context of row (the outcomes read nothing else of s),
-// computed once per row for the free attacks, whose steps start from many states
-// that share a row (for the main attack, with one state, keeping them cost more
-// than computing them twice: 60 KB per row).
+// defender in the decision context of row (the outcomes read nothing else of s).
+// A candidate without Cunning reads them from its need table (exact_need.go);
+// one with Cunning computes them, once per row for the free attacks, whose steps
+// start from many states that share a row.
 func (pl *plan) rowOutcomes(row *decRow, s state, free bool, idx int, def Defence, t int, attCH bool) *outMemo {
+	c := &pl.rowCands(row, s, free)[idx]
+	if c.ok && !c.cunning && !c.discard {
+		return &c.nt[b2i(attCH)].at(t - c.ct.dmod).m
+	}
 	k := 2*t + b2i(attCH)
 	var m *outMemo
 	if free && t >= 0 && t <= pl.maxTotal {
@@ -281,26 +257,14 @@ func (pl *plan) rowOutcomes(row *decRow, s state, free bool, idx int, def Defenc
 		pl.scratch = outMemo{}
 		m = &pl.scratch
 	}
-	var tails [2]*splitTail
-	var dmod int
-	c := &pl.rowCands(row, s, free)[idx]
-	fast := c.ok && !c.cunning
-	if fast {
-		tails, dmod = pl.tailsAt(c.ct, free, s, t, attCH), c.ct.dmod
-	} else {
-		tails, dmod = pl.tailsFor(s, free, idx, def, t, attCH), pl.dmod(free, idx, def)
-	}
+	tails, dmod := pl.tailsFor(s, free, idx, def, t, attCH), pl.dmod(free, idx, def)
 	for used, dd := range tails {
 		total := dd.cf + dd.crit + atLeast(dd.plain, 0)
 		if total == 0 {
 			continue
 		}
 		m.n[used], m.cf[used] = true, dd.cf
-		if fast {
-			m.o[used] = rollOutcomes(pl.ex.Variant, dd, t, dmod, attCH, def.Shield)
-		} else {
-			m.o[used] = pl.outcomes(s, free, def, dd, t, dmod, attCH)
-		}
+		m.o[used] = pl.outcomes(s, free, def, dd, t, dmod, attCH)
 	}
 	m.set = true
 	return m

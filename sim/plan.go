@@ -83,6 +83,8 @@ type plan struct {
 	lastRow  [2]lastRow
 	// attDists keeps the attack pools' distributions (attackDist).
 	attDists []poolDist
+	// needs lists the need tables the plan has used (needTableFor).
+	needs []usedNeed
 	// init0 is initial(), kept for Sampler.Sample once init0Ready.
 	init0      state
 	init0Ready bool
