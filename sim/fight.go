@@ -228,14 +228,14 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			if a.Kind == Shot && (w == nil || w.Kind != profiles.KindRanged) {
 				continue // shots only with the shooting weapon (bare hands list the ranged one's)
 			}
-			best, res, err := base.BestEffects(a)
+			best, res, all, err := base.bestEffects(a)
 			if err != nil {
 				continue
 			}
 			cand = append(cand, scored{best, res.ExpectedDamage, res, false})
 			if a.AP >= 2 && !a.Kind.Special() && !a.Vivid && !best.Effects.Has(V) && !best.Effects.Has(C) {
 				for _, eff := range []Char{V, C} {
-					if pa, pe, ok := positional(&base, a, eff); ok {
+					if pa, pe, ok := positionalOf(all, eff); ok {
 						posCand = append(posCand, scored{pa, pe, nil, true})
 					}
 				}
@@ -311,28 +311,6 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 		return nil, fmt.Errorf("sim: %s has no legal attack", f.Name())
 	}
 	return out, nil
-}
-
-// positional returns attack a with the effects of best expected damage among
-// those that include eff (V or C), and that damage; false when none is legal.
-func positional(base *Exchange, a Attack, eff Char) (Attack, float64, bool) {
-	best, bv, ok := a, 0.0, false
-	for _, e := range base.effectChoices(a) {
-		if !e.Has(eff) {
-			continue
-		}
-		trial := *base
-		trial.Attack = a
-		trial.Attack.Effects = e
-		res, err := trial.Exact()
-		if err != nil {
-			continue
-		}
-		if !ok || res.ExpectedDamage > bv+1e-12 {
-			best, bv, ok = trial.Attack, res.ExpectedDamage, true
-		}
-	}
-	return best, bv, ok
 }
 
 // fillOption computes the expected figures of attack a with weapon w against

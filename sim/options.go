@@ -108,16 +108,31 @@ func (ex *Exchange) effectChoices(a Attack) []Chars {
 // BestEffects returns a with the effects that maximise the expected damage against
 // the defender's response (ties go to fewer effects), with that result.
 func (ex *Exchange) BestEffects(a Attack) (Attack, *Result, error) {
+	best, res, _, err := ex.bestEffects(a)
+	return best, res, err
+}
+
+// effectResult is the exact result of one effect choice of an attack.
+type effectResult struct {
+	attack Attack // prepared, its effects set
+	res    *Result
+}
+
+// bestEffects is BestEffects that also returns the result of every effect
+// choice, in the order of effectChoices, for positionalOf.
+func (ex *Exchange) bestEffects(a Attack) (Attack, *Result, []effectResult, error) {
 	var best Attack
 	var bestRes *Result
+	var all []effectResult
 	for _, e := range ex.effectChoices(a) {
 		trial := *ex
 		trial.Attack = a
 		trial.Attack.Effects = e
 		res, err := trial.Exact()
 		if err != nil {
-			return a, nil, err
+			return a, nil, nil, err
 		}
+		all = append(all, effectResult{trial.Attack, res})
 		if bestRes == nil || res.ExpectedDamage > bestRes.ExpectedDamage+1e-12 {
 			best, bestRes = trial.Attack, res
 		}
@@ -126,9 +141,28 @@ func (ex *Exchange) BestEffects(a Attack) (Attack, *Result, error) {
 		trial := *ex
 		trial.Attack = a
 		res, err := trial.Exact()
-		return trial.Attack, res, err
+		return trial.Attack, res, nil, err
 	}
-	return best, bestRes, nil
+	return best, bestRes, all, nil
+}
+
+// positionalOf returns, among the effect choices of one attack that bestEffects
+// computed, the attack with the effects of best expected damage among those that
+// include eff (V or C), and that damage; false when none is legal. It chooses
+// what computing those exchanges again would (a fifth of a cold Duel.NewPlayer
+// did that, issue #13).
+func positionalOf(all []effectResult, eff Char) (Attack, float64, bool) {
+	var best Attack
+	bv, ok := 0.0, false
+	for _, c := range all {
+		if !c.attack.Effects.Has(eff) {
+			continue
+		}
+		if !ok || c.res.ExpectedDamage > bv+1e-12 {
+			best, bv, ok = c.attack, c.res.ExpectedDamage, true
+		}
+	}
+	return best, bv, ok
 }
 
 // Options returns every legal attack of ex's attacker with its best effects and
