@@ -124,14 +124,16 @@ func (ex *Exchange) bestEffects(a Attack) (Attack, *Result, []effectResult, erro
 	var best Attack
 	var bestRes *Result
 	var all []effectResult
+	var sh candShare // the candidate defences do not depend on the effects
 	for _, e := range ex.effectChoices(a) {
 		trial := *ex
 		trial.Attack = a
 		trial.Attack.Effects = e
-		res, err := trial.Exact()
-		if err != nil {
+		// trial.Exact(), the candidates shared.
+		if err := trial.Prepare(); err != nil {
 			return a, nil, nil, err
 		}
+		res := trial.newPlanShared(&sh).exact()
 		all = append(all, effectResult{trial.Attack, res})
 		if bestRes == nil || res.ExpectedDamage > bestRes.ExpectedDamage+1e-12 {
 			best, bestRes = trial.Attack, res

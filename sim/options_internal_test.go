@@ -2,6 +2,7 @@ package sim
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -63,4 +64,60 @@ func TestPositionalOf(t *testing.T) {
 	if checked < 20 {
 		t.Fatalf("only %d positional attacks checked", checked)
 	}
+}
+
+// TestBestEffectsShared checks that bestEffects, whose plans share the candidate
+// defences of one attack (candShare), gives for every effect choice what Exact
+// gives, to the bit (writeResult), and the same attack: each Safar of the
+// embedded data against two defenders, under the default policy, a Reserve
+// policy and a dazed defender.
+func TestBestEffectsShared(t *testing.T) {
+	ds := profiles.Default()
+	var fighters []*Fighter
+	for _, p := range ds.Profiles {
+		lo, err := ds.Equip(p, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fighters = append(fighters, NewFighter(p, lo.Items(ds)))
+	}
+	reserve := [8]float64{0, 1.5, 2.5, 3, 3.2, 3.3, 3.3, 3.3}
+	checked := 0
+	for i, att := range fighters {
+		for k := 1; k <= 2; k++ {
+			ex := Exchange{Attacker: att, Defender: fighters[(i*3+k*7)%len(fighters)], Policy: DefaultPolicy}
+			switch (i + k) % 3 {
+			case 1:
+				ex.Policy.Reserve = &reserve
+			case 2:
+				ex.DefenderDazed = true
+			}
+			for _, a := range ex.Attacks() {
+				_, _, all, err := ex.bestEffects(a)
+				if err != nil {
+					continue
+				}
+				for _, c := range all {
+					trial := ex
+					trial.Attack = a
+					trial.Attack.Effects = c.attack.Effects
+					want, err := trial.Exact()
+					if err != nil {
+						t.Fatalf("%v: %v", trial.Attack, err)
+					}
+					var g, w strings.Builder
+					writeResult(&g, c.res)
+					writeResult(&w, want)
+					if trial.Attack != c.attack || g.String() != w.String() {
+						t.Fatalf("%s vs %s, %v: shared candidates give %v, Exact %v", att.Name(), ex.Defender.Name(), trial.Attack, c.res, want)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 500 {
+		t.Fatalf("only %d exchanges checked", checked)
+	}
+	t.Logf("%d exchanges", checked)
 }

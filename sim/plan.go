@@ -152,7 +152,11 @@ func bestDamage(f *Fighter, a Attack) (Char, bool) {
 	return best, false
 }
 
-func (ex *Exchange) newPlan() *plan {
+func (ex *Exchange) newPlan() *plan { return ex.newPlanShared(nil) }
+
+// newPlanShared is newPlan with the candidate defences taken from sh when it
+// holds those of the same attack (plan_share.go); sh may be nil.
+func (ex *Exchange) newPlanShared(sh *candShare) *plan {
 	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey]*decRow{}, hits: map[hitKey][]hitBranch{}}
 	pl.mainMod = ex.attackModifier(pl.main)
 	pl.mainDmg = ex.damage(pl.main)
@@ -167,8 +171,7 @@ func (ex *Exchange) newPlan() *plan {
 	}
 	pl.armourFaces = armourFaces(ex.Defender, ex.Variant)
 	pl.attArmourFaces = armourFaces(ex.Attacker, ex.Variant)
-	pl.candidates[0] = pl.undominated(ex.candidates(false), false)
-	pl.candidates[1] = pl.undominated(ex.candidates(true), true)
+	pl.candidates = sh.candidates(pl)
 	// The decision tables index totals up to the attack's modifier plus decisionDice:
 	// a defender facing a higher total plays as against that one. Such totals need
 	// three critical rerolls in a row (P < 2e-3); past them every defence stops the
