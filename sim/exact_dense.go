@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"sync"
 
 	"github.com/kharn-ages/kharn/sim/dice"
 )
@@ -319,10 +320,22 @@ func (pl *plan) attackDist(pool dice.Pool) [2]dice.Dist {
 			return pl.attDists[i].d
 		}
 	}
-	d := pool.SplitDist()
+	var d [2]dice.Dist
+	if v, ok := attackDists.Load(pool); ok {
+		d = v.([2]dice.Dist)
+	} else {
+		d = pool.SplitDist()
+		attackDists.Store(pool, d)
+	}
 	pl.attDists = append(pl.attDists, poolDist{pool, d})
 	return d
 }
+
+// attackDists maps a dice.Pool to its SplitDist, shared by every plan of the
+// process (the distributions are never modified): the same few attack pools
+// come back in every exchange of a fight's option tables, and computing them
+// was 7% of a 2 AP exact exchange.
+var attackDists sync.Map
 
 // poolDist is a pool's split distribution (attackDist).
 type poolDist struct {

@@ -83,6 +83,11 @@ type plan struct {
 	lastRow  [2]lastRow
 	// attDists keeps the attack pools' distributions (attackDist).
 	attDists []poolDist
+	// dists, out and groups are the exact engine's scratch, reused from one
+	// step to the next (plan.newDist).
+	dists  []*stateDist
+	out    *trans
+	groups []group
 	// needs lists the need tables the plan has used (needTableFor).
 	needs []usedNeed
 	// init0 is initial(), kept for Sampler.Sample once init0Ready.
