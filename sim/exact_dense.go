@@ -27,17 +27,28 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 			}
 			continue
 		}
+		chi := b2i(attCH)
+		rc := pl.rowCands(row, s, free)
 		cur := -2 // the candidate answering the current run of totals
 		var def Defence
 		var gi [2]int // the groups of the run (-1: not found yet), by mastery die spent
+		var nt *needTable
+		var dmod int
 		for v, q := range vals {
 			if !(q > 0) {
 				continue
 			}
 			t := v + mod
-			idx := pl.defendIdx(row, s, free, t, attCH)
+			// defendIdx, its look-up inlined.
+			idx := int(row.dec[2*min(max(t, 0), pl.maxTotal)+chi]) - 1
+			if idx < 0 {
+				idx = pl.defendIdx(row, s, free, t, attCH)
+			}
 			if idx != cur {
-				cur, def, gi = idx, pl.defence(free, idx), [2]int{-1, -1}
+				cur, def, gi, nt = idx, pl.defence(free, idx), [2]int{-1, -1}, nil
+				if c := &rc[idx]; c.ok && !c.cunning && !c.discard {
+					nt, dmod = c.nt[chi], c.ct.dmod // rowOutcomes' table
+				}
 			}
 			switch {
 			case def.Discard:
@@ -53,12 +64,17 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 				gs, gi[0] = addGroupAt(gs, gi[0], idx, attCH, 0, stopParts{succ: q})
 				continue
 			}
-			m := pl.rowOutcomes(row, s, free, idx, def, t, attCH)
+			var m *outMemo
+			if nt != nil {
+				m = &nt.at(t - dmod).m
+			} else {
+				m = pl.rowOutcomes(row, s, free, idx, def, t, attCH)
+			}
 			for used := range 2 {
 				if !m.n[used] {
 					continue
 				}
-				o := m.o[used]
+				o := &m.o[used]
 				if res != nil {
 					hit := o.succ + o.succCF + o.cSucc
 					res.PDefenceCF += ac.mass * q * m.cf[used]
@@ -67,11 +83,26 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 						res.PCriticalSuccess += ac.mass * q * hit
 					}
 				}
-				gs, gi[used] = addGroupAt(gs, gi[used], idx, attCH, used, o.scaled(q))
+				if i := gi[used]; i >= 0 {
+					gs[i].p.addScaled(o, q)
+				} else {
+					gs, gi[used] = addGroupAt(gs, -1, idx, attCH, used, o.scaled(q))
+				}
 			}
 		}
 	}
 	return gs
+}
+
+// addScaled adds b scaled by w to o: o.plus(b.scaled(w)), the same floats.
+func (o *stopParts) addScaled(b *stopParts, w float64) {
+	o.stop += b.stop * w
+	o.stopCH += b.stopCH * w
+	o.succ += b.succ * w
+	o.succCF += b.succCF * w
+	o.cStop += b.cStop * w
+	o.cStopCH += b.cStopCH * w
+	o.cSucc += b.cSucc * w
 }
 
 // addGroupAt is addGroup with the group's index known (i >= 0) or to be found
