@@ -418,10 +418,15 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 			// Every total leads to a defence choice and three outcomes (stopped, hit,
 			// hit on a defence CF) whose consequences do not depend on the total: add
 			// up their probabilities per choice, then resolve each group once.
-			groups = groups[:0]
 			row := pl.row(s1, free)
-			groups = pl.groupDist(groups, row, s1, ac, free, a, &d, mod, res)
-			for _, g := range groups {
+			var gs []group
+			if free {
+				gs = pl.freeGroups(row, s1, ac, a, pool, used, &d, mod)
+			} else {
+				groups = pl.groupDist(groups[:0], row, s1, ac, free, a, &d, mod, res)
+				gs = groups
+			}
+			for _, g := range gs {
 				pl.resolveGroup(out, s1, ac, free, a, g)
 			}
 		}

@@ -88,6 +88,8 @@ type plan struct {
 	dists  []*stateDist
 	out    *trans
 	groups []group
+	// freeGroupMemo keeps the free attacks' groups (plan.freeGroups).
+	freeGroupMemo map[freeGroupKey][]group
 	// needs lists the need tables the plan has used (needTableFor).
 	needs []usedNeed
 	// init0 is initial(), kept for Sampler.Sample once init0Ready.
