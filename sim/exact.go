@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/kharn-ages/kharn/sim/dice"
@@ -171,9 +172,12 @@ type trans struct {
 	w    []float64
 }
 
+// transKey is a transition's target. Its fields leave no padding (state is 30
+// bytes of int8 and bool), so that the map hashes it as one block of memory
+// instead of field by field.
 type transKey struct {
 	s        state
-	dmg, ctr int
+	dmg, ctr int16
 }
 
 func newTrans() *trans { return &trans{idx: make(map[transKey]int, 64)} }
@@ -190,7 +194,10 @@ func (t *trans) add(s state, _ *acc, w float64, dmg, ctr int) {
 	if w == 0 {
 		return
 	}
-	k := transKey{s, dmg, ctr}
+	if dmg > math.MaxInt16 || ctr > math.MaxInt16 {
+		panic("sim: damage past the exact engine's range")
+	}
+	k := transKey{s, int16(dmg), int16(ctr)}
 	i, ok := t.idx[k]
 	if !ok {
 		i = len(t.keys)
@@ -204,7 +211,7 @@ func (t *trans) add(s state, _ *acc, w float64, dmg, ctr int) {
 // flush moves the source's mass along the collected transitions into d.
 func (t *trans) flush(d *stateDist, from *acc) {
 	for i, k := range t.keys {
-		d.add(k.s, from, t.w[i], k.dmg, k.ctr)
+		d.add(k.s, from, t.w[i], int(k.dmg), int(k.ctr))
 	}
 	t.reset()
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/kharn-ages/kharn/sim/dice"
 )
@@ -51,5 +52,14 @@ func TestNeedTable(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTransKeyPacked checks that transKey has no padding, so that the exact
+// engine's transition map hashes it as one block of memory (a padded key is
+// hashed field by field, a tenth of a cold Duel.NewPlayer).
+func TestTransKeyPacked(t *testing.T) {
+	if got, want := unsafe.Sizeof(transKey{}), unsafe.Sizeof(state{})+2*unsafe.Sizeof(int16(0)); got != want {
+		t.Fatalf("transKey is %d bytes, its fields %d: padding", got, want)
 	}
 }
