@@ -145,21 +145,35 @@ func (d *stateDist) get(s state) *acc {
 	return &d.accs[len(d.accs)-1]
 }
 
-// newDist returns an empty stateDist, one the plan used before when it has one.
+// exactScratch is the exact engine's working memory: state distributions with
+// their arenas, the transitions, the groups. exactFrom takes one from
+// scratchPool and gives it back, so that the many plans of a fight's option
+// tables reuse the same maps and arenas (allocating them per plan was a tenth
+// of a cold Duel.NewPlayer).
+type exactScratch struct {
+	dists  []*stateDist
+	out    *trans
+	groups []group
+}
+
+var scratchPool = sync.Pool{New: func() any { return &exactScratch{out: newTrans()} }}
+
+// newDist returns an empty stateDist from the scratch.
 func (pl *plan) newDist() *stateDist {
-	if n := len(pl.dists); n > 0 {
-		d := pl.dists[n-1]
-		pl.dists = pl.dists[:n-1]
+	sc := pl.sc
+	if n := len(sc.dists); n > 0 {
+		d := sc.dists[n-1]
+		sc.dists = sc.dists[:n-1]
 		return d
 	}
 	return newStateDist()
 }
 
-// freeDist gives d back to the plan for a later step (no reference into d may
-// be kept).
+// freeDist gives d back to the scratch for a later step (no reference into d
+// may be kept).
 func (pl *plan) freeDist(d *stateDist) {
 	d.reset()
-	pl.dists = append(pl.dists, d)
+	pl.sc.dists = append(pl.sc.dists, d)
 }
 
 // trans collects the transitions out of one state: target state, damage to each
@@ -315,6 +329,8 @@ func (pl *plan) exact() *Result { return pl.exactFrom(pl.initial()) }
 // exactFrom is exact from state s0 instead of the exchange's initial state.
 func (pl *plan) exactFrom(s0 state) *Result {
 	res := &Result{Exact: true}
+	pl.sc = scratchPool.Get().(*exactScratch)
+	defer func() { scratchPool.Put(pl.sc); pl.sc = nil }()
 	cur := pl.newDist()
 	a0 := cur.get(s0)
 	a0.mass, a0.dmg, a0.ctr = 1, []float64{1}, []float64{1}
@@ -389,17 +405,14 @@ func trimPMF(p []float64) []float64 {
 // every state of cur; res collects the main attack's figures when not nil.
 func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 	dst := pl.newDist()
-	if pl.out == nil {
-		pl.out = newTrans()
-	}
-	out := pl.out
+	out := pl.sc.out
 	ex := pl.ex
 	a := pl.attackOf(free)
 	mod := pl.mainMod
 	if free {
 		mod = pl.freeMod
 	}
-	groups := pl.groups[:0]
+	groups := pl.sc.groups[:0]
 	for i, s := range cur.keys {
 		ac := &cur.accs[i]
 		if free && s.pending == 0 {
@@ -439,7 +452,7 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 		}
 		out.flush(dst, ac)
 	}
-	pl.groups = groups
+	pl.sc.groups = groups
 	pl.freeDist(cur)
 	return dst
 }

@@ -83,11 +83,8 @@ type plan struct {
 	lastRow  [2]lastRow
 	// attDists keeps the attack pools' distributions (attackDist).
 	attDists []poolDist
-	// dists, out and groups are the exact engine's scratch, reused from one
-	// step to the next (plan.newDist).
-	dists  []*stateDist
-	out    *trans
-	groups []group
+	// sc is the exact engine's scratch while exactFrom runs.
+	sc *exactScratch
 	// freeGroupMemo keeps the free attacks' groups (plan.freeGroups).
 	freeGroupMemo map[freeGroupKey][]group
 	// needs lists the need tables the plan has used (needTableFor).
