@@ -399,6 +399,33 @@ type poolDist struct {
 	d    [2]dice.Dist
 }
 
+// exactByAPFrom is exactByAP on plan pl, which has computed pre, the result
+// against the defender's full AP: BestEffects' plan of the attack, whose
+// candidates, decision rows and tables serve every AP. A nil pl, or one of
+// another exchange, is exactByAP.
+func (ex *Exchange) exactByAPFrom(pl *plan, pre *Result) ([]*Result, error) {
+	if pl == nil || pre == nil || ex.Policy.Defence != nil || ex.DefenderWarned {
+		return ex.exactByAP()
+	}
+	if err := ex.Prepare(); err != nil {
+		return nil, err
+	}
+	if pl.main != ex.Attack || pl.ex.Defender.AP != ex.Defender.AP || pl.ex.Range != ex.Range {
+		return ex.exactByAP()
+	}
+	out := make([]*Result, ex.Defender.AP+1)
+	for k := range out {
+		if k == ex.Defender.AP {
+			out[k] = pre
+			continue
+		}
+		s := pl.initial()
+		s.defAP = int8(k)
+		out[k] = pl.exactFrom(s)
+	}
+	return out, nil
+}
+
 // exactByAP returns Exact of the exchange against its defender holding k AP, for
 // k = 0..Defender.AP, from one plan (issue #13: the option tables of a fight ask
 // every k). The results are those of Exact to the bit: a defender with fewer AP

@@ -219,6 +219,7 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			e   float64
 			res *Result // against the defender's full AP, in the effective band (nil: not computed)
 			pos bool    // a positional candidate (R10a)
+			pl  *plan   // the plan that computed res (exactByAPFrom), or nil
 		}
 		var cand, posCand []scored
 		for _, a := range base.Attacks() {
@@ -228,15 +229,16 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			if a.Kind == Shot && (w == nil || w.Kind != profiles.KindRanged) {
 				continue // shots only with the shooting weapon (bare hands list the ranged one's)
 			}
-			best, res, all, err := base.bestEffects(a)
+			be, all, err := base.bestEffects(a)
 			if err != nil {
 				continue
 			}
-			cand = append(cand, scored{best, res.ExpectedDamage, res, false})
+			best, res := be.attack, be.res
+			cand = append(cand, scored{best, res.ExpectedDamage, res, false, be.pl})
 			if a.AP >= 2 && !a.Kind.Special() && !a.Vivid && !best.Effects.Has(V) && !best.Effects.Has(C) {
 				for _, eff := range []Char{V, C} {
 					if pa, pe, ok := positionalOf(all, eff); ok {
-						posCand = append(posCand, scored{pa, pe, nil, true})
+						posCand = append(posCand, scored{pa, pe, nil, true, nil})
 					}
 				}
 			}
@@ -284,11 +286,11 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 				// The exchange BestEffects computed (against the defender's full
 				// AP, in the effective band, with its Melee) saves 1 exact
 				// exchange in 5 to 6 of fillOption (BenchmarkDuelSetup).
-				pre := c.res
+				pre, prePlan := c.res, c.pl
 				if dw != nil {
-					pre = nil
+					pre, prePlan = nil, nil
 				}
-				t, err := e.fillOption(base, c.a, w, dw, df, pos, pre)
+				t, err := e.fillOptionFrom(base, c.a, w, dw, df, pos, pre, prePlan)
 				if err != nil {
 					return nil, err
 				}
@@ -319,6 +321,12 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 // chance of moving is kept; pre, when not nil, is the exchange already
 // computed against df's full AP in the effective band.
 func (e *engine) fillOption(base Exchange, a Attack, w, dw *profiles.Equipment, df *Fighter, pos int8, pre *Result) (fightOption, error) {
+	return e.fillOptionFrom(base, a, w, dw, df, pos, pre, nil)
+}
+
+// fillOptionFrom is fillOption with prePlan, when not nil, the plan that
+// computed pre: the other AP of the effective band are worked out on it.
+func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipment, df *Fighter, pos int8, pre *Result, prePlan *plan) (fightOption, error) {
 	o := fightOption{attack: a, weapon: w, defWeapon: dw, shot: a.Kind == Shot, pos: pos}
 	if dw != nil {
 		base.Defender = base.Defender.WithWeapon(dw)
@@ -339,7 +347,11 @@ func (e *engine) fillOption(base Exchange, a Attack, w, dw *profiles.Equipment, 
 		if o.shot {
 			ex.Range = bandRange(w, b)
 		}
-		byAP, err := ex.exactByAP() // one plan for every k: the same results as Exact
+		var from *plan
+		if b == bandEffective {
+			from = prePlan
+		}
+		byAP, err := ex.exactByAPFrom(from, pre) // one plan for every k: the same results as Exact
 		if err != nil {
 			return o, fmt.Errorf("sim: duel option %s: %w", a, err)
 		}

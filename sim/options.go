@@ -108,21 +108,23 @@ func (ex *Exchange) effectChoices(a Attack) []Chars {
 // BestEffects returns a with the effects that maximise the expected damage against
 // the defender's response (ties go to fewer effects), with that result.
 func (ex *Exchange) BestEffects(a Attack) (Attack, *Result, error) {
-	best, res, _, err := ex.bestEffects(a)
-	return best, res, err
+	best, _, err := ex.bestEffects(a)
+	return best.attack, best.res, err
 }
 
-// effectResult is the exact result of one effect choice of an attack.
+// effectResult is the exact result of one effect choice of an attack, with the
+// plan that computed it.
 type effectResult struct {
 	attack Attack // prepared, its effects set
 	res    *Result
+	pl     *plan
 }
 
-// bestEffects is BestEffects that also returns the result of every effect
-// choice, in the order of effectChoices, for positionalOf.
-func (ex *Exchange) bestEffects(a Attack) (Attack, *Result, []effectResult, error) {
-	var best Attack
-	var bestRes *Result
+// bestEffects is BestEffects that also returns the plan of the best choice
+// (for exactByAPFrom) and the result of every effect choice, in the order of
+// effectChoices, for positionalOf.
+func (ex *Exchange) bestEffects(a Attack) (effectResult, []effectResult, error) {
+	var best effectResult
 	var all []effectResult
 	var sh candShare // the candidate defences do not depend on the effects
 	for _, e := range ex.effectChoices(a) {
@@ -131,21 +133,25 @@ func (ex *Exchange) bestEffects(a Attack) (Attack, *Result, []effectResult, erro
 		trial.Attack.Effects = e
 		// trial.Exact(), the candidates shared.
 		if err := trial.Prepare(); err != nil {
-			return a, nil, nil, err
+			return effectResult{attack: a}, nil, err
 		}
-		res := trial.newPlanShared(&sh).exact()
-		all = append(all, effectResult{trial.Attack, res})
-		if bestRes == nil || res.ExpectedDamage > bestRes.ExpectedDamage+1e-12 {
-			best, bestRes = trial.Attack, res
+		pl := trial.newPlanShared(&sh)
+		c := effectResult{trial.Attack, pl.exact(), pl}
+		all = append(all, effectResult{attack: c.attack, res: c.res})
+		if best.res == nil || c.res.ExpectedDamage > best.res.ExpectedDamage+1e-12 {
+			best = c
 		}
 	}
-	if bestRes == nil {
+	if best.res == nil {
 		trial := *ex
 		trial.Attack = a
-		res, err := trial.Exact()
-		return trial.Attack, res, nil, err
+		if err := trial.Prepare(); err != nil {
+			return effectResult{attack: trial.Attack}, nil, err
+		}
+		pl := trial.newPlan()
+		return effectResult{trial.Attack, pl.exact(), pl}, nil, nil
 	}
-	return best, bestRes, all, nil
+	return best, all, nil
 }
 
 // positionalOf returns, among the effect choices of one attack that bestEffects

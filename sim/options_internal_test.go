@@ -29,7 +29,7 @@ func TestPositionalOf(t *testing.T) {
 			if a.AP < 2 || a.Kind.Special() {
 				continue
 			}
-			_, _, all, err := ex.bestEffects(a)
+			_, all, err := ex.bestEffects(a)
 			if err != nil {
 				continue
 			}
@@ -68,9 +68,10 @@ func TestPositionalOf(t *testing.T) {
 
 // TestBestEffectsShared checks that bestEffects, whose plans share the candidate
 // defences of one attack (candShare), gives for every effect choice what Exact
-// gives, to the bit (writeResult), and the same attack: each Safar of the
-// embedded data against two defenders, under the default policy, a Reserve
-// policy and a dazed defender.
+// gives, to the bit (writeResult), and the same attack; and that exactByAPFrom,
+// on the plan of its best choice, gives what Exact gives against the defender
+// holding each AP: each Safar of the embedded data against two defenders, under
+// the default policy, a Reserve policy and a dazed defender.
 func TestBestEffectsShared(t *testing.T) {
 	ds := profiles.Default()
 	var fighters []*Fighter
@@ -82,7 +83,7 @@ func TestBestEffectsShared(t *testing.T) {
 		fighters = append(fighters, NewFighter(p, lo.Items(ds)))
 	}
 	reserve := [8]float64{0, 1.5, 2.5, 3, 3.2, 3.3, 3.3, 3.3}
-	checked := 0
+	checked, checkedAP := 0, 0
 	for i, att := range fighters {
 		for k := 1; k <= 2; k++ {
 			ex := Exchange{Attacker: att, Defender: fighters[(i*3+k*7)%len(fighters)], Policy: DefaultPolicy}
@@ -93,9 +94,33 @@ func TestBestEffectsShared(t *testing.T) {
 				ex.DefenderDazed = true
 			}
 			for _, a := range ex.Attacks() {
-				_, _, all, err := ex.bestEffects(a)
+				best, all, err := ex.bestEffects(a)
 				if err != nil {
 					continue
+				}
+				// exactByAPFrom on the best choice's plan: Exact against each AP.
+				trial := ex
+				trial.Attack = best.attack
+				byAP, err := trial.exactByAPFrom(best.pl, best.res)
+				if err != nil {
+					t.Fatalf("%v: %v", trial.Attack, err)
+				}
+				for ap, got := range byAP {
+					one := trial
+					d := *ex.Defender
+					d.AP = ap
+					one.Defender = &d
+					want, err := one.Exact()
+					if err != nil {
+						t.Fatalf("%v, %d AP: %v", one.Attack, ap, err)
+					}
+					var g, w strings.Builder
+					writeResult(&g, got)
+					writeResult(&w, want)
+					if g.String() != w.String() {
+						t.Fatalf("%s vs %s, %v, defender with %d AP: exactByAPFrom %v, Exact %v", att.Name(), ex.Defender.Name(), one.Attack, ap, got, want)
+					}
+					checkedAP++
 				}
 				for _, c := range all {
 					trial := ex
@@ -116,8 +141,8 @@ func TestBestEffectsShared(t *testing.T) {
 			}
 		}
 	}
-	if checked < 500 {
-		t.Fatalf("only %d exchanges checked", checked)
+	if checked < 500 || checkedAP < 500 {
+		t.Fatalf("only %d exchanges and %d by AP checked", checked, checkedAP)
 	}
-	t.Logf("%d exchanges", checked)
+	t.Logf("%d exchanges, %d by AP", checked, checkedAP)
 }
