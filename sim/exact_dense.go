@@ -251,12 +251,19 @@ func (pl *plan) bestResponseRow(r *decRow, s state, free bool, t int, ch bool) i
 	rc := pl.rowCands(r, s, free)
 	best, bv := len(rc)-1, math.Inf(-1) // no defence when nothing is feasible
 	hit := pl.hitValue[b2i(free)][b2i(ch)]
+	chi := b2i(ch)
 	for i := range rc {
 		c := &rc[i]
 		if !c.ok {
 			continue
 		}
-		o := pl.partsRow(c, s, free, i, t, ch)
+		var o *stopParts
+		if nt := c.nt[chi]; nt != nil {
+			o = &nt.at(t - c.ct.dmod).sum // partsRow's table, read in place
+		} else {
+			parts := pl.partsRow(c, s, free, i, t, ch)
+			o = &parts
+		}
 		pStop, pCH := o.stop+o.cStop, o.stopCH+o.cStopCH
 		loss := hit
 		if c.hasExtra {
