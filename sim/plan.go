@@ -85,6 +85,9 @@ type plan struct {
 	attDists []poolDist
 	// sc is the exact engine's scratch while exactFrom runs.
 	sc *exactScratch
+	// freeRows, when not nil, holds the free attack's decision rows instead of
+	// decisions: rows shared by the plans of one attack (plan_share.go).
+	freeRows map[decisionKey]*decRow
 	// freeGroupMemo keeps the free attacks' groups (plan.freeGroups).
 	freeGroupMemo map[freeGroupKey][]group
 	// needs lists the need tables the plan has used (needTableFor).
@@ -188,13 +191,19 @@ func (ex *Exchange) newPlanShared(sh *candShare) *plan {
 			pl.hitValue[1][c] = pl.expectedTaken(pl.freeDmg, c == 1)
 		}
 	}
-	if pl.nFree > 0 {
-		pl.freeValue = make([]float64, ex.Defender.AP+1)
-		for ap := 0; ap <= ex.Defender.AP; ap++ {
-			pl.freeValue[ap] = pl.expectedFree(ap)
-		}
+	if pl.nFree > 0 && !sh.shareFree(pl) {
+		pl.freeValue = pl.expectedFrees()
 	}
 	return pl
+}
+
+// expectedFrees returns expectedFree for every AP of the defender.
+func (pl *plan) expectedFrees() []float64 {
+	v := make([]float64, pl.ex.Defender.AP+1)
+	for ap := range v {
+		v[ap] = pl.expectedFree(ap)
+	}
+	return v
 }
 
 // decisionDice bounds the dice value the decision tables distinguish.
@@ -700,10 +709,14 @@ func (pl *plan) row(s state, free bool) *decRow {
 		return nil
 	}
 	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
-	row, ok := pl.decisions[k]
+	m := pl.decisions
+	if free && pl.freeRows != nil {
+		m = pl.freeRows // shared with the other effect choices (plan_share.go)
+	}
+	row, ok := m[k]
 	if !ok {
 		row = &decRow{dec: make([]uint16, 2*(pl.maxTotal+1))}
-		pl.decisions[k] = row
+		m[k] = row
 	}
 	return row
 }
