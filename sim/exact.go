@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/kharn-ages/kharn/sim/dice"
@@ -89,20 +90,90 @@ type acc struct {
 type stateDist struct {
 	keys []state
 	idx  map[state]int
-	accs []*acc
+	accs []acc
+	// arena backs the accs' distributions: accCap floats each, carved from
+	// chunks kept when the plan reuses the dist (plan.newDist); a distribution
+	// that grows past accCap moves to memory of its own (addShifted).
+	arena [][]float64
+	chunk int // the chunk being carved
+	off   int // the next free float of arena[chunk]
 }
 
-func newStateDist() *stateDist { return &stateDist{idx: map[state]int{}} }
+// accCap is the room an acc's distributions start with: a hit and its free
+// attacks take 13 HP at most in the benchmarks' exchanges.
+const accCap = 16
 
+// arenaChunk is the size of an arena chunk, in floats: 16 states (a 2 AP
+// exchange reaches about 20, one with a free attack about 60).
+const arenaChunk = 16 * accCap
+
+func newStateDist() *stateDist { return &stateDist{idx: make(map[state]int, 32)} }
+
+// reset empties d for another step, keeping its memory.
+func (d *stateDist) reset() {
+	d.keys = d.keys[:0]
+	d.accs = d.accs[:0]
+	clear(d.idx)
+	for i := 0; i <= d.chunk && i < len(d.arena); i++ {
+		clear(d.arena[i])
+	}
+	d.chunk, d.off = 0, 0
+}
+
+// carve returns an empty slice of zeros with room for accCap floats.
+func (d *stateDist) carve() []float64 {
+	if d.chunk < len(d.arena) && d.off+accCap > len(d.arena[d.chunk]) {
+		d.chunk, d.off = d.chunk+1, 0
+	}
+	if d.chunk == len(d.arena) {
+		d.arena = append(d.arena, make([]float64, arenaChunk))
+	}
+	b := d.arena[d.chunk][d.off : d.off : d.off+accCap]
+	d.off += accCap
+	return b
+}
+
+// get returns the acc of s, added with no mass when new. The pointer is good
+// until the next get on d.
 func (d *stateDist) get(s state) *acc {
 	if i, ok := d.idx[s]; ok {
-		return d.accs[i]
+		return &d.accs[i]
 	}
-	a := &acc{}
 	d.idx[s] = len(d.keys)
 	d.keys = append(d.keys, s)
-	d.accs = append(d.accs, a)
-	return a
+	d.accs = append(d.accs, acc{dmg: d.carve(), ctr: d.carve()})
+	return &d.accs[len(d.accs)-1]
+}
+
+// exactScratch is the exact engine's working memory: state distributions with
+// their arenas, the transitions, the groups. exactFrom takes one from
+// scratchPool and gives it back, so that the many plans of a fight's option
+// tables reuse the same maps and arenas (allocating them per plan was a tenth
+// of a cold Duel.NewPlayer).
+type exactScratch struct {
+	dists  []*stateDist
+	out    *trans
+	groups []group
+}
+
+var scratchPool = sync.Pool{New: func() any { return &exactScratch{out: newTrans()} }}
+
+// newDist returns an empty stateDist from the scratch.
+func (pl *plan) newDist() *stateDist {
+	sc := pl.sc
+	if n := len(sc.dists); n > 0 {
+		d := sc.dists[n-1]
+		sc.dists = sc.dists[:n-1]
+		return d
+	}
+	return newStateDist()
+}
+
+// freeDist gives d back to the scratch for a later step (no reference into d
+// may be kept).
+func (pl *plan) freeDist(d *stateDist) {
+	d.reset()
+	pl.sc.dists = append(pl.sc.dists, d)
 }
 
 // trans collects the transitions out of one state: target state, damage to each
@@ -115,12 +186,15 @@ type trans struct {
 	w    []float64
 }
 
+// transKey is a transition's target. Its fields leave no padding (state is 30
+// bytes of int8 and bool), so that the map hashes it as one block of memory
+// instead of field by field.
 type transKey struct {
 	s        state
-	dmg, ctr int
+	dmg, ctr int16
 }
 
-func newTrans() *trans { return &trans{idx: map[transKey]int{}} }
+func newTrans() *trans { return &trans{idx: make(map[transKey]int, 64)} }
 
 func (t *trans) reset() {
 	t.keys = t.keys[:0]
@@ -134,7 +208,10 @@ func (t *trans) add(s state, _ *acc, w float64, dmg, ctr int) {
 	if w == 0 {
 		return
 	}
-	k := transKey{s, dmg, ctr}
+	if dmg > math.MaxInt16 || ctr > math.MaxInt16 {
+		panic("sim: damage past the exact engine's range")
+	}
+	k := transKey{s, int16(dmg), int16(ctr)}
 	i, ok := t.idx[k]
 	if !ok {
 		i = len(t.keys)
@@ -148,7 +225,7 @@ func (t *trans) add(s state, _ *acc, w float64, dmg, ctr int) {
 // flush moves the source's mass along the collected transitions into d.
 func (t *trans) flush(d *stateDist, from *acc) {
 	for i, k := range t.keys {
-		d.add(k.s, from, t.w[i], k.dmg, k.ctr)
+		d.add(k.s, from, t.w[i], int(k.dmg), int(k.ctr))
 	}
 	t.reset()
 }
@@ -252,7 +329,9 @@ func (pl *plan) exact() *Result { return pl.exactFrom(pl.initial()) }
 // exactFrom is exact from state s0 instead of the exchange's initial state.
 func (pl *plan) exactFrom(s0 state) *Result {
 	res := &Result{Exact: true}
-	cur := newStateDist()
+	pl.sc = scratchPool.Get().(*exactScratch)
+	defer func() { scratchPool.Put(pl.sc); pl.sc = nil }()
+	cur := pl.newDist()
 	a0 := cur.get(s0)
 	a0.mass, a0.dmg, a0.ctr = 1, []float64{1}, []float64{1}
 	cur = pl.step(cur, false, res)
@@ -261,7 +340,7 @@ func (pl *plan) exactFrom(s0 state) *Result {
 	}
 	total := 0.0
 	for i, s := range cur.keys {
-		ac := cur.accs[i]
+		ac := &cur.accs[i]
 		total += ac.mass
 		res.DamagePMF = addShifted(res.DamagePMF, ac.dmg, 0, 1)
 		res.CounterPMF = addShifted(res.CounterPMF, ac.ctr, 0, 1)
@@ -300,6 +379,7 @@ func (pl *plan) exactFrom(s0 state) *Result {
 		res.ExpectedArmourBoxes += m * float64(s.armourUsed)
 		res.ExpectedShieldBoxes += m * float64(s.shieldUsed)
 	}
+	pl.freeDist(cur)
 	res.Truncated = max(1-total, 0)
 	for k, q := range res.DamagePMF {
 		res.ExpectedDamage += float64(k) * q
@@ -324,17 +404,17 @@ func trimPMF(p []float64) []float64 {
 // step resolves one attack (the main one, or one free attack of an A effect) from
 // every state of cur; res collects the main attack's figures when not nil.
 func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
-	dst := newStateDist()
-	out := newTrans()
+	dst := pl.newDist()
+	out := pl.sc.out
 	ex := pl.ex
 	a := pl.attackOf(free)
 	mod := pl.mainMod
 	if free {
 		mod = pl.freeMod
 	}
-	var groups []group
+	groups := pl.sc.groups[:0]
 	for i, s := range cur.keys {
-		ac := cur.accs[i]
+		ac := &cur.accs[i]
 		if free && s.pending == 0 {
 			dst.add(s, ac, 1, 0, 0)
 			continue
@@ -358,15 +438,22 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 			// Every total leads to a defence choice and three outcomes (stopped, hit,
 			// hit on a defence CF) whose consequences do not depend on the total: add
 			// up their probabilities per choice, then resolve each group once.
-			groups = groups[:0]
 			row := pl.row(s1, free)
-			groups = pl.groupDist(groups, row, s1, ac, free, a, &d, mod, res)
-			for _, g := range groups {
+			var gs []group
+			if free {
+				gs = pl.freeGroups(row, s1, ac, a, pool, used, &d, mod)
+			} else {
+				groups = pl.groupDist(groups[:0], row, s1, ac, free, a, &d, mod, res)
+				gs = groups
+			}
+			for _, g := range gs {
 				pl.resolveGroup(out, s1, ac, free, a, g)
 			}
 		}
 		out.flush(dst, ac)
 	}
+	pl.sc.groups = groups
+	pl.freeDist(cur)
 	return dst
 }
 
@@ -495,7 +582,10 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 
 // splitTails returns the split tails of a defence pool, from a cache shared by every
 // exchange (tails are never modified once built).
-func (pl *plan) splitTails(p dice.Pool) [2]*splitTail {
+func (pl *plan) splitTails(p dice.Pool) [2]*splitTail { return splitTailsOf(p) }
+
+// splitTailsOf is plan.splitTails.
+func splitTailsOf(p dice.Pool) [2]*splitTail {
 	if t, ok := tailCache.Load(p); ok {
 		return t.([2]*splitTail)
 	}

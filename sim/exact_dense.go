@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"sync"
 
 	"github.com/kharn-ages/kharn/sim/dice"
 )
@@ -26,20 +27,28 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 			}
 			continue
 		}
-		if n := 2 * (min(len(vals)+mod, pl.maxTotal) + 1); free && n > len(row.memo) {
-			row.memo = append(row.memo, make([]outMemo, n-len(row.memo))...)
-		}
+		chi := b2i(attCH)
+		rc := pl.rowCands(row, s, free)
 		cur := -2 // the candidate answering the current run of totals
 		var def Defence
 		var gi [2]int // the groups of the run (-1: not found yet), by mastery die spent
+		var nt *needTable
+		var dmod int
 		for v, q := range vals {
 			if !(q > 0) {
 				continue
 			}
 			t := v + mod
-			idx := pl.defendIdx(row, s, free, t, attCH)
+			// defendIdx, its look-up inlined.
+			idx := int(row.dec[2*min(max(t, 0), pl.maxTotal)+chi]) - 1
+			if idx < 0 {
+				idx = pl.defendIdx(row, s, free, t, attCH)
+			}
 			if idx != cur {
-				cur, def, gi = idx, pl.defence(free, idx), [2]int{-1, -1}
+				cur, def, gi, nt = idx, pl.defence(free, idx), [2]int{-1, -1}, nil
+				if c := &rc[idx]; c.ok && !c.cunning && !c.discard {
+					nt, dmod = c.nt[chi], c.ct.dmod // rowOutcomes' table
+				}
 			}
 			switch {
 			case def.Discard:
@@ -55,12 +64,17 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 				gs, gi[0] = addGroupAt(gs, gi[0], idx, attCH, 0, stopParts{succ: q})
 				continue
 			}
-			m := pl.rowOutcomes(row, s, free, idx, def, t, attCH)
+			var m *outMemo
+			if nt != nil {
+				m = &nt.at(t - dmod).m
+			} else {
+				m = pl.rowOutcomes(row, s, free, idx, def, t, attCH)
+			}
 			for used := range 2 {
 				if !m.n[used] {
 					continue
 				}
-				o := m.o[used]
+				o := &m.o[used]
 				if res != nil {
 					hit := o.succ + o.succCF + o.cSucc
 					res.PDefenceCF += ac.mass * q * m.cf[used]
@@ -69,11 +83,51 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 						res.PCriticalSuccess += ac.mass * q * hit
 					}
 				}
-				gs, gi[used] = addGroupAt(gs, gi[used], idx, attCH, used, o.scaled(q))
+				if i := gi[used]; i >= 0 {
+					gs[i].p.addScaled(o, q)
+				} else {
+					gs, gi[used] = addGroupAt(gs, -1, idx, attCH, used, o.scaled(q))
+				}
 			}
 		}
 	}
 	return gs
+}
+
+// freeGroups returns groupDist of a free attack rolled with pool from a state s
+// whose decision row is row, kept per plan: the groups read nothing else of
+// the state (the per-row caches assume the same, see decRow), and the free
+// attacks' steps start from many states that share a row and a pool (17
+// states, 9 rows and pools in the 3 AP benchmark exchange).
+func (pl *plan) freeGroups(row *decRow, s state, ac *acc, a Attack, pool dice.Pool, used int, d *dice.Dist, mod int) []group {
+	k := freeGroupKey{row, pool, used}
+	if gs, ok := pl.freeGroupMemo[k]; ok {
+		return gs
+	}
+	gs := pl.groupDist(nil, row, s, ac, true, a, d, mod, nil)
+	if pl.freeGroupMemo == nil {
+		pl.freeGroupMemo = map[freeGroupKey][]group{}
+	}
+	pl.freeGroupMemo[k] = gs
+	return gs
+}
+
+// freeGroupKey identifies the groups of a free attack (plan.freeGroups).
+type freeGroupKey struct {
+	row  *decRow
+	pool dice.Pool
+	used int
+}
+
+// addScaled adds b scaled by w to o: o.plus(b.scaled(w)), the same floats.
+func (o *stopParts) addScaled(b *stopParts, w float64) {
+	o.stop += b.stop * w
+	o.stopCH += b.stopCH * w
+	o.succ += b.succ * w
+	o.succCF += b.succCF * w
+	o.cStop += b.cStop * w
+	o.cStopCH += b.cStopCH * w
+	o.cSucc += b.cSucc * w
 }
 
 // addGroupAt is addGroup with the group's index known (i >= 0) or to be found
@@ -112,6 +166,7 @@ type rowCand struct {
 	shield   bool
 	cunning  bool // cunningOK: the outcomes need the general path
 	ct       *candTails
+	nt       [2]*needTable // by the attack's CH flag, when neither discard nor cunning
 	hasExtra bool
 	extra    float64    // nFree * the free attacks' value with the AP left
 	cv       [2]float64 // counterValue
@@ -151,6 +206,11 @@ func (pl *plan) rowCands(r *decRow, s state, free bool) []rowCand {
 		if !d.Discard {
 			c.ct = pl.candTail(free, i)
 			c.cunning = pl.cunningOK(s, d)
+			if !c.cunning {
+				for ch := range c.nt {
+					c.nt[ch] = pl.needTableFor(c.ct, s, free, ch == 1, d.Shield)
+				}
+			}
 		}
 		if !free && pl.nFree > 0 {
 			c.hasExtra = true
@@ -165,33 +225,6 @@ func (pl *plan) rowCands(r *decRow, s state, free bool) []rowCand {
 	}
 	r.cands = out
 	return out
-}
-
-// tailsAt returns the split tails of a candidate with tails cache ct against
-// total t, for a defender in state s: tailsFor without its look-ups.
-func (pl *plan) tailsAt(ct *candTails, free bool, s state, t int, ch bool) [2]*splitTail {
-	p := ct.base
-	p.Dice += int(s.defDice)
-	aFree := pl.main.Free
-	if free {
-		aFree = pl.free.Free
-	}
-	if !aFree { // no rerolls against the free attack of an A effect (defenceRerolls)
-		if s.defMastery > 0 && pl.ex.Policy.DefenceMastery {
-			p.Reroll = pl.ex.defenceReroll(p, t, ct.dmod, ch)
-		}
-		if s.defMaster && pl.ex.Defender.Skills.Master&FieldDefensive != 0 {
-			p.RerollAll = pl.ex.defenceReroll(p, t, ct.dmod, ch)
-		}
-	}
-	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 {
-		return pl.splitTails(p)
-	}
-	e := ct.at(p.Dice, p.Reroll)
-	if e[0] == nil {
-		*e = pl.splitTails(p)
-	}
-	return *e
 }
 
 // rollOutcomes is plan.outcomes for a defence that cannot use Cunning.
@@ -209,11 +242,7 @@ func (pl *plan) partsRow(c *rowCand, s state, free bool, i, t int, ch bool) stop
 	if c.cunning || !c.ok {
 		return pl.partsIdx(s, free, i, pl.candidates[b2i(free)][i], t, ch)
 	}
-	var o stopParts
-	for _, tl := range pl.tailsAt(c.ct, free, s, t, ch) {
-		o = o.plus(rollOutcomes(pl.ex.Variant, tl, t, c.ct.dmod, ch, c.shield))
-	}
-	return o
+	return c.nt[b2i(ch)].at(t - c.ct.dmod).sum
 }
 
 // bestResponseRow is bestResponse with the candidates' figures of the row: the
@@ -222,12 +251,19 @@ func (pl *plan) bestResponseRow(r *decRow, s state, free bool, t int, ch bool) i
 	rc := pl.rowCands(r, s, free)
 	best, bv := len(rc)-1, math.Inf(-1) // no defence when nothing is feasible
 	hit := pl.hitValue[b2i(free)][b2i(ch)]
+	chi := b2i(ch)
 	for i := range rc {
 		c := &rc[i]
 		if !c.ok {
 			continue
 		}
-		o := pl.partsRow(c, s, free, i, t, ch)
+		var o *stopParts
+		if nt := c.nt[chi]; nt != nil {
+			o = &nt.at(t - c.ct.dmod).sum // partsRow's table, read in place
+		} else {
+			parts := pl.partsRow(c, s, free, i, t, ch)
+			o = &parts
+		}
 		pStop, pCH := o.stop+o.cStop, o.stopCH+o.cStopCH
 		loss := hit
 		if c.hasExtra {
@@ -249,9 +285,9 @@ func (pl *plan) bestResponseRow(r *decRow, s state, free bool, t int, ch bool) i
 	return best
 }
 
-// outMemo is what a defence roll does against one total, kept in its decision
-// row: the outcomes with no mastery die spent and with one (o), whether that
-// roll can happen at all (n), and its CF probability (cf).
+// outMemo is what a defence roll does against one total: the outcomes with no
+// mastery die spent and with one (o), whether that roll can happen at all (n),
+// and its CF probability (cf).
 type outMemo struct {
 	set bool
 	n   [2]bool
@@ -260,11 +296,15 @@ type outMemo struct {
 }
 
 // rowOutcomes returns the outcomes of candidate idx, def, against total t for a
-// defender in the decision context of row (the outcomes read nothing else of s),
-// computed once per row for the free attacks, whose steps start from many states
-// that share a row (for the main attack, with one state, keeping them cost more
-// than computing them twice: 60 KB per row).
+// defender in the decision context of row (the outcomes read nothing else of s).
+// A candidate without Cunning reads them from its need table (exact_need.go);
+// one with Cunning computes them, once per row for the free attacks, whose steps
+// start from many states that share a row.
 func (pl *plan) rowOutcomes(row *decRow, s state, free bool, idx int, def Defence, t int, attCH bool) *outMemo {
+	c := &pl.rowCands(row, s, free)[idx]
+	if c.ok && !c.cunning && !c.discard {
+		return &c.nt[b2i(attCH)].at(t - c.ct.dmod).m
+	}
 	k := 2*t + b2i(attCH)
 	var m *outMemo
 	if free && t >= 0 && t <= pl.maxTotal {
@@ -281,26 +321,14 @@ func (pl *plan) rowOutcomes(row *decRow, s state, free bool, idx int, def Defenc
 		pl.scratch = outMemo{}
 		m = &pl.scratch
 	}
-	var tails [2]*splitTail
-	var dmod int
-	c := &pl.rowCands(row, s, free)[idx]
-	fast := c.ok && !c.cunning
-	if fast {
-		tails, dmod = pl.tailsAt(c.ct, free, s, t, attCH), c.ct.dmod
-	} else {
-		tails, dmod = pl.tailsFor(s, free, idx, def, t, attCH), pl.dmod(free, idx, def)
-	}
+	tails, dmod := pl.tailsFor(s, free, idx, def, t, attCH), pl.dmod(free, idx, def)
 	for used, dd := range tails {
 		total := dd.cf + dd.crit + atLeast(dd.plain, 0)
 		if total == 0 {
 			continue
 		}
 		m.n[used], m.cf[used] = true, dd.cf
-		if fast {
-			m.o[used] = rollOutcomes(pl.ex.Variant, dd, t, dmod, attCH, def.Shield)
-		} else {
-			m.o[used] = pl.outcomes(s, free, def, dd, t, dmod, attCH)
-		}
+		m.o[used] = pl.outcomes(s, free, def, dd, t, dmod, attCH)
 	}
 	m.set = true
 	return m
@@ -355,15 +383,54 @@ func (pl *plan) attackDist(pool dice.Pool) [2]dice.Dist {
 			return pl.attDists[i].d
 		}
 	}
-	d := pool.SplitDist()
+	var d [2]dice.Dist
+	if v, ok := attackDists.Load(pool); ok {
+		d = v.([2]dice.Dist)
+	} else {
+		d = pool.SplitDist()
+		attackDists.Store(pool, d)
+	}
 	pl.attDists = append(pl.attDists, poolDist{pool, d})
 	return d
 }
+
+// attackDists maps a dice.Pool to its SplitDist, shared by every plan of the
+// process (the distributions are never modified): the same few attack pools
+// come back in every exchange of a fight's option tables, and computing them
+// was 7% of a 2 AP exact exchange.
+var attackDists sync.Map
 
 // poolDist is a pool's split distribution (attackDist).
 type poolDist struct {
 	pool dice.Pool
 	d    [2]dice.Dist
+}
+
+// exactByAPFrom is exactByAP on plan pl, which has computed pre, the result
+// against the defender's full AP: BestEffects' plan of the attack, whose
+// candidates, decision rows and tables serve every AP. A nil pl, or one of
+// another exchange, is exactByAP.
+func (ex *Exchange) exactByAPFrom(pl *plan, pre *Result) ([]*Result, error) {
+	if pl == nil || pre == nil || ex.Policy.Defence != nil || ex.DefenderWarned {
+		return ex.exactByAP()
+	}
+	if err := ex.Prepare(); err != nil {
+		return nil, err
+	}
+	if pl.main != ex.Attack || pl.ex.Defender.AP != ex.Defender.AP || pl.ex.Range != ex.Range {
+		return ex.exactByAP()
+	}
+	out := make([]*Result, ex.Defender.AP+1)
+	for k := range out {
+		if k == ex.Defender.AP {
+			out[k] = pre
+			continue
+		}
+		s := pl.initial()
+		s.defAP = int8(k)
+		out[k] = pl.exactFrom(s)
+	}
+	return out, nil
 }
 
 // exactByAP returns Exact of the exchange against its defender holding k AP, for

@@ -224,6 +224,7 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			e   float64
 			res *Result // against the defender's full AP, in the effective band (nil: not computed)
 			pos bool    // a positional candidate (R10a)
+			pl  *plan   // the plan that computed res (exactByAPFrom), or nil
 		}
 		var cand, posCand []scored
 		for _, a := range base.Attacks() {
@@ -233,15 +234,16 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			if a.Kind == Shot && (w == nil || w.Kind != profiles.KindRanged) {
 				continue // shots only with the shooting weapon (bare hands list the ranged one's)
 			}
-			best, res, err := base.BestEffects(a)
+			be, all, err := base.bestEffects(a)
 			if err != nil {
 				continue
 			}
-			cand = append(cand, scored{best, res.ExpectedDamage, res, false})
+			best, res := be.attack, be.res
+			cand = append(cand, scored{best, res.ExpectedDamage, res, false, be.pl})
 			if a.AP >= 2 && !a.Kind.Special() && !a.Vivid && !best.Effects.Has(V) && !best.Effects.Has(C) {
 				for _, eff := range []Char{V, C} {
-					if pa, pe, ok := positional(&base, a, eff); ok {
-						posCand = append(posCand, scored{pa, pe, nil, true})
+					if pa, pe, ok := positionalOf(all, eff); ok {
+						posCand = append(posCand, scored{pa, pe, nil, true, nil})
 					}
 				}
 			}
@@ -289,11 +291,11 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 				// The exchange BestEffects computed (against the defender's full
 				// AP, in the effective band, with its Melee) saves 1 exact
 				// exchange in 5 to 6 of fillOption (BenchmarkDuelSetup).
-				pre := c.res
+				pre, prePlan := c.res, c.pl
 				if dw != nil {
-					pre = nil
+					pre, prePlan = nil, nil
 				}
-				t, err := e.fillOption(base, c.a, w, dw, df, pos, pre)
+				t, err := e.fillOptionFrom(base, c.a, w, dw, df, pos, pre, prePlan)
 				if err != nil {
 					return nil, err
 				}
@@ -318,34 +320,18 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 	return out, nil
 }
 
-// positional returns attack a with the effects of best expected damage among
-// those that include eff (V or C), and that damage; false when none is legal.
-func positional(base *Exchange, a Attack, eff Char) (Attack, float64, bool) {
-	best, bv, ok := a, 0.0, false
-	for _, e := range base.effectChoices(a) {
-		if !e.Has(eff) {
-			continue
-		}
-		trial := *base
-		trial.Attack = a
-		trial.Attack.Effects = e
-		res, err := trial.Exact()
-		if err != nil {
-			continue
-		}
-		if !ok || res.ExpectedDamage > bv+1e-12 {
-			best, bv, ok = trial.Attack, res.ExpectedDamage, true
-		}
-	}
-	return best, bv, ok
-}
-
 // fillOption computes the expected figures of attack a with weapon w against
 // kind df defending with dw (nil: its Melee), in every range band and against
 // every AP the defender may hold; pos marks a positional option (R10a), whose
 // chance of moving is kept; pre, when not nil, is the exchange already
 // computed against df's full AP in the effective band.
 func (e *engine) fillOption(base Exchange, a Attack, w, dw *profiles.Equipment, df *Fighter, pos int8, pre *Result) (fightOption, error) {
+	return e.fillOptionFrom(base, a, w, dw, df, pos, pre, nil)
+}
+
+// fillOptionFrom is fillOption with prePlan, when not nil, the plan that
+// computed pre: the other AP of the effective band are worked out on it.
+func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipment, df *Fighter, pos int8, pre *Result, prePlan *plan) (fightOption, error) {
 	o := fightOption{attack: a, weapon: w, defWeapon: dw, shot: a.Kind == Shot, pos: pos}
 	if dw != nil {
 		base.Defender = base.Defender.WithWeapon(dw)
@@ -366,7 +352,11 @@ func (e *engine) fillOption(base Exchange, a Attack, w, dw *profiles.Equipment, 
 		if o.shot {
 			ex.Range = bandRange(w, b)
 		}
-		byAP, err := ex.exactByAP() // one plan for every k: the same results as Exact
+		var from *plan
+		if b == bandEffective {
+			from = prePlan
+		}
+		byAP, err := ex.exactByAPFrom(from, pre) // one plan for every k: the same results as Exact
 		if err != nil {
 			return o, fmt.Errorf("sim: duel option %s: %w", a, err)
 		}

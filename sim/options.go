@@ -108,27 +108,69 @@ func (ex *Exchange) effectChoices(a Attack) []Chars {
 // BestEffects returns a with the effects that maximise the expected damage against
 // the defender's response (ties go to fewer effects), with that result.
 func (ex *Exchange) BestEffects(a Attack) (Attack, *Result, error) {
-	var best Attack
-	var bestRes *Result
+	best, _, err := ex.bestEffects(a)
+	return best.attack, best.res, err
+}
+
+// effectResult is the exact result of one effect choice of an attack, with the
+// plan that computed it.
+type effectResult struct {
+	attack Attack // prepared, its effects set
+	res    *Result
+	pl     *plan
+}
+
+// bestEffects is BestEffects that also returns the plan of the best choice
+// (for exactByAPFrom) and the result of every effect choice, in the order of
+// effectChoices, for positionalOf.
+func (ex *Exchange) bestEffects(a Attack) (effectResult, []effectResult, error) {
+	var best effectResult
+	var all []effectResult
+	var sh candShare // the candidate defences do not depend on the effects
 	for _, e := range ex.effectChoices(a) {
 		trial := *ex
 		trial.Attack = a
 		trial.Attack.Effects = e
-		res, err := trial.Exact()
-		if err != nil {
-			return a, nil, err
+		// trial.Exact(), the candidates shared.
+		if err := trial.Prepare(); err != nil {
+			return effectResult{attack: a}, nil, err
 		}
-		if bestRes == nil || res.ExpectedDamage > bestRes.ExpectedDamage+1e-12 {
-			best, bestRes = trial.Attack, res
+		pl := trial.newPlanShared(&sh)
+		c := effectResult{trial.Attack, pl.exact(), pl}
+		all = append(all, effectResult{attack: c.attack, res: c.res})
+		if best.res == nil || c.res.ExpectedDamage > best.res.ExpectedDamage+1e-12 {
+			best = c
 		}
 	}
-	if bestRes == nil {
+	if best.res == nil {
 		trial := *ex
 		trial.Attack = a
-		res, err := trial.Exact()
-		return trial.Attack, res, err
+		if err := trial.Prepare(); err != nil {
+			return effectResult{attack: trial.Attack}, nil, err
+		}
+		pl := trial.newPlan()
+		return effectResult{trial.Attack, pl.exact(), pl}, nil, nil
 	}
-	return best, bestRes, nil
+	return best, all, nil
+}
+
+// positionalOf returns, among the effect choices of one attack that bestEffects
+// computed, the attack with the effects of best expected damage among those that
+// include eff (V or C), and that damage; false when none is legal. It chooses
+// what computing those exchanges again would (a fifth of a cold Duel.NewPlayer
+// did that, issue #13).
+func positionalOf(all []effectResult, eff Char) (Attack, float64, bool) {
+	var best Attack
+	bv, ok := 0.0, false
+	for _, c := range all {
+		if !c.attack.Effects.Has(eff) {
+			continue
+		}
+		if !ok || c.res.ExpectedDamage > bv+1e-12 {
+			best, bv, ok = c.attack, c.res.ExpectedDamage, true
+		}
+	}
+	return best, bv, ok
 }
 
 // Options returns every legal attack of ex's attacker with its best effects and

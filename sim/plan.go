@@ -83,6 +83,15 @@ type plan struct {
 	lastRow  [2]lastRow
 	// attDists keeps the attack pools' distributions (attackDist).
 	attDists []poolDist
+	// sc is the exact engine's scratch while exactFrom runs.
+	sc *exactScratch
+	// freeRows, when not nil, holds the free attack's decision rows instead of
+	// decisions: rows shared by the plans of one attack (plan_share.go).
+	freeRows map[decisionKey]*decRow
+	// freeGroupMemo keeps the free attacks' groups (plan.freeGroups).
+	freeGroupMemo map[freeGroupKey][]group
+	// needs lists the need tables the plan has used (needTableFor).
+	needs []usedNeed
 	// init0 is initial(), kept for Sampler.Sample once init0Ready.
 	init0      state
 	init0Ready bool
@@ -150,7 +159,11 @@ func bestDamage(f *Fighter, a Attack) (Char, bool) {
 	return best, false
 }
 
-func (ex *Exchange) newPlan() *plan {
+func (ex *Exchange) newPlan() *plan { return ex.newPlanShared(nil) }
+
+// newPlanShared is newPlan with the candidate defences taken from sh when it
+// holds those of the same attack (plan_share.go); sh may be nil.
+func (ex *Exchange) newPlanShared(sh *candShare) *plan {
 	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey]*decRow{}, hits: map[hitKey][]hitBranch{}}
 	pl.mainMod = ex.attackModifier(pl.main)
 	pl.mainDmg = ex.damage(pl.main)
@@ -165,8 +178,7 @@ func (ex *Exchange) newPlan() *plan {
 	}
 	pl.armourFaces = armourFaces(ex.Defender, ex.Variant)
 	pl.attArmourFaces = armourFaces(ex.Attacker, ex.Variant)
-	pl.candidates[0] = pl.undominated(ex.candidates(false), false)
-	pl.candidates[1] = pl.undominated(ex.candidates(true), true)
+	pl.candidates = sh.candidates(pl)
 	// The decision tables index totals up to the attack's modifier plus decisionDice:
 	// a defender facing a higher total plays as against that one. Such totals need
 	// three critical rerolls in a row (P < 2e-3); past them every defence stops the
@@ -179,13 +191,19 @@ func (ex *Exchange) newPlan() *plan {
 			pl.hitValue[1][c] = pl.expectedTaken(pl.freeDmg, c == 1)
 		}
 	}
-	if pl.nFree > 0 {
-		pl.freeValue = make([]float64, ex.Defender.AP+1)
-		for ap := 0; ap <= ex.Defender.AP; ap++ {
-			pl.freeValue[ap] = pl.expectedFree(ap)
-		}
+	if pl.nFree > 0 && !sh.shareFree(pl) {
+		pl.freeValue = pl.expectedFrees()
 	}
 	return pl
+}
+
+// expectedFrees returns expectedFree for every AP of the defender.
+func (pl *plan) expectedFrees() []float64 {
+	v := make([]float64, pl.ex.Defender.AP+1)
+	for ap := range v {
+		v[ap] = pl.expectedFree(ap)
+	}
+	return v
 }
 
 // decisionDice bounds the dice value the decision tables distinguish.
@@ -691,10 +709,14 @@ func (pl *plan) row(s state, free bool) *decRow {
 		return nil
 	}
 	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
-	row, ok := pl.decisions[k]
+	m := pl.decisions
+	if free && pl.freeRows != nil {
+		m = pl.freeRows // shared with the other effect choices (plan_share.go)
+	}
+	row, ok := m[k]
 	if !ok {
 		row = &decRow{dec: make([]uint16, 2*(pl.maxTotal+1))}
-		pl.decisions[k] = row
+		m[k] = row
 	}
 	return row
 }
