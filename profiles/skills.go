@@ -166,7 +166,7 @@ var skillTable = []SkillInfo{
 	{ID: "effroi", Name: SkillFright, Class: ClassMorale, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #53; seed 000 l.1308-1337; seed 004 l.1252-1280", Note: "tests before the first melee roll against it, again at each activation start while engaged; a lost zone of control (results 2-3) changes nothing, engagement being read from either Safar's zone; the data has no weapon fright"},
 	{ID: "immunise-effroi-terreur", Name: SkillFearless, Class: ClassMorale, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #54", Note: "no temerity test (alone, terror, a Bite's) and no fright test"},
 	{ID: "shamanisme", Name: SkillShamanism, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #55; seed 000 l.1398"},
-	{ID: "berserk", Name: SkillBerserk, Class: ClassExchange, Value: SkillText, Engine: PlayedFights, Ref: "skills.md #56; seed 000 l.1604-1610", Note: "the bleeding trigger only; a named ally's death is not modelled"},
+	{ID: "berserk", Name: SkillBerserk, Class: ClassExchange, Value: SkillText, Engine: PlayedFights, Ref: "skills.md #56; seed 000 l.1604-1610", Note: "triggered by bleeding, or by the death of a named ally (berserk: death of ID, an ally's profile id, model or trait; sim/berserk.go): that one in skirmishes only, a duel having no ally; another trigger is not modelled"},
 	{ID: "le-sacrifice", Name: SkillSacrificeWay, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #57; seed 000 l.1408"},
 	{ID: "sauvage", Name: SkillSavage, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #58", Note: "the assault bonus on every attack after an assault; no scenario actions: never holds, contests, picks up or carries an objective (sim/objectives.go)"},
 	{ID: "synkherce", Trait: "synkherce", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #59"},
@@ -218,7 +218,7 @@ func SkillEngine(name string) Engine {
 // is computed without ("fair cost computed without: ambush, authority"). Magic
 // skills are left out (magic is out of scope, counted apart), and so are list
 // rules and skills with no effect in a skirmish. A Berserk with another
-// trigger than bleeding is named too.
+// trigger than bleeding or the death of a named ally is named too.
 func NotModelledSkills(p *Profile) []string {
 	var out []string
 	add := func(s string) {
@@ -228,8 +228,10 @@ func NotModelledSkills(p *Profile) []string {
 	}
 	for _, s := range p.Skills {
 		switch {
-		case s.Name == SkillBerserk && s.Text != "bleeding":
-			add(s.Name + " (" + s.Text + ")")
+		case s.Name == SkillBerserk:
+			if _, _, ok := BerserkTrigger(s.Text); !ok {
+				add(s.Name + " (" + s.Text + ")")
+			}
 		case SkillEngine(s.Name) == NotModelled:
 			add(s.Name)
 		}

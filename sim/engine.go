@@ -1007,6 +1007,9 @@ func (e *engine) take(i, by, n int) {
 			e.c[by].kills++
 		}
 	}
+	if was > 0 && c.hp <= 0 {
+		e.berserkOnDeath(i) // sim/berserk.go
+	}
 }
 
 // moringa plays Moringa X (skills.md #36) for Safar i wounded for n HP: it may
@@ -1622,8 +1625,9 @@ func freeMove(v float64, nV int, harassed bool) float64 {
 	return v / 2 * float64(nV)
 }
 
-// updateBerserk starts Berserk when its condition comes true (bleeding: the only
-// condition played; others are reported as not modelled) and ends it for good on
+// updateBerserk starts Berserk when its condition comes true (bleeding here; the
+// death of a named ally in berserkOnDeath, sim/berserk.go; others are reported
+// as not modelled) and ends it for good on
 // a daze or a stun ("Dazing or Stunning a berserk miniature will end the
 // effect").
 func (e *engine) updateBerserk(i int) {

@@ -142,6 +142,7 @@ var rules = []Rule{
 	{"Carcasses", "seed 000 l.1376; seed 004 l.202", RuleModelled, "a defeated Safar leaves a carcass token that carnivores devour (`engine.carcass`)", InSkirmish},
 	{"Carcasses as obstacles", "seed 000 l.1376", RuleNotModelled, "a carcass is a token: it blocks neither walks nor sight", InSkirmish},
 	{"Berserk: +P to damage, Endurance, no AP in defence, the closest miniature in sight attacked", "seed 000 l.1604-1610; seed 004 l.1514-1517", RuleModelled, "`engine.updateBerserk`, `berserkAct` (friend or foe)", fights},
+	{"Berserk X triggered by the death of a named ally", "skills.md #56; seed 000 l.1604; seed 004 l.1514", RuleModelled, "`engine.berserkOnDeath` (sim/berserk.go): `berserk: death of ID` turns berserk when an ally it names (profile id, model or trait) is defeated, unless dazed or stunned; a duel has no ally", InSkirmish},
 	// Magic (chapter IV; docs/rules.md "Magic").
 	{"Casting a spell and defending against it", "seed 000 l.1424-1452; seed 004 l.1371-1402", RuleModelled, "`castPlan`, `engine.cast` (the default policy's `castFirst`)", all},
 	{"Spell effects: damage, healing", "seed 000 l.1506; skills.md 4.3", RuleModelled, "`engine.cast`", fights},
