@@ -1,6 +1,9 @@
 package profiles
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // BerserkDeathOf is the prefix of a Berserk trigger on the death of a named
 // ally (skills.md #56: "X = the trigger: saignement, or the death of a named
@@ -25,16 +28,12 @@ func BerserkTrigger(text string) (bleeding bool, ref string, ok bool) {
 // Names reports whether ref names p: its id, its id without the level suffix
 // (the model: "fangs-matriarch" names fangs-matriarch-2), or one of its traits.
 func (p *Profile) Names(ref string) bool {
-	if p.ID == ref {
-		return true
-	}
-	if rest, ok := strings.CutPrefix(p.ID, ref+"-"); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
-		return true
-	}
-	for _, t := range p.Traits {
-		if t == ref {
-			return true
-		}
-	}
-	return false
+	return p.ID == ref || p.ofModel(ref) || slices.Contains(p.Traits, ref)
+}
+
+// ofModel reports whether p's id is model followed by a level suffix
+// ("fangs-matriarch" for fangs-matriarch-2).
+func (p *Profile) ofModel(model string) bool {
+	rest, ok := strings.CutPrefix(p.ID, model+"-")
+	return ok && rest != "" && strings.Trim(rest, "0123456789") == ""
 }

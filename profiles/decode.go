@@ -651,6 +651,8 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.Traits = d.traits(f.v, field)
 		case "magic":
 			p.Magic, entry.spells = d.magic(f.v, field)
+		case "grants_allies":
+			p.AllyGrants = d.allyGrants(f.v, field) // profiles/allies.go
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}

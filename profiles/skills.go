@@ -119,7 +119,7 @@ var skillTable = []SkillInfo{
 	{ID: "le-sang-m-attire", Name: SkillBloodlust, Class: ClassExchange, Value: SkillNumber, Engine: PlayedExchange, Ref: "skills.md #9; seed 000 l.1612"},
 	{ID: "seigneur-de-guerre", Name: SkillOverlord, Class: ClassActivation, Battle: true, Value: SkillOptNumber, Engine: NoSkirmishEffect, Ref: "skills.md #10"},
 	{ID: "brutalite", Name: SkillBrutality, Class: ClassExchange, Value: SkillNumber, Engine: PlayedExchange, Ref: "skills.md #11; seed 000 l.1616"},
-	{ID: "rusee", Name: SkillCunning, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #12", Note: "from the skill, and from a weapon that grants it (its effects or its text: the holder's skill, catalogue.md 3.8); a Spearhead-wide card's Cunning is not read"},
+	{ID: "rusee", Name: SkillCunning, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #12", Note: "from the skill, from a weapon that grants it (its effects or its text: the holder's skill, catalogue.md 3.8), and from a card that grants it to Safars of the Spearhead (a profile's grants_allies, a list's card_grants: sim/allies.go)"},
 	{ID: "en-eveil", Name: SkillAwakened, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #13; seed 000 l.1602"},
 	{ID: "heroique", Name: SkillHeroic, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #14; seed 000 l.1632"},
 	{ID: "sadique", Name: SkillSadistic, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedExchange, Ref: "skills.md #15; seed 000 l.1652", Note: "a single exchange only (kharn odds --sadistic): the fight policies never spend AP on it"},

@@ -127,6 +127,9 @@ type Profile struct {
 	Armour *ArmourStats
 	// Traits are keywords such as "stateless" or "allied of kharns".
 	Traits []string
+	// AllyGrants are the skills its card gives other Safars of its
+	// Spearhead (profiles/allies.go).
+	AllyGrants []AllyGrant
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

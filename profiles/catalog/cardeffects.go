@@ -20,6 +20,12 @@ type effect struct {
 	// profile carries whatever the list.
 	self   bool
 	target string // the target, for messages: "traits roseau", "all"
+	// to, cond and designated keep the target selector, the condition and
+	// whether a designation locks it, for effects on other Safars
+	// (profiles/catalog/allies.go).
+	to         map[string]any
+	cond       any
+	designated bool
 }
 
 // Operation kinds by what they act on (catalogue.md section 3.8).
@@ -64,7 +70,9 @@ func readEffects(n *notes, x any, path string) []effect {
 			tm["equipmentIds"] == nil && tm["equipmentCategories"] == nil && tm["equipmentHands"] == nil
 		if hasCond {
 			ef.target += " when " + conditionText(cond)
+			ef.cond = cond
 		}
+		ef.to, ef.designated = tm, hasDes
 		for _, k := range []string{"source", "scope", "sourceText"} {
 			eo.get(k)
 		}
@@ -158,6 +166,9 @@ func classify(n *notes, ef effect, on string) bool {
 // stat-per-count) are read at their floor and reported.
 func (p *profileOut) applyEffects(ctx *readContext) {
 	for _, ef := range p.effects {
+		if p.allyGrant(ef) { // profiles/catalog/allies.go
+			continue
+		}
 		if classify(&p.notes, ef, "the card") {
 			continue
 		}

@@ -129,6 +129,7 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	}
 	c.assignIDs()
 	c.resolveBerserk() // profiles/catalog/berserk.go
+	c.resolveAllies()  // profiles/catalog/allies.go
 	c.applyCards(skills)
 	c.grantItemSkills(skills)
 	c.itemGrants(skills)
