@@ -653,6 +653,8 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.Magic, entry.spells = d.magic(f.v, field)
 		case "grants_allies":
 			p.AllyGrants = d.allyGrants(f.v, field) // profiles/allies.go
+		case "stat_counts":
+			p.StatCounts = d.statCounts(f.v, field) // profiles/counts.go
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}

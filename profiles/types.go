@@ -130,6 +130,9 @@ type Profile struct {
 	// AllyGrants are the skills its card gives other Safars of its
 	// Spearhead (profiles/allies.go).
 	AllyGrants []AllyGrant
+	// StatCounts are its characteristics recounted from the Safars in play
+	// (profiles/counts.go).
+	StatCounts []StatCount
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

@@ -769,7 +769,7 @@ func (e *engine) morale(r *rand.PCG, i int) bool {
 	if c.passed || e.info[c.kind].noTemerity || e.sideSize[c.side] < 2 || e.inPlay(c.side) != 1 {
 		return true
 	}
-	bonus := e.aura(i)
+	bonus := e.aura(i) + e.recounted(i, profiles.T) // sim/counts.go
 	if !temerityFails(r, c.f.Stats().T+bonus) {
 		c.passed = true
 		if e.trace != nil {
@@ -878,7 +878,7 @@ func (e *engine) terrorTest(r *rand.PCG, i int) bool {
 	if x == 0 {
 		return true
 	}
-	if !temerityFailsAt(r, c.f.Stats().T+e.temerityBonus(i), x) {
+	if !temerityFailsAt(r, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x) {
 		c.terrorPassed, c.terrorPending = true, false
 		if e.trace != nil {
 			e.tracef("  %s passes its temerity test against terror (%d)\n", e.name(i), x)
@@ -919,7 +919,7 @@ func (e *engine) enteredTerror(r *rand.PCG, i int, from field.Vec) {
 	if x == 0 {
 		return
 	}
-	if !temerityFailsAt(r, c.f.Stats().T+e.temerityBonus(i), x) {
+	if !temerityFailsAt(r, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x) {
 		c.terrorPassed = true
 		if e.trace != nil {
 			e.tracef("    %s passes its temerity test entering a terrifying enemy's zone (%d)\n", e.name(i), x)
@@ -1488,7 +1488,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
-		cover: int8(cover), temerity: int8(e.aura(j)), attMod: c.fx.mod, defMod: o.fx.mod}
+		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.fx.mod, defMod: o.fx.mod}
 	key = e.canonical(key, opt)
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange

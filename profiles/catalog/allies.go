@@ -124,6 +124,18 @@ func (c *Conversion) resolveAllies() {
 			}
 			p.allyYAML = append(p.allyYAML, b.String())
 		}
+		for _, co := range p.counts {
+			of := c.selectorYAML(co.of)
+			if of == "" {
+				p.notModelledf("%s from %s in play (a selector naming no faction, profile or trait of this project): the printed value is kept", co.stat, selectorText(co.of))
+				continue
+			}
+			line := fmt.Sprintf("      - {stat: %s, kind: %s, of: %s", co.stat, co.kind, of)
+			if co.kind == string(profiles.CountPer) {
+				line += ", amount: " + strconv.Itoa(co.amount)
+			}
+			p.countYAML = append(p.countYAML, line+"}\n")
+		}
 	}
 }
 
@@ -189,4 +201,44 @@ func countOf(n json.Number) int {
 		return 0
 	}
 	return int(i)
+}
+
+// countOut is a stat-count, stat-max or stat-per-count effect of a card on
+// itself, written as the data format's stat_counts (profiles.StatCount).
+type countOut struct {
+	stat, kind string
+	of         map[string]any
+	amount     int
+}
+
+// countEffect2 keeps a count of models in play on one of V, P, A, C, T, I
+// for resolveAllies; it reports whether it kept it (a selector of profiles,
+// models, traits or factions; a whole amount from -9 to 9).
+func (p *profileOut) countEffect2(ef effect, stat string, of map[string]any) bool {
+	if !slices.Contains([]string{"v", "p", "a", "c", "t", "i"}, stat) || len(of) == 0 {
+		return false
+	}
+	for k := range of {
+		if !slices.Contains(allyKeys[:4], k) {
+			return false
+		}
+	}
+	co := countOut{stat: strings.ToUpper(stat), of: of}
+	switch ef.kind {
+	case "stat-count":
+		co.kind = string(profiles.CountEquals)
+	case "stat-max":
+		co.kind = string(profiles.CountMax)
+	case "stat-per-count":
+		co.kind = string(profiles.CountPer)
+		v, _ := ef.op.get("amount")
+		n, ok := v.(json.Number)
+		a, err := n.Int64()
+		if !ok || err != nil || a < -9 || a > 9 {
+			return false
+		}
+		co.amount = int(a)
+	}
+	p.counts = append(p.counts, co)
+	return true
 }

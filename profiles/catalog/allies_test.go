@@ -109,3 +109,44 @@ func TestSpearheadCardCunning(t *testing.T) {
 		}
 	}
 }
+
+// TestStatCountImport checks that the counts in play of catalogue.md 3.8
+// (stat-count, stat-max, stat-per-count on the card itself) are written as
+// stat_counts, which the engine recounts (sim/counts.go), and are no longer
+// reported: T = the number of petiots in play (its printed T null: floor 1,
+// itself), T = the best printed T among the female Fangs, I + 1 per meneuse.
+func TestStatCountImport(t *testing.T) {
+	c := fixture056(t)
+	for _, tc := range []struct {
+		id   string
+		want []profiles.StatCount
+	}{
+		{"gouns-petiot-1", []profiles.StatCount{{Stat: profiles.T, Kind: profiles.CountEquals, Of: profiles.Selector{Traits: []string{"petiot"}}}}},
+		{"fangs-traqueuse-3", []profiles.StatCount{
+			{Stat: profiles.T, Kind: profiles.CountMax, Of: profiles.Selector{Traits: []string{"femelle-fang"}}},
+			{Stat: profiles.I, Kind: profiles.CountPer, Of: profiles.Selector{Traits: []string{"meneuse"}}, Amount: 1}}},
+	} {
+		p, err := c.DataSet().Profile(tc.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := p.StatCounts
+		if len(got) != len(tc.want) {
+			t.Fatalf("%s: counts %+v, want %+v", tc.id, got, tc.want)
+		}
+		for i, w := range tc.want {
+			g := got[i]
+			if g.Stat != w.Stat || g.Kind != w.Kind || g.Amount != w.Amount || !slices.Equal(g.Of.Traits, w.Of.Traits) {
+				t.Errorf("%s: count %d = %+v, want %+v", tc.id, i, g, w)
+			}
+		}
+		for _, en := range c.Report.Entries {
+			if en.CatalogID == tc.id && strings.Contains(strings.Join(en.NotModelled, "; "), "recount") {
+				t.Errorf("%s still reported: %q", tc.id, en.NotModelled)
+			}
+		}
+	}
+	if p, _ := c.DataSet().Profile("gouns-petiot-1"); p.Stats.T != 1 {
+		t.Errorf("petiot printed T %d, want 1 (null: itself)", p.Stats.T)
+	}
+}

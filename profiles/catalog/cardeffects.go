@@ -260,10 +260,11 @@ func (p *profileOut) statRef(stat string) *int {
 	return nil
 }
 
-// countEffect reads a stat given by a count of models in play at its floor
-// (catalogue.md section 3.8): the printed value, or, when the card prints
-// none, 1 if the Safar counts itself and 0 otherwise. The engine does not
-// recount, and the report says so.
+// countEffect reads a stat given by a count of models in play (catalogue.md
+// section 3.8): its printed value, or, when the card prints none, 1 if the
+// Safar counts itself and 0 otherwise, is the floor the engine recounts from
+// (stat_counts, sim/counts.go); a count the data format cannot hold is
+// reported.
 func (p *profileOut) countEffect(ef effect, stat string) {
 	dst := p.statRef(stat)
 	if dst == nil {
@@ -280,7 +281,8 @@ func (p *profileOut) countEffect(ef effect, stat string) {
 		}
 		*dst = self
 		p.nullStats[i] = false
-		p.notModelledf("%s = the number of %s in play (%s): read as %d, itself; the engine does not recount", strings.ToUpper(stat), selectorText(of), ef.label(), self)
+	}
+	if p.countEffect2(ef, stat, of) { // profiles/catalog/allies.go: recounted in play
 		return
 	}
 	p.notModelledf("%s from %s in play (%s): the printed value is kept; the engine does not recount", strings.ToUpper(stat), selectorText(of), ef.label())

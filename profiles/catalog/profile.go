@@ -40,7 +40,11 @@ type profileOut struct {
 	// grants_allies lines (profiles/catalog/allies.go).
 	allies   []allyOut
 	allyYAML []string
-	why      string // set when the profile is not imported
+	// counts are its stats recounted in play, countYAML their stat_counts
+	// lines (profiles/catalog/allies.go).
+	counts    []countOut
+	countYAML []string
+	why       string // set when the profile is not imported
 	// resolveProblems are the problems of the last resolve round.
 	resolveProblems []Problem
 	// rendered maps the base equipment written to YAML to indexes of refs.
