@@ -655,6 +655,10 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.AllyGrants = d.allyGrants(f.v, field) // profiles/allies.go
 		case "stat_counts":
 			p.StatCounts = d.statCounts(f.v, field) // profiles/counts.go
+		case "morale_auras":
+			p.MoraleAuras = d.moraleAuras(f.v, field) // profiles/auras.go
+		case "in_leader_aura":
+			p.InLeaderAura = d.leaderAura(f.v, field)
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}

@@ -133,6 +133,10 @@ type Profile struct {
 	// StatCounts are its characteristics recounted from the Safars in play
 	// (profiles/counts.go).
 	StatCounts []StatCount
+	// MoraleAuras and InLeaderAura: its auras on allies' temerity and what
+	// it gets in its leader's aura (profiles/auras.go).
+	MoraleAuras  []MoraleAura
+	InLeaderAura *LeaderAuraBonus
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

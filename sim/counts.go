@@ -37,11 +37,19 @@ func (e *engine) statOf(i int, ch profiles.Char) int {
 	return v
 }
 
-// recounted returns what statOf adds to Safar i's printed ch (0 for a card
-// without StatCounts), for the tests that add it to the card's value.
+// tChar is T, for the auras.
+const tChar = profiles.T
+
+// recounted returns what adds to Safar i's printed ch in a test: what statOf
+// adds (0 for a card without StatCounts) and, for T, its allies' morale auras
+// (auraTemerity, sim/auras.go).
 func (e *engine) recounted(i int, ch profiles.Char) int {
-	if len(e.c[i].f.Profile.StatCounts) == 0 {
-		return 0
+	n := 0
+	if len(e.c[i].f.Profile.StatCounts) > 0 {
+		n = e.statOf(i, ch) - e.c[i].f.Profile.Stats.Get(ch)
 	}
-	return e.statOf(i, ch) - e.c[i].f.Profile.Stats.Get(ch)
+	if ch == profiles.T && e.moraleAuras {
+		n += e.auraTemerity(i)
+	}
+	return n
 }
