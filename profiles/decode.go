@@ -651,6 +651,14 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.Traits = d.traits(f.v, field)
 		case "magic":
 			p.Magic, entry.spells = d.magic(f.v, field)
+		case "grants_allies":
+			p.AllyGrants = d.allyGrants(f.v, field) // profiles/allies.go
+		case "stat_counts":
+			p.StatCounts = d.statCounts(f.v, field) // profiles/counts.go
+		case "morale_auras":
+			p.MoraleAuras = d.moraleAuras(f.v, field) // profiles/auras.go
+		case "in_leader_aura":
+			p.InLeaderAura = d.leaderAura(f.v, field)
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}

@@ -42,7 +42,11 @@ type List struct {
 	// Leader is the profile id of the member who leads the Spearhead.
 	Leader  string
 	Members []ListMember
-	Pos     Pos
+	// CardGrants are the skills special cards give Safars of the Spearhead
+	// (a Spearhead-wide card; profiles/allies.go), written by kharn import
+	// list.
+	CardGrants []AllyGrant
+	Pos        Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with
@@ -210,8 +214,10 @@ func (d *decoder) spearhead(root *yaml.Node) (*List, *listNodes) {
 			}
 		case "members":
 			d.listMembers(l, n, f.v)
+		case "card_grants":
+			l.CardGrants = d.allyGrants(f.v, f.key) // profiles/allies.go
 		default:
-			d.unknown(f.k, f.key, f.key, listFields)
+			d.unknown(f.k, f.key, f.key, append(slices.Clone(listFields), "card_grants"))
 		}
 	}
 	d.require(root, "", present, listFields...)

@@ -119,7 +119,7 @@ var skillTable = []SkillInfo{
 	{ID: "le-sang-m-attire", Name: SkillBloodlust, Class: ClassExchange, Value: SkillNumber, Engine: PlayedExchange, Ref: "skills.md #9; seed 000 l.1612"},
 	{ID: "seigneur-de-guerre", Name: SkillOverlord, Class: ClassActivation, Battle: true, Value: SkillOptNumber, Engine: NoSkirmishEffect, Ref: "skills.md #10"},
 	{ID: "brutalite", Name: SkillBrutality, Class: ClassExchange, Value: SkillNumber, Engine: PlayedExchange, Ref: "skills.md #11; seed 000 l.1616"},
-	{ID: "rusee", Name: SkillCunning, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #12", Note: "from the skill, and from a weapon that grants it (its effects or its text: the holder's skill, catalogue.md 3.8); a Spearhead-wide card's Cunning is not read"},
+	{ID: "rusee", Name: SkillCunning, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #12", Note: "from the skill, from a weapon that grants it (its effects or its text: the holder's skill, catalogue.md 3.8), and from a card that grants it to Safars of the Spearhead (a profile's grants_allies, a list's card_grants: sim/allies.go)"},
 	{ID: "en-eveil", Name: SkillAwakened, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #13; seed 000 l.1602"},
 	{ID: "heroique", Name: SkillHeroic, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #14; seed 000 l.1632"},
 	{ID: "sadique", Name: SkillSadistic, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedExchange, Ref: "skills.md #15; seed 000 l.1652", Note: "a single exchange only (kharn odds --sadistic): the fight policies never spend AP on it"},
@@ -129,7 +129,7 @@ var skillTable = []SkillInfo{
 		Note: "hidden in a zone of 9 until it acts, not counted for initiative; interrupt with one melee attack at no AP when an enemy walks into its zone (sim/ambush.go); no Detect action, no precision bonus, no shot as the interrupt; duels play no ambush"},
 	{ID: "merci", Name: SkillMercy, Class: ClassOther, Value: SkillNoValue, Engine: NoSkirmishEffect, Ref: "skills.md #19"},
 	{ID: "osteomancie", Name: SkillOsteomancy, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #20; seed 000 l.1394"},
-	{ID: "ambidextre", Name: SkillAmbidextrous, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #21", Note: "a 3 AP attack split into two 2 AP attacks, one per weapon (two exchanges: fights only); with a weapon of hands 1-2 held in both hands it has Riposte, in every exchange"},
+	{ID: "ambidextre", Name: SkillAmbidextrous, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #21", Note: "a 3 AP attack split into two 2 AP attacks, one per weapon, each defended: played in fights, and shown exactly by kharn odds under its table (sim.Split, the second against what the first left); with a weapon of hands 1-2 held in both hands it has Riposte, in every exchange"},
 	{ID: "bond", Name: SkillLeap, Class: ClassActivation, Value: SkillNumber, Engine: PlayedSkirmish, Ref: "skills.md #22",
 		Note: "straight walks (sim/field/leap.go): over scenery up to X high, bases of stature <= X and slowing ground stretches up to X long, landing on free ground; no path-finding round what it could leap, no heights to jump from; a duel's table is open ground"},
 	{ID: "eclaireur", Name: SkillScout, Class: ClassActivation, Value: SkillNumber, Engine: PlayedSkirmish, Ref: "skills.md #23; seed 000 l.1654",
@@ -166,7 +166,7 @@ var skillTable = []SkillInfo{
 	{ID: "effroi", Name: SkillFright, Class: ClassMorale, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #53; seed 000 l.1308-1337; seed 004 l.1252-1280", Note: "tests before the first melee roll against it, again at each activation start while engaged; a lost zone of control (results 2-3) changes nothing, engagement being read from either Safar's zone; the data has no weapon fright"},
 	{ID: "immunise-effroi-terreur", Name: SkillFearless, Class: ClassMorale, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #54", Note: "no temerity test (alone, terror, a Bite's) and no fright test"},
 	{ID: "shamanisme", Name: SkillShamanism, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #55; seed 000 l.1398"},
-	{ID: "berserk", Name: SkillBerserk, Class: ClassExchange, Value: SkillText, Engine: PlayedFights, Ref: "skills.md #56; seed 000 l.1604-1610", Note: "the bleeding trigger only; a named ally's death is not modelled"},
+	{ID: "berserk", Name: SkillBerserk, Class: ClassExchange, Value: SkillText, Engine: PlayedFights, Ref: "skills.md #56; seed 000 l.1604-1610", Note: "triggered by bleeding, or by the death of a named ally (berserk: death of ID, an ally's profile id, model or trait; sim/berserk.go): that one in skirmishes only, a duel having no ally; another trigger is not modelled"},
 	{ID: "le-sacrifice", Name: SkillSacrificeWay, Class: ClassMagic, Value: SkillNoValue, Engine: MagicOnly, Ref: "skills.md #57; seed 000 l.1408"},
 	{ID: "sauvage", Name: SkillSavage, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #58", Note: "the assault bonus on every attack after an assault; no scenario actions: never holds, contests, picks up or carries an objective (sim/objectives.go)"},
 	{ID: "synkherce", Trait: "synkherce", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #59"},
@@ -218,7 +218,7 @@ func SkillEngine(name string) Engine {
 // is computed without ("fair cost computed without: ambush, authority"). Magic
 // skills are left out (magic is out of scope, counted apart), and so are list
 // rules and skills with no effect in a skirmish. A Berserk with another
-// trigger than bleeding is named too.
+// trigger than bleeding or the death of a named ally is named too.
 func NotModelledSkills(p *Profile) []string {
 	var out []string
 	add := func(s string) {
@@ -228,8 +228,10 @@ func NotModelledSkills(p *Profile) []string {
 	}
 	for _, s := range p.Skills {
 		switch {
-		case s.Name == SkillBerserk && s.Text != "bleeding":
-			add(s.Name + " (" + s.Text + ")")
+		case s.Name == SkillBerserk:
+			if _, _, ok := BerserkTrigger(s.Text); !ok {
+				add(s.Name + " (" + s.Text + ")")
+			}
 		case SkillEngine(s.Name) == NotModelled:
 			add(s.Name)
 		}

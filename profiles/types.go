@@ -127,6 +127,16 @@ type Profile struct {
 	Armour *ArmourStats
 	// Traits are keywords such as "stateless" or "allied of kharns".
 	Traits []string
+	// AllyGrants are the skills its card gives other Safars of its
+	// Spearhead (profiles/allies.go).
+	AllyGrants []AllyGrant
+	// StatCounts are its characteristics recounted from the Safars in play
+	// (profiles/counts.go).
+	StatCounts []StatCount
+	// MoraleAuras and InLeaderAura: its auras on allies' temerity and what
+	// it gets in its leader's aura (profiles/auras.go).
+	MoraleAuras  []MoraleAura
+	InLeaderAura *LeaderAuraBonus
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

@@ -97,6 +97,8 @@ type OptionJSON struct {
 type OptionsJSON struct {
 	OddsMeta
 	Options []OptionJSON `json:"options"`
+	// Splits are the Ambidextrous splits (reports/odds_split.go).
+	Splits []SplitJSON `json:"ambidextrous_splits,omitempty"`
 }
 
 // NewOptionsJSON builds the JSON object of an odds table.

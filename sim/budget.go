@@ -138,6 +138,7 @@ func (p *BudgetPlayer) Play(r *rand.PCG, cost float64) float64 {
 // profiles are compared without Krowns spent on a leader's aura).
 func repeatSide(f *Fighter, n int) Spearhead {
 	s := Spearhead{Leader: -1}
+	f = grantedCopies(f, n) // the grants of its own card (sim/allies.go)
 	for range n {
 		s.Safars = append(s.Safars, f)
 		s.Costs = append(s.Costs, 0)

@@ -46,6 +46,8 @@ type engine struct {
 	leader   [2]int
 	sideSize [2]int
 	labels   []string
+	// moraleAuras: some Safar's card has morale auras (sim/auras.go).
+	moraleAuras bool
 
 	plans map[planKey]*plan
 	// shoutGain caches what a warning saves a shot's target (sim/generic.go).
@@ -255,6 +257,9 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 		return nil, errors.New("sim: no Safar to play")
 	}
 	e := &engine{variant: variant, plans: map[planKey]*plan{}, leader: [2]int{-1, -1}, tables: tables}
+	for _, f := range fighters {
+		e.moraleAuras = e.moraleAuras || len(f.Profile.MoraleAuras) > 0
+	}
 	for s := range 2 {
 		e.policies[s] = policies[s]
 		if e.policies[s] == nil {
@@ -769,7 +774,11 @@ func (e *engine) morale(r *rand.PCG, i int) bool {
 	if c.passed || e.info[c.kind].noTemerity || e.sideSize[c.side] < 2 || e.inPlay(c.side) != 1 {
 		return true
 	}
-	bonus := e.aura(i)
+	if e.passesTerror(i) { // sim/auras.go
+		c.passed = true
+		return true
+	}
+	bonus := e.aura(i) + e.recounted(i, profiles.T) // sim/counts.go
 	if !temerityFails(r, c.f.Stats().T+bonus) {
 		c.passed = true
 		if e.trace != nil {
@@ -878,7 +887,7 @@ func (e *engine) terrorTest(r *rand.PCG, i int) bool {
 	if x == 0 {
 		return true
 	}
-	if !temerityFailsAt(r, c.f.Stats().T+e.temerityBonus(i), x) {
+	if e.passesTerror(i) || !temerityFailsAt(r, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x) { // sim/auras.go
 		c.terrorPassed, c.terrorPending = true, false
 		if e.trace != nil {
 			e.tracef("  %s passes its temerity test against terror (%d)\n", e.name(i), x)
@@ -919,7 +928,7 @@ func (e *engine) enteredTerror(r *rand.PCG, i int, from field.Vec) {
 	if x == 0 {
 		return
 	}
-	if !temerityFailsAt(r, c.f.Stats().T+e.temerityBonus(i), x) {
+	if e.passesTerror(i) || !temerityFailsAt(r, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x) {
 		c.terrorPassed = true
 		if e.trace != nil {
 			e.tracef("    %s passes its temerity test entering a terrifying enemy's zone (%d)\n", e.name(i), x)
@@ -1006,6 +1015,9 @@ func (e *engine) take(i, by, n int) {
 		if was > 0 && c.hp <= 0 {
 			e.c[by].kills++
 		}
+	}
+	if was > 0 && c.hp <= 0 {
+		e.berserkOnDeath(i) // sim/berserk.go
 	}
 }
 
@@ -1096,7 +1108,7 @@ func (e *engine) walkCost(i int) int {
 // velocity returns how far Safar i walks: V minus its armour's malus, with a
 // spell's V modifier, less the burden of a carried relic (carryMalus).
 func (e *engine) velocity(i int) float64 {
-	return max(e.info[e.c[i].kind].velocity+float64(e.c[i].fx.mod[0])-e.carryMalus(i), 0)
+	return max(e.info[e.c[i].kind].velocity+float64(e.c[i].fx.mod[0])-e.carryMalus(i)+e.leaderAuraVelocity(i), 0)
 }
 
 // actionCost returns the AP of an attack of ap AP for Safar i (dazed: +1).
@@ -1485,7 +1497,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
-		cover: int8(cover), temerity: int8(e.aura(j)), attMod: c.fx.mod, defMod: o.fx.mod}
+		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.fx.mod, defMod: o.fx.mod}
 	key = e.canonical(key, opt)
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange
@@ -1622,8 +1634,9 @@ func freeMove(v float64, nV int, harassed bool) float64 {
 	return v / 2 * float64(nV)
 }
 
-// updateBerserk starts Berserk when its condition comes true (bleeding: the only
-// condition played; others are reported as not modelled) and ends it for good on
+// updateBerserk starts Berserk when its condition comes true (bleeding here; the
+// death of a named ally in berserkOnDeath, sim/berserk.go; others are reported
+// as not modelled) and ends it for good on
 // a daze or a stun ("Dazing or Stunning a berserk miniature will end the
 // effect").
 func (e *engine) updateBerserk(i int) {

@@ -678,7 +678,7 @@ func (e *engine) frightWorth(j, x int) float64 {
 		if o.side == e.c[j].side || !o.inPlay() || o.terrorPassed || e.terrorOf(k) > 0 || !e.mayThreaten(k, j) {
 			continue
 		}
-		fails := min(max(x-o.f.Stats().T-e.temerityBonus(k)-1, 1), 10)
+		fails := min(max(x-o.f.Stats().T-e.recounted(k, profiles.T)-e.temerityBonus(k)-1, 1), 10)
 		v += float64(fails) / 10 * e.threat[e.c[j].kind][o.kind][e.heldAP(j)] / 2
 	}
 	return v

@@ -177,7 +177,7 @@ func (e *engine) frightTest(r *rand.PCG, i, src, x int) bool {
 		}
 		return true
 	}
-	t := c.f.Stats().T + c.f.Stats().I + e.aura(i)
+	t := c.f.Stats().T + c.f.Stats().I + e.recounted(i, profiles.T) + e.recounted(i, profiles.I) + e.aura(i)
 	d := dice.D10(r)
 	if d != 1 && t+d >= x {
 		c.morale.frightPassed |= bit

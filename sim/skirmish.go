@@ -49,15 +49,18 @@ type Spearhead struct {
 }
 
 // NewSpearhead builds the side of list l (validated against ds): one Fighter per
-// distinct loadout, in list order, with its cost and the leader.
+// distinct loadout and granted skills (sim/allies.go), in list order, with its
+// cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
 	sh := Spearhead{Name: l.Name, Leader: -1}
 	fighters := map[string]*Fighter{}
-	for _, lo := range l.Loadouts(ds) {
-		key := lo.String()
+	los := l.Loadouts(ds)
+	granted := grantedMembers(l, los) // sim/allies.go
+	for k, lo := range los {
+		key := lo.String() + "|" + profiles.GrantKey(lo.Profile, granted[k])
 		f, ok := fighters[key]
 		if !ok {
-			f = NewFighter(lo.Profile, lo.Items(ds))
+			f = NewFighter(granted[k], lo.Items(ds))
 			fighters[key] = f
 		}
 		if lo.Profile.ID == l.Leader && sh.Leader < 0 {

@@ -204,10 +204,21 @@ func runOdds(cmd *cobra.Command, g *globals, f *oddsFlags) error {
 		rows = append(rows, reports.WeaponOptions{Weapon: weaponLabel(w), Options: opts})
 	}
 	meta.Attacker = describe(ap, nil)
-	if f.json {
-		return reports.WriteJSON(out, reports.NewOptionsJSON(meta, rows))
+	var splits []reports.SplitRow
+	if f.weapon == "" {
+		if splits, err = oddsSplits(ds, ap, base, rows); err != nil { // cmd/kharn/odds_split.go
+			return err
+		}
 	}
-	return reports.WriteOptions(out, meta, rows)
+	if f.json {
+		j := reports.NewOptionsJSON(meta, rows)
+		j.Splits = reports.NewSplitsJSON(splits)
+		return reports.WriteJSON(out, j)
+	}
+	if err := reports.WriteOptions(out, meta, rows); err != nil {
+		return err
+	}
+	return reports.WriteSplits(out, splits)
 }
 
 // explainRule returns err, as is: sim's rule errors already name their rule.

@@ -20,6 +20,12 @@ type effect struct {
 	// profile carries whatever the list.
 	self   bool
 	target string // the target, for messages: "traits roseau", "all"
+	// to, cond and designated keep the target selector, the condition and
+	// whether a designation locks it, for effects on other Safars
+	// (profiles/catalog/allies.go).
+	to         map[string]any
+	cond       any
+	designated bool
 }
 
 // Operation kinds by what they act on (catalogue.md section 3.8).
@@ -64,7 +70,9 @@ func readEffects(n *notes, x any, path string) []effect {
 			tm["equipmentIds"] == nil && tm["equipmentCategories"] == nil && tm["equipmentHands"] == nil
 		if hasCond {
 			ef.target += " when " + conditionText(cond)
+			ef.cond = cond
 		}
+		ef.to, ef.designated = tm, hasDes
 		for _, k := range []string{"source", "scope", "sourceText"} {
 			eo.get(k)
 		}
@@ -158,6 +166,9 @@ func classify(n *notes, ef effect, on string) bool {
 // stat-per-count) are read at their floor and reported.
 func (p *profileOut) applyEffects(ctx *readContext) {
 	for _, ef := range p.effects {
+		if p.allyGrant(ef) { // profiles/catalog/allies.go
+			continue
+		}
 		if classify(&p.notes, ef, "the card") {
 			continue
 		}
@@ -249,10 +260,11 @@ func (p *profileOut) statRef(stat string) *int {
 	return nil
 }
 
-// countEffect reads a stat given by a count of models in play at its floor
-// (catalogue.md section 3.8): the printed value, or, when the card prints
-// none, 1 if the Safar counts itself and 0 otherwise. The engine does not
-// recount, and the report says so.
+// countEffect reads a stat given by a count of models in play (catalogue.md
+// section 3.8): its printed value, or, when the card prints none, 1 if the
+// Safar counts itself and 0 otherwise, is the floor the engine recounts from
+// (stat_counts, sim/counts.go); a count the data format cannot hold is
+// reported.
 func (p *profileOut) countEffect(ef effect, stat string) {
 	dst := p.statRef(stat)
 	if dst == nil {
@@ -269,7 +281,8 @@ func (p *profileOut) countEffect(ef effect, stat string) {
 		}
 		*dst = self
 		p.nullStats[i] = false
-		p.notModelledf("%s = the number of %s in play (%s): read as %d, itself; the engine does not recount", strings.ToUpper(stat), selectorText(of), ef.label(), self)
+	}
+	if p.countEffect2(ef, stat, of) { // profiles/catalog/allies.go: recounted in play
 		return
 	}
 	p.notModelledf("%s from %s in play (%s): the printed value is kept; the engine does not recount", strings.ToUpper(stat), selectorText(of), ef.label())

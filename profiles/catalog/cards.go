@@ -59,6 +59,9 @@ func (c *Conversion) applyCards(skills map[string]catalogSkill) {
 			}
 			ctx := &readContext{file: c.name, skills: skills, factions: c.factions}
 			for _, ef := range card.effects {
+				if p.allyGrant(ef) { // a grant to its Spearhead (profiles/catalog/allies.go)
+					continue
+				}
 				if classify(&p.notes, ef, "special card "+card.id) {
 					continue
 				}

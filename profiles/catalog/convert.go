@@ -128,6 +128,8 @@ func Convert(name string, data []byte) (*Conversion, error) {
 		file.problemf(k, "%s, not imported (%s)", sizeOf(x), notImportedWhy(k))
 	}
 	c.assignIDs()
+	c.resolveBerserk() // profiles/catalog/berserk.go
+	c.resolveAllies()  // profiles/catalog/allies.go
 	c.applyCards(skills)
 	c.grantItemSkills(skills)
 	c.itemGrants(skills)

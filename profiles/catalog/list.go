@@ -65,6 +65,8 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 		default:
 			l.Faction = f
 		}
+		var cardsDone map[string][]string
+		l.CardGrants, cardsDone = c.cardGrants(s, l) // profiles/catalog/listcards.go
 		type key struct{ profile, add, remove, magic string }
 		entries := make(map[key]int)
 		leaderFound := false
@@ -108,7 +110,7 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 					fail(path, "unknown equipment %q, left out", id)
 				}
 			}
-			c.memberExtras(m, warn)
+			c.memberExtras(m, cardsDone[m.Path], warn)
 			lm := profiles.ListMember{Profile: p.id, Count: 1, Add: add, Remove: remove}
 			c.memberMount(m, &lm, warn, fail)
 			c.memberMagic(m, p, &lm, warn, fail)
@@ -227,6 +229,7 @@ func writeList(b *bytes.Buffer, l *profiles.List) {
 	if l.Leader != "" {
 		b.WriteString("leader: " + l.Leader + "\n")
 	}
+	writeCardGrants(b, l.CardGrants) // profiles/catalog/listcards.go
 	b.WriteString("members:")
 	if len(l.Members) == 0 {
 		b.WriteString(" []")
@@ -262,7 +265,8 @@ func writeList(b *bytes.Buffer, l *profiles.List) {
 // place for, each as "not modelled: ..." with what it would change
 // (catalogue.md section 5.1: bought ammunition, upgrades, special cards,
 // origin, spells, mounts).
-func (c *Conversion) memberExtras(m MemberExport, warn func(path, format string, args ...any)) {
+// The bought cards in done are played (their skills are card_grants).
+func (c *Conversion) memberExtras(m MemberExport, done []string, warn func(path, format string, args ...any)) {
 	for _, id := range sortedKeys(anyMap(m.AddedCount)) {
 		if n := m.AddedCount[id]; n > 1 {
 			warn(m.Path+".addedEquipmentCounts."+id, "not modelled: %d copies of %q (the list format carries one; %d left out)", n, id, n-1)
@@ -298,6 +302,9 @@ func (c *Conversion) memberExtras(m MemberExport, warn func(path, format string,
 		}
 	}
 	for _, id := range cards {
+		if slices.Contains(done, id) {
+			continue
+		}
 		var grants []string
 		if card := c.cardByID(id); card != nil {
 			for _, ef := range card.effects {

@@ -36,7 +36,15 @@ type profileOut struct {
 	effects    []effect  // the card's structured effects
 	rules      []string  // "label": text, for comments
 	magic      *magicOut // a caster's way and free spells, nil for others
-	why        string    // set when the profile is not imported
+	// allies are its grant-skill effects on other Safars, allyYAML their
+	// grants_allies lines (profiles/catalog/allies.go).
+	allies   []allyOut
+	allyYAML []string
+	// counts are its stats recounted in play, countYAML their stat_counts
+	// lines (profiles/catalog/allies.go).
+	counts    []countOut
+	countYAML []string
+	why       string // set when the profile is not imported
 	// resolveProblems are the problems of the last resolve round.
 	resolveProblems []Problem
 	// rendered maps the base equipment written to YAML to indexes of refs.

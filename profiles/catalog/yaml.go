@@ -329,6 +329,18 @@ func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {
 	if len(p.traits) > 0 {
 		b.WriteString("    traits: [" + strings.Join(p.traits, ", ") + "]\n")
 	}
+	if len(p.countYAML) > 0 {
+		b.WriteString("    stat_counts: # recounted from the Safars of its Spearhead in play\n")
+		for _, l := range p.countYAML {
+			b.WriteString(l)
+		}
+	}
+	if len(p.allyYAML) > 0 {
+		b.WriteString("    grants_allies: # " + oneLine("skills its card gives other Safars of its Spearhead", 80) + "\n")
+		for _, a := range p.allyYAML {
+			b.WriteString(a)
+		}
+	}
 	if p.magic != nil {
 		writeMagic(b, p.magic)
 	}

@@ -1,0 +1,54 @@
+package sim
+
+// auraTemerity returns what the morale auras of Safar i's allies add to its T
+// in a test (skills.md section 3, pattern C3): the best of them whose
+// card's Safar is in play and holds i within its aura (I toises from the
+// centre of its base, seed 000 l.585-593), +Temerity, or its own T for i's
+// when that is higher (LendTemerity). Auras do not stack: the best one.
+func (e *engine) auraTemerity(i int) int {
+	c := &e.c[i]
+	best := 0
+	for k := range e.c {
+		o := &e.c[k]
+		if k == i || o.side != c.side || len(o.f.Profile.MoraleAuras) == 0 || !o.inPlay() ||
+			o.pos.Dist(c.pos) > float64(o.f.Stats().I)+1e-9 {
+			continue
+		}
+		for _, a := range o.f.Profile.MoraleAuras {
+			if !a.To.Matches(c.f.Profile) {
+				continue
+			}
+			best = max(best, a.Temerity)
+			if a.LendTemerity {
+				best = max(best, e.statOf(k, tChar)-e.statOf(i, tChar))
+			}
+		}
+	}
+	return best
+}
+
+// inLeaderAura reports whether Safar i stands in its leader's aura: another
+// Safar of its side in play, within the leader's I toises of its centre
+// (seed 000 line 402, line 591).
+func (e *engine) inLeaderAura(i int) bool {
+	l := e.leader[e.c[i].side]
+	return l >= 0 && l != i && e.c[l].inPlay() && e.c[l].pos.Dist(e.c[i].pos) <= float64(e.c[l].f.Stats().I)+1e-9
+}
+
+// passesTerror reports whether Safar i passes its temerity tests without a
+// roll, standing in its leader's aura with a card that says so (skills.md
+// section 3, pattern B: "passes terror (temerity) tests automatically").
+func (e *engine) passesTerror(i int) bool {
+	b := e.c[i].f.Profile.InLeaderAura
+	return b != nil && b.PassTerror && e.inLeaderAura(i)
+}
+
+// leaderAuraVelocity returns the V Safar i gains in its leader's aura
+// (pattern B: "+1 V"), 0 elsewhere.
+func (e *engine) leaderAuraVelocity(i int) float64 {
+	b := e.c[i].f.Profile.InLeaderAura
+	if b == nil || b.Velocity == 0 || !e.inLeaderAura(i) {
+		return 0
+	}
+	return float64(b.Velocity)
+}
