@@ -323,6 +323,12 @@ func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
 	if p.Dispel {
 		s = strings.TrimSuffix("dispels its enemies' spells, "+s, ", ")
 	}
+	if p.ActivateNow {
+		s = "activates now"
+		if p.ActedAPLoss > 0 {
+			s += fmt.Sprintf(" (%d AP less if it already acted)", p.ActedAPLoss)
+		}
+	}
 	return s
 }
 
@@ -345,7 +351,7 @@ func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
 		for _, v := range m {
 			up, down = up || v > 0, down || v < 0
 		}
-		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0
+		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow
 		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence
 	}
 	switch s.Target {
@@ -588,6 +594,9 @@ func (e *engine) paramsWorth(i, cost, j, s int, p *profiles.EffectParams, d prof
 		}
 		if p.Cover > 0 {
 			v += e.coverWorth(j, p.Cover)
+		}
+		if p.ActivateNow {
+			v += e.activateWorth(j, p.ActedAPLoss) // sim/magic_activate.go
 		}
 	}
 	return v
