@@ -48,6 +48,12 @@ type EffectParams struct {
 	// the level's amount) falls again at the end of this many of its
 	// activations ("returns with 3D5 HP for one activation", skills.md 4.3).
 	Activations int
+	// ActivateNow: the target, an ally, activates at once, inside the
+	// caster's activation, with ActedAPLoss AP less when it has already been
+	// activated this turn (activation-control: "the ally activates now; 2 AP
+	// less if it already acted").
+	ActivateNow bool
+	ActedAPLoss int
 }
 
 // Lasting reports whether the parameters make an effect that lasts (a
@@ -70,6 +76,8 @@ var effectFields = map[string][]SpellEffect{
 	"dispel":        {EffectAntiMagic},
 	"silence":       {EffectAntiMagic},
 	"activations":   {EffectReturn},
+	"activate_now":  {EffectControl},
+	"acted_ap_loss": {EffectControl},
 	"cover":         {EffectDefensiveBuff},
 	"attack_bonus":  {EffectOffensiveBuff},
 	"critical_from": {EffectOffensiveBuff},
@@ -130,6 +138,10 @@ func (d *decoder) effectParam(p *EffectParams, key string, n *yaml.Node, field s
 		p.CriticalFrom, _ = d.intIn(n, field, 2, 9, "critical_from must be from 2 to 9 (the lowest face of a critical hit)")
 	case "cover":
 		p.Cover, _ = d.intIn(n, field, 1, 3, "cover must be from 1 to 3 (statures above the target's)")
+	case "activate_now":
+		p.ActivateNow, _ = d.boolValue(n, field)
+	case "acted_ap_loss":
+		p.ActedAPLoss, _ = d.intIn(n, field, 1, 7, "acted_ap_loss must be from 1 to 7 AP (taken from an ally activated again in the turn)")
 	case "activations":
 		p.Activations, _ = d.intIn(n, field, 1, 9, "activations must be from 1 to 9 (the activations a Safar back from defeat plays before it falls again)")
 	default:

@@ -63,14 +63,15 @@ func TestEffectParamsDecode(t *testing.T) {
 
 // TestSpellsNotPlayedEmbedded checks what fights leave out of the embedded
 // casters' magic by name: the spells of categories without parameters (a dice
-// tool, the activation of an ally), and nothing of the damage, healing, return
+// tool), and nothing of the damage, healing, return
 // from defeat, offensive, defensive and characteristic buff, debuff, control,
-// morale and anti-magic spells.
+// morale and anti-magic spells, nor of the activation of an ally
+// (call-of-the-ancestors: activate_now).
 func TestSpellsNotPlayedEmbedded(t *testing.T) {
 	ds := Default()
 	want := map[string][]string{
 		"bone-seer-2":         nil,
-		"goun-shaman-2":       {"spell call-of-the-ancestors (activation-control)"},
+		"goun-shaman-2":       nil,
 		"blood-steel-adept-3": nil,
 		"kherops-flayer-2":    nil,
 		"tembo-khemist-2":     {"spell rooted-fate (dice-tool)"},

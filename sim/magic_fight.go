@@ -50,6 +50,9 @@ type fightMagic struct {
 	apThreat  map[apKey][8]float64
 	// shotThreat: the shot tables of the cover spells (sim/magic_cover.go).
 	shotThreat map[coverKey][8]float64
+	// nested: a Safar activated inside another's activation is playing
+	// (sim/magic_activate.go).
+	nested bool
 }
 
 // maxSpellSlots bounds the spells a caster's cadences follow in fights.
@@ -609,6 +612,9 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	}
 	if e.trace != nil {
 		e.traceCast(i, j, opt, extra, s.ward, out, amount)
+	}
+	if out.Success && opt.activatesNow() {
+		e.activateNow(r, j, &opt.level.EffectParams) // sim/magic_activate.go
 	}
 	return true
 }

@@ -26,8 +26,12 @@ import (
 func (opt *castOption) isReturn() bool { return opt.level.Effect == profiles.EffectReturn }
 
 // castTarget reports whether Safar j may be the target of option opt of Safar
-// i now: in play, or for a return an allied carcass other than i.
+// i now: in play, for a return an allied carcass other than i, for an
+// activation now an ally other than i (mayActivateNow).
 func (e *engine) castTarget(i, j int, opt *castOption) bool {
+	if opt.activatesNow() {
+		return e.mayActivateNow(i, j) // sim/magic_activate.go
+	}
 	if !opt.isReturn() {
 		return e.c[j].inPlay()
 	}
