@@ -3,6 +3,7 @@ package profiles
 import (
 	"math"
 	"slices"
+	"sync"
 )
 
 // Char is one of the six characteristics of a Safar: V, P, A, C, T or I.
@@ -204,7 +205,37 @@ type ArmourStats struct {
 	// most MalusMaxC ("-1 en V si C≤4", catalogue.md 4.6 "Armour": a
 	// conditional malus); 0: every wearer.
 	MalusMaxC int
+	// HeavyThreshold, when not 0, is a better (lower) threshold that replaces
+	// Threshold for a wearer whose printed armour (Profile.Armour) already
+	// stops at least as much below and from its own threshold (heavySeuil,
+	// catalogue.md 4.6 "Armour"). Armour equipment only.
+	HeavyThreshold int
+	// Stacks marks an armour worn in a slot of its own, in addition to one
+	// ordinary armour (stacksWithArmor, catalogue.md 4.6 "Armour"). Armour
+	// equipment only.
+	Stacks bool
 }
+
+// ForWearer returns the armour a as p wears it: a itself, or a copy with
+// HeavyThreshold as its threshold when p's printed armour stops at least as
+// much as a below and from the threshold (heavySeuil, catalogue.md 4.6
+// "Armour").
+func (a *ArmourStats) ForWearer(p *Profile) *ArmourStats {
+	pa := p.Armour
+	if a == nil || a.HeavyThreshold == 0 || pa == nil || pa.Failure < a.Failure || pa.Success < a.Success {
+		return a
+	}
+	if h, ok := heavyArmours.Load(a); ok {
+		return h.(*ArmourStats) // one copy per armour: fighters that wear it share their tables
+	}
+	c := *a
+	c.Threshold = a.HeavyThreshold
+	h, _ := heavyArmours.LoadOrStore(a, &c)
+	return h.(*ArmourStats)
+}
+
+// heavyArmours holds the copy of each armour with its heavy threshold.
+var heavyArmours sync.Map // *ArmourStats -> *ArmourStats
 
 // VelocityMalusFor returns the velocity malus of a wearer of corpulence c.
 func (a *ArmourStats) VelocityMalusFor(c int) int {

@@ -186,7 +186,10 @@ var (
 	profileFields = []string{"id", "name", "faction", "level", "cost", "limitation", "stats",
 		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits", "magic"}
 	armourFields = []string{"protection", "boxes", "velocity_malus", "malus_max_c"}
-	rangeFields  = []string{"short", "long", "max"}
+	// armourItemFields are the keys of armour equipment only, not of a
+	// profile's printed armour (catalogue.md 4.6 "Armour").
+	armourItemFields = []string{"heavy_threshold", "stacks_with_armour"}
+	rangeFields      = []string{"short", "long", "max"}
 
 	// commonEquipmentFields are allowed on every kind of equipment.
 	commonEquipmentFields = []string{"id", "name", "kind", "cost", "hands", "reserved_to"}
@@ -213,7 +216,7 @@ func kindFields(k Kind) []string {
 	case KindRanged:
 		return concat(weaponFields, rangedOnlyFields, []string{"range"}, grantFields)
 	case KindArmour:
-		return armourFields
+		return concat(armourFields, armourItemFields)
 	case KindShield:
 		return shieldFields
 	case KindHelmet:
@@ -227,7 +230,7 @@ func kindFields(k Kind) []string {
 // EquipmentKeys returns every key an equipment entry may use, sorted.
 func EquipmentKeys() []string {
 	keys := concat(commonEquipmentFields, weaponFields, meleeOnlyFields, rangedOnlyFields,
-		[]string{"range"}, armourFields, shieldFields, helmetFields, grantFields)
+		[]string{"range"}, armourFields, armourItemFields, shieldFields, helmetFields, grantFields)
 	slices.Sort(keys)
 	return slices.Compact(keys)
 }

@@ -212,6 +212,7 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 		f.Armour = p.Armour
 		f.ArmourBoxes = p.Armour.Boxes
 	}
+	worn := false // an armour item is worn: it replaces the printed one
 	for _, it := range items {
 		switch it.Kind {
 		case profiles.KindMelee, profiles.KindRanged:
@@ -237,10 +238,7 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 				f.Helmet = it
 			}
 		case profiles.KindArmour:
-			if f.Armour == nil && it.Armour != nil {
-				f.Armour = it.Armour
-				f.ArmourBoxes = it.Armour.Boxes
-			}
+			wearArmour(f, p, it.Armour, &worn) // sim/armour_slots.go
 		}
 	}
 	if f.Offhand != nil && (f.Melee.Hands != 1 || f.Shield != nil) {

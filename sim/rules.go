@@ -118,7 +118,7 @@ var rules = []Rule{
 	// Defensive actions.
 	{"Reflex defence, defences of 1-3 AP, counters", "seed 000 l.1084-1114; R5, R11, R11a", RuleModelled, "`plan.bestResponse`, `counterChoice`", all},
 	{"Bleeding and critical statuses of a counter's weapon", "R11", RuleNotModelled, "the exchange tracks statuses on the defender only", all},
-	{"Armour and shields", "seed 000 l.1781-1830; R12, R13", RuleModelled, "`armourParts`, `throughArmour`, `defenceModifier`", all},
+	{"Armour and shields", "seed 000 l.1781-1830; R12, R13; catalogue.md 4.6 \"Armour\"", RuleModelled, "`armourParts`, `throughArmour`, `defenceModifier`; an armour carried replaces the one printed on the card, with its heavy threshold (`heavy_threshold`, catalogue heavySeuil) when the printed one stops at least as much below and from its threshold (`wearArmour`, `ArmourStats.ForWearer`)", all},
 	{"Armour rolls level dice", "R12", RuleVariant, "`armour-level-dice`", all},
 	{"Helmets: no CH bonus damage taken, immunity to daze and stun", "catalogue.md 4.6 \"Helmets\"; seed 004 l.1312, 1319", RuleModelled, "`helmetGuard` (sim/helmet.go) in `Exchange.damage` and `counterDamage`: keys `no_critical_damage` and `immune`; a helmet with boxes (its effect wears out as it is used) is not played", all},
 	// Generic actions.

@@ -37,14 +37,7 @@ func (e *equipOut) readExtras(o *object) {
 		e.edge = true
 		e.noEffectf("tranchant (the edge upgrade a list may buy: applied by kharn import list)")
 	}
-	if x, ok := o.get("heavySeuil"); ok && x != nil {
-		if n, ok := e.whole(x, o.at("heavySeuil"), "ignored"); ok {
-			e.notModelledf("heavySeuil %d (a better threshold over a strong printed armour: the data format has one threshold)", n)
-		}
-	}
-	if flag("stacksWithArmor") {
-		e.notModelledf("stacksWithArmor (worn in addition to an armour: the data format has one armour slot)")
-	}
+	e.readArmourSlots(o, flag("stacksWithArmor")) // equipment_armour.go
 	if flag("stackable") {
 		e.noEffectf("stackable (several copies: list building)")
 	}
