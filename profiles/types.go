@@ -158,8 +158,8 @@ const (
 	KindArmour Kind = "armour"
 	KindShield Kind = "shield"
 	// KindHelmet is a helmet: worn in a slot of its own, one per Safar, with or
-	// without armour (catalogue.md section 4.6, "Helmets"). The engine does
-	// not play helmet effects yet.
+	// without armour (catalogue.md section 4.6, "Helmets"): sim/helmet.go
+	// plays its effects.
 	KindHelmet Kind = "helmet"
 	// KindItem is any other item (a charm, a potion, a seal): carried, no
 	// hands. The engine does not play item effects yet.
@@ -315,7 +315,7 @@ type Effects struct {
 	// NoCriticalDamage and Immune are helmet effects (catalogue.md 4.6
 	// "Helmets"): a CH deals its wearer no bonus damage ("Ignore les dégâts de
 	// RC"); the statuses in Immune never touch it ("Immunisé aux effets sonné
-	// et assommé"). The engine plays them for a helmet without boxes only.
+	// et assommé"). A helmet with boxes plays them while boxes are left.
 	NoCriticalDamage bool
 	Immune           []Status
 }

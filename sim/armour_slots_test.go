@@ -82,5 +82,11 @@ func equipmentSamplerCases() []samplerCase {
 			return &sim.Exchange{Attacker: sim.NewFighter(fighter, []*profiles.Equipment{club}),
 				Defender: sim.NewFighter(p, []*profiles.Equipment{wear(heavyPlate)}), Attack: pa}
 		}},
+		{"stunning mace vs a helmet with 2 boxes, no CH damage and immune to stun (catalogue.md 4.6)", func() *sim.Exchange {
+			helm := &profiles.Equipment{ID: "cap", Kind: profiles.KindHelmet, HelmetBoxes: 2,
+				Effects: profiles.Effects{NoCriticalDamage: true, Immune: []profiles.Status{profiles.Stun}}}
+			return &sim.Exchange{Attacker: sim.NewFighter(fighter, []*profiles.Equipment{stunMace}),
+				Defender: sim.NewFighter(safar("guard", 2, stats4(3, 4, 4, 5), 3), []*profiles.Equipment{helm}), Attack: pa}
+		}},
 	}
 }

@@ -120,6 +120,7 @@ type combatant struct {
 	nMastery   int
 	armour     int
 	shield     int
+	helmet     int // helmet boxes left (sim/helmet.go)
 	bleeding   int
 	bleedBy    int // who made it bleed last (credited with bleeding damage), -1 none
 	dazed      bool
@@ -245,6 +246,9 @@ type planKey struct {
 	temerity                 int8
 	// attMod, defMod: the spell modifiers on each (sim/magic_effects.go).
 	attMod, defMod statMod
+	// attBare, defBare: the attacker's or the defender's helmet has used up
+	// its boxes (sim/helmet.go).
+	attBare, defBare bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -392,7 +396,7 @@ func (e *engine) reset() {
 		// activation even during the first turn" (seed 000 line 566, seed 004 line
 		// 485): before its first activation it has none, and defends by reflex.
 		*c = combatant{f: f, side: c.side, kind: c.kind, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
-			armour: f.ArmourBoxes, shield: f.ShieldBoxes, radius: field.BaseRadius(f.Profile.Stature),
+			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, radius: field.BaseRadius(f.Profile.Stature),
 			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
 		if w := f.Ranged; w != nil {
 			if w.Effects.Ammunition > 0 {
@@ -1486,6 +1490,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j)), attMod: c.fx.mod, defMod: o.fx.mod}
+	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
 	key = e.canonical(key, opt)
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange
@@ -1537,6 +1542,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	o.dice, c.dice = int(st.defDice), int(st.attDice)
 	e.settleMastery(i, j, &loan, st0, st)
 	o.armour, o.shield, c.armour = int(st.armour), int(st.shield), int(st.attArmour)
+	e.wearHelmets(i, j, &out)
 	c.duelUsed = c.duelUsed || st0.attDuel && !st.attDuel
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
 	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
@@ -1653,6 +1659,12 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	s := e.kindSide[att]
 	ex := e.exchange(att, def, opt.weapon, opt.attack)
 	ex.Attacker, ex.Defender = k.attMod.apply(ex.Attacker), k.defMod.apply(ex.Defender) // spells
+	if k.attBare {
+		ex.Attacker = bareHeaded(ex.Attacker)
+	}
+	if k.defBare {
+		ex.Defender = bareHeaded(ex.Defender)
+	}
 	if opt.defWeapon != nil {
 		ex.Defender = ex.Defender.WithWeapon(opt.defWeapon) // seed 000 line 1722
 	}

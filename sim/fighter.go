@@ -177,8 +177,10 @@ type Fighter struct {
 	// Shield is the shield carried, nil if none; ShieldBoxes its unticked boxes.
 	Shield      *profiles.Equipment
 	ShieldBoxes int
-	// Helmet is the helmet worn, nil if none (sim/helmet.go).
-	Helmet *profiles.Equipment
+	// Helmet is the helmet worn, nil if none (sim/helmet.go); HelmetBoxes its
+	// unticked boxes, for a helmet whose effect wears out (0 otherwise).
+	Helmet      *profiles.Equipment
+	HelmetBoxes int
 	// Armour is the armour worn, nil if none; ArmourBoxes its unticked boxes.
 	Armour      *profiles.ArmourStats
 	ArmourBoxes int
@@ -236,6 +238,7 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 		case profiles.KindHelmet:
 			if f.Helmet == nil {
 				f.Helmet = it
+				f.HelmetBoxes = it.HelmetBoxes
 			}
 		case profiles.KindArmour:
 			wearArmour(f, p, it.Armour, &worn) // sim/armour_slots.go

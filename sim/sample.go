@@ -24,6 +24,9 @@ type Outcome struct {
 	DefenceAP        int
 	ArmourBoxes      int
 	ShieldBoxes      int
+	// HelmetUsed and AttackerHelmetUsed: the defender's or the attacker's
+	// helmet took an effect away in this exchange (sim/helmet.go).
+	HelmetUsed, AttackerHelmetUsed bool
 }
 
 // TraceEvent is one step of a sampled exchange, for a readable trace of a fight.
@@ -217,6 +220,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		if a.Kind != Shot { // R11: no counter damage against a shot
 			if c := pl.counterOf(def); c != nil {
 				s, raw = pl.sampleCounter(r, s, c.spec, dr.Critical)
+				o.AttackerHelmetUsed = o.AttackerHelmetUsed || dr.Critical && c.spec.helmetCrit
 			}
 		}
 		o.Counter += raw
@@ -345,6 +349,7 @@ func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly b
 		base = 0
 	}
 	used, taken, face := pl.throughArmour(r, pl.ex.Defender, int(s.armour), base, crit, spec)
+	o.HelmetUsed = o.HelmetUsed || spec.helmetHit || ch && spec.helmetCrit
 	pl.lastArmourFace = face
 	s.armour -= int8(used)
 	s.armourUsed += int8(used)
