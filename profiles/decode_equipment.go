@@ -57,7 +57,7 @@ func notApplicable(key string, k Kind) string {
 	case KindHelmet:
 		msg += " (a helmet takes only boxes, no_critical_damage and immune)"
 	case KindItem:
-		msg += " (an item takes only grants and grants_increment)"
+		msg += " (an item takes only grants, grants_increment and stackable)"
 	default:
 		if len(users) > 0 {
 			msg += " (it is for " + strings.Join(users, " and ") + ")"
@@ -188,6 +188,8 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			e.Grants = d.skills(f.v, field)
 		case "grants_increment":
 			e.GrantsIncrement = d.skills(f.v, field)
+		case "stackable":
+			e.Stackable, _ = d.boolValue(f.v, field)
 		case "no_critical_damage":
 			ef.NoCriticalDamage, _ = d.boolValue(f.v, field)
 		case "immune":

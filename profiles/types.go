@@ -273,6 +273,9 @@ type Equipment struct {
 	// of its base equipment; Loadout.Holder adds those of the items a list
 	// adds.
 	Grants, GrantsIncrement []Skill
+	// Stackable marks an item a Safar may carry in several copies (poison
+	// doses: catalogue.md 4.6 "stackable"); weapons need no mark.
+	Stackable bool
 	// ReservedTo restricts the item to a faction or a profile id, if set.
 	ReservedTo []string
 	Pos        Pos

@@ -222,7 +222,7 @@ func kindFields(k Kind) []string {
 	case KindHelmet:
 		return helmetFields
 	case KindItem:
-		return grantFields
+		return concat(grantFields, []string{"stackable"})
 	}
 	return nil
 }
@@ -230,7 +230,7 @@ func kindFields(k Kind) []string {
 // EquipmentKeys returns every key an equipment entry may use, sorted.
 func EquipmentKeys() []string {
 	keys := concat(commonEquipmentFields, weaponFields, meleeOnlyFields, rangedOnlyFields,
-		[]string{"range"}, armourFields, armourItemFields, shieldFields, helmetFields, grantFields)
+		[]string{"range"}, armourFields, armourItemFields, shieldFields, helmetFields, grantFields, []string{"stackable"})
 	slices.Sort(keys)
 	return slices.Compact(keys)
 }

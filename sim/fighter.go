@@ -221,7 +221,9 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 			if f.Weapon == nil {
 				f.Weapon = it
 			}
-			if it.Kind == profiles.KindMelee && f.Melee != nil && it != f.Melee && f.Offhand == nil && it.Hands == 1 {
+			// A second copy of the weapon in hand is an off-hand weapon too
+			// (profiles/copies.go): two daggers.
+			if it.Kind == profiles.KindMelee && f.Melee != nil && f.Offhand == nil && it.Hands == 1 {
 				f.Offhand = it
 			}
 			if it.Kind == profiles.KindMelee && f.Melee == nil {

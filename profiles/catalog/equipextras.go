@@ -39,7 +39,7 @@ func (e *equipOut) readExtras(o *object) {
 	}
 	e.readArmourSlots(o, flag("stacksWithArmor")) // equipment_armour.go
 	if flag("stackable") {
-		e.noEffectf("stackable (several copies: list building)")
+		e.stackable = true // written for an item; a weapon needs no mark (equipment_copies.go)
 	}
 	if x, ok := o.get("mountEquipment"); ok && x != nil {
 		s, _ := x.(string)
@@ -184,10 +184,10 @@ func (c *Conversion) grantItemSkills(skills map[string]catalogSkill) {
 			continue
 		}
 		ctx := &readContext{file: c.name, skills: skills, factions: c.factions}
-		for _, r := range p.refs {
+		for i, r := range p.refs {
 			e, ok := c.equipByID[r.catalogID]
-			if !ok || e.why != "" {
-				continue
+			if !ok || e.why != "" || slices.ContainsFunc(p.refs[:i], func(o ref) bool { return o.catalogID == r.catalogID }) {
+				continue // a second copy grants nothing more
 			}
 			for _, g := range e.grants {
 				g.path = r.path

@@ -47,6 +47,7 @@ type equipOut struct {
 	// reservedSel is a reservedTo object: every key must match.
 	reservedSel map[string]any
 	edge        bool // tranchant: takes the edge upgrade
+	stackable   bool // several copies may be carried (equipment_copies.go)
 	// munitionKind is the kind of ammunition it shoots ("fleches").
 	munitionKind string
 	grants       []skillRef // skills it grants its holder (effects or text)

@@ -265,6 +265,7 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 			kv("no_cf_defence", "true")
 		}
 	}
+	e.writeStackable(kv) // equipment_copies.go
 	e.writeGrants(kv)
 	if len(e.reserved) > 0 {
 		kv("reserved_to", "["+strings.Join(e.reserved, ", ")+"]")
