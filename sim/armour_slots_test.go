@@ -82,11 +82,68 @@ func equipmentSamplerCases() []samplerCase {
 			return &sim.Exchange{Attacker: sim.NewFighter(fighter, []*profiles.Equipment{club}),
 				Defender: sim.NewFighter(p, []*profiles.Equipment{wear(heavyPlate)}), Attack: pa}
 		}},
+		{"club vs plate with a vest under it (catalogue.md 4.6 stacksWithArmor)", func() *sim.Exchange {
+			return &sim.Exchange{Attacker: sim.NewFighter(fighter, []*profiles.Equipment{club}),
+				Defender: sim.NewFighter(safar("guard", 2, stats4(3, 4, 4, 5), 3), []*profiles.Equipment{wear(plate), wear(vest)}),
+				Attack:   sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.A), Effects: sim.CharsOf(sim.P, sim.P)}}
+		}},
+		{"maul armour-piercing vs a vest alone, 2 AP counter through the attacker's vest", func() *sim.Exchange {
+			att := sim.NewFighter(fighter, []*profiles.Equipment{maul, wear(vest)})
+			return &sim.Exchange{Attacker: att,
+				Defender: sim.NewFighter(safar("guard", 2, stats4(3, 5, 4, 5), 3), []*profiles.Equipment{club, wear(vest)}),
+				Attack:   pa, Policy: fixed(sim.Defence{AP: 2, Chars: sim.CharsOf(sim.P, sim.C), Counter: sim.P, CounterDamage: true})}
+		}},
 		{"stunning mace vs a helmet with 2 boxes, no CH damage and immune to stun (catalogue.md 4.6)", func() *sim.Exchange {
 			helm := &profiles.Equipment{ID: "cap", Kind: profiles.KindHelmet, HelmetBoxes: 2,
 				Effects: profiles.Effects{NoCriticalDamage: true, Immune: []profiles.Status{profiles.Stun}}}
 			return &sim.Exchange{Attacker: sim.NewFighter(fighter, []*profiles.Equipment{stunMace}),
 				Defender: sim.NewFighter(safar("guard", 2, stats4(3, 4, 4, 5), 3), []*profiles.Equipment{helm}), Attack: pa}
 		}},
+	}
+}
+
+// vest is an armour 0/7/-1 of 5 boxes worn in addition to an ordinary one
+// (catalogue.md 4.6 stacksWithArmor). Invented numbers.
+var vest = &profiles.ArmourStats{Failure: 0, Threshold: 7, Success: 1, Boxes: 5, Stacks: true}
+
+// TestStackingArmour checks the armour worn under the other (catalogue.md 4.6
+// "Armour": "worn in a slot of its own, in addition to one ordinary armour"):
+// it takes its own slot beside a bought or printed armour; alone, it protects
+// as the same armour worn as the ordinary one (R12, no armour-piercing); under
+// a plate it stops more than the plate alone; with no box left it stops
+// nothing.
+func TestStackingArmour(t *testing.T) {
+	guard := safar("guard", 2, stats4(3, 4, 4, 5), 3)
+	f := sim.NewFighter(guard, []*profiles.Equipment{wear(vest), wear(plate)})
+	if f.Armour != plate || f.Under != vest || f.UnderBoxes != 5 || f.ArmourBoxes != 10 {
+		t.Fatalf("vest and plate: armour %+v (%d boxes), under %+v (%d boxes)", f.Armour, f.ArmourBoxes, f.Under, f.UnderBoxes)
+	}
+	printed := safar("shell", 2, stats4(3, 4, 4, 5), 3)
+	printed.Armour = halfPlate
+	if g := sim.NewFighter(printed, []*profiles.Equipment{wear(vest)}); g.Armour != halfPlate || g.Under != vest {
+		t.Errorf("vest over a printed half-plate: armour %+v, under %+v", g.Armour, g.Under)
+	}
+	fighter := safar("fighter", 2, stats4(4, 5, 4, 3), 3)
+	mk := func(items ...*profiles.Equipment) *sim.Exchange {
+		return &sim.Exchange{Attacker: sim.NewFighter(fighter, []*profiles.Equipment{club}),
+			Defender: sim.NewFighter(guard, items),
+			Attack:   sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.A), Effects: sim.CharsOf(sim.P, sim.P)}, Policy: fixed(sim.Defence{})}
+	}
+	plain := *vest
+	plain.Stacks = false
+	alone, asOrdinary := exact(t, mk(wear(vest))), exact(t, mk(wear(&plain)))
+	for k := range max(len(alone.DamagePMF), len(asOrdinary.DamagePMF)) {
+		if math.Abs(pmf(alone.DamagePMF, k)-pmf(asOrdinary.DamagePMF, k)) > 1e-12 {
+			t.Errorf("P(damage %d): %.15g under no armour, %.15g as the ordinary armour", k, pmf(alone.DamagePMF, k), pmf(asOrdinary.DamagePMF, k))
+		}
+	}
+	both, plateOnly := exact(t, mk(wear(plate), wear(vest))), exact(t, mk(wear(plate)))
+	if !(both.ExpectedDamage < plateOnly.ExpectedDamage-1e-3) {
+		t.Errorf("plate and vest: E[damage] %g, want less than the plate's %g", both.ExpectedDamage, plateOnly.ExpectedDamage)
+	}
+	spent := mk(wear(plate), wear(vest))
+	spent.Defender.UnderBoxes = 0
+	if r := exact(t, spent); math.Abs(r.ExpectedDamage-plateOnly.ExpectedDamage) > 1e-12 {
+		t.Errorf("vest with no box left: E[damage] %g, want the plate's %g", r.ExpectedDamage, plateOnly.ExpectedDamage)
 	}
 }

@@ -94,6 +94,9 @@ func newKindInfo(f *Fighter) kindInfo {
 	if a := f.Armour; a != nil {
 		v -= a.VelocityMalusFor(f.Stats().C) // "-1 en V si C≤4": some wearers only
 	}
+	if a := f.Under; a != nil {
+		v -= a.VelocityMalusFor(f.Stats().C) // the armour worn under it slows too
+	}
 	k.velocity = float64(max(v, 0))
 	k.leap = skillValue(f, profiles.SkillLeap)
 	_, k.endurance = f.Profile.Skill("endurance")
@@ -121,6 +124,7 @@ type combatant struct {
 	armour     int
 	shield     int
 	helmet     int // helmet boxes left (sim/helmet.go)
+	under      int // boxes left of the armour worn under the other (sim/armour_slots.go)
 	bleeding   int
 	bleedBy    int // who made it bleed last (credited with bleeding damage), -1 none
 	dazed      bool
@@ -247,8 +251,10 @@ type planKey struct {
 	// attMod, defMod: the spell modifiers on each (sim/magic_effects.go).
 	attMod, defMod statMod
 	// attBare, defBare: the attacker's or the defender's helmet has used up
-	// its boxes (sim/helmet.go).
-	attBare, defBare bool
+	// its boxes (sim/helmet.go); attUnder, defUnder: so has its second
+	// armour (sim/armour_slots.go).
+	attBare, defBare   bool
+	attUnder, defUnder bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -396,7 +402,7 @@ func (e *engine) reset() {
 		// activation even during the first turn" (seed 000 line 566, seed 004 line
 		// 485): before its first activation it has none, and defends by reflex.
 		*c = combatant{f: f, side: c.side, kind: c.kind, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
-			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, radius: field.BaseRadius(f.Profile.Stature),
+			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, radius: field.BaseRadius(f.Profile.Stature),
 			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
 		if w := f.Ranged; w != nil {
 			if w.Effects.Ammunition > 0 {
@@ -1491,6 +1497,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j)), attMod: c.fx.mod, defMod: o.fx.mod}
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
+	key.attUnder, key.defUnder = c.underOff(), o.underOff()
 	key = e.canonical(key, opt)
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange
@@ -1543,6 +1550,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	e.settleMastery(i, j, &loan, st0, st)
 	o.armour, o.shield, c.armour = int(st.armour), int(st.shield), int(st.attArmour)
 	e.wearHelmets(i, j, &out)
+	e.wearUnder(i, j, &out)
 	c.duelUsed = c.duelUsed || st0.attDuel && !st.attDuel
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
 	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
@@ -1664,6 +1672,12 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	}
 	if k.defBare {
 		ex.Defender = bareHeaded(ex.Defender)
+	}
+	if k.attUnder {
+		ex.Attacker = withoutUnder(ex.Attacker)
+	}
+	if k.defUnder {
+		ex.Defender = withoutUnder(ex.Defender)
 	}
 	if opt.defWeapon != nil {
 		ex.Defender = ex.Defender.WithWeapon(opt.defWeapon) // seed 000 line 1722

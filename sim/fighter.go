@@ -184,6 +184,10 @@ type Fighter struct {
 	// Armour is the armour worn, nil if none; ArmourBoxes its unticked boxes.
 	Armour      *profiles.ArmourStats
 	ArmourBoxes int
+	// Under is an armour worn in addition to Armour (stacks_with_armour,
+	// sim/armour_slots.go), nil if none; UnderBoxes its unticked boxes.
+	Under      *profiles.ArmourStats
+	UnderBoxes int
 	// AP is the number of AP the Safar still has (R14).
 	AP int
 	// Dice is the number of dice it rolls per action: its level minus the mastery

@@ -27,6 +27,9 @@ type Outcome struct {
 	// HelmetUsed and AttackerHelmetUsed: the defender's or the attacker's
 	// helmet took an effect away in this exchange (sim/helmet.go).
 	HelmetUsed, AttackerHelmetUsed bool
+	// UnderBoxes and AttackerUnderBoxes: boxes ticked on the defender's or
+	// the attacker's armour worn under the other (sim/armour_slots.go).
+	UnderBoxes, AttackerUnderBoxes int
 }
 
 // TraceEvent is one step of a sampled exchange, for a readable trace of a fight.
@@ -219,7 +222,9 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		raw := 0
 		if a.Kind != Shot { // R11: no counter damage against a shot
 			if c := pl.counterOf(def); c != nil {
+				pl.attUnder = 0
 				s, raw = pl.sampleCounter(r, s, c.spec, dr.Critical)
+				o.AttackerUnderBoxes += pl.attUnder
 				o.AttackerHelmetUsed = o.AttackerHelmetUsed || dr.Critical && c.spec.helmetCrit
 			}
 		}
@@ -298,18 +303,20 @@ func (pl *plan) armourRoll(r *rand.PCG, f *Fighter) int {
 func (pl *plan) sampleCounter(r *rand.PCG, s state, spec *damageSpec, ch bool) (state, int) {
 	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0)
 	base, crit := spec.parts(raw, 0, ch)
-	used, taken, _ := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec)
+	used, under, taken, _ := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec)
 	s.attArmour -= int8(used)
+	pl.attUnder += under // read by the caller into Outcome.AttackerUnderBoxes
 	return s, taken
 }
 
 // throughArmour draws base damage and crit CH bonus through f's armour of boxes
 // boxes left (R12: armour-piercing ticks before the roll) and its hide: it
 // returns the boxes used, the HP f loses and the armour face rolled (0 for none).
-func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, spec *damageSpec) (used, taken, face int) {
+func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, spec *damageSpec) (used, under, taken, face int) {
 	arm := f.Armour
 	if base+crit <= 0 || arm == nil || boxes <= 0 {
-		return 0, hideRoll(r, f, max(base, 0), max(crit, 0)), 0
+		b, c, under := pl.underRoll(r, f, max(base, 0), max(crit, 0), spec.ticks) // sim/armour_slots.go
+		return 0, under, hideRoll(r, f, b, c), 0
 	}
 	pv := 0
 	if p := spec.piercing; p != nil {
@@ -318,7 +325,8 @@ func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, sp
 	left := max(boxes-pv, 0)
 	face = pl.armourRoll(r, f)
 	b, c, ticked := armourParts(arm, left, base, crit, face, spec.ignore, spec.ticks)
-	return min(boxes-left+ticked, boxes), hideRoll(r, f, b, c), face
+	b, c, under = pl.underRoll(r, f, b, c, spec.ticks)
+	return min(boxes-left+ticked, boxes), under, hideRoll(r, f, b, c), face
 }
 
 // hideRoll returns the damage f takes of baseLeft base damage and critLeft CH
@@ -348,7 +356,8 @@ func (pl *plan) sampleHit(r *rand.PCG, s state, spec *damageSpec, ch, critOnly b
 	if critOnly {
 		base = 0
 	}
-	used, taken, face := pl.throughArmour(r, pl.ex.Defender, int(s.armour), base, crit, spec)
+	used, under, taken, face := pl.throughArmour(r, pl.ex.Defender, int(s.armour), base, crit, spec)
+	o.UnderBoxes += under
 	o.HelmetUsed = o.HelmetUsed || spec.helmetHit || ch && spec.helmetCrit
 	pl.lastArmourFace = face
 	s.armour -= int8(used)

@@ -31,7 +31,6 @@ func (e *equipOut) readArmourSlots(o *object, stacks bool) {
 			return
 		}
 		e.armour.Stacks = true
-		e.notModelledf("stacksWithArmor (worn in addition to an armour: the engine plays one armour per Safar)")
 	}
 }
 

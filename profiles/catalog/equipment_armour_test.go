@@ -17,7 +17,7 @@ func catalogEntry(t *testing.T, r *Report, id string) Entry {
 // TestArmourSlots checks the armour fields of catalogue.md 4.6 "Armour" on
 // the fixture: the cuirasse lourde's heavySeuil 5 over seuil 6 is written
 // heavy_threshold 5, the gilet de mailles' stacksWithArmor is written
-// stacks_with_armour, and the cuirasse is fully modelled.
+// stacks_with_armour; both are fully modelled (sim/armour_slots.go).
 func TestArmourSlots(t *testing.T) {
 	c := fixture056(t)
 	ds := c.DataSet()
@@ -37,5 +37,8 @@ func TestArmourSlots(t *testing.T) {
 	}
 	if a := vest.Armour; a == nil || !a.Stacks || a.HeavyThreshold != 0 {
 		t.Errorf("gilet-de-mailles armour %+v, want stacking", a)
+	}
+	if e := catalogEntry(t, c.Report, "gilet-de-mailles"); e.Status != Modelled {
+		t.Errorf("gilet-de-mailles %v: %v, want modelled", e.Status, e.NotModelled)
 	}
 }
