@@ -57,7 +57,7 @@ func notApplicable(key string, k Kind) string {
 	case KindHelmet:
 		msg += " (a helmet takes only boxes, no_critical_damage and immune)"
 	case KindItem:
-		msg += " (an item takes only grants, grants_increment and stackable)"
+		msg += " (an item takes only grants, grants_increment, stackable and poison)"
 	default:
 		if len(users) > 0 {
 			msg += " (it is for " + strings.Join(users, " and ") + ")"
@@ -190,6 +190,8 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			e.GrantsIncrement = d.skills(f.v, field)
 		case "stackable":
 			e.Stackable, _ = d.boolValue(f.v, field)
+		case "poison":
+			ef.Poison, _ = d.boolValue(f.v, field)
 		case "no_critical_damage":
 			ef.NoCriticalDamage, _ = d.boolValue(f.v, field)
 		case "immune":

@@ -321,6 +321,10 @@ type Effects struct {
 	// et assommé"). A helmet with boxes plays them while boxes are left.
 	NoCriticalDamage bool
 	Immune           []Status
+	// Poison: a weapon's successful attack poisons its target; on an item, a
+	// poison dose, spent on one attack with a weapon (R17 poison; catalogue.md
+	// 4.6 "poison doses ... adds the poison effect to an attack").
+	Poison bool
 }
 
 // MaxReach is the longest weapon reach of the data format, in toises (a

@@ -197,7 +197,7 @@ var (
 	weaponFields = []string{"attack_bonus", "defence_bonus", "damage_bonus", "fixed_damage",
 		"critical", "critical_from", "no_cf_attack", "no_cf_defence", "no_attack_with",
 		"no_effect_with", "attack_ap", "bleeding", "on_critical", "armour_piercing",
-		"armour_ignore"}
+		"armour_ignore", "poison"}
 	meleeOnlyFields  = []string{"reach", "thrown"}
 	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap", "munition"}
 	shieldFields     = []string{"defence_bonus", "boxes", "no_cf_defence"}
@@ -222,7 +222,7 @@ func kindFields(k Kind) []string {
 	case KindHelmet:
 		return helmetFields
 	case KindItem:
-		return concat(grantFields, []string{"stackable"})
+		return concat(grantFields, []string{"stackable", "poison"})
 	}
 	return nil
 }

@@ -123,8 +123,6 @@ type combatant struct {
 	nMastery   int
 	armour     int
 	shield     int
-	helmet     int // helmet boxes left (sim/helmet.go)
-	under      int // boxes left of the armour worn under the other (sim/armour_slots.go)
 	bleeding   int
 	bleedBy    int // who made it bleed last (credited with bleeding damage), -1 none
 	dazed      bool
@@ -198,6 +196,14 @@ type combatant struct {
 	// moves counts its successful 2-3 AP attacks (not special ones), moved those
 	// of them with a V or C effect (R10a).
 	moves, moved int
+	// helmet and under: boxes left of its helmet (sim/helmet.go) and of the
+	// armour worn under the other (sim/armour_slots.go); doses, poisoned,
+	// poisonBy, poison: poison doses left, poisoned and by whom, the malus
+	// (sim/poison.go).
+	helmet, under, doses int
+	poisoned             bool
+	poisonBy             int
+	poison               int8
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -402,7 +408,7 @@ func (e *engine) reset() {
 		// activation even during the first turn" (seed 000 line 566, seed 004 line
 		// 485): before its first activation it has none, and defends by reflex.
 		*c = combatant{f: f, side: c.side, kind: c.kind, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
-			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, radius: field.BaseRadius(f.Profile.Stature),
+			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, doses: f.PoisonDoses, poisonBy: -1, radius: field.BaseRadius(f.Profile.Stature),
 			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
 		if w := f.Ranged; w != nil {
 			if w.Effects.Ammunition > 0 {
@@ -704,6 +710,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		if c.hp <= 0 {
 			return
 		}
+	}
+	if !e.poisonTick(i) { // R14: poison next (sim/poison.go)
+		return
 	}
 	// R17: dazed ends at the start of its next activation; stunned too, leaving it
 	// on the ground.
@@ -1106,7 +1115,7 @@ func (e *engine) walkCost(i int) int {
 // velocity returns how far Safar i walks: V minus its armour's malus, with a
 // spell's V modifier, less the burden of a carried relic (carryMalus).
 func (e *engine) velocity(i int) float64 {
-	return max(e.info[e.c[i].kind].velocity+float64(e.c[i].fx.mod[0])-e.carryMalus(i), 0)
+	return max(e.info[e.c[i].kind].velocity+float64(e.c[i].mods()[0])-e.carryMalus(i), 0)
 }
 
 // actionCost returns the AP of an attack of ap AP for Safar i (dazed: +1).
@@ -1495,8 +1504,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
-		cover: int8(cover), temerity: int8(e.aura(j)), attMod: c.fx.mod, defMod: o.fx.mod}
+		cover: int8(cover), temerity: int8(e.aura(j)), attMod: c.mods(), defMod: o.mods()}
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
+	poisoned := e.poisonsWith(i, j, opt)
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
 	key = e.canonical(key, opt)
 	pl := e.plan(key, i, opt)
@@ -1561,6 +1571,12 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		by, byO = -1, -1 // a Berserk's blow on an ally is nobody's credit
 	}
 	e.hurt(j, by, out.Damage)
+	if poisoned && out.Success && !o.poisoned {
+		o.poisoned, o.poisonBy = true, by
+		if e.trace != nil {
+			e.tracef("    %s is poisoned\n", e.name(j))
+		}
+	}
 	e.hurt(i, byO, out.Counter)
 	if st.bleeding > 0 {
 		o.bleeding += int(st.bleeding)

@@ -188,6 +188,8 @@ type Fighter struct {
 	// sim/armour_slots.go), nil if none; UnderBoxes its unticked boxes.
 	Under      *profiles.ArmourStats
 	UnderBoxes int
+	// PoisonDoses is the number of poison doses it carries (sim/poison.go).
+	PoisonDoses int
 	// AP is the number of AP the Safar still has (R14).
 	AP int
 	// Dice is the number of dice it rolls per action: its level minus the mastery
@@ -253,6 +255,7 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 	if f.Offhand != nil && (f.Melee.Hands != 1 || f.Shield != nil) {
 		f.Offhand = nil // two hands: one weapon and its other hand's shield, or a two-handed one
 	}
+	f.PoisonDoses = poisonDoses(items)
 	ambidextrousRiposte(f)
 	return f
 }

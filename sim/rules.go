@@ -138,7 +138,8 @@ var rules = []Rule{
 	// Effects and status.
 	{"Bleeding, dazed, stunned, on the ground", "seed 000 l.1348, 1366-1380; R17", RuleModelled, "`engine.activate`, `engine.attack`", fights},
 	{"A stunned Safar's loss of its zone of control", "seed 000 l.1368", RuleNotModelled, "a stunned Safar keeps its base's zone in the geometry (it supports no one)", InSkirmish},
-	{"Poison, fire, frostbite", "seed 000 l.1352-1374", RuleNotModelled, "no weapon or spell of the data gives them", InSkirmish},
+	{"Poison", "seed 000 l.1362; seed 004 l.1298-1306; R17", RuleModelled, "sim/poison.go: from a weapon with `poison` (every successful attack) or a poison dose (an item with `poison`, one spent on each attack with a weapon against a target not yet poisoned, hit or miss); `Result.PPoisoned`, `Outcome.Poisoned`; `engine.poisonTick` at the start of each activation (malus +1 to V P A C T I, death when P, A, C or I of the card less the malus is below 0, credited to the poisoner); the malus counts in exchanges and walks (`combatant.mods`), not in temerity tests; one poisoning at a time; no antidote (no such object on the table), a dose is not used on a defence", fights},
+	{"Fire, frostbite", "seed 000 l.1352-1374", RuleNotModelled, "no weapon or spell of the data gives them", InSkirmish},
 	{"Carcasses", "seed 000 l.1376; seed 004 l.202", RuleModelled, "a defeated Safar leaves a carcass token that carnivores devour (`engine.carcass`)", InSkirmish},
 	{"Carcasses as obstacles", "seed 000 l.1376", RuleNotModelled, "a carcass is a token: it blocks neither walks nor sight", InSkirmish},
 	{"Berserk: +P to damage, Endurance, no AP in defence, the closest miniature in sight attacked", "seed 000 l.1604-1610; seed 004 l.1514-1517", RuleModelled, "`engine.updateBerserk`, `berserkAct` (friend or foe)", fights},

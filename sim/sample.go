@@ -30,6 +30,8 @@ type Outcome struct {
 	// UnderBoxes and AttackerUnderBoxes: boxes ticked on the defender's or
 	// the attacker's armour worn under the other (sim/armour_slots.go).
 	UnderBoxes, AttackerUnderBoxes int
+	// Poisoned: the defender is poisoned (R17; sim/poison.go).
+	Poisoned bool
 }
 
 // TraceEvent is one step of a sampled exchange, for a readable trace of a fight.
@@ -58,7 +60,8 @@ const duelFrom = 6
 // Sampler draws exchanges. It holds the prepared exchange and the defender's
 // decision cache, so it belongs to one goroutine; make one per worker.
 type Sampler struct {
-	pl *plan
+	pl      *plan
+	poisons bool // the attack carries poison (sim/poison.go)
 }
 
 // NewSampler checks and prepares the exchange for sampling.
@@ -66,7 +69,7 @@ func (ex *Exchange) NewSampler() (*Sampler, error) {
 	if err := ex.Prepare(); err != nil {
 		return nil, err
 	}
-	return &Sampler{pl: ex.newPlan()}, nil
+	return &Sampler{pl: ex.newPlan(), poisons: ex.poisons()}, nil
 }
 
 // Sample draws one exchange with dice from r. It does not allocate once the
@@ -89,6 +92,7 @@ func (sm *Sampler) Sample(r *rand.PCG) Outcome {
 	o.DefenceAP = int(s.defSpent)
 	o.ArmourBoxes = int(s.armourUsed)
 	o.ShieldBoxes = int(s.shieldUsed)
+	o.Poisoned = o.Success && sm.poisons // sim/poison.go
 	return o
 }
 

@@ -18,7 +18,7 @@ func TestFighterKey(t *testing.T) {
 		names = append(names, f.Name)
 	}
 	want := []string{"Profile", "Skills", "Weapon", "Melee", "Ranged", "Offhand", "Shield", "ShieldBoxes",
-		"Helmet", "HelmetBoxes", "Armour", "ArmourBoxes", "Under", "UnderBoxes", "AP", "Dice", "Mastery", "Bleeding"}
+		"Helmet", "HelmetBoxes", "Armour", "ArmourBoxes", "Under", "UnderBoxes", "PoisonDoses", "AP", "Dice", "Mastery", "Bleeding"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("Fighter has fields %v; fighterKey names %v: update it", names, want)
 	}
@@ -50,6 +50,7 @@ func TestFighterKey(t *testing.T) {
 		{"HelmetBoxes", func(f *Fighter) { f.HelmetBoxes = 2 }},
 		{"Under", func(f *Fighter) { f.Under = &profiles.ArmourStats{Threshold: 7, Success: 1, Boxes: 5, Stacks: true} }},
 		{"UnderBoxes", func(f *Fighter) { f.UnderBoxes = 3 }},
+		{"PoisonDoses", func(f *Fighter) { f.PoisonDoses = 2 }},
 	} {
 		f := *base
 		c.change(&f)

@@ -165,7 +165,7 @@ func convertEquipment(ctx *readContext, v any, path string) *equipOut {
 		// catalogue.md section 4.6: the items' own rules; the engine plays
 		// none of them yet.
 		for _, p := range splitPhrases(e.effectsText) {
-			if e.grantPhrase(p) {
+			if e.grantPhrase(p) || e.itemPhrase(p) { // equipment_items.go: poison doses
 				continue
 			}
 			e.notModelledf("%q (%s effects are not played by the engine)", p, kindNames[kind])

@@ -266,6 +266,7 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		}
 	}
 	e.writeStackable(kv) // equipment_copies.go
+	e.writePoison(kv)    // equipment_items.go
 	e.writeGrants(kv)
 	if len(e.reserved) > 0 {
 		kv("reserved_to", "["+strings.Join(e.reserved, ", ")+"]")
