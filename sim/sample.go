@@ -314,8 +314,10 @@ func (pl *plan) sampleCounter(r *rand.PCG, s state, spec *damageSpec, ch bool) (
 }
 
 // throughArmour draws base damage and crit CH bonus through f's armour of boxes
-// boxes left (R12: armour-piercing ticks before the roll) and its hide: it
-// returns the boxes used, the HP f loses and the armour face rolled (0 for none).
+// boxes left (R12: armour-piercing ticks before the roll), the armour worn
+// under it (sim/armour_slots.go) and its hide: it returns the boxes used, the
+// boxes of the armour under it ticked, the HP f loses and the armour face
+// rolled (0 for none).
 func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, spec *damageSpec) (used, under, taken, face int) {
 	arm := f.Armour
 	if base+crit <= 0 || arm == nil || boxes <= 0 {
