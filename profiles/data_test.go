@@ -252,12 +252,15 @@ func TestEmbeddedDataHeaders(t *testing.T) {
 }
 
 // catalogueOnly are the fields and keys only catalogues give (catalogue.md
-// 4.6: helmets' effects, skills granted by an item, "-1 en V si C≤4"): the
+// 4.6: helmets' effects, skills granted by an item, "-1 en V si C≤4", the
+// heavy threshold and the stacking armour of "Armour"): the
 // rulebook data has none, and adding them would change every default cost
 // and report.
 var catalogueOnly = map[string]bool{
 	"Effects.NoCriticalDamage": true, "Effects.Immune": true, "ArmourStats.MalusMaxC": true,
 	"Equipment.Grants": true, "Equipment.GrantsIncrement": true,
 	"Profile.AllyGrants": true, "Profile.StatCounts": true, "Profile.MoraleAuras": true, "Profile.InLeaderAura": true, // a card's grants to other Safars (catalogue.md 3.8): the rulebook cards have none
+	"Equipment.Stackable": true, "stackable": true, "Effects.Poison": true, "poison": true,
+	"ArmourStats.HeavyThreshold": true, "ArmourStats.Stacks": true, "heavy_threshold": true, "stacks_with_armour": true,
 	"no_critical_damage": true, "immune": true, "malus_max_c": true, "grants": true, "grants_increment": true,
 }

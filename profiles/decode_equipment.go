@@ -53,11 +53,11 @@ func notApplicable(key string, k Kind) string {
 	case KindShield:
 		msg += " (a shield takes only defence_bonus, boxes and no_cf_defence)"
 	case KindArmour:
-		msg += " (an armour takes only protection, boxes, velocity_malus and malus_max_c)"
+		msg += " (an armour takes only protection, boxes, velocity_malus, malus_max_c, heavy_threshold and stacks_with_armour)"
 	case KindHelmet:
 		msg += " (a helmet takes only boxes, no_critical_damage and immune)"
 	case KindItem:
-		msg += " (an item takes only grants and grants_increment)"
+		msg += " (an item takes only grants, grants_increment, stackable and poison)"
 	default:
 		if len(users) > 0 {
 			msg += " (it is for " + strings.Join(users, " and ") + ")"
@@ -188,6 +188,10 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			e.Grants = d.skills(f.v, field)
 		case "grants_increment":
 			e.GrantsIncrement = d.skills(f.v, field)
+		case "stackable":
+			e.Stackable, _ = d.boolValue(f.v, field)
+		case "poison":
+			ef.Poison, _ = d.boolValue(f.v, field)
 		case "no_critical_damage":
 			ef.NoCriticalDamage, _ = d.boolValue(f.v, field)
 		case "immune":
@@ -225,6 +229,10 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			}
 		case "protection", "velocity_malus", "malus_max_c":
 			d.armourField(&armour, f, field)
+		case "heavy_threshold":
+			armour.HeavyThreshold, _ = d.intIn(f.v, field, 2, 10, "heavy_threshold must be from 2 to 10 (a d10 face)")
+		case "stacks_with_armour":
+			armour.Stacks, _ = d.boolValue(f.v, field)
 		}
 	}
 	present := func(k string) bool { return keys[k] != nil }
@@ -243,6 +251,10 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 		}
 		e.Hands = 0
 		d.require(node, path, seen, "protection", "boxes")
+		if armour.HeavyThreshold != 0 && armour.Threshold != 0 && armour.HeavyThreshold >= armour.Threshold {
+			d.errorf(keys["heavy_threshold"], join(path, "heavy_threshold"),
+				"heavy_threshold %d must be below the threshold %d of protection (a better threshold, catalogue.md 4.6 \"Armour\")", armour.HeavyThreshold, armour.Threshold)
+		}
 		e.Armour = &armour
 	case KindHelmet, KindItem:
 		if present("hands") && e.Hands != 0 {

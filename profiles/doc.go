@@ -43,11 +43,16 @@
 // no_cf_defence, no_attack_with and no_effect_with (lists of V, P, A, C),
 // attack_ap (allowed AP costs), bleeding, on_critical (daze or stun),
 // armour_piercing (1, 1D5, or ~ for 1D5), armour_ignore, reach, thrown, range,
-// ammunition, rate and reload_ap; reserved_to lists factions or profile ids.
-// An armour's malus_max_c limits its velocity_malus to wearers of C at most
-// that value ("-1 en V si C≤4"). Weapons and items may grant skills to their
-// holder: grants (a skills mapping) and grants_increment ("+N if present").
-// Helmet keys: boxes, no_critical_damage (a CH deals the wearer no bonus
+// ammunition, rate, reload_ap and poison; reserved_to lists factions or profile
+// ids. An armour's malus_max_c limits its velocity_malus to wearers of C at
+// most that value ("-1 en V si C≤4"); heavy_threshold is a better threshold
+// over a printed armour at least as strong; stacks_with_armour: true wears it
+// under the ordinary armour. Weapons and items may grant skills to their
+// holder: grants (a skills mapping) and grants_increment ("+N if present");
+// an item may be stackable (carried in copies) and a poison dose (poison).
+// A Safar carries copies only of weapons and stackable items, and one armour,
+// one stacking armour and one helmet. Helmet keys: boxes (its effect works
+// until they are used up), no_critical_damage (a CH deals the wearer no bonus
 // damage) and immune (a list of daze, stun).
 // EquipmentKeys and SkillKeywords list the vocabulary. YAML anchors and "<<"
 // merge keys may be used to derive one profile from another.

@@ -16,13 +16,13 @@ func (l Loadout) Holder(ds *DataSet) *Profile { return HolderOf(l.Profile, l.Ite
 func HolderOf(p *Profile, items []*Equipment) *Profile {
 	var out *Profile
 	base := slices.Clone(p.Equipment)
-	for _, e := range items {
+	for k, e := range items {
 		if i := slices.Index(base, e.ID); i >= 0 {
 			base = slices.Delete(base, i, i+1)
 			continue
 		}
-		if len(e.Grants) == 0 {
-			continue
+		if len(e.Grants) == 0 || slices.Contains(items[:k], e) || slices.Contains(p.Equipment, e.ID) {
+			continue // a second copy grants nothing more (copies.go)
 		}
 		if out == nil {
 			c := *p

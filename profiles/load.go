@@ -309,6 +309,7 @@ func checkProfileEquipment(p *profileEntry, lookup func(string) *Equipment, ids 
 			twoHanded = &p.refs[i]
 		}
 	}
+	errs = append(errs, refSlotProblems(p, lookup)...) // copies.go
 	if twoHanded != nil && shield != nil {
 		if _, ok := p.p.Skill(SkillExceptional); !ok {
 			errs = append(errs, Error{Pos: shield.pos, Field: shield.path,

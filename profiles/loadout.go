@@ -55,6 +55,7 @@ func (ds *DataSet) Equip(p *Profile, add, remove []string) (Loadout, error) {
 	}
 	l := Loadout{Profile: p, Add: slices.Clone(add), Remove: slices.Clone(remove)}
 	if len(errs) == 0 {
+		errs = append(errs, loadoutSlotProblems(l.Items(ds))...) // copies.go
 		if _, ok := p.Skill(SkillExceptional); !ok {
 			var twoHanded, shield string
 			for _, e := range l.Items(ds) {

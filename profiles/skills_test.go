@@ -133,7 +133,7 @@ func TestHelmetsAndItems(t *testing.T) {
 		t.Errorf("item %+v", it)
 	}
 	_, err = loadFiles(map[string]string{"a.yaml": kindOf("item") + "    boxes: 3\n"})
-	if err == nil || !strings.Contains(err.Error(), `d/a.yaml:6:5: equipment[e1].boxes: field "boxes" does not apply to an item (an item takes only grants and grants_increment)`) {
+	if err == nil || !strings.Contains(err.Error(), `d/a.yaml:6:5: equipment[e1].boxes: field "boxes" does not apply to an item (an item takes only grants, grants_increment, stackable and poison)`) {
 		t.Errorf("boxes on an item: %v", err)
 	}
 }

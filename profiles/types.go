@@ -3,6 +3,7 @@ package profiles
 import (
 	"math"
 	"slices"
+	"sync"
 )
 
 // Char is one of the six characteristics of a Safar: V, P, A, C, T or I.
@@ -167,8 +168,8 @@ const (
 	KindArmour Kind = "armour"
 	KindShield Kind = "shield"
 	// KindHelmet is a helmet: worn in a slot of its own, one per Safar, with or
-	// without armour (catalogue.md section 4.6, "Helmets"). The engine does
-	// not play helmet effects yet.
+	// without armour (catalogue.md section 4.6, "Helmets"): sim/helmet.go
+	// plays its effects.
 	KindHelmet Kind = "helmet"
 	// KindItem is any other item (a charm, a potion, a seal): carried, no
 	// hands. The engine does not play item effects yet.
@@ -214,7 +215,37 @@ type ArmourStats struct {
 	// most MalusMaxC ("-1 en V si C≤4", catalogue.md 4.6 "Armour": a
 	// conditional malus); 0: every wearer.
 	MalusMaxC int
+	// HeavyThreshold, when not 0, is a better (lower) threshold that replaces
+	// Threshold for a wearer whose printed armour (Profile.Armour) already
+	// stops at least as much below and from its own threshold (heavySeuil,
+	// catalogue.md 4.6 "Armour"). Armour equipment only.
+	HeavyThreshold int
+	// Stacks marks an armour worn in a slot of its own, in addition to one
+	// ordinary armour (stacksWithArmor, catalogue.md 4.6 "Armour"). Armour
+	// equipment only.
+	Stacks bool
 }
+
+// ForWearer returns the armour a as p wears it: a itself, or a copy with
+// HeavyThreshold as its threshold when p's printed armour stops at least as
+// much as a below and from the threshold (heavySeuil, catalogue.md 4.6
+// "Armour").
+func (a *ArmourStats) ForWearer(p *Profile) *ArmourStats {
+	pa := p.Armour
+	if a == nil || a.HeavyThreshold == 0 || pa == nil || pa.Failure < a.Failure || pa.Success < a.Success {
+		return a
+	}
+	if h, ok := heavyArmours.Load(a); ok {
+		return h.(*ArmourStats) // one copy per armour: fighters that wear it share their tables
+	}
+	c := *a
+	c.Threshold = a.HeavyThreshold
+	h, _ := heavyArmours.LoadOrStore(a, &c)
+	return h.(*ArmourStats)
+}
+
+// heavyArmours holds the copy of each armour with its heavy threshold.
+var heavyArmours sync.Map // *ArmourStats -> *ArmourStats
 
 // VelocityMalusFor returns the velocity malus of a wearer of corpulence c.
 func (a *ArmourStats) VelocityMalusFor(c int) int {
@@ -252,6 +283,9 @@ type Equipment struct {
 	// of its base equipment; Loadout.Holder adds those of the items a list
 	// adds.
 	Grants, GrantsIncrement []Skill
+	// Stackable marks an item a Safar may carry in several copies (poison
+	// doses: catalogue.md 4.6 "stackable"); weapons need no mark.
+	Stackable bool
 	// ReservedTo restricts the item to a faction or a profile id, if set.
 	ReservedTo []string
 	Pos        Pos
@@ -294,9 +328,13 @@ type Effects struct {
 	// NoCriticalDamage and Immune are helmet effects (catalogue.md 4.6
 	// "Helmets"): a CH deals its wearer no bonus damage ("Ignore les dégâts de
 	// RC"); the statuses in Immune never touch it ("Immunisé aux effets sonné
-	// et assommé"). The engine plays them for a helmet without boxes only.
+	// et assommé"). A helmet with boxes plays them while boxes are left.
 	NoCriticalDamage bool
 	Immune           []Status
+	// Poison: a weapon's successful attack poisons its target; on an item, a
+	// poison dose, spent on one attack with a weapon (R17 poison; catalogue.md
+	// 4.6 "poison doses ... adds the poison effect to an attack").
+	Poison bool
 }
 
 // MaxReach is the longest weapon reach of the data format, in toises (a

@@ -186,7 +186,10 @@ var (
 	profileFields = []string{"id", "name", "faction", "level", "cost", "limitation", "stats",
 		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits", "magic", "grants_allies", "stat_counts", "morale_auras", "in_leader_aura"}
 	armourFields = []string{"protection", "boxes", "velocity_malus", "malus_max_c"}
-	rangeFields  = []string{"short", "long", "max"}
+	// armourItemFields are the keys of armour equipment only, not of a
+	// profile's printed armour (catalogue.md 4.6 "Armour").
+	armourItemFields = []string{"heavy_threshold", "stacks_with_armour"}
+	rangeFields      = []string{"short", "long", "max"}
 
 	// commonEquipmentFields are allowed on every kind of equipment.
 	commonEquipmentFields = []string{"id", "name", "kind", "cost", "hands", "reserved_to"}
@@ -194,7 +197,7 @@ var (
 	weaponFields = []string{"attack_bonus", "defence_bonus", "damage_bonus", "fixed_damage",
 		"critical", "critical_from", "no_cf_attack", "no_cf_defence", "no_attack_with",
 		"no_effect_with", "attack_ap", "bleeding", "on_critical", "armour_piercing",
-		"armour_ignore"}
+		"armour_ignore", "poison"}
 	meleeOnlyFields  = []string{"reach", "thrown"}
 	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap", "munition"}
 	shieldFields     = []string{"defence_bonus", "boxes", "no_cf_defence"}
@@ -213,13 +216,13 @@ func kindFields(k Kind) []string {
 	case KindRanged:
 		return concat(weaponFields, rangedOnlyFields, []string{"range"}, grantFields)
 	case KindArmour:
-		return armourFields
+		return concat(armourFields, armourItemFields)
 	case KindShield:
 		return shieldFields
 	case KindHelmet:
 		return helmetFields
 	case KindItem:
-		return grantFields
+		return concat(grantFields, []string{"stackable", "poison"})
 	}
 	return nil
 }
@@ -227,7 +230,7 @@ func kindFields(k Kind) []string {
 // EquipmentKeys returns every key an equipment entry may use, sorted.
 func EquipmentKeys() []string {
 	keys := concat(commonEquipmentFields, weaponFields, meleeOnlyFields, rangedOnlyFields,
-		[]string{"range"}, armourFields, shieldFields, helmetFields, grantFields)
+		[]string{"range"}, armourFields, armourItemFields, shieldFields, helmetFields, grantFields, []string{"stackable"})
 	slices.Sort(keys)
 	return slices.Compact(keys)
 }

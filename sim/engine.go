@@ -96,6 +96,9 @@ func newKindInfo(f *Fighter) kindInfo {
 	if a := f.Armour; a != nil {
 		v -= a.VelocityMalusFor(f.Stats().C) // "-1 en V si C≤4": some wearers only
 	}
+	if a := f.Under; a != nil {
+		v -= a.VelocityMalusFor(f.Stats().C) // the armour worn under it slows too
+	}
 	k.velocity = float64(max(v, 0))
 	k.leap = skillValue(f, profiles.SkillLeap)
 	_, k.endurance = f.Profile.Skill("endurance")
@@ -195,6 +198,14 @@ type combatant struct {
 	// moves counts its successful 2-3 AP attacks (not special ones), moved those
 	// of them with a V or C effect (R10a).
 	moves, moved int
+	// helmet and under: boxes left of its helmet (sim/helmet.go) and of the
+	// armour worn under the other (sim/armour_slots.go); doses, poisoned,
+	// poisonBy, poison: poison doses left, poisoned and by whom, the malus
+	// (sim/poison.go).
+	helmet, under, doses int
+	poisoned             bool
+	poisonBy             int
+	poison               int8
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -247,6 +258,11 @@ type planKey struct {
 	temerity                 int8
 	// attMod, defMod: the spell modifiers on each (sim/magic_effects.go).
 	attMod, defMod statMod
+	// attBare, defBare: the attacker's or the defender's helmet has used up
+	// its boxes (sim/helmet.go); attUnder, defUnder: so has its second
+	// armour (sim/armour_slots.go).
+	attBare, defBare   bool
+	attUnder, defUnder bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -397,7 +413,7 @@ func (e *engine) reset() {
 		// activation even during the first turn" (seed 000 line 566, seed 004 line
 		// 485): before its first activation it has none, and defends by reflex.
 		*c = combatant{f: f, side: c.side, kind: c.kind, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
-			armour: f.ArmourBoxes, shield: f.ShieldBoxes, radius: field.BaseRadius(f.Profile.Stature),
+			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, doses: f.PoisonDoses, poisonBy: -1, radius: field.BaseRadius(f.Profile.Stature),
 			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
 		if w := f.Ranged; w != nil {
 			if w.Effects.Ammunition > 0 {
@@ -699,6 +715,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		if c.hp <= 0 {
 			return
 		}
+	}
+	if !e.poisonTick(i) { // R14: poison next (sim/poison.go)
+		return
 	}
 	// R17: dazed ends at the start of its next activation; stunned too, leaving it
 	// on the ground.
@@ -1108,7 +1127,7 @@ func (e *engine) walkCost(i int) int {
 // velocity returns how far Safar i walks: V minus its armour's malus, with a
 // spell's V modifier, less the burden of a carried relic (carryMalus).
 func (e *engine) velocity(i int) float64 {
-	return max(e.info[e.c[i].kind].velocity+float64(e.c[i].fx.mod[0])-e.carryMalus(i)+e.leaderAuraVelocity(i), 0)
+	return max(e.info[e.c[i].kind].velocity+float64(e.c[i].mods()[0])-e.carryMalus(i)+e.leaderAuraVelocity(i), 0)
 }
 
 // actionCost returns the AP of an attack of ap AP for Safar i (dazed: +1).
@@ -1497,7 +1516,10 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
-		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.fx.mod, defMod: o.fx.mod}
+		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.mods(), defMod: o.mods()}
+	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
+	poisoned := e.poisonsWith(i, j, opt)
+	key.attUnder, key.defUnder = c.underOff(), o.underOff()
 	key = e.canonical(key, opt)
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange
@@ -1549,6 +1571,8 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	o.dice, c.dice = int(st.defDice), int(st.attDice)
 	e.settleMastery(i, j, &loan, st0, st)
 	o.armour, o.shield, c.armour = int(st.armour), int(st.shield), int(st.attArmour)
+	e.wearHelmets(i, j, &out)
+	e.wearUnder(i, j, &out)
 	c.duelUsed = c.duelUsed || st0.attDuel && !st.attDuel
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
 	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
@@ -1559,6 +1583,12 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		by, byO = -1, -1 // a Berserk's blow on an ally is nobody's credit
 	}
 	e.hurt(j, by, out.Damage)
+	if poisoned && out.Success && !o.poisoned {
+		o.poisoned, o.poisonBy = true, by
+		if e.trace != nil {
+			e.tracef("    %s is poisoned\n", e.name(j))
+		}
+	}
 	e.hurt(i, byO, out.Counter)
 	if st.bleeding > 0 {
 		o.bleeding += int(st.bleeding)
@@ -1666,6 +1696,18 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	s := e.kindSide[att]
 	ex := e.exchange(att, def, opt.weapon, opt.attack)
 	ex.Attacker, ex.Defender = k.attMod.apply(ex.Attacker), k.defMod.apply(ex.Defender) // spells
+	if k.attBare {
+		ex.Attacker = bareHeaded(ex.Attacker)
+	}
+	if k.defBare {
+		ex.Defender = bareHeaded(ex.Defender)
+	}
+	if k.attUnder {
+		ex.Attacker = withoutUnder(ex.Attacker)
+	}
+	if k.defUnder {
+		ex.Defender = withoutUnder(ex.Defender)
+	}
 	if opt.defWeapon != nil {
 		ex.Defender = ex.Defender.WithWeapon(opt.defWeapon) // seed 000 line 1722
 	}

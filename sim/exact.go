@@ -37,6 +37,9 @@ type Result struct {
 	ExpectedBleeding float64 `json:"expected_bleeding"`
 	PDazed           float64 `json:"p_dazed"`
 	PStunned         float64 `json:"p_stunned"`
+	// PPoisoned is the probability that the defender is poisoned (R17): the
+	// attack's success, when it carries poison (sim/poison.go).
+	PPoisoned float64 `json:"p_poisoned,omitempty"`
 	// PFeared is the probability that a Bite's temerity test (10) fails (R18).
 	PFeared float64 `json:"p_failed_temerity_test"`
 	// PRepelled and ExpectedRepel: the defender pushed back by C effects (R10).
@@ -321,7 +324,11 @@ func (ex *Exchange) Exact() (*Result, error) {
 		return nil, err
 	}
 	pl := ex.newPlan()
-	return pl.exact(), nil
+	res := pl.exact()
+	if ex.poisons() {
+		res.PPoisoned = res.PSuccess // sim/poison.go
+	}
+	return res, nil
 }
 
 func (pl *plan) exact() *Result { return pl.exactFrom(pl.initial()) }

@@ -569,6 +569,10 @@ type damageSpec struct {
 	piercing                *profiles.Dice
 	ignore                  int  // target armour protects N less
 	ticks                   bool // the attack damages armour (not bare hands, shields, natural attacks)
+	// helmetHit and helmetCrit: the target's helmet takes an effect of this
+	// damage away on every hit, or on a CH (sim/helmet.go); a helmet with
+	// boxes then ticks one.
+	helmetHit, helmetCrit bool
 }
 
 // parts returns the base and critical-bonus damage of a hit from the rolled raw

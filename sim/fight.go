@@ -201,14 +201,14 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 	// other hand's weapon (seed 000 line 1722: the attacker chooses the one used
 	// for each action, here by the policy's expected values); then shots.
 	weapons := []*profiles.Equipment{f.Melee}
-	if f.Offhand != nil {
+	if f.Offhand != nil && f.Offhand != f.Melee { // two copies of one weapon: one choice
 		weapons = append(weapons, f.Offhand)
 	}
 	// The defender holding two one-handed weapons chooses the one it defends
 	// with, for each attack: the one that leaves the attacker the least
 	// expected damage net of counters over the AP it may hold (defWeapon).
 	defWeapons := []*profiles.Equipment{nil}
-	if df.Offhand != nil {
+	if df.Offhand != nil && df.Offhand != df.Melee {
 		defWeapons = append(defWeapons, df.Offhand)
 	}
 	if f.Ranged != nil {

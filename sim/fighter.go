@@ -177,11 +177,19 @@ type Fighter struct {
 	// Shield is the shield carried, nil if none; ShieldBoxes its unticked boxes.
 	Shield      *profiles.Equipment
 	ShieldBoxes int
-	// Helmet is the helmet worn, nil if none (sim/helmet.go).
-	Helmet *profiles.Equipment
+	// Helmet is the helmet worn, nil if none (sim/helmet.go); HelmetBoxes its
+	// unticked boxes, for a helmet whose effect wears out (0 otherwise).
+	Helmet      *profiles.Equipment
+	HelmetBoxes int
 	// Armour is the armour worn, nil if none; ArmourBoxes its unticked boxes.
 	Armour      *profiles.ArmourStats
 	ArmourBoxes int
+	// Under is an armour worn in addition to Armour (stacks_with_armour,
+	// sim/armour_slots.go), nil if none; UnderBoxes its unticked boxes.
+	Under      *profiles.ArmourStats
+	UnderBoxes int
+	// PoisonDoses is the number of poison doses it carries (sim/poison.go).
+	PoisonDoses int
 	// AP is the number of AP the Safar still has (R14).
 	AP int
 	// Dice is the number of dice it rolls per action: its level minus the mastery
@@ -212,13 +220,16 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 		f.Armour = p.Armour
 		f.ArmourBoxes = p.Armour.Boxes
 	}
+	worn := false // an armour item is worn: it replaces the printed one
 	for _, it := range items {
 		switch it.Kind {
 		case profiles.KindMelee, profiles.KindRanged:
 			if f.Weapon == nil {
 				f.Weapon = it
 			}
-			if it.Kind == profiles.KindMelee && f.Melee != nil && it != f.Melee && f.Offhand == nil && it.Hands == 1 {
+			// A second copy of the weapon in hand is an off-hand weapon too
+			// (profiles/copies.go): two daggers.
+			if it.Kind == profiles.KindMelee && f.Melee != nil && f.Offhand == nil && it.Hands == 1 {
 				f.Offhand = it
 			}
 			if it.Kind == profiles.KindMelee && f.Melee == nil {
@@ -235,17 +246,16 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 		case profiles.KindHelmet:
 			if f.Helmet == nil {
 				f.Helmet = it
+				f.HelmetBoxes = it.HelmetBoxes
 			}
 		case profiles.KindArmour:
-			if f.Armour == nil && it.Armour != nil {
-				f.Armour = it.Armour
-				f.ArmourBoxes = it.Armour.Boxes
-			}
+			wearArmour(f, p, it.Armour, &worn) // sim/armour_slots.go
 		}
 	}
 	if f.Offhand != nil && (f.Melee.Hands != 1 || f.Shield != nil) {
 		f.Offhand = nil // two hands: one weapon and its other hand's shield, or a two-handed one
 	}
+	f.PoisonDoses = poisonDoses(items)
 	ambidextrousRiposte(f)
 	return f
 }

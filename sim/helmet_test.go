@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -76,15 +77,69 @@ func TestHelmetImmunity(t *testing.T) {
 	}
 }
 
-// TestHelmetWithBoxesNotPlayed checks that a helmet with boxes, whose effect
-// wears out as it is used (catalogue.md 4.6), is not played: the engine does
-// not count the uses, so the wearer takes what a bare head takes.
-func TestHelmetWithBoxesNotPlayed(t *testing.T) {
+// TestHelmetWithBoxes checks a helmet whose effect wears out (catalogue.md
+// 4.6 "Helmets": "the helmet's effect lasts until its boxes are used up"): with
+// boxes left it works in an exchange as a helmet that lasts the whole game;
+// with none left the wearer takes what a bare head takes.
+func TestHelmetWithBoxes(t *testing.T) {
 	worn := *openHelm
 	worn.HelmetBoxes = 3
 	bare := exact(t, helmetExchange(sim.Trample, nil))
-	r := exact(t, helmetExchange(sim.Trample, &worn))
-	if r.PDazed != bare.PDazed || r.ExpectedDamage != bare.ExpectedDamage {
-		t.Errorf("a helmet with boxes: p_dazed %g, damage %g; want a bare head's %g, %g", r.PDazed, r.ExpectedDamage, bare.PDazed, bare.ExpectedDamage)
+	whole := exact(t, helmetExchange(sim.Trample, openHelm))
+	fresh := helmetExchange(sim.Trample, &worn)
+	if fresh.Defender.HelmetBoxes != 3 {
+		t.Fatalf("a fresh wearer has %d helmet boxes, want 3", fresh.Defender.HelmetBoxes)
+	}
+	if r := exact(t, fresh); r.PDazed != whole.PDazed || r.ExpectedDamage != whole.ExpectedDamage {
+		t.Errorf("3 boxes left: p_dazed %g, damage %g; want the lasting helmet's %g, %g", r.PDazed, r.ExpectedDamage, whole.PDazed, whole.ExpectedDamage)
+	}
+	used := helmetExchange(sim.Trample, &worn)
+	used.Defender.HelmetBoxes = 0
+	if r := exact(t, used); r.PDazed != bare.PDazed || r.ExpectedDamage != bare.ExpectedDamage {
+		t.Errorf("no box left: p_dazed %g, damage %g; want a bare head's %g, %g", r.PDazed, r.ExpectedDamage, bare.PDazed, bare.ExpectedDamage)
+	}
+}
+
+// TestHelmetUsedOutcome checks when a sampled exchange says a helmet worked,
+// which ticks a box in a fight: on every successful Trample against a helmet
+// immune to daze (R18: a Trample dazes), and only on a successful CH against
+// a helmet that takes the CH bonus away; the frequencies match the exact
+// p_success and p_critical_success within 99.99% Wilson intervals.
+func TestHelmetUsedOutcome(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		kind sim.Kind
+		helm *profiles.Equipment
+		crit bool
+	}{
+		{"Trample vs immune to daze", sim.Trample, openHelm, false},
+		{"Trample vs no CH damage", sim.Trample, ironHelm, true},
+		{"stunning mace vs immune to stun", sim.Melee, openHelm, true},
+	} {
+		want := exact(t, helmetExchange(c.kind, c.helm))
+		sm, err := helmetExchange(c.kind, c.helm).NewSampler()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.NewPCG(7, 0)
+		const n = 100_000
+		used, bad := 0, 0
+		for range n {
+			o := sm.Sample(r)
+			if o.HelmetUsed {
+				used++
+			}
+			if o.HelmetUsed != (o.Success && (!c.crit || o.Critical)) {
+				bad++
+			}
+		}
+		if bad > 0 {
+			t.Errorf("%s: %d draws where the helmet's use does not follow the hit and its CH", c.name, bad)
+		}
+		p := want.PSuccess
+		if c.crit {
+			p = want.PCriticalSuccess
+		}
+		checkPMF(t, c.name+" helmet used", []int{used}, n, []float64{p})
 	}
 }

@@ -75,6 +75,7 @@ type plan struct {
 	// trace, when set, receives every sampled attack (fight traces).
 	trace          func(TraceEvent)
 	lastArmourFace int
+	attUnder       int // boxes of the attacker's second armour ticked by a counter (sampleCounter)
 	// scratch holds the outcomes rowOutcomes does not keep.
 	scratch outMemo
 	// attBase and lastRow serve the sampler (attackPoolAt, rowCached).
@@ -531,8 +532,10 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 	tens := hideTens(hide)
 	acc := map[[2]int]float64{}
 	add := func(baseLeft, critLeft, ticked int, q float64) {
-		for k, qk := range tens {
-			acc[[2]int{max(baseLeft-k*hide, 0) + critLeft, ticked}] += q * qk
+		for _, u := range underParts(target, faces, baseLeft, critLeft, s.ticks) { // sim/armour_slots.go
+			for k, qk := range tens {
+				acc[[2]int{max(u.base-k*hide, 0) + u.crit, ticked}] += q * u.q * qk
+			}
 		}
 	}
 	exec := []float64{1}

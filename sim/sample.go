@@ -24,6 +24,14 @@ type Outcome struct {
 	DefenceAP        int
 	ArmourBoxes      int
 	ShieldBoxes      int
+	// HelmetUsed and AttackerHelmetUsed: the defender's or the attacker's
+	// helmet took an effect away in this exchange (sim/helmet.go).
+	HelmetUsed, AttackerHelmetUsed bool
+	// UnderBoxes and AttackerUnderBoxes: boxes ticked on the defender's or
+	// the attacker's armour worn under the other (sim/armour_slots.go).
+	UnderBoxes, AttackerUnderBoxes int
+	// Poisoned: the defender is poisoned (R17; sim/poison.go).
+	Poisoned bool
 }
 
 // TraceEvent is one step of a sampled exchange, for a readable trace of a fight.
@@ -52,7 +60,8 @@ const duelFrom = 6
 // Sampler draws exchanges. It holds the prepared exchange and the defender's
 // decision cache, so it belongs to one goroutine; make one per worker.
 type Sampler struct {
-	pl *plan
+	pl      *plan
+	poisons bool // the attack carries poison (sim/poison.go)
 }
 
 // NewSampler checks and prepares the exchange for sampling.
@@ -60,7 +69,7 @@ func (ex *Exchange) NewSampler() (*Sampler, error) {
 	if err := ex.Prepare(); err != nil {
 		return nil, err
 	}
-	return &Sampler{pl: ex.newPlan()}, nil
+	return &Sampler{pl: ex.newPlan(), poisons: ex.poisons()}, nil
 }
 
 // Sample draws one exchange with dice from r. It does not allocate once the
@@ -83,6 +92,7 @@ func (sm *Sampler) Sample(r *rand.PCG) Outcome {
 	o.DefenceAP = int(s.defSpent)
 	o.ArmourBoxes = int(s.armourUsed)
 	o.ShieldBoxes = int(s.shieldUsed)
+	o.Poisoned = o.Success && sm.poisons // sim/poison.go
 	return o
 }
 
@@ -225,7 +235,10 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		raw := 0
 		if a.Kind != Shot { // R11: no counter damage against a shot
 			if c := pl.counterOf(def); c != nil {
+				pl.attUnder = 0
 				raw = pl.sampleCounter(r, &s, c.spec, dr.Critical)
+				o.AttackerUnderBoxes += pl.attUnder
+				o.AttackerHelmetUsed = o.AttackerHelmetUsed || dr.Critical && c.spec.helmetCrit
 			}
 		}
 		o.Counter += raw
@@ -306,18 +319,22 @@ func (pl *plan) armourRoll(r *rand.PCG, f *Fighter) int {
 func (pl *plan) sampleCounter(r *rand.PCG, s *state, spec *damageSpec, ch bool) int {
 	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0)
 	base, crit := spec.parts(raw, 0, ch)
-	used, taken, _ := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec)
+	used, under, taken, _ := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec)
 	s.attArmour -= int8(used)
+	pl.attUnder += under // read by the caller into Outcome.AttackerUnderBoxes
 	return taken
 }
 
 // throughArmour draws base damage and crit CH bonus through f's armour of boxes
-// boxes left (R12: armour-piercing ticks before the roll) and its hide: it
-// returns the boxes used, the HP f loses and the armour face rolled (0 for none).
-func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, spec *damageSpec) (used, taken, face int) {
+// boxes left (R12: armour-piercing ticks before the roll), the armour worn
+// under it (sim/armour_slots.go) and its hide: it returns the boxes used, the
+// boxes of the armour under it ticked, the HP f loses and the armour face
+// rolled (0 for none).
+func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, spec *damageSpec) (used, under, taken, face int) {
 	arm := f.Armour
 	if base+crit <= 0 || arm == nil || boxes <= 0 {
-		return 0, hideRoll(r, f, max(base, 0), max(crit, 0)), 0
+		b, c, under := pl.underRoll(r, f, max(base, 0), max(crit, 0), spec.ticks) // sim/armour_slots.go
+		return 0, under, hideRoll(r, f, b, c), 0
 	}
 	pv := 0
 	if p := spec.piercing; p != nil {
@@ -326,7 +343,8 @@ func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, sp
 	left := max(boxes-pv, 0)
 	face = pl.armourRoll(r, f)
 	b, c, ticked := armourParts(arm, left, base, crit, face, spec.ignore, spec.ticks)
-	return min(boxes-left+ticked, boxes), hideRoll(r, f, b, c), face
+	b, c, under = pl.underRoll(r, f, b, c, spec.ticks)
+	return min(boxes-left+ticked, boxes), under, hideRoll(r, f, b, c), face
 }
 
 // hideRoll returns the damage f takes of baseLeft base damage and critLeft CH
@@ -357,7 +375,9 @@ func (pl *plan) sampleHit(r *rand.PCG, s *state, spec *damageSpec, ch, critOnly 
 	if critOnly {
 		base = 0
 	}
-	used, taken, face := pl.throughArmour(r, pl.ex.Defender, int(s.armour), base, crit, spec)
+	used, under, taken, face := pl.throughArmour(r, pl.ex.Defender, int(s.armour), base, crit, spec)
+	o.UnderBoxes += under
+	o.HelmetUsed = o.HelmetUsed || spec.helmetHit || ch && spec.helmetCrit
 	pl.lastArmourFace = face
 	s.armour -= int8(used)
 	s.armourUsed += int8(used)

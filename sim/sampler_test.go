@@ -29,7 +29,7 @@ func samplerCases() []samplerCase {
 		return &sim.Exchange{Attacker: att, Defender: def, Attack: a, Policy: pol}
 	}
 	pa := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P)}
-	return []samplerCase{
+	cases := []samplerCase{
 		{"bare hands, best response", func() *sim.Exchange {
 			return mk(sim.NewFighter(fighter, nil), sim.NewFighter(guard, nil), pa, sim.Policy{})
 		}},
@@ -206,6 +206,7 @@ func samplerCases() []samplerCase {
 				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.A, sim.A, sim.C), Effects: sim.CharsOf(sim.A, sim.A), Vivid: true}, sim.Policy{})
 		}},
 	}
+	return append(cases, equipmentSamplerCases()...) // armour_slots_test.go
 }
 
 // sampleCounts tallies n sampled exchanges.

@@ -89,9 +89,9 @@ func (e *engine) splitOptions(out []fightOption, att, def int) ([]fightOption, e
 		}
 		return b
 	}
-	for _, pair := range [2][2]*profiles.Equipment{{f.Melee, f.Offhand}, {f.Offhand, f.Melee}} {
-		if pair[1].Effects.Reach < pair[0].Effects.Reach {
-			continue
+	for n, pair := range [2][2]*profiles.Equipment{{f.Melee, f.Offhand}, {f.Offhand, f.Melee}} {
+		if pair[1].Effects.Reach < pair[0].Effects.Reach || n == 1 && f.Offhand == f.Melee {
+			continue // two copies of one weapon: one split (profiles/copies.go)
 		}
 		i1, i2 := best(pair[0]), best(pair[1])
 		if i1 < 0 || i2 < 0 {

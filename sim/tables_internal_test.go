@@ -18,7 +18,7 @@ func TestFighterKey(t *testing.T) {
 		names = append(names, f.Name)
 	}
 	want := []string{"Profile", "Skills", "Weapon", "Melee", "Ranged", "Offhand", "Shield", "ShieldBoxes",
-		"Helmet", "Armour", "ArmourBoxes", "AP", "Dice", "Mastery", "Bleeding"}
+		"Helmet", "HelmetBoxes", "Armour", "ArmourBoxes", "Under", "UnderBoxes", "PoisonDoses", "AP", "Dice", "Mastery", "Bleeding"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("Fighter has fields %v; fighterKey names %v: update it", names, want)
 	}
@@ -47,6 +47,10 @@ func TestFighterKey(t *testing.T) {
 		{"ShieldBoxes", func(f *Fighter) { f.ShieldBoxes = 1 }},
 		{"ArmourBoxes", func(f *Fighter) { f.ArmourBoxes = 1 }},
 		{"Helmet", func(f *Fighter) { f.Helmet = &profiles.Equipment{ID: "helm", Kind: profiles.KindHelmet} }},
+		{"HelmetBoxes", func(f *Fighter) { f.HelmetBoxes = 2 }},
+		{"Under", func(f *Fighter) { f.Under = &profiles.ArmourStats{Threshold: 7, Success: 1, Boxes: 5, Stacks: true} }},
+		{"UnderBoxes", func(f *Fighter) { f.UnderBoxes = 3 }},
+		{"PoisonDoses", func(f *Fighter) { f.PoisonDoses = 2 }},
 	} {
 		f := *base
 		c.change(&f)

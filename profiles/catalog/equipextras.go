@@ -37,16 +37,9 @@ func (e *equipOut) readExtras(o *object) {
 		e.edge = true
 		e.noEffectf("tranchant (the edge upgrade a list may buy: applied by kharn import list)")
 	}
-	if x, ok := o.get("heavySeuil"); ok && x != nil {
-		if n, ok := e.whole(x, o.at("heavySeuil"), "ignored"); ok {
-			e.notModelledf("heavySeuil %d (a better threshold over a strong printed armour: the data format has one threshold)", n)
-		}
-	}
-	if flag("stacksWithArmor") {
-		e.notModelledf("stacksWithArmor (worn in addition to an armour: the data format has one armour slot)")
-	}
+	e.readArmourSlots(o, flag("stacksWithArmor")) // equipment_armour.go
 	if flag("stackable") {
-		e.noEffectf("stackable (several copies: list building)")
+		e.stackable = true // written for an item; a weapon needs no mark (equipment_copies.go)
 	}
 	if x, ok := o.get("mountEquipment"); ok && x != nil {
 		s, _ := x.(string)
@@ -191,10 +184,10 @@ func (c *Conversion) grantItemSkills(skills map[string]catalogSkill) {
 			continue
 		}
 		ctx := &readContext{file: c.name, skills: skills, factions: c.factions}
-		for _, r := range p.refs {
+		for i, r := range p.refs {
 			e, ok := c.equipByID[r.catalogID]
-			if !ok || e.why != "" {
-				continue
+			if !ok || e.why != "" || slices.ContainsFunc(p.refs[:i], func(o ref) bool { return o.catalogID == r.catalogID }) {
+				continue // a second copy grants nothing more
 			}
 			for _, g := range e.grants {
 				g.path = r.path

@@ -47,6 +47,7 @@ type equipOut struct {
 	// reservedSel is a reservedTo object: every key must match.
 	reservedSel map[string]any
 	edge        bool // tranchant: takes the edge upgrade
+	stackable   bool // several copies may be carried (equipment_copies.go)
 	// munitionKind is the kind of ammunition it shoots ("fleches").
 	munitionKind string
 	grants       []skillRef // skills it grants its holder (effects or text)
@@ -164,7 +165,7 @@ func convertEquipment(ctx *readContext, v any, path string) *equipOut {
 		// catalogue.md section 4.6: the items' own rules; the engine plays
 		// none of them yet.
 		for _, p := range splitPhrases(e.effectsText) {
-			if e.grantPhrase(p) {
+			if e.grantPhrase(p) || e.itemPhrase(p) { // equipment_items.go: poison doses
 				continue
 			}
 			e.notModelledf("%q (%s effects are not played by the engine)", p, kindNames[kind])

@@ -36,9 +36,8 @@ var helmetRules = []phraseRule{
 
 // helmetEffects maps a helmet's effect text phrase by phrase (helmetRules);
 // a phrase that names a granted skill is read as such; any other is listed
-// as not modelled, as the card writes it. A helmet with boxes wears out as
-// its effect is used, which the engine does not count: its mapped effects
-// are written but reported not modelled (sim/helmet.go does not play them).
+// as not modelled, as the card writes it. A helmet with boxes (durability)
+// keeps them: sim/helmet.go ticks one each time its effect works.
 func (e *equipOut) helmetEffects(text string) {
 	for _, phrase := range splitPhrases(text) {
 		p := strings.TrimRight(fold(phrase), " .!")
@@ -55,8 +54,6 @@ func (e *equipOut) helmetEffects(text string) {
 			e.notModelledf("%q (helmet effects are not played by the engine)", phrase)
 		case why != "":
 			e.notModelledf("%q (%s)", phrase, why)
-		case e.boxes > 0:
-			e.notModelledf("%q (a helmet with %d boxes: its effect wears out as it is used, which the engine does not count)", phrase, e.boxes)
 		}
 	}
 }

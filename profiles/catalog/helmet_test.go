@@ -12,8 +12,8 @@ import (
 // CH bonus damage taken", "immunity to daze, stun"): the fixture's casque
 // ouvert, "Immunisé aux effets sonné et assommé" with no durability, is
 // written immune: [daze, stun] and fully modelled; the casque de fer, "Ignore
-// les dégâts de RC" with 3 boxes, is written no_critical_damage but reported
-// not modelled (its effect wears out, the engine does not count its uses);
+// les dégâts de RC" with 3 boxes, is written no_critical_damage with its 3
+// boxes and fully modelled (sim/helmet.go ticks them);
 // the heaume à cornes' "Immunisé à la peur" stays named.
 func TestHelmetEffects(t *testing.T) {
 	c := fixture056(t)
@@ -45,8 +45,8 @@ func TestHelmetEffects(t *testing.T) {
 	if !iron.Effects.NoCriticalDamage || iron.HelmetBoxes != 3 {
 		t.Errorf("casque-de-fer %+v boxes %d, want no_critical_damage and 3 boxes", iron.Effects, iron.HelmetBoxes)
 	}
-	if e := entry(c.Report, "casque-de-fer"); e.Status != Partly || !strings.Contains(strings.Join(e.NotModelled, "; "), "3 boxes") {
-		t.Errorf("casque-de-fer %v: %v, want partly (3 boxes)", e.Status, e.NotModelled)
+	if e := entry(c.Report, "casque-de-fer"); e.Status != Modelled {
+		t.Errorf("casque-de-fer %v: %v, want modelled", e.Status, e.NotModelled)
 	}
 	old, err := ConvertFile("testdata/catalog.json")
 	if err != nil {

@@ -95,6 +95,7 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 					add = append(add, e.id)
 				}
 			}
+			add = c.addedCopies(m, add, warn) // equipment_copies.go
 			for j, id := range m.Removed {
 				path := index(m.Path+".removedBaseEquipmentIds", j)
 				r := slices.IndexFunc(p.refs, func(r ref) bool { return r.catalogID == id })
@@ -267,11 +268,6 @@ func writeList(b *bytes.Buffer, l *profiles.List) {
 // origin, spells, mounts).
 // The bought cards in done are played (their skills are card_grants).
 func (c *Conversion) memberExtras(m MemberExport, done []string, warn func(path, format string, args ...any)) {
-	for _, id := range sortedKeys(anyMap(m.AddedCount)) {
-		if n := m.AddedCount[id]; n > 1 {
-			warn(m.Path+".addedEquipmentCounts."+id, "not modelled: %d copies of %q (the list format carries one; %d left out)", n, id, n-1)
-		}
-	}
 	for _, w := range sortedKeys(anyMap(m.Munitions)) {
 		kind := ""
 		if e, ok := c.equipByID[w]; ok {

@@ -256,16 +256,7 @@ func (p *profileOut) readProfileExtras(ctx *readContext, o *object) {
 			}
 		}
 	}
-	if x, ok := o.get("baseEquipmentCounts"); ok && x != nil {
-		if co, ok := p.obj(x, o.at("baseEquipmentCounts"), "ignored"); ok {
-			for id, v := range co.m {
-				n, ok := p.whole(v, co.at(id), "read as 1")
-				if ok && n > 1 {
-					p.notModelledf("%d copies of %q (the data format carries one of each item)", n, id)
-				}
-			}
-		}
-	}
+	p.readBaseCopies(o) // equipment_copies.go
 	if x, ok := o.get("recruitment"); ok && x != nil {
 		list, _ := p.list(x, o.at("recruitment"), "ignored")
 		for i, c := range list {

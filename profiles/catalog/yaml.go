@@ -241,6 +241,7 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		if e.armour.MalusMaxC != 0 {
 			kv("malus_max_c", strconv.Itoa(e.armour.MalusMaxC))
 		}
+		e.writeArmourSlots(kv) // equipment_armour.go
 	case profiles.KindHelmet:
 		if e.boxes > 0 {
 			kv("boxes", strconv.Itoa(e.boxes))
@@ -264,6 +265,8 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 			kv("no_cf_defence", "true")
 		}
 	}
+	e.writeStackable(kv) // equipment_copies.go
+	e.writePoison(kv)    // equipment_items.go
 	e.writeGrants(kv)
 	if len(e.reserved) > 0 {
 		kv("reserved_to", "["+strings.Join(e.reserved, ", ")+"]")
