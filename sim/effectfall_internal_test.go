@@ -155,42 +155,39 @@ func TestReliefTwoWalks(t *testing.T) {
 	}
 }
 
-// TestRepelAssaultBack checks what handing the target an assault costs (R10a,
-// R8): a kherops-warrior-1 (A1) with 4 AP repels a shock-vanguard-2 (B1) out
-// of contact but within its walk and assault; B1 comes back after A1's attack,
-// when A1 holds 2 AP, so the C option loses assaultShare of B1's threat to A1
-// holding 2 AP, not 4 (as it did before).
-func TestRepelAssaultBack(t *testing.T) {
-	e := posEngine(t, "kherops-warrior-1", "shock-vanguard-2")
+// TestCollisionFallOfOther checks the fall of the Safar a repel ends in (R10a,
+// seed 000 line 640: equal bases, both fall): a tembo-guardian-2 (A1) repels a
+// greedy-2 (B1) into B1's ally B2, unengaged, within its walk and assault of
+// A2 but out of its reach: B2 stands up with its free walk instead (R17), so
+// the repel gains reliefShare of B2's threat to the Safar it threatens most:
+// A2 (holding no AP) rather than A1 when A2 stands within B2's assault.
+func TestCollisionFallOfOther(t *testing.T) {
+	e := posEngine(t, "tembo-guardian-2", "greedy-2")
+	k := cOption(t, e, 0, 2, 2)
 	opts := e.opts[e.c[0].kind][e.c[2].kind]
-	k := -1
-	for n := range opts {
-		if opts[n].pos == posC && opts[n].attack.AP == 2 {
-			k = n
-		}
-	}
-	if k < 0 {
-		t.Fatal("no 2 AP positional C option for kherops-warrior-1 against shock-vanguard-2")
-	}
+	d := repel(e.c[0].f, e.c[2].f, opts[k].attack.Effects.Count(C), repelSide{})
 	ra, rb := e.c[0].radius, e.c[2].radius
-	e.c[0].pos = field.Vec{X: 7.5, Y: 5}
-	e.c[2].pos = field.Vec{X: 7.5, Y: 5 + ra + rb}
-	e.c[1].pos, e.c[3].pos = field.Vec{X: 1, Y: 14}, field.Vec{X: 14, Y: 1}
-	e.c[0].ap = 4
-	cost := e.actionCost(0, opts[k].ap())
-	g := positionValue(e, 0, 2, &opts[k], true)
-	if g.stay {
-		t.Fatal("B1 still in contact after the repel: the position does not test the assault handed back")
+	e.c[0].pos = field.Vec{X: 7.5, Y: 4}
+	e.c[2].pos = field.Vec{X: 7.5, Y: 4 + ra + rb}
+	b2 := field.Vec{X: 7.5, Y: 4 + ra + 3*rb + d/2}
+	e.c[3].pos = b2
+	e.c[0].ap, e.c[1].ap = 2, 0
+	e.c[1].pos = field.Vec{X: 1, Y: 1}
+	far := positionValue(e, 0, 2, &opts[k], false)
+	gap := (e.reach(3) + e.assaultReach(3)) / 2 // beyond B2's reach, within its assault
+	e.c[1].pos = field.Vec{X: b2.X + rb + ra + gap, Y: b2.Y}
+	if g := e.gap(1, 3); g <= e.reach(3) || g > e.assaultReach(3) {
+		t.Fatalf("A2 %.2f from B2: want beyond its reach %.2f, within its assault %.2f", g, e.reach(3), e.assaultReach(3))
 	}
-	th := e.threat[e.c[0].kind][e.c[2].kind]
-	if th[4-cost] == th[4] {
-		t.Fatalf("B1's threat to A1 is %.3f with 4 AP and with %d: the position cannot tell them apart", th[4], 4-cost)
+	near := positionValue(e, 0, 2, &opts[k], false)
+	// B2's fall spares the one it threatens most: A1 (holding 2 AP, within
+	// B2's assault in both cases) when A2 is far, A2 (holding none) when near.
+	t1, t2 := e.threat[e.c[0].kind][e.c[3].kind][2], e.threat[e.c[1].kind][e.c[3].kind][0]
+	want := reliefShare * (t2 - t1)
+	if want <= 0 {
+		t.Fatalf("B2's threat to A2 %.3f, to A1 %.3f: the case cannot show the fall", t2, t1)
 	}
-	if want := -assaultShare * th[4-cost]; math.Abs(g.value-want) > 1e-9 {
-		t.Errorf("repel out of contact, within B1's assault: gain %.4f, want -%.2f x threat at %d AP = %.4f (at 4 AP: %.4f)",
-			g.value, assaultShare, 4-cost, want, -assaultShare*th[4])
-	}
-	if e.c[0].ap != 4 {
-		t.Errorf("the valuation left A1 with %d AP, want 4", e.c[0].ap)
+	if got := near.value - far.value; math.Abs(got-want) > 1e-9 {
+		t.Errorf("B2's fall with A2 within its assault: %.4f more than with A2 far, want reliefShare x (threat to A2 - threat to A1) = %.4f", got, want)
 	}
 }

@@ -852,27 +852,31 @@ const (
 	supportHP = 1.0
 	// reliefShare is the share of an enemy's threat to a Safar that a repel
 	// beyond its walk and assault removes: it can still come with a second, paid
-	// walk. Calibrated with paidShare and assaultShare on 4000 mirror battles
-	// against damage-only of each of the 9 ready-made lists whose Safars move
-	// (seed 7; confirmed on 10 000, seed 1; docs/policies.md, "Calibrated"):
-	// 0.25, 0.5 and 0.75 gave a mean win rate of 52.1%, 52.5% and 51.4%.
+	// walk. With paidShare, assaultShare and posMargin, calibrated on 4000
+	// mirror battles against damage-only of each of the 9 ready-made lists whose
+	// Safars move (seed 7), confirmed on 10 000 per list of all 12 (seed 1):
+	// docs/policies.md, "Calibrated". 0.25, 0.5 and 0.75 measured 52.1%, 52.5%
+	// and 51.4% (mean win rate, the threat read at the AP left, below).
 	reliefShare = 0.5
-	// paidShare is the share of the relief (reliefShare of the threat) left when
-	// the enemy is beyond its walk and assault but within two walks and an
-	// assault: it can still come, paying 1 AP for the second walk. Calibrated as
-	// reliefShare: 0, 0.5 and 0.75 gave 51.8%, 52.5% and 52.0% (kherops-400
-	// 50.4%, 50.3%, 49.0%; kharns-400 52.8%, 58.5%, 59.8%).
+	// paidShare is the share of the relief left when the enemy is beyond its
+	// walk and assault but within two walks and an assault: it can still come,
+	// paying 1 AP for the second walk. 0 and 0.5 measured 51.6% and 51.7%.
 	paidShare = 0.5
 	// assaultShare is the share of an enemy's threat added by handing it an
 	// assault (its stature on its first attack, R8) when a repel leaves it out of
-	// contact but within its assault. Calibrated as reliefShare: 0.25 and 0.5
-	// gave 52.5% and 52.1%.
+	// contact but within its assault. 0.25 and 0.5 measured 52.5% and 52.1%.
+	//
+	// The threats of a repel are read at the attacker's AP before the attack.
+	// Read at the AP left after it (j acts after the attack), the calibration's
+	// best (52.5%) won kharns-400 59.0% on the confirmation seed but lost
+	// kherops-400 47.8% (46.8% - 48.8%), significantly below one half, as it did
+	// in aa02a5c (47.0%): rejected.
 	assaultShare = 0.25
 	// posMargin is what a V or C option's value must beat the best plan without
-	// a move by, in HP. Calibrated as reliefShare: 0, 0.1, 0.5 and 1 gave
-	// 52.5%, 52.5%, 51.6% and 51.5%: larger margins give up the moves that pay
-	// (kharns-400 58.5%, 58.0%, 53.6%, 50.9%); 0.1 HP keeps a move from being
-	// taken for an estimated gain within rounding of the damage given up.
+	// a move by, in HP. 0, 0.1, 0.5 and 1 measured 52.5%, 52.5%, 51.6% and 51.5%:
+	// larger margins give up the moves that pay (kharns-400 58.5%, 58.0%, 53.6%,
+	// 50.9%); 0.1 HP keeps a move from being taken for an estimated gain within
+	// rounding of the damage given up.
 	posMargin = 0.1
 )
 
@@ -883,8 +887,7 @@ const (
 //     (collisionFalls); for every Safar of i's side that j reaches now and not
 //     after it, reliefShare of its relief from j (relief, reliefAfter); the
 //     support relations j loses (R8); less assaultShare of j's threat to i when
-//     j ends out of contact, standing, but within its assault; i holding the
-//     AP left after this attack, since j acts after it;
+//     j ends out of contact, standing, but within its assault;
 //   - a V move of a Safar that would rather shoot (it steps away,
 //     engine.attack): the relief of i from every enemy that reaches it now and
 //     no longer will; of a melee fighter: moving on to another enemy (moveOn).
@@ -900,10 +903,6 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		if d <= 0 {
 			return posGain{stay: true, to: -1}
 		}
-		// j's walk and assault come after this attack: i then holds the AP left
-		// after it (the threats below read c.ap).
-		ap0 := c.ap
-		c.ap = max(ap0-e.actionCost(i, opt.ap()), 0)
 		pos, hit, with := e.field.Repel(o.base(), c.pos, d, e.othersOf(j, -1))
 		g, fallen := 0.0, false
 		if hit {
@@ -941,7 +940,7 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 			// on its first attack (R8).
 			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
 		}
-		o.pos, c.ap = before, ap0
+		o.pos = before
 		return posGain{value: g, stay: stay, to: -1}
 	case posV:
 		if !preferRange(e, i, j) {
