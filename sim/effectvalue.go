@@ -1,5 +1,7 @@
 package sim
 
+import "github.com/kharn-ages/kharn/sim/field"
+
 // rootGains fills root with what the move of each affordable positional option
 // of Safar i against j gains on the field (positionValue, R10a), for the first
 // attack of bestAttack's plan; a AP are left for the plan after extra AP of a
@@ -46,4 +48,61 @@ func (e *engine) rootGains(i, j, extra, a int, opts []fightOption, costOf func(o
 		root[n] = positionValue(e, i, j, o, keep)
 		c.pos, c.ap = from, ap
 	}
+}
+
+// collisionFalls says who falls when Safar j, repelled to pos, collides with
+// Safar k (seed 000 line 640, seed 004 lines 575-576: the one on the smaller
+// base falls to the ground, equal bases both): fallen when j does, and what
+// k's fall gains the repelling side (fallLoss, a gain for an enemy k, a loss for
+// an ally).
+func (e *engine) collisionFalls(j, k int, pos field.Vec) (fallen bool, g float64) {
+	rj, rk := e.c[j].radius, e.c[k].radius
+	fallen = rj <= rk+1e-9
+	if rk > rj+1e-9 {
+		return fallen, 0
+	}
+	before := e.c[j].pos
+	e.c[j].pos = pos
+	g = fallLoss(e, k)
+	e.c[j].pos = before
+	if e.c[k].side == e.c[j].side {
+		return fallen, g
+	}
+	return fallen, -g
+}
+
+// fallLoss is what Safar k's side loses when k falls to the ground: its next
+// activation starts by standing up, which takes its free walk (R17, seed 000
+// line 750), so an enemy it could reach only with that walk and an assault is
+// spared: reliefShare of k's threat to the one it threatens most. Nothing when
+// k is engaged: it stands up and fights where it is.
+func fallLoss(e *engine, k int) float64 {
+	if e.engagedAny(k) {
+		return 0
+	}
+	best := 0.0
+	for m := range e.c {
+		if e.c[m].side == e.c[k].side || !e.c[m].inPlay() {
+			continue
+		}
+		if g := e.gap(m, k); g > e.reach(k)+1e-9 && g <= e.assaultReach(k)+1e-9 {
+			best = max(best, e.threat[e.c[m].kind][e.c[k].kind][min(max(e.c[m].ap, 0), 7)])
+		}
+	}
+	return reliefShare * best
+}
+
+// reliefAfter is relief(m, j) after a repel that leaves j out of m's reach,
+// fallen when j fell in a collision: then j stands up with its free walk (R17)
+// and only a paid walk (1 AP) and an assault bring it back to m, so m is spared
+// paidShare of j's threat within those, all of it beyond.
+func (e *engine) reliefAfter(m, j int, fallen bool) float64 {
+	if !fallen {
+		return e.relief(m, j)
+	}
+	t := e.threat[e.c[m].kind][e.c[j].kind][min(max(e.c[m].ap, 0), 7)]
+	if e.gap(m, j) <= e.assaultReach(j)+1e-9 {
+		return paidShare * t
+	}
+	return t
 }

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"math"
 	"testing"
 
 	"github.com/kharn-ages/kharn/sim/field"
@@ -10,7 +9,7 @@ import (
 // TestRepelValue checks what a C repel is worth to the default policy (R10a):
 // a kherops-warrior-1 (A1) attacks a shock-vanguard-2 (B1) in base contact
 // with a second shock-vanguard-2 (B2) straight behind it: the repel ends in a collision, 1D5
-// to each (seed 000 line 637, "Collision"), so the C option gains 2 x
+// to each (seed 000 line 637, "Collision"), so the C option gains at least 2 x
 // collisionHP more than a repel into nothing; with an ally of A1 behind B1
 // instead, the ally's 1D5 is a loss. With the gain, the default's plan takes the
 // C option first; the damage-only plan never does.
@@ -50,8 +49,10 @@ func TestRepelValue(t *testing.T) {
 	behind := field.Vec{X: 7.5, Y: 5 + ra + 3*rb + d/2} // within the repel
 	e.c[3].pos = behind
 	g1 := positionValue(e, 0, 2, &opts[k], true)
-	if diff := g1.value - g0.value; math.Abs(diff-2*collisionHP) > 1e-9 {
-		t.Errorf("repel into an enemy: gain %.2f more than into nothing, want 2 x %.0f", diff, collisionHP)
+	// At least the two collisions: the equal bases both fall too (seed 000 line
+	// 640), which adds to the gain (collisionFalls, TestRepelFallValue).
+	if diff := g1.value - g0.value; diff < 2*collisionHP-1e-9 {
+		t.Errorf("repel into an enemy: gain %.2f more than into nothing, want at least 2 x %.0f", diff, collisionHP)
 	}
 	e.c[0].ap = 2
 	if first, _ := bestAttack(e, 0, 2, 0, nil, false, true); first != k {

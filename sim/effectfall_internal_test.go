@@ -1,0 +1,193 @@
+package sim
+
+import (
+	"math"
+	"testing"
+
+	"github.com/kharn-ages/kharn/sim/field"
+)
+
+// cOption returns the index of attacker i's positional C option of ap AP
+// against j, failing the test when there is none.
+func cOption(t *testing.T, e *engine, i, j, ap int) int {
+	t.Helper()
+	opts := e.opts[e.c[i].kind][e.c[j].kind]
+	for n := range opts {
+		if opts[n].pos == posC && opts[n].attack.AP == ap {
+			return n
+		}
+	}
+	t.Fatalf("no %d AP positional C option for %s against %s", ap, e.name(i), e.name(j))
+	return -1
+}
+
+// TestRepelFallValue checks R10a's valuation of the fall a collision causes
+// (seed 000 line 640: in a collision of two Safars the one on the smaller base
+// falls to the ground; line 750: standing up takes the free walk or 1 AP). A
+// tembo-guardian-2 (A1, stature 6) in contact with a kherops-warrior-1 (B1,
+// stature smaller) repels it into A1's ally A2, lined up behind B1: the
+// collision costs 1D5 to each (no net gain, B1 and A2 are on opposite sides),
+// but B1, on the smaller base, falls, next to A2: it needs its free walk to
+// stand up and a paid walk to come back at A1, so A1 is partly spared B1's
+// threat (reliefAfter). Before, the fall was not valued and B1, still within a
+// walk and an assault of A1, relieved it of nothing: the plan took no C option.
+func TestRepelFallValue(t *testing.T) {
+	e := posEngine(t, "tembo-guardian-2", "greedy-2")
+	k := cOption(t, e, 0, 2, 2)
+	opts := e.opts[e.c[0].kind][e.c[2].kind]
+	d := repel(e.c[0].f, e.c[2].f, opts[k].attack.Effects.Count(C), repelSide{})
+	ra, rb := e.c[0].radius, e.c[2].radius
+	if rb >= ra || d <= 0 {
+		t.Fatalf("radii %.2f and %.2f, repel %.2f: want B1 on the smaller base and a repel", ra, rb, d)
+	}
+	e.c[0].pos = field.Vec{X: 7.5, Y: 4}
+	e.c[2].pos = field.Vec{X: 7.5, Y: 4 + ra + rb}              // in contact with A1
+	e.c[1].pos = field.Vec{X: 7.5, Y: 4 + ra + 2*rb + ra + d/2} // A2, within the repel
+	e.c[3].pos = field.Vec{X: 1, Y: 14}
+	pos, hit, with := e.field.Repel(e.c[2].base(), e.c[0].pos, d, e.othersOf(2, -1))
+	if !hit || with < 0 || e.otherIdx[with] != 1 {
+		t.Fatalf("repel of B1 to %v: collision %v with %d, want a collision with A2", pos, hit, with)
+	}
+	e.c[0].ap = 2
+	g := positionValue(e, 0, 2, &opts[k], false)
+	if g.value <= 0 {
+		t.Errorf("the repel's value %.3f, want above 0: B1 falls next to A2 and cannot come back at A1", g.value)
+	}
+	first, _ := bestAttack(e, 0, 2, 0, nil, false, true)
+	if first < 0 || opts[first].pos != posC {
+		name := "none"
+		if first >= 0 {
+			name = opts[first].attack.String()
+		}
+		t.Errorf("first attack %s, want a C option (%s)", name, opts[k].attack)
+	}
+}
+
+// TestPositionalMargin checks R10a's margin: a V or C option is taken only
+// when its value beats the best plan without a move by posMargin HP (the
+// damage given up for a gain the valuation only estimates). A paladin-2's 2 AP
+// V option against a kherops-warrior-1 (2:VP:V) is given, as its only field
+// value, the gain that puts it posMargin/2 above the plan without it: the plan
+// keeps its damage option; at twice posMargin above, it takes the V option.
+// Before, any gain above the damage given up made it take the move.
+func TestPositionalMargin(t *testing.T) {
+	if posMargin <= 0 {
+		t.Fatalf("posMargin %.2f: want a positive margin", posMargin)
+	}
+	e := posEngine(t, "paladin-2", "kherops-warrior-1")
+	opts := e.opts[e.c[0].kind][e.c[2].kind]
+	const a, def = 4, 2 // the attacker's AP, the defender's
+	k := -1
+	for n := range opts {
+		if opts[n].pos == posV && opts[n].attack.AP == 2 {
+			k = n
+		}
+	}
+	if k < 0 || opts[k].move[bandEffective][def] <= 0 {
+		t.Fatal("no 2 AP V option of paladin-2 that moves against kherops-warrior-1")
+	}
+	costOf := func(o *fightOption) (int, int, bool) {
+		if o.attack.Kind.Special() {
+			return 0, 0, false
+		}
+		return o.ap(), bandEffective, true
+	}
+	v, first := planDP(opts, a, def, costOf, nil, 0, 0)
+	if first < 0 || opts[first].pos != posNone {
+		t.Fatalf("plan without moves: first option %d", first)
+	}
+	p := float64(opts[k].move[bandEffective][def])
+	// The V option's value with a gain g: w(g) = w(0) + p g (planDPAt, stay).
+	w := func(g float64) float64 {
+		var root [maxOptions]posGain
+		root[k] = posGain{value: g, stay: true, to: -1}
+		big := 1e3
+		root[k].value = big
+		wBig, f := planDPAt(opts, a, def, costOf, nil, 0, 0, &root)
+		if f != k {
+			t.Fatalf("with a gain of %.0f HP the plan took option %d, not the V option %d", big, f, k)
+		}
+		return wBig - p*(big-g)
+	}
+	w0 := w(0)
+	for _, c := range []struct {
+		above float64 // the V option's value above the plan without it
+		want  int
+	}{{posMargin / 2, first}, {2 * posMargin, k}} {
+		var root [maxOptions]posGain
+		root[k] = posGain{value: (v + c.above - w0) / p, stay: true, to: -1}
+		if _, f := planDPAt(opts, a, def, costOf, nil, 0, 0, &root); f != c.want {
+			t.Errorf("V option %.2f HP above the best plan without a move (margin %.2f): first option %d (%s), want %d (%s)",
+				c.above, posMargin, f, opts[f].attack, c.want, opts[c.want].attack)
+		}
+	}
+}
+
+// TestReliefTwoWalks checks the relief a move gives (R10a) against an enemy's
+// second, paid walk: a kherops-warrior-1 (B1) that no longer reaches a
+// tembo-guardian-2 (A1) with its free walk and an assault can still come with a
+// paid walk first (1 AP, seed 000 "Walk"), so A1 is spared only paidShare of
+// B1's threat; beyond two walks and an assault, all of it; within one walk and
+// an assault, nothing. Before, any gap beyond one walk and an assault counted
+// as the whole threat: kherops-400 lost 47% of its battles against damage-only
+// when the threat was read at the AP left (docs/policies.md).
+func TestReliefTwoWalks(t *testing.T) {
+	e := posEngine(t, "tembo-guardian-2", "kherops-warrior-1")
+	e.c[0].ap = 1
+	th := e.threat[e.c[0].kind][e.c[2].kind][1]
+	if th <= 0 {
+		t.Fatalf("B1's threat to A1 holding 1 AP is %.3f: the case cannot tell the bands apart", th)
+	}
+	one, two := e.assaultReach(2), e.assaultReach(2)+e.velocity(2)
+	for _, c := range []struct {
+		gap  float64
+		want float64
+	}{
+		{one - 0.1, 0},
+		{(one + two) / 2, paidShare * th},
+		{two + 0.1, th},
+	} {
+		e.c[0].pos = field.Vec{X: 7.5, Y: 2}
+		e.c[2].pos = field.Vec{X: 7.5, Y: 2 + e.c[0].radius + e.c[2].radius + c.gap}
+		if got := e.relief(0, 2); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("gap %.2f (a walk and an assault: %.2f, two walks: %.2f): relief %.4f, want %.4f", c.gap, one, two, got, c.want)
+		}
+	}
+}
+
+// TestCollisionFallOfOther checks the fall of the Safar a repel ends in (R10a,
+// seed 000 line 640: equal bases, both fall): a tembo-guardian-2 (A1) repels a
+// greedy-2 (B1) into B1's ally B2, unengaged, within its walk and assault of
+// A2 but out of its reach: B2 stands up with its free walk instead (R17), so
+// the repel gains reliefShare of B2's threat to the Safar it threatens most:
+// A2 (holding no AP) rather than A1 when A2 stands within B2's assault.
+func TestCollisionFallOfOther(t *testing.T) {
+	e := posEngine(t, "tembo-guardian-2", "greedy-2")
+	k := cOption(t, e, 0, 2, 2)
+	opts := e.opts[e.c[0].kind][e.c[2].kind]
+	d := repel(e.c[0].f, e.c[2].f, opts[k].attack.Effects.Count(C), repelSide{})
+	ra, rb := e.c[0].radius, e.c[2].radius
+	e.c[0].pos = field.Vec{X: 7.5, Y: 4}
+	e.c[2].pos = field.Vec{X: 7.5, Y: 4 + ra + rb}
+	b2 := field.Vec{X: 7.5, Y: 4 + ra + 3*rb + d/2}
+	e.c[3].pos = b2
+	e.c[0].ap, e.c[1].ap = 2, 0
+	e.c[1].pos = field.Vec{X: 1, Y: 1}
+	far := positionValue(e, 0, 2, &opts[k], false)
+	gap := (e.reach(3) + e.assaultReach(3)) / 2 // beyond B2's reach, within its assault
+	e.c[1].pos = field.Vec{X: b2.X + rb + ra + gap, Y: b2.Y}
+	if g := e.gap(1, 3); g <= e.reach(3) || g > e.assaultReach(3) {
+		t.Fatalf("A2 %.2f from B2: want beyond its reach %.2f, within its assault %.2f", g, e.reach(3), e.assaultReach(3))
+	}
+	near := positionValue(e, 0, 2, &opts[k], false)
+	// B2's fall spares the one it threatens most: A1 (holding 2 AP, within
+	// B2's assault in both cases) when A2 is far, A2 (holding none) when near.
+	t1, t2 := e.threat[e.c[0].kind][e.c[3].kind][2], e.threat[e.c[1].kind][e.c[3].kind][0]
+	want := reliefShare * (t2 - t1)
+	if want <= 0 {
+		t.Fatalf("B2's threat to A2 %.3f, to A1 %.3f: the case cannot show the fall", t2, t1)
+	}
+	if got := near.value - far.value; math.Abs(got-want) > 1e-9 {
+		t.Errorf("B2's fall with A2 within its assault: %.4f more than with A2 far, want reliefShare x (threat to A2 - threat to A1) = %.4f", got, want)
+	}
+}
