@@ -9,7 +9,8 @@ import (
 )
 
 // planDPRef is planDPAt as it was at 456e145, before its states moved to dpMemo
-// (issue #13): the reference TestPlanDPSame compares the new code with.
+// (issue #13), with R10a's margin at the root (posMargin) as the r10a branch
+// added it: the reference TestPlanDPSame compares the new code with.
 func planDPRef(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
 	var memo [8][8]float64
 	var done [8][8]bool
@@ -75,7 +76,10 @@ func planDPRef(opts []fightOption, a, k int, costOf func(o *fightOption) (int, i
 	// The root state is never reached again (every attack costs AP), so the
 	// positional options are weighed here only: with probability move the
 	// effect happens, the field gains g.value, and the plan goes on against the
-	// target only if it is still in reach (else the AP left are kept).
+	// target only if it is still in reach (else the AP left are kept). One is
+	// taken only when it beats the best plan without a move by posMargin (the
+	// r10a branch's rule, merged after this reference was taken).
+	bar := v + posMargin
 	for i := range opts {
 		opt := &opts[i]
 		cost, band := int(costs[i]), int(bands[i])
@@ -96,9 +100,12 @@ func planDPRef(opts []fightOption, a, k int, costOf func(o *fightOption) (int, i
 		if hp > 0 && hp < killHP {
 			w += bonus * float64(opt.kill[band][k][hp])
 		}
-		if w > v+1e-9 {
-			v, f = w, i
+		if w > bar+1e-9 {
+			bar, f = w, i
 		}
+	}
+	if f >= 0 && opts[f].pos != posNone {
+		return bar, f
 	}
 	return v, f
 }
