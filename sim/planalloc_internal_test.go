@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -140,5 +142,56 @@ func TestSlab(t *testing.T) {
 		}
 	}); n > 110 {
 		t.Errorf("%v chunks for 25 000 pieces of 4, want at most 110", n)
+	}
+}
+
+// TestPlansConcurrent computes the same exact exchanges on four goroutines at
+// once, each making its plans from the shared planSlabPool, and checks that
+// every one gets the results of a serial computation, to the bit (with -race:
+// no chunk is handed out to two goroutines).
+func TestPlansConcurrent(t *testing.T) {
+	att, def := allocFighter(t, "paladin-3"), allocFighter(t, "kherops-warrior-2")
+	var attacks []Attack
+	for ap := 1; ap <= 3; ap++ {
+		for _, cs := range defenceCombos[ap] {
+			attacks = append(attacks, Attack{AP: ap, Chars: cs})
+		}
+	}
+	exact := func(a Attack) Result {
+		ex := &Exchange{Attacker: att, Defender: def, Attack: a}
+		res, err := ex.Exact()
+		if err != nil {
+			return Result{}
+		}
+		return *res
+	}
+	want := make([]Result, len(attacks))
+	legal := 0
+	for i, a := range attacks {
+		want[i] = exact(a)
+		if want[i].PSuccess > 0 {
+			legal++
+		}
+	}
+	if legal < 10 {
+		t.Fatalf("%d of %d attacks computed: not a test", legal, len(attacks))
+	}
+	const workers = 4
+	got := make([][]Result, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for _, a := range attacks {
+				got[w] = append(got[w], exact(a))
+			}
+		})
+	}
+	wg.Wait()
+	for w := range workers {
+		for i := range attacks {
+			if !reflect.DeepEqual(got[w][i], want[i]) {
+				t.Fatalf("goroutine %d, attack %v: %+v, serially %+v", w, attacks[i], got[w][i], want[i])
+			}
+		}
 	}
 }
