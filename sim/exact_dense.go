@@ -178,8 +178,15 @@ type rowCand struct {
 // filled in.
 func (pl *plan) candTail(free bool, i int) *candTails {
 	c := &pl.tailCache[b2i(free)]
-	for len(*c) <= i {
-		*c = append(*c, &candTails{})
+	if len(*c) <= i {
+		sl := getSlabs() // planalloc.go
+		if *c == nil {
+			*c = sl.tailPtrs.take(len(pl.candidates[b2i(free)]))[:0]
+		}
+		for len(*c) <= i {
+			*c = append(*c, sl.tails.one())
+		}
+		putSlabs(sl)
 	}
 	ct := (*c)[i]
 	if !ct.ready {
@@ -195,7 +202,9 @@ func (pl *plan) rowCands(r *decRow, s state, free bool) []rowCand {
 		return r.cands
 	}
 	cands := pl.candidates[b2i(free)]
-	out := make([]rowCand, len(cands))
+	sl := getSlabs() // planalloc.go
+	out := sl.cands.take(len(cands))
+	putSlabs(sl)
 	a := pl.attackOf(free)
 	for i, d := range cands {
 		c := &out[i]

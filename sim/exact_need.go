@@ -125,6 +125,12 @@ func (pl *plan) needTableFor(ct *candTails, s state, free, attCH, shield bool) *
 		}
 	}
 	t := needTableOf(k)
+	if len(pl.needs) == cap(pl.needs) {
+		sl := getSlabs() // planalloc.go: grown in pieces of chunks
+		grown := sl.needs.take(max(4, 2*cap(pl.needs)))
+		putSlabs(sl)
+		pl.needs = grown[:copy(grown, pl.needs)]
+	}
 	pl.needs = append(pl.needs, usedNeed{k, t})
 	return t
 }

@@ -220,13 +220,16 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 	if (free && pl.nFree == 0) || pl.ex.Policy.RandomDefence {
 		return cands // the random policy draws among every legal defence
 	}
-	mods := make([]int, len(cands))
-	ctrs := make([][2]float64, len(cands))
-	for i, d := range cands {
-		mods[i] = pl.ex.defenceModifier(a, d)
-		ctrs[i] = pl.counterValue(d, a)
+	var modBuf [maxScratchCands]int
+	var ctrBuf [maxScratchCands][2]float64
+	mods, ctrs := modBuf[:0], ctrBuf[:0] // on the stack for the usual lists (planalloc.go)
+	for _, d := range cands {
+		mods = append(mods, pl.ex.defenceModifier(a, d))
+		ctrs = append(ctrs, pl.counterValue(d, a))
 	}
-	var out []Defence
+	sl := getSlabs() // planalloc.go: the plan keeps the result
+	out := sl.defences.take(len(cands))[:0]
+	putSlabs(sl)
 	for i, d := range cands {
 		dominated := false
 		for j, e := range cands {
@@ -260,7 +263,8 @@ func armourFaces(f *Fighter, v Variant) [11]float64 {
 // candidates lists the legal defences, cheapest first, shield variants after the
 // plain ones; free restricts to two characteristics (R7).
 func (ex *Exchange) candidates(free bool) []Defence {
-	var out []Defence
+	var buf [maxScratchDefences]Defence
+	out := buf[:0] // on the stack, copied to its piece at the end (planalloc.go)
 	def := ex.Defender
 	a := ex.Attack
 	if free {
@@ -277,12 +281,7 @@ func (ex *Exchange) candidates(free bool) []Defence {
 		minAP, maxAP = 2, 2 // the free defence of two characteristics
 	}
 	for ap := minAP; ap <= maxAP; ap++ {
-		var cs []Chars
-		if ap == 0 {
-			cs = []Chars{{}}
-		} else {
-			cs = combos([]Char{V, P, A, C}, ap)
-		}
+		cs := defenceCombos[ap]
 		for _, shield := range []bool{false, true} {
 			if shield && (ex.Policy.ReflexOnly && !ex.DefenderBerserk || ex.DefenderWarned && !free) {
 				continue
@@ -301,7 +300,12 @@ func (ex *Exchange) candidates(free bool) []Defence {
 		}
 	}
 	// The last candidate is no defence, for a defender that cannot defend (R17).
-	return append(out, Defence{None: true})
+	out = append(out, Defence{None: true})
+	sl := getSlabs()
+	res := sl.defences.take(len(out))
+	putSlabs(sl)
+	copy(res, out)
+	return res
 }
 
 // defCost is the extra AP every defence costs a dazed defender (R17).
@@ -427,7 +431,10 @@ func (pl *plan) counterOf(d Defence) *counterEntry {
 	}
 	slot := &pl.counters[d.Counter&3][d.counterEffects(P)]
 	if *slot == nil {
-		e := &counterEntry{spec: pl.ex.counterDamage(d)}
+		sl := getSlabs() // planalloc.go
+		e := sl.counters.one()
+		putSlabs(sl)
+		e.spec = pl.ex.counterDamage(d)
 		for c := range 2 {
 			for _, br := range pl.counterDist(e.spec, c == 1, pl.ex.Attacker.ArmourBoxes) {
 				e.value[c] += br.p * float64(br.taken)
@@ -578,7 +585,9 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 			}
 		}
 	}
-	out := make([]hitBranch, 0, len(acc))
+	sl := getSlabs() // planalloc.go: cachedDist keeps the result
+	out := sl.branches.take(len(acc))[:0]
+	putSlabs(sl)
 	for k, p := range acc {
 		out = append(out, hitBranch{p: p, taken: k[0], ticked: min(k[1], boxes)})
 	}
@@ -718,7 +727,10 @@ func (pl *plan) row(s state, free bool) *decRow {
 	}
 	row, ok := m[k]
 	if !ok {
-		row = &decRow{dec: make([]uint16, 2*(pl.maxTotal+1))}
+		sl := getSlabs() // planalloc.go
+		row = sl.rows.one()
+		row.dec = sl.dec.take(2 * (pl.maxTotal + 1))
+		putSlabs(sl)
 		m[k] = row
 	}
 	return row
@@ -786,7 +798,9 @@ type candTails struct {
 // at returns the tails slot of a pool of dice dice and mastery threshold reroll.
 func (ct *candTails) at(dice, reroll int) *[2]*splitTail {
 	if ct.tails[dice] == nil {
-		ct.tails[dice] = new([11][2]*splitTail)
+		sl := getSlabs() // planalloc.go
+		ct.tails[dice] = sl.tailSets.one()
+		putSlabs(sl)
 	}
 	return &ct.tails[dice][reroll]
 }
