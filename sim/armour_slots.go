@@ -46,12 +46,14 @@ type underPart struct {
 
 // underParts returns the distribution of what f's second armour lets through
 // of base damage and crit CH bonus, its roll distributed as faces (the exact
-// engine); a single sure part when it has none or no box left.
-func underParts(f *Fighter, faces *[11]float64, base, crit int, ticks bool) []underPart {
+// engine); a single sure part when it has none or no box left. The parts are
+// written into buf (at most one per face), so that the exact engine's inner
+// loop allocates nothing (TestNewPlanAllocs).
+func underParts(buf *[10]underPart, f *Fighter, faces *[11]float64, base, crit int, ticks bool) []underPart {
+	out := buf[:0]
 	if f.Under == nil || f.UnderBoxes <= 0 || base+crit <= 0 {
-		return []underPart{{base, crit, 1}}
+		return append(out, underPart{base, crit, 1})
 	}
-	var out []underPart
 	for face := 1; face <= 10; face++ {
 		if faces[face] == 0 {
 			continue

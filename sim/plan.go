@@ -538,8 +538,9 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 	hide := hideDice(target)
 	tens := hideTens(hide)
 	acc := map[[2]int]float64{}
+	var parts [10]underPart
 	add := func(baseLeft, critLeft, ticked int, q float64) {
-		for _, u := range underParts(target, faces, baseLeft, critLeft, s.ticks) { // sim/armour_slots.go
+		for _, u := range underParts(&parts, target, faces, baseLeft, critLeft, s.ticks) { // sim/armour_slots.go
 			for k, qk := range tens {
 				acc[[2]int{max(u.base-k*hide, 0) + u.crit, ticked}] += q * u.q * qk
 			}
