@@ -10,7 +10,9 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	stopProfiling := startProfiling(ctx)
 	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
 	stop()
+	stopProfiling()
 	os.Exit(exitCode(err))
 }
