@@ -8,7 +8,7 @@ import (
 // defaultMemoryLimit is the soft memory limit of the Go runtime that kharn sets
 // when GOMEMLIMIT does not set one: 1.5 GiB. A report or kharn cost at catalogue
 // scale keeps the option tables of every pair of profiles for the run (about
-// 0.8 GB for 150 profiles, docs/benchmarks.md); with the runtime's default (a
+// 0.65 GB for 150 profiles, docs/benchmarks.md); with the runtime's default (a
 // collection each time the heap doubles) its resident memory reached twice
 // that. Near the limit the collector runs more often instead; a run that needs
 // more than the limit goes past it (the limit is soft), and GOMEMLIMIT (e.g.
