@@ -107,7 +107,7 @@ func (d *dpMemo) value(a, k int) float64 {
 		next := k - int(opt.def[band][k]+0.5)
 		w := opt.dmg[band][k] - opt.ctr[band][k] + d.value(a-cost, next)
 		if d.kill {
-			w += d.bonus * float64(opt.kill[band][k][d.hp])
+			w += d.bonus * float64(opt.kill.at(band, k, d.hp))
 		}
 		if w > v+1e-9 {
 			v, f = w, int(c.i)

@@ -56,7 +56,7 @@ func planDPRef(opts []fightOption, a, k int, costOf func(o *fightOption) (int, i
 			next := k - int(opt.def[band][k]+0.5)
 			w := opt.dmg[band][k] - opt.ctr[band][k] + value(a-cost, next)
 			if hp > 0 && hp < killHP {
-				w += bonus * float64(opt.kill[band][k][hp])
+				w += bonus * float64(opt.kill.at(band, k, hp))
 			}
 			if w > v+1e-9 {
 				v, f = w, i
@@ -98,7 +98,7 @@ func planDPRef(opts []fightOption, a, k int, costOf func(o *fightOption) (int, i
 		}
 		w := opt.dmg[band][k] - opt.ctr[band][k] + p*(root[i].value+after) + (1-p)*rest
 		if hp > 0 && hp < killHP {
-			w += bonus * float64(opt.kill[band][k][hp])
+			w += bonus * float64(opt.kill.at(band, k, hp))
 		}
 		if w > bar+1e-9 {
 			bar, f = w, i

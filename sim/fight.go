@@ -99,9 +99,9 @@ type fightOption struct {
 	// dmg and ctr: expected damage dealt and counter damage taken, [band][defender
 	// AP]; def: expected AP the defender spends on it.
 	dmg, ctr, def [3][8]float64
-	// kill[band][k][h] is the probability that the attack alone takes at least h HP
-	// (h < killHP) from a defender holding k AP.
-	kill [3][8][killHP]float32
+	// kill.at(band, k, h) is the probability that the attack alone takes at
+	// least h HP (h < killHP) from a defender holding k AP (sim/killtable.go).
+	kill killTable
 	// move[band][k] is the probability that its V move or C repel happens.
 	move [3][8]float32
 }
@@ -340,6 +340,7 @@ func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipme
 	if o.shot {
 		bands = []int{bandEffective, bandShort, bandLong}
 	}
+	o.kill = newKillTable(len(bands), df.AP)
 	for _, b := range bands {
 		if !bandExists(w, b) {
 			continue
@@ -377,12 +378,13 @@ func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipme
 			for h := len(res.DamagePMF) - 1; h >= 0; h-- {
 				tail += res.DamagePMF[h]
 				if h < killHP {
-					o.kill[b][k][h] = float32(tail)
+					o.kill.set(b, k, h, float32(tail))
 				}
 			}
 		}
 		for k := df.AP + 1; k < 8; k++ {
-			o.dmg[b][k], o.ctr[b][k], o.def[b][k], o.kill[b][k] = o.dmg[b][k-1], o.ctr[b][k-1], o.def[b][k-1], o.kill[b][k-1]
+			// kill.at reads the row of k = df.AP above it.
+			o.dmg[b][k], o.ctr[b][k], o.def[b][k] = o.dmg[b][k-1], o.ctr[b][k-1], o.def[b][k-1]
 			o.move[b][k] = o.move[b][k-1]
 		}
 	}

@@ -260,7 +260,7 @@ func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, in
 		}
 		w := opt.dmg[band][k] - opt.ctr[band][k] + p*(root[i].value+after) + (1-p)*rest
 		if hp > 0 && hp < killHP {
-			w += bonus * float64(opt.kill[band][k][hp])
+			w += bonus * float64(opt.kill.at(band, k, hp))
 		}
 		if w > bar+1e-9 {
 			bar, f = w, i

@@ -111,6 +111,7 @@ func (e *engine) splitOptions(out []fightOption, att, def int) ([]fightOption, e
 func (e *engine) splitOption(o1, o2 *fightOption, att, def int) (fightOption, error) {
 	sp := *o1
 	df := e.kinds[def]
+	sp.kill = o1.kill.clone() // its effective band is written below
 	base := e.exchange(att, def, o1.weapon, o1.attack)
 	if o1.defWeapon != nil {
 		base.Defender = base.Defender.WithWeapon(o1.defWeapon)
@@ -136,7 +137,7 @@ func (e *engine) splitOption(o1, o2 *fightOption, att, def int) (fightOption, er
 			ctr += ps * o2.ctr[b][k2]
 			spent += ps * o2.def[b][k2]
 			for h := range killHP {
-				tail[h] += ps * float64(o2.kill[b][k2][h])
+				tail[h] += ps * float64(o2.kill.at(b, k2, h))
 			}
 		}
 		sp.dmg[b][k] = o1.dmg[b][k] + dmg
@@ -151,11 +152,11 @@ func (e *engine) splitOption(o1, o2 *fightOption, att, def int) (fightOption, er
 					p += px * tail[y]
 				}
 			}
-			sp.kill[b][k][h] = float32(min(p, 1))
+			sp.kill.set(b, k, h, float32(min(p, 1)))
 		}
 	}
 	for k := df.AP + 1; k < 8; k++ {
-		sp.dmg[b][k], sp.ctr[b][k], sp.def[b][k], sp.kill[b][k] = sp.dmg[b][k-1], sp.ctr[b][k-1], sp.def[b][k-1], sp.kill[b][k-1]
+		sp.dmg[b][k], sp.ctr[b][k], sp.def[b][k] = sp.dmg[b][k-1], sp.ctr[b][k-1], sp.def[b][k-1]
 	}
 	return sp, nil
 }

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -342,76 +342,98 @@ const minCopies = 3
 func costBudget(budget, card int) int { return max(budget, minCopies*card) }
 
 // assessCosts runs the fair-cost search of each case against the pool; progress
-// reports which profile and how far. A profile whose search fails (an error, a
-// panic in a worker) or finds no fair cost is marked not assessed with the
-// reason, and the others go on. It stops early, marking the rest as not run,
-// when ctx is cancelled.
+// reports which profile and how far (its calls are serialised). A profile whose
+// search fails (an error, a panic in a worker) or finds no fair cost is marked not
+// assessed with the reason, and the others go on. It stops early, marking the rest
+// as not run, when ctx is cancelled: the result is then the cases up to the first
+// one not finished, that one included when it was interrupted.
+//
+// Several profiles are searched at once (costConcurrency): a stage of a search
+// plays at most DefaultChunkSize trials, one chunk, so it runs on one worker, and
+// a profile's result depends only on the seed and the profile, whatever runs
+// beside it.
 func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poolCosts []int, f *costFlags, tbl field.Field, sc *profiles.Scenario, variant sim.Variant, progress func(i int, label string, done, target int)) ([]costAssessment, bool, error) {
-	var out []costAssessment
 	tables := f.tables
 	if tables == nil {
 		tables = &sim.Tables{} // the pool's tables serve every profile
 	}
-	for i, cc := range cases {
+	var mu sync.Mutex
+	if progress != nil {
+		inner := progress
+		progress = func(i int, label string, done, target int) {
+			mu.Lock()
+			defer mu.Unlock()
+			inner(i, label, done, target)
+		}
+	}
+	res := make([]costAssessment, len(cases))
+	ran := make([]bool, len(cases))
+	stopped := make([]bool, len(cases))
+	parallelFor(len(cases), costConcurrency(f), func(i int) {
 		if ctx.Err() != nil {
+			return
+		}
+		res[i], stopped[i] = assessCase(ctx, i, cases[i], pool, poolCosts, f, tables, tbl, sc, variant, progress)
+		ran[i] = true
+	})
+	var out []costAssessment
+	for i := range cases {
+		if !ran[i] {
 			return out, true, nil
 		}
-		budget := costBudget(f.budget, cc.card)
-		m := &sim.BudgetMatch{Fighter: cc.f, Pool: pool, PoolCosts: poolCosts, Budget: budget,
-			Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables, Objectives: sc.Objectives, Policy: cc.policy}
-		newGame := func() (balance.Game, error) {
-			pl, err := m.NewPlayer()
-			if err != nil {
-				return nil, err
-			}
-			return func(r *rand.PCG, cost float64) float64 { return pl.Play(r, cost) }, nil
-		}
-		// Below budget/MaxBudgetSafars the budget buys no more Safars: the
-		// battles do not change with the cost there, and the search stays above.
-		floor := float64(budget) / sim.MaxBudgetSafars
-		cfg := balance.Config{Costs: costGrid(cc.card, budget), MinCost: floor, Trials: f.trials, Precision: f.precision,
-			MinTrials: f.first, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers, Independent: f.independent}
-		if progress != nil {
-			label := cc.p.ID
-			cfg.Progress = func(done, target int) { progress(i, label, done, target) }
-		}
-		res := costAssessment{budget: budget, card: cc.card, loadout: cc.fielded.Label(), fielded: cc.note, without: cc.without}
-		curve, skip, err := searchUnit(ctx, f, i, cfg, newGame)
-		if skip {
-			// Another shard's profile: a placeholder that no output shows.
-			res.a = balance.Assess(cc.p.ID, float64(cc.card), balance.FairCost{Cost: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Seed: f.seed})
-			res.notAssessed = "in another shard"
-			out = append(out, res)
-			continue
-		}
-		if err != nil {
-			// One profile's failure (a bad match, a panic in a battle) does not
-			// discard the others' results.
-			res.a = balance.Assess(cc.p.ID, float64(cc.card), balance.FairCost{Cost: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Seed: f.seed})
-			res.notAssessed = err.Error()
-			out = append(out, res)
-			continue
-		}
-		a := balance.Assess(cc.p.ID, float64(cc.card), curve.FairCost())
-		// The seed shown is the one given: Search derives its other stages'
-		// from it (balance.Search), so it reproduces the whole estimate.
-		a.FairCost.Seed = f.seed
-		res.a, res.curve, res.notes = a, curve, curve.Notes
-		fc := a.FairCost
-		if fc.UpperOnly() && math.IsNaN(fc.Cost) {
-			res.notes = append(res.notes, fmt.Sprintf("at %.1f Kr, %d Kr buy %d Safars, the most a side fields (sim.MaxBudgetSafars): "+
-				"the battles do not change below that cost, so only an upper bound is supported; a smaller --budget lowers this floor",
-				floor, budget, sim.MaxBudgetSafars))
-		}
-		if !fc.Bounded() && !fc.OneSided() && !curve.Interrupted {
-			res.notAssessed = notAssessedReason(curve, fc, floor, budget)
-		}
-		out = append(out, res)
-		if curve.Interrupted {
+		out = append(out, res[i])
+		if stopped[i] {
 			return out, true, nil
 		}
 	}
 	return out, false, nil
+}
+
+// assessCase runs the fair-cost search of case i (cc); interrupted reports that
+// ctx stopped it.
+func assessCase(ctx context.Context, i int, cc costCase, pool []*sim.Fighter, poolCosts []int, f *costFlags, tables *sim.Tables, tbl field.Field, sc *profiles.Scenario, variant sim.Variant, progress func(i int, label string, done, target int)) (res costAssessment, interrupted bool) {
+	budget := costBudget(f.budget, cc.card)
+	m := &sim.BudgetMatch{Fighter: cc.f, Pool: pool, PoolCosts: poolCosts, Budget: budget,
+		Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables, Objectives: sc.Objectives, Policy: cc.policy}
+	// Below budget/MaxBudgetSafars the budget buys no more Safars: the
+	// battles do not change with the cost there, and the search stays above.
+	floor := float64(budget) / sim.MaxBudgetSafars
+	cfg := balance.Config{Costs: costGrid(cc.card, budget), MinCost: floor, Trials: f.trials, Precision: f.precision,
+		MinTrials: f.first, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers, Independent: f.independent}
+	if progress != nil {
+		label := cc.p.ID
+		cfg.Progress = func(done, target int) { progress(i, label, done, target) }
+	}
+	res = costAssessment{budget: budget, card: cc.card, loadout: cc.fielded.Label(), fielded: cc.note, without: cc.without}
+	curve, skip, err := searchUnit(ctx, f, i, cfg, stageGames(m, f.workers))
+	if skip {
+		// Another shard's profile: a placeholder that no output shows.
+		res.a = balance.Assess(cc.p.ID, float64(cc.card), balance.FairCost{Cost: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Seed: f.seed})
+		res.notAssessed = "in another shard"
+		return res, false
+	}
+	if err != nil {
+		// One profile's failure (a bad match, a panic in a battle) does not
+		// discard the others' results.
+		res.a = balance.Assess(cc.p.ID, float64(cc.card), balance.FairCost{Cost: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Seed: f.seed})
+		res.notAssessed = err.Error()
+		return res, false
+	}
+	a := balance.Assess(cc.p.ID, float64(cc.card), curve.FairCost())
+	// The seed shown is the one given: Search derives its other stages'
+	// from it (balance.Search), so it reproduces the whole estimate.
+	a.FairCost.Seed = f.seed
+	res.a, res.curve, res.notes = a, curve, curve.Notes
+	fc := a.FairCost
+	if fc.UpperOnly() && math.IsNaN(fc.Cost) {
+		res.notes = append(res.notes, fmt.Sprintf("at %.1f Kr, %d Kr buy %d Safars, the most a side fields (sim.MaxBudgetSafars): "+
+			"the battles do not change below that cost, so only an upper bound is supported; a smaller --budget lowers this floor",
+			floor, budget, sim.MaxBudgetSafars))
+	}
+	if !fc.Bounded() && !fc.OneSided() && !curve.Interrupted {
+		res.notAssessed = notAssessedReason(curve, fc, floor, budget)
+	}
+	return res, curve.Interrupted
 }
 
 // notAssessedReason says why a search found no fair cost: what the win rate
@@ -511,10 +533,16 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	f.units, f.group = sh.units(), searches.name
 	stderr := cmd.ErrOrStderr()
 	bar := newBar(stderr, len(cases)*1000, "cost", "‰")
+	// Several profiles run at once (assessCosts): the bar sums their shares.
+	shares, sum := make([]int, len(cases)), 0
 	progress := func(i int, label string, done, target int) {
 		if bar != nil && target > 0 {
 			bar.Describe(fmt.Sprintf("cost %d/%d %s", i+1, len(cases), label))
-			_ = bar.Set(i*1000 + min(1000*done/target, 999))
+			if s := min(1000*done/target, 999); s > shares[i] {
+				sum += s - shares[i]
+				shares[i] = s
+			}
+			_ = bar.Set(sum)
 		}
 	}
 	res, interrupted, err := assessCosts(cmd.Context(), cases, pool, poolCosts, f, tbl, sc, variant, progress)

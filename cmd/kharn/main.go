@@ -10,7 +10,10 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	setMemoryLimit()
+	stopProfiling := startProfiling(ctx)
 	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
 	stop()
+	stopProfiling()
 	os.Exit(exitCode(err))
 }

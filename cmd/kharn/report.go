@@ -303,6 +303,10 @@ func writeReport(cmd *cobra.Command, r *reportRun) error {
 			afterAnalysis(a.name)
 		}
 	}
+	// No section writer reads the run's option tables, the bulk of its memory
+	// at catalogue scale (docs/benchmarks.md): they go before the page, its
+	// plots and the files are made.
+	r.cfg.tables = nil
 	if r.ctx.Err() != nil {
 		r.partial = true
 	}
