@@ -304,32 +304,45 @@ func (ex *Exchange) CheckDefence(d Defence, free bool) error {
 var errIllegal = errors.New("sim: illegal defence")
 
 func (ex *Exchange) checkDefence(d Defence, free, describe bool) error {
-	fail := func(rule, format string, args ...any) error {
-		if !describe {
-			return errIllegal
-		}
-		return ruleErr(rule, format, args...)
-	}
+	// Each refusal answers errIllegal before its message's arguments are
+	// built: the plans ask without describe (Exchange.candidates), and boxing
+	// the arguments of a message never written was most of what a warm battle
+	// still allocated (issue #13, TestCheckDefenceAllocs).
 	def := ex.Defender
 	a := ex.Attack
 	if d.Discard {
 		if def.Shield == nil || def.ShieldBoxes < def.Shield.ShieldBoxes || def.ShieldBoxes == 0 {
-			return fail("R13", "only an intact shield can be discarded")
+			if !describe {
+				return errIllegal
+			}
+			return ruleErr("R13", "only an intact shield can be discarded")
 		}
 		return nil
 	}
 	if d.AP > def.AP {
-		return fail("R14", "%s has %d AP left, the defence costs %d", def.Name(), def.AP, d.AP)
+		if !describe {
+			return errIllegal
+		}
+		return ruleErr("R14", "%s has %d AP left, the defence costs %d", def.Name(), def.AP, d.AP)
 	}
 	if d.Chars.Len() != d.AP {
-		return fail("R7", "%d AP engage %d characteristic(s), got %d (%s)", d.AP, d.AP, d.Chars.Len(), d.Chars)
+		if !describe {
+			return errIllegal
+		}
+		return ruleErr("R7", "%d AP engage %d characteristic(s), got %d (%s)", d.AP, d.AP, d.Chars.Len(), d.Chars)
 	}
 	if !charsIn(d.Chars, V, P, A, C) {
-		return fail("R7", "defences engage V, P, A or C, got %s", d.Chars)
+		if !describe {
+			return errIllegal
+		}
+		return ruleErr("R7", "defences engage V, P, A or C, got %s", d.Chars)
 	}
 	for _, c := range []Char{V, P, A, C} {
 		if d.Chars.Count(c) > 2 {
-			return fail("R7", "no characteristic more than twice in one action (%s)", d.Chars)
+			if !describe {
+				return errIllegal
+			}
+			return ruleErr("R7", "no characteristic more than twice in one action (%s)", d.Chars)
 		}
 	}
 	if d.AP > 0 {
@@ -338,14 +351,23 @@ func (ex *Exchange) checkDefence(d Defence, free, describe bool) error {
 			shared = shared || a.Chars.Has(d.Chars.At(i))
 		}
 		if !shared && a.Chars.Len() > 0 {
-			return fail("R7", "a defence that spends AP engages at least one characteristic of the attack (%s)", a.Chars)
+			if !describe {
+				return errIllegal
+			}
+			return ruleErr("R7", "a defence that spends AP engages at least one characteristic of the attack (%s)", a.Chars)
 		}
 	}
 	if (free || a.Free) && d.AP > 2 {
-		return fail("R7", "the free attack of an A effect cannot be defended with more than two characteristics")
+		if !describe {
+			return errIllegal
+		}
+		return ruleErr("R7", "the free attack of an A effect cannot be defended with more than two characteristics")
 	}
 	if ex.Attacker.Skills.SkilledSwordsman && a.Kind == Melee && d.AP > a.AP && !free {
-		return fail("skills: Skilled swordsman", "%s is a skilled swordsman: the defence cannot spend more AP (%d) than the attack (%d)", ex.Attacker.Name(), d.AP, a.AP)
+		if !describe {
+			return errIllegal
+		}
+		return ruleErr("skills: Skilled swordsman", "%s is a skilled swordsman: the defence cannot spend more AP (%d) than the attack (%d)", ex.Attacker.Name(), d.AP, a.AP)
 	}
 	if a.Kind == Shot && a.ShotName() == "basic shot" && d.AP > 0 {
 		st := def.Stats()
@@ -354,11 +376,17 @@ func (ex *Exchange) checkDefence(d Defence, free, describe bool) error {
 			low = V
 		}
 		if !d.Chars.Has(low) && st.A != st.V {
-			return fail("rulebook basic shot (seed 000 line 1019)", "against a basic (AV) shot the defender uses first its lower characteristic between A and V (%s)", low)
+			if !describe {
+				return errIllegal
+			}
+			return ruleErr("rulebook basic shot (seed 000 line 1019)", "against a basic (AV) shot the defender uses first its lower characteristic between A and V (%s)", low)
 		}
 	}
 	if d.Shield && (def.Shield == nil || def.ShieldBoxes == 0) {
-		return fail("R13", "%s has no usable shield", def.Name())
+		if !describe {
+			return errIllegal
+		}
+		return ruleErr("R13", "%s has no usable shield", def.Name())
 	}
 	return nil
 }
