@@ -14,9 +14,9 @@ import (
 // (planalloc.go), that was 38% of what a warm battle still allocated (issue
 // #13, docs/benchmarks.md "Fifth round").
 func TestCheckDefenceAllocs(t *testing.T) {
-	def := allocFighter(t, "kherops-warrior-2")
+	def := fighterOf(t, "kherops-warrior-2")
 	def.AP = 2 // a defender with 2 AP left
-	ex := &Exchange{Attacker: allocFighter(t, "paladin-3"), Defender: def,
+	ex := &Exchange{Attacker: fighterOf(t, "paladin-3"), Defender: def,
 		Attack: Attack{AP: 2, Chars: CharsOf(P, A)}}
 	if err := ex.Prepare(); err != nil {
 		t.Fatal(err)

@@ -19,28 +19,12 @@ func TestHelmetWearsOutInFight(t *testing.T) {
 		Stats: profiles.Stats{V: 4, P: 4, A: 4, C: 7, T: 5, I: 3}, Skills: []profiles.Skill{{Name: "trample"}}}
 	def := &profiles.Profile{ID: "capped", Level: 1, AP: 3, HP: 90, Stature: 3,
 		Stats: profiles.Stats{V: 3, P: 3, A: 2, C: 3, T: 4, I: 3}}
-	e, err := newEngine([]*Fighter{NewFighter(att, nil), NewFighter(def, []*profiles.Equipment{helm})},
-		[]int{SideA, SideB}, Variant{}, [2]FightPolicy{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.rounds = 20
-	e.reset()
-	e.place(0, 5)
-	e.place(1, 5+e.c[0].radius+e.c[1].radius)
+	e := contactPair(t, NewFighter(att, nil), NewFighter(def, []*profiles.Equipment{helm}))
 	if e.c[1].helmet != 2 {
 		t.Fatalf("the wearer starts with %d helmet boxes, want 2", e.c[1].helmet)
 	}
 	opts := e.opts[e.c[0].kind][e.c[1].kind]
-	k := -1
-	for n, o := range opts {
-		if o.attack.Kind == Trample {
-			k = n
-		}
-	}
-	if k < 0 {
-		t.Fatal("no Trample option")
-	}
+	k := lastOption(t, e, "Trample", func(o *fightOption) bool { return o.attack.Kind == Trample })
 	r := rand.NewPCG(3, 0)
 	hits, dazedAfter := 0, 0
 	for range 400 {

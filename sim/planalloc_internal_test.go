@@ -4,25 +4,7 @@ import (
 	"reflect"
 	"sync"
 	"testing"
-
-	"github.com/kharn-ages/kharn/profiles"
 )
-
-// allocFighter returns the Safar of profile id in the embedded data with its
-// card's equipment.
-func allocFighter(t *testing.T, id string) *Fighter {
-	t.Helper()
-	ds := profiles.Default()
-	p, err := ds.Profile(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lo, err := ds.Equip(p, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return NewFighter(p, lo.Items(ds))
-}
 
 // TestNewPlanAllocs checks what a new plan and its lazily filled caches
 // allocate (issue #13, aim 3: a warm battle allocates only where its plans
@@ -47,7 +29,7 @@ func TestNewPlanAllocs(t *testing.T) {
 			}
 		}
 	}
-	ex := &Exchange{Attacker: allocFighter(t, "paladin-3"), Defender: allocFighter(t, "kherops-warrior-2"),
+	ex := &Exchange{Attacker: fighterOf(t, "paladin-3"), Defender: fighterOf(t, "kherops-warrior-2"),
 		Attack: Attack{AP: 2, Chars: CharsOf(P, A)}}
 	if err := ex.Prepare(); err != nil {
 		t.Fatal(err)
@@ -150,7 +132,7 @@ func TestSlab(t *testing.T) {
 // every one gets the results of a serial computation, to the bit (with -race:
 // no chunk is handed out to two goroutines).
 func TestPlansConcurrent(t *testing.T) {
-	att, def := allocFighter(t, "paladin-3"), allocFighter(t, "kherops-warrior-2")
+	att, def := fighterOf(t, "paladin-3"), fighterOf(t, "kherops-warrior-2")
 	var attacks []Attack
 	for ap := 1; ap <= 3; ap++ {
 		for _, cs := range defenceCombos[ap] {

@@ -21,28 +21,12 @@ func TestPoisonInFight(t *testing.T) {
 		Stats: profiles.Stats{V: 4, P: 5, A: 6, C: 4, T: 5, I: 3}}
 	def := &profiles.Profile{ID: "victim", Level: 1, AP: 3, HP: 900, Stature: 3,
 		Stats: profiles.Stats{V: 3, P: 3, A: 2, C: 3, T: 4, I: 4}} // A 2: dies when the malus reaches 3
-	e, err := newEngine([]*Fighter{NewFighter(att, []*profiles.Equipment{club, dose, dose}), NewFighter(def, []*profiles.Equipment{club})},
-		[]int{SideA, SideB}, Variant{}, [2]FightPolicy{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.rounds = 20
-	e.reset()
-	e.place(0, 5)
-	e.place(1, 5+e.c[0].radius+e.c[1].radius)
+	e := contactPair(t, NewFighter(att, []*profiles.Equipment{club, dose, dose}), NewFighter(def, []*profiles.Equipment{club}))
 	if e.c[0].doses != 2 {
 		t.Fatalf("the poisoner starts with %d doses, want 2", e.c[0].doses)
 	}
 	opts := e.opts[e.c[0].kind][e.c[1].kind]
-	k := -1
-	for n, o := range opts {
-		if !o.shot && o.attack.Kind == Melee && o.attack.AP == 2 && o.split == 0 {
-			k = n
-		}
-	}
-	if k < 0 {
-		t.Fatal("no 2 AP melee option")
-	}
+	k := lastOption(t, e, "2 AP melee", melee2AP)
 	r := rand.NewPCG(9, 0)
 	strikes := 0
 	for !e.c[1].poisoned && strikes < 50 {
