@@ -18,13 +18,11 @@ import (
 // defenders, under the default policy, a Reserve policy and a dazed defender.
 const exactStableGolden = "testdata/exact-stable.golden"
 
-// TestExactStable checks that the exact engine's results do not move by a single
-// bit: a change of its data structures (maps, caches, the order of its sums) must
-// leave every float of every Result as it was. The golden was written at commit
-// c9d5f29, before the exact engine's speed work (issue #13); -update rewrites it,
-// which only a deliberate change of the rules or of the engine's arithmetic
-// justifies.
-func TestExactStable(t *testing.T) {
+// defaultFighters returns every Safar of the embedded data with its card's
+// equipment, in the data's order (the attackers and defenders of the tests
+// that sweep the exact engine).
+func defaultFighters(t *testing.T) []*Fighter {
+	t.Helper()
 	ds := profiles.Default()
 	var fighters []*Fighter
 	for _, p := range ds.Profiles {
@@ -34,6 +32,17 @@ func TestExactStable(t *testing.T) {
 		}
 		fighters = append(fighters, NewFighter(p, lo.Items(ds)))
 	}
+	return fighters
+}
+
+// TestExactStable checks that the exact engine's results do not move by a single
+// bit: a change of its data structures (maps, caches, the order of its sums) must
+// leave every float of every Result as it was. The golden was written at commit
+// c9d5f29, before the exact engine's speed work (issue #13); -update rewrites it,
+// which only a deliberate change of the rules or of the engine's arithmetic
+// justifies.
+func TestExactStable(t *testing.T) {
+	fighters := defaultFighters(t)
 	reserve := [8]float64{0, 1.5, 2.5, 3, 3.2, 3.3, 3.3, 3.3}
 	var lines []string
 	for i, att := range fighters {
@@ -111,15 +120,7 @@ func writeResult(w interface{ Write([]byte) (int, error) }, r *Result) {
 // policy or a dazed defender in turn (every third Safar unless the long tests
 // run).
 func TestExactByAP(t *testing.T) {
-	ds := profiles.Default()
-	var fighters []*Fighter
-	for _, p := range ds.Profiles {
-		lo, err := ds.Equip(p, nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fighters = append(fighters, NewFighter(p, lo.Items(ds)))
-	}
+	fighters := defaultFighters(t)
 	reserve := [8]float64{0, 1.5, 2.5, 3, 3.2, 3.3, 3.3, 3.3}
 	n := 0
 	step := longtest.N(3, 1) // every third attacker in the everyday run

@@ -4,8 +4,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/kharn-ages/kharn/profiles"
 )
 
 // TestPositionalOf checks that positionalOf, which reads the results bestEffects
@@ -13,15 +11,7 @@ import (
 // eff again picks (the code it replaced in the fight options, sim/fight.go), on
 // pairs of Safars of the embedded data.
 func TestPositionalOf(t *testing.T) {
-	ds := profiles.Default()
-	var fighters []*Fighter
-	for _, p := range ds.Profiles {
-		lo, err := ds.Equip(p, nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fighters = append(fighters, NewFighter(p, lo.Items(ds)))
-	}
+	fighters := defaultFighters(t)
 	checked := 0
 	for i := 0; i < len(fighters); i += 4 {
 		ex := Exchange{Attacker: fighters[i], Defender: fighters[(i+5)%len(fighters)], Policy: DefaultPolicy}
@@ -73,15 +63,7 @@ func TestPositionalOf(t *testing.T) {
 // holding each AP: each Safar of the embedded data against two defenders, under
 // the default policy, a Reserve policy and a dazed defender.
 func TestBestEffectsShared(t *testing.T) {
-	ds := profiles.Default()
-	var fighters []*Fighter
-	for _, p := range ds.Profiles {
-		lo, err := ds.Equip(p, nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fighters = append(fighters, NewFighter(p, lo.Items(ds)))
-	}
+	fighters := defaultFighters(t)
 	reserve := [8]float64{0, 1.5, 2.5, 3, 3.2, 3.3, 3.3, 3.3}
 	checked, checkedAP := 0, 0
 	for i, att := range fighters {
