@@ -333,11 +333,11 @@ func (ex *Exchange) Exact() (*Result, error) {
 
 func (pl *plan) exact() *Result { return pl.exactFrom(pl.initial()) }
 
-// exactFrom is exact from state s0 instead of the exchange's initial state.
-func (pl *plan) exactFrom(s0 state) *Result {
-	res := &Result{Exact: true}
-	pl.sc = scratchPool.Get().(*exactScratch)
-	defer func() { scratchPool.Put(pl.sc); pl.sc = nil }()
+// finalStates resolves the main attack from state s0, then its free attacks,
+// and returns the distribution of the states the exchange ends in; res, when
+// not nil, collects the main attack's figures. The states come from the plan's
+// scratch (pl.sc, set by the caller), valid until it is given back.
+func (pl *plan) finalStates(s0 state, res *Result) *stateDist {
 	cur := pl.newDist()
 	a0 := cur.get(s0)
 	a0.mass, a0.dmg, a0.ctr = 1, []float64{1}, []float64{1}
@@ -345,6 +345,15 @@ func (pl *plan) exactFrom(s0 state) *Result {
 	for range pl.nFree {
 		cur = pl.step(cur, true, nil)
 	}
+	return cur
+}
+
+// exactFrom is exact from state s0 instead of the exchange's initial state.
+func (pl *plan) exactFrom(s0 state) *Result {
+	res := &Result{Exact: true}
+	pl.sc = scratchPool.Get().(*exactScratch)
+	defer func() { scratchPool.Put(pl.sc); pl.sc = nil }()
+	cur := pl.finalStates(s0, res)
 	total := 0.0
 	for i, s := range cur.keys {
 		ac := &cur.accs[i]

@@ -118,18 +118,12 @@ func (sp *Split) Exact() (*SplitResult, error) {
 		return nil, err
 	}
 	pl1 := sp.First.newPlan()
-	// step draws its state maps from the plan's scratch (exactFrom sets it
-	// for a whole exchange); pl1's is kept until its final states are read.
+	// The first exchange's final states live in pl1's scratch, kept until
+	// they are read.
 	pl1.sc = scratchPool.Get().(*exactScratch)
 	defer func() { scratchPool.Put(pl1.sc); pl1.sc = nil }()
 	r1 := &Result{}
-	cur := pl1.newDist()
-	a0 := cur.get(pl1.initial())
-	a0.mass, a0.dmg, a0.ctr = 1, []float64{1}, []float64{1}
-	cur = pl1.step(cur, false, r1)
-	for range pl1.nFree {
-		cur = pl1.step(cur, true, nil)
-	}
+	cur := pl1.finalStates(pl1.initial(), r1)
 	res := &SplitResult{PFirst: r1.PSuccess, PCriticalFirst: r1.PCriticalSuccess}
 	plans := map[splitKey]*plan{}
 	type memoKey struct {
