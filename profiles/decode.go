@@ -659,6 +659,8 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.MoraleAuras = d.moraleAuras(f.v, field) // profiles/auras.go
 		case "in_leader_aura":
 			p.InLeaderAura = d.leaderAura(f.v, field)
+		case "aura_grants":
+			p.AuraGrants = d.auraGrants(f.v, field) // profiles/auragrants.go
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}

@@ -138,6 +138,9 @@ type Profile struct {
 	// it gets in its leader's aura (profiles/auras.go).
 	MoraleAuras  []MoraleAura
 	InLeaderAura *LeaderAuraBonus
+	// AuraGrants are the skills it gives allies while they stand in its
+	// aura or within a distance of it (profiles/auragrants.go).
+	AuraGrants []AuraGrant
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

@@ -1,0 +1,133 @@
+package profiles
+
+import (
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// AuraGrant is a skill a card gives the allies that stand in its aura or
+// within a distance of it, for as long as they do (skills.md section 3,
+// pattern D: "a standing effect on allies in its aura, within 5 toises":
+// Brutality 1 for its people's warriors in its aura, Heroic defence for
+// level-I allies in its aura, +1 to Brutal charge for its people within 5
+// toises). Unlike AllyGrant, which is read once on the list, it holds only
+// while the ally stands there: skirmishes check it between actions
+// (sim/auragrants.go). The card's own Safar is not its own ally: a skill it
+// has everywhere is written in its skills.
+type AuraGrant struct {
+	// Skills are given to each ally To names while it stands within reach.
+	Skills []Skill
+	// Increment: an ally that already has a number skill adds the granted
+	// value to its own ("+1 to Brutal charge"); otherwise it keeps the
+	// higher (AllyGrant.Increment).
+	Increment bool
+	To        Selector
+	// Within is the reach in toises from the centre of the card's base to
+	// the centre of the ally's (the aura's measure, seed 000 l.585-593; seed
+	// 004 l.510-512); 0 means the card's aura, I toises.
+	Within float64
+	Pos    Pos
+}
+
+// Radius returns the reach of g for a card whose I is i: Within, or its
+// aura (I toises) when Within is 0.
+func (g *AuraGrant) Radius(i int) float64 {
+	if g.Within > 0 {
+		return g.Within
+	}
+	return float64(i)
+}
+
+// AuraGrantable reports whether an aura may grant the skill keyword name:
+// the skills a fight reads at each exchange or move (class EXCHANGE of the
+// table of skills, and Brutal charge, read when an assault walks), which
+// the engine can switch on and off between actions. Deployment, morale,
+// list and magic skills are read once per battle or not by fights at all.
+func AuraGrantable(name string) bool {
+	s, ok := SkillByName(name)
+	return ok && (s.Engine == PlayedExchange || s.Engine == PlayedFights || s.Engine == PlayedSkirmish) &&
+		(s.Class == ClassExchange || name == SkillBrutalCharge)
+}
+
+// auraGrantFields are the keys of one aura_grants entry.
+var auraGrantFields = []string{"skills", "to", "within", "increment"}
+
+// auraGrants decodes an aura_grants list.
+func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
+	elems, _ := d.sequence(n, field)
+	var out []AuraGrant
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		g := AuraGrant{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "skills":
+				g.Skills = d.skills(f.v, ff)
+				for _, s := range g.Skills {
+					if !AuraGrantable(s.Name) {
+						d.errorf(deref(f.v), ff, "an aura cannot grant %q: only skills of class EXCHANGE and brutal charge, which fights read at each exchange or move (skills.md section 3, pattern D)", s.Name)
+					}
+				}
+			case "to":
+				g.To = d.selector(f.v, ff)
+			case "within":
+				g.Within = d.auraReach(f.v, ff)
+			case "increment":
+				g.Increment, _ = d.boolValue(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, auraGrantFields)
+			}
+		}
+		d.require(deref(e), ef, present, "skills", "to", "within")
+		if present["skills"] && len(g.Skills) == 0 {
+			d.errorf(deref(e), join(ef, "skills"), "must give at least one skill")
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// auraReachMessage is the allowed range of within.
+const auraReachMessage = "within must be aura (the card's I toises) or a distance from 0.5 to 30 toises"
+
+// auraReach decodes within: "aura" (0) or a distance in toises.
+func (d *decoder) auraReach(n *yaml.Node, field string) float64 {
+	v := deref(n)
+	if v != nil && v.Kind == yaml.ScalarNode && strings.EqualFold(v.Value, "aura") {
+		return 0
+	}
+	if v == nil || v.Kind != yaml.ScalarNode || (v.ShortTag() != "!!int" && v.ShortTag() != "!!float") {
+		d.errorf(v, field, "%s", auraReachMessage)
+		return 0
+	}
+	x, ok := d.numberValue(n, field)
+	if ok && (x < 0.5 || x > 30) {
+		d.errorf(v, field, "%s, got %s", auraReachMessage, v.Value)
+	}
+	return x
+}
+
+// WithAuraGrants returns p with the skills of grants added (a copy), as an
+// ally standing in their reach fights: a skill it lacks is taken as
+// written; one it has adds the value with Increment, keeps the higher
+// otherwise (addGranted). It returns p itself when grants is empty.
+func WithAuraGrants(p *Profile, grants []*AuraGrant) *Profile {
+	if len(grants) == 0 {
+		return p
+	}
+	c := *p
+	c.Skills = slices.Clone(p.Skills)
+	for _, g := range grants {
+		c.Skills = addGranted(c.Skills, AllyGrant{Skills: g.Skills, Increment: g.Increment})
+	}
+	return &c
+}

@@ -1,0 +1,73 @@
+package profiles
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+const auraGrantProfile = `profiles:
+  - id: invented-drummer-2
+    name: Invented drummer
+    faction: gouns
+    level: 2
+    cost: 40
+    stats: {V: 3, P: 3, A: 3, C: 3, T: 6, I: 4}
+    stature: 3
+    ap: 5
+    hp: 20
+    aura_grants:
+      - skills: {brutality: 1}
+        to: {traits: [warrior], factions: [gouns]}
+        within: aura
+      - skills: {brutal charge: 1}
+        to: {factions: [gouns]}
+        within: 5
+        increment: true
+`
+
+// TestAuraGrants checks that aura_grants (skills.md section 3, pattern D) are
+// read, that WithAuraGrants adds or increments the skills, and that a
+// mistake is an error naming the file, line, field and the allowed values.
+func TestAuraGrants(t *testing.T) {
+	ds, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(auraGrantProfile)}}, "a.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("invented-drummer-2")
+	g := p.AuraGrants
+	if len(g) != 2 || g[0].Within != 0 || g[0].Radius(4) != 4 || g[1].Within != 5 || g[1].Radius(4) != 5 || !g[1].Increment || g[0].Increment ||
+		g[0].Skills[0].Name != SkillBrutality || g[0].Skills[0].Value != 1 || g[0].To.Traits[0] != "warrior" {
+		t.Fatalf("aura grants %+v", g)
+	}
+	ally := &Profile{ID: "ally-1", Faction: Gouns, Skills: []Skill{{Name: SkillBrutalCharge, Value: 2}, {Name: SkillBrutality, Value: 2}}}
+	got := WithAuraGrants(ally, []*AuraGrant{&g[0], &g[1]})
+	if got == ally || len(ally.Skills) != 2 || ally.Skills[0].Value != 2 {
+		t.Fatalf("WithAuraGrants changed its argument: %+v", ally.Skills)
+	}
+	// Brutal charge 2 + 1 (increment); Brutality max(2, 1).
+	if sk, _ := got.Skill(SkillBrutalCharge); sk.Value != 3 {
+		t.Errorf("brutal charge %d, want 2+1", sk.Value)
+	}
+	if sk, _ := got.Skill(SkillBrutality); sk.Value != 2 {
+		t.Errorf("brutality %d, want the higher of 2 and 1", sk.Value)
+	}
+	if WithAuraGrants(ally, nil) != ally {
+		t.Error("no grant: want the profile itself")
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"within: 5", "within: 50", "a.yaml:17:17: profiles[invented-drummer-2].aura_grants[1].within: within must be aura (the card's I toises) or a distance from 0.5 to 30 toises, got 50"},
+		{"within: 5", "within: near", "aura_grants[1].within: within must be aura"},
+		{"        within: aura\n", "", `aura_grants[0]: missing field "within"`},
+		{"{brutality: 1}", "{ambush: ~}", `aura_grants[0].skills: an aura cannot grant "ambush": only skills of class EXCHANGE and brutal charge`},
+		{"{brutality: 1}", "{}", "aura_grants[0].skills: must give at least one skill"},
+		{"to: {factions: [gouns]}", "to: {tribes: [gouns]}", `aura_grants[1].to.tribes: unknown field "tribes"`},
+		{"increment: true", "incremented: true", `aura_grants[1].incremented: unknown field "incremented"`},
+	} {
+		bad := strings.Replace(auraGrantProfile, tc.from, tc.to, 1)
+		_, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(bad)}}, "a.yaml")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
