@@ -48,6 +48,9 @@ type engine struct {
 	labels   []string
 	// moraleAuras: some Safar's card has morale auras (sim/auras.go).
 	moraleAuras bool
+	// auras are the Safars allies' aura grants can reach (sim/auragrants.go);
+	// nil when none.
+	auras []auraSafar
 
 	plans map[planKey]*plan
 	// shoutGain caches what a warning saves a shot's target (sim/generic.go).
@@ -308,6 +311,9 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 		e.c[i] = combatant{f: f, side: s, kind: k}
 		e.sideSize[s]++
 	}
+	if err := e.initAuras(); err != nil { // sim/auragrants.go: the buffed kinds
+		return nil, err
+	}
 	n := len(e.kinds)
 	e.opts = make([][][]fightOption, n)
 	e.threat = make([][][8]float64, n)
@@ -406,6 +412,7 @@ func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchang
 
 // reset puts every Safar at full strength at its starting place.
 func (e *engine) reset() {
+	e.resetAuras() // sim/auragrants.go
 	for i := range e.c {
 		f := e.c[i].f
 		c := &e.c[i]
@@ -759,6 +766,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	before := c.attacks
 	for step := 0; step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
 		var act action
+		if e.auras != nil {
+			e.refreshAuras() // sim/auragrants.go: the grants that hold where each stands
+		}
 		if c.berserk {
 			// Berserk: the card decides, not the side's policy (sim/generic.go).
 			if act = e.berserkAct(i, r); act.kind == actEnd && e.alertWorth(i, false) {
@@ -1444,6 +1454,9 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		}
 		if e.enteredAmbush(r, i); !c.inPlay() || c.ground || c.stunned || !o.inPlay() {
 			return false // an ambush's attack stopped it (sim/ambush.go)
+		}
+		if e.auras != nil {
+			a.opt, opt = e.auraAfterWalk(i, j, a.opt, opt) // sim/auragrants.go
 		}
 	}
 	band := bandEffective

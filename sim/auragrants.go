@@ -1,0 +1,258 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// Aura grants (skills.md section 3, pattern D: "a standing effect on allies
+// in its aura, within 5 toises"): a card's aura_grants give skills to the
+// allies that stand within reach of it, for as long as they do. The option
+// tables of a Safar are computed per kind, once per battle; so a Safar some
+// ally's aura can reach gets one more kind per set of grants that may hold
+// on it (usually one grant: two kinds), its card with those skills added
+// (profiles.WithAuraGrants), whose tables are built with the others and
+// shared through Tables like any Fighter's. Between actions, and after the
+// walk of an assault, each such Safar takes the kind of the grants that hold
+// where it stands (refreshAuras): the exchange, the plans and the policies
+// read the kind, so the buff is played everywhere a native skill is.
+
+// maxAuraGrants is the most distinct aura grants that may reach one Safar:
+// 2^4 kinds of it at most.
+const maxAuraGrants = 4
+
+// auraSafar is a Safar some ally's aura grants can reach.
+type auraSafar struct {
+	i    int
+	srcs []auraSrc
+	// kinds[m] is its kind when the grants of the bits of m hold; kinds[0] is
+	// its own.
+	kinds []int
+}
+
+// auraSrc is one ally whose grant can reach it, and the grant's bit.
+type auraSrc struct {
+	k   int
+	g   *profiles.AuraGrant
+	bit uint8
+}
+
+// auraVariantKey names a Fighter with a set of aura grants.
+type auraVariantKey struct {
+	f      *Fighter
+	grants [maxAuraGrants]*profiles.AuraGrant
+}
+
+// auraVariants caches the buffed Fighters, so that the battles of a run (the
+// equal-budget matches of kharn cost build their sides again and again)
+// share their option tables through Tables, which tells Fighters apart by
+// their profile's identity.
+var auraVariants sync.Map // auraVariantKey -> *Fighter
+
+// auraVariant returns f with the skills of grants (in that order) added.
+func auraVariant(f *Fighter, grants []*profiles.AuraGrant) *Fighter {
+	k := auraVariantKey{f: f}
+	copy(k.grants[:], grants)
+	if v, ok := auraVariants.Load(k); ok {
+		return v.(*Fighter)
+	}
+	c := *f
+	c.Profile = profiles.WithAuraGrants(f.Profile, grants)
+	c.Skills = ReadSkills(c.Profile)
+	ambidextrousRiposte(&c)
+	v, _ := auraVariants.LoadOrStore(k, &c)
+	return v.(*Fighter)
+}
+
+// initAuras finds the Safars that allies' aura grants can reach and adds
+// their buffed kinds to e.kinds; called by newEngine once the fielded kinds
+// are listed, before their tables are computed. It leaves e.auras nil when
+// no card has aura grants: nothing else changes then.
+func (e *engine) initAuras() error {
+	type kindKey struct {
+		f    *Fighter
+		side int
+	}
+	var seen map[kindKey]int
+	for i := range e.c {
+		ci := &e.c[i]
+		var grants []*profiles.AuraGrant
+		var srcs []auraSrc
+		for k := range e.c {
+			ck := &e.c[k]
+			if k == i || ck.side != ci.side {
+				continue
+			}
+			for g := range ck.f.Profile.AuraGrants {
+				ag := &ck.f.Profile.AuraGrants[g]
+				if !ag.To.Matches(ci.f.Profile) {
+					continue
+				}
+				b := -1
+				for x, h := range grants {
+					if h == ag {
+						b = x
+					}
+				}
+				if b < 0 {
+					b = len(grants)
+					grants = append(grants, ag)
+				}
+				srcs = append(srcs, auraSrc{k: k, g: ag, bit: uint8(b)})
+			}
+		}
+		if len(grants) == 0 {
+			continue
+		}
+		if len(grants) > maxAuraGrants {
+			return fmt.Errorf("sim: %s is reached by %d aura grants of its allies; at most %d are played (skills.md section 3, pattern D)", ci.f.Name(), len(grants), maxAuraGrants)
+		}
+		if seen == nil {
+			seen = map[kindKey]int{}
+			for k, f := range e.kinds {
+				seen[kindKey{f, e.kindSide[k]}] = k
+			}
+		}
+		a := auraSafar{i: i, srcs: srcs, kinds: make([]int, 1<<len(grants))}
+		a.kinds[0] = ci.kind
+		for m := 1; m < len(a.kinds); m++ {
+			var on []*profiles.AuraGrant
+			for b, g := range grants {
+				if m&(1<<b) != 0 {
+					on = append(on, g)
+				}
+			}
+			f := auraVariant(ci.f, on)
+			kk := kindKey{f, ci.side}
+			id, ok := seen[kk]
+			if !ok {
+				id = len(e.kinds)
+				seen[kk] = id
+				e.kinds = append(e.kinds, f)
+				e.kindSide = append(e.kindSide, ci.side)
+			}
+			a.kinds[m] = id
+		}
+		e.auras = append(e.auras, a)
+	}
+	if len(e.kinds) > 127 {
+		return fmt.Errorf("sim: %d kinds of Safars with their aura grants; at most 127 are played", len(e.kinds))
+	}
+	return nil
+}
+
+// refreshAuras gives each Safar allies' auras can reach the kind of the
+// grants that hold where it stands: a source in play (not defeated,
+// demoralised or in ambush) holding it within the grant's reach, measured
+// as auraTemerity measures an aura, from the centre of the source's base to
+// the centre of its own (seed 000 l.585-593; seed 004 l.510-512). It
+// allocates nothing.
+func (e *engine) refreshAuras() {
+	for x := range e.auras {
+		a := &e.auras[x]
+		c := &e.c[a.i]
+		m := 0
+		for _, s := range a.srcs {
+			o := &e.c[s.k]
+			if o.inPlay() && o.pos.Dist(c.pos) <= s.g.Radius(o.f.Stats().I)+1e-9 {
+				m |= 1 << s.bit
+			}
+		}
+		if k := a.kinds[m]; c.kind != k {
+			c.kind, c.f = k, e.kinds[k]
+			if e.trace != nil {
+				e.traceAura(a.i)
+			}
+		}
+	}
+}
+
+// resetAuras puts every Safar back to its own kind, for a new battle.
+func (e *engine) resetAuras() {
+	for x := range e.auras {
+		a := &e.auras[x]
+		e.c[a.i].kind, e.c[a.i].f = a.kinds[0], e.kinds[a.kinds[0]]
+	}
+}
+
+// auraAfterWalk refreshes the auras after the walk of i's assault on j, so
+// that the attack reads the grants that hold where the walk ended, and
+// returns the option of the new table to play for opt: the same declared
+// attack (sameDeclared) with the same weapon and play; or, the buffed card's
+// table having other best characteristics for that AP (Brutality makes P
+// effects worth more), the attack of the same AP, weapon and play it
+// expects to deal the most net damage against j's AP. When the new table
+// has none, i and j keep the kinds they started the action with, until the
+// next action.
+func (e *engine) auraAfterWalk(i, j, optIdx int, opt *fightOption) (int, *fightOption) {
+	ki, kj := e.c[i].kind, e.c[j].kind
+	e.refreshAuras()
+	if e.c[i].kind == ki && e.c[j].kind == kj {
+		return optIdx, opt
+	}
+	opts := e.opts[e.c[i].kind][e.c[j].kind]
+	held := min(max(e.c[j].ap, 0), 7)
+	best, bestV := -1, math.Inf(-1)
+	for k := range opts {
+		o := &opts[k]
+		if o.weapon != opt.weapon || o.defWeapon != opt.defWeapon || o.shot != opt.shot || o.pos != opt.pos ||
+			(o.split == 0) != (opt.split == 0) || o.attack.AP != opt.attack.AP || o.attack.Kind != opt.attack.Kind {
+			continue
+		}
+		if sameDeclared(o.attack, opt.attack) {
+			return k, o
+		}
+		if v := o.dmg[bandEffective][held] - o.ctr[bandEffective][held]; v > bestV {
+			best, bestV = k, v
+		}
+	}
+	if best >= 0 {
+		return best, &opts[best]
+	}
+	e.c[i].kind, e.c[i].f = ki, e.kinds[ki]
+	e.c[j].kind, e.c[j].f = kj, e.kinds[kj]
+	return optIdx, opt
+}
+
+// sameDeclared reports whether a and b are the same declared attack: kind,
+// AP and characteristics engaged (R7); the effects and the damage source
+// are what the buffed card's table found best for them.
+func sameDeclared(a, b Attack) bool {
+	return a.Kind == b.Kind && a.AP == b.AP && a.Chars == b.Chars && a.Free == b.Free && a.Vivid == b.Vivid
+}
+
+// traceAura writes the aura grants Safar i now fights with.
+func (e *engine) traceAura(i int) {
+	var on []string
+	for x := range e.auras {
+		a := &e.auras[x]
+		if a.i != i {
+			continue
+		}
+		c := &e.c[i]
+		for _, s := range a.srcs {
+			o := &e.c[s.k]
+			if o.inPlay() && o.pos.Dist(c.pos) <= s.g.Radius(o.f.Stats().I)+1e-9 {
+				for _, sk := range s.g.Skills {
+					w := sk.Name
+					if sk.Value != 0 {
+						w += fmt.Sprintf(" %d", sk.Value)
+					}
+					if sk.Field != "" {
+						w += " " + string(sk.Field)
+					}
+					on = append(on, w+" from "+e.name(s.k))
+				}
+			}
+		}
+	}
+	if len(on) == 0 {
+		e.tracef("    %s leaves its allies' auras\n", e.name(i))
+		return
+	}
+	e.tracef("    %s stands in its allies' auras: %s\n", e.name(i), strings.Join(on, ", "))
+}
