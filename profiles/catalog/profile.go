@@ -40,6 +40,8 @@ type profileOut struct {
 	// grants_allies lines (profiles/catalog/allies.go).
 	allies   []allyOut
 	allyYAML []string
+	// auras are its card rules read as aura grants (profiles/catalog/auras.go).
+	auras []auraOut
 	// counts are its stats recounted in play, countYAML their stat_counts
 	// lines (profiles/catalog/allies.go).
 	counts    []countOut
@@ -522,6 +524,9 @@ func (p *profileOut) readRules(x any, path string) {
 			continue
 		}
 		p.rules = append(p.rules, fmt.Sprintf("%q: %s", label, text))
+		if strings.HasPrefix(path, "profiles[") && p.readAuraRule(text) {
+			continue // pattern D, an aura grant (profiles/catalog/auras.go); a mount's rules are not
+		}
 		if label == "" {
 			label = oneLine(text, 40)
 		}

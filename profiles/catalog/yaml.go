@@ -344,6 +344,7 @@ func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {
 			b.WriteString(a)
 		}
 	}
+	p.writeAuraGrants(b) // profiles/catalog/auras.go
 	if p.magic != nil {
 		writeMagic(b, p.magic)
 	}
