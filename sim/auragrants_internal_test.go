@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -208,5 +209,23 @@ func TestAuraAfterWalk(t *testing.T) {
 	got2, opt2 := e.auraAfterWalk(1, 2, got, opt)
 	if got2 != got || opt2 != opt {
 		t.Errorf("in the aura before and after: option %d became %d", got, got2)
+	}
+}
+
+// TestAuraGrantLimit checks that a Safar reached by more aura grants than
+// the engine plays (maxAuraGrants: 2^4 kinds of it) is an error naming it,
+// not a silent drop.
+func TestAuraGrantLimit(t *testing.T) {
+	var gs []profiles.AuraGrant
+	for v := range maxAuraGrants + 1 {
+		gs = append(gs, profiles.AuraGrant{Skills: []profiles.Skill{{Name: profiles.SkillBrutality, Value: v + 1}}, To: profiles.Selector{All: true}})
+	}
+	sk := &Skirmish{Sides: [2]Spearhead{
+		{Safars: []*Fighter{auraCard(t, "prince-3", gs), auraCard(t, "crown-guard-1", nil)}, Costs: []int{0, 0}, Leader: -1},
+		{Safars: []*Fighter{auraCard(t, "kherops-warrior-1", nil)}, Costs: []int{0}, Leader: -1},
+	}}
+	_, err := sk.NewPlayer()
+	if err == nil || !strings.Contains(err.Error(), "crown-guard-1 is reached by 5 aura grants of its allies; at most 4 are played") {
+		t.Errorf("error %v, want the guard named with 5 grants, at most 4", err)
 	}
 }
