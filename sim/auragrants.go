@@ -148,9 +148,8 @@ func (e *engine) initAuras() error {
 // refreshAuras gives each Safar allies' auras can reach the kind of the
 // grants that hold where it stands: a source in play (not defeated,
 // demoralised or in ambush) holding it within the grant's reach, measured
-// as auraTemerity measures an aura, from the centre of the source's base to
-// the centre of its own (seed 000 l.585-593; seed 004 l.510-512). It
-// allocates nothing.
+// as the leader's aura and morale auras are (engine.within, sim/auras.go).
+// It allocates nothing.
 func (e *engine) refreshAuras() {
 	for x := range e.auras {
 		a := &e.auras[x]
@@ -158,7 +157,7 @@ func (e *engine) refreshAuras() {
 		m := 0
 		for _, s := range a.srcs {
 			o := &e.c[s.k]
-			if o.inPlay() && o.pos.Dist(c.pos) <= s.g.Radius(o.f.Stats().I)+1e-9 {
+			if o.inPlay() && e.within(s.k, a.i, s.g.Radius(o.f.Stats().I)) {
 				m |= 1 << s.bit
 			}
 		}
@@ -233,10 +232,9 @@ func (e *engine) traceAura(i int) {
 		if a.i != i {
 			continue
 		}
-		c := &e.c[i]
 		for _, s := range a.srcs {
 			o := &e.c[s.k]
-			if o.inPlay() && o.pos.Dist(c.pos) <= s.g.Radius(o.f.Stats().I)+1e-9 {
+			if o.inPlay() && e.within(s.k, a.i, s.g.Radius(o.f.Stats().I)) {
 				for _, sk := range s.g.Skills {
 					w := sk.Name
 					if sk.Value != 0 {

@@ -11,7 +11,7 @@ func (e *engine) auraTemerity(i int) int {
 	for k := range e.c {
 		o := &e.c[k]
 		if k == i || o.side != c.side || len(o.f.Profile.MoraleAuras) == 0 || !o.inPlay() ||
-			o.pos.Dist(c.pos) > float64(o.f.Stats().I)+1e-9 {
+			!e.within(k, i, float64(o.f.Stats().I)) {
 			continue
 		}
 		for _, a := range o.f.Profile.MoraleAuras {
@@ -32,7 +32,16 @@ func (e *engine) auraTemerity(i int) int {
 // (seed 000 line 402, line 591).
 func (e *engine) inLeaderAura(i int) bool {
 	l := e.leader[e.c[i].side]
-	return l >= 0 && l != i && e.c[l].inPlay() && e.c[l].pos.Dist(e.c[i].pos) <= float64(e.c[l].f.Stats().I)+1e-9
+	return l >= 0 && l != i && e.c[l].inPlay() && e.within(l, i, float64(e.c[l].f.Stats().I))
+}
+
+// within reports whether Safar i stands within r toises of Safar k, measured
+// as an aura is, from the centre of k's base to the centre of i's (seed 000
+// l.585-593: "at I toises from the miniature ... from the centre of its
+// base"; seed 004 l.510-512): the leader's aura, morale auras, aura grants
+// (sim/auragrants.go).
+func (e *engine) within(k, i int, r float64) bool {
+	return e.c[k].pos.Dist(e.c[i].pos) <= r+1e-9
 }
 
 // passesTerror reports whether Safar i passes its temerity tests without a
