@@ -20,6 +20,9 @@ type Selector struct {
 	Profiles []string
 	Traits   []string
 	Factions []string
+	// Levels are Safar levels (1-3), the catalogue's levels[] (catalogue.md
+	// 3.6): "level-I allies".
+	Levels []int
 }
 
 // Matches reports whether p is one of the Safars s names.
@@ -27,7 +30,7 @@ func (s Selector) Matches(p *Profile) bool {
 	if s.All {
 		return true
 	}
-	if len(s.Profiles) == 0 && len(s.Traits) == 0 && len(s.Factions) == 0 {
+	if len(s.Profiles) == 0 && len(s.Traits) == 0 && len(s.Factions) == 0 && len(s.Levels) == 0 {
 		return false
 	}
 	if len(s.Profiles) > 0 && !slices.ContainsFunc(s.Profiles, func(r string) bool { return p.ID == r || p.ofModel(r) }) {
@@ -37,6 +40,9 @@ func (s Selector) Matches(p *Profile) bool {
 		return false
 	}
 	if len(s.Factions) > 0 && !slices.Contains(s.Factions, p.Faction) {
+		return false
+	}
+	if len(s.Levels) > 0 && !slices.Contains(s.Levels, p.Level) {
 		return false
 	}
 	return true
@@ -55,6 +61,13 @@ func (s Selector) String() string {
 		if len(p.v) > 0 {
 			parts = append(parts, p.k+": ["+strings.Join(p.v, ", ")+"]")
 		}
+	}
+	if len(s.Levels) > 0 {
+		var ls []string
+		for _, l := range s.Levels {
+			ls = append(ls, strconv.Itoa(l))
+		}
+		parts = append(parts, "levels: ["+strings.Join(ls, ", ")+"]")
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }
@@ -143,6 +156,15 @@ func (d *decoder) selector(n *yaml.Node, field string) Selector {
 	var s Selector
 	for _, f := range fields {
 		ff := join(field, f.key)
+		if f.key == "levels" {
+			elems, _ := d.sequence(f.v, ff)
+			for j, e := range elems {
+				if l, ok := d.intIn(e, index(ff, j), 1, 3, "a level is from 1 to 3"); ok {
+					s.Levels = append(s.Levels, l)
+				}
+			}
+			continue
+		}
 		var ids []string
 		elems, _ := d.sequence(f.v, ff)
 		for j, e := range elems {
@@ -163,11 +185,11 @@ func (d *decoder) selector(n *yaml.Node, field string) Selector {
 			}
 			s.Factions = ids
 		default:
-			d.unknown(f.k, ff, f.key, []string{"profiles", "traits", "factions"})
+			d.unknown(f.k, ff, f.key, []string{"profiles", "traits", "factions", "levels"})
 		}
 	}
-	if len(s.Profiles)+len(s.Traits)+len(s.Factions) == 0 {
-		d.errorf(v, field, "names nobody: want all, or profiles, traits or factions")
+	if len(s.Profiles)+len(s.Traits)+len(s.Factions)+len(s.Levels) == 0 {
+		d.errorf(v, field, "names nobody: want all, or profiles, traits, factions or levels")
 	}
 	return s
 }

@@ -1,6 +1,7 @@
 package profiles
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -24,6 +25,9 @@ const auraGrantProfile = `profiles:
         to: {factions: [gouns]}
         within: 5
         increment: true
+      - skills: {heroic: defensive}
+        to: {levels: [1]}
+        within: aura
 `
 
 // TestAuraGrants checks that aura_grants (skills.md section 3, pattern D) are
@@ -36,7 +40,7 @@ func TestAuraGrants(t *testing.T) {
 	}
 	p, _ := ds.Profile("invented-drummer-2")
 	g := p.AuraGrants
-	if len(g) != 2 || g[0].Within != 0 || g[0].Radius(4) != 4 || g[1].Within != 5 || g[1].Radius(4) != 5 || !g[1].Increment || g[0].Increment ||
+	if len(g) != 3 || !slices.Equal(g[2].To.Levels, []int{1}) || !g[2].To.Matches(&Profile{Level: 1}) || g[2].To.Matches(&Profile{Level: 2}) || g[0].Within != 0 || g[0].Radius(4) != 4 || g[1].Within != 5 || g[1].Radius(4) != 5 || !g[1].Increment || g[0].Increment ||
 		g[0].Skills[0].Name != SkillBrutality || g[0].Skills[0].Value != 1 || g[0].To.Traits[0] != "warrior" {
 		t.Fatalf("aura grants %+v", g)
 	}
@@ -63,6 +67,7 @@ func TestAuraGrants(t *testing.T) {
 		{"{brutality: 1}", "{}", "aura_grants[0].skills: must give at least one skill"},
 		{"to: {factions: [gouns]}", "to: {tribes: [gouns]}", `aura_grants[1].to.tribes: unknown field "tribes"`},
 		{"increment: true", "incremented: true", `aura_grants[1].incremented: unknown field "incremented"`},
+		{"levels: [1]", "levels: [4]", "aura_grants[2].to.levels[0]: a level is from 1 to 3, got 4"},
 	} {
 		bad := strings.Replace(auraGrantProfile, tc.from, tc.to, 1)
 		_, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(bad)}}, "a.yaml")

@@ -23,15 +23,17 @@ type auraOut struct {
 	inc    bool   // "+N": added to the value an ally already has
 	who    string // "allies", "warriors"
 	people string // "" (any), "own" (its people), or a project faction
+	level  int    // "de niveau I": allies of that level only, 0 any
 	within string // "aura" or a distance in toises
 }
 
 // auraRulePattern reads a folded rule text: who, where, the verb, the skill.
 // Invented examples (tests): "Les guerriers de son peuple dans son aura
 // gagnent Brutalité 1.", "Les alliés à 5 toises ou moins gagnent +1 en
-// Charge brutale.", "Ses alliés dans son aura gagnent Héroïque (défense)."
+// Charge brutale.", "Les alliés de niveau I dans son aura gagnent Héroïque
+// (défense)."
 var auraRulePattern = regexp.MustCompile(`^(?:les |ses )?(allies|guerriers|safars|combattants)` +
-	`(?: (de son peuple|de sa faction|kharns?|gouns?|kherops?|fangs?|tembos?))?` +
+	`(?: (de son peuple|de sa faction|kharns?|gouns?|kherops?|fangs?|tembos?))?(?: de niveau (1|2|3|iii|ii|i))?` +
 	`(?: (?:situes |places )?(dans son aura|a (?:moins de )?(\d+(?:[.,]5)?) toises(?: ou moins)?(?: d'(?:elle|lui))?))` +
 	` (?:gagnent|ont|beneficient de) (?:la competence )?` +
 	`(brutalite (\d)|heroique \(?(defense|attaque|tir)\)?|\+(\d) (?:a la |en )?charge brutale|charge brutale \+(\d))` +
@@ -61,16 +63,19 @@ func (p *profileOut) readAuraRule(text string) bool {
 		}
 		a.people = f
 	}
-	if m[4] != "" {
-		a.within = strings.Replace(m[4], ",", ".", 1)
+	if m[3] != "" {
+		a.level = map[string]int{"1": 1, "i": 1, "2": 2, "ii": 2, "3": 3, "iii": 3}[m[3]]
+	}
+	if m[5] != "" {
+		a.within = strings.Replace(m[5], ",", ".", 1)
 	}
 	switch {
-	case m[6] != "":
-		a.skill, a.value = profiles.SkillBrutality, m[6]
 	case m[7] != "":
-		a.skill, a.value = profiles.SkillHeroic, string(heroicField[m[7]])
+		a.skill, a.value = profiles.SkillBrutality, m[7]
+	case m[8] != "":
+		a.skill, a.value = profiles.SkillHeroic, string(heroicField[m[8]])
 	default:
-		a.skill, a.value, a.inc = profiles.SkillBrutalCharge, m[8]+m[9], true
+		a.skill, a.value, a.inc = profiles.SkillBrutalCharge, m[9]+m[10], true
 	}
 	p.auras = append(p.auras, a)
 	return true
@@ -98,6 +103,9 @@ func (p *profileOut) writeAuraGrants(b *bytes.Buffer) {
 			to = append(to, "factions: ["+p.faction+"]")
 		case f != "":
 			to = append(to, "factions: ["+f+"]")
+		}
+		if a.level > 0 {
+			to = append(to, fmt.Sprintf("levels: [%d]", a.level))
 		}
 		sel := "all"
 		if len(to) > 0 {

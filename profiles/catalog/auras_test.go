@@ -25,7 +25,7 @@ func TestAuraRuleText(t *testing.T) {
 		{"Les Khârns à moins de 2,5 toises d'elle gagnent Charge brutale +1", nil}, // "Khârns" alone names no kind of Safar
 		{"Les alliés khârns à moins de 2,5 toises d'elle gagnent Charge brutale +1", &auraOut{skill: profiles.SkillBrutalCharge, value: "1", inc: true, who: "allies", people: profiles.Kharns, within: "2.5"}},
 		{"Ses alliés dans son aura gagnent Héroïque (défense).", &auraOut{skill: profiles.SkillHeroic, value: "defensive", who: "allies", within: "aura"}},
-		{"Les alliés de niveau 1 dans son aura gagnent Héroïque (défense).", nil},       // a level selector: not read
+		{"Les alliés de niveau I dans son aura gagnent Héroïque (défense).", &auraOut{skill: profiles.SkillHeroic, value: "defensive", who: "allies", level: 1, within: "aura"}},
 		{"Les alliés dans son aura ajoutent leur stature à leurs tirs.", nil},           // no skill
 		{"Une fois par tour, les alliés dans son aura peuvent relancer un dé.", nil},    // a reroll
 		{"Les guerriers de son peuple dans son aura gagnent Brutalité 1 et Rusé.", nil}, // more than the pattern
@@ -45,8 +45,9 @@ func TestAuraRuleText(t *testing.T) {
 
 // TestAuraRuleImport checks a pattern D card rule through the whole import:
 // the 0.5.6 fixture with an invented rule on kharns-porte-voix-2 gives the
-// profile aura_grants (Brutality 1 to the Khârn warriors in its aura) and
-// leaves it fully modelled; an unread rule makes it partial, naming the rule.
+// profile aura_grants (Brutality 1 to the Khârn warriors in its aura; Heroic
+// defence to level-I allies within 3 toises) and leaves it fully modelled;
+// an unread rule makes it partial, naming the rule.
 func TestAuraRuleImport(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "catalog-056.json"))
 	if err != nil {
@@ -56,12 +57,23 @@ func TestAuraRuleImport(t *testing.T) {
 	if i < 0 {
 		t.Fatal("no porte-voix in the fixture")
 	}
+	brutality := func(g []profiles.AuraGrant) bool {
+		return len(g) == 1 && g[0].Within == 0 && !g[0].Increment && len(g[0].Skills) == 1 &&
+			g[0].Skills[0].Name == profiles.SkillBrutality && g[0].Skills[0].Value == 1 &&
+			slices.Equal(g[0].To.Traits, []string{"guerrier"}) && slices.Equal(g[0].To.Factions, []string{profiles.Kharns})
+	}
+	heroic := func(g []profiles.AuraGrant) bool {
+		return len(g) == 1 && g[0].Within == 3 && len(g[0].Skills) == 1 && g[0].Skills[0].Name == profiles.SkillHeroic &&
+			g[0].Skills[0].Field == profiles.Defensive && slices.Equal(g[0].To.Levels, []int{1}) && len(g[0].To.Factions) == 0
+	}
 	for _, tc := range []struct {
 		text     string
 		modelled bool
+		grants   func([]profiles.AuraGrant) bool
 	}{
-		{"Les guerriers de son peuple dans son aura gagnent Brutalité 1 (inventé).", true},
-		{"Les alliés dans son aura ajoutent leur stature à leurs tirs (inventé).", false},
+		{"Les guerriers de son peuple dans son aura gagnent Brutalité 1 (inventé).", true, brutality},
+		{"Les alliés de niveau I à 3 toises ou moins gagnent Héroïque (défense) (inventé).", true, heroic},
+		{"Les alliés dans son aura ajoutent leur stature à leurs tirs (inventé).", false, nil},
 	} {
 		rule := `"rules": [{"label": "Tambour des forges", "text": "` + tc.text + `"}]`
 		cat := string(data[:i]) + strings.Replace(string(data[i:]), `"rules": []`, rule, 1)
@@ -88,10 +100,8 @@ func TestAuraRuleImport(t *testing.T) {
 			}
 			continue
 		}
-		if g := p.AuraGrants; len(g) != 1 || g[0].Within != 0 || g[0].Increment || len(g[0].Skills) != 1 ||
-			g[0].Skills[0].Name != profiles.SkillBrutality || g[0].Skills[0].Value != 1 ||
-			!slices.Equal(g[0].To.Traits, []string{"guerrier"}) || !slices.Equal(g[0].To.Factions, []string{profiles.Kharns}) {
-			t.Errorf("aura grants %+v, want brutality 1 to {traits: [guerrier], factions: [kharns]} within aura", g)
+		if !tc.grants(p.AuraGrants) {
+			t.Errorf("%q: aura grants %+v", tc.text, p.AuraGrants)
 		}
 	}
 }
