@@ -16,8 +16,9 @@ import (
 // ally's aura can reach gets one more kind per set of grants that may hold
 // on it (usually one grant: two kinds), its card with those skills added
 // (profiles.WithAuraGrants), whose tables are built with the others and
-// shared through Tables like any Fighter's. Between actions, and after the
-// walk of an assault, each such Safar takes the kind of the grants that hold
+// shared through Tables like any Fighter's. Before each action, at the end
+// of each activation and after the walk of an assault, each such Safar takes
+// the kind of the grants that hold
 // where it stands (refreshAuras): the exchange, the plans and the policies
 // read the kind, so the buff is played everywhere a native skill is.
 

@@ -784,6 +784,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			c.target = -1 // it moved: choose again from where it stands
 		}
 	}
+	if e.auras != nil {
+		e.refreshAuras() // where its last action left everyone, for the next pick
+	}
 	c.activated, c.idle = true, c.attacks == before
 	if c.idle {
 		c.idleRun++
