@@ -18,8 +18,8 @@ import (
 // (profiles.WithAuraGrants), whose tables are built with the others and
 // shared through Tables like any Fighter's. Before each action, at the end
 // of each activation and after the walk of an assault, each such Safar takes
-// the kind of the grants that hold
-// where it stands (refreshAuras): the exchange, the plans and the policies
+// the kind of the grants that hold where it stands (refreshAuras): the
+// exchange, the plans and the policies
 // read the kind, so the buff is played everywhere a native skill is.
 
 // maxAuraGrants is the most distinct aura grants that may reach one Safar:
