@@ -19,8 +19,8 @@ import (
 // shared through Tables like any Fighter's. Before each action, at the end
 // of each activation and after the walk of an assault, each such Safar takes
 // the kind of the grants that hold where it stands (refreshAuras): the
-// exchange, the plans and the policies
-// read the kind, so the buff is played everywhere a native skill is.
+// exchange, the plans and the policies read the kind, so the buff is played
+// everywhere a native skill is.
 
 // maxAuraGrants is the most distinct aura grants that may reach one Safar:
 // 2^4 kinds of it at most.
