@@ -82,6 +82,12 @@ const (
 	SkillBunt    = "bunt"
 	SkillBite    = "bite"
 	SkillTrample = "trample"
+
+	// SkillRiderSacrifice is a mount's Sacrifice X towards its rider only
+	// (skills.md #51; catalogue.md 4.11, a grantedSkills entry whose precision
+	// names the rider): rider and mount are one profile (DataSet.Mounted), so
+	// it is the Safar's own, at the start of its activation.
+	SkillRiderSacrifice = "rider sacrifice"
 )
 
 // SkillValue says what kind of value a skill keyword takes in a data file.

@@ -201,19 +201,19 @@ func (m *mountOut) readBonuses(v any, path string) {
 	}
 }
 
-// readSkills reads a mount's grantedSkills as a profile's skills. Sacrifice
-// towards its rider only has nobody to act for: rider and mount are one
-// profile (skills.md #51); LIST skills of a mount have no use.
+// readSkills reads a mount's grantedSkills as a profile's skills. A mount's
+// Sacrifice X is towards its rider (skills.md #51: "Quagga level II (X = 1,
+// towards its rider only)"): rider and mount are one profile, so it becomes
+// the Safar's own "rider sacrifice: X" (sim/mount.go); LIST skills of a mount
+// have no use.
 func (m *mountOut) readSkills(ctx *readContext, v any, path string) {
 	m.p.readSkills(ctx, v, path)
-	m.p.skills = slices.DeleteFunc(m.p.skills, func(s skillOut) bool {
+	for i, s := range m.p.skills {
 		if s.name == profiles.SkillSacrifice {
 			m.p.notModelled = slices.DeleteFunc(m.p.notModelled, func(n string) bool { return strings.HasPrefix(n, "skill sacrifice: its precision") })
-			m.p.notModelledf("skill sacrifice %s (the mount shields its rider: rider and mount are one profile)", s.value)
-			return true
+			m.p.skills[i].name, m.p.skills[i].engine = profiles.SkillRiderSacrifice, profiles.SkillEngine(profiles.SkillRiderSacrifice)
 		}
-		return false
-	})
+	}
 	for _, t := range m.p.traits {
 		m.p.notModelledf("trait %s (a mount's list skill)", t)
 	}
