@@ -74,3 +74,35 @@ func TestRiderSacrificeInFights(t *testing.T) {
 		}
 	}
 }
+
+// TestMountOptionInExchange checks that a mount option's skill is played by
+// the exact engine (catalogue.md 4.11 mountOptions; R10: each P effect adds
+// 1 + Brutality X damage): a paladin-3 on an invented mount with the option
+// "harness" taken at X = 2 (profiles.WithMountOptions) has Brutality 2 (1 on
+// its card, profiles/data/kharns.yaml: the higher value is kept), so
+// its 3 AP PPA attack with both P effects, undefended, succeeds as often as
+// without the option and deals more. Fails before: no mount options.
+func TestMountOptionInExchange(t *testing.T) {
+	mount := &profiles.Mount{ID: "boar-2", Name: "Boar", Kind: "koelod", Level: 2, Factions: []string{"kharns"},
+		Bonus:   profiles.MountBonus{HP: 12, Stature: 3},
+		Options: []profiles.MountOption{{ID: "harness", Skill: profiles.SkillBrutality, Max: 2, Cost: []int{5, 10}}}}
+	plain := mountedFighter(t, "paladin-3", mount)
+	p, err := profiles.WithMountOptions(plain.Profile, []profiles.MountChoice{{ID: "harness", X: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := profiles.Default()
+	lo, _ := ds.Equip(plain.Profile.Rider, nil, nil)
+	harnessed := sim.NewFighter(p, lo.Items(ds))
+	if harnessed.Skills.Brutality != 2 || plain.Skills.Brutality >= 2 {
+		t.Fatalf("brutality %d with the harness, %d without", harnessed.Skills.Brutality, plain.Skills.Brutality)
+	}
+	def := cardFighter(t, "kherops-warrior-2")
+	pp := sim.Attack{Kind: sim.Melee, AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.A), Effects: sim.CharsOf(sim.P, sim.P), DamageChar: sim.P}
+	none := sim.Defence{None: true}
+	with := exact(t, &sim.Exchange{Attacker: harnessed, Defender: def, Attack: pp, Policy: fixed(none)})
+	without := exact(t, &sim.Exchange{Attacker: plain, Defender: def, Attack: pp, Policy: fixed(none)})
+	if with.PSuccess != without.PSuccess || with.ExpectedDamage <= without.ExpectedDamage {
+		t.Errorf("with the harness: P(success) %.4f, E[damage] %.4f; without: %.4f, %.4f", with.PSuccess, with.ExpectedDamage, without.PSuccess, without.ExpectedDamage)
+	}
+}

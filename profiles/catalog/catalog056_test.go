@@ -275,12 +275,31 @@ func TestListRoundTrip056(t *testing.T) {
 		`members[2].munitions.arc-des-berges: not modelled: 18 shots of "simple"`,
 		`members[0].equipmentUpgrades.hache-longue: not modelled: upgrade "affutage" on "hache-longue" (+1 damage, the edge`,
 		`members[3].origin: not modelled: origin "kharns"`,
-		`members[1].mountOptionIds.opt-brutal: not modelled: mount option "opt-brutal" (grants brutalite to the mount`,
 		`ost.cardIds: not modelled`,
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no warning %q in\n%s", want, text)
 		}
+	}
+	// The mount option opt-brutal (Brutalité, X = 1) is carried by the list
+	// entry (mount_options), no longer reported (catalogue.md 4.11).
+	if strings.Contains(text, "opt-brutal") {
+		t.Errorf("opt-brutal still reported:\n%s", text)
+	}
+	if m := imp.Lists[0].Members; len(m) < 2 || !slices.Equal(m[1].MountOptions, []profiles.MountChoice{{ID: "opt-brutal", X: 1}}) {
+		t.Errorf("veilleuse entry %+v, want mount option opt-brutal 1", m[1])
+	}
+	// Fielded: the veilleuse on heron-2 with Brutality 1, paying the option's
+	// 5 Kr (costByValue[0]) on top of the mount's 30.
+	ds := fixture056(t).DataSet()
+	on, err := ds.Profile("kharns-veilleuse-2-on-heron-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lo := imp.Lists[0].Loadouts(ds); len(lo) < 2 || lo[1].Profile.Cost != on.Cost+5 {
+		t.Errorf("veilleuse fielded as %+v, want %d Kr", lo[1].Profile, on.Cost+5)
+	} else if b, ok := lo[1].Profile.Skill(profiles.SkillBrutality); !ok || b.Value < 1 {
+		t.Errorf("veilleuse fielded without Brutality: %v", lo[1].Profile.Skills)
 	}
 	// The card the rempart bought grants it Riposte: a card grant now
 	// (profiles/catalog/listcards.go), no longer reported.
@@ -300,7 +319,6 @@ func TestListRoundTrip056(t *testing.T) {
 	}
 	// The archer's spells, granted spell and grimoire reach its list entry:
 	// the small grimoire's 20 Kr (seed 000 line 1475) add to its cost.
-	ds := fixture056(t).DataSet()
 	var archer *profiles.ListMember
 	for i, lm := range imp.Lists[0].Members {
 		if lm.Profile == "kherops-archere-1" {
