@@ -98,3 +98,47 @@ func TestMountOptionDecode(t *testing.T) {
 		}
 	}
 }
+
+// mountEquipmentExtra adds invented equipment for mounted Safars
+// (catalogue.md 4.6 mountEquipment): a barding the mount wears and a lance
+// for a mounted rider.
+const mountEquipmentExtra = `equipment:
+  - {id: test-barding, name: Barding, kind: armour, cost: 15, protection: 0/6/-1, boxes: 6, mount_equipment: mount}
+  - {id: test-lance, name: Lance, kind: melee, cost: 8, hands: 1, damage_bonus: 1, mount_equipment: rider}
+`
+
+// TestMountEquipment checks equipment for mounted Safars (catalogue.md 4.6
+// mountEquipment): only a mounted Safar takes it (an error names the item and
+// the rule otherwise), and the mount's armour is worn in a slot of its own
+// beside the rider's (Stacks), so that a mounted paladin-3 keeps its card
+// armour and wears the barding under it. Fails before: mount_equipment is an
+// unknown field.
+func TestMountEquipment(t *testing.T) {
+	ds := listTestData(t, mountOptionsExtra+mountEquipmentExtra)
+	rider, _ := ds.Profile("paladin-3")
+	on, err := ds.Profile("paladin-3-on-test-horse-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	barding, _ := ds.Item("test-barding")
+	if barding.MountEquipment != MountWorn || barding.Armour == nil || !barding.Armour.Stacks {
+		t.Errorf("barding %+v", barding)
+	}
+	for _, id := range []string{"test-barding", "test-lance"} {
+		if _, err := ds.Equip(rider, []string{id}, nil); err == nil || !strings.Contains(err.Error(), "paladin-3 rides no mount (catalogue.md 4.6 mountEquipment)") {
+			t.Errorf("%s on foot: %v", id, err)
+		}
+		if _, err := ds.Equip(on, []string{id}, nil); err != nil {
+			t.Errorf("%s mounted: %v", id, err)
+		}
+	}
+	list := okList[:strings.Index(okList, "  - profile: crown-guard-1")] +
+		"    mount: test-horse-2\n    add: [test-barding]\n" + okList[strings.Index(okList, "  - profile: crown-guard-1"):]
+	if l, err := ParseList("t.yaml", []byte(list), ds); err != nil || l.Loadouts(ds)[0].Cost(ds) != 125+30+15 {
+		t.Errorf("a mounted entry with a barding: %v", err)
+	}
+	_, err = LoadFS(fstest.MapFS{"d/e.yaml": {Data: []byte("equipment:\n  - {id: x, name: X, kind: item, cost: 1, mount_equipment: saddle}\n")}}, "d")
+	if want := `d/e.yaml:2:60: equipment[x].mount_equipment: unknown mount_equipment "saddle" (known: mount, rider)`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}

@@ -198,7 +198,7 @@ var (
 	rangeFields      = []string{"short", "long", "max"}
 
 	// commonEquipmentFields are allowed on every kind of equipment.
-	commonEquipmentFields = []string{"id", "name", "kind", "cost", "hands", "reserved_to"}
+	commonEquipmentFields = []string{"id", "name", "kind", "cost", "hands", "reserved_to", "mount_equipment"}
 	// weaponFields are the effect keys of weapons (melee and ranged).
 	weaponFields = []string{"attack_bonus", "defence_bonus", "damage_bonus", "fixed_damage",
 		"critical", "critical_from", "no_cf_attack", "no_cf_defence", "no_attack_with",

@@ -426,7 +426,7 @@ func TestMounts056(t *testing.T) {
 	// A list member's mount: the entry rides it and costs it; an unknown
 	// mount is an error at its JSON path.
 	js := `{"fersDeLance": [{"factionId": "kharns", "leaderInstanceId": "m1", "members": [
-	  {"instanceId": "m1", "profileId": "kharns-rempart-2", "mount": {"mountId": "heron-2"}},
+	  {"instanceId": "m1", "profileId": "kharns-rempart-2", "mount": {"mountId": "heron-2", "addedEquipmentIds": ["caparacon"]}},
 	  {"instanceId": "m2", "profileId": "kharns-veilleuse-2", "mount": {"mountId": "licorne-9", "addedEquipmentIds": ["caparacon"]}}]}]}`
 	x, err := ParseListExport("t", []byte(js))
 	if err != nil {
@@ -436,11 +436,20 @@ func TestMounts056(t *testing.T) {
 	if l := imp.Lists[0]; l.Members[0].Mount != "heron-2" || l.Members[1].Mount != "" || l.Loadouts(ds)[0].Profile.ID != "kharns-rempart-2-on-heron-2" {
 		t.Errorf("members %+v", l.Members)
 	}
+	// The mount's own item (mountEquipment "mount") joins the entry's
+	// equipment: the caparaçon, an armour the mount wears in a slot of its own.
+	if l := imp.Lists[0]; !slices.Contains(l.Members[0].Add, "caparacon") {
+		t.Errorf("the mount's caparacon not added: %+v", l.Members[0])
+	} else if items := l.Loadouts(ds)[0].Items(ds); !slices.ContainsFunc(items, func(e *profiles.Equipment) bool {
+		return e.ID == "caparacon" && e.MountEquipment == profiles.MountWorn && e.Armour != nil && e.Armour.Stacks
+	}) {
+		t.Errorf("fielded items %v: no caparacon worn by the mount", items)
+	}
 	if len(imp.Errors) != 1 || !strings.Contains(imp.Errors[0].Error(), `t: fersDeLance[0].members[1].mount.mountId: unknown mount "licorne-9"`) {
 		t.Errorf("errors %v", imp.Errors)
 	}
 	if !slices.ContainsFunc(imp.Warnings, func(p Problem) bool {
-		return strings.Contains(p.Error(), "members[1].mount: not modelled: the mount's own equipment")
+		return strings.Contains(p.Error(), `members[1].mount.addedEquipmentIds[0]: "caparacon" is for a mount not imported: left out`)
 	}) {
 		t.Errorf("warnings %v", imp.Warnings)
 	}

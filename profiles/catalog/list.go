@@ -115,7 +115,7 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 			lm := profiles.ListMember{Profile: p.id, Count: 1, Add: add, Remove: remove}
 			c.memberMount(m, &lm, warn, fail)
 			c.memberMagic(m, p, &lm, warn, fail)
-			k := key{p.id, strings.Join(sorted(add), ","), strings.Join(sorted(remove), ","),
+			k := key{p.id, strings.Join(sorted(lm.Add), ","), strings.Join(sorted(remove), ","),
 				strings.Join(lm.Spells, ",") + "|" + strings.Join(lm.Granted, ",") + "|" + lm.Grimoire + "|" + lm.Mount + "|" + fmt.Sprint(lm.MountOptions)}
 			if at, ok := entries[k]; ok {
 				l.Members[at].Count++

@@ -477,7 +477,23 @@ func (c *Conversion) memberMount(m MemberExport, lm *profiles.ListMember, warn, 
 			}
 		}
 	}
+	// The mount's items join the entry's: rider and mount are one Safar
+	// (an item marked mount_equipment needs the mount).
+	for j, id := range m.MountAdded {
+		path := index(m.Path+".mount.addedEquipmentIds", j)
+		e, ok := c.equipByID[id]
+		switch {
+		case lm.Mount == "":
+			warn(path, "%q is for a mount not imported: left out", id)
+		case !ok:
+			fail(path, "unknown equipment %q, left out", id)
+		case e.why != "":
+			warn(path, "%q is not imported (%s): left out, %d Kr less than in the list builder", id, e.why, e.cost)
+		default:
+			lm.Add = append(lm.Add, e.id)
+		}
+	}
 	if m.MountLoadout {
-		warn(m.Path+".mount", "not modelled: the mount's own equipment changes (the list format carries none)")
+		warn(m.Path+".mount", "not modelled: the mount's base items removed or its upgrades (the list format carries none)")
 	}
 }
