@@ -263,4 +263,5 @@ var catalogueOnly = map[string]bool{
 	"Equipment.Stackable": true, "stackable": true, "Effects.Poison": true, "poison": true,
 	"ArmourStats.HeavyThreshold": true, "ArmourStats.Stacks": true, "heavy_threshold": true, "stacks_with_armour": true,
 	"no_critical_damage": true, "immune": true, "malus_max_c": true, "grants": true, "grants_increment": true,
+	"Equipment.MountEquipment": true, "mount_equipment": true, // equipment for mounts (catalogue.md 4.6): the default data has no mount
 }

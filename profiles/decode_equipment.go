@@ -139,6 +139,8 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 				continue
 			}
 			e.Hands, _ = d.intIn(f.v, field, 0, 2, "hands must be 0, 1, 2 or 1-2 (a melee weapon held in one hand or both)")
+		case "mount_equipment":
+			e.MountEquipment, _ = oneOf(d, f.v, field, "mount_equipment", []string{MountWorn, RiderWorn})
 		case "reserved_to":
 			entry.reserved = d.refs(f.v, field)
 			for _, r := range entry.reserved {
@@ -254,6 +256,11 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 		if armour.HeavyThreshold != 0 && armour.Threshold != 0 && armour.HeavyThreshold >= armour.Threshold {
 			d.errorf(keys["heavy_threshold"], join(path, "heavy_threshold"),
 				"heavy_threshold %d must be below the threshold %d of protection (a better threshold, catalogue.md 4.6 \"Armour\")", armour.HeavyThreshold, armour.Threshold)
+		}
+		if e.MountEquipment == MountWorn {
+			// The mount's armour: rider and mount are one Safar (DataSet.Mounted),
+			// so it is worn in a slot of its own, with the rider's (mounts2 reading).
+			armour.Stacks = true
 		}
 		e.Armour = &armour
 	case KindHelmet, KindItem:

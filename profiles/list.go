@@ -32,6 +32,7 @@ import (
 //	    grimoire: small    # a caster's grimoire and known spells (ListMember)
 //	    spells: [mending-word, spirit-of-the-stone]
 //	    mount: heron-2     # a mount of the data set (ListMember.Mount)
+//	    mount_options: {harness: 2}  # options of the mount, with X (MountOption)
 //
 // LoadList and ParseList check it against a DataSet and report every problem
 // with its position and the rule broken.
@@ -69,7 +70,10 @@ type ListMember struct {
 	// Mount is the id of the mount the entry's Safars ride: each is fielded
 	// as the rider on it (DataSet.Mounted), costing both.
 	Mount string
-	Pos   Pos
+	// MountOptions are the mount's options the entry takes, with their X
+	// (MountOption): skills for the Safar, Krowns on top.
+	MountOptions []MountChoice
+	Pos          Pos
 }
 
 // The rules a list can break, as cited at the end of each problem. They name the
@@ -96,7 +100,7 @@ const (
 // Field names of the list format.
 var (
 	listFields   = []string{"name", "faction", "budget", "leader", "members"}
-	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire", "granted", "mount"}
+	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire", "granted", "mount", "mount_options"}
 )
 
 // LoadList reads the list file at path and checks it against ds (nil means
@@ -155,10 +159,11 @@ type listNodes struct {
 type memberNodes struct {
 	node, profile, count *yaml.Node
 	add, remove          []*yaml.Node
-	spells, granted      []ref      // the spells given, placed
-	mount                *yaml.Node // the mount given
-	grimoire             *yaml.Node // the grimoire given
-	ok                   bool       // the profile id and the count decoded
+	spells, granted      []ref        // the spells given, placed
+	mount                *yaml.Node   // the mount given
+	mountOptions         []*yaml.Node // the mount options given, one per choice
+	grimoire             *yaml.Node   // the grimoire given
+	ok                   bool         // the profile id and the count decoded
 }
 
 // at returns the node where a problem with the number of Safars of m is shown:
@@ -275,6 +280,8 @@ func (d *decoder) listMember(e *yaml.Node, path string) (ListMember, memberNodes
 			if v, ok := d.stringValue(f.v, field); ok {
 				m.Mount, mn.mount = v, deref(f.v)
 			}
+		case "mount_options":
+			m.MountOptions, mn.mountOptions = d.mountChoices(f.v, field) // profiles/mount_options.go
 		case "spells", "grimoire", "granted":
 			d.memberMagic(&m, &mn, f.key, f.v, field)
 		default:

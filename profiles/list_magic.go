@@ -106,7 +106,8 @@ func (ds *DataSet) CheckMemberMagic(p *Profile, m ListMember) Errors {
 }
 
 // MemberProfile returns the profile a Safar of the list entry m fields: p
-// itself, p on its mount when m gives one (DataSet.Mounted), and, when m
+// itself, p on its mount when m gives one (DataSet.Mounted) with the mount
+// options m takes (WithMountOptions), and, when m
 // gives spells or a grimoire, a copy whose magic
 // knows m's spells and its granted ones (and those p's card grants for
 // free, Magic.Granted)
@@ -118,6 +119,9 @@ func (ds *DataSet) MemberProfile(p *Profile, m ListMember) *Profile {
 		if mt, err := ds.Mount(m.Mount); err == nil {
 			if q, err := ds.Mounted(p, mt); err == nil {
 				p = q
+				if r, err := WithMountOptions(q, m.MountOptions); err == nil {
+					p = r // profiles/mount_options.go
+				}
 			}
 		}
 	}

@@ -46,6 +46,10 @@ func (ds *DataSet) Equip(p *Profile, add, remove []string) (Loadout, error) {
 		if !e.AllowedTo(p) {
 			errs = append(errs, fmt.Errorf("equipment %q is reserved to %s", id, strings.Join(e.ReservedTo, ", ")))
 		}
+		if e.MountEquipment != "" && p.Mount == nil {
+			errs = append(errs, fmt.Errorf("equipment %q is carried by %s: %s rides no mount (catalogue.md 4.6 mountEquipment)", id,
+				map[string]string{MountWorn: "a mount", RiderWorn: "a mounted rider"}[e.MountEquipment], p.ID))
+		}
 	}
 	for _, id := range p.Equipment {
 		if ds.item(id) == nil {

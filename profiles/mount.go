@@ -40,7 +40,10 @@ type Mount struct {
 	// attacks and rules, a skill towards its rider only): results on a
 	// mounted Safar list them (ComputedWithout).
 	NotModelled []string
-	Pos         Pos
+	// Options are the list choices the mount offers (MountOption), taken by
+	// a list entry's "mount_options".
+	Options []MountOption
+	Pos     Pos
 }
 
 // MountBonus is what a mount adds to its rider's card (catalogue.md 4.11
@@ -63,7 +66,7 @@ const zoneOfControl = 0.5
 
 // Field names of mounts.
 var (
-	mountFields = []string{"id", "name", "type", "kind", "level", "cost", "factions", "excluded", "bonuses", "skills", "not_modelled"}
+	mountFields = []string{"id", "name", "type", "kind", "level", "cost", "factions", "excluded", "bonuses", "skills", "not_modelled", "options"}
 	bonusFields = []string{"ap", "hp", "stature", "V", "P", "A", "C", "reach"}
 	mountKinds  = []string{"quagga", "koelod", "mochere"}
 )
@@ -122,6 +125,8 @@ func (d *decoder) mount(n *yaml.Node, path string, _ bool) {
 			m.Bonus = d.mountBonus(f.v, field)
 		case "skills":
 			m.Skills = d.skills(f.v, field)
+		case "options":
+			m.Options = d.mountOptions(f.v, field) // profiles/mount_options.go
 		case "not_modelled":
 			elems, _ := d.sequence(f.v, field)
 			for i, x := range elems {
@@ -307,6 +312,10 @@ func MountNotModelled(p *Profile) []string {
 // mount is valid; a problem is placed on the mount's id.
 func (d *decoder) checkMemberMount(p *Profile, m *ListMember, mn memberNodes, path string, ds *DataSet) (*Profile, bool) {
 	if m.Mount == "" {
+		if len(m.MountOptions) > 0 {
+			d.ruleErrorf(mn.mountOptions[0], join(path, "mount_options"), ruleMount, "mount options without a mount: give the entry's mount")
+			return p, false
+		}
 		return p, true
 	}
 	mt, err := ds.Mount(m.Mount)
@@ -319,7 +328,22 @@ func (d *decoder) checkMemberMount(p *Profile, m *ListMember, mn memberNodes, pa
 		d.ruleErrorf(mn.mount, join(path, "mount"), ruleMount, "%v", err)
 		return p, false
 	}
-	return q, true
+	// Each option on its own, so that each problem is placed on its id.
+	ok := true
+	for i, c := range m.MountOptions {
+		if _, err := WithMountOptions(q, m.MountOptions[:i+1]); err != nil {
+			if _, errOne := WithMountOptions(q, []MountChoice{c}); errOne != nil {
+				err = errOne
+			}
+			d.errorf(mn.mountOptions[i], index(join(path, "mount_options"), i), "%v", err) // the message cites catalogue.md 4.11
+			ok = false
+		}
+	}
+	if !ok {
+		return q, false
+	}
+	r, _ := WithMountOptions(q, m.MountOptions)
+	return r, true
 }
 
 // ruleMount is the rule a list member's mount can break.

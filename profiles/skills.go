@@ -180,6 +180,7 @@ var skillTable = []SkillInfo{
 	{ID: "immunite", Name: SkillImmunity, Class: ClassMagic, Value: SkillText, Engine: MagicOnly, Ref: "skills.md #67; seed 000 l.1634"},
 	// Keywords of the data format no catalogue skill id carries.
 	{Name: SkillTrample, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "seed 000 l.890; R18 (a mount's rule in the catalogue)"},
+	{Name: SkillRiderSacrifice, Class: ClassActivation, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #51; seed 000 l.1650; catalogue.md 4.11 (a mount's Sacrifice towards its rider)", Note: "a mount's, for its rider: rider and mount are one Safar, which at the start of its activation may lose X HP for good and gain 1 AP, once per turn; the policy sacrifices when the AP is worth more to its attacks than the HP, never falling for it"},
 }
 
 // Skills returns the table of skills, in skills.md order, then the keywords no

@@ -291,8 +291,19 @@ type Equipment struct {
 	Stackable bool
 	// ReservedTo restricts the item to a faction or a profile id, if set.
 	ReservedTo []string
-	Pos        Pos
+	// MountEquipment marks equipment for mounted Safars only (catalogue.md
+	// 4.6 "mountEquipment"): MountWorn, carried by the mount (an armour of the
+	// mount is worn in a slot of its own, as stacks_with_armour), or
+	// RiderWorn, carried by a mounted rider; "" for any Safar.
+	MountEquipment string
+	Pos            Pos
 }
+
+// The values of Equipment.MountEquipment (YAML mount_equipment).
+const (
+	MountWorn = "mount"
+	RiderWorn = "rider"
+)
 
 // Effects is the structured vocabulary of what equipment cards print.
 type Effects struct {

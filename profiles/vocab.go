@@ -82,6 +82,12 @@ const (
 	SkillBunt    = "bunt"
 	SkillBite    = "bite"
 	SkillTrample = "trample"
+
+	// SkillRiderSacrifice is a mount's Sacrifice X towards its rider only
+	// (skills.md #51; catalogue.md 4.11, a grantedSkills entry whose precision
+	// names the rider): rider and mount are one profile (DataSet.Mounted), so
+	// it is the Safar's own, at the start of its activation.
+	SkillRiderSacrifice = "rider sacrifice"
 )
 
 // SkillValue says what kind of value a skill keyword takes in a data file.
@@ -192,7 +198,7 @@ var (
 	rangeFields      = []string{"short", "long", "max"}
 
 	// commonEquipmentFields are allowed on every kind of equipment.
-	commonEquipmentFields = []string{"id", "name", "kind", "cost", "hands", "reserved_to"}
+	commonEquipmentFields = []string{"id", "name", "kind", "cost", "hands", "reserved_to", "mount_equipment"}
 	// weaponFields are the effect keys of weapons (melee and ranged).
 	weaponFields = []string{"attack_bonus", "defence_bonus", "damage_bonus", "fixed_damage",
 		"critical", "critical_from", "no_cf_attack", "no_cf_defence", "no_attack_with",

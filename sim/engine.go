@@ -467,6 +467,7 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
 			e.c[i].warnedMask = 0
 			e.c[i].morale.sacrificeUsed, e.c[i].morale.authorityUsed = false, 0 // Sacrifice X, Authority X: per turn
+			e.c[i].morale.riderUsed = false                                     // a mount's Sacrifice towards its rider (sim/mount.go)
 		}
 		e.ambushRound() // sim/ambush.go
 		if e.trace != nil {
@@ -762,6 +763,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	e.sacrifice(i)
+	e.riderSacrifice(i) // sim/mount.go
 	pol := e.policies[c.side]
 	before := c.attacks
 	for step := 0; step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {

@@ -31,6 +31,9 @@ type moraleKind struct {
 	carnivore bool
 	// sacrifice is X of Sacrifice X (sim/devour.go), 0: none.
 	sacrifice int
+	// riderSacrifice is X of its mount's Sacrifice X towards its rider
+	// (sim/mount.go), 0: none.
+	riderSacrifice int
 	// authority is the most mastery dice it lends its allies per turn
 	// (sim/authority.go), -1: no Authority.
 	authority int
@@ -51,6 +54,9 @@ func newMoraleKind(f *Fighter) moraleKind {
 	if sk, ok := p.Skill(profiles.SkillSacrifice); ok && sk.Value > 0 {
 		k.sacrifice = sk.Value
 	}
+	if sk, ok := p.Skill(profiles.SkillRiderSacrifice); ok && sk.Value > 0 {
+		k.riderSacrifice = sk.Value
+	}
 	k.authority = authorityLimit(f)
 	return k
 }
@@ -69,6 +75,8 @@ type moraleState struct {
 	// Sacrifice, which nothing heals (seed 000 line 1650).
 	sacrificeUsed bool
 	scar          int
+	// riderUsed: its mount's Sacrifice towards its rider was used this turn.
+	riderUsed bool
 	// authorityUsed: the mastery dice it lent this turn (Authority).
 	authorityUsed int
 	// devoured: its carcass was devoured and removed (sim/devour.go).

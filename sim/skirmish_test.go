@@ -413,6 +413,7 @@ var (
 	reTraceLord  = regexp.MustCompile(`^ uses Warlord: \+(\d+) AP$`)
 	reTraceEat   = regexp.MustCompile(`^ devours the carcass of ` + labelRE + ` \(\d+ AP\): \+(\d+) HP \((\d+) HP\)$`)
 	reTraceSac   = regexp.MustCompile(`^    ` + labelRE + ` sacrifices (\d+) HP \((\d+) left\): ` + labelRE + ` gains 1 AP`)
+	reTraceMount = regexp.MustCompile(`^    ` + labelRE + `'s mount sacrifices (\d+) HP \((\d+) left\): \d+ AP$`)
 	reTraceWins  = regexp.MustCompile(`^End: side ([AB]) wins in round (\d+);`)
 	reTraceDraw  = regexp.MustCompile(`^End: draw after (\d+) rounds;`)
 )
@@ -460,6 +461,8 @@ type traceChecker struct {
 	warlord []int
 	eaten   []bool // its carcass was devoured
 	sacUsed []int  // the round of its last Sacrifice
+	// riderUsed is the round of its mount's last Sacrifice towards it.
+	riderUsed []int
 	// hidden: in ambush (sim/ambush.go), not counted for the initiative nor
 	// for who starts a round until it comes out; ambusher: the Safar of an
 	// ambush interrupt going on (-1 none).
@@ -502,7 +505,7 @@ func newTraceChecker(t *testing.T, name string, sk *sim.Skirmish, labels []strin
 	n := len(labels)
 	c.gone, c.acted, c.passed = make([]bool, n), make([]bool, n), make([]bool, n)
 	c.fails, c.warlord = make([]int, n), make([]int, n)
-	c.eaten, c.sacUsed = make([]bool, n), make([]int, n)
+	c.eaten, c.sacUsed, c.riderUsed = make([]bool, n), make([]int, n), make([]int, n)
 	return c
 }
 
@@ -617,6 +620,22 @@ func (c *traceChecker) check(text string, res sim.SkirmishResult) {
 				c.errorf(n, "%s sacrifices %d HP (%d left of %d) for %s, activated %d, in round %d (last sacrifice in round %d)", m[1], x, left, c.hp[k], m[4], c.cur, c.round, c.sacUsed[k])
 			}
 			c.hp[k], c.sacUsed[k] = left, c.round
+			continue
+		}
+		if m := reTraceMount.FindStringSubmatch(l); m != nil {
+			// A mount's Sacrifice towards its rider (sim/mount.go): the
+			// activated Safar, once per turn, never its last HP.
+			c.events["rider sacrifice"]++
+			k := c.safar(n, m[1])
+			if k < 0 {
+				continue
+			}
+			x, _ := strconv.Atoi(m[2])
+			left, _ := strconv.Atoi(m[3])
+			if k != c.cur || c.riderUsed[k] == c.round || left != c.hp[k]-x || left <= 0 {
+				c.errorf(n, "%s's mount sacrifices %d HP (%d left of %d), activated %d, in round %d (last in round %d)", m[1], x, left, c.hp[k], c.cur, c.round, c.riderUsed[k])
+			}
+			c.hp[k], c.riderUsed[k] = left, c.round
 			continue
 		}
 		if m := reTraceDown.FindStringSubmatch(l); m != nil {

@@ -44,7 +44,7 @@ left out, never a reason to stop.`,
 }
 
 func importCatalogCommand() *cobra.Command {
-	var out string
+	var out, rulesFile string
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "catalog FILE",
@@ -61,7 +61,14 @@ their JSON path), what is not modelled, what is not imported, and a summary.
 --json prints the summary as JSON instead.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			conv, err := catalog.ConvertFile(args[0])
+			var rm *catalog.RulesMap
+			if rulesFile != "" {
+				var err error
+				if rm, err = catalog.ReadRulesMapFile(rulesFile); err != nil {
+					return fmt.Errorf("--rules: %w", err)
+				}
+			}
+			conv, err := catalog.ConvertFileWith(args[0], rm)
 			if err != nil {
 				return err
 			}
@@ -112,6 +119,7 @@ their JSON path), what is not modelled, what is not imported, and a summary.
 		},
 	}
 	c.Flags().StringVarP(&out, "out", "o", "", "directory to write the YAML files to (created if needed; files of the same names are replaced)")
+	c.Flags().StringVar(&rulesFile, "rules", "", "a YAML file of your own mapping card rules that exist only as text to skills or to \"no effect in a skirmish\" (rules: [{card: ID, rule: LABEL, skills: {trample: ~}}, {card: ID, rule: LABEL, no_effect: WHY}]; docs/import.md)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the import summary as JSON: per profile and item its status (modelled, partial, not imported) with what is not modelled and why, counts per faction and kind, the table of skills")
 	return c
 }

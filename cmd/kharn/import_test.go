@@ -17,6 +17,8 @@ var (
 	// catalog056Fixture is the exact-shape invented catalogue (catalogue.md).
 	catalog056Fixture = filepath.Join("..", "..", "profiles", "catalog", "testdata", "catalog-056.json")
 	listsFixture      = filepath.Join("..", "..", "profiles", "catalog", "testdata", "lists")
+	// rulesFixture holds invented hand mappings of card rules (--rules).
+	rulesFixture = filepath.Join("..", "..", "profiles", "catalog", "testdata", "rules")
 )
 
 // TestImportGolden checks kharn import and --data FILE.json against
@@ -38,6 +40,8 @@ func TestImportGolden(t *testing.T) {
 		{"import-catalog", []string{"import", "catalog", catalogFixture, "--out", out}, 0},
 		{"import-catalog-dry-run", []string{"import", "catalog", catalogFixture}, 0},
 		{"import-catalog-json", []string{"import", "catalog", catalog056Fixture, "--json"}, 0},
+		{"import-catalog-rules", []string{"import", "catalog", catalog056Fixture, "--rules", filepath.Join(rulesFixture, "rules-056.yaml")}, 0},
+		{"import-catalog-rules-bad", []string{"import", "catalog", catalog056Fixture, "--rules", filepath.Join(rulesFixture, "bad.yaml")}, 1},
 		{"import-catalog-not-json", []string{"import", "catalog", filepath.Join(listsFixture, "skirmish.code")}, 1},
 		{"import-catalog-missing", []string{"import", "catalog", "no-such-catalogue.json"}, 1},
 		{"import-list-056", []string{"import", "list", filepath.Join(listsFixture, "full-056.json"), "--catalog", catalog056Fixture}, 0},

@@ -40,12 +40,15 @@ A list file is YAML:
       granted: []          # spells a card lets it know outside the budgets
       mount: heron-2       # a mount of the data (an imported catalogue has them):
                            # fielded as the profile blood-steel-adept-3-on-heron-2
+      mount_options: {harness: 2} # options the mount offers, with X: their skills
+                           # for the Safar, their Krowns on top
 
 "list validate" checks list files against the rulebook: one faction (with the
 Black Guild, "stateless" and "allied of X" exceptions), LIM X, LIM U and LIM P, the
 leader, a caster's grimoire and spells (pages, levels, way, reservation), a mount
-(who may ride it), and the cost with its equipment changes, grimoire, spells and
-mount within the budget. Every problem is
+(who may ride it) and its options (offered by the mount, X up to their max, the
+rider's faction), and the cost with its equipment changes, grimoire, spells, mount
+and mount options within the budget. Every problem is
 reported as file:line:col: field: message (rule).`,
 		Example: `  kharn list
   kharn list show kharns-300

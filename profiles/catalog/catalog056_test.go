@@ -275,12 +275,31 @@ func TestListRoundTrip056(t *testing.T) {
 		`members[2].munitions.arc-des-berges: not modelled: 18 shots of "simple"`,
 		`members[0].equipmentUpgrades.hache-longue: not modelled: upgrade "affutage" on "hache-longue" (+1 damage, the edge`,
 		`members[3].origin: not modelled: origin "kharns"`,
-		`members[1].mountOptionIds.opt-brutal: not modelled: mount option "opt-brutal" (grants brutalite to the mount`,
 		`ost.cardIds: not modelled`,
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no warning %q in\n%s", want, text)
 		}
+	}
+	// The mount option opt-brutal (Brutalité, X = 1) is carried by the list
+	// entry (mount_options), no longer reported (catalogue.md 4.11).
+	if strings.Contains(text, "opt-brutal") {
+		t.Errorf("opt-brutal still reported:\n%s", text)
+	}
+	if m := imp.Lists[0].Members; len(m) < 2 || !slices.Equal(m[1].MountOptions, []profiles.MountChoice{{ID: "opt-brutal", X: 1}}) {
+		t.Errorf("veilleuse entry %+v, want mount option opt-brutal 1", m[1])
+	}
+	// Fielded: the veilleuse on heron-2 with Brutality 1, paying the option's
+	// 5 Kr (costByValue[0]) on top of the mount's 30.
+	ds := fixture056(t).DataSet()
+	on, err := ds.Profile("kharns-veilleuse-2-on-heron-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lo := imp.Lists[0].Loadouts(ds); len(lo) < 2 || lo[1].Profile.Cost != on.Cost+5 {
+		t.Errorf("veilleuse fielded as %+v, want %d Kr", lo[1].Profile, on.Cost+5)
+	} else if b, ok := lo[1].Profile.Skill(profiles.SkillBrutality); !ok || b.Value < 1 {
+		t.Errorf("veilleuse fielded without Brutality: %v", lo[1].Profile.Skills)
 	}
 	// The card the rempart bought grants it Riposte: a card grant now
 	// (profiles/catalog/listcards.go), no longer reported.
@@ -300,7 +319,6 @@ func TestListRoundTrip056(t *testing.T) {
 	}
 	// The archer's spells, granted spell and grimoire reach its list entry:
 	// the small grimoire's 20 Kr (seed 000 line 1475) add to its cost.
-	ds := fixture056(t).DataSet()
 	var archer *profiles.ListMember
 	for i, lm := range imp.Lists[0].Members {
 		if lm.Profile == "kherops-archere-1" {
@@ -408,7 +426,7 @@ func TestMounts056(t *testing.T) {
 	// A list member's mount: the entry rides it and costs it; an unknown
 	// mount is an error at its JSON path.
 	js := `{"fersDeLance": [{"factionId": "kharns", "leaderInstanceId": "m1", "members": [
-	  {"instanceId": "m1", "profileId": "kharns-rempart-2", "mount": {"mountId": "heron-2"}},
+	  {"instanceId": "m1", "profileId": "kharns-rempart-2", "mount": {"mountId": "heron-2", "addedEquipmentIds": ["caparacon"]}},
 	  {"instanceId": "m2", "profileId": "kharns-veilleuse-2", "mount": {"mountId": "licorne-9", "addedEquipmentIds": ["caparacon"]}}]}]}`
 	x, err := ParseListExport("t", []byte(js))
 	if err != nil {
@@ -418,11 +436,20 @@ func TestMounts056(t *testing.T) {
 	if l := imp.Lists[0]; l.Members[0].Mount != "heron-2" || l.Members[1].Mount != "" || l.Loadouts(ds)[0].Profile.ID != "kharns-rempart-2-on-heron-2" {
 		t.Errorf("members %+v", l.Members)
 	}
+	// The mount's own item (mountEquipment "mount") joins the entry's
+	// equipment: the caparaçon, an armour the mount wears in a slot of its own.
+	if l := imp.Lists[0]; !slices.Contains(l.Members[0].Add, "caparacon") {
+		t.Errorf("the mount's caparacon not added: %+v", l.Members[0])
+	} else if items := l.Loadouts(ds)[0].Items(ds); !slices.ContainsFunc(items, func(e *profiles.Equipment) bool {
+		return e.ID == "caparacon" && e.MountEquipment == profiles.MountWorn && e.Armour != nil && e.Armour.Stacks
+	}) {
+		t.Errorf("fielded items %v: no caparacon worn by the mount", items)
+	}
 	if len(imp.Errors) != 1 || !strings.Contains(imp.Errors[0].Error(), `t: fersDeLance[0].members[1].mount.mountId: unknown mount "licorne-9"`) {
 		t.Errorf("errors %v", imp.Errors)
 	}
 	if !slices.ContainsFunc(imp.Warnings, func(p Problem) bool {
-		return strings.Contains(p.Error(), "members[1].mount: not modelled: the mount's own equipment")
+		return strings.Contains(p.Error(), `members[1].mount.addedEquipmentIds[0]: "caparacon" is for a mount not imported: left out`)
 	}) {
 		t.Errorf("warnings %v", imp.Warnings)
 	}

@@ -58,11 +58,27 @@ func ConvertFile(path string) (*Conversion, error) {
 	return Convert(path, data)
 }
 
+// ConvertFileWith converts the catalogue file at path as ConvertFile does,
+// with the hand mapping rm of its card rules (rulesmap.go; nil: none).
+func ConvertFileWith(path string, rm *RulesMap) (*Conversion, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ConvertWith(path, data, rm)
+}
+
 // Convert converts the catalogue data, read from the file called name (used in
 // messages), into YAML files that profiles.LoadFS reads with no error. It fails
 // only when data is not a JSON object; any odd entry is reported in the
 // Conversion's Report and the others are converted.
 func Convert(name string, data []byte) (*Conversion, error) {
+	return ConvertWith(name, data, nil)
+}
+
+// ConvertWith converts as Convert does, with the hand mapping rm of the card
+// rules that exist only as text (rulesmap.go; nil: none).
+func ConvertWith(name string, data []byte, rm *RulesMap) (*Conversion, error) {
 	v, err := parseJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -120,6 +136,7 @@ func Convert(name string, data []byte) (*Conversion, error) {
 	c.readOthers(file, top)
 	c.readMagic(file, top)
 	c.readMounts(file, top, skills)
+	c.applyRulesMap(file, rm) // rulesmap.go
 	for _, k := range top.unused() {
 		x, _ := top.get(k)
 		if isEmpty(x) {

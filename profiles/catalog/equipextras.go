@@ -42,8 +42,13 @@ func (e *equipOut) readExtras(o *object) {
 		e.stackable = true // written for an item; a weapon needs no mark (equipment_copies.go)
 	}
 	if x, ok := o.get("mountEquipment"); ok && x != nil {
-		s, _ := x.(string)
-		e.notModelledf("mountEquipment %q (equipment for a mount: the list format carries no mount loadout)", s)
+		switch s, _ := x.(string); s {
+		case profiles.MountWorn, profiles.RiderWorn:
+			e.mountEquipment = s // YAML mount_equipment: only a mounted Safar takes it
+		default:
+			e.problemf(o.at("mountEquipment"), "%s is not \"mount\" nor \"rider\"", describe(x))
+			e.notModelledf("mountEquipment %s", describe(x))
+		}
 	}
 	if x, ok := o.get("upgrades"); ok && !isEmpty(x) {
 		for _, uo := range e.objects(x, o.at("upgrades"), "ignored", "ignored") {

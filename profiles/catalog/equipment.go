@@ -33,6 +33,9 @@ type equipOut struct {
 	// ids), resolved into reserved once every id is known.
 	reservedTo []string
 	reserved   []string
+	// mountEquipment is the catalogue's mountEquipment, "mount" or "rider"
+	// (YAML mount_equipment).
+	mountEquipment string
 	// refused are reservations the data format refused.
 	refused []string
 	// resolveProblems are the problems of the last resolve round.

@@ -115,8 +115,8 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 			lm := profiles.ListMember{Profile: p.id, Count: 1, Add: add, Remove: remove}
 			c.memberMount(m, &lm, warn, fail)
 			c.memberMagic(m, p, &lm, warn, fail)
-			k := key{p.id, strings.Join(sorted(add), ","), strings.Join(sorted(remove), ","),
-				strings.Join(lm.Spells, ",") + "|" + strings.Join(lm.Granted, ",") + "|" + lm.Grimoire + "|" + lm.Mount}
+			k := key{p.id, strings.Join(sorted(lm.Add), ","), strings.Join(sorted(remove), ","),
+				strings.Join(lm.Spells, ",") + "|" + strings.Join(lm.Granted, ",") + "|" + lm.Grimoire + "|" + lm.Mount + "|" + fmt.Sprint(lm.MountOptions)}
 			if at, ok := entries[k]; ok {
 				l.Members[at].Count++
 			} else {
@@ -249,6 +249,13 @@ func writeList(b *bytes.Buffer, l *profiles.List) {
 		}
 		if m.Mount != "" {
 			b.WriteString("    mount: " + m.Mount + "\n")
+		}
+		if len(m.MountOptions) > 0 {
+			var os []string
+			for _, o := range m.MountOptions {
+				os = append(os, o.ID+": "+strconv.Itoa(o.X))
+			}
+			b.WriteString("    mount_options: {" + strings.Join(os, ", ") + "}\n")
 		}
 		if m.Grimoire != "" {
 			b.WriteString("    grimoire: " + m.Grimoire + "\n")

@@ -125,7 +125,9 @@ type MemberExport struct {
 	GrantedPaths []string       // the JSON path of each of Granted
 	Grimoire     string         // "grimoireId": petit or grand
 	Mount        string         // "mount.mountId"
-	MountLoadout bool           // the mount\'s own equipment changes are given
+	MountLoadout bool           // the mount's own base items removed or upgrades are given
+	MountAdded   []string       // "mount.addedEquipmentIds": items for the mount
+
 	MountOptions map[string]int // "mountOptionIds": option -> X
 	Attached     []string       // "attachedInstanceIds"
 	BodyguardOf  string         // "bodyguardOfInstanceId"
@@ -309,9 +311,12 @@ func readMemberExtras(n *notes, mo *object, me *MemberExport) {
 			if id, ok := o.get("mountId"); ok {
 				me.Mount, _ = n.str(id, o.at("mountId"), "ignored")
 			}
-			for _, k := range []string{"addedEquipmentIds", "removedBaseEquipmentIds", "equipmentUpgrades"} {
+			if v, ok := o.get("addedEquipmentIds"); ok && !isEmpty(v) {
+				me.MountAdded = n.ids(v, o.at("addedEquipmentIds"))
+			}
+			for _, k := range []string{"removedBaseEquipmentIds", "equipmentUpgrades"} {
 				if v, _ := o.get(k); !isEmpty(v) {
-					me.MountLoadout = true // the mount's own loadout: not in the list format
+					me.MountLoadout = true // a mount has no base items nor upgrades in the list format
 				}
 			}
 			unusedKeys(n, o)

@@ -117,11 +117,16 @@ func TestMountFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Level != 2 || m.Cost != 20 || m.Bonus != (profiles.MountBonus{AP: 1, HP: 8, Stature: 2}) || !slices.Equal(m.Factions, []string{profiles.Kharns}) || len(m.Skills) != 0 {
+	if m.Level != 2 || m.Cost != 20 || m.Bonus != (profiles.MountBonus{AP: 1, HP: 8, Stature: 2}) || !slices.Equal(m.Factions, []string{profiles.Kharns}) ||
+		len(m.Skills) != 1 || m.Skills[0].Name != profiles.SkillRiderSacrifice || m.Skills[0].Value != 1 {
 		t.Errorf("mount %+v", m)
 	}
-	for _, want := range []string{"reach bonus 0.25 (the natural reach 0.5 + 0.25 is no reach of the data format)", "bonus v 9", "bonus vol 2",
-		"skill sacrifice 1 (the mount shields its rider: rider and mount are one profile)", `rule "Ruade"`} {
+	// A mount's Sacrifice is towards its rider (skills.md #51): played as
+	// "rider sacrifice" (sim/mount.go), not named.
+	if slices.ContainsFunc(m.NotModelled, func(s string) bool { return strings.Contains(s, "sacrifice") }) {
+		t.Errorf("sacrifice named not modelled: %q", m.NotModelled)
+	}
+	for _, want := range []string{"reach bonus 0.25 (the natural reach 0.5 + 0.25 is no reach of the data format)", "bonus v 9", "bonus vol 2", `rule "Ruade"`} {
 		if !slices.Contains(m.NotModelled, want) {
 			t.Errorf("not modelled %q missing from %q", want, m.NotModelled)
 		}

@@ -62,11 +62,56 @@ func (c *Conversion) readMounts(file *notes, top *object, skills map[string]cata
 	if x, ok := top.get("mountOptions"); ok && x != nil {
 		for _, oo := range file.objects(x, "mountOptions", "ignored", "ignored") {
 			id, _ := oo.m["id"].(string)
-			var mo mountOption
+			mo := mountOption{id: id, path: oo.path}
 			mo.name, _ = oo.m["name"].(string)
 			mo.bucket, _ = oo.m["bucket"].(string)
 			if g, ok := oo.m["grantsSkill"].(map[string]any); ok {
 				mo.skill, _ = g["skillId"].(string)
+			}
+			// wholeIn reads a whole number from lo to hi, a problem otherwise.
+			wholeIn := func(v any, at string, lo, hi int) (int, bool) {
+				n, ok := file.whole(v, at, "ignored")
+				if ok && (n < lo || n > hi) {
+					file.problemf(at, "%d is not from %d to %d: ignored", n, lo, hi)
+					return 0, false
+				}
+				return n, ok
+			}
+			mo.max = 1
+			if v, ok := oo.get("maxValue"); ok && v != nil {
+				if n, ok := wholeIn(v, oo.at("maxValue"), 1, 9); ok {
+					mo.max = n
+				}
+			}
+			if v, ok := oo.get("cost"); ok && v != nil {
+				if n, ok := wholeIn(v, oo.at("cost"), 0, 999); ok {
+					mo.cost = []int{n}
+				}
+			}
+			if v, ok := oo.get("costByValue"); ok && v != nil {
+				vs, _ := v.([]any)
+				var cs []int
+				for i, x := range vs {
+					if n, ok := wholeIn(x, index(oo.at("costByValue"), i), 0, 999); ok {
+						cs = append(cs, n)
+					}
+				}
+				if len(cs) == len(vs) && len(cs) > 0 {
+					mo.cost = cs
+				}
+			}
+			if v, ok := oo.get("costByMountKind"); ok && v != nil {
+				byKind, _ := v.(map[string]any)
+				mo.byKind = map[string]int{}
+				for _, k := range sortedKeys(byKind) {
+					if n, ok := wholeIn(byKind[k], oo.at("costByMountKind")+"."+k, 0, 999); ok {
+						mo.byKind[k] = n
+					}
+				}
+			}
+			if r, ok := oo.m["reservation"].(map[string]any); ok {
+				mo.kinds = stringsOf(r["mountKinds"])
+				mo.factions = stringsOf(r["factions"])
 			}
 			c.mountOptions[id] = mo
 		}
@@ -159,7 +204,68 @@ func (c *Conversion) readMounts(file *notes, top *object, skills map[string]cata
 
 // mountOption is an entry of mountOptions: a list choice granting a skill.
 type mountOption struct {
-	name, bucket, skill string
+	id, path, name, bucket, skill string
+	max                           int
+	cost                          []int          // by X (costByValue), or one cost
+	byKind                        map[string]int // costByMountKind
+	kinds, factions               []string       // reservation (catalogue ids)
+}
+
+// stringsOf returns the strings of a JSON array, nil for anything else.
+func stringsOf(v any) []string {
+	xs, _ := v.([]any)
+	var out []string
+	for _, x := range xs {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// optionFor returns what mount option o becomes on mount m
+// (profiles.MountOption), or why it does not fit or cannot be written: its
+// reservation leaves m's kind or every faction of m out, or its skill is
+// not one a mount option of the data format grants (a skill with a number or
+// with no value).
+func (o mountOption) optionFor(m *mountOut) (profiles.MountOption, string) {
+	out := profiles.MountOption{ID: projectID(o.id), Name: o.name, Max: o.max, Cost: o.cost}
+	if len(o.kinds) > 0 && !slices.Contains(o.kinds, m.kind) {
+		return out, fmt.Sprintf("for mounts of kind %s, not %s", strings.Join(o.kinds, ", "), m.kind)
+	}
+	for _, f := range o.factions {
+		if pf, ok := factionOf(f); ok && slices.Contains(m.factions, pf) && !slices.Contains(out.Factions, pf) {
+			out.Factions = append(out.Factions, pf)
+		}
+	}
+	if len(o.factions) > 0 && len(out.Factions) == 0 {
+		return out, fmt.Sprintf("for riders of %s, none of whom rides %s", strings.Join(o.factions, ", "), m.id)
+	}
+	info, ok := profiles.SkillByID(o.skill)
+	if !ok || info.Name == "" {
+		return out, fmt.Sprintf("its skill %q is no skill of the data format", o.skill)
+	}
+	switch v, _ := profiles.SkillValueOf(info.Name); v {
+	case profiles.SkillNoValue:
+		out.Max = 1
+	case profiles.SkillNumber, profiles.SkillOptNumber:
+	default:
+		return out, fmt.Sprintf("its skill %s takes no number", info.Name)
+	}
+	out.Skill = info.Name
+	if c, ok := o.byKind[m.kind]; ok {
+		out.Cost = []int{c}
+	}
+	if len(out.Cost) > 1 && len(out.Cost) != out.Max {
+		out.Cost = out.Cost[:1]
+	}
+	if len(out.Cost) == 0 {
+		out.Cost = []int{0}
+	}
+	if !profiles.ValidID(out.ID) {
+		return out, fmt.Sprintf("its id %q is no id of the data format", o.id)
+	}
+	return out, ""
 }
 
 // readBonuses reads a mount's bonuses (catalogue.md 4.11).
@@ -201,19 +307,19 @@ func (m *mountOut) readBonuses(v any, path string) {
 	}
 }
 
-// readSkills reads a mount's grantedSkills as a profile's skills. Sacrifice
-// towards its rider only has nobody to act for: rider and mount are one
-// profile (skills.md #51); LIST skills of a mount have no use.
+// readSkills reads a mount's grantedSkills as a profile's skills. A mount's
+// Sacrifice X is towards its rider (skills.md #51: "Quagga level II (X = 1,
+// towards its rider only)"): rider and mount are one profile, so it becomes
+// the Safar's own "rider sacrifice: X" (sim/mount.go); LIST skills of a mount
+// have no use.
 func (m *mountOut) readSkills(ctx *readContext, v any, path string) {
 	m.p.readSkills(ctx, v, path)
-	m.p.skills = slices.DeleteFunc(m.p.skills, func(s skillOut) bool {
+	for i, s := range m.p.skills {
 		if s.name == profiles.SkillSacrifice {
 			m.p.notModelled = slices.DeleteFunc(m.p.notModelled, func(n string) bool { return strings.HasPrefix(n, "skill sacrifice: its precision") })
-			m.p.notModelledf("skill sacrifice %s (the mount shields its rider: rider and mount are one profile)", s.value)
-			return true
+			m.p.skills[i].name, m.p.skills[i].engine = profiles.SkillRiderSacrifice, profiles.SkillEngine(profiles.SkillRiderSacrifice)
 		}
-		return false
-	})
+	}
 	for _, t := range m.p.traits {
 		m.p.notModelledf("trait %s (a mount's list skill)", t)
 	}
@@ -303,6 +409,20 @@ func (c *Conversion) writeMounts() (File, bool) {
 				b.WriteString("      " + sk.name + ": " + sk.yamlValue() + " # " + oneLine(sk.source, 80) + "\n")
 			}
 		}
+		if opts := c.optionsOf(m); len(opts) > 0 {
+			b.WriteString("    options: # mountOptions: list choices (a list entry's mount_options)\n")
+			for _, o := range opts {
+				cs := make([]string, len(o.Cost))
+				for i, x := range o.Cost {
+					cs[i] = strconv.Itoa(x)
+				}
+				fmt.Fprintf(&b, "      - {id: %s, name: %s, skill: %s, max: %d, cost: [%s]", o.ID, yamlString(oneLine(o.Name, 100)), o.Skill, o.Max, strings.Join(cs, ", "))
+				if len(o.Factions) > 0 {
+					b.WriteString(", factions: [" + strings.Join(o.Factions, ", ") + "]")
+				}
+				b.WriteString("}\n")
+			}
+		}
 		if len(m.p.notModelled) > 0 {
 			b.WriteString("    not_modelled:\n")
 			for _, s := range m.p.notModelled {
@@ -312,6 +432,17 @@ func (c *Conversion) writeMounts() (File, bool) {
 		n++
 	}
 	return File{Name: "mounts.yaml", Data: slices.Clone(b.Bytes())}, n > 0
+}
+
+// optionsOf returns the mount options that fit m, in catalogue id order.
+func (c *Conversion) optionsOf(m *mountOut) []profiles.MountOption {
+	var out []profiles.MountOption
+	for _, id := range sortedKeys(anyMap(c.mountOptions)) {
+		if o, why := c.mountOptions[id].optionFor(m); why == "" {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // memberMount gives lm the mount of the member m, mapped to its YAML id, and
@@ -330,19 +461,39 @@ func (c *Conversion) memberMount(m MemberExport, lm *profiles.ListMember, warn, 
 		}
 	}
 	for _, id := range sortedKeys(anyMap(m.MountOptions)) {
-		what := "its skill"
-		if o, ok := c.mountOptions[id]; ok && o.skill != "" {
-			what = "grants " + o.skill
-			if x := m.MountOptions[id]; x > 1 {
-				what += " " + strconv.Itoa(x)
-			}
-			if o.bucket != "" {
-				what += " to the " + o.bucket
+		at := m.Path + ".mountOptionIds." + id
+		o, known := c.mountOptions[id]
+		mt := c.mountByID[m.Mount]
+		switch {
+		case !known:
+			warn(at, "not modelled: unknown mount option %q", id)
+		case mt == nil || lm.Mount == "":
+			warn(at, "not modelled: mount option %q without a mount imported", id)
+		default:
+			if mo, why := o.optionFor(mt); why != "" {
+				warn(at, "not modelled: mount option %q (%s)", id, why)
+			} else {
+				lm.MountOptions = append(lm.MountOptions, profiles.MountChoice{ID: mo.ID, X: max(m.MountOptions[id], 1)})
 			}
 		}
-		warn(m.Path+".mountOptionIds."+id, "not modelled: mount option %q (%s; the list format carries no mount option)", id, what)
+	}
+	// The mount's items join the entry's: rider and mount are one Safar
+	// (an item marked mount_equipment needs the mount).
+	for j, id := range m.MountAdded {
+		path := index(m.Path+".mount.addedEquipmentIds", j)
+		e, ok := c.equipByID[id]
+		switch {
+		case lm.Mount == "":
+			warn(path, "%q is for a mount not imported: left out", id)
+		case !ok:
+			fail(path, "unknown equipment %q, left out", id)
+		case e.why != "":
+			warn(path, "%q is not imported (%s): left out, %d Kr less than in the list builder", id, e.why, e.cost)
+		default:
+			lm.Add = append(lm.Add, e.id)
+		}
 	}
 	if m.MountLoadout {
-		warn(m.Path+".mount", "not modelled: the mount's own equipment changes (the list format carries none)")
+		warn(m.Path+".mount", "not modelled: the mount's base items removed or its upgrades (the list format carries none)")
 	}
 }

@@ -35,6 +35,7 @@ type profileOut struct {
 	statNotes  []string  // stat changes made by effects, for comments
 	effects    []effect  // the card's structured effects
 	rules      []string  // "label": text, for comments
+	ruleLabels []string  // each rule's label as the report names it (rulesmap.go)
 	magic      *magicOut // a caster's way and free spells, nil for others
 	// allies are its grant-skill effects on other Safars, allyYAML their
 	// grants_allies lines (profiles/catalog/allies.go).
@@ -530,6 +531,7 @@ func (p *profileOut) readRules(x any, path string) {
 		if label == "" {
 			label = oneLine(text, 40)
 		}
+		p.ruleLabels = append(p.ruleLabels, label) // rulesmap.go
 		p.notModelledf("rule %q", label)
 	}
 }

@@ -271,6 +271,9 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 	if len(e.reserved) > 0 {
 		kv("reserved_to", "["+strings.Join(e.reserved, ", ")+"]")
 	}
+	if e.mountEquipment != "" {
+		kv("mount_equipment", e.mountEquipment)
+	}
 }
 
 func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {

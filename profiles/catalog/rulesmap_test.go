@@ -1,0 +1,113 @@
+package catalog
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// TestRulesMap056 checks a hand mapping of card rules that exist only as text
+// (skills.md section 3; testdata/rules/rules-056.yaml, invented): the
+// sanglier's trample becomes the Trample special attack of its mount (R18),
+// played by the mounted Safar, the heron's kick is named no effect in a
+// skirmish with the reason given, the chiot's rule gives it Bite and
+// Brutality 1; none of the three is named not modelled, so both mounts are
+// fully modelled (0 of 2 without the mapping). Fails before: no mapping.
+func TestRulesMap056(t *testing.T) {
+	rm, err := ReadRulesMapFile(filepath.Join("testdata", "rules", "rules-056.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := ConvertFileWith(filepath.Join("testdata", "catalog-056.json"), rm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Report.JSONSummary()
+	if s.Mounts == nil || s.Mounts.Modelled != 2 {
+		t.Errorf("mounts %+v, want 2 of 2 modelled", s.Mounts)
+	}
+	if base := fixture056(t).Report.JSONSummary(); base.Mounts.Modelled != 0 {
+		t.Errorf("without the mapping %d mounts modelled, want 0", base.Mounts.Modelled)
+	}
+	for _, e := range s.Entries {
+		for _, nm := range e.NotModelled {
+			if strings.Contains(nm, `rule "Piétinement"`) || strings.Contains(nm, `rule "Coup de bec"`) || strings.Contains(nm, `rule "Coup de gueule"`) {
+				t.Errorf("%s still names %q", e.ID, nm)
+			}
+		}
+		if e.ID == "heron-2" && !slices.ContainsFunc(e.NoEffect, func(s string) bool {
+			return strings.Contains(s, `rule "Coup de bec": acts only in the battle format (invented reading) (hand mapping, rules-056.yaml:8)`)
+		}) {
+			t.Errorf("heron-2 no effect %q", e.NoEffect)
+		}
+	}
+	ds := c.DataSet()
+	p, err := ds.Profile("kharns-rempart-2-on-sanglier-3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := p.Skill(profiles.SkillTrample); !ok {
+		t.Errorf("mounted on the sanglier without Trample: %v", p.Skills)
+	}
+	chiot, _ := ds.Profile("fangs-chiot-1")
+	if b, ok := chiot.Skill(profiles.SkillBrutality); !ok || b.Value != 1 {
+		t.Errorf("chiot brutality %+v", b)
+	}
+	if _, ok := chiot.Skill(profiles.SkillBite); !ok {
+		t.Errorf("chiot without Bite: %v", chiot.Skills)
+	}
+}
+
+// TestRulesMapProblems checks the mapping file's problems: each placed at
+// its line and column with the field, all at once; an entry that matches no
+// card or no rule is a problem of the import, named with its line.
+func TestRulesMapProblems(t *testing.T) {
+	_, err := ReadRulesMap("m.yaml", []byte(`rules:
+  - card: heron-2
+    rule: Coup de bec
+    skills: {kick: ~}
+  - {card: heron-2, rule: X, skills: {brutality: ~}}
+  - {card: heron-2, rule: X, skills: {trample: 2}}
+  - {card: heron-2, rule: X, skills: {heroic: offensive}}
+  - {card: heron-2, rule: X}
+  - {card: heron-2, rule: X, no_effect: y, skills: {trample: ~}}
+  - {rule: X, no_effect: y, colour: red}
+`))
+	for _, want := range []string{
+		`m.yaml:4:14: rules[0].skills.kick: unknown skill "kick"`,
+		"m.yaml:5:50: rules[1].skills.brutality: skill brutality takes a number from 1 to 99",
+		"m.yaml:6:48: rules[2].skills.trample: skill trample takes no value: write trample: ~",
+		"m.yaml:7:39: rules[3].skills.heroic: skill heroic takes a field, a distance or a text",
+		"m.yaml:8:5: rules[4]: give skills or no_effect, one of them",
+		"m.yaml:9:5: rules[5]: give skills or no_effect, one of them",
+		"m.yaml:10:29: rules[6].colour: unknown field (known: card, rule, skills, no_effect)",
+		"m.yaml:10:5: rules[6]: card and rule are required",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v\nwant %q", err, want)
+		}
+	}
+	rm, err := ReadRulesMap("m.yaml", []byte("rules:\n  - {card: nobody-1, rule: X, no_effect: y}\n  - {card: heron-2, rule: Ruade, no_effect: y}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := ConvertFileWith(filepath.Join("testdata", "catalog-056.json"), rm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, w := range c.Report.Warnings() {
+		text = append(text, w.Error())
+	}
+	for _, want := range []string{
+		`m.yaml: rules[0]: line 2: card "nobody-1" is no profile or mount of the catalogue: mapping not applied`,
+		`m.yaml: rules[1]: line 3: card "heron-2" has no rule "Ruade" (its rules: "Coup de bec"): mapping not applied`,
+	} {
+		if !slices.Contains(text, want) {
+			t.Errorf("no problem %q in\n%s", want, strings.Join(text, "\n"))
+		}
+	}
+}
