@@ -537,12 +537,12 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 	// d10 cancels its level in base damage; the CH bonus is always taken.
 	hide := hideDice(target)
 	tens := hideTens(hide)
-	acc := map[[2]int]float64{}
+	var acc hitAcc // exact_hitacc.go: the map it replaces was a seventh of a 2 AP exchange
 	var parts [10]underPart
 	add := func(baseLeft, critLeft, ticked int, q float64) {
 		for _, u := range underParts(&parts, target, faces, baseLeft, critLeft, s.ticks) { // sim/armour_slots.go
 			for k, qk := range tens {
-				acc[[2]int{max(u.base-k*hide, 0) + u.crit, ticked}] += q * u.q * qk
+				*acc.at(max(u.base-k*hide, 0)+u.crit, ticked) += q * u.q * qk
 			}
 		}
 	}
@@ -587,10 +587,11 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 		}
 	}
 	sl := getSlabs() // planalloc.go: cachedDist keeps the result
-	out := sl.branches.take(len(acc))[:0]
+	out := sl.branches.take(acc.len())[:0]
 	putSlabs(sl)
-	for k, p := range acc {
-		out = append(out, hitBranch{p: p, taken: k[0], ticked: min(k[1], boxes)})
+	for i := range acc.len() {
+		taken, ticked, p := acc.entry(i)
+		out = append(out, hitBranch{p: p, taken: taken, ticked: min(ticked, boxes)})
 	}
 	sortBranches(out)
 	return out
