@@ -54,3 +54,53 @@ func (a *hitAcc) entry(i int) (taken, ticked int, p float64) {
 	i -= a.n
 	return int(a.moreKeys[i][0]), int(a.moreKeys[i][1]), a.moreP[i]
 }
+
+// hitSlot holds the damage distributions of one damage spec, on the defender
+// or on the attacker (counter damage), by CH flag, "CH bonus only" and boxes
+// left. A plan has a handful of specs (its attacks' and its counters'), so
+// finding the slot is a short scan of pointers, and the distributions are
+// then indexed: the map by hitKey it replaces hashed the key on every hit
+// resolved (a tenth of a cold Duel.NewPlayer with the other maps).
+type hitSlot struct {
+	s       *damageSpec
+	counter bool
+	d       []hitDists // by boxes, then CH and critOnly (4 per box)
+}
+
+// hitDists is one cached distribution; ok once computed.
+type hitDists struct {
+	ok bool
+	b  []hitBranch
+}
+
+// hitEntry returns the cache entry of k, not computed yet when !ok.
+func (pl *plan) hitEntry(k hitKey) *hitDists {
+	if k.boxes < 0 {
+		panic("sim: negative armour boxes")
+	}
+	var sl *hitSlot
+	for i := range pl.hits {
+		if pl.hits[i].s == k.s && pl.hits[i].counter == k.counter {
+			sl = &pl.hits[i]
+			break
+		}
+	}
+	if sl == nil {
+		slabs := getSlabs() // planalloc.go
+		if len(pl.hits) == cap(pl.hits) {
+			grown := slabs.hitSlots.take(max(8, 2*cap(pl.hits)))
+			pl.hits = grown[:copy(grown, pl.hits)]
+		}
+		// Boxes only go down during an exchange, from the fighters' own: a
+		// look-up past them (none is known) grows the slot below.
+		boxes := max(pl.ex.Defender.ArmourBoxes, pl.ex.Attacker.ArmourBoxes, k.boxes)
+		pl.hits = append(pl.hits, hitSlot{s: k.s, counter: k.counter, d: slabs.hitDists.take(4 * (boxes + 1))})
+		putSlabs(slabs)
+		sl = &pl.hits[len(pl.hits)-1]
+	}
+	i := 4*k.boxes + 2*b2i(k.ch) + b2i(k.critOnly)
+	if i >= len(sl.d) {
+		sl.d = append(sl.d, make([]hitDists, i+4-len(sl.d))...)
+	}
+	return &sl.d[i]
+}

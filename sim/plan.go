@@ -59,7 +59,8 @@ type plan struct {
 	// decision context.
 	decisions map[decisionKey]*decRow
 	maxTotal  int
-	hits      map[hitKey][]hitBranch
+	// hits caches the damage distributions by spec (plan.hitEntry).
+	hits      []hitSlot
 	tailCache [2][]*candTails
 	// hitValue caches the defender's expected damage taken from a hit, per attack
 	// (0 main, 1 free) and CH flag, with intact armour.
@@ -165,7 +166,7 @@ func (ex *Exchange) newPlan() *plan { return ex.newPlanShared(nil) }
 // newPlanShared is newPlan with the candidate defences taken from sh when it
 // holds those of the same attack (plan_share.go); sh may be nil.
 func (ex *Exchange) newPlanShared(sh *candShare) *plan {
-	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey]*decRow{}, hits: map[hitKey][]hitBranch{}}
+	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey]*decRow{}}
 	pl.mainMod = ex.attackModifier(pl.main)
 	pl.mainDmg = ex.damage(pl.main)
 	pl.nFree = pl.main.Effects.Count(A)
@@ -509,12 +510,11 @@ func (pl *plan) counterDist(s *damageSpec, ch bool, boxes int) []hitBranch {
 }
 
 func (pl *plan) cachedDist(k hitKey) []hitBranch {
-	if b, ok := pl.hits[k]; ok {
-		return b
+	e := pl.hitEntry(k) // exact_hitacc.go
+	if !e.ok {
+		e.b, e.ok = pl.computeHitDist(k), true
 	}
-	b := pl.computeHitDist(k)
-	pl.hits[k] = b
-	return b
+	return e.b
 }
 
 // hitKey identifies a damage distribution: spec, CH, boxes left, only the CH
