@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/kharn-ages/kharn/sim/dice"
@@ -406,7 +407,13 @@ func (pl *plan) exactFrom(s0 state) *Result {
 	}
 	res.DamagePMF = trimPMF(res.DamagePMF)
 	res.CounterPMF = trimPMF(res.CounterPMF)
-	res.Warnings = pl.ex.Warnings()
+	if !pl.warnReady {
+		// Once per plan: exactByAPFrom asks every AP of the defender on one
+		// plan, and the warnings read only the exchange (5% of a cold
+		// Duel.NewPlayer was building them again).
+		pl.warn, pl.warnReady = pl.ex.Warnings(), true
+	}
+	res.Warnings = slices.Clip(pl.warn) // an append copies: results share no room
 	return res
 }
 

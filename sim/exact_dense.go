@@ -477,3 +477,18 @@ func (ex *Exchange) exactByAP() ([]*Result, error) {
 	}
 	return out, nil
 }
+
+// attackDistOf returns pool.Dist(), shared by every plan of the process (never
+// modified): expectedFrees asks it for the free attack of every plan with an A
+// effect, with a handful of pools.
+func attackDistOf(pool dice.Pool) *dice.Dist {
+	if v, ok := fullDists.Load(pool); ok {
+		return v.(*dice.Dist)
+	}
+	d := pool.Dist()
+	v, _ := fullDists.LoadOrStore(pool, &d)
+	return v.(*dice.Dist)
+}
+
+// fullDists maps a dice.Pool to its *dice.Dist (attackDistOf).
+var fullDists sync.Map

@@ -93,7 +93,11 @@ func (pl *plan) hitEntry(k hitKey) *hitDists {
 		}
 		// Boxes only go down during an exchange, from the fighters' own: a
 		// look-up past them (none is known) grows the slot below.
-		boxes := max(pl.ex.Defender.ArmourBoxes, pl.ex.Attacker.ArmourBoxes, k.boxes)
+		boxes := pl.ex.Defender.ArmourBoxes
+		if k.counter {
+			boxes = pl.ex.Attacker.ArmourBoxes
+		}
+		boxes = max(boxes, k.boxes)
 		pl.hits = append(pl.hits, hitSlot{s: k.s, counter: k.counter, d: slabs.hitDists.take(4 * (boxes + 1))})
 		putSlabs(slabs)
 		sl = &pl.hits[len(pl.hits)-1]

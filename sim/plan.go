@@ -94,6 +94,9 @@ type plan struct {
 	freeGroupMemo map[freeGroupKey][]group
 	// needs lists the need tables the plan has used (needTableFor).
 	needs []usedNeed
+	// warn is ex.Warnings(), kept for the results once warnReady.
+	warn      []error
+	warnReady bool
 	// init0 is initial(), kept for Sampler.Sample once init0Ready.
 	init0      state
 	init0Ready bool
@@ -202,8 +205,12 @@ func (ex *Exchange) newPlanShared(sh *candShare) *plan {
 // expectedFrees returns expectedFree for every AP of the defender.
 func (pl *plan) expectedFrees() []float64 {
 	v := make([]float64, pl.ex.Defender.AP+1)
+	s := pl.initial()
+	// The free attack's pool is the same for every AP: its distribution once
+	// (a tenth of a 3 AP exchange was computing it again per AP).
+	att := attackDistOf(pl.ex.attackPool(pl.free, int(s.attDice), false, false))
 	for ap := range v {
-		v[ap] = pl.expectedFree(ap)
+		v[ap] = pl.expectedFree(ap, att)
 	}
 	return v
 }
@@ -607,12 +614,12 @@ func sortBranches(b []hitBranch) {
 }
 
 // expectedFree returns the expected damage of one free attack against a defender with
-// ap AP left answering with its best response (a decision aid).
-func (pl *plan) expectedFree(ap int) float64 {
+// ap AP left answering with its best response (a decision aid); att is the
+// distribution of the free attack's pool (attackDistOf).
+func (pl *plan) expectedFree(ap int, att *dice.Dist) float64 {
 	s := pl.initial()
 	s.defAP = int8(ap)
 	e := 0.0
-	att := pl.ex.attackPool(pl.free, int(s.attDice), false, false).Dist()
 	row := pl.row(s, true)
 	visit := func(v int, q float64, ch bool) {
 		if q < 1e-12 { // a decision aid: totals this rare cannot change it
