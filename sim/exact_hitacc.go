@@ -57,54 +57,56 @@ func (a *hitAcc) entry(i int) (taken, ticked int, p float64) {
 
 // hitSlot holds the damage distributions of one damage spec, on the defender
 // or on the attacker (counter damage), by CH flag, "CH bonus only" and boxes
-// left. A plan has a handful of specs (its attacks' and its counters'), so
-// finding the slot is a short scan of pointers, and the distributions are
-// then indexed: the map by hitKey it replaces hashed the key on every hit
-// resolved (a tenth of a cold Duel.NewPlayer with the other maps).
+// left. A plan has a handful of specs (its attacks' and its counters'), and an
+// exchange reaches a handful of (boxes, CH, CH only) per spec, so finding an
+// entry is two short scans: the map by hitKey it replaces hashed the key on
+// every hit resolved (a tenth of a cold Duel.NewPlayer with the other maps).
 type hitSlot struct {
 	s       *damageSpec
 	counter bool
-	d       []hitDists // by boxes, then CH and critOnly (4 per box)
+	d       []hitDists
 }
 
-// hitDists is one cached distribution; ok once computed.
+// hitDists is one cached distribution: code is hitCode of its key.
 type hitDists struct {
-	ok bool
-	b  []hitBranch
+	code int
+	ok   bool
+	b    []hitBranch
 }
 
-// hitEntry returns the cache entry of k, not computed yet when !ok.
+// hitCode packs the boxes, CH and "CH bonus only" of k.
+func hitCode(k hitKey) int { return k.boxes<<2 | b2i(k.ch)<<1 | b2i(k.critOnly) }
+
+// hitEntry returns the cache entry of k, not computed yet when !ok. The
+// pointer is good until the next hitEntry.
 func (pl *plan) hitEntry(k hitKey) *hitDists {
-	if k.boxes < 0 {
-		panic("sim: negative armour boxes")
-	}
+	code := hitCode(k)
 	var sl *hitSlot
 	for i := range pl.hits {
 		if pl.hits[i].s == k.s && pl.hits[i].counter == k.counter {
 			sl = &pl.hits[i]
+			for j := len(sl.d) - 1; j >= 0; j-- {
+				if sl.d[j].code == code {
+					return &sl.d[j]
+				}
+			}
 			break
 		}
 	}
+	slabs := getSlabs() // planalloc.go
 	if sl == nil {
-		slabs := getSlabs() // planalloc.go
 		if len(pl.hits) == cap(pl.hits) {
 			grown := slabs.hitSlots.take(max(8, 2*cap(pl.hits)))
 			pl.hits = grown[:copy(grown, pl.hits)]
 		}
-		// Boxes only go down during an exchange, from the fighters' own: a
-		// look-up past them (none is known) grows the slot below.
-		boxes := pl.ex.Defender.ArmourBoxes
-		if k.counter {
-			boxes = pl.ex.Attacker.ArmourBoxes
-		}
-		boxes = max(boxes, k.boxes)
-		pl.hits = append(pl.hits, hitSlot{s: k.s, counter: k.counter, d: slabs.hitDists.take(4 * (boxes + 1))})
-		putSlabs(slabs)
+		pl.hits = append(pl.hits, hitSlot{s: k.s, counter: k.counter})
 		sl = &pl.hits[len(pl.hits)-1]
 	}
-	i := 4*k.boxes + 2*b2i(k.ch) + b2i(k.critOnly)
-	if i >= len(sl.d) {
-		sl.d = append(sl.d, make([]hitDists, i+4-len(sl.d))...)
+	if len(sl.d) == cap(sl.d) {
+		grown := slabs.hitDists.take(max(4, 2*cap(sl.d)))
+		sl.d = grown[:copy(grown, sl.d)]
 	}
-	return &sl.d[i]
+	putSlabs(slabs)
+	sl.d = append(sl.d, hitDists{code: code})
+	return &sl.d[len(sl.d)-1]
 }
