@@ -238,9 +238,26 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 	sl := getSlabs() // planalloc.go: the plan keeps the result
 	out := sl.defences.take(len(cands))[:0]
 	putSlabs(sl)
-	for i, d := range cands {
+	runs := sameRun(cands)
+	for i := range cands {
+		d := &cands[i]
 		dominated := false
-		for j, e := range cands {
+		// Only a defence of the same AP, shield and discard can dominate d:
+		// Exchange.candidates lists them in one run (by AP, then shield), so
+		// the scan starts at the run's first and stops at its end when the
+		// list is in that order (sameRun), else it reads them all. A Defence
+		// is copied by neither loop (it was a fifth of undominated).
+		lo, hi := 0, len(cands)
+		if d.None {
+			lo, hi = 0, 0 // no defence dominates no defence
+		} else if runs {
+			for lo = i; lo > 0 && sameKind(&cands[lo-1], d); lo-- {
+			}
+			for hi = i + 1; hi < len(cands) && sameKind(&cands[hi], d); hi++ {
+			}
+		}
+		for j := lo; j < hi; j++ {
+			e := &cands[j]
 			if i == j || e.AP != d.AP || e.Shield != d.Shield || e.Discard != d.Discard || e.None || d.None {
 				continue
 			}
@@ -252,11 +269,42 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 			}
 		}
 		if !dominated {
-			out = append(out, d)
+			out = append(out, *d)
 		}
 	}
 	return out
 }
+
+// sameRun reports whether the defences of each (AP, shield) form one run of
+// cands, the "no defence" candidates aside (they neither dominate nor are
+// dominated): a defence met again after another (AP, shield) began returns
+// false.
+func sameRun(cands []Defence) bool {
+	var seen [8]bool // AP 0-3 (R7: at most 3), shield
+	var prev *Defence
+	for i := range cands {
+		d := &cands[i]
+		if d.None {
+			continue
+		}
+		if d.AP < 0 || d.AP > 3 {
+			return false
+		}
+		if prev != nil && prev.AP == d.AP && prev.Shield == d.Shield {
+			continue
+		}
+		k := 2*d.AP + b2i(d.Shield)
+		if seen[k] {
+			return false
+		}
+		seen[k], prev = true, d
+	}
+	return true
+}
+
+// sameKind reports whether e is in the run of d (sameRun): a "no defence" is
+// stepped over.
+func sameKind(e, d *Defence) bool { return e.None || e.AP == d.AP && e.Shield == d.Shield }
 
 // armourFaces returns the distribution of a Safar's armour roll: one d10, or its
 // level dice keeping the best under the armour-level-dice option (R12).
