@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"sync"
 
 	"github.com/kharn-ages/kharn/sim/dice"
 )
@@ -313,7 +314,21 @@ func armourFaces(f *Fighter, v Variant) [11]float64 {
 	if v.ArmourLevelDice {
 		p.Dice = max(f.Profile.Level, 1)
 	}
+	if p.Dice < len(armourFaceCache) {
+		// Kept per dice count: every plan asks it twice, and math.Pow
+		// was 2% of a cold Duel.NewPlayer.
+		c := &armourFaceCache[p.Dice]
+		c.once.Do(func() { c.faces = p.Faces() })
+		return c.faces
+	}
 	return p.Faces()
+}
+
+// armourFaceCache holds the armour roll's distribution by dice count
+// (armourFaces).
+var armourFaceCache [16]struct {
+	once  sync.Once
+	faces [11]float64
 }
 
 // candidates lists the legal defences, cheapest first, shield variants after the
