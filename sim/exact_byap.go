@@ -48,3 +48,27 @@ func cloneResult(r *Result) *Result {
 	c.Warnings = slices.Clip(r.Warnings)
 	return &c
 }
+
+// The same holds for the defender's decision rows: past the AP of the
+// dearest candidate, a row's decisions read nothing of the AP held when
+// neither the free attacks' value (main attack with A effects), the Reserve
+// nor Cunning is in play. plan.row then keys such rows by that AP (rowAPCap),
+// so that the free attacks' steps, the k of a fight option's table and
+// expectedFrees share one row, its decisions and its groups, instead of
+// working out the same ones per AP.
+
+// rowAPCap returns, for the main (free false) or the free attack, the AP past
+// which the defender's decision rows are the same, or -1 when they may differ.
+func (pl *plan) rowAPCap(free bool) int8 {
+	ex := pl.ex
+	if ex.Policy.Reserve != nil || ex.Defender.Skills.Cunning || !free && (pl.nFree > 0 || ex.Policy.Defence != nil) {
+		return -1
+	}
+	top := 0
+	for _, d := range pl.candidates[b2i(free)] {
+		if !d.None {
+			top = max(top, d.AP)
+		}
+	}
+	return int8(top) + pl.defCost()
+}

@@ -95,6 +95,8 @@ type plan struct {
 	freeGroupMemo map[freeGroupKey][]group
 	// needs lists the need tables the plan has used (needTableFor).
 	needs []usedNeed
+	// apCap is rowAPCap of the main and the free attack (exact_byap.go).
+	apCap [2]int8
 	// warn is ex.Warnings(), kept for the results once warnReady.
 	warn      []error
 	warnReady bool
@@ -197,6 +199,7 @@ func (ex *Exchange) newPlanShared(sh *candShare) *plan {
 			pl.hitValue[1][c] = pl.expectedTaken(pl.freeDmg, c == 1)
 		}
 	}
+	pl.apCap = [2]int8{pl.rowAPCap(false), pl.rowAPCap(true)} // exact_byap.go
 	if pl.nFree > 0 && !sh.shareFree(pl) {
 		pl.freeValue = pl.expectedFrees()
 	}
@@ -211,6 +214,10 @@ func (pl *plan) expectedFrees() []float64 {
 	// (a tenth of a 3 AP exchange was computing it again per AP).
 	att := attackDistOf(pl.ex.attackPool(pl.free, int(s.attDice), false, false))
 	for ap := range v {
+		if c := int(pl.apCap[1]); c >= 0 && ap > c {
+			v[ap] = v[c] // the same row, the same sums (exact_byap.go)
+			continue
+		}
 		v[ap] = pl.expectedFree(ap, att)
 	}
 	return v
@@ -792,7 +799,7 @@ func (pl *plan) row(s state, free bool) *decRow {
 	if !free && pl.ex.Policy.Defence != nil {
 		return nil
 	}
-	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
+	k := pl.decisionKeyOf(s, free)
 	m := pl.decisions
 	if free && pl.freeRows != nil {
 		m = pl.freeRows // shared with the other effect choices (plan_share.go)
@@ -806,6 +813,16 @@ func (pl *plan) row(s state, free bool) *decRow {
 		m[k] = row
 	}
 	return row
+}
+
+// decisionKeyOf returns the key of the decision row of s: its AP capped where
+// the decisions no longer change (rowAPCap, exact_byap.go).
+func (pl *plan) decisionKeyOf(s state, free bool) decisionKey {
+	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
+	if c := pl.apCap[b2i(free)]; c >= 0 && k.defAP > c {
+		k.defAP = c
+	}
+	return k
 }
 
 // defendIdx returns the index of the defence against total t in row (see row),
