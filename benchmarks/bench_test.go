@@ -93,11 +93,13 @@ func BenchmarkExactExchange(b *testing.B) {
 	for _, bc := range exchanges {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
+			start := cpuNow()
 			for b.Loop() {
 				if _, err := newExchange(bc.attack).Exact(); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, start)
 		})
 	}
 }
@@ -206,11 +208,13 @@ func BenchmarkDuelSetup(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			d := newDuel(b, bc.a, bc.b, bc.distance)
 			b.ReportAllocs()
+			start := cpuNow()
 			for b.Loop() {
 				if _, err := d.NewPlayer(); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, start)
 		})
 		b.Run(bc.name+"/shared-tables", func(b *testing.B) {
 			d := newDuel(b, bc.a, bc.b, bc.distance)

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/kharn-ages/kharn/sim/dice"
@@ -92,7 +93,7 @@ type acc struct {
 // done in the same order on every run.
 type stateDist struct {
 	keys []state
-	idx  map[state]int
+	idx  keyIndex // exact_index.go
 	accs []acc
 	// arena backs the accs' distributions: accCap floats each, carved from
 	// chunks kept when the plan reuses the dist (plan.newDist); a distribution
@@ -110,13 +111,13 @@ const accCap = 16
 // exchange reaches about 20, one with a free attack about 60).
 const arenaChunk = 16 * accCap
 
-func newStateDist() *stateDist { return &stateDist{idx: make(map[state]int, 32)} }
+func newStateDist() *stateDist { return &stateDist{} }
 
 // reset empties d for another step, keeping its memory.
 func (d *stateDist) reset() {
 	d.keys = d.keys[:0]
 	d.accs = d.accs[:0]
-	clear(d.idx)
+	d.idx.reset()
 	for i := 0; i <= d.chunk && i < len(d.arena); i++ {
 		clear(d.arena[i])
 	}
@@ -139,10 +140,11 @@ func (d *stateDist) carve() []float64 {
 // get returns the acc of s, added with no mass when new. The pointer is good
 // until the next get on d.
 func (d *stateDist) get(s state) *acc {
-	if i, ok := d.idx[s]; ok {
+	i, slot := d.idx.stateAt(d.keys, &s)
+	if i >= 0 {
 		return &d.accs[i]
 	}
-	d.idx[s] = len(d.keys)
+	d.idx.set(slot, len(d.keys))
 	d.keys = append(d.keys, s)
 	d.accs = append(d.accs, acc{dmg: d.carve(), ctr: d.carve()})
 	return &d.accs[len(d.accs)-1]
@@ -185,24 +187,24 @@ func (pl *plan) freeDist(d *stateDist) {
 // of one per outcome (measured 7.2 ms -> see docs/benchmarks.md for a 3 AP exchange).
 type trans struct {
 	keys []transKey
-	idx  map[transKey]int
+	idx  keyIndex // exact_index.go
 	w    []float64
 }
 
-// transKey is a transition's target. Its fields leave no padding (state is 30
-// bytes of int8 and bool), so that the map hashes it as one block of memory
-// instead of field by field.
+// transKey is a transition's target. Its fields leave no padding (state is 26
+// bytes of int8 and bool), so that transHash (exact_index.go) reads it as four
+// words.
 type transKey struct {
 	s        state
 	dmg, ctr int16
 }
 
-func newTrans() *trans { return &trans{idx: make(map[transKey]int, 64)} }
+func newTrans() *trans { return &trans{} }
 
 func (t *trans) reset() {
 	t.keys = t.keys[:0]
 	t.w = t.w[:0]
-	clear(t.idx)
+	t.idx.reset()
 }
 
 // add records that the current source state moves to s with probability w, the
@@ -215,10 +217,10 @@ func (t *trans) add(s state, _ *acc, w float64, dmg, ctr int) {
 		panic("sim: damage past the exact engine's range")
 	}
 	k := transKey{s, int16(dmg), int16(ctr)}
-	i, ok := t.idx[k]
-	if !ok {
+	i, slot := t.idx.transAt(t.keys, &k)
+	if i < 0 {
 		i = len(t.keys)
-		t.idx[k] = i
+		t.idx.set(slot, i)
 		t.keys = append(t.keys, k)
 		t.w = append(t.w, 0)
 	}
@@ -405,7 +407,13 @@ func (pl *plan) exactFrom(s0 state) *Result {
 	}
 	res.DamagePMF = trimPMF(res.DamagePMF)
 	res.CounterPMF = trimPMF(res.CounterPMF)
-	res.Warnings = pl.ex.Warnings()
+	if !pl.warnReady {
+		// Once per plan: exactByAPFrom asks every AP of the defender on one
+		// plan, and the warnings read only the exchange (5% of a cold
+		// Duel.NewPlayer was building them again).
+		pl.warn, pl.warnReady = pl.ex.Warnings(), true
+	}
+	res.Warnings = slices.Clip(pl.warn) // an append copies: results share no room
 	return res
 }
 

@@ -430,9 +430,14 @@ func (ex *Exchange) exactByAPFrom(pl *plan, pre *Result) ([]*Result, error) {
 		return ex.exactByAP()
 	}
 	out := make([]*Result, ex.Defender.AP+1)
+	sat := pl.apSaturation() // exact_byap.go
 	for k := range out {
-		if k == ex.Defender.AP {
+		switch {
+		case k == ex.Defender.AP:
 			out[k] = pre
+			continue
+		case k >= sat:
+			out[k] = cloneResult(pre)
 			continue
 		}
 		s := pl.initial()
@@ -470,10 +475,30 @@ func (ex *Exchange) exactByAP() ([]*Result, error) {
 		return nil, err
 	}
 	pl := ex.newPlan()
+	sat := pl.apSaturation() // exact_byap.go
 	for k := range out {
+		if k > sat {
+			out[k] = cloneResult(out[sat])
+			continue
+		}
 		s := pl.initial()
 		s.defAP = int8(k)
 		out[k] = pl.exactFrom(s)
 	}
 	return out, nil
 }
+
+// attackDistOf returns pool.Dist(), shared by every plan of the process (never
+// modified): expectedFrees asks it for the free attack of every plan with an A
+// effect, with a handful of pools.
+func attackDistOf(pool dice.Pool) *dice.Dist {
+	if v, ok := fullDists.Load(pool); ok {
+		return v.(*dice.Dist)
+	}
+	d := pool.Dist()
+	v, _ := fullDists.LoadOrStore(pool, &d)
+	return v.(*dice.Dist)
+}
+
+// fullDists maps a dice.Pool to its *dice.Dist (attackDistOf).
+var fullDists sync.Map

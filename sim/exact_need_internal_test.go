@@ -56,8 +56,8 @@ func TestNeedTable(t *testing.T) {
 }
 
 // TestTransKeyPacked checks that transKey has no padding, so that the exact
-// engine's transition map hashes it as one block of memory (a padded key is
-// hashed field by field, a tenth of a cold Duel.NewPlayer).
+// engine's transition index hashes its bytes (transHash, exact_index.go):
+// padding bytes would hold whatever the copy left there.
 func TestTransKeyPacked(t *testing.T) {
 	if got, want := unsafe.Sizeof(transKey{}), unsafe.Sizeof(state{})+2*unsafe.Sizeof(int16(0)); got != want {
 		t.Fatalf("transKey is %d bytes, its fields %d: padding", got, want)

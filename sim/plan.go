@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"sync"
 
 	"github.com/kharn-ages/kharn/sim/dice"
 )
@@ -59,7 +60,8 @@ type plan struct {
 	// decision context.
 	decisions map[decisionKey]*decRow
 	maxTotal  int
-	hits      map[hitKey][]hitBranch
+	// hits caches the damage distributions by spec (plan.hitEntry).
+	hits      []hitSlot
 	tailCache [2][]*candTails
 	// hitValue caches the defender's expected damage taken from a hit, per attack
 	// (0 main, 1 free) and CH flag, with intact armour.
@@ -93,6 +95,11 @@ type plan struct {
 	freeGroupMemo map[freeGroupKey][]group
 	// needs lists the need tables the plan has used (needTableFor).
 	needs []usedNeed
+	// apCap is rowAPCap of the main and the free attack (exact_byap.go).
+	apCap [2]int8
+	// warn is ex.Warnings(), kept for the results once warnReady.
+	warn      []error
+	warnReady bool
 	// init0 is initial(), kept for Sampler.Sample once init0Ready.
 	init0      state
 	init0Ready bool
@@ -165,7 +172,7 @@ func (ex *Exchange) newPlan() *plan { return ex.newPlanShared(nil) }
 // newPlanShared is newPlan with the candidate defences taken from sh when it
 // holds those of the same attack (plan_share.go); sh may be nil.
 func (ex *Exchange) newPlanShared(sh *candShare) *plan {
-	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey]*decRow{}, hits: map[hitKey][]hitBranch{}}
+	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey]*decRow{}}
 	pl.mainMod = ex.attackModifier(pl.main)
 	pl.mainDmg = ex.damage(pl.main)
 	pl.nFree = pl.main.Effects.Count(A)
@@ -192,6 +199,7 @@ func (ex *Exchange) newPlanShared(sh *candShare) *plan {
 			pl.hitValue[1][c] = pl.expectedTaken(pl.freeDmg, c == 1)
 		}
 	}
+	pl.apCap = [2]int8{pl.rowAPCap(false), pl.rowAPCap(true)} // exact_byap.go
 	if pl.nFree > 0 && !sh.shareFree(pl) {
 		pl.freeValue = pl.expectedFrees()
 	}
@@ -201,8 +209,16 @@ func (ex *Exchange) newPlanShared(sh *candShare) *plan {
 // expectedFrees returns expectedFree for every AP of the defender.
 func (pl *plan) expectedFrees() []float64 {
 	v := make([]float64, pl.ex.Defender.AP+1)
+	s := pl.initial()
+	// The free attack's pool is the same for every AP: its distribution once
+	// (a tenth of a 3 AP exchange was computing it again per AP).
+	att := attackDistOf(pl.ex.attackPool(pl.free, int(s.attDice), false, false))
 	for ap := range v {
-		v[ap] = pl.expectedFree(ap)
+		if c := int(pl.apCap[1]); c >= 0 && ap > c {
+			v[ap] = v[c] // the same row, the same sums (exact_byap.go)
+			continue
+		}
+		v[ap] = pl.expectedFree(ap, att)
 	}
 	return v
 }
@@ -230,9 +246,26 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 	sl := getSlabs() // planalloc.go: the plan keeps the result
 	out := sl.defences.take(len(cands))[:0]
 	putSlabs(sl)
-	for i, d := range cands {
+	runs := sameRun(cands)
+	for i := range cands {
+		d := &cands[i]
 		dominated := false
-		for j, e := range cands {
+		// Only a defence of the same AP, shield and discard can dominate d:
+		// Exchange.candidates lists them in one run (by AP, then shield), so
+		// the scan starts at the run's first and stops at its end when the
+		// list is in that order (sameRun), else it reads them all. A Defence
+		// is copied by neither loop (it was a fifth of undominated).
+		lo, hi := 0, len(cands)
+		if d.None {
+			lo, hi = 0, 0 // no defence dominates no defence
+		} else if runs {
+			for lo = i; lo > 0 && sameKind(&cands[lo-1], d); lo-- {
+			}
+			for hi = i + 1; hi < len(cands) && sameKind(&cands[hi], d); hi++ {
+			}
+		}
+		for j := lo; j < hi; j++ {
+			e := &cands[j]
 			if i == j || e.AP != d.AP || e.Shield != d.Shield || e.Discard != d.Discard || e.None || d.None {
 				continue
 			}
@@ -244,11 +277,42 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 			}
 		}
 		if !dominated {
-			out = append(out, d)
+			out = append(out, *d)
 		}
 	}
 	return out
 }
+
+// sameRun reports whether the defences of each (AP, shield) form one run of
+// cands, the "no defence" candidates aside (they neither dominate nor are
+// dominated): a defence met again after another (AP, shield) began returns
+// false.
+func sameRun(cands []Defence) bool {
+	var seen [8]bool // AP 0-3 (R7: at most 3), shield
+	var prev *Defence
+	for i := range cands {
+		d := &cands[i]
+		if d.None {
+			continue
+		}
+		if d.AP < 0 || d.AP > 3 {
+			return false
+		}
+		if prev != nil && prev.AP == d.AP && prev.Shield == d.Shield {
+			continue
+		}
+		k := 2*d.AP + b2i(d.Shield)
+		if seen[k] {
+			return false
+		}
+		seen[k], prev = true, d
+	}
+	return true
+}
+
+// sameKind reports whether e is in the run of d (sameRun): a "no defence" is
+// stepped over.
+func sameKind(e, d *Defence) bool { return e.None || e.AP == d.AP && e.Shield == d.Shield }
 
 // armourFaces returns the distribution of a Safar's armour roll: one d10, or its
 // level dice keeping the best under the armour-level-dice option (R12).
@@ -257,7 +321,21 @@ func armourFaces(f *Fighter, v Variant) [11]float64 {
 	if v.ArmourLevelDice {
 		p.Dice = max(f.Profile.Level, 1)
 	}
+	if p.Dice < len(armourFaceCache) {
+		// Kept per dice count: every plan asks it twice, and math.Pow
+		// was 2% of a cold Duel.NewPlayer.
+		c := &armourFaceCache[p.Dice]
+		c.once.Do(func() { c.faces = p.Faces() })
+		return c.faces
+	}
 	return p.Faces()
+}
+
+// armourFaceCache holds the armour roll's distribution by dice count
+// (armourFaces).
+var armourFaceCache [16]struct {
+	once  sync.Once
+	faces [11]float64
 }
 
 // candidates lists the legal defences, cheapest first, shield variants after the
@@ -509,12 +587,11 @@ func (pl *plan) counterDist(s *damageSpec, ch bool, boxes int) []hitBranch {
 }
 
 func (pl *plan) cachedDist(k hitKey) []hitBranch {
-	if b, ok := pl.hits[k]; ok {
-		return b
+	e := pl.hitEntry(k) // exact_hitacc.go
+	if !e.ok {
+		e.b, e.ok = pl.computeHitDist(k), true
 	}
-	b := pl.computeHitDist(k)
-	pl.hits[k] = b
-	return b
+	return e.b
 }
 
 // hitKey identifies a damage distribution: spec, CH, boxes left, only the CH
@@ -537,12 +614,12 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 	// d10 cancels its level in base damage; the CH bonus is always taken.
 	hide := hideDice(target)
 	tens := hideTens(hide)
-	acc := map[[2]int]float64{}
+	var acc hitAcc // exact_hitacc.go: the map it replaces was a seventh of a 2 AP exchange
 	var parts [10]underPart
 	add := func(baseLeft, critLeft, ticked int, q float64) {
 		for _, u := range underParts(&parts, target, faces, baseLeft, critLeft, s.ticks) { // sim/armour_slots.go
 			for k, qk := range tens {
-				acc[[2]int{max(u.base-k*hide, 0) + u.crit, ticked}] += q * u.q * qk
+				*acc.at(max(u.base-k*hide, 0)+u.crit, ticked) += q * u.q * qk
 			}
 		}
 	}
@@ -587,10 +664,11 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 		}
 	}
 	sl := getSlabs() // planalloc.go: cachedDist keeps the result
-	out := sl.branches.take(len(acc))[:0]
+	out := sl.branches.take(acc.len())[:0]
 	putSlabs(sl)
-	for k, p := range acc {
-		out = append(out, hitBranch{p: p, taken: k[0], ticked: min(k[1], boxes)})
+	for i := range acc.len() {
+		taken, ticked, p := acc.entry(i)
+		out = append(out, hitBranch{p: p, taken: taken, ticked: min(ticked, boxes)})
 	}
 	sortBranches(out)
 	return out
@@ -606,12 +684,12 @@ func sortBranches(b []hitBranch) {
 }
 
 // expectedFree returns the expected damage of one free attack against a defender with
-// ap AP left answering with its best response (a decision aid).
-func (pl *plan) expectedFree(ap int) float64 {
+// ap AP left answering with its best response (a decision aid); att is the
+// distribution of the free attack's pool (attackDistOf).
+func (pl *plan) expectedFree(ap int, att *dice.Dist) float64 {
 	s := pl.initial()
 	s.defAP = int8(ap)
 	e := 0.0
-	att := pl.ex.attackPool(pl.free, int(s.attDice), false, false).Dist()
 	row := pl.row(s, true)
 	visit := func(v int, q float64, ch bool) {
 		if q < 1e-12 { // a decision aid: totals this rare cannot change it
@@ -721,7 +799,7 @@ func (pl *plan) row(s state, free bool) *decRow {
 	if !free && pl.ex.Policy.Defence != nil {
 		return nil
 	}
-	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
+	k := pl.decisionKeyOf(s, free)
 	m := pl.decisions
 	if free && pl.freeRows != nil {
 		m = pl.freeRows // shared with the other effect choices (plan_share.go)
@@ -735,6 +813,16 @@ func (pl *plan) row(s state, free bool) *decRow {
 		m[k] = row
 	}
 	return row
+}
+
+// decisionKeyOf returns the key of the decision row of s: its AP capped where
+// the decisions no longer change (rowAPCap, exact_byap.go).
+func (pl *plan) decisionKeyOf(s state, free bool) decisionKey {
+	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
+	if c := pl.apCap[b2i(free)]; c >= 0 && k.defAP > c {
+		k.defAP = c
+	}
+	return k
 }
 
 // defendIdx returns the index of the defence against total t in row (see row),

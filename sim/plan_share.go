@@ -7,6 +7,9 @@ package sim
 // choices, lists them once instead of once per choice (a seventh of a cold
 // Duel.NewPlayer, most of it checkDefence).
 //
+// The counter damage of each defence (plan.counterOf) reads the defence and
+// the two fighters only: the plans of one attack share the entries too.
+//
 // The free attack of A effects is the same for every effect choice with an A
 // (a 1 AP basic attack, R7a), and so are the defender's answers to it: its
 // decision rows, the groups of its outcomes (freeGroups) and its expected
@@ -30,6 +33,10 @@ type candShare struct {
 	freeRows   map[decisionKey]*decRow
 	freeGroups map[freeGroupKey][]group
 	freeValue  []float64
+	// counters are the counter damage entries (plan.counterOf) of the plans
+	// made so far: they read the defence and the two fighters, not the attack.
+	counters      [4][3]*counterEntry
+	countersReady bool
 }
 
 // shareFree gives pl the free attack's rows, groups and values of sh when they
@@ -68,6 +75,9 @@ func (sh *candShare) candidates(pl *plan) [2][]Defence {
 	if sh != nil && (sh.ready[0] || sh.ready[1]) && sh.key != key {
 		sh = nil
 	}
+	if sh != nil && sh.countersReady {
+		pl.counters = sh.counters
+	}
 	var out [2][]Defence
 	for k, free := range [2]bool{false, true} {
 		if free && pl.nFree == 0 {
@@ -80,6 +90,8 @@ func (sh *candShare) candidates(pl *plan) [2][]Defence {
 		out[k] = pl.undominated(pl.ex.candidates(free), free)
 		if sh != nil {
 			sh.key, sh.ready[k], sh.cands[k] = key, true, out[k]
+			// undominated has valued every candidate's counter damage.
+			sh.counters, sh.countersReady = pl.counters, true
 		}
 	}
 	return out

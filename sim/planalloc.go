@@ -88,6 +88,8 @@ type planSlabs struct {
 	counters slab[counterEntry]
 	defences slab[Defence]
 	needs    slab[usedNeed]
+	hitSlots slab[hitSlot]  // exact_hitacc.go
+	hitDists slab[hitDists] // exact_hitacc.go
 }
 
 var planSlabPool = sync.Pool{New: func() any { return new(planSlabs) }}

@@ -58,7 +58,7 @@ func TestNewPlanAllocs(t *testing.T) {
 		t.Fatal("no decision row or no candidate: not a test of the caches")
 	}
 	pl.rowCands(row, s, false)
-	k := decisionKey{defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
+	k := pl.decisionKeyOf(s, false)
 	if pl.decisions[k] != row {
 		t.Fatalf("decision key %+v does not find the row", k)
 	}
