@@ -86,3 +86,74 @@ func TestSpellsNotPlayedEmbedded(t *testing.T) {
 		}
 	}
 }
+
+// TestDiceToolDecode checks the dice and skill tools' fields (skills.md 4.3):
+// the target's reroll and a granted skill on dice-tool levels, played when
+// fights know them (Spell.Played: Awakened's grant is not), and errors with
+// file:line:col and the allowed values otherwise.
+func TestDiceToolDecode(t *testing.T) {
+	const good = `spells:
+  - id: fate
+    name: Fate
+    kind: generic
+    target: ally
+    duration: target-next-activation
+    difficulties:
+      - {threshold: 14, effect: dice-tool, reroll: true, text: "reroll one die"}
+      - {threshold: 18, effect: dice-tool, grant_skill: skilled swordsman, text: "skilled swordsman"}
+      - {threshold: 20, effect: dice-tool, grant_skill: awakened, text: "awakened"}
+  - id: fixed
+    name: Fixed
+    kind: generic
+    target: ally
+    duration: one-turn
+    difficulties:
+      - {threshold: 22, effect: dice-tool, text: "a roll fixed at I + 2"}
+`
+	ds, err := loadFiles(map[string]string{"s.yaml": good})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ds.Spell("fate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range []struct {
+		p      EffectParams
+		played bool
+	}{
+		{EffectParams{Reroll: true}, true},
+		{EffectParams{GrantSkill: SkillSkilledSwordsman}, true},
+		{EffectParams{GrantSkill: SkillAwakened}, false},
+	} {
+		if l := s.Levels[i]; l.EffectParams != w.p || s.Played(l) != w.played {
+			t.Errorf("level %d: %+v played %v, want %+v played %v", i, l.EffectParams, s.Played(l), w.p, w.played)
+		}
+	}
+	if f, err := ds.Spell("fixed"); err != nil || f.Played(f.Levels[0]) {
+		t.Errorf("a dice tool with no field: played (%v)", err)
+	}
+	const bad = `spells:
+  - id: bad
+    name: Bad
+    kind: generic
+    target: ally
+    difficulties:
+      - {threshold: 15, effect: debuff, reroll: true, text: x}
+      - {threshold: 16, effect: dice-tool, grant_skill: duellist, text: y}
+      - {threshold: 17, effect: dice-tool, reroll: maybe, text: z}
+`
+	_, err = loadFiles(map[string]string{"s.yaml": bad})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, w := range []string{
+		`d/s.yaml:7:41: spells[bad].difficulties[0].reroll: a debuff effect has no reroll (only dice-tool)`,
+		`d/s.yaml:8:57: spells[bad].difficulties[1].grant_skill: grant_skill "duellist" is not a skill a spell grants (want skilled swordsman or awakened)`,
+		`d/s.yaml:9:`,
+	} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error\n%v\nlacks %q", err, w)
+		}
+	}
+}
