@@ -45,7 +45,8 @@ func meleeOpt(t *testing.T, e *engine, i, j int) int {
 // target a reroll that the next exchange roll spends, its own attack or its
 // defence, and the effect ends then; the gain tables the policy reads are
 // positive both ways, and the cast is worth the attack's gain before it is on
-// and nothing once it is; the trace says when it is spent. The Khémist's
+// and nothing once it is; from afar, only once the caster has walked; the
+// trace says when it is spent. The Khémist's
 // sampled attacks hurt the paladin more often with it (disjoint 99.99%
 // Wilson intervals).
 func TestFateInFight(t *testing.T) {
@@ -98,6 +99,19 @@ func TestFateInFight(t *testing.T) {
 	e.effectsAtEnd(0)
 	if e.c[0].fx.fate {
 		t.Error("the reroll outlived the Khémist's next activation")
+	}
+
+	// From afar the reroll waits for the paladin's attack: worth nothing before
+	// the Khémist's walk (cast after it, the same reroll serves the same
+	// defence), the defence's gain after it.
+	fateSetUp(e)
+	e.place(1, 3+e.c[0].radius+6+e.c[1].radius)
+	if w := e.effectWorth(0, 0, fate); w != 0 {
+		t.Errorf("worth %.4f before its walk, 6 toises away, want 0 (deferred)", w)
+	}
+	e.c[0].walks = 1
+	if w, want := e.effectWorth(0, 0, fate), def[3]; w != want || w <= 0 {
+		t.Errorf("worth %.4f after its walk, want the defence's gain with 3 AP held, %.4f", w, want)
 	}
 
 	// Sampled attacks with and without it.
