@@ -14,7 +14,9 @@ var (
 	spellFields = []string{"id", "name", "kind", "way", "pages", "cost", "level_cost",
 		"reserved_to", "target", "range", "cadence", "duration", "difficulties"}
 	levelFields = []string{"threshold", "effect", "amount", "ignores_armour", "text",
-		"modifier", "ap_loss", "immobilise", "fright", "ward", "dispel", "silence"}
+		"modifier", "ap_loss", "immobilise", "fright", "ward", "dispel", "silence",
+		"attack_bonus", "critical_from", "cover", "activations", "activate_now", "acted_ap_loss",
+		"reroll", "grant_skill"}
 	magicFields = []string{"way", "affinity", "grimoire", "spells", "granted", "pages"}
 )
 

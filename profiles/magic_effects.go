@@ -1,14 +1,15 @@
 package profiles
 
 import (
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
 
 // EffectParams are the parameters fights read of a spell level's effect beyond
-// an amount of HP: the buffs and debuffs, control, morale and anti-magic
-// categories of skills.md 4.3, each with the few parameters the embedded spells
+// an amount of HP: the buffs and debuffs, dice and skill tools, control,
+// morale and anti-magic categories of skills.md 4.3, each with the few parameters the embedded spells
 // use. A level of those categories whose parameters are all zero is text only:
 // fights list it as not modelled (SpellsNotPlayed).
 type EffectParams struct {
@@ -54,7 +55,24 @@ type EffectParams struct {
 	// less if it already acted").
 	ActivateNow bool
 	ActedAPLoss int
+	// Reroll: the target may reroll one die of its next roll (dice-tool:
+	// rooted-fate, "the ally may reroll one die of its next roll"), a one-shot
+	// reroll it holds until it rolls or the effect ends.
+	Reroll bool
+	// GrantSkill is a skill the target has while the effect lasts (dice-tool,
+	// "grant Awakened or Skilled swordsman to an ally", skills.md 4.3): one of
+	// GrantableSkills. Fights play the ones of PlayedGrants.
+	GrantSkill string
 }
+
+// GrantableSkills are the skills a spell may grant (grant_skill), the ones
+// skills.md 4.3 counts among the dice and skill tools.
+var GrantableSkills = []string{SkillSkilledSwordsman, SkillAwakened}
+
+// PlayedGrants are the granted skills fights play: Skilled swordsman, which
+// the exchange reads. Awakened acts on spell defences, whose tables are per
+// card: a grant of it is named not modelled.
+var PlayedGrants = []string{SkillSkilledSwordsman}
 
 // Lasting reports whether the parameters make an effect that lasts (a
 // modifier, an attack bonus or critical range, immobilisation, fright, ward,
@@ -62,7 +80,7 @@ type EffectParams struct {
 // happens once (AP loss, dispel).
 func (p EffectParams) Lasting() bool {
 	return p.Modifier != (Stats{}) || p.Immobilise || p.Fright > 0 || p.Ward > 0 || p.Silence || p.Cover > 0 ||
-		p.AttackBonus != 0 || p.CriticalFrom > 0
+		p.AttackBonus != 0 || p.CriticalFrom > 0 || p.Reroll || p.GrantSkill != ""
 }
 
 // effectFields are the level fields of EffectParams, with the categories that
@@ -81,6 +99,8 @@ var effectFields = map[string][]SpellEffect{
 	"cover":         {EffectDefensiveBuff},
 	"attack_bonus":  {EffectOffensiveBuff},
 	"critical_from": {EffectOffensiveBuff},
+	"reroll":        {EffectDiceTool},
+	"grant_skill":   {EffectDiceTool},
 }
 
 // playedDurations are the durations fights follow for a lasting effect.
@@ -101,6 +121,9 @@ func (s *Spell) Played(l SpellLevel) bool {
 		return l.Amount != nil && p.Activations > 0
 	}
 	if p == (EffectParams{}) {
+		return false
+	}
+	if p.GrantSkill != "" && !slices.Contains(PlayedGrants, p.GrantSkill) {
 		return false
 	}
 	if !p.Lasting() {
@@ -142,6 +165,16 @@ func (d *decoder) effectParam(p *EffectParams, key string, n *yaml.Node, field s
 		p.ActivateNow, _ = d.boolValue(n, field)
 	case "acted_ap_loss":
 		p.ActedAPLoss, _ = d.intIn(n, field, 1, 7, "acted_ap_loss must be from 1 to 7 AP (taken from an ally activated again in the turn)")
+	case "reroll":
+		p.Reroll, _ = d.boolValue(n, field)
+	case "grant_skill":
+		if s, ok := d.stringValue(n, field); ok {
+			if !slices.Contains(GrantableSkills, s) {
+				d.errorf(n, field, "grant_skill %q is not a skill a spell grants (want %s)", s, strings.Join(GrantableSkills, " or "))
+			} else {
+				p.GrantSkill = s
+			}
+		}
 	case "activations":
 		p.Activations, _ = d.intIn(n, field, 1, 9, "activations must be from 1 to 9 (the activations a Safar back from defeat plays before it falls again)")
 	default:

@@ -62,11 +62,10 @@ func TestEffectParamsDecode(t *testing.T) {
 }
 
 // TestSpellsNotPlayedEmbedded checks what fights leave out of the embedded
-// casters' magic by name: the spells of categories without parameters (a dice
-// tool), and nothing of the damage, healing, return
-// from defeat, offensive, defensive and characteristic buff, debuff, control,
-// morale and anti-magic spells, nor of the activation of an ally
-// (call-of-the-ancestors: activate_now).
+// casters' magic by name: nothing of the damage, healing, return from defeat,
+// offensive, defensive and characteristic buff, dice tool (rooted-fate:
+// reroll), debuff, control, morale and anti-magic spells, nor of the
+// activation of an ally (call-of-the-ancestors: activate_now).
 func TestSpellsNotPlayedEmbedded(t *testing.T) {
 	ds := Default()
 	want := map[string][]string{
@@ -74,7 +73,7 @@ func TestSpellsNotPlayedEmbedded(t *testing.T) {
 		"goun-shaman-2":       nil,
 		"blood-steel-adept-3": nil,
 		"kherops-flayer-2":    nil,
-		"tembo-khemist-2":     {"spell rooted-fate (dice-tool)"},
+		"tembo-khemist-2":     nil,
 	}
 	for id, w := range want {
 		p, err := ds.Profile(id)
@@ -83,6 +82,77 @@ func TestSpellsNotPlayedEmbedded(t *testing.T) {
 		}
 		if got := SpellsNotPlayed(p); !slices.Equal(got, w) {
 			t.Errorf("%s: not played %q, want %q", id, got, w)
+		}
+	}
+}
+
+// TestDiceToolDecode checks the dice and skill tools' fields (skills.md 4.3):
+// the target's reroll and a granted skill on dice-tool levels, played when
+// fights know them (Spell.Played: Awakened's grant is not), and errors with
+// file:line:col and the allowed values otherwise.
+func TestDiceToolDecode(t *testing.T) {
+	const good = `spells:
+  - id: fate
+    name: Fate
+    kind: generic
+    target: ally
+    duration: target-next-activation
+    difficulties:
+      - {threshold: 14, effect: dice-tool, reroll: true, text: "reroll one die"}
+      - {threshold: 18, effect: dice-tool, grant_skill: skilled swordsman, text: "skilled swordsman"}
+      - {threshold: 20, effect: dice-tool, grant_skill: awakened, text: "awakened"}
+  - id: fixed
+    name: Fixed
+    kind: generic
+    target: ally
+    duration: one-turn
+    difficulties:
+      - {threshold: 22, effect: dice-tool, text: "a roll fixed at I + 2"}
+`
+	ds, err := loadFiles(map[string]string{"s.yaml": good})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ds.Spell("fate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range []struct {
+		p      EffectParams
+		played bool
+	}{
+		{EffectParams{Reroll: true}, true},
+		{EffectParams{GrantSkill: SkillSkilledSwordsman}, true},
+		{EffectParams{GrantSkill: SkillAwakened}, false},
+	} {
+		if l := s.Levels[i]; l.EffectParams != w.p || s.Played(l) != w.played {
+			t.Errorf("level %d: %+v played %v, want %+v played %v", i, l.EffectParams, s.Played(l), w.p, w.played)
+		}
+	}
+	if f, err := ds.Spell("fixed"); err != nil || f.Played(f.Levels[0]) {
+		t.Errorf("a dice tool with no field: played (%v)", err)
+	}
+	const bad = `spells:
+  - id: bad
+    name: Bad
+    kind: generic
+    target: ally
+    difficulties:
+      - {threshold: 15, effect: debuff, reroll: true, text: x}
+      - {threshold: 16, effect: dice-tool, grant_skill: duellist, text: y}
+      - {threshold: 17, effect: dice-tool, reroll: maybe, text: z}
+`
+	_, err = loadFiles(map[string]string{"s.yaml": bad})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, w := range []string{
+		`d/s.yaml:7:41: spells[bad].difficulties[0].reroll: a debuff effect has no reroll (only dice-tool)`,
+		`d/s.yaml:8:57: spells[bad].difficulties[1].grant_skill: grant_skill "duellist" is not a skill a spell grants (want skilled swordsman or awakened)`,
+		`d/s.yaml:9:`,
+	} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error\n%v\nlacks %q", err, w)
 		}
 	}
 }

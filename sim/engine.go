@@ -1558,6 +1558,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		defDuel:   !o.duelUsed && o.f.Skills.Duellist > 0 && e.engaged(i, j),
 		attMaster: !c.masterUsed && c.f.Skills.Master&pl.ex.field() != 0,
 		defMaster: !o.masterUsed && o.f.Skills.Master&FieldDefensive != 0,
+		attFate:   c.fx.fate, defFate: o.fx.fate, // a dice-tool reroll (sim/magic_fate.go)
 	}
 	if e.trace != nil {
 		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }
@@ -1595,6 +1596,12 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
 	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
 	o.duelUsed = o.duelUsed || st0.defDuel && !st.defDuel
+	if st0.attFate && !st.attFate {
+		e.spendFate(i)
+	}
+	if st0.defFate && !st.defFate {
+		e.spendFate(j)
+	}
 	o.alert = false // its next defensive action was this one
 	by, byO := i, j
 	if c.side == o.side {

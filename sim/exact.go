@@ -443,9 +443,12 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 			dst.add(s, ac, 1, 0, 0)
 			continue
 		}
-		pool := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster)
+		pool := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, !free && s.attFate)
 		for used, d := range pl.attackDist(pool) {
 			s1 := s
+			if !free {
+				s1.attFate = false // a dice-tool reroll is good for the next roll only (sim/fate.go)
+			}
 			if used == 1 {
 				s1.attDice = max(s1.attDice-1, 1)
 				s1.attMastery--
@@ -570,6 +573,9 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 	if g.used == 1 {
 		s2.defDice = max(s2.defDice-1, 1)
 		s2.defMastery--
+	}
+	if !def.None && !free {
+		s2.defFate = false // its next roll was this one (sim/fate.go)
 	}
 	// Cunning spends 1 AP more on the rolls that call for it (skills.md #12).
 	sc := s2

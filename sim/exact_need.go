@@ -23,8 +23,9 @@ import (
 // and dice), whether the mastery reroll and the Master X reroll apply, the
 // variant's ch-auto-success, the attack's CH flag and the shield.
 type needKey struct {
-	pool                  dice.Pool // Reroll and RerollAll zero
+	pool                  dice.Pool // Reroll, RerollAll and Fate zero
 	reroll, rerollAll     bool
+	fate                  bool // a dice-tool reroll (sim/fate.go)
 	chAuto, attCH, shield bool
 }
 
@@ -77,6 +78,9 @@ func buildNeedTable(k needKey) *needTable {
 		if k.rerollAll {
 			p.RerollAll = ex.defenceReroll(p, need, 0, k.attCH)
 		}
+		if k.fate {
+			p.Fate = ex.defenceReroll(p, need, 0, k.attCH)
+		}
 		return splitTailsOf(p)
 	}
 	last := 10
@@ -115,6 +119,7 @@ func (pl *plan) needTableFor(ct *candTails, s state, free, attCH, shield bool) *
 		pool:      p,
 		reroll:    !aFree && s.defMastery > 0 && pl.ex.Policy.DefenceMastery,
 		rerollAll: !aFree && s.defMaster && pl.ex.Defender.Skills.Master&FieldDefensive != 0,
+		fate:      !aFree && !free && s.defFate,
 		chAuto:    pl.ex.Variant.CHAutoSuccess,
 		attCH:     attCH,
 		shield:    shield,

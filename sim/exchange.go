@@ -157,8 +157,13 @@ type Exchange struct {
 	// it is played with are given by the caller: Defender.AP includes them (the
 	// fight engine adds them and takes back what is left).
 	DefenderWarned bool
-	Variant        Variant
-	Policy         Policy
+	// AttackerFate and DefenderFate: the attacker or the defender holds the
+	// reroll of a dice-tool spell (rooted-fate: "the ally may reroll one die of
+	// its next roll"; sim/fate.go), good for its main roll of this exchange:
+	// the attack roll, or the defence roll against the main attack.
+	AttackerFate, DefenderFate bool
+	Variant                    Variant
+	Policy                     Policy
 }
 
 // field returns the mastery field of the attack.
@@ -454,8 +459,9 @@ func (ex *Exchange) attackModifier(a Attack) int {
 
 // attackPool returns the attack's dice (R1-R4); dice is the attacker's current pool,
 // mastery and master whether a mastery die and the Master X reroll (once per turn)
-// are still available.
-func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool) dice.Pool {
+// are still available, fate whether the attacker holds a dice-tool reroll
+// (sim/fate.go).
+func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master, fate bool) dice.Pool {
 	att := ex.Attacker
 	w := att.weaponEffects()
 	f := ex.field()
@@ -480,6 +486,9 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool) dice.P
 	}
 	if master && att.Skills.Master&f != 0 && !a.Free {
 		p.RerollAll = ex.Policy.AttackReroll
+	}
+	if fate && !a.Free {
+		p.Fate = fateAttackReroll
 	}
 	return p
 }
@@ -513,15 +522,17 @@ func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 // defencePool returns the defence dice for an announced total t and CH flag (R5:
 // the defender knows them, so a mastery die is spent only when the roll would not
 // stop the attack).
-func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery, master bool, t int, ch bool) dice.Pool {
-	return ex.defenceRerolls(ex.defenceBase(d), diceN, mastery, master, a, t, ex.defenceModifier(a, d), ch)
+func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery, master, fate bool, t int, ch bool) dice.Pool {
+	return ex.defenceRerolls(ex.defenceBase(d), diceN, mastery, master, fate, a, t, ex.defenceModifier(a, d), ch)
 }
 
 // defenceRerolls completes a defence pool from its base: the dice the defender
 // rolls now, and the target-aware mastery (R4) and Master X rerolls, the latter only
-// when the defender has Master in the defensive field and it is still available.
-// Neither is used against the free attack of an A effect.
-func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master bool, a Attack, t, dmod int, ch bool) dice.Pool {
+// when the defender has Master in the defensive field and it is still available,
+// and the reroll of a dice-tool spell the defender holds (fate, sim/fate.go),
+// with the same target-aware threshold. None is used against the free attack of
+// an A effect.
+func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master, fate bool, a Attack, t, dmod int, ch bool) dice.Pool {
 	p.Dice += diceN
 	if a.Free {
 		return p
@@ -531,6 +542,9 @@ func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master bool,
 	}
 	if master && ex.Defender.Skills.Master&FieldDefensive != 0 {
 		p.RerollAll = ex.defenceReroll(p, t, dmod, ch)
+	}
+	if fate {
+		p.Fate = ex.defenceReroll(p, t, dmod, ch)
 	}
 	return p
 }

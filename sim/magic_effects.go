@@ -40,13 +40,15 @@ const maxEffects = 4
 
 // statMod is a spell modifier: characteristics V P A C T I, then the attack
 // bonus (modAttack) and the lowest critical face (modCrit, 0: unchanged) of the
-// attacks with the weapon in hand (sim/magic_offence.go).
-type statMod [8]int8
+// attacks with the weapon in hand (sim/magic_offence.go), then the skills
+// granted (modSkills, bits of grantBits: sim/magic_fate.go).
+type statMod [9]int8
 
 // The slots of statMod after the characteristics.
 const (
 	modAttack = 6
 	modCrit   = 7
+	modSkills = 8
 )
 
 func modOf(s profiles.Stats) statMod {
@@ -58,6 +60,7 @@ func modOf(s profiles.Stats) statMod {
 func paramsMod(p *profiles.EffectParams) statMod {
 	m := modOf(p.Modifier)
 	m[modAttack], m[modCrit] = int8(p.AttackBonus), int8(p.CriticalFrom)
+	m[modSkills] = grantBit(p.GrantSkill)
 	return m
 }
 
@@ -76,6 +79,7 @@ func (m statMod) apply(f *Fighter) *Fighter {
 	g := *f
 	g.Profile = &p
 	m.applyOffence(&g)
+	m.applySkills(&g) // sim/magic_fate.go
 	return &g
 }
 
@@ -93,6 +97,7 @@ func (m statMod) String() string {
 	if v := m[modCrit]; v != 0 {
 		parts = append(parts, fmt.Sprintf("critical hits on %d-10", v))
 	}
+	parts = append(parts, grantNames(m[modSkills])...)
 	return strings.Join(parts, ", ")
 }
 
@@ -118,11 +123,14 @@ type spellEffects struct {
 	cover              int8 // statures above its own (sim/magic_cover.go)
 	immobile, silenced bool
 	apLoss             int8
+	// fate: some effect grants a reroll of one die of its next roll, not
+	// spent yet (sim/magic_fate.go).
+	fate bool
 }
 
 // sum recomputes what the effects add up to.
 func (s *spellEffects) sum() {
-	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover = statMod{}, 0, 0, false, false, 0
+	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover, s.fate = statMod{}, 0, 0, false, false, 0, false
 	for k := range s.n {
 		p := &s.on[k].level.EffectParams
 		m := paramsMod(p)
@@ -132,6 +140,8 @@ func (s *spellEffects) sum() {
 		if c := m[modCrit]; c > 0 && (s.mod[modCrit] == 0 || c < s.mod[modCrit]) {
 			s.mod[modCrit] = c // the widest critical range
 		}
+		s.mod[modSkills] |= m[modSkills]
+		s.fate = s.fate || p.Reroll
 		s.fright = max(s.fright, int8(p.Fright))
 		s.ward = max(s.ward, int8(p.Ward))
 		s.cover = max(s.cover, int8(p.Cover))
@@ -313,6 +323,9 @@ func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
 	if p.Cover > 0 {
 		parts = append(parts, fmt.Sprintf("in cover of its stature +%d against shots", p.Cover))
 	}
+	if p.Reroll {
+		parts = append(parts, "may reroll one die of its next roll")
+	}
 	s := strings.Join(parts, ", ")
 	if s != "" {
 		s += " (" + string(d) + ")"
@@ -351,7 +364,7 @@ func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
 		for _, v := range m {
 			up, down = up || v > 0, down || v < 0
 		}
-		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow
+		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.Reroll
 		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence
 	}
 	switch s.Target {
@@ -597,6 +610,9 @@ func (e *engine) paramsWorth(i, cost, j, s int, p *profiles.EffectParams, d prof
 		}
 		if p.ActivateNow {
 			v += e.activateWorth(j, p.ActedAPLoss) // sim/magic_activate.go
+		}
+		if p.Reroll && (on || !o.fx.fate) {
+			v += e.fateWorth(i, cost, j) // sim/magic_fate.go
 		}
 	}
 	return v

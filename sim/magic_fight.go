@@ -50,6 +50,8 @@ type fightMagic struct {
 	apThreat  map[apKey][8]float64
 	// shotThreat: the shot tables of the cover spells (sim/magic_cover.go).
 	shotThreat map[coverKey][8]float64
+	// fateGain: what a dice-tool reroll is worth (sim/magic_fate.go).
+	fateGain map[fateKey][8]float64
 	// nested: a Safar activated inside another's activation is playing
 	// (sim/magic_activate.go).
 	nested bool
@@ -117,7 +119,8 @@ func (e *engine) initMagic() error {
 					if any {
 						if m == nil {
 							m = &fightMagic{opts: make([][]castOption, n), p: map[uint64]float64{},
-								modThreat: map[fxKey][8]float64{}, apThreat: map[apKey][8]float64{}, shotThreat: map[coverKey][8]float64{}}
+								modThreat: map[fxKey][8]float64{}, apThreat: map[apKey][8]float64{}, shotThreat: map[coverKey][8]float64{},
+								fateGain: map[fateKey][8]float64{}}
 						}
 						m.opts[a] = append(m.opts[a], o)
 					}
@@ -132,6 +135,9 @@ func (e *engine) initMagic() error {
 	if err := e.initCover(m); err != nil {
 		return err
 	}
+	if err := e.initFate(m); err != nil { // sim/magic_fate.go
+		return err
+	}
 	return e.initEffects(m)
 }
 
@@ -140,7 +146,7 @@ func (m *fightMagic) clone() *fightMagic {
 	if m == nil {
 		return nil
 	}
-	return &fightMagic{opts: m.opts, p: map[uint64]float64{}, modThreat: m.modThreat, apThreat: m.apThreat, shotThreat: m.shotThreat}
+	return &fightMagic{opts: m.opts, p: map[uint64]float64{}, modThreat: m.modThreat, apThreat: m.apThreat, shotThreat: m.shotThreat, fateGain: m.fateGain}
 }
 
 // castPool returns the caster's pool with its mastery reroll threshold with extra added

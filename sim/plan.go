@@ -39,6 +39,9 @@ type state struct {
 	// attDuel and defDuel: the attacker's or the defender's Duellist reroll is still
 	// available this turn. Only fights set them; Exact and a plain Sampler never do.
 	attDuel, defDuel bool
+	// attFate and defFate: the attacker or the defender still holds the reroll
+	// of a dice-tool spell (sim/fate.go), spent by its main roll.
+	attFate, defFate bool
 }
 
 // plan is an exchange prepared for resolution, shared by Exact and Sample: the
@@ -111,6 +114,7 @@ type decisionKey struct {
 	defDice    int8
 	defMastery bool
 	defMaster  bool
+	defFate    bool // the defender holds a dice-tool reroll (main attack only)
 	shield     bool
 }
 
@@ -212,7 +216,7 @@ func (pl *plan) expectedFrees() []float64 {
 	s := pl.initial()
 	// The free attack's pool is the same for every AP: its distribution once
 	// (a tenth of a 3 AP exchange was computing it again per AP).
-	att := attackDistOf(pl.ex.attackPool(pl.free, int(s.attDice), false, false))
+	att := attackDistOf(pl.ex.attackPool(pl.free, int(s.attDice), false, false, false))
 	for ap := range v {
 		if c := int(pl.apCap[1]); c >= 0 && ap > c {
 			v[ap] = v[c] // the same row, the same sums (exact_byap.go)
@@ -731,6 +735,8 @@ func (pl *plan) initial() state {
 		attArmour:  int8(att.ArmourBoxes),
 		attMaster:  att.Skills.Master&pl.ex.field() != 0,
 		defMaster:  def.Skills.Master&FieldDefensive != 0,
+		attFate:    pl.ex.AttackerFate,
+		defFate:    pl.ex.DefenderFate,
 	}
 }
 
@@ -818,7 +824,7 @@ func (pl *plan) row(s state, free bool) *decRow {
 // decisionKeyOf returns the key of the decision row of s: its AP capped where
 // the decisions no longer change (rowAPCap, exact_byap.go).
 func (pl *plan) decisionKeyOf(s state, free bool) decisionKey {
-	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, shield: s.shield > 0}
+	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, defFate: !free && s.defFate, shield: s.shield > 0}
 	if c := pl.apCap[b2i(free)]; c >= 0 && k.defAP > c {
 		k.defAP = c
 	}
@@ -846,7 +852,7 @@ func (pl *plan) defendIdx(row *decRow, s state, free bool, t int, ch bool) int {
 func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [2]*splitTail {
 	a := pl.attackOf(free)
 	if i < 0 {
-		return pl.splitTails(pl.ex.defencePool(a, d, int(s.defDice), s.defMastery > 0, s.defMaster, t, ch))
+		return pl.splitTails(pl.ex.defencePool(a, d, int(s.defDice), s.defMastery > 0, s.defMaster, !free && s.defFate, t, ch))
 	}
 	c := &pl.tailCache[b2i(free)]
 	for len(*c) <= i {
@@ -856,8 +862,8 @@ func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [
 	if !ct.ready {
 		ct.base, ct.dmod, ct.ready = pl.ex.defenceBase(d), pl.ex.defenceModifier(a, d), true
 	}
-	p := pl.ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, a, t, ct.dmod, ch)
-	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 {
+	p := pl.ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, !free && s.defFate, a, t, ct.dmod, ch)
+	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 || p.Fate > 0 {
 		return pl.splitTails(p) // Master's pools are few: the shared cache serves them
 	}
 	e := ct.at(p.Dice, p.Reroll)

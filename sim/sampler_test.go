@@ -206,7 +206,8 @@ func samplerCases() []samplerCase {
 				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.A, sim.A, sim.C), Effects: sim.CharsOf(sim.A, sim.A), Vivid: true}, sim.Policy{})
 		}},
 	}
-	return append(cases, equipmentSamplerCases()...) // armour_slots_test.go
+	cases = append(cases, equipmentSamplerCases()...) // armour_slots_test.go
+	return append(cases, fateSamplerCases()...)       // fate_test.go
 }
 
 // sampleCounts tallies n sampled exchanges.

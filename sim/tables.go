@@ -21,6 +21,8 @@ type Tables struct {
 	keys sync.Map
 	// mods holds the threat tables of modified cards (sim/magic_effects.go).
 	mods sync.Map // modTableKey -> *modEntry
+	// fates holds the gains of a dice-tool reroll (sim/magic_fate.go).
+	fates sync.Map // fateTableKey -> *modEntry
 }
 
 // tableEntry is one option table, computed once by the first engine that asks.

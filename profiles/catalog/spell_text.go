@@ -121,6 +121,39 @@ var spellRules = []spellRule{
 	spellRow("Dissipe les sorts ennemis qui l'affectent", profiles.EffectAntiMagic,
 		`\b(?:dissipe|annule|met fin a) (?:tous )?les (?:sorts|effets de sorts) (?:ennemis|adverses)(?: qui l'affectent| sur (?:elle|lui))?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Dispel = true; return "" }),
+	// Dice and skill tools (skills.md 4.3): a reroll for the target and a
+	// skill granted are played; the fixed result, the stored die and the
+	// enemy's forced reroll have no field and are named not modelled.
+	spellRow("La cible peut relancer un dé de son prochain jet", profiles.EffectDiceTool,
+		`\bpeut relancer (?:un|1) de(?: de son prochain jet| lors de son prochain jet)?`,
+		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Reroll = true; return "" }),
+	spellRow("L'allié gagne la compétence Fine lame", profiles.EffectDiceTool,
+		`\bgagne (?:la competence )?(fine lame|en eveil)\b`,
+		func(l *levelOut, _ *spellOut, m []string) string {
+			l.params.GrantSkill = grantedSkills[m[1]]
+			if !slices.Contains(profiles.PlayedGrants, l.params.GrantSkill) {
+				l.unplayed = "the granted skill " + l.params.GrantSkill + " is not modelled (it acts on spell defences, whose tables are per card)"
+			}
+			return ""
+		}),
+	spellRow("Le résultat d'un jet est fixé à I + 2", profiles.EffectDiceTool,
+		`\ble resultat d'un (?:de|jet) (?:est )?fixe a (?:son |l')?i ?\+ ?(\d)`,
+		func(l *levelOut, _ *spellOut, m []string) string {
+			l.unplayed = "a roll's result fixed at the caster's I + " + m[1] + " is not modelled"
+			return ""
+		}),
+	spellRow("Lance un D10 et le garde pour remplacer un jet ultérieur", profiles.EffectDiceTool,
+		`\blance (?:un|1) ?d10 et le garde pour remplacer un (?:jet|de) ulterieur`,
+		func(l *levelOut, _ *spellOut, _ []string) string {
+			l.unplayed = "a d10 kept to replace a later one is not modelled"
+			return ""
+		}),
+	spellRow("L'ennemi doit relancer un dé", profiles.EffectDiceTool,
+		`\bdoit relancer (?:un|1) de`,
+		func(l *levelOut, _ *spellOut, _ []string) string {
+			l.unplayed = "an enemy's forced reroll is not modelled"
+			return ""
+		}),
 	spellRow("Ne peut pas lancer de sort", profiles.EffectAntiMagic,
 		`\bne peut (?:pas|plus) lancer de sorts?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Silence = true; return "" }),
@@ -135,6 +168,13 @@ var spellRules = []spellRule{
 			}
 			return ""
 		}),
+}
+
+// grantedSkills maps the French names of the skills a spell grants to this
+// project's (profiles.GrantableSkills).
+var grantedSkills = map[string]string{
+	"fine lame": profiles.SkillSkilledSwordsman,
+	"en eveil":  profiles.SkillAwakened,
 }
 
 // restated maps a duration an effect text restates to the card durations
@@ -196,8 +236,7 @@ func (s *spellOut) classLevel(l *levelOut) {
 		*l = try
 		if l.unplayed != "" {
 			s.notModelledf("difficulty %d: %s", l.threshold, l.unplayed)
-		}
-		if !s.plays(*l) {
+		} else if !s.plays(*l) {
 			s.notModelledf("difficulty %d: a lasting %s effect for the duration %s, which fights do not follow", l.threshold, l.effect, s.duration)
 		}
 	}
@@ -319,10 +358,13 @@ func writeLevel(b *bytes.Buffer, l levelOut) {
 	for _, f := range []struct {
 		key string
 		v   bool
-	}{{"immobilise", p.Immobilise}, {"dispel", p.Dispel}, {"silence", p.Silence}} {
+	}{{"immobilise", p.Immobilise}, {"dispel", p.Dispel}, {"silence", p.Silence}, {"reroll", p.Reroll}} {
 		if f.v {
 			b.WriteString(", " + f.key + ": true")
 		}
+	}
+	if p.GrantSkill != "" {
+		b.WriteString(", grant_skill: " + p.GrantSkill)
 	}
 	switch {
 	case l.effect == profiles.EffectUnclassed:

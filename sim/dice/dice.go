@@ -53,6 +53,12 @@ type Pool struct {
 	// mastery reroll, is at most RerollAll, the whole pool is rolled again for free.
 	// Zero means no such reroll.
 	RerollAll int
+	// Fate is a free reroll of the lowest die granted by a dice-tool spell
+	// (rooted-fate: "the ally may reroll one die of its next roll"), read as
+	// R4's reroll: when the kept face is at most Fate, the lowest die is rolled
+	// again. It comes before the mastery reroll, which then reads the new face,
+	// and costs no die for the later rolls. Zero means no such reroll.
+	Fate int
 }
 
 func (p Pool) critFrom() int {
@@ -72,6 +78,7 @@ type Result struct {
 	Mastery   bool // a mastery die was spent (R4)
 	Forced    bool // an opponent's Duellist forced dice to be rolled again
 	MasterUse bool // the Master X free reroll was used
+	FateUse   bool // the Fate reroll of a dice-tool spell was used
 }
 
 // Roll rolls the pool with r.
@@ -144,7 +151,16 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			best = max(best, d)
 		}
 	}
-	mastery, masterUse := false, false
+	mastery, masterUse, fateUse := false, false, false
+	if p.Fate > 0 && best <= p.Fate {
+		fateUse = true
+		d := D10(r)
+		if n == 1 {
+			best = d
+		} else {
+			best = max(best, d) // the lowest die, as the mastery reroll below
+		}
+	}
 	if p.Reroll > 0 && best <= p.Reroll {
 		mastery = true
 		d := D10(r)
@@ -165,7 +181,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 	failure := best <= p.CFMax
 	cf := p.critFrom()
 	if best < cf {
-		return Result{Face: best, Value: best, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse}
+		return Result{Face: best, Value: best, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse}
 	}
 	value := best
 	for {
@@ -178,7 +194,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			break
 		}
 	}
-	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse}
+	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse}
 }
 
 // Best returns the highest of n d10 (at least one), as an armour roll under the

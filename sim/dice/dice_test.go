@@ -31,11 +31,12 @@ func rolls(n int, f func(ds []int)) {
 	rec(0)
 }
 
-// bruteFaces enumerates every roll of the pool, the mastery reroll of the lowest
-// die and the Master reroll of the whole pool included, and returns the
-// distribution of the kept face split by whether a mastery die was spent (R1, R4).
-// It counts outcomes in integers over the common denominator 10^(2n+1), so the
-// only rounding is the final division.
+// bruteFaces enumerates every roll of the pool, the Fate reroll of the lowest
+// die (a dice-tool spell), the mastery reroll of the lowest die and the Master
+// reroll of the whole pool included, and returns the distribution of the kept
+// face split by whether a mastery die was spent (R1, R4). It counts outcomes in
+// integers over the common denominator 10^(2n+2), so the only rounding is the
+// final division.
 func bruteFaces(p dice.Pool) [2][11]float64 {
 	n := p.Dice
 	pow10 := func(k int) int64 { return int64(math.Pow10(k)) }
@@ -44,7 +45,7 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 	var fresh [11]int64
 	rolls(n, func(ds []int) { fresh[slices.Max(ds)]++ })
 
-	var count [2][11]int64 // over 10^(2n+1)
+	var count [2][11]int64 // over 10^(2n+2)
 	// finish applies the Master reroll to a kept face of weight w.
 	finish := func(used, face int, w int64) {
 		if p.RerollAll > 0 && face <= p.RerollAll {
@@ -55,26 +56,39 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 		}
 		count[used][face] += w * pow10(n)
 	}
-	rolls(n, func(ds []int) {
+	// reroll rolls the lowest die of ds again and calls f with each new roll.
+	reroll := func(ds []int, f func(re []int)) {
+		low := slices.Index(ds, slices.Min(ds))
+		for d := 1; d <= 10; d++ {
+			re := slices.Clone(ds)
+			re[low] = d
+			f(re)
+		}
+	}
+	// mastery applies the mastery reroll to dice ds of weight w (over 10^(n+2)
+	// for one roll, as the Fate reroll left it).
+	mastery := func(ds []int, w int64) {
 		kept := slices.Max(ds)
 		if p.Reroll == 0 || kept > p.Reroll {
-			finish(0, kept, 10)
+			finish(0, kept, 10*w)
 			return
 		}
 		// R4: a mastery die rerolls the lowest die (seed 000 line 367: "She only
 		// rolls 2 and 3. Thus she will decide to use one of her mastery dice to
 		// reroll the 2").
-		low := slices.Index(ds, slices.Min(ds))
-		for d := 1; d <= 10; d++ {
-			re := slices.Clone(ds)
-			re[low] = d
-			finish(1, slices.Max(re), 1)
+		reroll(ds, func(re []int) { finish(1, slices.Max(re), w) })
+	}
+	rolls(n, func(ds []int) {
+		if p.Fate == 0 || slices.Max(ds) > p.Fate {
+			mastery(ds, 10)
+			return
 		}
+		reroll(ds, func(re []int) { mastery(re, 1) })
 	})
 	var out [2][11]float64
 	for u := range out {
 		for f := range out[u] {
-			out[u][f] = float64(count[u][f]) / float64(pow10(2*n+1))
+			out[u][f] = float64(count[u][f]) / float64(pow10(2*n+2))
 		}
 	}
 	return out
@@ -84,24 +98,26 @@ func TestFacesBruteForce(t *testing.T) {
 	for n := 1; n <= 4; n++ {
 		for _, reroll := range []int{0, 1, 3, 5, 9, 10} {
 			for _, all := range []int{0, 2, 5} {
-				p := dice.Pool{Dice: n, Reroll: reroll, RerollAll: all}
-				want := bruteFaces(p)
-				got := p.SplitFaces()
-				faces := p.Faces()
-				total := 0.0
-				for f := 1; f <= 10; f++ {
-					for u := range 2 {
-						if math.Abs(got[u][f]-want[u][f]) > 1e-14 {
-							t.Errorf("%+v: SplitFaces[%d][%d] = %.17g, brute force %.17g", p, u, f, got[u][f], want[u][f])
+				for _, fate := range []int{0, 4, 10} {
+					p := dice.Pool{Dice: n, Reroll: reroll, RerollAll: all, Fate: fate}
+					want := bruteFaces(p)
+					got := p.SplitFaces()
+					faces := p.Faces()
+					total := 0.0
+					for f := 1; f <= 10; f++ {
+						for u := range 2 {
+							if math.Abs(got[u][f]-want[u][f]) > 1e-14 {
+								t.Errorf("%+v: SplitFaces[%d][%d] = %.17g, brute force %.17g", p, u, f, got[u][f], want[u][f])
+							}
 						}
+						if d := faces[f] - (want[0][f] + want[1][f]); math.Abs(d) > 1e-14 {
+							t.Errorf("%+v: Faces[%d] off by %g", p, f, d)
+						}
+						total += faces[f]
 					}
-					if d := faces[f] - (want[0][f] + want[1][f]); math.Abs(d) > 1e-14 {
-						t.Errorf("%+v: Faces[%d] off by %g", p, f, d)
+					if math.Abs(total-1) > 1e-14 || faces[0] != 0 {
+						t.Errorf("%+v: Faces sums to %.17g, face 0 has %g", p, total, faces[0])
 					}
-					total += faces[f]
-				}
-				if math.Abs(total-1) > 1e-14 || faces[0] != 0 {
-					t.Errorf("%+v: Faces sums to %.17g, face 0 has %g", p, total, faces[0])
 				}
 			}
 		}
@@ -241,6 +257,9 @@ func TestRollMatchesDist(t *testing.T) {
 		{Dice: 3, CFMax: 1, Reroll: 5, RerollAll: 3},
 		{Dice: 2, CFMax: 3, RerollAll: 6},
 		{Dice: 1, CFMax: 0, CritFrom: 9, Reroll: 7},
+		{Dice: 1, CFMax: 1, Fate: 5},               // rooted-fate on a level I attack
+		{Dice: 2, CFMax: 1, Fate: 6, Reroll: 6},    // and a mastery die after it
+		{Dice: 3, CFMax: 2, Fate: 4, RerollAll: 4}, // and Master X
 	} {
 		t.Run(fmt.Sprintf("%+v", p), func(t *testing.T) {
 			t.Parallel()

@@ -11,7 +11,7 @@ import (
 const Cutoff = 1e-13
 
 // Faces returns the distribution of the kept face (index 1..10) of the pool, after
-// the mastery and Master rerolls of its policy.
+// the Fate, mastery and Master rerolls of its policy.
 func (p Pool) Faces() [11]float64 {
 	split := p.SplitFaces()
 	var out [11]float64
@@ -30,13 +30,32 @@ func (p Pool) SplitFaces() [2][11]float64 {
 	for f := 1; f <= 10; f++ {
 		base[f] = math.Pow(float64(f)/10, float64(n)) - math.Pow(float64(f-1)/10, float64(n))
 	}
+	// first is the kept face after the Fate reroll, if any: the lowest die
+	// rolled again as the mastery reroll below does.
+	first := base
+	if k := p.Fate; k > 0 {
+		first = [11]float64{}
+		for m := 1; m <= 10; m++ {
+			if m > k {
+				first[m] += base[m]
+				continue
+			}
+			for d := 1; d <= 10; d++ {
+				f := d
+				if n > 1 {
+					f = max(m, d)
+				}
+				first[f] += base[m] / 10
+			}
+		}
+	}
 	var cur [2][11]float64
-	cur[0] = base
+	cur[0] = first
 	if k := p.Reroll; k > 0 {
 		cur[0] = [11]float64{}
 		for m := 1; m <= 10; m++ {
 			if m > k {
-				cur[0][m] += base[m]
+				cur[0][m] += first[m]
 				continue
 			}
 			// R4: the lowest die is rerolled. With one die the new die is kept; with
@@ -46,7 +65,7 @@ func (p Pool) SplitFaces() [2][11]float64 {
 				if n > 1 {
 					f = max(m, d)
 				}
-				cur[1][f] += base[m] / 10
+				cur[1][f] += first[m] / 10
 			}
 		}
 	}

@@ -50,6 +50,15 @@ func forcedRef(p dice.Pool, r *rand.PCG, x, from int) dice.Result {
 }
 
 func finishRef(p dice.Pool, r *rand.PCG, n, best int, res dice.Result) dice.Result {
+	if p.Fate > 0 && best <= p.Fate {
+		res.FateUse = true
+		d := dice.D10(r)
+		if n == 1 {
+			best = d
+		} else {
+			best = max(best, d)
+		}
+	}
 	if p.Reroll > 0 && best <= p.Reroll {
 		res.Mastery = true
 		d := dice.D10(r)
@@ -103,6 +112,8 @@ func TestRollSameDraws(t *testing.T) {
 		{Dice: 4, CFMax: 0, RerollAll: 5},
 		{Dice: 8, CritFrom: 8, CFMax: 3},
 		{Dice: 1, CritFrom: 9, CFMax: 1, Reroll: 9, RerollAll: 9},
+		{Dice: 2, CFMax: 1, Fate: 5, Reroll: 5, RerollAll: 3},
+		{Dice: 1, CFMax: 1, Fate: 9},
 	}
 	for _, p := range pools {
 		for seed := range uint64(20000) {
