@@ -29,17 +29,54 @@ func poisonDoses(items []*profiles.Equipment) int {
 // spends the dose it takes.
 func (e *engine) poisonsWith(i, j int, opt *fightOption) bool {
 	c, o := &e.c[i], &e.c[j]
-	if o.poisoned || opt.weapon == nil || opt.attack.Kind.Special() || c.side == o.side {
-		return false
+	if o.poisoned || o.f.Items.PoisonImmune || opt.weapon == nil || opt.attack.Kind.Special() || c.side == o.side {
+		return false // an immune target takes no dose (sim/items.go)
 	}
 	if opt.weapon.Effects.Poison {
 		return true
 	}
 	if c.doses > 0 {
+		if c.doses <= int(c.items.ddoses) {
+			c.items.ddoses-- // the doses kept for defences go last
+		}
 		c.doses--
 		return true
 	}
 	return false
+}
+
+// poisonsBack reports whether Safar j, defending against Safar i's attack
+// opt, spends a dose on its defence (catalogue.md 4.6 "adds the poison effect
+// to an attack or defence"; sim/items.go): a dose that may be spent on a
+// defence left, against a melee attack (R11: no counter against a shot, nor
+// against the free attack's defence, which is another action) of an enemy not
+// yet poisoned nor immune, with a main defence of 2 or 3 AP, the ones that
+// deal counter damage (R11; defAP, the AP it spent on its defences, counts
+// Cunning's too). Like an attack's effect it is announced before
+// the roll (seed 004 line 1071), so it is spent hit or miss; the attacker is
+// poisoned when the defence stops the attack (counterPoisons).
+func (e *engine) poisonsBack(i, j int, opt *fightOption, defAP int) bool {
+	c, o := &e.c[i], &e.c[j]
+	if o.items.ddoses <= 0 || o.doses <= 0 || c.poisoned || c.f.Items.PoisonImmune || c.side == o.side ||
+		opt.attack.Kind != Melee || defAP < 2 {
+		return false
+	}
+	o.items.ddoses--
+	o.doses--
+	return true
+}
+
+// counterPoisons applies the dose Safar j spent on its defence against Safar
+// i (poisonsBack): i is poisoned when the main attack did not succeed.
+func (e *engine) counterPoisons(i, j int, out *Outcome) {
+	c := &e.c[i]
+	if out.Success || c.poisoned || !c.alive() {
+		return
+	}
+	c.poisoned, c.poisonBy = true, j
+	if e.trace != nil {
+		e.tracef("    %s is poisoned by the defence\n", e.name(i))
+	}
 }
 
 // poisonTick plays the poison of Safar i at the start of its activation: the
@@ -80,5 +117,6 @@ func (c *combatant) mods() statMod {
 // (not a special attack) that poisons, or by an attacker with a dose left.
 func (ex *Exchange) poisons() bool {
 	a, w := ex.Attacker, ex.Attacker.Weapon
-	return w != nil && !ex.Attack.Kind.Special() && (w.Effects.Poison || a.PoisonDoses > 0)
+	return w != nil && !ex.Attack.Kind.Special() && (w.Effects.Poison || a.PoisonDoses > 0) &&
+		!ex.Defender.Items.PoisonImmune // sim/items.go
 }
