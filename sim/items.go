@@ -106,6 +106,10 @@ func newItemState(f *Fighter) itemState {
 	return itemState{antidotes: int8(min(f.Items.Antidotes, 99)), ddoses: int8(min(f.Items.DefenceDoses, f.PoisonDoses, 99))}
 }
 
+// maxHealDice bounds the dice of a heal expectedHeal reads (more count as
+// this many: no card heals with more than two).
+const maxHealDice = 6
+
 // expectedHeal returns the expected HP a heal of d gives back to a Safar
 // that lost lost HP (never more), and the expected HP it would give with
 // nothing lost in the way (the whole roll).
@@ -114,13 +118,20 @@ func expectedHeal(d profiles.Dice, lost int) (healed, whole float64) {
 		v := max(d.Plus, 0)
 		return float64(min(v, lost)), float64(v)
 	}
-	// The distribution of the sum of N dice: at most a few dice of 5 or 10.
-	dist := []float64{1}
-	for range min(d.N, 6) {
-		next := make([]float64, len(dist)+d.Sides)
+	// The distribution of the sum of N dice (at most maxHealDice of 5 or 10
+	// faces), in arrays on the stack: the policy asks it at every decision
+	// of a Safar with a flask, and a battle stays allocation-free.
+	var dist, next [maxHealDice*10 + 1]float64
+	dist[0] = 1
+	sides := min(max(d.Sides, 1), 10)
+	for range min(d.N, maxHealDice) {
+		next = [maxHealDice*10 + 1]float64{}
 		for s, q := range dist {
-			for f := 1; f <= d.Sides; f++ {
-				next[s+f] += q / float64(d.Sides)
+			if q == 0 {
+				continue
+			}
+			for f := 1; f <= sides && s+f < len(next); f++ {
+				next[s+f] += q / float64(sides)
 			}
 		}
 		dist = next

@@ -202,3 +202,21 @@ func TestPoisonOnDefence(t *testing.T) {
 		t.Errorf("an immune attacker: %d doses spent on it, %d poisonings; want none", spent, poisoned)
 	}
 }
+
+// TestItemChoiceAllocs checks that the default policy's look at a flask and
+// an antidote allocates nothing (battles stay allocation-free once warm).
+func TestItemChoiceAllocs(t *testing.T) {
+	pal := fighterWithItems(t, "paladin-2", flask, antidote)
+	e := battle(t, []*Fighter{pal}, []*Fighter{fighterOf(t, "guild-cutthroat-1")})
+	e.round = 1
+	e.c[0].pos, e.c[0].ap, e.c[0].hp = field.Vec{X: 7.5, Y: 2}, 4, 4
+	e.c[0].poisoned, e.c[0].poison = true, 1
+	e.c[1].pos = field.Vec{X: 7.5, Y: 14}
+	e.itemChoice(0, 1, true) // warm
+	if allocsRaceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	if n := testing.AllocsPerRun(100, func() { e.itemChoice(0, 1, true) }); n != 0 {
+		t.Errorf("itemChoice: %v allocations per call, want 0", n)
+	}
+}
