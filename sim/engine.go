@@ -1598,9 +1598,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 			e.tracef("    %s is poisoned\n", e.name(j))
 		}
 	}
-	if byO >= 0 && e.poisonsBack(i, j, opt, int(st.defSpent)) { // a dose on the defence (sim/poison.go)
-		e.counterPoisons(i, j, &out)
-	}
+	e.defencePoison(i, j, &out) // a dose on the defence (sim/poison.go)
 	e.hurt(i, byO, out.Counter)
 	if st.bleeding > 0 {
 		o.bleeding += int(st.bleeding)

@@ -45,32 +45,38 @@ func (e *engine) poisonsWith(i, j int, opt *fightOption) bool {
 	return false
 }
 
-// poisonsBack reports whether Safar j, defending against Safar i's attack
-// opt, spends a dose on its defence (catalogue.md 4.6 "adds the poison effect
-// to an attack or defence"; sim/items.go): a dose that may be spent on a
-// defence left, against a melee attack (R11: no counter against a shot, nor
-// against the free attack's defence, which is another action) of an enemy not
-// yet poisoned nor immune, with a main defence of 2 or 3 AP, the ones that
-// deal counter damage (R11; defAP, the AP it spent on its defences, counts
-// Cunning's too). Like an attack's effect it is announced before
-// the roll (seed 004 line 1071), so it is spent hit or miss; the attacker is
-// poisoned when the defence stops the attack (counterPoisons).
-func (e *engine) poisonsBack(i, j int, opt *fightOption, defAP int) bool {
+// poisonsBack reports whether the defender of ex may spend a dose on its
+// main defence (catalogue.md 4.6 "adds the poison effect to an attack or
+// defence"; sim/items.go): it carries a dose that may be spent on a defence,
+// against a melee attack (R11: no counter against a shot; special attacks
+// carry no effect) of an attacker that is not immune.
+// The fight engine asks in addition that doses are left and the attacker is
+// not yet poisoned (engine.poisonsBack).
+func (ex *Exchange) poisonsBack() bool {
+	return ex.Defender.Items.DefenceDoses > 0 && ex.Defender.PoisonDoses > 0 && ex.Attack.Kind == Melee &&
+		!ex.Attack.Free && !ex.Attacker.Items.PoisonImmune
+}
+
+// poisonBack reports whether the defence def of the main attack (not free)
+// carries the defender's dose: a main defence of 2 or 3 AP, the ones that
+// deal counter damage (R11), Cunning's AP not counted.
+func (pl *plan) poisonBack(free bool, def Defence) bool {
+	return !free && def.AP >= 2 && !def.None && !def.Discard && pl.ex.poisonsBack()
+}
+
+// defencePoison plays the dose Safar j spent on its main defence against
+// Safar i (Outcome.DefencePoison, Outcome.AttackerPoisoned): announced before
+// the roll like an effect (seed 004 line 1071), so it is spent hit or miss,
+// when j has a dose left that may be spent on a defence and i is an enemy not
+// yet poisoned; i is poisoned when the defence stopped the attack.
+func (e *engine) defencePoison(i, j int, out *Outcome) {
 	c, o := &e.c[i], &e.c[j]
-	if o.items.ddoses <= 0 || o.doses <= 0 || c.poisoned || c.f.Items.PoisonImmune || c.side == o.side ||
-		opt.attack.Kind != Melee || defAP < 2 {
-		return false
+	if !out.DefencePoison || o.items.ddoses <= 0 || o.doses <= 0 || c.poisoned || c.side == o.side {
+		return
 	}
 	o.items.ddoses--
 	o.doses--
-	return true
-}
-
-// counterPoisons applies the dose Safar j spent on its defence against Safar
-// i (poisonsBack): i is poisoned when the main attack did not succeed.
-func (e *engine) counterPoisons(i, j int, out *Outcome) {
-	c := &e.c[i]
-	if out.Success || c.poisoned || !c.alive() {
+	if !out.AttackerPoisoned || !c.alive() {
 		return
 	}
 	c.poisoned, c.poisonBy = true, j
