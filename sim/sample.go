@@ -187,9 +187,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	} else {
 		dr = dpool.Roll(r)
 	}
-	pre := s                         // the state the Cunning decision reads, as the exact engine does
-	back := pl.poisonBack(free, def) // a dose on the defence (sim/poison.go)
-	o.DefencePoison = o.DefencePoison || back
+	pre := s // the state the Cunning decision reads, as the exact engine does
 	s.defAP -= int8(def.AP) + pl.defCost()
 	s.defSpent += int8(def.AP) + pl.defCost()
 	if dr.Mastery {
@@ -202,6 +200,8 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if !free {
 		o.DefenceCF = dr.Failure
 	}
+	back := pl.poisonBack(free, def) // a dose on the defence (sim/poison.go)
+	o.DefencePoison = o.DefencePoison || back
 	if def.Shield {
 		n := int8(1)
 		if dr.Failure {
