@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim/dice"
 	"github.com/kharn-ages/kharn/sim/field"
+	"github.com/kharn-ages/kharn/stats"
 )
 
 // Invented items (catalogue.md 4.6 "Items": "healing food", "poison doses
@@ -218,5 +220,36 @@ func TestItemChoiceAllocs(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { e.itemChoice(0, 1, true) }); n != 0 {
 		t.Errorf("itemChoice: %v allocations per call, want 0", n)
+	}
+}
+
+// TestRerollCharmObjective checks an objective charm on an objective test
+// (sim/objectives.go, sim/items.go; R4): a level 1 Safar with one objective
+// mastery die and a +3 charm passes a test needing a face of 8 as often as the
+// exact pool with the bonus says (99.99% Wilson), which is more than without.
+func TestRerollCharmObjective(t *testing.T) {
+	p := &profiles.Profile{ID: "finder", Level: 1, AP: 4, HP: 10, Stature: 3,
+		Stats: profiles.Stats{V: 3, P: 3, A: 3, C: 3, T: 3, I: 3}, Mastery: [][]profiles.Field{{profiles.Objective}}}
+	lucky := &profiles.Equipment{ID: "lucky", Kind: profiles.KindItem, Effects: profiles.Effects{RerollField: profiles.Objective, RerollBonus: 3}}
+	e := contactPair(t, NewFighter(p, []*profiles.Equipment{club, lucky}), NewFighter(p, []*profiles.Equipment{club}))
+	e.activate(rand.NewPCG(1, 1), 0) // its AP and mastery dice
+	c := &e.c[0]
+	saved := *c
+	const n = 100_000
+	r := rand.NewPCG(12, 0)
+	pass := 0
+	for range n {
+		c.mastery, c.nMastery, c.dice = saved.mastery, saved.nMastery, saved.dice // a fresh activation each time
+		if e.objectiveTest(r, 0, []profiles.Char{profiles.A, profiles.I}, 14) { // need 14 - 6 = 8
+			pass++
+		}
+	}
+	with := dice.Pool{Dice: 1, CFMax: 1, Reroll: 7, RerollBonus: 3}.Dist().AtLeast(8)
+	without := dice.Pool{Dice: 1, CFMax: 1, Reroll: 7}.Dist().AtLeast(8)
+	if !(with > without) {
+		t.Fatalf("exact: %g with the charm, %g without", with, without)
+	}
+	if lo, hi := stats.Wilson(pass, n, 0.9999); with < lo || with > hi {
+		t.Errorf("objective test with a +3 charm: %d of %d, 99.99%% interval [%g, %g], exact %g (without the charm %g)", pass, n, lo, hi, with, without)
 	}
 }

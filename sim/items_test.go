@@ -197,3 +197,26 @@ func TestPoisonOnDefenceExchange(t *testing.T) {
 		})
 	}
 }
+
+// TestRerollCharmCast checks an esoteric charm on a cast (sim/items.go; R4):
+// on the caster it raises the exact p_success of a quick bolt, on the target
+// it lowers it (the sampler against the exact engine: TestCastSamplerAgainstExact,
+// case "esoteric charms on both").
+func TestRerollCharmCast(t *testing.T) {
+	seer := mage("seer", 2, 5, profiles.Osteomancy, nil, profiles.Esoteric, profiles.Esoteric)
+	knight := target("knight", 2, 3, nil, profiles.Esoteric)
+	p := func(ci, ti []*profiles.Equipment) float64 {
+		return castExact(t, &sim.Cast{Caster: sim.NewFighter(seer, ci), Target: sim.NewFighter(knight, ti), Spell: bolt, Difficulty: 12, AP: 1,
+			Reroll: true, DefenceMastery: true}).PSuccess
+	}
+	plain := p(nil, nil)
+	if got := p([]*profiles.Equipment{charm(profiles.Esoteric, 2)}, nil); got <= plain {
+		t.Errorf("caster's esoteric charm: p_success %g, %g without; want higher", got, plain)
+	}
+	if got := p(nil, []*profiles.Equipment{charm(profiles.Esoteric, 2)}); got >= plain {
+		t.Errorf("target's esoteric charm: p_success %g, %g without; want lower", got, plain)
+	}
+	if got := p([]*profiles.Equipment{charm(profiles.Offensive, 2)}, nil); got != plain {
+		t.Errorf("an offensive charm changed a cast: p_success %g, %g without", got, plain)
+	}
+}
