@@ -239,8 +239,9 @@ func TestRerollCharmObjective(t *testing.T) {
 	r := rand.NewPCG(12, 0)
 	pass := 0
 	for range n {
-		c.mastery, c.nMastery, c.dice = saved.mastery, saved.nMastery, saved.dice // a fresh activation each time
-		if e.objectiveTest(r, 0, []profiles.Char{profiles.A, profiles.I}, 14) { // need 14 - 6 = 8
+		// A fresh activation each time; the test needs 14 - (A + I) = 8.
+		c.mastery, c.nMastery, c.dice = saved.mastery, saved.nMastery, saved.dice
+		if e.objectiveTest(r, 0, []profiles.Char{profiles.A, profiles.I}, 14) {
 			pass++
 		}
 	}
