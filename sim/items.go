@@ -183,8 +183,8 @@ func (e *engine) poisonTicks(i int) int {
 
 // antidoteChoice returns the antidote the default policy drinks for Safar i,
 // or actEnd: poisoned, it weighs its HP, the life the poison takes, by the
-// share of the poison's course left that falls within tendHorizon (the
-// horizon over which a tending counts the bleeding it saves): 4 AP stop it
+// share of the poison's course left that falls within the horizon over which
+// a tending counts the bleeding it saves (tendHorizon): 4 AP stop it
 // all, 2 AP put off its death by one tick (worth the difference); the better
 // gain over apCost, when positive.
 func (e *engine) antidoteChoice(i, j int, keep bool) action {
@@ -192,10 +192,9 @@ func (e *engine) antidoteChoice(i, j int, keep bool) action {
 	if !c.poisoned || c.items.antidotes <= 0 {
 		return action{kind: actEnd}
 	}
-	h := e.tendHorizon(i) + 1 // the tick at its next activation start counts too
-	if h <= 1 {
-		h = float64(max(e.rounds-e.round, 0))
-	}
+	// tendHorizon's (Thick skin aside: it is about bleeding), and the tick
+	// at its next activation start.
+	h := float64(max(min(bleedingTicks, e.rounds-e.round), 0)) + 1
 	left := float64(e.poisonTicks(i) + 1) // ticks until it dies
 	threat := func(t float64) float64 { return float64(max(c.hp, 0)) * min(1, h/t) }
 	best, bv := action{kind: actEnd}, 0.0
