@@ -51,7 +51,7 @@ func (e *engine) poisonsWith(i, j int, opt *fightOption) bool {
 // against a melee attack (R11: no counter against a shot; special attacks
 // carry no effect) of an attacker that is not immune.
 // The fight engine asks in addition that doses are left and the attacker is
-// not yet poisoned (engine.poisonsBack).
+// not yet poisoned (engine.defencePoison).
 func (ex *Exchange) poisonsBack() bool {
 	return ex.Defender.Items.DefenceDoses > 0 && ex.Defender.PoisonDoses > 0 && ex.Attack.Kind == Melee &&
 		!ex.Attack.Free && !ex.Attacker.Items.PoisonImmune
