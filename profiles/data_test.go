@@ -264,4 +264,9 @@ var catalogueOnly = map[string]bool{
 	"ArmourStats.HeavyThreshold": true, "ArmourStats.Stacks": true, "heavy_threshold": true, "stacks_with_armour": true,
 	"no_critical_damage": true, "immune": true, "malus_max_c": true, "grants": true, "grants_increment": true,
 	"Equipment.MountEquipment": true, "mount_equipment": true, // equipment for mounts (catalogue.md 4.6): the default data has no mount
+	// Item effects (sim/items.go): charms, flasks, antidotes, poison immunity
+	// and doses on a defence are catalogue items; the rulebook data has none.
+	"Effects.RerollField": true, "Effects.RerollBonus": true, "Effects.Heal": true, "Effects.Antidote": true,
+	"Effects.PoisonImmune": true, "Effects.PoisonDefence": true,
+	"reroll_field": true, "reroll_bonus": true, "heal": true, "antidote": true, "poison_immune": true, "poison_defence": true,
 }

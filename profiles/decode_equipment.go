@@ -57,7 +57,7 @@ func notApplicable(key string, k Kind) string {
 	case KindHelmet:
 		msg += " (a helmet takes only boxes, no_critical_damage and immune)"
 	case KindItem:
-		msg += " (an item takes only grants, grants_increment, stackable and poison)"
+		msg += " (an item takes only grants, grants_increment, stackable, poison, poison_defence, reroll_field, reroll_bonus, heal, antidote and poison_immune)"
 	default:
 		if len(users) > 0 {
 			msg += " (it is for " + strings.Join(users, " and ") + ")"
@@ -194,6 +194,18 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			e.Stackable, _ = d.boolValue(f.v, field)
 		case "poison":
 			ef.Poison, _ = d.boolValue(f.v, field)
+		case "poison_defence":
+			ef.PoisonDefence, _ = d.boolValue(f.v, field)
+		case "reroll_field":
+			ef.RerollField, _ = d.fieldValue(f.v, field)
+		case "reroll_bonus":
+			ef.RerollBonus, _ = d.intIn(f.v, field, 1, 9, "reroll_bonus must be from 1 to 9")
+		case "heal":
+			ef.Heal = d.dice(f.v, field)
+		case "antidote":
+			ef.Antidote, _ = d.boolValue(f.v, field)
+		case "poison_immune":
+			ef.PoisonImmune, _ = d.boolValue(f.v, field)
 		case "no_critical_damage":
 			ef.NoCriticalDamage, _ = d.boolValue(f.v, field)
 		case "immune":
@@ -268,6 +280,9 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			d.errorf(keys["hands"], join(path, "hands"), "a %s takes no hand: hands must be 0", kindName(e.Kind))
 		}
 		e.Hands = 0
+		if e.Kind == KindItem {
+			d.checkItem(e, path, keys)
+		}
 	case KindShield:
 		if present("hands") && e.Hands != 1 {
 			d.errorf(keys["hands"], join(path, "hands"), "a shield takes up one hand: hands must be 1")
@@ -612,4 +627,24 @@ func (d *decoder) statuses(n *yaml.Node, field string) []Status {
 		}
 	}
 	return out
+}
+
+// checkItem reports the item effects of e that need another one: a reroll
+// bonus and its field go together, a dose on a defence is a poison dose, a
+// heal gives back at least 1 HP.
+func (d *decoder) checkItem(e *Equipment, path string, keys map[string]*yaml.Node) {
+	ef := &e.Effects
+	present := func(k string) bool { return keys[k] != nil }
+	switch {
+	case present("reroll_bonus") && !present("reroll_field"):
+		d.errorf(keys["reroll_bonus"], join(path, "reroll_bonus"), "reroll_bonus needs reroll_field, the mastery field of the rerolls it adds to (%s)", strings.Join(fieldNames(), ", "))
+	case present("reroll_field") && !present("reroll_bonus"):
+		d.errorf(keys["reroll_field"], join(path, "reroll_field"), "reroll_field needs reroll_bonus, what it adds to a mastery reroll of that field (1 to 9)")
+	}
+	if present("poison_defence") && ef.PoisonDefence && !ef.Poison {
+		d.errorf(keys["poison_defence"], join(path, "poison_defence"), "poison_defence is for a poison dose: it needs poison: true")
+	}
+	if ef.Heal != nil && ef.Heal.N == 0 && ef.Heal.Plus <= 0 {
+		d.errorf(keys["heal"], join(path, "heal"), "heal must give back at least 1 HP (a constant from 1 or dice such as 1D5)")
+	}
 }

@@ -49,7 +49,11 @@
 // over a printed armour at least as strong; stacks_with_armour: true wears it
 // under the ordinary armour. Weapons and items may grant skills to their
 // holder: grants (a skills mapping) and grants_increment ("+N if present");
-// an item may be stackable (carried in copies) and a poison dose (poison).
+// an item may be stackable (carried in copies), a poison dose (poison; with
+// poison_defence also spent on a defence), a mastery-reroll charm
+// (reroll_field and reroll_bonus: "+2 on a mastery reroll of that field"), a
+// healing flask (heal: dice, one drink per copy), an antidote (antidote) or a
+// ward against poison (poison_immune).
 // A Safar carries copies only of weapons and stackable items, and one armour,
 // one stacking armour and one helmet. Helmet keys: boxes (its effect works
 // until they are used up), no_critical_damage (a CH deals the wearer no bonus

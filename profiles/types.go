@@ -175,7 +175,9 @@ const (
 	// plays its effects.
 	KindHelmet Kind = "helmet"
 	// KindItem is any other item (a charm, a potion, a seal): carried, no
-	// hands. The engine does not play item effects yet.
+	// hands. The engine plays poison doses, mastery-reroll charms, healing
+	// flasks, antidotes and poison immunity (sim/poison.go, sim/items.go) and
+	// the skills items grant.
 	KindItem Kind = "item"
 )
 
@@ -349,6 +351,25 @@ type Effects struct {
 	// poison dose, spent on one attack with a weapon (R17 poison; catalogue.md
 	// 4.6 "poison doses ... adds the poison effect to an attack").
 	Poison bool
+	// PoisonDefence: a poison dose may also be spent on a defence, whose
+	// counter damage then poisons the attacker (catalogue.md 4.6 "adds the
+	// poison effect to an attack or defence"; sim/poison.go). Items with
+	// Poison only.
+	PoisonDefence bool
+	// RerollField and RerollBonus: a charm that adds RerollBonus to the roll of
+	// an action of field RerollField on which a mastery die is spent ("+2 sur
+	// une relance de maîtrise offensive", catalogue.md 4.6 "Items"; R4;
+	// sim/items.go). Items only; RerollBonus 0: none.
+	RerollField Field
+	RerollBonus int
+	// Heal is what one healing flask gives back, drunk as an action (items
+	// only, one drink per copy; sim/items.go); nil: none.
+	Heal *Dice
+	// Antidote: one drink per copy that stops one poison malus for 2 AP or
+	// the whole poisoning for 4 AP (seed 000 lines 1153-1157; seed 004 lines
+	// 1078-1082; sim/items.go). PoisonImmune: its holder is never poisoned.
+	// Items only.
+	Antidote, PoisonImmune bool
 }
 
 // MaxReach is the longest weapon reach of the data format, in toises (a

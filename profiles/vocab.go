@@ -211,6 +211,8 @@ var (
 	// grantFields are the skills an item gives its holder: on weapons and
 	// items (catalogue.md 3.8 "grant-skill").
 	grantFields = []string{"grants", "grants_increment"}
+	// itemFields are the effect keys of items (sim/poison.go, sim/items.go).
+	itemFields = []string{"stackable", "poison", "poison_defence", "reroll_field", "reroll_bonus", "heal", "antidote", "poison_immune"}
 )
 
 // kindFields returns the effect keys allowed on equipment of kind k (besides the
@@ -228,7 +230,7 @@ func kindFields(k Kind) []string {
 	case KindHelmet:
 		return helmetFields
 	case KindItem:
-		return concat(grantFields, []string{"stackable", "poison"})
+		return concat(grantFields, itemFields)
 	}
 	return nil
 }
@@ -236,7 +238,7 @@ func kindFields(k Kind) []string {
 // EquipmentKeys returns every key an equipment entry may use, sorted.
 func EquipmentKeys() []string {
 	keys := concat(commonEquipmentFields, weaponFields, meleeOnlyFields, rangedOnlyFields,
-		[]string{"range"}, armourFields, armourItemFields, shieldFields, helmetFields, grantFields, []string{"stackable"})
+		[]string{"range"}, armourFields, armourItemFields, shieldFields, helmetFields, grantFields, itemFields)
 	slices.Sort(keys)
 	return slices.Compact(keys)
 }

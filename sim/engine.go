@@ -209,6 +209,8 @@ type combatant struct {
 	poisoned             bool
 	poisonBy             int
 	poison               int8
+	// items: flasks drunk, antidotes and defence doses left (sim/items.go).
+	items itemState
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -420,7 +422,7 @@ func (e *engine) reset() {
 		// activation even during the first turn" (seed 000 line 566, seed 004 line
 		// 485): before its first activation it has none, and defends by reflex.
 		*c = combatant{f: f, side: c.side, kind: c.kind, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
-			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, doses: f.PoisonDoses, poisonBy: -1, radius: field.BaseRadius(f.Profile.Stature),
+			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, doses: f.PoisonDoses, items: newItemState(f), poisonBy: -1, radius: field.BaseRadius(f.Profile.Stature),
 			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
 		if w := f.Ranged; w != nil {
 			if w.Effects.Ammunition > 0 {
@@ -1112,6 +1114,9 @@ const (
 	// Scenario objectives (sim/objectives.go).
 	actPickUp // pick up the relic
 	actGoTo   // walk toward objective opt
+	// Items (sim/items.go): a healing flask; an antidote (opt: 2 or 4 AP).
+	actDrink
+	actAntidote
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1171,6 +1176,10 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.devour(i, a.target, a.opt)
 	case actHide:
 		return e.hide(i)
+	case actDrink:
+		return e.drink(r, i)
+	case actAntidote:
+		return e.antidote(i, a.opt)
 	case actPickUp:
 		return e.pickUp(r, i)
 	case actGoTo:
@@ -1614,6 +1623,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 			e.tracef("    %s is poisoned\n", e.name(j))
 		}
 	}
+	e.defencePoison(i, j, &out) // a dose on the defence (sim/poison.go)
 	e.hurt(i, byO, out.Counter)
 	if st.bleeding > 0 {
 		o.bleeding += int(st.bleeding)

@@ -41,6 +41,10 @@ type Result struct {
 	// PPoisoned is the probability that the defender is poisoned (R17): the
 	// attack's success, when it carries poison (sim/poison.go).
 	PPoisoned float64 `json:"p_poisoned,omitempty"`
+	// PAttackerPoisoned is the probability that the attacker is poisoned by
+	// the defender's dose spent on a main defence of 2 or 3 AP that stops the
+	// attack (sim/poison.go, poisonsBack).
+	PAttackerPoisoned float64 `json:"p_attacker_poisoned,omitempty"`
 	// PFeared is the probability that a Bite's temerity test (10) fails (R18).
 	PFeared float64 `json:"p_failed_temerity_test"`
 	// PRepelled and ExpectedRepel: the defender pushed back by C effects (R10).
@@ -533,6 +537,9 @@ func (pl *plan) groupTotal(gs []group, row *decRow, s state, ac *acc, free bool,
 			hit := o.succ + o.succCF + o.cSucc
 			res.PDefenceCF += ac.mass * w * dd.cf
 			res.PSuccess += ac.mass * w * hit
+			if pl.poisonBack(free, def) {
+				res.PAttackerPoisoned += ac.mass * w * (o.stop + o.cStop) // sim/poison.go
+			}
 			if ch {
 				res.PCriticalSuccess += ac.mass * w * hit
 			}

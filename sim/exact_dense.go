@@ -79,6 +79,9 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 					hit := o.succ + o.succCF + o.cSucc
 					res.PDefenceCF += ac.mass * q * m.cf[used]
 					res.PSuccess += ac.mass * q * hit
+					if pl.poisonBack(free, def) {
+						res.PAttackerPoisoned += ac.mass * q * (o.stop + o.cStop) // sim/poison.go
+					}
 					if attCH {
 						res.PCriticalSuccess += ac.mass * q * hit
 					}

@@ -484,6 +484,7 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master, fate bool) 
 	if mastery && !a.Free {
 		p.Reroll = ex.Policy.AttackReroll
 	}
+	p.RerollBonus = att.rerollBonus(f) // a charm (sim/items.go)
 	if master && att.Skills.Master&f != 0 && !a.Free {
 		p.RerollAll = ex.Policy.AttackReroll
 	}
@@ -553,7 +554,7 @@ func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master, fate
 // total: Heroic's extra die (in Dice), CF range, critical face.
 func (ex *Exchange) defenceBase(d Defence) dice.Pool {
 	def := ex.Defender
-	p := dice.Pool{CritFrom: 10, CFMax: 1}
+	p := dice.Pool{CritFrom: 10, CFMax: 1, RerollBonus: def.rerollBonus(FieldDefensive)} // a charm (sim/items.go)
 	if def.Skills.Heroic&FieldDefensive != 0 {
 		p.Dice++
 	}

@@ -190,6 +190,9 @@ type Fighter struct {
 	UnderBoxes int
 	// PoisonDoses is the number of poison doses it carries (sim/poison.go).
 	PoisonDoses int
+	// Items are what its items do in fights (sim/items.go): mastery-reroll
+	// charms, healing flasks, antidotes, poison on a defence and immunity.
+	Items ItemEffects
 	// AP is the number of AP the Safar still has (R14).
 	AP int
 	// Dice is the number of dice it rolls per action: its level minus the mastery
@@ -256,6 +259,7 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 		f.Offhand = nil // two hands: one weapon and its other hand's shield, or a two-handed one
 	}
 	f.PoisonDoses = poisonDoses(items)
+	f.Items = itemEffects(items)
 	ambidextrousRiposte(f)
 	return f
 }

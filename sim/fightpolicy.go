@@ -349,6 +349,9 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 		}
 	}
 	j := e.keepTarget(i, nil, keep)
+	if d := e.itemChoice(i, j, keep); d.kind != actEnd {
+		return d // a flask or an antidote (sim/items.go)
+	}
 	if j < 0 {
 		return action{kind: actEnd}
 	}

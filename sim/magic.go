@@ -266,7 +266,7 @@ func (c *Cast) plan() (*castPlan, error) {
 		pl.immune = true
 	}
 	caster := c.Caster
-	pl.pool = dice.Pool{Dice: caster.Dice, CritFrom: 10, CFMax: 1}
+	pl.pool = dice.Pool{Dice: caster.Dice, CritFrom: 10, CFMax: 1, RerollBonus: caster.rerollBonus(FieldEsoteric)} // a charm (sim/items.go)
 	if caster.Skills.Heroic&FieldEsoteric != 0 {
 		pl.pool.Dice++
 	}
@@ -303,7 +303,7 @@ func (c *Cast) plan() (*castPlan, error) {
 		if c.Defence != nil {
 			pl.defOK[k] = k == *c.Defence && !c.allied()
 		}
-		p := dice.Pool{Dice: tgt.Dice, CritFrom: 10, CFMax: 1}
+		p := dice.Pool{Dice: tgt.Dice, CritFrom: 10, CFMax: 1, RerollBonus: tgt.rerollBonus(FieldEsoteric)} // a charm (sim/items.go)
 		if tgt.Skills.Heroic&FieldEsoteric != 0 {
 			p.Dice++
 		}

@@ -232,6 +232,11 @@ func castCases() []struct {
 			return &sim.Cast{Caster: sim.NewFighter(master, nil), Target: sim.NewFighter(knight, nil), Spell: hex, Difficulty: 15, AP: 1,
 				Reroll: true, DefenceMastery: true, APValue: 0.2}
 		}},
+		{"quick bolt, esoteric charms on both (sim/items.go)", func() *sim.Cast {
+			return &sim.Cast{Caster: sim.NewFighter(seer, []*profiles.Equipment{charm(profiles.Esoteric, 2)}),
+				Target: sim.NewFighter(knight, []*profiles.Equipment{charm(profiles.Esoteric, 3)}), Spell: bolt, Difficulty: 12, AP: 1,
+				Reroll: true, DefenceMastery: true}
+		}},
 		{"basic bolt vs plate, ch-auto-success, armour level dice", func() *sim.Cast {
 			return &sim.Cast{Caster: sim.NewFighter(seer, nil), Target: sim.NewFighter(awake, []*profiles.Equipment{wear(plate)}),
 				Spell: bolt, Difficulty: 12, AP: 2, Reroll: true, DefenceMastery: true,

@@ -246,6 +246,7 @@ func (e *engine) objectiveTest(r *rand.PCG, i int, chars []profiles.Char, thresh
 	}
 	need := threshold - sum // the face (or critical value) that succeeds
 	pool := dice.Pool{Dice: c.dice, CFMax: 1}
+	pool.RerollBonus = c.f.rerollBonus(FieldObjective) // a charm (sim/items.go)
 	if c.f.Skills.Heroic&FieldObjective != 0 {
 		pool.Dice++
 	}

@@ -29,17 +29,60 @@ func poisonDoses(items []*profiles.Equipment) int {
 // spends the dose it takes.
 func (e *engine) poisonsWith(i, j int, opt *fightOption) bool {
 	c, o := &e.c[i], &e.c[j]
-	if o.poisoned || opt.weapon == nil || opt.attack.Kind.Special() || c.side == o.side {
-		return false
+	if o.poisoned || o.f.Items.PoisonImmune || opt.weapon == nil || opt.attack.Kind.Special() || c.side == o.side {
+		return false // an immune target takes no dose (sim/items.go)
 	}
 	if opt.weapon.Effects.Poison {
 		return true
 	}
 	if c.doses > 0 {
+		if c.doses <= int(c.items.ddoses) {
+			c.items.ddoses-- // the doses kept for defences go last
+		}
 		c.doses--
 		return true
 	}
 	return false
+}
+
+// poisonsBack reports whether the defender of ex may spend a dose on its
+// main defence (catalogue.md 4.6 "adds the poison effect to an attack or
+// defence"; sim/items.go): it carries a dose that may be spent on a defence,
+// against a melee attack (R11: no counter against a shot; special attacks
+// carry no effect) of an attacker that is not immune.
+// The fight engine asks in addition that doses are left and the attacker is
+// not yet poisoned (engine.defencePoison).
+func (ex *Exchange) poisonsBack() bool {
+	return ex.Defender.Items.DefenceDoses > 0 && ex.Defender.PoisonDoses > 0 && ex.Attack.Kind == Melee &&
+		!ex.Attack.Free && !ex.Attacker.Items.PoisonImmune
+}
+
+// poisonBack reports whether the defence def of the main attack (not free)
+// carries the defender's dose: a main defence of 2 or 3 AP, the ones that
+// deal counter damage (R11), Cunning's AP not counted.
+func (pl *plan) poisonBack(free bool, def Defence) bool {
+	return !free && def.AP >= 2 && !def.None && !def.Discard && pl.ex.poisonsBack()
+}
+
+// defencePoison plays the dose Safar j spent on its main defence against
+// Safar i (Outcome.DefencePoison, Outcome.AttackerPoisoned): announced before
+// the roll like an effect (seed 004 line 1071), so it is spent hit or miss,
+// when j has a dose left that may be spent on a defence and i is an enemy not
+// yet poisoned; i is poisoned when the defence stopped the attack.
+func (e *engine) defencePoison(i, j int, out *Outcome) {
+	c, o := &e.c[i], &e.c[j]
+	if !out.DefencePoison || o.items.ddoses <= 0 || o.doses <= 0 || c.poisoned || c.side == o.side {
+		return
+	}
+	o.items.ddoses--
+	o.doses--
+	if !out.AttackerPoisoned || !c.alive() {
+		return
+	}
+	c.poisoned, c.poisonBy = true, j
+	if e.trace != nil {
+		e.tracef("    %s is poisoned by the defence\n", e.name(i))
+	}
 }
 
 // poisonTick plays the poison of Safar i at the start of its activation: the
@@ -80,5 +123,6 @@ func (c *combatant) mods() statMod {
 // (not a special attack) that poisons, or by an attacker with a dose left.
 func (ex *Exchange) poisons() bool {
 	a, w := ex.Attacker, ex.Attacker.Weapon
-	return w != nil && !ex.Attack.Kind.Special() && (w.Effects.Poison || a.PoisonDoses > 0)
+	return w != nil && !ex.Attack.Kind.Special() && (w.Effects.Poison || a.PoisonDoses > 0) &&
+		!ex.Defender.Items.PoisonImmune // sim/items.go
 }

@@ -32,6 +32,10 @@ type Outcome struct {
 	UnderBoxes, AttackerUnderBoxes int
 	// Poisoned: the defender is poisoned (R17; sim/poison.go).
 	Poisoned bool
+	// DefencePoison: the defender spent a dose on its main defence;
+	// AttackerPoisoned: that defence stopped the attack, which poisons the
+	// attacker (sim/poison.go, poisonsBack).
+	DefencePoison, AttackerPoisoned bool
 }
 
 // TraceEvent is one step of a sampled exchange, for a readable trace of a fight.
@@ -202,6 +206,8 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if !free {
 		o.DefenceCF = dr.Failure
 	}
+	back := pl.poisonBack(free, def) // a dose on the defence (sim/poison.go)
+	o.DefencePoison = o.DefencePoison || back
 	if def.Shield {
 		n := int8(1)
 		if dr.Failure {
@@ -237,6 +243,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dtot + cunning, Mastery: ar.Mastery, DefMastery: dr.Mastery, Cunning: cunning}
 	}
 	if stopped {
+		o.AttackerPoisoned = o.AttackerPoisoned || back
 		s = pl.counterEffects(s, def)
 		raw := 0
 		if a.Kind != Shot { // R11: no counter damage against a shot

@@ -18,7 +18,7 @@ func TestFighterKey(t *testing.T) {
 		names = append(names, f.Name)
 	}
 	want := []string{"Profile", "Skills", "Weapon", "Melee", "Ranged", "Offhand", "Shield", "ShieldBoxes",
-		"Helmet", "HelmetBoxes", "Armour", "ArmourBoxes", "Under", "UnderBoxes", "PoisonDoses", "AP", "Dice", "Mastery", "Bleeding"}
+		"Helmet", "HelmetBoxes", "Armour", "ArmourBoxes", "Under", "UnderBoxes", "PoisonDoses", "Items", "AP", "Dice", "Mastery", "Bleeding"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("Fighter has fields %v; fighterKey names %v: update it", names, want)
 	}
@@ -51,6 +51,8 @@ func TestFighterKey(t *testing.T) {
 		{"Under", func(f *Fighter) { f.Under = &profiles.ArmourStats{Threshold: 7, Success: 1, Boxes: 5, Stacks: true} }},
 		{"UnderBoxes", func(f *Fighter) { f.UnderBoxes = 3 }},
 		{"PoisonDoses", func(f *Fighter) { f.PoisonDoses = 2 }},
+		{"Items", func(f *Fighter) { f.Items.RerollBonus[0] = 2 }},
+		{"Items", func(f *Fighter) { f.Items.Flasks = []profiles.Dice{{N: 1, Sides: 5}} }},
 	} {
 		f := *base
 		c.change(&f)

@@ -166,9 +166,9 @@ func convertEquipment(ctx *readContext, v any, path string) *equipOut {
 		e.helmetEffects(e.effectsText) // catalogue.md 4.6, helmet.go
 	case profiles.KindItem:
 		// catalogue.md section 4.6: the items' own rules; the engine plays
-		// none of them yet.
+		// poison doses, charms, flasks, antidotes and poison immunity.
 		for _, p := range splitPhrases(e.effectsText) {
-			if e.grantPhrase(p) || e.itemPhrase(p) { // equipment_items.go: poison doses
+			if e.grantPhrase(p) || e.itemPhrase(p) { // equipment_items.go
 				continue
 			}
 			e.notModelledf("%q (%s effects are not played by the engine)", p, kindNames[kind])

@@ -59,6 +59,10 @@ type Pool struct {
 	// again. It comes before the mastery reroll, which then reads the new face,
 	// and costs no die for the later rolls. Zero means no such reroll.
 	Fate int
+	// RerollBonus is added to the roll's value when a mastery die is spent on
+	// it (Reroll): a charm's "+2 sur une relance de maîtrise" (sim/items.go).
+	// The kept face, and with it the CH and the CF, is the die's own (R2, R3).
+	RerollBonus int
 }
 
 func (p Pool) critFrom() int {
@@ -180,10 +184,14 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 	}
 	failure := best <= p.CFMax
 	cf := p.critFrom()
-	if best < cf {
-		return Result{Face: best, Value: best, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse}
+	bonus := 0
+	if mastery {
+		bonus = p.RerollBonus
 	}
-	value := best
+	if best < cf {
+		return Result{Face: best, Value: best + bonus, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse}
+	}
+	value := best + bonus
 	for {
 		d := D10(r)
 		if d <= p.CFMax {

@@ -260,6 +260,11 @@ func TestRollMatchesDist(t *testing.T) {
 		{Dice: 1, CFMax: 1, Fate: 5},               // rooted-fate on a level I attack
 		{Dice: 2, CFMax: 1, Fate: 6, Reroll: 6},    // and a mastery die after it
 		{Dice: 3, CFMax: 2, Fate: 4, RerollAll: 4}, // and Master X
+		// A charm's bonus on a mastery reroll (sim/items.go), with and
+		// without the Master X reroll after it.
+		{Dice: 1, CFMax: 1, Reroll: 5, RerollBonus: 2},
+		{Dice: 2, CFMax: 2, Reroll: 4, RerollAll: 3, RerollBonus: 3},
+		{Dice: 2, CFMax: 1, Fate: 5, Reroll: 6, RerollBonus: 2}, // both
 	} {
 		t.Run(fmt.Sprintf("%+v", p), func(t *testing.T) {
 			t.Parallel()
@@ -340,5 +345,38 @@ func checkPMF(t *testing.T, what string, counts []int, n int, exact []float64) {
 	_, bad := stats.CheckPMF(counts, n, exact, minExpected, 0.9999)
 	for _, b := range bad {
 		t.Errorf("%s [%d, %d): %d of %d, 99.99%% interval [%.6g, %.6g], exact %.6g", what, b.Start, b.End, b.Count, n, b.Lo, b.Hi, b.Exact)
+	}
+}
+
+// TestRerollBonusShift checks that a charm's bonus (RerollBonus) raises by
+// itself the value of every roll on which a mastery die is spent, and of no
+// other: the split of the pool without it, shifted.
+func TestRerollBonusShift(t *testing.T) {
+	p := dice.Pool{Dice: 2, CFMax: 1, Reroll: 5}
+	q := p
+	q.RerollBonus = 2
+	a, b := p.SplitDist(), q.SplitDist()
+	if !slices.Equal(a[0].Plain, b[0].Plain) || !slices.Equal(a[0].Crit, b[0].Crit) {
+		t.Errorf("no mastery die spent: the bonus changed the roll")
+	}
+	for v, w := range a[1].Plain {
+		if got := b[1].Plain[v+2]; got != w {
+			t.Errorf("mastery die spent, plain value %d: P = %g with the bonus at %d, want %g", v, got, v+2, w)
+		}
+	}
+	if b[1].CF != a[1].CF || b[1].PCrit() != a[1].PCrit() {
+		t.Errorf("the bonus changed the CF (%g, want %g) or the CH (%g, want %g): they are read on the die (R2, R3)", b[1].CF, a[1].CF, b[1].PCrit(), a[1].PCrit())
+	}
+	// The kept value of a sampled roll with a mastery die spent is its face
+	// plus the bonus.
+	r := rand.NewPCG(3, 0)
+	for range 1000 {
+		res := q.Roll(r)
+		if res.Mastery && !res.Critical && res.Value != res.Face+2 {
+			t.Fatalf("mastery die spent: value %d, face %d: want face + 2", res.Value, res.Face)
+		}
+		if !res.Mastery && res.Value != res.Face && !res.Critical {
+			t.Fatalf("no mastery die: value %d, face %d", res.Value, res.Face)
+		}
 	}
 }

@@ -163,14 +163,42 @@ type Dist struct {
 
 // Dist returns the exact distribution of the pool's roll.
 func (p Pool) Dist() Dist {
+	if p.RerollBonus > 0 && p.Reroll > 0 {
+		s := p.SplitDist()
+		return s[0].plus(s[1])
+	}
 	return p.distOf(p.Faces())
 }
 
+// plus returns the sum of the distributions d and e.
+func (d Dist) plus(e Dist) Dist {
+	add := func(a, b []float64) []float64 {
+		out := make([]float64, max(len(a), len(b)))
+		for i, q := range a {
+			out[i] += q
+		}
+		for i, q := range b {
+			out[i] += q
+		}
+		return out
+	}
+	return Dist{CF: d.CF + e.CF, Plain: add(d.Plain, e.Plain), Crit: add(d.Crit, e.Crit)}
+}
+
 // SplitDist returns the exact distribution of the pool's roll split by whether a
-// mastery die was spent (index 1) or not (index 0).
+// mastery die was spent (index 1) or not (index 0); RerollBonus shifts the
+// values of the second.
 func (p Pool) SplitDist() [2]Dist {
 	f := p.SplitFaces()
-	return [2]Dist{p.distOf(f[0]), p.distOf(f[1])}
+	return [2]Dist{p.distOf(f[0]), p.distOf(f[1]).shift(p.RerollBonus)}
+}
+
+// shift returns d with every value raised by b (a mastery reroll's bonus).
+func (d Dist) shift(b int) Dist {
+	if b <= 0 {
+		return d
+	}
+	return Dist{CF: d.CF, Plain: append(make([]float64, b), d.Plain...), Crit: append(make([]float64, b), d.Crit...)}
 }
 
 func (p Pool) distOf(faces [11]float64) Dist {
