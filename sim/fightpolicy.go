@@ -942,7 +942,9 @@ func (e *engine) relief(m, j int) float64 {
 // one AP less (threatPaid), m holding its AP. The default comes back that way
 // (playWell: the free walk, then an assault paying the second), so the relief
 // is what the AP paid would have done, not a fixed share of the whole threat:
-// less against an enemy of 5 AP than against one of 3.
+// from an eighth of it (a kherops-commander-3 against a Safar holding no AP,
+// 9.86 HP and 8.68 with one AP less) to all of it (against one holding 3 AP,
+// where with 4 AP it makes no attack that gains).
 func (e *engine) paidRelief(m, j int) float64 {
 	k := min(max(e.c[m].ap, 0), 7)
 	mk, jk := e.c[m].kind, e.c[j].kind
