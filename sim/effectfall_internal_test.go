@@ -24,13 +24,17 @@ func cOption(t *testing.T, e *engine, i, j, ap int) int {
 // TestRepelFallValue checks R10a's valuation of the fall a collision causes
 // (seed 000 line 640: in a collision of two Safars the one on the smaller base
 // falls to the ground; line 750: standing up takes the free walk or 1 AP). A
-// tembo-guardian-2 (A1, stature 6) in contact with a kherops-warrior-1 (B1,
-// stature smaller) repels it into A1's ally A2, lined up behind B1: the
-// collision costs 1D5 to each (no net gain, B1 and A2 are on opposite sides),
-// but B1, on the smaller base, falls, next to A2: it needs its free walk to
-// stand up and a paid walk to come back at A1, so A1 is partly spared B1's
-// threat (reliefAfter). Before, the fall was not valued and B1, still within a
-// walk and an assault of A1, relieved it of nothing: the plan took no C option.
+// tembo-guardian-2 (A1, stature 6) in contact with a greedy-2 (B1, stature
+// smaller) repels it into A1's ally A2, lined up behind B1: the collision
+// costs 1D5 to each (no net gain, B1 and A2 are on opposite sides), but B1, on
+// the smaller base, falls, next to A2: it needs its free walk to stand up and
+// a paid walk (1 AP) to come back at A1, so A1 is spared reliefShare of what
+// that AP would have done (reliefAfter, paidRelief): B1's threat to A1 holding
+// 2 AP with its 4 AP less its threat with 3. Before the fall was valued, B1,
+// still within a walk and an assault of A1, relieved it of nothing: the plan
+// took no C option (first fix). Then the relief was paidShare (0.5) of B1's
+// whole threat, 1.46 HP here, enough for the plan to take the C option 2:CC:C;
+// with the AP paid it is 0.95 HP, and the plan keeps 2:PC:P, its damage.
 func TestRepelFallValue(t *testing.T) {
 	e := posEngine(t, "tembo-guardian-2", "greedy-2")
 	k := cOption(t, e, 0, 2, 2)
@@ -49,17 +53,20 @@ func TestRepelFallValue(t *testing.T) {
 		t.Fatalf("repel of B1 to %v: collision %v with %d, want a collision with A2", pos, hit, with)
 	}
 	e.c[0].ap = 2
-	g := positionValue(e, 0, 2, &opts[k], false)
-	if g.value <= 0 {
-		t.Errorf("the repel's value %.3f, want above 0: B1 falls next to A2 and cannot come back at A1", g.value)
+	// B1's threat to A1 holding 2 AP, with its AP and with one less, computed
+	// here as the threat tables are (attacks only while they gain).
+	ka, kb := e.c[0].kind, e.c[2].kind
+	always := func(o *fightOption) (int, int, bool) { return o.ap(), bandEffective, !o.shot }
+	full := e.kinds[kb].Profile.AP
+	th, _ := planDP(e.opts[kb][ka], full, 2, always, zero, 0, 0)
+	paid, _ := planDP(e.opts[kb][ka], full-1, 2, always, zero, 0, 0)
+	want := reliefShare * (th - paid)
+	if want <= 0 || th-paid >= th/2 {
+		t.Fatalf("B1's threat %.3f, with 1 AP less %.3f: the case cannot tell the paid AP from half the threat", th, paid)
 	}
-	first, _ := bestAttack(e, 0, 2, 0, nil, false, true)
-	if first < 0 || opts[first].pos != posC {
-		name := "none"
-		if first >= 0 {
-			name = opts[first].attack.String()
-		}
-		t.Errorf("first attack %s, want a C option (%s)", name, opts[k].attack)
+	g := positionValue(e, 0, 2, &opts[k], false)
+	if math.Abs(g.value-want) > 1e-9 {
+		t.Errorf("the repel's value %.4f, want reliefShare x (B1's threat - its threat with 1 AP less) = %.4f: B1 falls next to A2 and comes back at A1 paying a walk", g.value, want)
 	}
 }
 
@@ -124,19 +131,32 @@ func TestPositionalMargin(t *testing.T) {
 }
 
 // TestReliefTwoWalks checks the relief a move gives (R10a) against an enemy's
-// second, paid walk: a kherops-warrior-1 (B1) that no longer reaches a
-// tembo-guardian-2 (A1) with its free walk and an assault can still come with a
-// paid walk first (1 AP, seed 000 "Walk"), so A1 is spared only paidShare of
-// B1's threat; beyond two walks and an assault, all of it; within one walk and
-// an assault, nothing. Before, any gap beyond one walk and an assault counted
-// as the whole threat: kherops-400 lost 47% of its battles against damage-only
-// when the threat was read at the AP left (docs/policies.md).
+// second, paid walk: a kherops-warrior-1 (B1, 3 AP) that no longer reaches a
+// tembo-guardian-2 (A1) with its free walk and an assault comes back with a
+// paid walk first (1 AP, seed 000 "Walk"; playWell assaults paying it), so A1
+// is spared what that AP takes off B1's threat: its threat with 3 AP less its
+// threat with 2 (paidRelief); beyond two walks and an assault, all of it;
+// within one walk and an assault, nothing. Before, any gap beyond one walk and
+// an assault counted as the whole threat: kherops-400 lost 47% of its battles
+// against damage-only when the threat was read at the AP left
+// (docs/policies.md); then as paidShare (0.5) of it, a judgement that did not
+// depend on how many AP the enemy has: this test fails with it (0.5 x 4.55 =
+// 2.27 HP where the AP paid takes 4.55 - 2.76 = 1.79 HP).
 func TestReliefTwoWalks(t *testing.T) {
 	e := posEngine(t, "tembo-guardian-2", "kherops-warrior-1")
 	e.c[0].ap = 1
-	th := e.threat[e.c[0].kind][e.c[2].kind][1]
+	ka, kb := e.c[0].kind, e.c[2].kind
+	th := e.threat[ka][kb][1]
 	if th <= 0 {
 		t.Fatalf("B1's threat to A1 holding 1 AP is %.3f: the case cannot tell the bands apart", th)
+	}
+	// B1's threat after paying 1 AP: its best plan with one AP less, computed
+	// here as the threat tables are (attacks only while they gain).
+	full := e.kinds[kb].Profile.AP
+	always := func(o *fightOption) (int, int, bool) { return o.ap(), bandEffective, !o.shot }
+	paid, _ := planDP(e.opts[kb][ka], full-1, 1, always, zero, 0, 0)
+	if paid <= 0 || math.Abs((th-paid)-th/2) < 0.05 {
+		t.Fatalf("B1's threat %.3f, with 1 AP less %.3f: the case cannot tell the paid AP from half the threat", th, paid)
 	}
 	one, two := e.assaultReach(2), e.assaultReach(2)+e.velocity(2)
 	for _, c := range []struct {
@@ -144,7 +164,7 @@ func TestReliefTwoWalks(t *testing.T) {
 		want float64
 	}{
 		{one - 0.1, 0},
-		{(one + two) / 2, paidShare * th},
+		{(one + two) / 2, th - paid},
 		{two + 0.1, th},
 	} {
 		e.c[0].pos = field.Vec{X: 7.5, Y: 2}

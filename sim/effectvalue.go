@@ -95,14 +95,14 @@ func fallLoss(e *engine, k int) float64 {
 // reliefAfter is relief(m, j) after a repel that leaves j out of m's reach,
 // fallen when j fell in a collision: then j stands up with its free walk (R17)
 // and only a paid walk (1 AP) and an assault bring it back to m, so m is spared
-// paidShare of j's threat within those, all of it beyond.
+// what that AP would have done (paidRelief) within those, all of j's threat
+// beyond.
 func (e *engine) reliefAfter(m, j int, fallen bool) float64 {
 	if !fallen {
 		return e.relief(m, j)
 	}
-	t := e.threat[e.c[m].kind][e.c[j].kind][min(max(e.c[m].ap, 0), 7)]
 	if e.gap(m, j) <= e.assaultReach(j)+1e-9 {
-		return paidShare * t
+		return e.paidRelief(m, j)
 	}
-	return t
+	return e.threat[e.c[m].kind][e.c[j].kind][min(max(e.c[m].ap, 0), 7)]
 }

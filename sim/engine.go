@@ -27,6 +27,9 @@ type engine struct {
 	// inflicts on kind d in a whole activation when d holds k AP to defend.
 	opts   [][][]fightOption
 	threat [][][8]float64
+	// threatPaid[d][a][k] is threat[d][a][k] with one AP less: the threat of
+	// an enemy that pays a walk (1 AP) before its attacks (paidRelief, R10a).
+	threatPaid [][][8]float64
 	// prefer[a][d]: kind a would rather shoot at kind d (preferRange); info holds
 	// what fights read of each kind's card at every step.
 	prefer [][]bool
@@ -319,9 +322,11 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 	n := len(e.kinds)
 	e.opts = make([][][]fightOption, n)
 	e.threat = make([][][8]float64, n)
+	e.threatPaid = make([][][8]float64, n)
 	for a := range n {
 		e.opts[a] = make([][]fightOption, n)
 		e.threat[a] = make([][8]float64, n)
+		e.threatPaid[a] = make([][8]float64, n)
 	}
 	for a := range n {
 		_, berserk := e.kinds[a].Profile.Skill("berserk")
@@ -364,6 +369,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			for k := range 8 {
 				// The attacker attacks only while it gains by it: ending is worth 0.
 				e.threat[d][a][k], _ = planDP(e.opts[a][d], full, k, always, zero, 0, 0)
+				e.threatPaid[d][a][k], _ = planDP(e.opts[a][d], max(full-1, 0), k, always, zero, 0, 0)
 			}
 		}
 	}

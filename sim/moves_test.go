@@ -48,14 +48,21 @@ func TestPositionalEffectsChosen(t *testing.T) {
 	}
 	total := map[string][2][2]int{}
 	for _, l := range lists {
+		var list [2][2]int // per policy: successful 2-3 AP attacks, with V or C
 		for k, pol := range []sim.FightPolicy{sim.DamageOnly, sim.DefaultFightPolicy} {
 			for id, s := range effectShares(t, l, pol, n) {
 				v := total[id]
 				v[k][0] += s[0]
 				v[k][1] += s[1]
 				total[id] = v
+				list[k][0] += s[0]
+				list[k][1] += s[1]
 			}
 		}
+		// Per list, for docs/policies.md: both sides' Safars, the default's share
+		// next to damage-only's.
+		t.Logf("list | %s | %d | %.1f%% | %d | %.1f%% |", l, list[0][0], 100*float64(list[0][1])/float64(max(list[0][0], 1)),
+			list[1][0], 100*float64(list[1][1])/float64(max(list[1][0], 1)))
 	}
 	var ids []string
 	moved := 0
