@@ -27,6 +27,9 @@ type engine struct {
 	// inflicts on kind d in a whole activation when d holds k AP to defend.
 	opts   [][][]fightOption
 	threat [][][8]float64
+	// dp keeps the planned states of the default policy's plans across
+	// activations and battles (sim/dpcache.go); each clone has its own.
+	dp dpCache
 	// prefer[a][d]: kind a would rather shoot at kind d (preferRange); info holds
 	// what fights read of each kind's card at every step.
 	prefer [][]bool
@@ -380,6 +383,7 @@ func (e *engine) cachedOptions(a, d int) ([]fightOption, error) {
 func (e *engine) clone() *engine {
 	q := *e
 	q.plans = map[planKey]*plan{}
+	q.dp = dpCache{}
 	q.shoutGain = nil
 	q.c = append([]combatant(nil), e.c...)
 	q.others = make([]field.Base, 0, len(e.c))

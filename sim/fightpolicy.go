@@ -225,14 +225,26 @@ func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int,
 
 // planDPAt is planDP with the positional options weighed at the root.
 func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
+	return planDPWith(nil, opts, a, k, costOf, keep, hp, bonus, root)
+}
+
+// planDPWith is planDPAt taking the states already reached by earlier plans of
+// the same inputs from dc (sim/dpcache.go); dc nil computes them afresh.
+func planDPWith(dc *dpCache, opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
 	// The memoised states (sim/dpmemo.go): costOf and keep depend on the option
 	// and the AP only, asked once each there rather than in every state of the
 	// plan (they were a fifth of a skirmish's time, BenchmarkSkirmish).
 	var d dpMemo
 	d.init(opts, costOf, keep, hp, bonus, root != nil)
+	st := &d.own
+	if dc != nil {
+		if s := dc.states(&d); s != nil {
+			st = s
+		}
+	}
 	keeps := &d.keeps
 	a, k = min(max(a, 0), 7), min(max(k, 0), 7)
-	v, f := d.value(a, k), int(d.first[a][k])
+	v, f := d.value(st, a, k), int(st.first[a][k])
 	if root == nil {
 		return v, f
 	}
@@ -249,7 +261,7 @@ func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, in
 			continue
 		}
 		next := k - int(opt.def[band][k]+0.5)
-		rest := d.value(a-cost, next)
+		rest := d.value(st, a-cost, next)
 		p := float64(opt.move[band][k])
 		after := rest
 		if !root[i].stay {
@@ -334,7 +346,7 @@ func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool
 		root = &gains
 		e.rootGains(i, j, extra, a, opts, costOf, keep, root) // sim/effectvalue.go
 	}
-	v, first := planDPAt(opts, a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], root)
+	v, first := planDPWith(&e.dp, opts, a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], root)
 	return first, v - base
 }
 
@@ -993,7 +1005,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		to, _ := e.destination(i, k, d, true)
 		c.pos = to
 		if e.gap(i, k) <= e.reach(i)+1e-9 {
-			v, _ := planDP(e.opts[c.kind][o.kind], rest, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0])
+			v, _ := planDPWith(&e.dp, e.opts[c.kind][o.kind], rest, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], nil)
 			v += supportHP * float64(e.alliesOn(i, k))
 			if !e.engaged(i, j) {
 				v -= supportHP * float64(supJ)
