@@ -76,10 +76,10 @@ type kindInfo struct {
 	natReach, reach, brutal, velocity float64
 	leap                              float64 // Leap X (sim/deploy.go), 0 none
 	endurance, thickSkin              bool
-	// auraVelocity: its card gains V in its leader's aura (leaderAuraVelocity).
-	auraVelocity bool
 	terror                            int // the temerity threshold of the terror it provokes, 0: none
 	moraleKind                            // fright, morale skills, Carnivorous, Sacrifice (sim/morale.go)
+	// auraVelocity: its card gains V in its leader's aura (leaderAuraVelocity).
+	auraVelocity bool
 }
 
 func newKindInfo(f *Fighter) kindInfo {
@@ -121,9 +121,15 @@ func newKindInfo(f *Fighter) kindInfo {
 
 // combatant is a Safar during a fight.
 type combatant struct {
-	f          *Fighter
-	side       int
-	kind       int
+	f    *Fighter
+	side int
+	kind int
+	// stature and sureFooted are f's stature and Bulky, for its base (base):
+	// read through f they were a cache miss each, and othersOf builds the bases
+	// of every Safar many times an activation (issue #13, perf record of
+	// BenchmarkSkirmish).
+	stature    int
+	sureFooted bool
 	cost       int // Krowns
 	hp, ap     int
 	dice       int
@@ -234,7 +240,7 @@ func (c *combatant) ready() bool { return c.alive() && !c.acted }
 func (c *combatant) fit() bool { return c.inPlay() && !c.stunned }
 
 func (c *combatant) base() field.Base {
-	return field.Base{Pos: c.pos, Radius: c.radius, Stature: c.f.Profile.Stature, SureFooted: c.f.Skills.Bulky}
+	return field.Base{Pos: c.pos, Radius: c.radius, Stature: c.stature, SureFooted: c.sureFooted}
 }
 
 type planKey struct {
@@ -311,7 +317,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			e.kinds = append(e.kinds, f)
 			e.kindSide = append(e.kindSide, s)
 		}
-		e.c[i] = combatant{f: f, side: s, kind: k}
+		e.c[i] = combatant{f: f, side: s, kind: k, stature: f.Profile.Stature, sureFooted: f.Skills.Bulky}
 		e.sideSize[s]++
 	}
 	n := len(e.kinds)
@@ -419,7 +425,7 @@ func (e *engine) reset() {
 		// A Safar "recovers all its AP and mastery dice at the beginning of its
 		// activation even during the first turn" (seed 000 line 566, seed 004 line
 		// 485): before its first activation it has none, and defends by reflex.
-		*c = combatant{f: f, side: c.side, kind: c.kind, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
+		*c = combatant{f: f, side: c.side, kind: c.kind, stature: c.stature, sureFooted: c.sureFooted, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
 			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, doses: f.PoisonDoses, poisonBy: -1, radius: field.BaseRadius(f.Profile.Stature),
 			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
 		if w := f.Ranged; w != nil {
