@@ -15,13 +15,15 @@ import "math"
 // met before, and the inputs met settle (1 524 distinct in 1 000 battles, 2 442
 // in 20 000).
 //
-// Entries come from chunks of dpChunk, allocated as the cache grows; at
-// dpCacheMax entries it starts again empty, keeping its chunks, so that it
-// never holds more than about 4 MB. A zero dpCache is empty and ready.
+// Entries come from chunks, allocated as the cache grows (8 entries, then
+// twice as many each time up to dpChunk), and the index doubles with them, so
+// that the many players of a fair-cost search, each playing a few hundred
+// battles, hold a few hundred KB each; at dpCacheMax entries (about 4 MB) it
+// starts again empty, keeping its chunks. A zero dpCache is empty and ready.
 type dpCache struct {
 	index  []int32 // open addressing: entry + 1, 0 empty; len a power of 2
 	chunks [][]dpEntry
-	n      int
+	n, cap int // entries held, entries the chunks hold
 }
 
 // dpEntry is the planned states of one set of inputs.
@@ -46,6 +48,8 @@ type dpKey struct {
 	cands [64]dpCand
 }
 
+// dpChunk is the size of the larger chunks, dpCacheMax the most entries held
+// (a multiple of dpChunk).
 const (
 	dpChunk    = 64
 	dpCacheMax = 4096
@@ -70,40 +74,79 @@ func (c *dpCache) states(d *dpMemo) *dpStates {
 		k.kill, k.hp, k.bonus = true, d.hp, math.Float64bits(d.bonus)
 	}
 	h := k.hashOf()
-	if c.index == nil {
-		c.index = make([]int32, 2*dpCacheMax)
-	}
-	mask := uint64(len(c.index) - 1)
-	for s := h & mask; ; s = (s + 1) & mask {
-		x := c.index[s]
-		if x == 0 {
-			break
-		}
-		if en := c.entry(int(x - 1)); en.hash == h && en.key == k {
-			return &en.st
-		}
+	if en := c.find(h, &k); en != nil {
+		return &en.st
 	}
 	if c.n == dpCacheMax {
 		clear(c.index)
 		c.n = 0
 	}
-	if c.n == len(c.chunks)*dpChunk {
-		c.chunks = append(c.chunks, make([]dpEntry, dpChunk))
+	if c.n == c.cap {
+		size := min(max(8, c.cap), dpChunk)
+		c.chunks = append(c.chunks, make([]dpEntry, size))
+		c.cap += size
+	}
+	if 2*(c.n+1) > len(c.index) {
+		c.grow()
 	}
 	en := c.entry(c.n)
 	en.key, en.hash, en.st = k, h, dpStates{}
 	c.n++
-	for s := h & mask; ; s = (s + 1) & mask {
-		if c.index[s] == 0 {
-			c.index[s] = int32(c.n)
-			break
-		}
-	}
+	c.insert(h, c.n)
 	return &en.st
 }
 
-// entry returns entry i.
-func (c *dpCache) entry(i int) *dpEntry { return &c.chunks[i/dpChunk][i%dpChunk] }
+// find returns the entry of key k of hash h, nil when none.
+func (c *dpCache) find(h uint64, k *dpKey) *dpEntry {
+	if c.index == nil {
+		return nil
+	}
+	mask := uint64(len(c.index) - 1)
+	for s := h & mask; ; s = (s + 1) & mask {
+		x := c.index[s]
+		if x == 0 {
+			return nil
+		}
+		if en := c.entry(int(x - 1)); en.hash == h && en.key == *k {
+			return en
+		}
+	}
+}
+
+// insert records entry x-1 of hash h in the index.
+func (c *dpCache) insert(h uint64, x int) {
+	mask := uint64(len(c.index) - 1)
+	for s := h & mask; ; s = (s + 1) & mask {
+		if c.index[s] == 0 {
+			c.index[s] = int32(x)
+			return
+		}
+	}
+}
+
+// grow doubles the index (at least 16 slots) and puts the entries back.
+func (c *dpCache) grow() {
+	c.index = make([]int32, max(16, 2*len(c.index)))
+	for i := range c.n {
+		c.insert(c.entry(i).hash, i+1)
+	}
+}
+
+// entry returns entry i: the chunks hold 8, 8, 16 and 32 entries, then
+// dpChunk each.
+func (c *dpCache) entry(i int) *dpEntry {
+	switch {
+	case i >= dpChunk:
+		return &c.chunks[3+i/dpChunk][i%dpChunk]
+	case i >= 32:
+		return &c.chunks[3][i-32]
+	case i >= 16:
+		return &c.chunks[2][i-16]
+	case i >= 8:
+		return &c.chunks[1][i-8]
+	}
+	return &c.chunks[0][i]
+}
 
 // hashOf mixes the key's fields (a multiply-xorshift per word).
 func (k *dpKey) hashOf() uint64 {

@@ -136,7 +136,13 @@ func TestDPCacheRestarts(t *testing.T) {
 			t.Fatalf("plan %d: %v, %d; want %v, %d", n, v1, f1, v0, f0)
 		}
 	}
-	if dc.n != 10 || len(dc.chunks) != dpCacheMax/dpChunk {
-		t.Errorf("after %d plans of new inputs: %d entries in %d chunks, want 10 in %d", dpCacheMax+10, dc.n, len(dc.chunks), dpCacheMax/dpChunk)
+	if dc.n != 10 || dc.cap != dpCacheMax || len(dc.chunks) != 4+(dpCacheMax-dpChunk)/dpChunk || len(dc.index) != 2*dpCacheMax {
+		t.Errorf("after %d plans of new inputs: %d entries, room for %d in %d chunks, index of %d; want 10, %d in %d, %d",
+			dpCacheMax+10, dc.n, dc.cap, len(dc.chunks), len(dc.index), dpCacheMax, 4+(dpCacheMax-dpChunk)/dpChunk, 2*dpCacheMax)
+	}
+	for i := range dc.n { // every entry still found by its hash
+		if en := dc.entry(i); dc.find(en.hash, &en.key) != en {
+			t.Fatalf("entry %d not found", i)
+		}
 	}
 }
