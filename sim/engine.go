@@ -30,6 +30,10 @@ type engine struct {
 	// dp keeps the planned states of the default policy's plans across
 	// activations and battles (sim/dpcache.go); each clone has its own.
 	dp dpCache
+	// kv holds the keep values of Safar kvOf-1 while target weighs its
+	// targets (keepValues); kvOf 0: none.
+	kv   [8]float64
+	kvOf int
 	// prefer[a][d]: kind a would rather shoot at kind d (preferRange); info holds
 	// what fights read of each kind's card at every step.
 	prefer [][]bool

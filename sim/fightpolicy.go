@@ -150,6 +150,9 @@ func preferRangeKinds(e *engine, a, d int) bool {
 // Against an enemy that made no attack in its last activation, keeping AP is
 // worth nothing: two Safars waiting for each other would never fight.
 func keepValues(e *engine, i int) [8]float64 {
+	if e.kvOf == i+1 {
+		return e.kv // target's loop: nothing moves meanwhile
+	}
 	var kv [8]float64
 	ki := e.c[i].kind
 	for j := range e.c {
@@ -477,6 +480,9 @@ func (e *engine) target(i int, filter func(o *fightOption) bool, keep bool) int 
 	}
 	best = -1
 	bv := math.Inf(-1)
+	// Every plan against each enemy asks for i's keep values, and nothing
+	// moves meanwhile: they are computed once (issue #13, 2% of a battle).
+	e.kv, e.kvOf = keepValues(e, i), i+1
 	for j := range e.c {
 		if e.c[j].side == e.c[i].side || !e.c[j].inPlay() {
 			continue
@@ -485,6 +491,7 @@ func (e *engine) target(i int, filter func(o *fightOption) bool, keep bool) int 
 			best, bv = j, v
 		}
 	}
+	e.kvOf = 0
 	return best
 }
 
