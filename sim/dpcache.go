@@ -7,7 +7,10 @@ import "math"
 // inputs (the same option table, candidates at the same costs and bands, keep
 // values, HP and kill bonus) as Safars meet the same situations, and a state's
 // value depends on those inputs only. A plan whose inputs were planned before
-// starts from the states reached then and adds those it reaches first.
+// starts from the states reached then and adds those it reaches first. The
+// default policy's plans (bestAttackOf with a nil filter) find their entry by
+// the few inputs of their costOf (dpInKey), without asking it about every
+// option; other plans by their candidates (dpKey).
 //
 // Every figure is the one planDPAt computes: the same states, the same
 // operations (TestPlanDPCacheSame). Issue #13: of 70 plans a battle
@@ -24,6 +27,10 @@ type dpCache struct {
 	index  []int32 // open addressing: entry + 1, 0 empty; len a power of 2
 	chunks [][]dpEntry
 	n, cap int // entries held, entries the chunks hold
+	// ins and inIndex find an entry by the inputs of bestAttack's plan
+	// (dpInKey), inIndex as index does.
+	ins     []dpIn
+	inIndex []int32
 }
 
 // dpEntry is the planned states of one set of inputs.
@@ -55,11 +62,11 @@ const (
 	dpCacheMax = 4096
 )
 
-// states returns the states of d's inputs, empty when new; nil when its
-// candidates do not fit a key (more than 64).
-func (c *dpCache) states(d *dpMemo) *dpStates {
+// states returns the states of d's inputs, empty when new, and the index of
+// their entry; nil when its candidates do not fit a key (more than 64).
+func (c *dpCache) states(d *dpMemo) (*dpStates, int) {
 	if d.big != nil || len(d.opts) == 0 {
-		return nil
+		return nil, -1
 	}
 	var k dpKey
 	k.opts, k.nopts, k.n = &d.opts[0], len(d.opts), d.n
@@ -74,12 +81,14 @@ func (c *dpCache) states(d *dpMemo) *dpStates {
 		k.kill, k.hp, k.bonus = true, d.hp, math.Float64bits(d.bonus)
 	}
 	h := k.hashOf()
-	if en := c.find(h, &k); en != nil {
-		return &en.st
+	if en, x := c.find(h, &k); en != nil {
+		return &en.st, x
 	}
 	if c.n == dpCacheMax {
 		clear(c.index)
 		c.n = 0
+		c.ins = c.ins[:0]
+		clear(c.inIndex)
 	}
 	if c.n == c.cap {
 		size := min(max(8, c.cap), dpChunk)
@@ -93,22 +102,22 @@ func (c *dpCache) states(d *dpMemo) *dpStates {
 	en.key, en.hash, en.st = k, h, dpStates{}
 	c.n++
 	c.insert(h, c.n)
-	return &en.st
+	return &en.st, c.n - 1
 }
 
-// find returns the entry of key k of hash h, nil when none.
-func (c *dpCache) find(h uint64, k *dpKey) *dpEntry {
+// find returns the entry of key k of hash h and its index, nil when none.
+func (c *dpCache) find(h uint64, k *dpKey) (*dpEntry, int) {
 	if c.index == nil {
-		return nil
+		return nil, -1
 	}
 	mask := uint64(len(c.index) - 1)
 	for s := h & mask; ; s = (s + 1) & mask {
 		x := c.index[s]
 		if x == 0 {
-			return nil
+			return nil, -1
 		}
 		if en := c.entry(int(x - 1)); en.hash == h && en.key == *k {
-			return en
+			return en, int(x - 1)
 		}
 	}
 }
@@ -169,4 +178,132 @@ func (k *dpKey) hashOf() uint64 {
 		mix(k.bonus)
 	}
 	return h
+}
+
+// dpInKey is what a plan of bestAttack reads when its filter is one of the
+// default policy's (every option, the shots, the melee attacks: optClass):
+// then costOf depends only on the Safar's state named here, and the
+// candidates follow from the table. Found by these few words, a plan skips
+// asking costOf about every option (dpMemo.init: each option's first cache
+// line, 768 bytes from the next, was a cache miss) and hashing the candidates.
+type dpInKey struct {
+	opts  *fightOption
+	nopts int
+	class optClass
+	// band is the shot's range band, -1 when no shot can be made.
+	band                 int8
+	special, dazed, root bool
+	keep, kill           bool
+	hp                   int
+	bonus                uint64
+	keeps                [8]uint64
+}
+
+// dpIn maps a dpInKey to the entry of its candidates, with the costs and
+// bands of the positional options at the root.
+type dpIn struct {
+	key              dpInKey
+	hash             uint64
+	ent              int32
+	posCost, posBand [maxOptions]int8
+}
+
+// hashOf mixes the key's fields.
+func (k *dpInKey) hashOf() uint64 {
+	const m = 0x9e3779b97f4a7c15
+	h := uint64(k.nopts)*m ^ uint64(k.class)
+	mix := func(x uint64) {
+		h = (h ^ x) * m
+		h ^= h >> 29
+	}
+	mix(uint64(uint8(k.band)) | uint64(b2u(k.special))<<8 | uint64(b2u(k.dazed))<<9 | uint64(b2u(k.root))<<10 |
+		uint64(b2u(k.keep))<<11 | uint64(b2u(k.kill))<<12)
+	if k.keep {
+		for _, v := range k.keeps {
+			mix(v)
+		}
+	}
+	if k.kill {
+		mix(uint64(k.hp))
+		mix(k.bonus)
+	}
+	return h
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// fromInputs completes k with the keep values, HP and bonus (as dpMemo.init
+// reads them) and, when an earlier plan had the same inputs, fills d as init
+// would have and returns the states of its entry; nil otherwise. The key is
+// left for remember.
+func (c *dpCache) fromInputs(d *dpMemo, k *dpInKey, opts []fightOption, keep func(a int) float64, hp int, bonus float64) *dpStates {
+	k.nopts = len(opts)
+	if len(opts) > 0 {
+		k.opts = &opts[0]
+	}
+	var keeps [8]float64
+	if keep != nil {
+		k.keep = true
+		for a := range keeps {
+			keeps[a] = keep(a)
+			k.keeps[a] = math.Float64bits(keeps[a])
+		}
+	}
+	if hp > 0 && hp < killHP {
+		k.kill, k.hp, k.bonus = true, hp, math.Float64bits(bonus)
+	}
+	if c.inIndex == nil {
+		return nil
+	}
+	h := k.hashOf()
+	mask := uint64(len(c.inIndex) - 1)
+	for s := h & mask; ; s = (s + 1) & mask {
+		x := c.inIndex[s]
+		if x == 0 {
+			return nil
+		}
+		if in := &c.ins[x-1]; in.hash == h && in.key == *k {
+			en := c.entry(int(in.ent))
+			d.opts, d.hp, d.bonus = opts, hp, bonus
+			d.kill = k.kill
+			d.arr, d.n = en.key.cands, en.key.n
+			d.posCost, d.posBand = in.posCost, in.posBand
+			d.keep, d.keeps = k.keep, keeps
+			return &en.st
+		}
+	}
+}
+
+// remember records that the inputs k lead to entry ent, with d's positional
+// costs and bands.
+func (c *dpCache) remember(k *dpInKey, ent int, d *dpMemo) {
+	if len(c.ins) >= dpCacheMax {
+		return // until the next restart (states)
+	}
+	h := k.hashOf()
+	c.ins = append(c.ins, dpIn{key: *k, hash: h, ent: int32(ent), posCost: d.posCost, posBand: d.posBand})
+	if 2*len(c.ins) > len(c.inIndex) {
+		c.inIndex = make([]int32, max(16, 2*len(c.inIndex)))
+		for i := range c.ins {
+			c.insertIn(c.ins[i].hash, i+1)
+		}
+		return
+	}
+	c.insertIn(h, len(c.ins))
+}
+
+// insertIn records dpIn x-1 of hash h in the index of inputs.
+func (c *dpCache) insertIn(h uint64, x int) {
+	mask := uint64(len(c.inIndex) - 1)
+	for s := h & mask; ; s = (s + 1) & mask {
+		if c.inIndex[s] == 0 {
+			c.inIndex[s] = int32(x)
+			return
+		}
+	}
 }

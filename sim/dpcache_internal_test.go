@@ -141,7 +141,7 @@ func TestDPCacheRestarts(t *testing.T) {
 			dpCacheMax+10, dc.n, dc.cap, len(dc.chunks), len(dc.index), dpCacheMax, 4+(dpCacheMax-dpChunk)/dpChunk, 2*dpCacheMax)
 	}
 	for i := range dc.n { // every entry still found by its hash
-		if en := dc.entry(i); dc.find(en.hash, &en.key) != en {
+		if en := dc.entry(i); func() *dpEntry { f, _ := dc.find(en.hash, &en.key); return f }() != en {
 			t.Fatalf("entry %d not found", i)
 		}
 	}

@@ -110,3 +110,68 @@ func TestRootGainsSame(t *testing.T) {
 	}
 	t.Logf("%d gains compared", n)
 }
+
+// TestBestAttackInputsSame checks that a plan found by its inputs (dpInKey,
+// the classes of a nil filter) is the plan found by its candidates (filter
+// classOther, itself checked against planDPRef by TestPlanDPCacheSame): the
+// same first attack and value to the bit, for Safars placed at random with
+// random AP, HP, dazed and special attacks used, both classes, with and
+// without keep and the positional options, on two list pairs (with bowmen, so
+// that shots and their bands are planned). It fails when dpInKey misses
+// something costOf reads (drop dazed or special from it and it does).
+func TestBestAttackInputsSame(t *testing.T) {
+	ds := profiles.Default()
+	r := rand.New(rand.NewPCG(8, 2))
+	n, shots := 0, 0
+	for _, lists := range [][2]string{{"kharns-300", "kherops-300"}, {"gouns-300", "tembos-400"}} {
+		var sides [2]Spearhead
+		for s, name := range lists {
+			l, err := profiles.LoadDefaultList(name, ds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sides[s] = NewSpearhead(l, ds)
+		}
+		pl, err := (&Skirmish{Sides: sides}).NewPlayer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := pl.e
+		e.reset()
+		for range 300 {
+			for k := range e.c {
+				c := &e.c[k]
+				c.pos = field.Vec{X: 3 + r.Float64()*9, Y: 3 + r.Float64()*9}
+				c.ap = r.IntN(8)
+				c.hp = 1 + r.IntN(c.f.Profile.HP)
+				c.dazed = r.IntN(4) == 0
+				c.specialUse = r.IntN(3) == 0
+			}
+			for i := range e.c {
+				for j := range e.c {
+					if e.c[i].side == e.c[j].side {
+						continue
+					}
+					keep, pos := r.IntN(2) == 0, r.IntN(2) == 0
+					for _, isShots := range []bool{false, true} {
+						f := func(o *fightOption) bool { return o.shot == isShots }
+						k0, v0 := bestAttackOf(e, i, j, 0, f, classOther, keep, pos)
+						k1, v1 := bestAttackOf(e, i, j, 0, f, classOf(nil, isShots), keep, pos)
+						if k0 != k1 || math.Float64bits(v0) != math.Float64bits(v1) {
+							t.Fatalf("%v, %d against %d (shots %v, keep %v, pos %v): %d, %v by inputs; %d, %v by candidates",
+								lists, i, j, isShots, keep, pos, k1, v1, k0, v0)
+						}
+						n++
+						if isShots && k0 >= 0 {
+							shots++
+						}
+					}
+				}
+			}
+		}
+	}
+	if shots == 0 {
+		t.Fatal("no shot planned: shots not compared")
+	}
+	t.Logf("%d plans compared, %d with a shot", n, shots)
+}
