@@ -275,6 +275,12 @@ func planDPIn(dc *dpCache, in *dpInKey, opts []fightOption, a, k int, costOf fun
 	// taken only when it beats the best plan without a move by posMargin.
 	bar := v + posMargin
 	for i := range opts {
+		// root[i] first: it is 0 for every option but the positional ones
+		// (rootGains), and each option's line, 768 bytes from the next, was a
+		// cache miss (perf annotate, issue #13).
+		if i < len(root) && root[i].value <= 0 {
+			continue
+		}
 		opt := &opts[i]
 		cost, band := d.at(i)
 		if opt.pos == posNone || cost < 0 || cost > a || root[i].value <= 0 {
