@@ -28,9 +28,16 @@ type dpMemo struct {
 	kill    bool // hp > 0 && hp < killHP: attacks earn bonus times their kill chance
 	hp      int
 	bonus   float64
-	memo    [8][8]float64
-	done    [8][8]bool
-	first   [8][8]int16
+	// own holds the states when no dpCache entry does (sim/dpcache.go).
+	own dpStates
+}
+
+// dpStates are the value and first option of each state (AP left, defender
+// AP) of a plan reached so far.
+type dpStates struct {
+	memo  [8][8]float64
+	done  [8][8]bool
+	first [8][8]int16
 }
 
 // dpCand is an option a state of the plan may take.
@@ -84,11 +91,12 @@ func (d *dpMemo) at(i int) (int, int) {
 }
 
 // value returns the best value of spending up to a AP against a defender
-// holding k AP (planDP), and records the state's first option in d.first.
-func (d *dpMemo) value(a, k int) float64 {
+// holding k AP (planDP), and records the state's first option in st.first:
+// st holds the states of d's inputs (d.own, or a dpCache entry).
+func (d *dpMemo) value(st *dpStates, a, k int) float64 {
 	a, k = min(a, 7), min(max(k, 0), 7)
-	if d.done[a][k] {
-		return d.memo[a][k]
+	if st.done[a][k] {
+		return st.memo[a][k]
 	}
 	v, f := math.Inf(-1), -1
 	if d.keep {
@@ -105,7 +113,7 @@ func (d *dpMemo) value(a, k int) float64 {
 		}
 		opt, band := &d.opts[c.i], int(c.band)
 		next := k - int(opt.def[band][k]+0.5)
-		w := opt.dmg[band][k] - opt.ctr[band][k] + d.value(a-cost, next)
+		w := opt.dmg[band][k] - opt.ctr[band][k] + d.value(st, a-cost, next)
 		if d.kill {
 			w += d.bonus * float64(opt.kill.at(band, k, d.hp))
 		}
@@ -116,6 +124,6 @@ func (d *dpMemo) value(a, k int) float64 {
 	if f < 0 && !d.keep {
 		v = 0
 	}
-	d.memo[a][k], d.done[a][k], d.first[a][k] = v, true, int16(f)
+	st.memo[a][k], st.done[a][k], st.first[a][k] = v, true, int16(f)
 	return v
 }

@@ -30,6 +30,13 @@ type engine struct {
 	// threatPaid[d][a][k] is threat[d][a][k] with one AP less: the threat of
 	// an enemy that pays a walk (1 AP) before its attacks (paidRelief, R10a).
 	threatPaid [][][8]float64
+	// dp keeps the planned states of the default policy's plans across
+	// activations and battles (sim/dpcache.go); each clone has its own.
+	dp dpCache
+	// kv holds the keep values of Safar kvOf-1 while target weighs its
+	// targets (keepValues); kvOf 0: none.
+	kv   [8]float64
+	kvOf int
 	// prefer[a][d]: kind a would rather shoot at kind d (preferRange); info holds
 	// what fights read of each kind's card at every step.
 	prefer [][]bool
@@ -81,6 +88,8 @@ type kindInfo struct {
 	endurance, thickSkin              bool
 	terror                            int // the temerity threshold of the terror it provokes, 0: none
 	moraleKind                            // fright, morale skills, Carnivorous, Sacrifice (sim/morale.go)
+	// auraVelocity: its card gains V in its leader's aura (leaderAuraVelocity).
+	auraVelocity bool
 }
 
 func newKindInfo(f *Fighter) kindInfo {
@@ -116,14 +125,21 @@ func newKindInfo(f *Fighter) kindInfo {
 		}
 	}
 	k.moraleKind = newMoraleKind(f)
+	k.auraVelocity = f.Profile.InLeaderAura != nil && f.Profile.InLeaderAura.Velocity != 0
 	return k
 }
 
 // combatant is a Safar during a fight.
 type combatant struct {
-	f          *Fighter
-	side       int
-	kind       int
+	f    *Fighter
+	side int
+	kind int
+	// stature and sureFooted are f's stature and Bulky, for its base (base):
+	// read through f they were a cache miss each, and othersOf builds the bases
+	// of every Safar many times an activation (issue #13, perf record of
+	// BenchmarkSkirmish).
+	stature    int
+	sureFooted bool
 	cost       int // Krowns
 	hp, ap     int
 	dice       int
@@ -236,7 +252,7 @@ func (c *combatant) ready() bool { return c.alive() && !c.acted }
 func (c *combatant) fit() bool { return c.inPlay() && !c.stunned }
 
 func (c *combatant) base() field.Base {
-	return field.Base{Pos: c.pos, Radius: c.radius, Stature: c.f.Profile.Stature, SureFooted: c.f.Skills.Bulky}
+	return field.Base{Pos: c.pos, Radius: c.radius, Stature: c.stature, SureFooted: c.sureFooted}
 }
 
 type planKey struct {
@@ -313,7 +329,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			e.kinds = append(e.kinds, f)
 			e.kindSide = append(e.kindSide, s)
 		}
-		e.c[i] = combatant{f: f, side: s, kind: k}
+		e.c[i] = combatant{f: f, side: s, kind: k, stature: f.Profile.Stature, sureFooted: f.Skills.Bulky}
 		e.sideSize[s]++
 	}
 	if err := e.initAuras(); err != nil { // sim/auragrants.go: the buffed kinds
@@ -394,6 +410,7 @@ func (e *engine) cachedOptions(a, d int) ([]fightOption, error) {
 func (e *engine) clone() *engine {
 	q := *e
 	q.plans = map[planKey]*plan{}
+	q.dp = dpCache{}
 	q.shoutGain = nil
 	q.c = append([]combatant(nil), e.c...)
 	q.others = make([]field.Base, 0, len(e.c))
@@ -427,7 +444,7 @@ func (e *engine) reset() {
 		// A Safar "recovers all its AP and mastery dice at the beginning of its
 		// activation even during the first turn" (seed 000 line 566, seed 004 line
 		// 485): before its first activation it has none, and defends by reflex.
-		*c = combatant{f: f, side: c.side, kind: c.kind, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
+		*c = combatant{f: f, side: c.side, kind: c.kind, stature: c.stature, sureFooted: c.sureFooted, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
 			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, doses: f.PoisonDoses, items: newItemState(f), poisonBy: -1, radius: field.BaseRadius(f.Profile.Stature),
 			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
 		if w := f.Ranged; w != nil {
@@ -650,7 +667,7 @@ func (e *engine) reachOf(i int, opt *fightOption) float64 {
 // control (natural Reach X extends it; a weapon's reach does not).
 func (e *engine) engaged(i, j int) bool {
 	g := e.gap(i, j)
-	return g <= e.naturalReach(i)+1e-9 || g <= e.naturalReach(j)+1e-9
+	return g <= max(e.naturalReach(i), e.naturalReach(j))+1e-9 // the same as either: x+1e-9 rounds monotonically
 }
 
 // engagedAny reports whether i is engaged with an enemy in play.
@@ -1153,7 +1170,16 @@ func (e *engine) walkCost(i int) int {
 // velocity returns how far Safar i walks: V minus its armour's malus, with a
 // spell's V modifier, less the burden of a carried relic (carryMalus).
 func (e *engine) velocity(i int) float64 {
-	return max(e.info[e.c[i].kind].velocity+float64(e.c[i].mods()[0])-e.carryMalus(i)+e.leaderAuraVelocity(i), 0)
+	// The card's aura is looked up once (kindInfo.auraVelocity): reading it from
+	// the profile took most of velocity's time, itself 4% of a battle's
+	// (BenchmarkSkirmish, perf record).
+	c := &e.c[i]
+	k := &e.info[c.kind]
+	aura := 0.0
+	if k.auraVelocity {
+		aura = e.leaderAuraVelocity(i)
+	}
+	return max(k.velocity+float64(c.fx.mod[0]-c.poison)-e.carryMalus(i)+aura, 0)
 }
 
 // actionCost returns the AP of an attack of ap AP for Safar i (dazed: +1).

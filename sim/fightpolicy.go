@@ -150,6 +150,9 @@ func preferRangeKinds(e *engine, a, d int) bool {
 // Against an enemy that made no attack in its last activation, keeping AP is
 // worth nothing: two Safars waiting for each other would never fight.
 func keepValues(e *engine, i int) [8]float64 {
+	if e.kvOf == i+1 {
+		return e.kv // target's loop: nothing moves meanwhile
+	}
 	var kv [8]float64
 	ki := e.c[i].kind
 	for j := range e.c {
@@ -225,14 +228,43 @@ func planDP(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int,
 
 // planDPAt is planDP with the positional options weighed at the root.
 func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
+	return planDPWith(nil, opts, a, k, costOf, keep, hp, bonus, root)
+}
+
+// planDPWith is planDPAt taking the states already reached by earlier plans of
+// the same inputs from dc (sim/dpcache.go); dc nil computes them afresh.
+func planDPWith(dc *dpCache, opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
+	return planDPIn(dc, nil, opts, a, k, costOf, keep, hp, bonus, root)
+}
+
+// planDPIn is planDPWith finding the states by in, the inputs of costOf, when
+// not nil (dpInKey: in.class, band, special and dazed say what costOf
+// allows at which cost; the rest is filled here).
+func planDPIn(dc *dpCache, in *dpInKey, opts []fightOption, a, k int, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root *[maxOptions]posGain) (float64, int) {
 	// The memoised states (sim/dpmemo.go): costOf and keep depend on the option
 	// and the AP only, asked once each there rather than in every state of the
 	// plan (they were a fifth of a skirmish's time, BenchmarkSkirmish).
 	var d dpMemo
-	d.init(opts, costOf, keep, hp, bonus, root != nil)
+	var st *dpStates
+	if dc != nil && in != nil {
+		in.root = root != nil
+		st = dc.fromInputs(&d, in, opts, keep, hp, bonus)
+	}
+	if st == nil {
+		d.init(opts, costOf, keep, hp, bonus, root != nil)
+		st = &d.own
+		if dc != nil {
+			if s, x := dc.states(&d); s != nil {
+				st = s
+				if in != nil {
+					dc.remember(in, x, &d)
+				}
+			}
+		}
+	}
 	keeps := &d.keeps
 	a, k = min(max(a, 0), 7), min(max(k, 0), 7)
-	v, f := d.value(a, k), int(d.first[a][k])
+	v, f := d.value(st, a, k), int(st.first[a][k])
 	if root == nil {
 		return v, f
 	}
@@ -243,13 +275,19 @@ func planDPAt(opts []fightOption, a, k int, costOf func(o *fightOption) (int, in
 	// taken only when it beats the best plan without a move by posMargin.
 	bar := v + posMargin
 	for i := range opts {
+		// root[i] first: it is 0 for every option but the positional ones
+		// (rootGains), and each option's line, 768 bytes from the next, was a
+		// cache miss (perf annotate, issue #13).
+		if i < len(root) && root[i].value <= 0 {
+			continue
+		}
 		opt := &opts[i]
 		cost, band := d.at(i)
 		if opt.pos == posNone || cost < 0 || cost > a || root[i].value <= 0 {
 			continue
 		}
 		next := k - int(opt.def[band][k]+0.5)
-		rest := d.value(a-cost, next)
+		rest := d.value(st, a-cost, next)
 		p := float64(opt.move[band][k])
 		after := rest
 		if !root[i].stay {
@@ -297,6 +335,41 @@ type posGain struct {
 // what their move gains on the field (rootGains; in an assault, the C options
 // where the walk ends).
 func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool, keep, pos bool) (int, float64) {
+	cls := classOther
+	if filter == nil {
+		cls = classAll
+	}
+	return bestAttackOf(e, i, j, extra, filter, cls, keep, pos)
+}
+
+// optClass says which options a filter of bestAttackOf allows: classAll
+// (filter nil), classShots and classMelee (the shots or the melee attacks, a
+// nil filter's), or classOther (any other filter).
+type optClass int8
+
+const (
+	classOther optClass = iota
+	classAll
+	classShots
+	classMelee
+)
+
+// classOf returns the class of the shots (shots) or the melee attacks among
+// those filter allows.
+func classOf(filter func(o *fightOption) bool, shots bool) optClass {
+	switch {
+	case filter != nil:
+		return classOther
+	case shots:
+		return classShots
+	}
+	return classMelee
+}
+
+// bestAttackOf is bestAttack with the class of filter: when it is not
+// classOther, the plan is found in the engine's dpCache by its inputs
+// (dpInKey), without asking filter about every option.
+func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bool, cls optClass, keep, pos bool) (int, float64) {
 	c, o := &e.c[i], &e.c[j]
 	a := c.ap - extra
 	if a < 0 {
@@ -334,7 +407,16 @@ func bestAttack(e *engine, i, j int, extra int, filter func(o *fightOption) bool
 		root = &gains
 		e.rootGains(i, j, extra, a, opts, costOf, keep, root) // sim/effectvalue.go
 	}
-	v, first := planDPAt(opts, a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], root)
+	var in *dpInKey
+	var ik dpInKey
+	if cls != classOther {
+		ik = dpInKey{class: cls, band: -1, special: c.specialUse, dazed: c.dazed}
+		if shotOK {
+			ik.band = int8(shotBand)
+		}
+		in = &ik
+	}
+	v, first := planDPIn(&e.dp, in, opts, a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], root)
 	return first, v - base
 }
 
@@ -468,6 +550,9 @@ func (e *engine) target(i int, filter func(o *fightOption) bool, keep bool) int 
 	}
 	best = -1
 	bv := math.Inf(-1)
+	// Every plan against each enemy asks for i's keep values, and nothing
+	// moves meanwhile: they are computed once (issue #13, 2% of a battle).
+	e.kv, e.kvOf = keepValues(e, i), i+1
 	for j := range e.c {
 		if e.c[j].side == e.c[i].side || !e.c[j].inPlay() {
 			continue
@@ -476,6 +561,7 @@ func (e *engine) target(i int, filter func(o *fightOption) bool, keep bool) int 
 			best, bv = j, v
 		}
 	}
+	e.kvOf = 0
 	return best
 }
 
@@ -503,20 +589,20 @@ func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bo
 	shots := func(o *fightOption) bool { return o.shot && (filter == nil || filter(o)) }
 	melee := func(o *fightOption) bool { return !o.shot && (filter == nil || filter(o)) }
 	if preferRange(e, i, j) && !e.engagedAny(i) {
-		if k, v := bestAttack(e, i, j, 0, shots, keep, false); k >= 0 {
+		if k, v := bestAttackOf(e, i, j, 0, shots, classOf(filter, true), keep, false); k >= 0 {
 			return v
 		}
 		return far
 	}
 	if g <= e.reach(i)+1e-9 {
-		if k, v := bestAttack(e, i, j, 0, melee, keep, false); k >= 0 {
+		if k, v := bestAttackOf(e, i, j, 0, melee, classOf(filter, false), keep, false); k >= 0 {
 			return v
 		}
 		return far
 	}
 	if !e.engagedAny(i) && g <= e.assaultReach(i) && !e.hiddenFrom(j, i) {
 		w := e.walkCost(i)
-		if k, v := bestAttack(e, i, j, w, melee, keep, false); k >= 0 {
+		if k, v := bestAttackOf(e, i, j, w, melee, classOf(filter, false), keep, false); k >= 0 {
 			if keep {
 				v += walkKeep(e, i, w)
 			}
@@ -542,8 +628,10 @@ func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep, pos b
 	shots := func(o *fightOption) bool { return o.shot && (filter == nil || filter(o)) }
 	melee := func(o *fightOption) bool { return !o.shot && (filter == nil || filter(o)) }
 	accept := func(k int, v float64) bool { return k >= 0 && (v > 0 || !keep) }
-	best := func(extra int, f func(o *fightOption) bool) (int, float64) {
-		return bestAttack(e, i, j, extra, f, keep, pos)
+	best := func(extra int, f func(o *fightOption) bool, isShots bool) (int, float64) {
+		// f is shots (isShots) or melee: with a nil filter, their class lets
+		// the plan be found by its inputs (sim/dpcache.go).
+		return bestAttackOf(e, i, j, extra, f, classOf(filter, isShots), keep, pos)
 	}
 	attack := func(kind actionKind, k int) action {
 		if o := &e.opts[c.kind][e.c[j].kind][k]; kind == actAttack && o.pos == posV && !ranged {
@@ -577,7 +665,7 @@ func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep, pos b
 			}
 			return action{kind: actEnd}
 		}
-		if k, v := best(0, shots); accept(k, v) {
+		if k, v := best(0, shots, true); accept(k, v) {
 			return attack(actAttack, k)
 		}
 		return action{kind: actEnd}
@@ -594,7 +682,7 @@ func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep, pos b
 	}
 	c.ranged = false
 	if e.gap(i, j) <= e.reach(i)+1e-9 {
-		if k, v := best(0, melee); accept(k, v) {
+		if k, v := best(0, melee, false); accept(k, v) {
 			return attack(actAttack, k)
 		}
 		return action{kind: actEnd}
@@ -604,7 +692,7 @@ func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep, pos b
 		// The walk is needed to engage at all, so only the attack's AP are weighed
 		// against keeping them.
 		w := e.walkCost(i)
-		if k, v := best(w, melee); k >= 0 && accept(k, v+walkKeep(e, i, w)) {
+		if k, v := best(w, melee, false); k >= 0 && accept(k, v+walkKeep(e, i, w)) {
 			return attack(actAssault, k)
 		}
 	}
@@ -1012,7 +1100,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		to, _ := e.destination(i, k, d, true)
 		c.pos = to
 		if e.gap(i, k) <= e.reach(i)+1e-9 {
-			v, _ := planDP(e.opts[c.kind][o.kind], rest, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0])
+			v, _ := planDPWith(&e.dp, e.opts[c.kind][o.kind], rest, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], nil)
 			v += supportHP * float64(e.alliesOn(i, k))
 			if !e.engaged(i, j) {
 				v -= supportHP * float64(supJ)

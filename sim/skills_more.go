@@ -36,8 +36,10 @@ func (o *fightOption) ap() int {
 
 // apCost returns the AP a needs: its AP, plus 1 per A effect with Vivacity
 // (skills.md #33; paid only when the free attack is made, so a fight keeps
-// them for it and gives back what was not spent).
-func (a Attack) apCost() int {
+// them for it and gives back what was not spent). A pointer receiver: the
+// copy of a value receiver stalled the planner's cost of every option on
+// reading Vivid back (perf annotate of BenchmarkSkirmish, issue #13).
+func (a *Attack) apCost() int {
 	if a.Vivid {
 		return a.AP + a.Effects.Count(A)
 	}
