@@ -11,7 +11,8 @@ import (
 	"github.com/kharn-ages/kharn/stats"
 )
 
-// The precision stopping rule of the report's duel matchups (issue #13, aim 5):
+// The precision stopping rule of the report's duel matchups and loadout
+// comparisons (issue #13, aim 5):
 // a pairing plays its fights in chunks of pairChunk and stops after the first
 // chunk where both sides' win rates have a 95% Wilson half-width below the
 // target (--pair-precision), or at --trials fights. A lopsided pairing is told
@@ -144,10 +145,11 @@ func (r *reportRun) pairPrecisionMethod() string {
 	if r.f.pairPrecision <= 0 {
 		return ""
 	}
-	return fmt.Sprintf("The matchups play their fights in chunks of %d and stop a pairing after the first chunk where both sides' win rates "+
-		"have a 95%% Wilson half-width below %.3g, or at %d fights (--pair-precision; the loadout comparisons play --trials fights): "+
+	return fmt.Sprintf("The matchups and the loadout comparisons play their fights in chunks of %d and stop a pairing after the first chunk where both sides' win rates "+
+		"have a 95%% Wilson half-width below %.3g, or at %d fights (--pair-precision): "+
 		"where a pairing stops depends only on the seed. A lopsided pairing stops early and a close one plays on, so a rate pooled over "+
 		"opponents that played different numbers of fights is the mean of their rates, each opponent weighing the same, with the Wilson "+
-		"interval of its effective number of fights (K² / Σ 1/n over the K opponents, conservative); the fights column counts the fights played. ",
+		"interval of its effective number of fights (K² / Σ 1/n over the K opponents, conservative; the z tests use it too), and a loadout's damage taken "+
+		"is the mean of its opponents' means; the fights columns count the fights played. ",
 		pairChunk, r.f.pairPrecision, r.f.trials)
 }

@@ -134,10 +134,10 @@ func TestPoolRecords(t *testing.T) {
 func TestReportPairPrecisionWorkers(t *testing.T) {
 	const trials = 2048
 	args := []string{"--data", reportV2, "report", "--trials", strconv.Itoa(trials), "--pair-precision", "0.03",
-		"--loadouts", "none", "--cost-trials", "0"}
+		"--loadouts", "axeman-1,brute-1", "--cost-trials", "0"}
 	dir1, rj, _ := runReportCLI(t, context.Background(), append(args, "--workers", "1")...)
 	dir3, _, _ := runReportCLI(t, context.Background(), append(args, "--workers", "3")...)
-	for _, f := range []string{"tables/matchups.csv", "report.json"} {
+	for _, f := range []string{"tables/matchups.csv", "tables/loadouts-spearman-1.csv", "report.json"} {
 		a, err1 := os.ReadFile(filepath.Join(dir1, f))
 		b, err3 := os.ReadFile(filepath.Join(dir3, f))
 		if err1 != nil || err3 != nil || !bytes.Equal(a, b) {
@@ -156,6 +156,17 @@ func TestReportPairPrecisionWorkers(t *testing.T) {
 	}
 	if early == 0 {
 		t.Errorf("no pairing stopped before %d fights at ±0.03", trials)
+	}
+	// A loadout row pools 2 opponents of up to trials fights each; the rows
+	// whose opponents stopped at different fights are pooled by FillEqual.
+	rows := rj.table(t, "loadouts-spearman-1")
+	if len(rows) == 0 {
+		t.Fatal("no loadout rows for spearman-1")
+	}
+	for _, r := range rows {
+		if n := int(r["fights"].(float64)); n < 2*pairChunk || n > 2*trials {
+			t.Errorf("loadout %v: %d fights, want %d to %d", r["loadout"], n, 2*pairChunk, 2*trials)
+		}
 	}
 	facts := map[string]string{}
 	for _, f := range rj.Facts["method"] {

@@ -102,7 +102,9 @@ func loadoutSections(r *reportRun, step func()) ([]*reports.Section, error) {
 			s.Add(reports.Paragraph(p.ID + ": no opponent in the pool."))
 			continue
 		}
-		cmp, err := compareLoadouts(r.ctx, r.ds, p, opps, r.cfg, false, step)
+		c := r.cfg
+		c.precision = r.f.pairPrecision // pair_precision.go; rows pooled by FillEqual
+		cmp, err := compareLoadouts(r.ctx, r.ds, p, opps, c, false, step)
 		if err != nil {
 			return nil, err
 		}
@@ -142,11 +144,10 @@ func loadoutTable(r *reportRun, p *profiles.Profile, cmp reports.Comparison, per
 	t := &reports.DataTable{ID: "loadouts-" + p.ID,
 		Caption: fmt.Sprintf("%s (%s, level %d, %d Kr): loadouts against %s (%s)", p.ID, p.Faction, p.Level, p.Cost, reports.Count(len(cmp.Opponents), "opponent"), r.sampledCaption()),
 		Columns: cols}
-	n := r.f.trials * len(cmp.Opponents)
 	for _, row := range cmp.Rows {
 		var by []string
 		for _, o := range cmp.Rows {
-			if o.Loadout != row.Loadout && o.Cost <= row.Cost && stats.TwoProportionZ(o.Wins.Count, n, row.Wins.Count, n) > crit {
+			if o.Loadout != row.Loadout && o.Cost <= row.Cost && stats.TwoProportionZ(o.Wins.Count, o.N, row.Wins.Count, row.N) > crit {
 				by = append(by, o.Loadout)
 			}
 		}
@@ -155,7 +156,7 @@ func loadoutTable(r *reportRun, p *profiles.Profile, cmp reports.Comparison, per
 				row.Cost, 100*row.Wins.Rate, strings.Join(by, ", "))
 		}
 		dom := strings.Join(by, ", ")
-		cells := []reports.Cell{reports.TextCell(row.Loadout), reports.IntCell(row.Cost), reports.IntCell(n)}
+		cells := []reports.Cell{reports.TextCell(row.Loadout), reports.IntCell(row.Cost), reports.IntCell(row.Fights)}
 		cells = append(cells, reports.PercentCell(row.Wins.Rate, 1), reports.PercentCell(row.Wins.Lo, 1), reports.PercentCell(row.Wins.Hi, 1),
 			reports.PercentCell(row.Draws.Rate, 1), reports.FloatCell(row.DamageTaken.Mean, 2), reports.FloatCell(row.DamageTaken.SE, 2),
 			reports.FloatCell(row.WinPer100Kr, 3), reports.FloatCell(perAP[row.Loadout], 3), reports.TextCell(dom))
