@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -174,5 +175,36 @@ func TestReportPairPrecisionWorkers(t *testing.T) {
 	}
 	if facts["fights per pairing"] != strconv.Itoa(trials) || facts["pairing precision"] == "" {
 		t.Errorf("method facts: fights per pairing %q, pairing precision %q", facts["fights per pairing"], facts["pairing precision"])
+	}
+}
+
+// TestLoadoutsDropRunTables checks that the loadout comparisons let the run's
+// option tables go and keep none of theirs: the matchups' tables are all the
+// run holds after the loadouts (none), where before the run's cache held the
+// matchups' and every loadout's.
+func TestLoadoutsDropRunTables(t *testing.T) {
+	ds, err := loadData([]string{reportV2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &reportFlags{trials: 64, seed: 1, workers: 1, distance: sim.DeploymentGap(sim.Variant{}), loadouts: "nearest", pairPrecision: defaultPairPrecision}
+	r := &reportRun{ctx: context.Background(), stderr: io.Discard, ds: ds, f: f, notModelled: map[string]bool{},
+		cfg: matchConfig{trials: f.trials, seed: f.seed, workers: f.workers, distance: f.distance, tables: &sim.Tables{}}}
+	if r.ref, err = referenceDefender(ds, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := profileSections(r, nil); err != nil {
+		t.Fatal(err)
+	}
+	if r.cfg.tables.Len() == 0 {
+		t.Fatal("the matchups built no option table")
+	}
+	before := r.cfg.tables
+	ss, err := loadoutSections(r, nil)
+	if err != nil || len(ss) == 0 {
+		t.Fatalf("loadouts: %d sections, %v", len(ss), err)
+	}
+	if n := r.cfg.tables.Len(); n != 0 || r.cfg.tables == before {
+		t.Errorf("after the loadouts the run holds %d option tables (the matchups' cache kept: %v), want a new empty cache", n, r.cfg.tables == before)
 	}
 }
