@@ -28,13 +28,53 @@ type LoadoutRow struct {
 	// PerOpponent and DamagePerAP follow Comparison.Opponents.
 	PerOpponent []Rate    `json:"per_opponent"`
 	DamagePerAP []float64 `json:"exact_damage_per_ap_per_opponent"`
+	// Fights is the number of fights the row played; N the number its pooled
+	// rates count (Wins.Count of N): Fights, unless its opponents played
+	// different numbers of fights and the rates are their means (kharn report
+	// --pair-precision, FillEqual).
+	Fights, N int `json:"-"`
 }
 
 // Fill sets the pooled figures of the row from the merged tally of its duels.
 func (r *LoadoutRow) Fill(t *sim.DuelTally) {
+	r.Fights, r.N = t.N, t.N
 	r.Wins = NewRate(t.Wins[sim.SideA], t.N)
 	r.Draws = NewRate(t.Wins[sim.Draw], t.N)
 	r.DamageTaken.Mean, r.DamageTaken.SE = stats.MeanSE(float64(t.Damage[sim.SideB]), float64(t.DamageSq[sim.SideB]), t.N)
+	r.fillDerived()
+}
+
+// FillEqual sets the pooled figures of the row from the tallies of its duels
+// against each opponent, each opponent weighing the same whatever its number
+// of fights: the rates are the means of the opponents' rates, counted as wins
+// of n, the effective number of fights of that mean (K² / Σ 1/n_y over the K
+// opponents, a conservative interval), and the damage taken is the mean of the
+// opponents' means with the standard error of that mean. With the same number
+// of fights against every opponent it gives Fill's figures of the merged tally
+// (up to rounding).
+func (r *LoadoutRow) FillEqual(ts []*sim.DuelTally) {
+	var inv, win, draw, dmg, se2 float64
+	r.Fights = 0
+	for _, t := range ts {
+		n := float64(t.N)
+		r.Fights += t.N
+		inv += 1 / n
+		win += float64(t.Wins[sim.SideA]) / n
+		draw += float64(t.Wins[sim.Draw]) / n
+		m, se := stats.MeanSE(float64(t.Damage[sim.SideB]), float64(t.DamageSq[sim.SideB]), t.N)
+		dmg += m
+		se2 += se * se
+	}
+	k := float64(len(ts))
+	r.N = int(math.Round(k * k / inv))
+	r.Wins = NewRate(int(math.Round(win/k*float64(r.N))), r.N)
+	r.Draws = NewRate(int(math.Round(draw/k*float64(r.N))), r.N)
+	r.DamageTaken.Mean, r.DamageTaken.SE = dmg/k, math.Sqrt(se2)/k
+	r.fillDerived()
+}
+
+// fillDerived sets the figures derived from the pooled ones.
+func (r *LoadoutRow) fillDerived() {
 	if r.Cost > 0 {
 		r.WinPer100Kr = r.Wins.Rate / (float64(r.Cost) / 100)
 	}

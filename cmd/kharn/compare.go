@@ -255,9 +255,10 @@ func compareDuelRows(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 	for i, rw := range rows {
 		row := reports.LoadoutRow{Loadout: rw.label, Cost: rw.cost}
 		var tally sim.DuelTally
-		complete := true
+		var each []*sim.DuelTally
+		complete, same := true, true
 		for j := range opps {
-			r := res[i*len(opps)+j]
+			r := &res[i*len(opps)+j]
 			if !r.done {
 				complete = false
 				break
@@ -266,6 +267,8 @@ func compareDuelRows(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 				notModelled[n] = true
 			}
 			tally.Merge(&r.tally)
+			each = append(each, &r.tally)
+			same = same && r.tally.N == res[i*len(opps)].tally.N
 			row.PerOpponent = append(row.PerOpponent, reports.NewRate(r.tally.Wins[sim.SideA], r.tally.N))
 			if exact {
 				row.DamagePerAP = append(row.DamagePerAP, r.perAP)
@@ -274,7 +277,11 @@ func compareDuelRows(ctx context.Context, ds *profiles.DataSet, p *profiles.Prof
 		if !complete {
 			continue
 		}
-		row.Fill(&tally)
+		if same {
+			row.Fill(&tally)
+		} else {
+			row.FillEqual(each) // a precision run's pairings (pair_precision.go)
+		}
 		cmp.Rows = append(cmp.Rows, row)
 	}
 	cmp.NotModelled = []string{}

@@ -48,6 +48,8 @@ func flagRange(cmd, name string) (numRange, bool) {
 	switch cmd + " " + name {
 	case "cost precision":
 		return numRange{0, inf, "0 (off: play --trials) or more Krowns"}, true
+	case "report pair-precision":
+		return pairPrecisionRange(), true
 	}
 	switch name {
 	case "trials", "first-trials", "max-trials":

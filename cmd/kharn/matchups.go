@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -29,11 +28,14 @@ type matchResult struct {
 
 // matchConfig says how every matchup of a batch is played.
 type matchConfig struct {
-	trials   int
-	seed     uint64
-	workers  int
-	distance float64
-	variant  sim.Variant
+	trials int
+	// precision, when positive, stops a pairing once both sides' win rates
+	// are known to this 95% half-width, at most trials fights (playPairing).
+	precision float64
+	seed      uint64
+	workers   int
+	distance  float64
+	variant   sim.Variant
 	// tables, when not nil, shares the duels' option tables with the rest of
 	// the run (sim.Tables).
 	tables *sim.Tables
@@ -114,11 +116,11 @@ func playMatchups(ctx context.Context, ms []matchup, c matchConfig, step func())
 // playMatchup plays one matchup on the given number of runner workers.
 func playMatchup(ctx context.Context, m matchup, c matchConfig, workers int) (matchResult, error) {
 	d := &sim.Duel{A: m.a, B: m.b, Distance: c.distance, Variant: c.variant, Tables: c.tables}
-	tally, res, err := playDuels(ctx, io.Discard, d, &duelFlags{trials: c.trials, seed: c.seed, workers: workers}, "")
+	tally, done, err := playPairing(ctx, d, c, workers)
 	if err != nil {
 		return matchResult{}, fmt.Errorf("%s against %s: %w", m.a.Profile.ID, m.b.Profile.ID, err)
 	}
-	out := matchResult{notModelled: d.NotModelled(), tally: *tally, done: !res.Interrupted && res.Trials == c.trials}
+	out := matchResult{notModelled: d.NotModelled(), tally: *tally, done: done}
 	if m.exact {
 		out.perAP = bestPerAP(m.a, m.b, c.variant)
 	}

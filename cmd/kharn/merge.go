@@ -60,7 +60,7 @@ func runMerge(cmd *cobra.Command, g *globals, mf *mergeFlags, paths []string) er
 	}
 	// The sweep's settings, on the data given.
 	k := first.Key
-	f := &reportFlags{baseline: k.Baseline, out: mf.out, seed: k.Seed, trials: k.Trials, workers: mf.workers, distance: k.Distance,
+	f := &reportFlags{baseline: k.Baseline, out: mf.out, seed: k.Seed, trials: k.Trials, pairPrecision: k.PairPrecision, workers: mf.workers, distance: k.Distance,
 		reference: k.Reference, loadouts: k.Loadouts, costTrials: k.CostTrials, budget: k.Budget}
 	ds, err := g.load()
 	if err != nil {

@@ -19,14 +19,17 @@ import (
 )
 
 type reportFlags struct {
-	baseline  string
-	out       string
-	seed      uint64
-	trials    int
-	workers   int
-	distance  float64
-	reference string
-	loadouts  string
+	baseline string
+	out      string
+	seed     uint64
+	trials   int
+	// pairPrecision stops a pairing of the matchups once both its win rates
+	// have a 95% half-width below it (0: every pairing plays trials fights).
+	pairPrecision float64
+	workers       int
+	distance      float64
+	reference     string
+	loadouts      string
 	// costTrials and budget set the fair-cost analysis (kharn cost): trials of
 	// its narrow stage per profile (0 leaves the analysis out) and Krowns a side.
 	costTrials int
@@ -84,7 +87,8 @@ merge turns the N files into this report, byte for byte (docs/scale-out.md).`,
 	fl.StringVar(&f.baseline, "baseline", "", "a previous release of the data (files or a directory, read as --data) to compare against")
 	fl.StringVar(&f.out, "out", "kharn-report", "directory to write the report to")
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed (the same for every duel)")
-	fl.IntVar(&f.trials, "trials", 4096, "fights per pairing of duellists")
+	fl.IntVar(&f.trials, "trials", 4096, "fights per pairing of duellists (at most, with --pair-precision)")
+	fl.Float64Var(&f.pairPrecision, "pair-precision", defaultPairPrecision, fmt.Sprintf("stop a pairing of the matchups once both its win rates have a 95%% Wilson half-width below this, checked every %d fights (0: every pairing plays --trials)", pairChunk))
 	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU); results do not depend on it")
 	fl.Float64Var(&f.distance, "distance", sim.DeploymentGap(sim.Variant{}), distanceHelp)
 	fl.StringVar(&f.reference, "reference", "", "reference defender of the exact damage per AP (default: the profile of median cost)")
@@ -229,8 +233,8 @@ func writeReport(cmd *cobra.Command, r *reportRun) error {
 	f, ds, variant := r.f, r.ds, r.variant
 	doc := &reports.Document{
 		Title: "Khârn-Âges balance report",
-		Subtitle: fmt.Sprintf("Data: %s (%s, %s); rules %s; seed %d; %d fights per pairing; kharn %s.",
-			ds.Source, reports.Count(len(ds.Profiles), "profile"), reports.Count(len(ds.Equipment), "equipment item"), variant, f.seed, f.trials, versionString()),
+		Subtitle: fmt.Sprintf("Data: %s (%s, %s); rules %s; seed %d; %s; kharn %s.",
+			ds.Source, reports.Count(len(ds.Profiles), "profile"), reports.Count(len(ds.Equipment), "equipment item"), variant, f.seed, r.fightsText(), versionString()),
 		Provenance: reports.Provenance{Seed: f.seed, Trials: f.trials, Rules: variant.String(), Version: versionString()},
 	}
 	var sections []*reports.Section
@@ -538,6 +542,7 @@ func methodSection(r *reportRun) *reports.Section {
 		reports.Fact{Name: "rules variant", Value: r.variant.String()},
 		reports.Fact{Name: "seed", Value: fmt.Sprint(r.f.seed)},
 		reports.Fact{Name: "fights per pairing", Value: fmt.Sprint(r.f.trials)},
+		reports.Fact{Name: "pairing precision", Value: r.pairPrecisionText()},
 		reports.Fact{Name: "fair costs", Value: r.costMethod()},
 		reports.Fact{Name: "duel start", Value: fmt.Sprintf("%.1f toises apart; round limit %d (R16), a fight reaching it is a draw", r.f.distance, profiles.DefaultRounds)},
 		reports.Fact{Name: "policies", Value: "default on both sides (decisions from the exact engine's expected values)"},
@@ -550,10 +555,11 @@ func methodSection(r *reportRun) *reports.Section {
 		facts = append(facts, reports.Fact{Name: "failed analyses", Value: strings.Join(r.failed, "; ")})
 	}
 	s.Add(facts)
-	s.Add(reports.Paragraph("Sampled figures: every pairing of duellists plays the same number of fights with the same seed (common random numbers), " +
-		"each chunk of 4096 fights drawing from its own PCG seeded from (seed, chunk index), so a figure is the same for any number of workers. " +
-		"Rates carry 95% Wilson score intervals; a rate pooled over several opponents counts every fight, which with the same number of fights per opponent " +
-		"is a stratified sample: the Wilson interval is then slightly conservative. Draws (round limit) count as not won. " +
+	s.Add(reports.Paragraph("Sampled figures: every pairing of duellists plays with the same seed (common random numbers), " +
+		"each chunk of fights drawing from its own PCG seeded from (seed, chunk index), so a figure is the same for any number of workers. " +
+		r.pairPrecisionMethod() +
+		"Rates carry 95% Wilson score intervals; a rate pooled over several opponents that played the same number of fights counts every fight, " +
+		"a stratified sample: the Wilson interval is then slightly conservative. Draws (round limit) count as not won. " +
 		"Exact figures (expected damage per AP) come from the exact exchange engine: the best legal attack of the attacker, with any of its weapons, " +
 		"against the defender's best response with all its AP."))
 	s.Add(reports.Paragraph(fmt.Sprintf("Significance: two proportions differ significantly when the pooled two-proportion z statistic exceeds the critical value "+

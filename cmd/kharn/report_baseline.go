@@ -203,8 +203,8 @@ func baselineSections(r *reportRun, step func()) ([]*reports.Section, error) {
 	all := func(int) bool { return true }
 	for _, sh := range both {
 		p := r.current.ps[sh.c]
-		bw, _, bn, _ := bm.pooled(sh.b, all)
-		cw, _, cn, _ := r.current.pooled(sh.c, all)
+		bp, cp := bm.pooled(sh.b, all), r.current.pooled(sh.c, all)
+		bw, bn, cw, cn := bp.wins, bp.n, cp.wins, cp.n
 		z, diff := math.NaN(), math.NaN()
 		mark := ""
 		if bn > 0 && cn > 0 {
@@ -215,9 +215,9 @@ func baselineSections(r *reportRun, step func()) ([]*reports.Section, error) {
 				r.flag("baseline", p.ID, "moved", "win rate moved %+.1f points since the baseline (z = %.2f, critical %.2f)", 100*diff, z, crit)
 			}
 		}
-		row := []reports.Cell{reports.TextCell(p.ID), reports.IntCell(bm.ps[sh.b].Cost), reports.IntCell(p.Cost), reports.IntCell(bn)}
+		row := []reports.Cell{reports.TextCell(p.ID), reports.IntCell(bm.ps[sh.b].Cost), reports.IntCell(p.Cost), reports.IntCell(bp.fights)}
 		row = append(row, rateCells(bw, bn)...)
-		row = append(row, reports.IntCell(cn))
+		row = append(row, reports.IntCell(cp.fights))
 		row = append(row, rateCells(cw, cn)...)
 		row = append(row, reports.FloatCell(100*diff, 1), reports.FloatCell(z, 2), reports.TextCell(mark))
 		t.Rows = append(t.Rows, row)

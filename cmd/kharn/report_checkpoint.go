@@ -49,11 +49,13 @@ type checkpointKey struct {
 	Rules        string            `json:"rules"`
 	Seed         uint64            `json:"seed,omitempty"`
 	Trials       int               `json:"trials,omitempty"`
-	Distance     float64           `json:"distance_toises,omitempty"`
-	Reference    string            `json:"reference,omitempty"`
-	Loadouts     string            `json:"loadouts,omitempty"`
-	CostTrials   int               `json:"cost_trials,omitempty"`
-	Budget       int               `json:"budget_kr,omitempty"`
+	// PairPrecision is the report's --pair-precision (0: off).
+	PairPrecision float64 `json:"pair_precision,omitempty"`
+	Distance      float64 `json:"distance_toises,omitempty"`
+	Reference     string  `json:"reference,omitempty"`
+	Loadouts      string  `json:"loadouts,omitempty"`
+	CostTrials    int     `json:"cost_trials,omitempty"`
+	Budget        int     `json:"budget_kr,omitempty"`
 }
 
 // dataHash is the SHA-256 of a data set's profiles and equipment as JSON.
@@ -73,7 +75,7 @@ func dataHash(ds *profiles.DataSet) string {
 
 func (r *reportRun) key() checkpointKey {
 	k := checkpointKey{Format: checkpointFormat, Command: "report", Version: versionString(), Data: r.ds.Source, DataSHA256: dataHash(r.ds),
-		Rules: r.variant.String(), Seed: r.f.seed, Trials: r.f.trials, Distance: r.f.distance, Reference: r.ref.ID,
+		Rules: r.variant.String(), Seed: r.f.seed, Trials: r.f.trials, PairPrecision: r.f.pairPrecision, Distance: r.f.distance, Reference: r.ref.ID,
 		Loadouts: r.f.loadouts, CostTrials: r.f.costTrials, Budget: r.f.budget}
 	if r.base != nil {
 		k.Baseline, k.BaselineHash = r.base.Source, dataHash(r.base)
@@ -121,6 +123,7 @@ func (k checkpointKey) diff(o checkpointKey, kwhere, owhere string) []string {
 	add("--rules", k.Rules, o.Rules)
 	add("--seed", k.Seed, o.Seed)
 	add("--trials", k.Trials, o.Trials)
+	add("--pair-precision", k.PairPrecision, o.PairPrecision)
 	add("--distance", k.Distance, o.Distance)
 	add("--reference", k.Reference, o.Reference)
 	add("--loadouts", k.Loadouts, o.Loadouts)

@@ -57,7 +57,9 @@ func playMatrix(r *reportRun, ds *profiles.DataSet, ref *profiles.Profile, step 
 			keys = append(keys, [2]int{i, j})
 		}
 	}
-	res, interrupted, err := playMatchups(r.ctx, ms, r.cfg, step)
+	c := r.cfg
+	c.precision = r.f.pairPrecision // the matchups' stopping rule (pair_precision.go)
+	res, interrupted, err := playMatchups(r.ctx, ms, c, step)
 	if err != nil {
 		return nil, err
 	}
@@ -98,9 +100,12 @@ func (m *matrix) record(x, y int) (wins, draws, n int, ok bool) {
 	return r.tally.Wins[sim.SideB], r.tally.Wins[sim.Draw], r.tally.N, r.done
 }
 
-// pooled sums x's wins, draws and fights over the opponents y != x that keep
-// selects and whose pair was played in full, and counts those opponents.
-func (m *matrix) pooled(x int, keep func(y int) bool) (wins, draws, n, opps int) {
+// pooled pools x's duels against the opponents y != x that keep selects and
+// whose pair was played in full (poolRecords: the sums of wins, draws and
+// fights when every pairing played as many fights, as without
+// --pair-precision).
+func (m *matrix) pooled(x int, keep func(y int) bool) poolStat {
+	var recs [][3]int
 	for y := range m.ps {
 		if y == x || !keep(y) {
 			continue
@@ -109,9 +114,9 @@ func (m *matrix) pooled(x int, keep func(y int) bool) (wins, draws, n, opps int)
 		if !ok {
 			continue
 		}
-		wins, draws, n, opps = wins+w, draws+d, n+k, opps+1
+		recs = append(recs, [3]int{w, d, k})
 	}
-	return wins, draws, n, opps
+	return poolRecords(recs)
 }
 
 // comparable reports whether y's cost is within the comparable band of x's.
@@ -136,7 +141,16 @@ func rateColumns(name, key string) []reports.Column {
 
 // sampledCaption says how the sampled figures of a table were made.
 func (r *reportRun) sampledCaption() string {
-	return fmt.Sprintf("sampled: %d fights per pairing, seed %d, rules %s, start %.1f toises apart", r.f.trials, r.f.seed, r.variant, r.f.distance)
+	return fmt.Sprintf("sampled: %s, seed %d, rules %s, start %.1f toises apart", r.fightsText(), r.f.seed, r.variant, r.f.distance)
+}
+
+// fightsText says how many fights a pairing of the matchups plays.
+func (r *reportRun) fightsText() string {
+	if r.f.pairPrecision > 0 {
+		return fmt.Sprintf("up to %d fights per pairing, stopped once both win rates are within ±%.3g at 95%% (checked every %d fights)",
+			r.f.trials, r.f.pairPrecision, pairChunk)
+	}
+	return fmt.Sprintf("%d fights per pairing", r.f.trials)
 }
 
 // profileSections plays the matchup matrix of the data set and writes a table
@@ -166,18 +180,20 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 			if p.Faction != fac {
 				continue
 			}
-			w, d, n, _ := m.pooled(x, func(int) bool { return true })
-			cw, _, cn, copps := m.pooled(x, func(y int) bool { return m.comparable(x, y) })
+			all := m.pooled(x, func(int) bool { return true })
+			cmp := m.pooled(x, func(y int) bool { return m.comparable(x, y) })
+			w, d, n := all.wins, all.draws, all.n
+			cw, cn, copps := cmp.wins, cmp.n, cmp.opps
 			lo, _ := r.ds.Fielded(p)
 			without := profiles.ComputedWithout(p)
 			row := []reports.Cell{reports.TextCell(p.ID), reports.TextCell(p.Name), reports.IntCell(p.Level), reports.IntCell(p.Cost),
-				reports.TextCell(lo.Label()), reports.TextCell(strings.Join(without, ", ")), reports.IntCell(n)}
+				reports.TextCell(lo.Label()), reports.TextCell(strings.Join(without, ", ")), reports.IntCell(all.fights)}
 			row = append(row, rateCells(w, n)...)
 			draws := math.NaN()
 			if n > 0 {
 				draws = float64(d) / float64(n)
 			}
-			row = append(row, reports.PercentCell(draws, 1), reports.IntCell(copps), reports.IntCell(cn))
+			row = append(row, reports.PercentCell(draws, 1), reports.IntCell(copps), reports.IntCell(cmp.fights))
 			row = append(row, rateCells(cw, cn)...)
 			row = append(row, reports.FloatCell(m.perAP[x], 3))
 			t.Rows = append(t.Rows, row)
@@ -185,9 +201,9 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 				rt := reports.NewRate(cw, cn)
 				switch {
 				case rt.Lo > farHi:
-					r.flag("factions", p.ID, "strong", "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %s of comparable cost: strong for %d Kr%s", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cn, reports.Count(copps, "profile"), p.Cost, computedWithoutText(without))
+					r.flag("factions", p.ID, "strong", "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %s of comparable cost: strong for %d Kr%s", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cmp.fights, reports.Count(copps, "profile"), p.Cost, computedWithoutText(without))
 				case rt.Hi < farLo:
-					r.flag("factions", p.ID, "weak", "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %s of comparable cost: weak for %d Kr%s", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cn, reports.Count(copps, "profile"), p.Cost, computedWithoutText(without))
+					r.flag("factions", p.ID, "weak", "wins %.1f%% (95%% %.1f%%-%.1f%%) of %d duels against %s of comparable cost: weak for %d Kr%s", 100*rt.Rate, 100*rt.Lo, 100*rt.Hi, cmp.fights, reports.Count(copps, "profile"), p.Cost, computedWithoutText(without))
 				}
 			}
 		}
@@ -213,6 +229,9 @@ func profileSections(r *reportRun, step func()) ([]*reports.Section, error) {
 		}
 	}
 	title := fmt.Sprintf("Duel win rate, row against column (%d fights each, seed %d)", r.f.trials, r.f.seed)
+	if r.f.pairPrecision > 0 {
+		title = fmt.Sprintf("Duel win rate, row against column (up to %d fights each, ±%.3g, seed %d)", r.f.trials, r.f.pairPrecision, r.f.seed)
+	}
 	factions := make([]string, len(m.ps))
 	for x, p := range m.ps {
 		factions[x] = p.Faction
