@@ -59,6 +59,12 @@ type Pool struct {
 	// again. It comes before the mastery reroll, which then reads the new face,
 	// and costs no die for the later rolls. Zero means no such reroll.
 	Fate int
+	// ForcedFrom is an enemy's forced reroll from a dice-tool spell ("force
+	// an enemy reroll", skills.md 4.3; sim/forced.go): when the kept face of
+	// the first roll is at least ForcedFrom, the highest die is rolled again,
+	// as an opponent's Duellist 1 does (RollForced), before the roller's own
+	// Fate, mastery and Master rerolls. Zero means no such reroll.
+	ForcedFrom int
 	// RerollBonus is added to the roll's value when a mastery die is spent on
 	// it (Reroll): a charm's "+2 sur une relance de maîtrise" (sim/items.go).
 	// The kept face, and with it the CH and the CF, is the die's own (R2, R3).
@@ -92,17 +98,31 @@ type Result struct {
 // call (the compiler spilled a returned Pool or Result and copied it with
 // 16-byte moves whose loads stalled on the narrower stores before them; issue
 // #13, perf annotate of BenchmarkSampleExchange).
+//
+// A pool with ForcedFrom goes on to rollForced from finish, so that Roll stays
+// inlined.
 func (p Pool) Roll(r *rand.PCG) Result { return p.finish(r, max(p.Dice, 1), 0, false) }
 
 // RollForced rolls the pool like Roll, except that when the kept face of the first
 // roll is at least from (0: never), an opponent with Duellist X forces x of the dice
 // to be rolled again, the highest ones (skills list: "Duellist X: can make an
 // opponent in his ZOC reroll X dice of a melee attack or melee defence roll"). The
-// roller's own mastery and Master rerolls come after, on the new dice.
+// roller's own mastery and Master rerolls come after, on the new dice. The
+// pool's ForcedFrom adds one die to x, and the lower of the two thresholds is
+// used (a Duellist and a dice-tool spell's forced reroll on the same roll).
 func (p Pool) RollForced(r *rand.PCG, x, from int) Result { return p.rollForced(r, x, from) }
 
 func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
 	if x <= 0 || from <= 0 {
+		x, from = 0, 0
+	}
+	if f := p.ForcedFrom; f > 0 {
+		x++
+		if from == 0 || f < from {
+			from = f
+		}
+	}
+	if x <= 0 {
 		return p.finish(r, max(p.Dice, 1), 0, false)
 	}
 	n := min(max(p.Dice, 1), 8)
@@ -142,6 +162,9 @@ func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
 // forwarding (issue #13, perf annotate of BenchmarkSampleExchange).
 func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 	if best == 0 { // not rolled yet (Roll): a rolled face is at least 1
+		if p.ForcedFrom > 0 {
+			return p.rollForced(r, 0, 0) // an enemy's forced reroll (ForcedFrom)
+		}
 		for range n {
 			// D10, written out so that the generator's step is inlined here: the
 			// call per die was about a tenth of a sampled exchange (issue #13,

@@ -31,12 +31,12 @@ func rolls(n int, f func(ds []int)) {
 	rec(0)
 }
 
-// bruteFaces enumerates every roll of the pool, the Fate reroll of the lowest
-// die (a dice-tool spell), the mastery reroll of the lowest die and the Master
-// reroll of the whole pool included, and returns the distribution of the kept
-// face split by whether a mastery die was spent (R1, R4). It counts outcomes in
-// integers over the common denominator 10^(2n+2), so the only rounding is the
-// final division.
+// bruteFaces enumerates every roll of the pool, an enemy's forced reroll of the
+// highest die (ForcedFrom), the Fate reroll of the lowest die (a dice-tool
+// spell), the mastery reroll of the lowest die and the Master reroll of the
+// whole pool included, and returns the distribution of the kept face split by
+// whether a mastery die was spent (R1, R4). It counts outcomes in integers over
+// the common denominator 10^(2n+3), so the only rounding is the final division.
 func bruteFaces(p dice.Pool) [2][11]float64 {
 	n := p.Dice
 	pow10 := func(k int) int64 { return int64(math.Pow10(k)) }
@@ -45,7 +45,7 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 	var fresh [11]int64
 	rolls(n, func(ds []int) { fresh[slices.Max(ds)]++ })
 
-	var count [2][11]int64 // over 10^(2n+2)
+	var count [2][11]int64 // over 10^(2n+3)
 	// finish applies the Master reroll to a kept face of weight w.
 	finish := func(used, face int, w int64) {
 		if p.RerollAll > 0 && face <= p.RerollAll {
@@ -56,17 +56,17 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 		}
 		count[used][face] += w * pow10(n)
 	}
-	// reroll rolls the lowest die of ds again and calls f with each new roll.
-	reroll := func(ds []int, f func(re []int)) {
-		low := slices.Index(ds, slices.Min(ds))
+	// reroll rolls die i of ds again and calls f with each new roll.
+	reroll := func(ds []int, i int, f func(re []int)) {
 		for d := 1; d <= 10; d++ {
 			re := slices.Clone(ds)
-			re[low] = d
+			re[i] = d
 			f(re)
 		}
 	}
-	// mastery applies the mastery reroll to dice ds of weight w (over 10^(n+2)
-	// for one roll, as the Fate reroll left it).
+	lowest := func(ds []int) int { return slices.Index(ds, slices.Min(ds)) }
+	// mastery applies the mastery reroll to dice ds of weight w (over 10^(n+3)
+	// for one roll, as the forced and Fate rerolls left it).
 	mastery := func(ds []int, w int64) {
 		kept := slices.Max(ds)
 		if p.Reroll == 0 || kept > p.Reroll {
@@ -76,19 +76,27 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 		// R4: a mastery die rerolls the lowest die (seed 000 line 367: "She only
 		// rolls 2 and 3. Thus she will decide to use one of her mastery dice to
 		// reroll the 2").
-		reroll(ds, func(re []int) { finish(1, slices.Max(re), w) })
+		reroll(ds, lowest(ds), func(re []int) { finish(1, slices.Max(re), w) })
 	}
-	rolls(n, func(ds []int) {
+	fate := func(ds []int, w int64) {
 		if p.Fate == 0 || slices.Max(ds) > p.Fate {
-			mastery(ds, 10)
+			mastery(ds, 10*w)
 			return
 		}
-		reroll(ds, func(re []int) { mastery(re, 1) })
+		reroll(ds, lowest(ds), func(re []int) { mastery(re, w) })
+	}
+	rolls(n, func(ds []int) {
+		if p.ForcedFrom == 0 || slices.Max(ds) < p.ForcedFrom {
+			fate(ds, 10)
+			return
+		}
+		// The enemy's player picks the die: the highest.
+		reroll(ds, slices.Index(ds, slices.Max(ds)), func(re []int) { fate(re, 1) })
 	})
 	var out [2][11]float64
 	for u := range out {
 		for f := range out[u] {
-			out[u][f] = float64(count[u][f]) / float64(pow10(2*n+2))
+			out[u][f] = float64(count[u][f]) / float64(pow10(2*n+3))
 		}
 	}
 	return out
@@ -99,24 +107,26 @@ func TestFacesBruteForce(t *testing.T) {
 		for _, reroll := range []int{0, 1, 3, 5, 9, 10} {
 			for _, all := range []int{0, 2, 5} {
 				for _, fate := range []int{0, 4, 10} {
-					p := dice.Pool{Dice: n, Reroll: reroll, RerollAll: all, Fate: fate}
-					want := bruteFaces(p)
-					got := p.SplitFaces()
-					faces := p.Faces()
-					total := 0.0
-					for f := 1; f <= 10; f++ {
-						for u := range 2 {
-							if math.Abs(got[u][f]-want[u][f]) > 1e-14 {
-								t.Errorf("%+v: SplitFaces[%d][%d] = %.17g, brute force %.17g", p, u, f, got[u][f], want[u][f])
+					for _, forced := range []int{0, 1, 6, 10} {
+						p := dice.Pool{Dice: n, Reroll: reroll, RerollAll: all, Fate: fate, ForcedFrom: forced}
+						want := bruteFaces(p)
+						got := p.SplitFaces()
+						faces := p.Faces()
+						total := 0.0
+						for f := 1; f <= 10; f++ {
+							for u := range 2 {
+								if math.Abs(got[u][f]-want[u][f]) > 1e-14 {
+									t.Errorf("%+v: SplitFaces[%d][%d] = %.17g, brute force %.17g", p, u, f, got[u][f], want[u][f])
+								}
 							}
+							if d := faces[f] - (want[0][f] + want[1][f]); math.Abs(d) > 1e-14 {
+								t.Errorf("%+v: Faces[%d] off by %g", p, f, d)
+							}
+							total += faces[f]
 						}
-						if d := faces[f] - (want[0][f] + want[1][f]); math.Abs(d) > 1e-14 {
-							t.Errorf("%+v: Faces[%d] off by %g", p, f, d)
+						if math.Abs(total-1) > 1e-14 || faces[0] != 0 {
+							t.Errorf("%+v: Faces sums to %.17g, face 0 has %g", p, total, faces[0])
 						}
-						total += faces[f]
-					}
-					if math.Abs(total-1) > 1e-14 || faces[0] != 0 {
-						t.Errorf("%+v: Faces sums to %.17g, face 0 has %g", p, total, faces[0])
 					}
 				}
 			}
@@ -265,6 +275,11 @@ func TestRollMatchesDist(t *testing.T) {
 		{Dice: 1, CFMax: 1, Reroll: 5, RerollBonus: 2},
 		{Dice: 2, CFMax: 2, Reroll: 4, RerollAll: 3, RerollBonus: 3},
 		{Dice: 2, CFMax: 1, Fate: 5, Reroll: 6, RerollBonus: 2}, // both
+		// An enemy's forced reroll of the highest die (sim/forced.go), alone
+		// and before the roller's own rerolls.
+		{Dice: 1, CFMax: 1, ForcedFrom: 6},
+		{Dice: 3, CFMax: 1, ForcedFrom: 4, Reroll: 5},
+		{Dice: 2, CFMax: 2, CritFrom: 9, ForcedFrom: 7, Fate: 5, RerollAll: 3},
 	} {
 		t.Run(fmt.Sprintf("%+v", p), func(t *testing.T) {
 			t.Parallel()

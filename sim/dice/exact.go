@@ -30,14 +30,47 @@ func (p Pool) SplitFaces() [2][11]float64 {
 	for f := 1; f <= 10; f++ {
 		base[f] = math.Pow(float64(f)/10, float64(n)) - math.Pow(float64(f-1)/10, float64(n))
 	}
+	// forced is the kept face after an enemy's forced reroll (ForcedFrom): the
+	// highest die rolled again when the kept face m is at least ForcedFrom, so
+	// that the new face is the larger of the second highest die s and the new
+	// one (RollForced with x = 1).
+	forced := base
+	if k := p.ForcedFrom; k > 0 {
+		forced = [11]float64{}
+		for m := 1; m <= 10; m++ {
+			if m < k {
+				forced[m] += base[m]
+				continue
+			}
+			for s := 1; s <= m; s++ {
+				q := secondGiven(n, m, s)
+				if n == 1 {
+					q = base[m] // no second die: the new die is kept
+				}
+				if q == 0 {
+					continue
+				}
+				for d := 1; d <= 10; d++ {
+					f := d
+					if n > 1 {
+						f = max(s, d)
+					}
+					forced[f] += q / 10
+				}
+				if n == 1 {
+					break
+				}
+			}
+		}
+	}
 	// first is the kept face after the Fate reroll, if any: the lowest die
 	// rolled again as the mastery reroll below does.
-	first := base
+	first := forced
 	if k := p.Fate; k > 0 {
 		first = [11]float64{}
 		for m := 1; m <= 10; m++ {
 			if m > k {
-				first[m] += base[m]
+				first[m] += forced[m]
 				continue
 			}
 			for d := 1; d <= 10; d++ {
@@ -45,7 +78,7 @@ func (p Pool) SplitFaces() [2][11]float64 {
 				if n > 1 {
 					f = max(m, d)
 				}
-				first[f] += base[m] / 10
+				first[f] += forced[m] / 10
 			}
 		}
 	}
@@ -87,6 +120,22 @@ func (p Pool) SplitFaces() [2][11]float64 {
 		}
 	}
 	return cur
+}
+
+// secondGiven returns the probability that n >= 2 d10 have the highest face m
+// and the second highest s (s <= m): exactly one die shows m and the others
+// have the highest s (s < m), or at least two show m (s = m).
+func secondGiven(n, m, s int) float64 {
+	if n < 2 || s < 1 || s > m {
+		return 0
+	}
+	pw := func(f int) float64 { return math.Pow(float64(f)/10, float64(n-1)) }
+	one := float64(n) / 10 // which die shows m, and that it does
+	if s < m {
+		return one * (pw(s) - pw(s-1))
+	}
+	top := math.Pow(float64(m)/10, float64(n)) - math.Pow(float64(m-1)/10, float64(n))
+	return top - one*pw(m-1)
 }
 
 // Explosion returns the distribution of what the critical rerolls add to a critical
