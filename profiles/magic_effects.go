@@ -59,6 +59,11 @@ type EffectParams struct {
 	// rooted-fate, "the ally may reroll one die of its next roll"), a one-shot
 	// reroll it holds until it rolls or the effect ends.
 	Reroll bool
+	// ForceReroll: the target, an enemy, must roll again one die of its next
+	// roll, the one the caster's player picks (dice-tool: "force an enemy
+	// reroll", skills.md 4.3), a one-shot state it is under until it rolls or
+	// the effect ends.
+	ForceReroll bool
 	// GrantSkill is a skill the target has while the effect lasts (dice-tool,
 	// "grant Awakened or Skilled swordsman to an ally", skills.md 4.3): one of
 	// GrantableSkills. Fights play the ones of PlayedGrants.
@@ -80,7 +85,7 @@ var PlayedGrants = []string{SkillSkilledSwordsman}
 // happens once (AP loss, dispel).
 func (p EffectParams) Lasting() bool {
 	return p.Modifier != (Stats{}) || p.Immobilise || p.Fright > 0 || p.Ward > 0 || p.Silence || p.Cover > 0 ||
-		p.AttackBonus != 0 || p.CriticalFrom > 0 || p.Reroll || p.GrantSkill != ""
+		p.AttackBonus != 0 || p.CriticalFrom > 0 || p.Reroll || p.ForceReroll || p.GrantSkill != ""
 }
 
 // effectFields are the level fields of EffectParams, with the categories that
@@ -100,6 +105,7 @@ var effectFields = map[string][]SpellEffect{
 	"attack_bonus":  {EffectOffensiveBuff},
 	"critical_from": {EffectOffensiveBuff},
 	"reroll":        {EffectDiceTool},
+	"force_reroll":  {EffectDiceTool},
 	"grant_skill":   {EffectDiceTool},
 }
 
@@ -167,6 +173,8 @@ func (d *decoder) effectParam(p *EffectParams, key string, n *yaml.Node, field s
 		p.ActedAPLoss, _ = d.intIn(n, field, 1, 7, "acted_ap_loss must be from 1 to 7 AP (taken from an ally activated again in the turn)")
 	case "reroll":
 		p.Reroll, _ = d.boolValue(n, field)
+	case "force_reroll":
+		p.ForceReroll, _ = d.boolValue(n, field)
 	case "grant_skill":
 		if s, ok := d.stringValue(n, field); ok {
 			if !slices.Contains(GrantableSkills, s) {

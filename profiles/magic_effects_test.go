@@ -108,6 +108,13 @@ func TestDiceToolDecode(t *testing.T) {
     duration: one-turn
     difficulties:
       - {threshold: 22, effect: dice-tool, text: "a roll fixed at I + 2"}
+  - id: omen
+    name: Omen
+    kind: generic
+    target: enemy
+    duration: target-next-activation
+    difficulties:
+      - {threshold: 15, effect: dice-tool, force_reroll: true, text: "the enemy must reroll one die"}
 `
 	ds, err := loadFiles(map[string]string{"s.yaml": good})
 	if err != nil {
@@ -132,6 +139,9 @@ func TestDiceToolDecode(t *testing.T) {
 	if f, err := ds.Spell("fixed"); err != nil || f.Played(f.Levels[0]) {
 		t.Errorf("a dice tool with no field: played (%v)", err)
 	}
+	if o, err := ds.Spell("omen"); err != nil || o.Levels[0].EffectParams != (EffectParams{ForceReroll: true}) || !o.Played(o.Levels[0]) {
+		t.Errorf("force_reroll: %v, %+v", err, o)
+	}
 	const bad = `spells:
   - id: bad
     name: Bad
@@ -141,6 +151,13 @@ func TestDiceToolDecode(t *testing.T) {
       - {threshold: 15, effect: debuff, reroll: true, text: x}
       - {threshold: 16, effect: dice-tool, grant_skill: duellist, text: y}
       - {threshold: 17, effect: dice-tool, reroll: maybe, text: z}
+  - id: bad-omen
+    name: Bad omen
+    kind: generic
+    target: ally
+    difficulties:
+      - {threshold: 15, effect: debuff, force_reroll: true, text: x}
+      - {threshold: 16, effect: dice-tool, force_reroll: true, text: y}
 `
 	_, err = loadFiles(map[string]string{"s.yaml": bad})
 	if err == nil {
@@ -150,6 +167,8 @@ func TestDiceToolDecode(t *testing.T) {
 		`d/s.yaml:7:41: spells[bad].difficulties[0].reroll: a debuff effect has no reroll (only dice-tool)`,
 		`d/s.yaml:8:57: spells[bad].difficulties[1].grant_skill: grant_skill "duellist" is not a skill a spell grants (want skilled swordsman or awakened)`,
 		`d/s.yaml:9:`,
+		`d/s.yaml:15:41: spells[bad-omen].difficulties[0].force_reroll: a debuff effect has no force_reroll (only dice-tool)`,
+		`d/s.yaml:13:5: spells[bad-omen].target: difficulty 16 forces an enemy's reroll (force_reroll): the target must be enemy or any, got ally`,
 	} {
 		if !strings.Contains(err.Error(), w) {
 			t.Errorf("error\n%v\nlacks %q", err, w)

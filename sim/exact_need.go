@@ -23,9 +23,10 @@ import (
 // and dice), whether the mastery reroll and the Master X reroll apply, the
 // variant's ch-auto-success, the attack's CH flag and the shield.
 type needKey struct {
-	pool                  dice.Pool // Reroll, RerollAll and Fate zero
+	pool                  dice.Pool // Reroll, RerollAll, Fate and ForcedFrom zero
 	reroll, rerollAll     bool
 	fate                  bool // a dice-tool reroll (sim/fate.go)
+	forced                bool // an enemy's forced reroll (sim/forced.go)
 	chAuto, attCH, shield bool
 }
 
@@ -81,6 +82,9 @@ func buildNeedTable(k needKey) *needTable {
 		if k.fate {
 			p.Fate = ex.defenceReroll(p, need, 0, k.attCH)
 		}
+		if k.forced {
+			p.ForcedFrom = forcedDefenceFrom(ex.defenceReroll(p, need, 0, k.attCH))
+		}
 		return splitTailsOf(p)
 	}
 	last := 10
@@ -119,7 +123,8 @@ func (pl *plan) needTableFor(ct *candTails, s state, free, attCH, shield bool) *
 		pool:      p,
 		reroll:    !aFree && s.defMastery > 0 && pl.ex.Policy.DefenceMastery,
 		rerollAll: !aFree && s.defMaster && pl.ex.Defender.Skills.Master&FieldDefensive != 0,
-		fate:      !aFree && !free && s.defFate,
+		fate:      !aFree && !free && s.defTools.has(toolFate),
+		forced:    !aFree && !free && s.defTools.has(toolForced),
 		chAuto:    pl.ex.Variant.CHAutoSuccess,
 		attCH:     attCH,
 		shield:    shield,

@@ -162,8 +162,13 @@ type Exchange struct {
 	// its next roll"; sim/fate.go), good for its main roll of this exchange:
 	// the attack roll, or the defence roll against the main attack.
 	AttackerFate, DefenderFate bool
-	Variant                    Variant
-	Policy                     Policy
+	// AttackerForced and DefenderForced: the attacker or the defender is
+	// under an enemy's forced reroll of a dice-tool spell ("force an enemy
+	// reroll"; sim/forced.go) for its main roll of this exchange: its highest
+	// die is rolled again when the roll is good for it.
+	AttackerForced, DefenderForced bool
+	Variant                        Variant
+	Policy                         Policy
 }
 
 // field returns the mastery field of the attack.
@@ -460,8 +465,9 @@ func (ex *Exchange) attackModifier(a Attack) int {
 // attackPool returns the attack's dice (R1-R4); dice is the attacker's current pool,
 // mastery and master whether a mastery die and the Master X reroll (once per turn)
 // are still available, fate whether the attacker holds a dice-tool reroll
-// (sim/fate.go).
-func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master, fate bool) dice.Pool {
+// (sim/fate.go), forced whether it is under an enemy's forced reroll
+// (sim/forced.go).
+func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master, fate, forced bool) dice.Pool {
 	att := ex.Attacker
 	w := att.weaponEffects()
 	f := ex.field()
@@ -490,6 +496,9 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master, fate bool) 
 	}
 	if fate && !a.Free {
 		p.Fate = fateAttackReroll
+	}
+	if forced && !a.Free {
+		p.ForcedFrom = forcedAttackFrom
 	}
 	return p
 }
@@ -523,17 +532,18 @@ func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 // defencePool returns the defence dice for an announced total t and CH flag (R5:
 // the defender knows them, so a mastery die is spent only when the roll would not
 // stop the attack).
-func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery, master, fate bool, t int, ch bool) dice.Pool {
-	return ex.defenceRerolls(ex.defenceBase(d), diceN, mastery, master, fate, a, t, ex.defenceModifier(a, d), ch)
+func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery, master, fate, forced bool, t int, ch bool) dice.Pool {
+	return ex.defenceRerolls(ex.defenceBase(d), diceN, mastery, master, fate, forced, a, t, ex.defenceModifier(a, d), ch)
 }
 
 // defenceRerolls completes a defence pool from its base: the dice the defender
 // rolls now, and the target-aware mastery (R4) and Master X rerolls, the latter only
 // when the defender has Master in the defensive field and it is still available,
 // and the reroll of a dice-tool spell the defender holds (fate, sim/fate.go),
-// with the same target-aware threshold. None is used against the free attack of
-// an A effect.
-func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master, fate bool, a Attack, t, dmod int, ch bool) dice.Pool {
+// with the same target-aware threshold, and an enemy's forced reroll (forced,
+// sim/forced.go) of a face that would stop the attack. None is used against
+// the free attack of an A effect.
+func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master, fate, forced bool, a Attack, t, dmod int, ch bool) dice.Pool {
 	p.Dice += diceN
 	if a.Free {
 		return p
@@ -546,6 +556,9 @@ func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master, fate
 	}
 	if fate {
 		p.Fate = ex.defenceReroll(p, t, dmod, ch)
+	}
+	if forced {
+		p.ForcedFrom = forcedDefenceFrom(ex.defenceReroll(p, t, dmod, ch))
 	}
 	return p
 }

@@ -126,11 +126,14 @@ type spellEffects struct {
 	// fate: some effect grants a reroll of one die of its next roll, not
 	// spent yet (sim/magic_fate.go).
 	fate bool
+	// forced: some effect forces the reroll of one die of its next roll, not
+	// spent yet (sim/magic_forced.go).
+	forced bool
 }
 
 // sum recomputes what the effects add up to.
 func (s *spellEffects) sum() {
-	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover, s.fate = statMod{}, 0, 0, false, false, 0, false
+	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover, s.fate, s.forced = statMod{}, 0, 0, false, false, 0, false, false
 	for k := range s.n {
 		p := &s.on[k].level.EffectParams
 		m := paramsMod(p)
@@ -142,6 +145,7 @@ func (s *spellEffects) sum() {
 		}
 		s.mod[modSkills] |= m[modSkills]
 		s.fate = s.fate || p.Reroll
+		s.forced = s.forced || p.ForceReroll
 		s.fright = max(s.fright, int8(p.Fright))
 		s.ward = max(s.ward, int8(p.Ward))
 		s.cover = max(s.cover, int8(p.Cover))
@@ -365,7 +369,7 @@ func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
 			up, down = up || v > 0, down || v < 0
 		}
 		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.Reroll
-		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence
+		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence || p.ForceReroll
 	}
 	switch s.Target {
 	case profiles.TargetSelf, profiles.TargetAlly:
@@ -596,6 +600,9 @@ func (e *engine) paramsWorth(i, cost, j, s int, p *profiles.EffectParams, d prof
 		}
 		if p.Silence && (on || !o.fx.silenced) {
 			v += e.bestAmountCast(j)
+		}
+		if p.ForceReroll && (on || !o.fx.forced) {
+			v += e.forcedWorth(i, cost, j) // sim/magic_forced.go
 		}
 	}
 	if mine {

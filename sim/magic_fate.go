@@ -74,17 +74,18 @@ func (e *engine) spendFate(i int) {
 }
 
 // fateKey names a gain table of a reroll held by kind x against kind y: x
-// attacking y (att), or y attacking x.
+// attacking y (att), or y attacking x; with forced, of an enemy's forced
+// reroll x is under (sim/magic_forced.go), worth to y's side.
 type fateKey struct {
-	x, y int8
-	att  bool
+	x, y        int8
+	att, forced bool
 }
 
 // fateTableKey identifies a gain table in Tables: the option table of the
-// attacking kind and which side holds the reroll.
+// attacking kind, which side holds the reroll and whether it is a forced one.
 type fateTableKey struct {
-	opt optionKey
-	att bool
+	opt         optionKey
+	att, forced bool
 }
 
 // initFate computes, once per engine, the gain tables fateWorth reads: for
@@ -94,7 +95,8 @@ func (e *engine) initFate(m *fightMagic) error {
 	for a := range m.opts {
 		for oi := range m.opts[a] {
 			o := &m.opts[a][oi]
-			if !o.level.EffectParams.Reroll {
+			forced := o.level.EffectParams.ForceReroll // sim/magic_forced.go
+			if !o.level.EffectParams.Reroll && !forced {
 				continue
 			}
 			for x := range e.kinds {
@@ -106,11 +108,11 @@ func (e *engine) initFate(m *fightMagic) error {
 						continue
 					}
 					for _, att := range []bool{true, false} {
-						k := fateKey{int8(x), int8(y), att}
+						k := fateKey{int8(x), int8(y), att, forced}
 						if _, ok := m.fateGain[k]; ok {
 							continue
 						}
-						t, err := e.cachedFateGain(x, y, att)
+						t, err := e.cachedFateGain(x, y, att, forced)
 						if err != nil {
 							return err
 						}
@@ -123,22 +125,22 @@ func (e *engine) initFate(m *fightMagic) error {
 	return nil
 }
 
-// cachedFateGain returns e.fateGainTable(x, y, att), from e.tables when the
-// engine has them.
-func (e *engine) cachedFateGain(x, y int, att bool) ([8]float64, error) {
+// cachedFateGain returns e.fateGainTable(x, y, att, forced), from e.tables
+// when the engine has them.
+func (e *engine) cachedFateGain(x, y int, att, forced bool) ([8]float64, error) {
 	t := e.tables
 	if t == nil {
-		return e.fateGainTable(x, y, att)
+		return e.fateGainTable(x, y, att, forced)
 	}
 	a, d := x, y
 	if !att {
 		a, d = y, x
 	}
 	s := e.kindSide[a]
-	k := fateTableKey{optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}, att}
+	k := fateTableKey{optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}, att, forced}
 	v, _ := t.fates.LoadOrStore(k, &modEntry{})
 	en := v.(*modEntry)
-	en.once.Do(func() { en.t, en.err = e.fateGainTable(x, y, att) })
+	en.once.Do(func() { en.t, en.err = e.fateGainTable(x, y, att, forced) })
 	return en.t, en.err
 }
 
@@ -148,8 +150,10 @@ func (e *engine) cachedFateGain(x, y int, att bool) ([8]float64, error) {
 // x's attack on y with the reroll less without it (att), or y's attack on x
 // without x's reroll less with it. The attack is the attacker's option of
 // the card's table (not positional, not split) with the largest expected
-// damage against that AP, as the one a plan opens with.
-func (e *engine) fateGainTable(x, y int, att bool) ([8]float64, error) {
+// damage against that AP, as the one a plan opens with. With forced, the
+// table is that of an enemy's forced reroll x is under (sim/magic_forced.go),
+// what it takes off x's net damage: worth as much to y's side.
+func (e *engine) fateGainTable(x, y int, att, forced bool) ([8]float64, error) {
 	var t [8]float64
 	a, d := x, y
 	if !att {
@@ -184,9 +188,14 @@ func (e *engine) fateGainTable(x, y int, att bool) ([8]float64, error) {
 			if o.shot {
 				ex.Range = bandRange(o.weapon, bandEffective)
 			}
-			if att {
+			switch {
+			case att && forced:
+				ex.AttackerForced = with == 1
+			case att:
 				ex.AttackerFate = with == 1
-			} else {
+			case forced:
+				ex.DefenderForced = with == 1
+			default:
 				ex.DefenderFate = with == 1
 			}
 			res, err := ex.Exact()
@@ -195,11 +204,14 @@ func (e *engine) fateGainTable(x, y int, att bool) ([8]float64, error) {
 			}
 			net[with] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender) - res.ExpectedCounter
 		}
-		if att {
-			t[k] = max(net[1]-net[0], 0)
-		} else {
-			t[k] = max(net[0]-net[1], 0)
+		gain := net[1] - net[0] // x's, from x's side
+		if !att {
+			gain = -gain
 		}
+		if forced {
+			gain = -gain // what x loses, y's side gains
+		}
+		t[k] = max(gain, 0)
 	}
 	return t, nil
 }
@@ -224,7 +236,7 @@ func (e *engine) fateWorth(i, cost, j int) float64 {
 		if j != i && !e.mayThreaten(j, t) {
 			return 0
 		}
-		g := e.magic.fateGain[fateKey{kj, kt, true}]
+		g := e.magic.fateGain[fateKey{kj, kt, true, false}]
 		return g[e.heldAP(t)]
 	}
 	if !e.mayThreaten(t, j) {
@@ -242,6 +254,6 @@ func (e *engine) fateWorth(i, cost, j int) float64 {
 	if j == i {
 		held = min(max(e.c[i].ap-cost, 0), 7)
 	}
-	g := e.magic.fateGain[fateKey{kj, kt, false}]
+	g := e.magic.fateGain[fateKey{kj, kt, false, false}]
 	return g[held]
 }

@@ -121,9 +121,9 @@ var spellRules = []spellRule{
 	spellRow("Dissipe les sorts ennemis qui l'affectent", profiles.EffectAntiMagic,
 		`\b(?:dissipe|annule|met fin a) (?:tous )?les (?:sorts|effets de sorts) (?:ennemis|adverses)(?: qui l'affectent| sur (?:elle|lui))?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Dispel = true; return "" }),
-	// Dice and skill tools (skills.md 4.3): a reroll for the target and a
-	// skill granted are played; the fixed result, the stored die and the
-	// enemy's forced reroll have no field and are named not modelled.
+	// Dice and skill tools (skills.md 4.3): a reroll for the target, an
+	// enemy's forced reroll and a skill granted are played; the fixed result
+	// and the stored die have no field and are named not modelled.
 	spellRow("La cible peut relancer un dé de son prochain jet", profiles.EffectDiceTool,
 		`\bpeut relancer (?:un|1) de(?: de son prochain jet| lors de son prochain jet)?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Reroll = true; return "" }),
@@ -150,10 +150,7 @@ var spellRules = []spellRule{
 		}),
 	spellRow("L'ennemi doit relancer un dé", profiles.EffectDiceTool,
 		`\bdoit relancer (?:un|1) de`,
-		func(l *levelOut, _ *spellOut, _ []string) string {
-			l.unplayed = "an enemy's forced reroll is not modelled"
-			return ""
-		}),
+		func(l *levelOut, _ *spellOut, _ []string) string { l.params.ForceReroll = true; return "" }),
 	spellRow("Ne peut pas lancer de sort", profiles.EffectAntiMagic,
 		`\bne peut (?:pas|plus) lancer de sorts?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Silence = true; return "" }),
@@ -358,7 +355,7 @@ func writeLevel(b *bytes.Buffer, l levelOut) {
 	for _, f := range []struct {
 		key string
 		v   bool
-	}{{"immobilise", p.Immobilise}, {"dispel", p.Dispel}, {"silence", p.Silence}, {"reroll", p.Reroll}} {
+	}{{"immobilise", p.Immobilise}, {"dispel", p.Dispel}, {"silence", p.Silence}, {"reroll", p.Reroll}, {"force_reroll", p.ForceReroll}} {
 		if f.v {
 			b.WriteString(", " + f.key + ": true")
 		}

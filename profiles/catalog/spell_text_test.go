@@ -94,9 +94,9 @@ func TestSpellTexts(t *testing.T) {
 		// Not read: stays unclassed, with what no row matched named.
 		{"placeholder", "<texte inventé>", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
 			`difficulty 15: not classed, no row reads "<texte invente>"`},
-		// dice and skill tools (5): the target's reroll and a skill granted are
-		// played; the fixed result, the stored die and the enemy's forced
-		// reroll are classed and named not modelled.
+		// dice and skill tools (5): the target's reroll, an enemy's forced
+		// reroll and a skill granted are played; the fixed result and the
+		// stored die are classed and named not modelled.
 		{"dice tool: reroll", "La cible peut relancer un dé de son prochain jet (inventé)", profiles.UntilTargetActivation,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{Reroll: true}, ""},
 		{"dice tool: reroll, short", "L'allié peut relancer 1 dé (inventé)", profiles.OneTurn,
@@ -111,8 +111,11 @@ func TestSpellTexts(t *testing.T) {
 			"difficulty 15: a roll's result fixed at the caster's I + 2 is not modelled"},
 		{"stored die", "Le lanceur lance un D10 et le garde pour remplacer un jet ultérieur (inventé)", profiles.WholeGame,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{}, "difficulty 15: a d10 kept to replace a later one is not modelled"},
-		{"forced reroll", "L'ennemi doit relancer un dé (inventé)", profiles.Instant,
-			profiles.EffectDiceTool, "", false, profiles.EffectParams{}, "difficulty 15: an enemy's forced reroll is not modelled"},
+		{"forced reroll", "L'ennemi doit relancer un dé (inventé)", profiles.UntilTargetActivation,
+			profiles.EffectDiceTool, "", false, profiles.EffectParams{ForceReroll: true}, ""},
+		{"forced reroll, instant: not followed", "L'ennemi doit relancer un dé (inventé)", profiles.Instant,
+			profiles.EffectDiceTool, "", false, profiles.EffectParams{ForceReroll: true},
+			"difficulty 15: a lasting dice-tool effect for the duration instant, which fights do not follow"},
 		{"reroll of a whole roll: no row", "La cible peut relancer son jet (inventé)", profiles.OneTurn, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
 			`difficulty 15: not classed, no row reads "peut relancer son jet"`},
 		{"a row and an unread rest", "Inflige 1D5 dégâts et la cible est repoussée de 2 toises (inventé)", profiles.Instant,

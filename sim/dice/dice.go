@@ -89,6 +89,10 @@ type Result struct {
 	Forced    bool // an opponent's Duellist forced dice to be rolled again
 	MasterUse bool // the Master X free reroll was used
 	FateUse   bool // the Fate reroll of a dice-tool spell was used
+	// ForcedBySpell: an enemy's dice-tool spell forced the highest die to be
+	// rolled again (ForcedFrom). Forced is then set only when a Duellist's
+	// reroll was asked for too (RollForced).
+	ForcedBySpell bool
 }
 
 // Roll rolls the pool with r.
@@ -116,6 +120,7 @@ func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
 	if x <= 0 || from <= 0 {
 		x, from = 0, 0
 	}
+	duellist := x > 0
 	if f := p.ForcedFrom; f > 0 {
 		x++
 		if from == 0 || f < from {
@@ -150,7 +155,12 @@ func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
 			best = max(best, d[i])
 		}
 	}
-	return p.finish(r, n, best, forced)
+	if p.ForcedFrom == 0 {
+		return p.finish(r, n, best, forced)
+	}
+	res := p.finish(r, n, best, forced && duellist)
+	res.ForcedBySpell = forced
+	return res
 }
 
 // finish applies the mastery and Master rerolls (R4) to a roll of n dice whose best
