@@ -65,6 +65,12 @@ type Pool struct {
 	// as an opponent's Duellist 1 does (RollForced), before the roller's own
 	// Fate, mastery and Master rerolls. Zero means no such reroll.
 	ForcedFrom int
+	// Fixed is a result fixed by a dice-tool spell ("a roll's result fixed at
+	// the caster's I + 2", skills.md 4.3; sim/fixed.go): when it is from 1 to
+	// 10, no die is rolled and the kept face and the value are Fixed, with no
+	// critical hit or failure (R2 and R3 read a die's face) and none of the
+	// rerolls above. Zero means a rolled result.
+	Fixed int
 	// RerollBonus is added to the roll's value when a mastery die is spent on
 	// it (Reroll): a charm's "+2 sur une relance de maîtrise" (sim/items.go).
 	// The kept face, and with it the CH and the CF, is the die's own (R2, R3).
@@ -171,6 +177,9 @@ func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
 // the fields of a Result one by one and copying it stalled the processor's store
 // forwarding (issue #13, perf annotate of BenchmarkSampleExchange).
 func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
+	if p.Fixed > 0 { // a result fixed by a spell: no die (sim/fixed.go)
+		return Result{Face: p.Fixed, Value: p.Fixed}
+	}
 	if best == 0 { // not rolled yet (Roll): a rolled face is at least 1
 		if p.ForcedFrom > 0 {
 			return p.rollForced(r, 0, 0) // an enemy's forced reroll (ForcedFrom)

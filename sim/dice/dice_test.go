@@ -280,6 +280,8 @@ func TestRollMatchesDist(t *testing.T) {
 		{Dice: 1, CFMax: 1, ForcedFrom: 6},
 		{Dice: 3, CFMax: 1, ForcedFrom: 4, Reroll: 5},
 		{Dice: 2, CFMax: 2, CritFrom: 9, ForcedFrom: 7, Fate: 5, RerollAll: 3},
+		// A result fixed by a spell (sim/fixed.go): the rerolls are not used.
+		{Dice: 2, CFMax: 1, Fixed: 6, Reroll: 5, ForcedFrom: 6},
 	} {
 		t.Run(fmt.Sprintf("%+v", p), func(t *testing.T) {
 			t.Parallel()
@@ -392,6 +394,34 @@ func TestRerollBonusShift(t *testing.T) {
 		}
 		if !res.Mastery && res.Value != res.Face && !res.Critical {
 			t.Fatalf("no mastery die: value %d, face %d", res.Value, res.Face)
+		}
+	}
+}
+
+// TestFixedResult checks a result fixed by a dice-tool spell (Pool.Fixed,
+// "a roll's result fixed at the caster's I + 2", skills.md 4.3): the kept face
+// and the value are the fixed one whatever the pool's rerolls, with no CF even
+// in the CF range and no CH even in the critical range, no mastery die spent,
+// and no die drawn.
+func TestFixedResult(t *testing.T) {
+	for _, p := range []dice.Pool{
+		{Dice: 1, CFMax: 1, Fixed: 6},
+		{Dice: 3, CFMax: 2, Fixed: 1, Reroll: 9, RerollAll: 5, Fate: 9},       // in the CF range
+		{Dice: 2, CFMax: 1, CritFrom: 9, Fixed: 10, ForcedFrom: 1, Reroll: 9}, // in the critical range
+	} {
+		faces := p.SplitFaces()
+		d := p.Dist()
+		if faces[0][p.Fixed] != 1 || d.CF != 0 || d.PCrit() != 0 || d.Plain[p.Fixed] != 1 {
+			t.Errorf("%+v: faces %v, dist %+v", p, faces, d)
+		}
+		r, ref := rand.NewPCG(1, 2), rand.NewPCG(1, 2)
+		for range 100 {
+			if got, want := p.Roll(r), (dice.Result{Face: p.Fixed, Value: p.Fixed}); got != want {
+				t.Fatalf("%+v: Roll %+v, want %+v", p, got, want)
+			}
+		}
+		if r.Uint64() != ref.Uint64() {
+			t.Errorf("%+v: a fixed result drew dice", p)
 		}
 	}
 }

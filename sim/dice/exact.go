@@ -25,6 +25,11 @@ func (p Pool) Faces() [11]float64 {
 // die was spent (index 1) or not (index 0), since spending one costs a die for
 // every later action (R4).
 func (p Pool) SplitFaces() [2][11]float64 {
+	if p.Fixed > 0 { // no die rolled, no reroll
+		var out [2][11]float64
+		out[0][min(p.Fixed, 10)] = 1
+		return out
+	}
 	n := max(p.Dice, 1)
 	var base [11]float64
 	for f := 1; f <= 10; f++ {
@@ -254,6 +259,11 @@ func (p Pool) distOf(faces [11]float64) Dist {
 	cf := p.critFrom()
 	var d Dist
 	d.Plain = make([]float64, 11)
+	if p.Fixed > 0 { // a fixed result: neither a CF nor a CH (Pool.Fixed)
+		copy(d.Plain, faces[:])
+		d.Crit = make([]float64, 11)
+		return d
+	}
 	for f := 1; f <= 10; f++ {
 		switch {
 		case f <= p.CFMax:
