@@ -64,6 +64,11 @@ type EffectParams struct {
 	// reroll", skills.md 4.3), a one-shot state it is under until it rolls or
 	// the effect ends.
 	ForceReroll bool
+	// FixedResult: the target's next roll is not rolled, its result is the
+	// caster's I plus FixedResult (dice-tool: "a roll's result fixed at the
+	// caster's I + 2", skills.md 4.3), a one-shot state it is under until it
+	// rolls or the effect ends. Zero: none.
+	FixedResult int
 	// GrantSkill is a skill the target has while the effect lasts (dice-tool,
 	// "grant Awakened or Skilled swordsman to an ally", skills.md 4.3): one of
 	// GrantableSkills. Fights play the ones of PlayedGrants.
@@ -85,7 +90,7 @@ var PlayedGrants = []string{SkillSkilledSwordsman}
 // happens once (AP loss, dispel).
 func (p EffectParams) Lasting() bool {
 	return p.Modifier != (Stats{}) || p.Immobilise || p.Fright > 0 || p.Ward > 0 || p.Silence || p.Cover > 0 ||
-		p.AttackBonus != 0 || p.CriticalFrom > 0 || p.Reroll || p.ForceReroll || p.GrantSkill != ""
+		p.AttackBonus != 0 || p.CriticalFrom > 0 || p.Reroll || p.ForceReroll || p.FixedResult > 0 || p.GrantSkill != ""
 }
 
 // effectFields are the level fields of EffectParams, with the categories that
@@ -106,6 +111,7 @@ var effectFields = map[string][]SpellEffect{
 	"critical_from": {EffectOffensiveBuff},
 	"reroll":        {EffectDiceTool},
 	"force_reroll":  {EffectDiceTool},
+	"fixed_result":  {EffectDiceTool},
 	"grant_skill":   {EffectDiceTool},
 }
 
@@ -175,6 +181,8 @@ func (d *decoder) effectParam(p *EffectParams, key string, n *yaml.Node, field s
 		p.Reroll, _ = d.boolValue(n, field)
 	case "force_reroll":
 		p.ForceReroll, _ = d.boolValue(n, field)
+	case "fixed_result":
+		p.FixedResult, _ = d.intIn(n, field, 1, 9, "fixed_result must be from 1 to 9 (the roll's result is the caster's I plus it, capped at 10)")
 	case "grant_skill":
 		if s, ok := d.stringValue(n, field); ok {
 			if !slices.Contains(GrantableSkills, s) {

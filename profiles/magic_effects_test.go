@@ -107,7 +107,8 @@ func TestDiceToolDecode(t *testing.T) {
     target: ally
     duration: one-turn
     difficulties:
-      - {threshold: 22, effect: dice-tool, text: "a roll fixed at I + 2"}
+      - {threshold: 22, effect: dice-tool, text: "a d10 kept for later"}
+      - {threshold: 24, effect: dice-tool, fixed_result: 2, text: "a roll fixed at I + 2"}
   - id: omen
     name: Omen
     kind: generic
@@ -136,8 +137,8 @@ func TestDiceToolDecode(t *testing.T) {
 			t.Errorf("level %d: %+v played %v, want %+v played %v", i, l.EffectParams, s.Played(l), w.p, w.played)
 		}
 	}
-	if f, err := ds.Spell("fixed"); err != nil || f.Played(f.Levels[0]) {
-		t.Errorf("a dice tool with no field: played (%v)", err)
+	if f, err := ds.Spell("fixed"); err != nil || f.Played(f.Levels[0]) || f.Levels[1].EffectParams != (EffectParams{FixedResult: 2}) || !f.Played(f.Levels[1]) {
+		t.Errorf("a dice tool with no field played, or fixed_result: %v, %+v", err, f)
 	}
 	if o, err := ds.Spell("omen"); err != nil || o.Levels[0].EffectParams != (EffectParams{ForceReroll: true}) || !o.Played(o.Levels[0]) {
 		t.Errorf("force_reroll: %v, %+v", err, o)
@@ -158,6 +159,7 @@ func TestDiceToolDecode(t *testing.T) {
     difficulties:
       - {threshold: 15, effect: debuff, force_reroll: true, text: x}
       - {threshold: 16, effect: dice-tool, force_reroll: true, text: y}
+      - {threshold: 17, effect: dice-tool, fixed_result: 12, text: z}
 `
 	_, err = loadFiles(map[string]string{"s.yaml": bad})
 	if err == nil {
@@ -168,6 +170,7 @@ func TestDiceToolDecode(t *testing.T) {
 		`d/s.yaml:8:57: spells[bad].difficulties[1].grant_skill: grant_skill "duellist" is not a skill a spell grants (want skilled swordsman or awakened)`,
 		`d/s.yaml:9:`,
 		`d/s.yaml:15:41: spells[bad-omen].difficulties[0].force_reroll: a debuff effect has no force_reroll (only dice-tool)`,
+		`d/s.yaml:17:58: spells[bad-omen].difficulties[2].fixed_result: fixed_result must be from 1 to 9 (the roll's result is the caster's I plus it, capped at 10), got 12`,
 		`d/s.yaml:13:5: spells[bad-omen].target: difficulty 16 forces an enemy's reroll (force_reroll): the target must be enemy or any, got ally`,
 	} {
 		if !strings.Contains(err.Error(), w) {

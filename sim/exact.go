@@ -447,7 +447,7 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 			dst.add(s, ac, 1, 0, 0)
 			continue
 		}
-		pool := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, !free && s.attTools.has(toolFate), !free && s.attTools.has(toolForced))
+		pool := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, s.attTools.main(free))
 		for used, d := range pl.attackDist(pool) {
 			s1 := s
 			if !free {

@@ -23,10 +23,9 @@ import (
 // and dice), whether the mastery reroll and the Master X reroll apply, the
 // variant's ch-auto-success, the attack's CH flag and the shield.
 type needKey struct {
-	pool                  dice.Pool // Reroll, RerollAll, Fate and ForcedFrom zero
+	pool                  dice.Pool // Reroll, RerollAll, Fate, ForcedFrom and Fixed zero
 	reroll, rerollAll     bool
-	fate                  bool // a dice-tool reroll (sim/fate.go)
-	forced                bool // an enemy's forced reroll (sim/forced.go)
+	tools                 toolBits // dice tools of spells (sim/fate.go, forced.go, fixed.go)
 	chAuto, attCH, shield bool
 }
 
@@ -79,12 +78,13 @@ func buildNeedTable(k needKey) *needTable {
 		if k.rerollAll {
 			p.RerollAll = ex.defenceReroll(p, need, 0, k.attCH)
 		}
-		if k.fate {
+		if k.tools.has(toolFate) {
 			p.Fate = ex.defenceReroll(p, need, 0, k.attCH)
 		}
-		if k.forced {
+		if k.tools.has(toolForced) {
 			p.ForcedFrom = forcedDefenceFrom(ex.defenceReroll(p, need, 0, k.attCH))
 		}
+		p.Fixed = k.tools.fixed()
 		return splitTailsOf(p)
 	}
 	last := 10
@@ -123,8 +123,7 @@ func (pl *plan) needTableFor(ct *candTails, s state, free, attCH, shield bool) *
 		pool:      p,
 		reroll:    !aFree && s.defMastery > 0 && pl.ex.Policy.DefenceMastery,
 		rerollAll: !aFree && s.defMaster && pl.ex.Defender.Skills.Master&FieldDefensive != 0,
-		fate:      !aFree && !free && s.defTools.has(toolFate),
-		forced:    !aFree && !free && s.defTools.has(toolForced),
+		tools:     s.defTools.main(aFree || free),
 		chAuto:    pl.ex.Variant.CHAutoSuccess,
 		attCH:     attCH,
 		shield:    shield,

@@ -13,8 +13,8 @@ package sim
 // state on the enemy: good for its next roll only, used or not, and in an
 // exchange for its main roll (the attack roll of its attack, or its defence
 // roll against the main attack; not the free attacks of A effects). The
-// exchange's state carries it (state.attForced, defForced) and the
-// defender's decision rows are keyed by it (decisionKey.defForced), so the
+// exchange's state carries it (bit toolForced of state.attTools, defTools) and the
+// defender's decision rows are keyed by it (decisionKey.defTools), so the
 // best response knows its defence roll is under it.
 //
 // The caster's side forces the reroll only when the roll is good for the

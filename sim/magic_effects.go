@@ -109,6 +109,8 @@ type activeEffect struct {
 	// ends it (atStart: at its start, else at its end, the next one when skip).
 	by, side, ends       int8
 	atStart, skip, whole bool
+	// fixed: the value of a fixed result, recorded at the cast (sim/magic_fixed.go).
+	fixed int8
 }
 
 // spellEffects are the lasting spell effects on a Safar and what they add up to.
@@ -129,11 +131,14 @@ type spellEffects struct {
 	// forced: some effect forces the reroll of one die of its next roll, not
 	// spent yet (sim/magic_forced.go).
 	forced bool
+	// fixed: the result its next roll is fixed at, the last such effect's; 0
+	// none (sim/magic_fixed.go).
+	fixed int8
 }
 
 // sum recomputes what the effects add up to.
 func (s *spellEffects) sum() {
-	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover, s.fate, s.forced = statMod{}, 0, 0, false, false, 0, false, false
+	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover, s.fate, s.forced, s.fixed = statMod{}, 0, 0, false, false, 0, false, false, 0
 	for k := range s.n {
 		p := &s.on[k].level.EffectParams
 		m := paramsMod(p)
@@ -146,6 +151,9 @@ func (s *spellEffects) sum() {
 		s.mod[modSkills] |= m[modSkills]
 		s.fate = s.fate || p.Reroll
 		s.forced = s.forced || p.ForceReroll
+		if p.FixedResult > 0 {
+			s.fixed = s.on[k].fixed
+		}
 		s.fright = max(s.fright, int8(p.Fright))
 		s.ward = max(s.ward, int8(p.Ward))
 		s.cover = max(s.cover, int8(p.Cover))
@@ -269,6 +277,7 @@ func (e *engine) applyEffect(i, j int, opt *castOption) {
 		return
 	}
 	a := activeEffect{spell: opt.spell, level: opt.level, by: int8(i), side: int8(e.c[i].side)}
+	a.fixed = int8(e.toolOf(e.c[i].kind, p).fixed()) // sim/magic_fixed.go
 	switch opt.spell.Duration {
 	case profiles.UntilTargetActivation:
 		a.ends, a.skip = int8(j), j == i
@@ -330,6 +339,12 @@ func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
 	if p.Reroll {
 		parts = append(parts, "may reroll one die of its next roll")
 	}
+	if p.ForceReroll {
+		parts = append(parts, "must reroll its highest die of its next roll")
+	}
+	if p.FixedResult > 0 {
+		parts = append(parts, fmt.Sprintf("its next roll's result fixed at the caster's I + %d", p.FixedResult))
+	}
 	s := strings.Join(parts, ", ")
 	if s != "" {
 		s += " (" + string(d) + ")"
@@ -368,8 +383,8 @@ func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
 		for _, v := range m {
 			up, down = up || v > 0, down || v < 0
 		}
-		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.Reroll
-		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence || p.ForceReroll
+		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.Reroll || p.FixedResult > 0
+		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence || p.ForceReroll || p.FixedResult > 0
 	}
 	switch s.Target {
 	case profiles.TargetSelf, profiles.TargetAlly:
@@ -604,6 +619,9 @@ func (e *engine) paramsWorth(i, cost, j, s int, p *profiles.EffectParams, d prof
 		if p.ForceReroll && (on || !o.fx.forced) {
 			v += e.forcedWorth(i, cost, j) // sim/magic_forced.go
 		}
+		if p.FixedResult > 0 && (on || o.fx.fixed == 0) {
+			v += e.enemyToolWorth(i, cost, j, e.toolOf(e.c[i].kind, p)) // sim/magic_fixed.go
+		}
 	}
 	if mine {
 		if p.Fright > 0 && (on || e.terrorOf(j) < p.Fright) {
@@ -620,6 +638,9 @@ func (e *engine) paramsWorth(i, cost, j, s int, p *profiles.EffectParams, d prof
 		}
 		if p.Reroll && (on || !o.fx.fate) {
 			v += e.fateWorth(i, cost, j) // sim/magic_fate.go
+		}
+		if p.FixedResult > 0 && (on || o.fx.fixed == 0) {
+			v += e.holderWorth(i, cost, j, e.toolOf(e.c[i].kind, p)) // sim/magic_fixed.go
 		}
 	}
 	return v

@@ -13,7 +13,7 @@ import (
 //     next roll"): while the effect lasts and until it is spent, the Safar
 //     holds a reroll of one die that its next exchange roll uses, the attack
 //     roll of its next attack or its defence roll against the next main
-//     attack on it (sim/fate.go: state.attFate, defFate); the roll spends it,
+//     attack on it (sim/fate.go: toolFate in state.attTools, defTools); the roll spends it,
 //     rerolled or not, and the effect ends. The casting rolls, spell defences,
 //     armour rolls and temerity tests that come between do not use it (a
 //     simplification: it waits for the exchange);
@@ -73,19 +73,36 @@ func (e *engine) spendFate(i int) {
 	fx.sum()
 }
 
-// fateKey names a gain table of a reroll held by kind x against kind y: x
-// attacking y (att), or y attacking x; with forced, of an enemy's forced
-// reroll x is under (sim/magic_forced.go), worth to y's side.
+// fateKey names a gain table of a dice tool on kind x against kind y: x
+// attacking y (att), or y attacking x. The tool is one of toolBits: toolFate,
+// a reroll x holds; toolForced, an enemy's forced reroll x is under
+// (sim/magic_forced.go); a fixed result's value (sim/magic_fixed.go).
 type fateKey struct {
-	x, y        int8
-	att, forced bool
+	x, y int8
+	att  bool
+	tool toolBits
 }
 
 // fateTableKey identifies a gain table in Tables: the option table of the
-// attacking kind, which side holds the reroll and whether it is a forced one.
+// attacking kind, which side holds the tool and which tool.
 type fateTableKey struct {
-	opt         optionKey
-	att, forced bool
+	opt  optionKey
+	att  bool
+	tool toolBits
+}
+
+// toolOf returns the dice tool of effect parameters p cast by kind a (a fixed
+// result's value is a's I plus the spell's), 0 for none.
+func (e *engine) toolOf(a int, p *profiles.EffectParams) toolBits {
+	switch {
+	case p.Reroll:
+		return toolFate
+	case p.ForceReroll:
+		return toolForced
+	case p.FixedResult > 0:
+		return toolsOf(false, false, e.kinds[a].Stats().I+p.FixedResult)
+	}
+	return 0
 }
 
 // initFate computes, once per engine, the gain tables fateWorth reads: for
@@ -95,8 +112,8 @@ func (e *engine) initFate(m *fightMagic) error {
 	for a := range m.opts {
 		for oi := range m.opts[a] {
 			o := &m.opts[a][oi]
-			forced := o.level.EffectParams.ForceReroll // sim/magic_forced.go
-			if !o.level.EffectParams.Reroll && !forced {
+			tool := e.toolOf(a, &o.level.EffectParams)
+			if tool == 0 {
 				continue
 			}
 			for x := range e.kinds {
@@ -108,11 +125,11 @@ func (e *engine) initFate(m *fightMagic) error {
 						continue
 					}
 					for _, att := range []bool{true, false} {
-						k := fateKey{int8(x), int8(y), att, forced}
+						k := fateKey{int8(x), int8(y), att, tool}
 						if _, ok := m.fateGain[k]; ok {
 							continue
 						}
-						t, err := e.cachedFateGain(x, y, att, forced)
+						t, err := e.cachedFateGain(x, y, att, tool)
 						if err != nil {
 							return err
 						}
@@ -125,22 +142,22 @@ func (e *engine) initFate(m *fightMagic) error {
 	return nil
 }
 
-// cachedFateGain returns e.fateGainTable(x, y, att, forced), from e.tables
+// cachedFateGain returns e.fateGainTable(x, y, att, tool), from e.tables
 // when the engine has them.
-func (e *engine) cachedFateGain(x, y int, att, forced bool) ([8]float64, error) {
+func (e *engine) cachedFateGain(x, y int, att bool, tool toolBits) ([8]float64, error) {
 	t := e.tables
 	if t == nil {
-		return e.fateGainTable(x, y, att, forced)
+		return e.fateGainTable(x, y, att, tool)
 	}
 	a, d := x, y
 	if !att {
 		a, d = y, x
 	}
 	s := e.kindSide[a]
-	k := fateTableKey{optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}, att, forced}
+	k := fateTableKey{optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}, att, tool}
 	v, _ := t.fates.LoadOrStore(k, &modEntry{})
 	en := v.(*modEntry)
-	en.once.Do(func() { en.t, en.err = e.fateGainTable(x, y, att, forced) })
+	en.once.Do(func() { en.t, en.err = e.fateGainTable(x, y, att, tool) })
 	return en.t, en.err
 }
 
@@ -150,10 +167,13 @@ func (e *engine) cachedFateGain(x, y int, att, forced bool) ([8]float64, error) 
 // x's attack on y with the reroll less without it (att), or y's attack on x
 // without x's reroll less with it. The attack is the attacker's option of
 // the card's table (not positional, not split) with the largest expected
-// damage against that AP, as the one a plan opens with. With forced, the
-// table is that of an enemy's forced reroll x is under (sim/magic_forced.go),
-// what it takes off x's net damage: worth as much to y's side.
-func (e *engine) fateGainTable(x, y int, att, forced bool) ([8]float64, error) {
+// damage against that AP, as the one a plan opens with. The tool is a reroll
+// x holds (toolFate), or an enemy's forced reroll x is under (toolForced,
+// sim/magic_forced.go): the table is then what it takes off x's net damage,
+// worth as much to y's side; or a fixed result of x's roll
+// (sim/magic_fixed.go): x's gain, not clipped at 0 (a fixed result may be
+// worse than x's dice).
+func (e *engine) fateGainTable(x, y int, att bool, tool toolBits) ([8]float64, error) {
 	var t [8]float64
 	a, d := x, y
 	if !att {
@@ -188,15 +208,13 @@ func (e *engine) fateGainTable(x, y int, att, forced bool) ([8]float64, error) {
 			if o.shot {
 				ex.Range = bandRange(o.weapon, bandEffective)
 			}
-			switch {
-			case att && forced:
-				ex.AttackerForced = with == 1
-			case att:
-				ex.AttackerFate = with == 1
-			case forced:
-				ex.DefenderForced = with == 1
-			default:
-				ex.DefenderFate = with == 1
+			if with == 1 {
+				fate, forced, fixed := tool == toolFate, tool == toolForced, tool.fixed()
+				if att {
+					ex.AttackerFate, ex.AttackerForced, ex.AttackerFixed = fate, forced, fixed
+				} else {
+					ex.DefenderFate, ex.DefenderForced, ex.DefenderFixed = fate, forced, fixed
+				}
 			}
 			res, err := ex.Exact()
 			if err != nil {
@@ -208,10 +226,14 @@ func (e *engine) fateGainTable(x, y int, att, forced bool) ([8]float64, error) {
 		if !att {
 			gain = -gain
 		}
-		if forced {
-			gain = -gain // what x loses, y's side gains
+		switch tool {
+		case toolFate:
+			t[k] = max(gain, 0)
+		case toolForced:
+			t[k] = max(-gain, 0) // what x loses, y's side gains
+		default:
+			t[k] = gain
 		}
-		t[k] = max(gain, 0)
 	}
 	return t, nil
 }
@@ -224,7 +246,12 @@ func (e *engine) fateGainTable(x, y int, att, forced bool) ([8]float64, error) {
 // enemy's attack on j (when that enemy may reach it), j holding the AP it
 // keeps, and the caster on itself casts it only once it has walked (or is
 // engaged). An effect already held adds nothing (paramsWorth asks only then).
-func (e *engine) fateWorth(i, cost, j int) float64 {
+func (e *engine) fateWorth(i, cost, j int) float64 { return e.holderWorth(i, cost, j, toolFate) }
+
+// holderWorth is fateWorth for dice tool tool on Safar j, an ally of caster i
+// or i itself: a reroll (toolFate) or a fixed result (sim/magic_fixed.go),
+// from the gain tables of that tool.
+func (e *engine) holderWorth(i, cost, j int, tool toolBits) float64 {
 	t := e.nearestEnemy(j)
 	if t < 0 {
 		return 0
@@ -236,7 +263,7 @@ func (e *engine) fateWorth(i, cost, j int) float64 {
 		if j != i && !e.mayThreaten(j, t) {
 			return 0
 		}
-		g := e.magic.fateGain[fateKey{kj, kt, true, false}]
+		g := e.magic.fateGain[fateKey{kj, kt, true, tool}]
 		return g[e.heldAP(t)]
 	}
 	if !e.mayThreaten(t, j) {
@@ -254,6 +281,6 @@ func (e *engine) fateWorth(i, cost, j int) float64 {
 	if j == i {
 		held = min(max(e.c[i].ap-cost, 0), 7)
 	}
-	g := e.magic.fateGain[fateKey{kj, kt, false, false}]
+	g := e.magic.fateGain[fateKey{kj, kt, false, tool}]
 	return g[held]
 }

@@ -26,6 +26,9 @@ func (e *engine) spendTools(i int, b toolBits) {
 	if b.has(toolForced) {
 		e.spendForced(i)
 	}
+	if b.has(toolFixed) {
+		e.spendFixed(i) // sim/magic_fixed.go
+	}
 }
 
 // spendForced ends the forced-reroll effects on Safar i, whose roll was under
@@ -51,15 +54,27 @@ func (e *engine) spendForced(i int) {
 // (the enemy holding the AP it holds now). An effect already on j adds
 // nothing (paramsWorth asks only then).
 func (e *engine) forcedWorth(i, cost, j int) float64 {
+	return e.enemyToolWorth(i, cost, j, toolForced)
+}
+
+// enemyToolWorth is forcedWorth for dice tool tool on enemy Safar j: an
+// enemy's forced reroll (toolForced), whose tables are already the caster's
+// side's gain, or a fixed result (sim/magic_fixed.go), whose tables are j's
+// gain, counted negated.
+func (e *engine) enemyToolWorth(i, cost, j int, tool toolBits) float64 {
+	sign := 1.0
+	if tool.fixed() > 0 {
+		sign = -1
+	}
 	kj := int8(e.c[j].kind)
 	if e.c[i].ap-cost > 0 && e.gap(i, j) <= e.assaultReach(i)+1e-9 {
-		g := e.magic.fateGain[fateKey{kj, int8(e.c[i].kind), false, true}]
-		return g[e.heldAP(j)]
+		g := e.magic.fateGain[fateKey{kj, int8(e.c[i].kind), false, tool}]
+		return sign * g[e.heldAP(j)]
 	}
 	t := e.nearestEnemy(j)
 	if t < 0 || !e.mayThreaten(j, t) {
 		return 0
 	}
-	g := e.magic.fateGain[fateKey{kj, int8(e.c[t].kind), true, true}]
-	return g[e.heldAP(t)]
+	g := e.magic.fateGain[fateKey{kj, int8(e.c[t].kind), true, tool}]
+	return sign * g[e.heldAP(t)]
 }

@@ -20,14 +20,14 @@ func crookedOmen() *profiles.Spell {
 			EffectParams: profiles.EffectParams{ForceReroll: true}, Text: "the enemy must reroll one die of its next roll"}}}
 }
 
-// forcedEngine returns the Khémist (A), knowing crookedOmen only, in contact
-// with a paladin (B), and the Khémist's crooked-omen option on the paladin.
-func forcedEngine(t *testing.T) (*engine, *castOption) {
+// spellEngine returns the Khémist (A), knowing only spell s, in contact with
+// a paladin (B), both with 4 AP in round 1.
+func spellEngine(t *testing.T, s *profiles.Spell) (*engine, *Fighter) {
 	t.Helper()
 	k := *cardFighterIn(t, "tembo-khemist-2")
 	p := *k.Profile
 	mg := *p.Magic
-	mg.Known = []*profiles.Spell{crookedOmen()}
+	mg.Known = []*profiles.Spell{s}
 	p.Magic = &mg
 	k.Profile = &p
 	ids := []string{"tembo-khemist-2", "paladin-2"}
@@ -42,6 +42,14 @@ func forcedEngine(t *testing.T) (*engine, *castOption) {
 	e.field.Width, e.field.Height = DefaultTable, DefaultTable
 	e.labels = ids
 	fateSetUp(e)
+	return e, &k
+}
+
+// forcedEngine returns spellEngine with crookedOmen and the Khémist's
+// crooked-omen option on the paladin.
+func forcedEngine(t *testing.T) (*engine, *castOption) {
+	t.Helper()
+	e, _ := spellEngine(t, crookedOmen())
 	return e, e.option(t, 0, 1, "crooked-omen", 14)
 }
 
@@ -60,7 +68,7 @@ func TestForcedInFight(t *testing.T) {
 		t.Fatalf("a forced reroll cast on allies %v, enemies %v", ally, enemy)
 	}
 	kk, kp := int8(e.c[0].kind), int8(e.c[1].kind)
-	def, att := e.magic.fateGain[fateKey{kp, kk, false, true}], e.magic.fateGain[fateKey{kp, kk, true, true}]
+	def, att := e.magic.fateGain[fateKey{kp, kk, false, toolForced}], e.magic.fateGain[fateKey{kp, kk, true, toolForced}]
 	if !(def[4] > 0 && att[0] > 0) {
 		t.Fatalf("gain tables: the paladin defending %v, attacking %v", def, att)
 	}

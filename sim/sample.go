@@ -113,10 +113,10 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if x := ex.Defender.Skills.Duellist; s.defDuel && x > 0 && a.Kind != Shot {
 		// Duellist (defender): the attacker rerolls its x best dice when its face is
 		// 6 or more, once per turn (policy: spend it on an above-average roll).
-		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, !free && s.attTools.has(toolFate), !free && s.attTools.has(toolForced)).RollForced(r, x, duelFrom)
+		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, s.attTools.main(free)).RollForced(r, x, duelFrom)
 		s.defDuel = !ar.Forced
 	} else {
-		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, !free && s.attTools.has(toolFate), !free && s.attTools.has(toolForced)).Roll(r)
+		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, s.attTools.main(free)).Roll(r)
 	}
 	if ar.Mastery {
 		s.attDice = max(s.attDice-1, 1)
@@ -176,10 +176,10 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	var dpool dice.Pool
 	if ct != nil {
 		dmod = ct.dmod
-		dpool = ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, !free && s.defTools.has(toolFate), !free && s.defTools.has(toolForced), a, t, dmod, ch)
+		dpool = ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, s.defTools.main(free), a, t, dmod, ch)
 	} else {
 		dmod = ex.defenceModifier(a, def)
-		dpool = ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, s.defMaster, !free && s.defTools.has(toolFate), !free && s.defTools.has(toolForced), t, ch)
+		dpool = ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, s.defMaster, s.defTools.main(free), t, ch)
 	}
 	var dr dice.Result
 	if x := ex.Attacker.Skills.Duellist; s.attDuel && x > 0 && a.Kind != Shot {

@@ -122,8 +122,8 @@ var spellRules = []spellRule{
 		`\b(?:dissipe|annule|met fin a) (?:tous )?les (?:sorts|effets de sorts) (?:ennemis|adverses)(?: qui l'affectent| sur (?:elle|lui))?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Dispel = true; return "" }),
 	// Dice and skill tools (skills.md 4.3): a reroll for the target, an
-	// enemy's forced reroll and a skill granted are played; the fixed result
-	// and the stored die have no field and are named not modelled.
+	// enemy's forced reroll, a fixed result and a skill granted are played;
+	// the stored die has no field and is named not modelled.
 	spellRow("La cible peut relancer un dé de son prochain jet", profiles.EffectDiceTool,
 		`\bpeut relancer (?:un|1) de(?: de son prochain jet| lors de son prochain jet)?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Reroll = true; return "" }),
@@ -139,7 +139,10 @@ var spellRules = []spellRule{
 	spellRow("Le résultat d'un jet est fixé à I + 2", profiles.EffectDiceTool,
 		`\ble resultat d'un (?:de|jet) (?:est )?fixe a (?:son |l')?i ?\+ ?(\d)`,
 		func(l *levelOut, _ *spellOut, m []string) string {
-			l.unplayed = "a roll's result fixed at the caster's I + " + m[1] + " is not modelled"
+			l.params.FixedResult, _ = strconv.Atoi(m[1]) // one digit: \d
+			if l.params.FixedResult == 0 {
+				l.unplayed = "a roll's result fixed at the caster's I + 0 is not modelled (fixed_result is from 1 to 9)"
+			}
 			return ""
 		}),
 	spellRow("Lance un D10 et le garde pour remplacer un jet ultérieur", profiles.EffectDiceTool,
@@ -362,6 +365,9 @@ func writeLevel(b *bytes.Buffer, l levelOut) {
 	}
 	if p.GrantSkill != "" {
 		b.WriteString(", grant_skill: " + p.GrantSkill)
+	}
+	if p.FixedResult > 0 {
+		b.WriteString(", fixed_result: " + strconv.Itoa(p.FixedResult))
 	}
 	switch {
 	case l.effect == profiles.EffectUnclassed:

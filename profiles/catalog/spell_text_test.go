@@ -95,8 +95,8 @@ func TestSpellTexts(t *testing.T) {
 		{"placeholder", "<texte inventé>", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
 			`difficulty 15: not classed, no row reads "<texte invente>"`},
 		// dice and skill tools (5): the target's reroll, an enemy's forced
-		// reroll and a skill granted are played; the fixed result and the
-		// stored die are classed and named not modelled.
+		// reroll, a fixed result and a skill granted are played; the stored
+		// die is classed and named not modelled.
 		{"dice tool: reroll", "La cible peut relancer un dé de son prochain jet (inventé)", profiles.UntilTargetActivation,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{Reroll: true}, ""},
 		{"dice tool: reroll, short", "L'allié peut relancer 1 dé (inventé)", profiles.OneTurn,
@@ -107,8 +107,10 @@ func TestSpellTexts(t *testing.T) {
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{GrantSkill: profiles.SkillAwakened},
 			"difficulty 15: the granted skill awakened is not modelled (it acts on spell defences, whose tables are per card)"},
 		{"fixed result", "Le résultat d'un jet est fixé à I + 2 (inventé)", profiles.OneTurn,
+			profiles.EffectDiceTool, "", false, profiles.EffectParams{FixedResult: 2}, ""},
+		{"fixed result at I + 0: not played", "Le résultat d'un dé est fixé à son I+0 (inventé)", profiles.OneTurn,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{},
-			"difficulty 15: a roll's result fixed at the caster's I + 2 is not modelled"},
+			"difficulty 15: a roll's result fixed at the caster's I + 0 is not modelled (fixed_result is from 1 to 9)"},
 		{"stored die", "Le lanceur lance un D10 et le garde pour remplacer un jet ultérieur (inventé)", profiles.WholeGame,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{}, "difficulty 15: a d10 kept to replace a later one is not modelled"},
 		{"forced reroll", "L'ennemi doit relancer un dé (inventé)", profiles.UntilTargetActivation,
