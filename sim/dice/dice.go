@@ -109,8 +109,8 @@ type Result struct {
 // 16-byte moves whose loads stalled on the narrower stores before them; issue
 // #13, perf annotate of BenchmarkSampleExchange).
 //
-// A pool with ForcedFrom goes on to rollForced from finish, so that Roll stays
-// inlined.
+// A pool with ForcedFrom or Fixed goes on to rollForced from finish, so that
+// Roll stays inlined.
 func (p Pool) Roll(r *rand.PCG) Result { return p.finish(r, max(p.Dice, 1), 0, false) }
 
 // RollForced rolls the pool like Roll, except that when the kept face of the first
@@ -123,6 +123,9 @@ func (p Pool) Roll(r *rand.PCG) Result { return p.finish(r, max(p.Dice, 1), 0, f
 func (p Pool) RollForced(r *rand.PCG, x, from int) Result { return p.rollForced(r, x, from) }
 
 func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
+	if p.Fixed > 0 { // a result fixed by a spell: no die (sim/fixed.go)
+		return Result{Face: p.Fixed, Value: p.Fixed}
+	}
 	if x <= 0 || from <= 0 {
 		x, from = 0, 0
 	}
@@ -177,12 +180,9 @@ func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
 // the fields of a Result one by one and copying it stalled the processor's store
 // forwarding (issue #13, perf annotate of BenchmarkSampleExchange).
 func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
-	if p.Fixed > 0 { // a result fixed by a spell: no die (sim/fixed.go)
-		return Result{Face: p.Fixed, Value: p.Fixed}
-	}
 	if best == 0 { // not rolled yet (Roll): a rolled face is at least 1
-		if p.ForcedFrom > 0 {
-			return p.rollForced(r, 0, 0) // an enemy's forced reroll (ForcedFrom)
+		if p.ForcedFrom|p.Fixed != 0 {
+			return p.rollForced(r, 0, 0) // an enemy's forced reroll or a fixed result
 		}
 		for range n {
 			// D10, written out so that the generator's step is inlined here: the
