@@ -71,6 +71,13 @@ type Pool struct {
 	// critical hit or failure (R2 and R3 read a die's face) and none of the
 	// rerolls above. Zero means a rolled result.
 	Fixed int
+	// Stored is a d10 face kept by a dice-tool spell to replace a later die
+	// ("a d10 kept to replace a later one", skills.md 4.3; sim/stored.go):
+	// after the roll (and an enemy's forced reroll), when it is higher than
+	// the kept face it replaces the lowest die, so the kept face is the
+	// higher of the two; the Fate, mastery and Master rerolls come after, and
+	// the face counts as any die's for the CH and the CF. Zero means none.
+	Stored int
 	// RerollBonus is added to the roll's value when a mastery die is spent on
 	// it (Reroll): a charm's "+2 sur une relance de maîtrise" (sim/items.go).
 	// The kept face, and with it the CH and the CF, is the die's own (R2, R3).
@@ -95,6 +102,7 @@ type Result struct {
 	Forced    bool // an opponent's Duellist forced dice to be rolled again
 	MasterUse bool // the Master X free reroll was used
 	FateUse   bool // the Fate reroll of a dice-tool spell was used
+	StoreUse  bool // the Stored face replaced a die
 	// ForcedBySpell: an enemy's dice-tool spell forced the highest die to be
 	// rolled again (ForcedFrom). Forced is then set only when a Duellist's
 	// reroll was asked for too (RollForced).
@@ -197,7 +205,10 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			best = max(best, d)
 		}
 	}
-	mastery, masterUse, fateUse := false, false, false
+	mastery, masterUse, fateUse, storeUse := false, false, false, false
+	if p.Stored > best { // the kept d10 replaces the lowest die (sim/stored.go)
+		best, storeUse = p.Stored, true
+	}
 	if p.Fate > 0 && best <= p.Fate {
 		fateUse = true
 		d := D10(r)
@@ -231,7 +242,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 		bonus = p.RerollBonus
 	}
 	if best < cf {
-		return Result{Face: best, Value: best + bonus, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse}
+		return Result{Face: best, Value: best + bonus, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse}
 	}
 	value := best + bonus
 	for {
@@ -244,7 +255,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			break
 		}
 	}
-	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse}
+	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse}
 }
 
 // Best returns the highest of n d10 (at least one), as an armour roll under the

@@ -79,6 +79,10 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 		reroll(ds, lowest(ds), func(re []int) { finish(1, slices.Max(re), w) })
 	}
 	fate := func(ds []int, w int64) {
+		if p.Stored > slices.Max(ds) { // the kept d10 replaces the lowest die
+			ds = slices.Clone(ds)
+			ds[lowest(ds)] = p.Stored
+		}
 		if p.Fate == 0 || slices.Max(ds) > p.Fate {
 			mastery(ds, 10*w)
 			return
@@ -108,29 +112,40 @@ func TestFacesBruteForce(t *testing.T) {
 			for _, all := range []int{0, 2, 5} {
 				for _, fate := range []int{0, 4, 10} {
 					for _, forced := range []int{0, 1, 6, 10} {
-						p := dice.Pool{Dice: n, Reroll: reroll, RerollAll: all, Fate: fate, ForcedFrom: forced}
-						want := bruteFaces(p)
-						got := p.SplitFaces()
-						faces := p.Faces()
-						total := 0.0
-						for f := 1; f <= 10; f++ {
-							for u := range 2 {
-								if math.Abs(got[u][f]-want[u][f]) > 1e-14 {
-									t.Errorf("%+v: SplitFaces[%d][%d] = %.17g, brute force %.17g", p, u, f, got[u][f], want[u][f])
-								}
+						for _, stored := range []int{0, 4, 10} {
+							if stored > 0 && (n == 4 || all == 2) {
+								continue // enough cases, and n = 4 is the slowest
 							}
-							if d := faces[f] - (want[0][f] + want[1][f]); math.Abs(d) > 1e-14 {
-								t.Errorf("%+v: Faces[%d] off by %g", p, f, d)
-							}
-							total += faces[f]
-						}
-						if math.Abs(total-1) > 1e-14 || faces[0] != 0 {
-							t.Errorf("%+v: Faces sums to %.17g, face 0 has %g", p, total, faces[0])
+							p := dice.Pool{Dice: n, Reroll: reroll, RerollAll: all, Fate: fate, ForcedFrom: forced, Stored: stored}
+							checkBruteFaces(t, p)
 						}
 					}
 				}
 			}
 		}
+	}
+}
+
+// checkBruteFaces compares p.SplitFaces and p.Faces with bruteFaces.
+func checkBruteFaces(t *testing.T, p dice.Pool) {
+	t.Helper()
+	want := bruteFaces(p)
+	got := p.SplitFaces()
+	faces := p.Faces()
+	total := 0.0
+	for f := 1; f <= 10; f++ {
+		for u := range 2 {
+			if math.Abs(got[u][f]-want[u][f]) > 1e-14 {
+				t.Errorf("%+v: SplitFaces[%d][%d] = %.17g, brute force %.17g", p, u, f, got[u][f], want[u][f])
+			}
+		}
+		if d := faces[f] - (want[0][f] + want[1][f]); math.Abs(d) > 1e-14 {
+			t.Errorf("%+v: Faces[%d] off by %g", p, f, d)
+		}
+		total += faces[f]
+	}
+	if math.Abs(total-1) > 1e-14 || faces[0] != 0 {
+		t.Errorf("%+v: Faces sums to %.17g, face 0 has %g", p, total, faces[0])
 	}
 }
 
@@ -282,6 +297,11 @@ func TestRollMatchesDist(t *testing.T) {
 		{Dice: 2, CFMax: 2, CritFrom: 9, ForcedFrom: 7, Fate: 5, RerollAll: 3},
 		// A result fixed by a spell (sim/fixed.go): the rerolls are not used.
 		{Dice: 2, CFMax: 1, Fixed: 6, Reroll: 5, ForcedFrom: 6},
+		// A kept d10 (sim/stored.go): alone, in the critical range, and
+		// between a forced reroll and a mastery die.
+		{Dice: 1, CFMax: 1, Stored: 6},
+		{Dice: 2, CFMax: 2, CritFrom: 9, Stored: 9},
+		{Dice: 3, CFMax: 1, Stored: 5, ForcedFrom: 6, Reroll: 5},
 	} {
 		t.Run(fmt.Sprintf("%+v", p), func(t *testing.T) {
 			t.Parallel()

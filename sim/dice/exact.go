@@ -68,6 +68,15 @@ func (p Pool) SplitFaces() [2][11]float64 {
 			}
 		}
 	}
+	// A kept d10 (Stored) replaces the lowest die when it is higher than the
+	// kept face.
+	if s := p.Stored; s > 0 {
+		var st [11]float64
+		for m := 1; m <= 10; m++ {
+			st[max(m, min(s, 10))] += forced[m]
+		}
+		forced = st
+	}
 	// first is the kept face after the Fate reroll, if any: the lowest die
 	// rolled again as the mastery reroll below does.
 	first := forced
