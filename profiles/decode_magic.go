@@ -16,7 +16,7 @@ var (
 	levelFields = []string{"threshold", "effect", "amount", "ignores_armour", "text",
 		"modifier", "ap_loss", "immobilise", "fright", "ward", "dispel", "silence",
 		"attack_bonus", "critical_from", "cover", "activations", "activate_now", "acted_ap_loss",
-		"reroll", "force_reroll", "fixed_result", "grant_skill"}
+		"reroll", "force_reroll", "fixed_result", "stored_die", "grant_skill"}
 	magicFields = []string{"way", "affinity", "grimoire", "spells", "granted", "pages"}
 )
 

@@ -69,6 +69,11 @@ type EffectParams struct {
 	// caster's I + 2", skills.md 4.3), a one-shot state it is under until it
 	// rolls or the effect ends. Zero: none.
 	FixedResult int
+	// StoredDie: a d10 is rolled at the cast and kept for the target, which
+	// may put it in place of one die of its next roll (dice-tool: "a d10 kept
+	// to replace a later one", skills.md 4.3), a one-shot state it holds
+	// until it rolls or the effect ends.
+	StoredDie bool
 	// GrantSkill is a skill the target has while the effect lasts (dice-tool,
 	// "grant Awakened or Skilled swordsman to an ally", skills.md 4.3): one of
 	// GrantableSkills. Fights play the ones of PlayedGrants.
@@ -90,7 +95,7 @@ var PlayedGrants = []string{SkillSkilledSwordsman}
 // happens once (AP loss, dispel).
 func (p EffectParams) Lasting() bool {
 	return p.Modifier != (Stats{}) || p.Immobilise || p.Fright > 0 || p.Ward > 0 || p.Silence || p.Cover > 0 ||
-		p.AttackBonus != 0 || p.CriticalFrom > 0 || p.Reroll || p.ForceReroll || p.FixedResult > 0 || p.GrantSkill != ""
+		p.AttackBonus != 0 || p.CriticalFrom > 0 || p.Reroll || p.ForceReroll || p.FixedResult > 0 || p.StoredDie || p.GrantSkill != ""
 }
 
 // effectFields are the level fields of EffectParams, with the categories that
@@ -112,6 +117,7 @@ var effectFields = map[string][]SpellEffect{
 	"reroll":        {EffectDiceTool},
 	"force_reroll":  {EffectDiceTool},
 	"fixed_result":  {EffectDiceTool},
+	"stored_die":    {EffectDiceTool},
 	"grant_skill":   {EffectDiceTool},
 }
 
@@ -181,6 +187,8 @@ func (d *decoder) effectParam(p *EffectParams, key string, n *yaml.Node, field s
 		p.Reroll, _ = d.boolValue(n, field)
 	case "force_reroll":
 		p.ForceReroll, _ = d.boolValue(n, field)
+	case "stored_die":
+		p.StoredDie, _ = d.boolValue(n, field)
 	case "fixed_result":
 		p.FixedResult, _ = d.intIn(n, field, 1, 9, "fixed_result must be from 1 to 9 (the roll's result is the caster's I plus it, capped at 10)")
 	case "grant_skill":

@@ -107,8 +107,9 @@ func TestDiceToolDecode(t *testing.T) {
     target: ally
     duration: one-turn
     difficulties:
-      - {threshold: 22, effect: dice-tool, text: "a d10 kept for later"}
+      - {threshold: 22, effect: dice-tool, text: "a roll's result doubled"}
       - {threshold: 24, effect: dice-tool, fixed_result: 2, text: "a roll fixed at I + 2"}
+      - {threshold: 26, effect: dice-tool, stored_die: true, text: "a d10 kept for later"}
   - id: omen
     name: Omen
     kind: generic
@@ -137,7 +138,8 @@ func TestDiceToolDecode(t *testing.T) {
 			t.Errorf("level %d: %+v played %v, want %+v played %v", i, l.EffectParams, s.Played(l), w.p, w.played)
 		}
 	}
-	if f, err := ds.Spell("fixed"); err != nil || f.Played(f.Levels[0]) || f.Levels[1].EffectParams != (EffectParams{FixedResult: 2}) || !f.Played(f.Levels[1]) {
+	if f, err := ds.Spell("fixed"); err != nil || f.Played(f.Levels[0]) || f.Levels[1].EffectParams != (EffectParams{FixedResult: 2}) || !f.Played(f.Levels[1]) ||
+		f.Levels[2].EffectParams != (EffectParams{StoredDie: true}) || !f.Played(f.Levels[2]) {
 		t.Errorf("a dice tool with no field played, or fixed_result: %v, %+v", err, f)
 	}
 	if o, err := ds.Spell("omen"); err != nil || o.Levels[0].EffectParams != (EffectParams{ForceReroll: true}) || !o.Played(o.Levels[0]) {
@@ -160,6 +162,12 @@ func TestDiceToolDecode(t *testing.T) {
       - {threshold: 15, effect: debuff, force_reroll: true, text: x}
       - {threshold: 16, effect: dice-tool, force_reroll: true, text: y}
       - {threshold: 17, effect: dice-tool, fixed_result: 12, text: z}
+  - id: bad-token
+    name: Bad token
+    kind: generic
+    target: ally
+    difficulties:
+      - {threshold: 15, effect: healing, amount: 1D5, stored_die: true}
 `
 	_, err = loadFiles(map[string]string{"s.yaml": bad})
 	if err == nil {
@@ -171,6 +179,7 @@ func TestDiceToolDecode(t *testing.T) {
 		`d/s.yaml:9:`,
 		`d/s.yaml:15:41: spells[bad-omen].difficulties[0].force_reroll: a debuff effect has no force_reroll (only dice-tool)`,
 		`d/s.yaml:17:58: spells[bad-omen].difficulties[2].fixed_result: fixed_result must be from 1 to 9 (the roll's result is the caster's I plus it, capped at 10), got 12`,
+		`spells[bad-token].difficulties[0].stored_die: a healing effect has no stored_die (only dice-tool)`,
 		`d/s.yaml:13:5: spells[bad-omen].target: difficulty 16 forces an enemy's reroll (force_reroll): the target must be enemy or any, got ally`,
 	} {
 		if !strings.Contains(err.Error(), w) {

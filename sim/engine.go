@@ -1599,8 +1599,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		defDuel:   !o.duelUsed && o.f.Skills.Duellist > 0 && e.engaged(i, j),
 		attMaster: !c.masterUsed && c.f.Skills.Master&pl.ex.field() != 0,
 		defMaster: !o.masterUsed && o.f.Skills.Master&FieldDefensive != 0,
-		// The dice tools of spells (sim/magic_fate.go, magic_forced.go, magic_fixed.go).
-		attTools: toolsOf(c.fx.fate, c.fx.forced, int(c.fx.fixed)), defTools: toolsOf(o.fx.fate, o.fx.forced, int(o.fx.fixed)),
+		// The dice tools of spells (sim/magic_fate.go, magic_forced.go, magic_fixed.go, magic_stored.go).
+		attTools: toolsOf(c.fx.fate, c.fx.forced, int(c.fx.fixed), int(c.fx.stored)),
+		defTools: toolsOf(o.fx.fate, o.fx.forced, int(o.fx.fixed), int(o.fx.stored)),
 	}
 	if e.trace != nil {
 		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }

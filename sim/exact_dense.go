@@ -369,7 +369,7 @@ func (pl *plan) attackPoolAt(free bool, diceN int, mastery, master bool, tools t
 	if !tools.has(toolForced) {
 		p.ForcedFrom = 0
 	}
-	p.Fixed = tools.fixed() // a value per state: not in the pool prepared
+	p.Fixed, p.Stored = tools.fixed(), tools.stored() // values per state: not in the pool prepared
 	return p
 }
 

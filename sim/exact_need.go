@@ -84,7 +84,7 @@ func buildNeedTable(k needKey) *needTable {
 		if k.tools.has(toolForced) {
 			p.ForcedFrom = forcedDefenceFrom(ex.defenceReroll(p, need, 0, k.attCH))
 		}
-		p.Fixed = k.tools.fixed()
+		p.Fixed, p.Stored = k.tools.fixed(), k.tools.stored()
 		return splitTailsOf(p)
 	}
 	last := 10

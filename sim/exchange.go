@@ -172,8 +172,13 @@ type Exchange struct {
 	// roll's result fixed at the caster's I + 2"; sim/fixed.go), at this value
 	// (capped at 10); 0: rolled.
 	AttackerFixed, DefenderFixed int
-	Variant                      Variant
-	Policy                       Policy
+	// AttackerStored and DefenderStored: the attacker or the defender holds a
+	// d10 kept by a dice-tool spell ("a d10 kept to replace a later one";
+	// sim/stored.go), this face (1-10), for its main roll of this exchange;
+	// 0: none.
+	AttackerStored, DefenderStored int
+	Variant                        Variant
+	Policy                         Policy
 }
 
 // field returns the mastery field of the attack.
@@ -508,7 +513,7 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool, tools 
 	if tools.has(toolForced) {
 		p.ForcedFrom = forcedAttackFrom
 	}
-	p.Fixed = tools.fixed()
+	p.Fixed, p.Stored = tools.fixed(), tools.stored()
 	return p
 }
 
@@ -569,7 +574,7 @@ func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master bool,
 	if tools.has(toolForced) {
 		p.ForcedFrom = forcedDefenceFrom(ex.defenceReroll(p, t, dmod, ch))
 	}
-	p.Fixed = tools.fixed()
+	p.Fixed, p.Stored = tools.fixed(), tools.stored()
 	return p
 }
 

@@ -109,8 +109,9 @@ type activeEffect struct {
 	// ends it (atStart: at its start, else at its end, the next one when skip).
 	by, side, ends       int8
 	atStart, skip, whole bool
-	// fixed: the value of a fixed result, recorded at the cast (sim/magic_fixed.go).
-	fixed int8
+	// fixed: the value of a fixed result, recorded at the cast (sim/magic_fixed.go);
+	// stored: the face of a kept d10, rolled at the cast (sim/magic_stored.go).
+	fixed, stored int8
 }
 
 // spellEffects are the lasting spell effects on a Safar and what they add up to.
@@ -134,11 +135,14 @@ type spellEffects struct {
 	// fixed: the result its next roll is fixed at, the last such effect's; 0
 	// none (sim/magic_fixed.go).
 	fixed int8
+	// stored: the face of a kept d10 for its next roll, the last such
+	// effect's; 0 none (sim/magic_stored.go).
+	stored int8
 }
 
 // sum recomputes what the effects add up to.
 func (s *spellEffects) sum() {
-	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover, s.fate, s.forced, s.fixed = statMod{}, 0, 0, false, false, 0, false, false, 0
+	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover, s.fate, s.forced, s.fixed, s.stored = statMod{}, 0, 0, false, false, 0, false, false, 0, 0
 	for k := range s.n {
 		p := &s.on[k].level.EffectParams
 		m := paramsMod(p)
@@ -153,6 +157,9 @@ func (s *spellEffects) sum() {
 		s.forced = s.forced || p.ForceReroll
 		if p.FixedResult > 0 {
 			s.fixed = s.on[k].fixed
+		}
+		if p.StoredDie {
+			s.stored = s.on[k].stored
 		}
 		s.fright = max(s.fright, int8(p.Fright))
 		s.ward = max(s.ward, int8(p.Ward))
@@ -345,6 +352,9 @@ func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
 	if p.FixedResult > 0 {
 		parts = append(parts, fmt.Sprintf("its next roll's result fixed at the caster's I + %d", p.FixedResult))
 	}
+	if p.StoredDie {
+		parts = append(parts, "keeps a d10 to replace a die of its next roll")
+	}
 	s := strings.Join(parts, ", ")
 	if s != "" {
 		s += " (" + string(d) + ")"
@@ -383,7 +393,7 @@ func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
 		for _, v := range m {
 			up, down = up || v > 0, down || v < 0
 		}
-		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.Reroll || p.FixedResult > 0
+		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.Reroll || p.FixedResult > 0 || p.StoredDie
 		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence || p.ForceReroll || p.FixedResult > 0
 	}
 	switch s.Target {
@@ -641,6 +651,9 @@ func (e *engine) paramsWorth(i, cost, j, s int, p *profiles.EffectParams, d prof
 		}
 		if p.FixedResult > 0 && (on || o.fx.fixed == 0) {
 			v += e.holderWorth(i, cost, j, e.toolOf(e.c[i].kind, p)) // sim/magic_fixed.go
+		}
+		if p.StoredDie && (on || o.fx.stored == 0) {
+			v += e.holderWorth(i, cost, j, toolStored) // sim/magic_stored.go
 		}
 	}
 	return v

@@ -100,7 +100,9 @@ func (e *engine) toolOf(a int, p *profiles.EffectParams) toolBits {
 	case p.ForceReroll:
 		return toolForced
 	case p.FixedResult > 0:
-		return toolsOf(false, false, e.kinds[a].Stats().I+p.FixedResult)
+		return toolsOf(false, false, e.kinds[a].Stats().I+p.FixedResult, 0)
+	case p.StoredDie:
+		return toolStored // the face is rolled at the cast: tables averaged over it
 	}
 	return 0
 }
@@ -172,7 +174,8 @@ func (e *engine) cachedFateGain(x, y int, att bool, tool toolBits) ([8]float64, 
 // sim/magic_forced.go): the table is then what it takes off x's net damage,
 // worth as much to y's side; or a fixed result of x's roll
 // (sim/magic_fixed.go): x's gain, not clipped at 0 (a fixed result may be
-// worse than x's dice).
+// worse than x's dice); or a d10 x keeps (toolStored, sim/magic_stored.go),
+// its gain averaged over the face.
 func (e *engine) fateGainTable(x, y int, att bool, tool toolBits) ([8]float64, error) {
 	var t [8]float64
 	a, d := x, y
@@ -196,8 +199,15 @@ func (e *engine) fateGainTable(x, y int, att bool, tool toolBits) ([8]float64, e
 			return t, nil
 		}
 		o := &opts[best]
-		var net [2]float64 // without, with the reroll; from the attacker's side
-		for with := range 2 {
+		var net [2]float64 // without, with the tool; from the attacker's side
+		// A kept d10's face is rolled at the cast: the gain is the mean over
+		// its ten faces (sim/magic_stored.go).
+		faces := 1
+		if tool == toolStored {
+			faces = 10
+		}
+		for run := range 1 + faces {
+			with := min(run, 1)
 			ex := e.exchange(a, d, o.weapon, o.attack)
 			if o.defWeapon != nil {
 				ex.Defender = ex.Defender.WithWeapon(o.defWeapon)
@@ -209,25 +219,32 @@ func (e *engine) fateGainTable(x, y int, att bool, tool toolBits) ([8]float64, e
 				ex.Range = bandRange(o.weapon, bandEffective)
 			}
 			if with == 1 {
-				fate, forced, fixed := tool == toolFate, tool == toolForced, tool.fixed()
+				fate, forced, fixed, stored := tool == toolFate, tool == toolForced, tool.fixed(), 0
+				if tool == toolStored {
+					stored = run
+				}
 				if att {
-					ex.AttackerFate, ex.AttackerForced, ex.AttackerFixed = fate, forced, fixed
+					ex.AttackerFate, ex.AttackerForced, ex.AttackerFixed, ex.AttackerStored = fate, forced, fixed, stored
 				} else {
-					ex.DefenderFate, ex.DefenderForced, ex.DefenderFixed = fate, forced, fixed
+					ex.DefenderFate, ex.DefenderForced, ex.DefenderFixed, ex.DefenderStored = fate, forced, fixed, stored
 				}
 			}
 			res, err := ex.Exact()
 			if err != nil {
 				return t, err
 			}
-			net[with] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender) - res.ExpectedCounter
+			n := res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender) - res.ExpectedCounter
+			if with == 1 {
+				n /= float64(faces)
+			}
+			net[with] += n
 		}
 		gain := net[1] - net[0] // x's, from x's side
 		if !att {
 			gain = -gain
 		}
 		switch tool {
-		case toolFate:
+		case toolFate, toolStored:
 			t[k] = max(gain, 0)
 		case toolForced:
 			t[k] = max(-gain, 0) // what x loses, y's side gains

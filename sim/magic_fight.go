@@ -598,6 +598,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	if out.Success && opt.level.Amount == nil {
 		st.succeeded++
 		e.applyEffect(i, j, opt)
+		e.keepDie(r, i, j, opt) // sim/magic_stored.go
 	} else if out.Success {
 		st.succeeded++
 		amount = max(dice.Roll(r, pl.amtN, pl.amtSides, pl.amtPlus), 0)

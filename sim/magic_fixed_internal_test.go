@@ -35,7 +35,7 @@ func TestFixedInFight(t *testing.T) {
 		t.Fatalf("a fixed result on any target: cast on allies %v, enemies %v", ally, en)
 	}
 	v := min(e.c[0].f.Stats().I+2, 10)
-	tool := toolsOf(false, false, v)
+	tool := toolsOf(false, false, v, 0)
 	kk, kp := int8(e.c[0].kind), int8(e.c[1].kind)
 	mine, theirs := e.magic.fateGain[fateKey{kk, kp, true, tool}], e.magic.fateGain[fateKey{kp, kk, false, tool}]
 	if mine == ([8]float64{}) || theirs == ([8]float64{}) {

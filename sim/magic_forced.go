@@ -26,8 +26,11 @@ func (e *engine) spendTools(i int, b toolBits) {
 	if b.has(toolForced) {
 		e.spendForced(i)
 	}
-	if b.has(toolFixed) {
+	if b.fixed() > 0 {
 		e.spendFixed(i) // sim/magic_fixed.go
+	}
+	if b.stored() > 0 {
+		e.spendStored(i) // sim/magic_stored.go
 	}
 }
 

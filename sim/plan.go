@@ -42,7 +42,8 @@ type state struct {
 	// attTools and defTools: the dice tools of spells on the attacker's or the
 	// defender's main roll: toolFate, the reroll it still holds (sim/fate.go),
 	// toolForced, an enemy's forced reroll it is under (sim/forced.go), and
-	// toolFixed, the value of its result fixed (sim/fixed.go).
+	// toolFixed, the value of its result fixed (sim/fixed.go) or with
+	// toolStored of a kept d10 (sim/stored.go).
 	// Bits of a byte, so that a state stays within the 32 bytes the exact
 	// engine hashes (exact_index.go).
 	attTools, defTools toolBits
@@ -55,15 +56,31 @@ type toolBits uint8
 const (
 	toolFate   toolBits = 1 << iota // holds a dice-tool reroll (sim/fate.go)
 	toolForced                      // under an enemy's forced reroll (sim/forced.go)
-	// toolFixed are the bits of a fixed result's value, 1-10 (sim/fixed.go).
+	toolStored                      // the value bits are a kept d10's face (sim/stored.go)
+	// toolFixed are the value bits: a fixed result, 1-10 (sim/fixed.go), or
+	// with toolStored a kept d10's face. A fixed result wins over a kept d10
+	// on the same Safar (its roll has no die to replace).
 	toolFixed toolBits = 0xf0
 )
 
-// has reports whether b holds tool t (toolFixed: some fixed result).
+// has reports whether b holds tool t.
 func (b toolBits) has(t toolBits) bool { return b&t != 0 }
 
 // fixed returns the value of the fixed result b holds, 0 for none.
-func (b toolBits) fixed() int { return int(b >> 4) }
+func (b toolBits) fixed() int {
+	if b&toolStored != 0 {
+		return 0
+	}
+	return int(b >> 4)
+}
+
+// stored returns the face of the kept d10 b holds, 0 for none.
+func (b toolBits) stored() int {
+	if b&toolStored == 0 {
+		return 0
+	}
+	return int(b >> 4)
+}
 
 // main returns b for a main attack's rolls, none for a free attack's.
 func (b toolBits) main(free bool) toolBits {
@@ -73,9 +90,9 @@ func (b toolBits) main(free bool) toolBits {
 	return b
 }
 
-// toolsOf returns the bits of a fate reroll, a forced reroll and a fixed
-// result (its value, 0: none).
-func toolsOf(fate, forced bool, fixed int) toolBits {
+// toolsOf returns the bits of a fate reroll, a forced reroll, a fixed result
+// and a kept d10 (their values, 0: none).
+func toolsOf(fate, forced bool, fixed, stored int) toolBits {
 	var b toolBits
 	if fate {
 		b |= toolFate
@@ -83,7 +100,13 @@ func toolsOf(fate, forced bool, fixed int) toolBits {
 	if forced {
 		b |= toolForced
 	}
-	return b | toolBits(fixedOf(fixed))<<4
+	if v := fixedOf(fixed); v > 0 {
+		return b | toolBits(v)<<4
+	}
+	if v := fixedOf(stored); v > 0 {
+		return b | toolStored | toolBits(v)<<4
+	}
+	return b
 }
 
 // plan is an exchange prepared for resolution, shared by Exact and Sample: the
@@ -777,8 +800,8 @@ func (pl *plan) initial() state {
 		attArmour:  int8(att.ArmourBoxes),
 		attMaster:  att.Skills.Master&pl.ex.field() != 0,
 		defMaster:  def.Skills.Master&FieldDefensive != 0,
-		attTools:   toolsOf(pl.ex.AttackerFate, pl.ex.AttackerForced, pl.ex.AttackerFixed),
-		defTools:   toolsOf(pl.ex.DefenderFate, pl.ex.DefenderForced, pl.ex.DefenderFixed),
+		attTools:   toolsOf(pl.ex.AttackerFate, pl.ex.AttackerForced, pl.ex.AttackerFixed, pl.ex.AttackerStored),
+		defTools:   toolsOf(pl.ex.DefenderFate, pl.ex.DefenderForced, pl.ex.DefenderFixed, pl.ex.DefenderStored),
 	}
 }
 
@@ -905,7 +928,7 @@ func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [
 		ct.base, ct.dmod, ct.ready = pl.ex.defenceBase(d), pl.ex.defenceModifier(a, d), true
 	}
 	p := pl.ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, s.defTools.main(free), a, t, ct.dmod, ch)
-	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 || p.Fate > 0 || p.ForcedFrom > 0 || p.Fixed > 0 {
+	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 || p.Fate > 0 || p.ForcedFrom > 0 || p.Fixed > 0 || p.Stored > 0 {
 		return pl.splitTails(p) // Master's pools are few: the shared cache serves them
 	}
 	e := ct.at(p.Dice, p.Reroll)

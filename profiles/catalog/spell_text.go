@@ -122,8 +122,8 @@ var spellRules = []spellRule{
 		`\b(?:dissipe|annule|met fin a) (?:tous )?les (?:sorts|effets de sorts) (?:ennemis|adverses)(?: qui l'affectent| sur (?:elle|lui))?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Dispel = true; return "" }),
 	// Dice and skill tools (skills.md 4.3): a reroll for the target, an
-	// enemy's forced reroll, a fixed result and a skill granted are played;
-	// the stored die has no field and is named not modelled.
+	// enemy's forced reroll, a fixed result, a kept d10 and a skill granted
+	// are played (Awakened granted is named not modelled).
 	spellRow("La cible peut relancer un dé de son prochain jet", profiles.EffectDiceTool,
 		`\bpeut relancer (?:un|1) de(?: de son prochain jet| lors de son prochain jet)?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Reroll = true; return "" }),
@@ -147,10 +147,7 @@ var spellRules = []spellRule{
 		}),
 	spellRow("Lance un D10 et le garde pour remplacer un jet ultérieur", profiles.EffectDiceTool,
 		`\blance (?:un|1) ?d10 et le garde pour remplacer un (?:jet|de) ulterieur`,
-		func(l *levelOut, _ *spellOut, _ []string) string {
-			l.unplayed = "a d10 kept to replace a later one is not modelled"
-			return ""
-		}),
+		func(l *levelOut, _ *spellOut, _ []string) string { l.params.StoredDie = true; return "" }),
 	spellRow("L'ennemi doit relancer un dé", profiles.EffectDiceTool,
 		`\bdoit relancer (?:un|1) de`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.ForceReroll = true; return "" }),
@@ -358,7 +355,7 @@ func writeLevel(b *bytes.Buffer, l levelOut) {
 	for _, f := range []struct {
 		key string
 		v   bool
-	}{{"immobilise", p.Immobilise}, {"dispel", p.Dispel}, {"silence", p.Silence}, {"reroll", p.Reroll}, {"force_reroll", p.ForceReroll}} {
+	}{{"immobilise", p.Immobilise}, {"dispel", p.Dispel}, {"silence", p.Silence}, {"reroll", p.Reroll}, {"force_reroll", p.ForceReroll}, {"stored_die", p.StoredDie}} {
 		if f.v {
 			b.WriteString(", " + f.key + ": true")
 		}

@@ -95,8 +95,8 @@ func TestSpellTexts(t *testing.T) {
 		{"placeholder", "<texte inventé>", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
 			`difficulty 15: not classed, no row reads "<texte invente>"`},
 		// dice and skill tools (5): the target's reroll, an enemy's forced
-		// reroll, a fixed result and a skill granted are played; the stored
-		// die is classed and named not modelled.
+		// reroll, a fixed result, a kept d10 and Skilled swordsman granted are
+		// played; Awakened granted is named not modelled.
 		{"dice tool: reroll", "La cible peut relancer un dé de son prochain jet (inventé)", profiles.UntilTargetActivation,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{Reroll: true}, ""},
 		{"dice tool: reroll, short", "L'allié peut relancer 1 dé (inventé)", profiles.OneTurn,
@@ -112,7 +112,7 @@ func TestSpellTexts(t *testing.T) {
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{},
 			"difficulty 15: a roll's result fixed at the caster's I + 0 is not modelled (fixed_result is from 1 to 9)"},
 		{"stored die", "Le lanceur lance un D10 et le garde pour remplacer un jet ultérieur (inventé)", profiles.WholeGame,
-			profiles.EffectDiceTool, "", false, profiles.EffectParams{}, "difficulty 15: a d10 kept to replace a later one is not modelled"},
+			profiles.EffectDiceTool, "", false, profiles.EffectParams{StoredDie: true}, ""},
 		{"forced reroll", "L'ennemi doit relancer un dé (inventé)", profiles.UntilTargetActivation,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{ForceReroll: true}, ""},
 		{"forced reroll, instant: not followed", "L'ennemi doit relancer un dé (inventé)", profiles.Instant,

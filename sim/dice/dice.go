@@ -73,10 +73,9 @@ type Pool struct {
 	Fixed int
 	// Stored is a d10 face kept by a dice-tool spell to replace a later die
 	// ("a d10 kept to replace a later one", skills.md 4.3; sim/stored.go):
-	// after the roll (and an enemy's forced reroll), when it is higher than
-	// the kept face it replaces the lowest die, so the kept face is the
-	// higher of the two; the Fate, mastery and Master rerolls come after, and
-	// the face counts as any die's for the CH and the CF. Zero means none.
+	// after every reroll, when it is higher than the kept face it replaces
+	// that die, so the kept face is the higher of the two, a die's face for
+	// the CH and the CF. Zero means none.
 	Stored int
 	// RerollBonus is added to the roll's value when a mastery die is spent on
 	// it (Reroll): a charm's "+2 sur une relance de maîtrise" (sim/items.go).
@@ -206,9 +205,6 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 		}
 	}
 	mastery, masterUse, fateUse, storeUse := false, false, false, false
-	if p.Stored > best { // the kept d10 replaces the lowest die (sim/stored.go)
-		best, storeUse = p.Stored, true
-	}
 	if p.Fate > 0 && best <= p.Fate {
 		fateUse = true
 		d := D10(r)
@@ -234,6 +230,9 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 		for range n {
 			best = max(best, D10(r))
 		}
+	}
+	if p.Stored > best { // the kept d10 replaces the kept die (sim/stored.go)
+		best, storeUse = p.Stored, true
 	}
 	failure := best <= p.CFMax
 	cf := p.critFrom()

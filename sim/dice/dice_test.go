@@ -34,7 +34,8 @@ func rolls(n int, f func(ds []int)) {
 // bruteFaces enumerates every roll of the pool, an enemy's forced reroll of the
 // highest die (ForcedFrom), the Fate reroll of the lowest die (a dice-tool
 // spell), the mastery reroll of the lowest die and the Master reroll of the
-// whole pool included, and returns the distribution of the kept face split by
+// whole pool included, then a kept d10 (Stored) in place of the kept die when
+// higher, and returns the distribution of the kept face split by
 // whether a mastery die was spent (R1, R4). It counts outcomes in integers over
 // the common denominator 10^(2n+3), so the only rounding is the final division.
 func bruteFaces(p dice.Pool) [2][11]float64 {
@@ -47,14 +48,17 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 
 	var count [2][11]int64 // over 10^(2n+3)
 	// finish applies the Master reroll to a kept face of weight w.
+	// and then a kept d10 (Stored) in place of the kept die when higher.
 	finish := func(used, face int, w int64) {
 		if p.RerollAll > 0 && face <= p.RerollAll {
 			for f, c := range fresh {
-				count[used][f] += w * c
+				if c != 0 {
+					count[used][max(f, p.Stored)] += w * c
+				}
 			}
 			return
 		}
-		count[used][face] += w * pow10(n)
+		count[used][max(face, p.Stored)] += w * pow10(n)
 	}
 	// reroll rolls die i of ds again and calls f with each new roll.
 	reroll := func(ds []int, i int, f func(re []int)) {
@@ -79,10 +83,6 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 		reroll(ds, lowest(ds), func(re []int) { finish(1, slices.Max(re), w) })
 	}
 	fate := func(ds []int, w int64) {
-		if p.Stored > slices.Max(ds) { // the kept d10 replaces the lowest die
-			ds = slices.Clone(ds)
-			ds[lowest(ds)] = p.Stored
-		}
 		if p.Fate == 0 || slices.Max(ds) > p.Fate {
 			mastery(ds, 10*w)
 			return

@@ -68,15 +68,6 @@ func (p Pool) SplitFaces() [2][11]float64 {
 			}
 		}
 	}
-	// A kept d10 (Stored) replaces the lowest die when it is higher than the
-	// kept face.
-	if s := p.Stored; s > 0 {
-		var st [11]float64
-		for m := 1; m <= 10; m++ {
-			st[max(m, min(s, 10))] += forced[m]
-		}
-		forced = st
-	}
 	// first is the kept face after the Fate reroll, if any: the lowest die
 	// rolled again as the mastery reroll below does.
 	first := forced
@@ -131,6 +122,17 @@ func (p Pool) SplitFaces() [2][11]float64 {
 				next[f] += low * base[f]
 			}
 			cur[u] = next
+		}
+	}
+	// A kept d10 (Stored) replaces the kept die when it is higher, after
+	// every reroll.
+	if s := p.Stored; s > 0 {
+		for u := range cur {
+			var st [11]float64
+			for m := 1; m <= 10; m++ {
+				st[max(m, min(s, 10))] += cur[u][m]
+			}
+			cur[u] = st
 		}
 	}
 	return cur
