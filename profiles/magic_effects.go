@@ -85,9 +85,8 @@ type EffectParams struct {
 var GrantableSkills = []string{SkillSkilledSwordsman, SkillAwakened}
 
 // PlayedGrants are the granted skills fights play: Skilled swordsman, which
-// the exchange reads. Awakened acts on spell defences, whose tables are per
-// card: a grant of it is named not modelled.
-var PlayedGrants = []string{SkillSkilledSwordsman}
+// the exchange reads, and Awakened, which spell defences read (sim/magic_awake.go).
+var PlayedGrants = []string{SkillSkilledSwordsman, SkillAwakened}
 
 // Lasting reports whether the parameters make an effect that lasts (a
 // modifier, an attack bonus or critical range, immobilisation, fright, ward,

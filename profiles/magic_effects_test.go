@@ -132,7 +132,7 @@ func TestDiceToolDecode(t *testing.T) {
 	}{
 		{EffectParams{Reroll: true}, true},
 		{EffectParams{GrantSkill: SkillSkilledSwordsman}, true},
-		{EffectParams{GrantSkill: SkillAwakened}, false},
+		{EffectParams{GrantSkill: SkillAwakened}, true},
 	} {
 		if l := s.Levels[i]; l.EffectParams != w.p || s.Played(l) != w.played {
 			t.Errorf("level %d: %+v played %v, want %+v played %v", i, l.EffectParams, s.Played(l), w.p, w.played)

@@ -138,11 +138,13 @@ type spellEffects struct {
 	// stored: the face of a kept d10 for its next roll, the last such
 	// effect's; 0 none (sim/magic_stored.go).
 	stored int8
+	// awake: some effect grants it Awakened (sim/magic_awake.go).
+	awake bool
 }
 
 // sum recomputes what the effects add up to.
 func (s *spellEffects) sum() {
-	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover, s.fate, s.forced, s.fixed, s.stored = statMod{}, 0, 0, false, false, 0, false, false, 0, 0
+	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover, s.fate, s.forced, s.fixed, s.stored, s.awake = statMod{}, 0, 0, false, false, 0, false, false, 0, 0, false
 	for k := range s.n {
 		p := &s.on[k].level.EffectParams
 		m := paramsMod(p)
@@ -161,6 +163,7 @@ func (s *spellEffects) sum() {
 		if p.StoredDie {
 			s.stored = s.on[k].stored
 		}
+		s.awake = s.awake || p.GrantSkill == profiles.SkillAwakened
 		s.fright = max(s.fright, int8(p.Fright))
 		s.ward = max(s.ward, int8(p.Ward))
 		s.cover = max(s.cover, int8(p.Cover))
@@ -393,7 +396,8 @@ func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
 		for _, v := range m {
 			up, down = up || v > 0, down || v < 0
 		}
-		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.Reroll || p.FixedResult > 0 || p.StoredDie
+		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.Reroll || p.FixedResult > 0 || p.StoredDie ||
+			p.GrantSkill == profiles.SkillAwakened
 		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence || p.ForceReroll || p.FixedResult > 0
 	}
 	switch s.Target {
@@ -654,6 +658,9 @@ func (e *engine) paramsWorth(i, cost, j, s int, p *profiles.EffectParams, d prof
 		}
 		if p.StoredDie && (on || o.fx.stored == 0) {
 			v += e.holderWorth(i, cost, j, toolStored) // sim/magic_stored.go
+		}
+		if p.GrantSkill == profiles.SkillAwakened && (on || !o.fx.awake) {
+			v += e.awakeWorth(j) // sim/magic_awake.go
 		}
 	}
 	return v

@@ -24,13 +24,19 @@ func crookedOmen() *profiles.Spell {
 // a paladin (B), both with 4 AP in round 1.
 func spellEngine(t *testing.T, s *profiles.Spell) (*engine, *Fighter) {
 	t.Helper()
+	return spellEngineVs(t, s, "paladin-2")
+}
+
+// spellEngineVs is spellEngine against the card opp.
+func spellEngineVs(t *testing.T, s *profiles.Spell, opp string) (*engine, *Fighter) {
+	t.Helper()
 	k := *cardFighterIn(t, "tembo-khemist-2")
 	p := *k.Profile
 	mg := *p.Magic
 	mg.Known = []*profiles.Spell{s}
 	p.Magic = &mg
 	k.Profile = &p
-	ids := []string{"tembo-khemist-2", "paladin-2"}
+	ids := []string{"tembo-khemist-2", opp}
 	e, err := newEngine([]*Fighter{&k, cardFighterIn(t, ids[1])}, []int{SideA, SideB}, Variant{}, [2]FightPolicy{}, nil)
 	if err != nil {
 		t.Fatal(err)

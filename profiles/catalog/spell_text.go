@@ -123,7 +123,7 @@ var spellRules = []spellRule{
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Dispel = true; return "" }),
 	// Dice and skill tools (skills.md 4.3): a reroll for the target, an
 	// enemy's forced reroll, a fixed result, a kept d10 and a skill granted
-	// are played (Awakened granted is named not modelled).
+	// are played.
 	spellRow("La cible peut relancer un dé de son prochain jet", profiles.EffectDiceTool,
 		`\bpeut relancer (?:un|1) de(?: de son prochain jet| lors de son prochain jet)?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Reroll = true; return "" }),
@@ -132,7 +132,7 @@ var spellRules = []spellRule{
 		func(l *levelOut, _ *spellOut, m []string) string {
 			l.params.GrantSkill = grantedSkills[m[1]]
 			if !slices.Contains(profiles.PlayedGrants, l.params.GrantSkill) {
-				l.unplayed = "the granted skill " + l.params.GrantSkill + " is not modelled (it acts on spell defences, whose tables are per card)"
+				l.unplayed = "the granted skill " + l.params.GrantSkill + " is not modelled"
 			}
 			return ""
 		}),

@@ -95,17 +95,16 @@ func TestSpellTexts(t *testing.T) {
 		{"placeholder", "<texte inventé>", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
 			`difficulty 15: not classed, no row reads "<texte invente>"`},
 		// dice and skill tools (5): the target's reroll, an enemy's forced
-		// reroll, a fixed result, a kept d10 and Skilled swordsman granted are
-		// played; Awakened granted is named not modelled.
+		// reroll, a fixed result, a kept d10 and a skill granted (Skilled
+		// swordsman, Awakened) are played.
 		{"dice tool: reroll", "La cible peut relancer un dé de son prochain jet (inventé)", profiles.UntilTargetActivation,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{Reroll: true}, ""},
 		{"dice tool: reroll, short", "L'allié peut relancer 1 dé (inventé)", profiles.OneTurn,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{Reroll: true}, ""},
 		{"skill granted", "L'allié gagne la compétence Fine lame jusqu'à la fin de sa prochaine activation (inventé)", profiles.UntilTargetActivation,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{GrantSkill: profiles.SkillSkilledSwordsman}, ""},
-		{"skill granted, not played", "L'allié gagne En éveil (inventé)", profiles.OneTurn,
-			profiles.EffectDiceTool, "", false, profiles.EffectParams{GrantSkill: profiles.SkillAwakened},
-			"difficulty 15: the granted skill awakened is not modelled (it acts on spell defences, whose tables are per card)"},
+		{"Awakened granted", "L'allié gagne En éveil (inventé)", profiles.OneTurn,
+			profiles.EffectDiceTool, "", false, profiles.EffectParams{GrantSkill: profiles.SkillAwakened}, ""},
 		{"fixed result", "Le résultat d'un jet est fixé à I + 2 (inventé)", profiles.OneTurn,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{FixedResult: 2}, ""},
 		{"fixed result at I + 0: not played", "Le résultat d'un dé est fixé à son I+0 (inventé)", profiles.OneTurn,
