@@ -16,7 +16,7 @@ var (
 	levelFields = []string{"threshold", "effect", "amount", "ignores_armour", "text",
 		"modifier", "ap_loss", "immobilise", "fright", "ward", "dispel", "silence",
 		"attack_bonus", "critical_from", "cover", "activations", "activate_now", "acted_ap_loss",
-		"reroll", "grant_skill"}
+		"reroll", "force_reroll", "fixed_result", "stored_die", "grant_skill"}
 	magicFields = []string{"way", "affinity", "grimoire", "spells", "granted", "pages"}
 )
 
@@ -108,6 +108,13 @@ func (d *decoder) spell(n *yaml.Node, path string, _ bool) {
 		req[k] = true
 	}
 	d.require(node, path, req, "id", "name", "kind", "target", "difficulties")
+	if s.Target == TargetSelf || s.Target == TargetAlly {
+		for _, l := range s.Levels {
+			if l.ForceReroll {
+				d.errorf(present["target"], join(path, "target"), "difficulty %d forces an enemy's reroll (force_reroll): the target must be enemy or any, got %s", l.Difficulty, s.Target)
+			}
+		}
+	}
 	switch s.Kind {
 	case GrimoireSpell:
 		if !has("way") {

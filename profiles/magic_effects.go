@@ -59,6 +59,21 @@ type EffectParams struct {
 	// rooted-fate, "the ally may reroll one die of its next roll"), a one-shot
 	// reroll it holds until it rolls or the effect ends.
 	Reroll bool
+	// ForceReroll: the target, an enemy, must roll again one die of its next
+	// roll, the one the caster's player picks (dice-tool: "force an enemy
+	// reroll", skills.md 4.3), a one-shot state it is under until it rolls or
+	// the effect ends.
+	ForceReroll bool
+	// FixedResult: the target's next roll is not rolled, its result is the
+	// caster's I plus FixedResult (dice-tool: "a roll's result fixed at the
+	// caster's I + 2", skills.md 4.3), a one-shot state it is under until it
+	// rolls or the effect ends. Zero: none.
+	FixedResult int
+	// StoredDie: a d10 is rolled at the cast and kept for the target, which
+	// may put it in place of one die of its next roll (dice-tool: "a d10 kept
+	// to replace a later one", skills.md 4.3), a one-shot state it holds
+	// until it rolls or the effect ends.
+	StoredDie bool
 	// GrantSkill is a skill the target has while the effect lasts (dice-tool,
 	// "grant Awakened or Skilled swordsman to an ally", skills.md 4.3): one of
 	// GrantableSkills. Fights play the ones of PlayedGrants.
@@ -70,9 +85,8 @@ type EffectParams struct {
 var GrantableSkills = []string{SkillSkilledSwordsman, SkillAwakened}
 
 // PlayedGrants are the granted skills fights play: Skilled swordsman, which
-// the exchange reads. Awakened acts on spell defences, whose tables are per
-// card: a grant of it is named not modelled.
-var PlayedGrants = []string{SkillSkilledSwordsman}
+// the exchange reads, and Awakened, which spell defences read (sim/magic_awake.go).
+var PlayedGrants = []string{SkillSkilledSwordsman, SkillAwakened}
 
 // Lasting reports whether the parameters make an effect that lasts (a
 // modifier, an attack bonus or critical range, immobilisation, fright, ward,
@@ -80,7 +94,7 @@ var PlayedGrants = []string{SkillSkilledSwordsman}
 // happens once (AP loss, dispel).
 func (p EffectParams) Lasting() bool {
 	return p.Modifier != (Stats{}) || p.Immobilise || p.Fright > 0 || p.Ward > 0 || p.Silence || p.Cover > 0 ||
-		p.AttackBonus != 0 || p.CriticalFrom > 0 || p.Reroll || p.GrantSkill != ""
+		p.AttackBonus != 0 || p.CriticalFrom > 0 || p.Reroll || p.ForceReroll || p.FixedResult > 0 || p.StoredDie || p.GrantSkill != ""
 }
 
 // effectFields are the level fields of EffectParams, with the categories that
@@ -100,6 +114,9 @@ var effectFields = map[string][]SpellEffect{
 	"attack_bonus":  {EffectOffensiveBuff},
 	"critical_from": {EffectOffensiveBuff},
 	"reroll":        {EffectDiceTool},
+	"force_reroll":  {EffectDiceTool},
+	"fixed_result":  {EffectDiceTool},
+	"stored_die":    {EffectDiceTool},
 	"grant_skill":   {EffectDiceTool},
 }
 
@@ -167,6 +184,12 @@ func (d *decoder) effectParam(p *EffectParams, key string, n *yaml.Node, field s
 		p.ActedAPLoss, _ = d.intIn(n, field, 1, 7, "acted_ap_loss must be from 1 to 7 AP (taken from an ally activated again in the turn)")
 	case "reroll":
 		p.Reroll, _ = d.boolValue(n, field)
+	case "force_reroll":
+		p.ForceReroll, _ = d.boolValue(n, field)
+	case "stored_die":
+		p.StoredDie, _ = d.boolValue(n, field)
+	case "fixed_result":
+		p.FixedResult, _ = d.intIn(n, field, 1, 9, "fixed_result must be from 1 to 9 (the roll's result is the caster's I plus it, capped at 10)")
 	case "grant_skill":
 		if s, ok := d.stringValue(n, field); ok {
 			if !slices.Contains(GrantableSkills, s) {

@@ -107,7 +107,16 @@ func TestDiceToolDecode(t *testing.T) {
     target: ally
     duration: one-turn
     difficulties:
-      - {threshold: 22, effect: dice-tool, text: "a roll fixed at I + 2"}
+      - {threshold: 22, effect: dice-tool, text: "a roll's result doubled"}
+      - {threshold: 24, effect: dice-tool, fixed_result: 2, text: "a roll fixed at I + 2"}
+      - {threshold: 26, effect: dice-tool, stored_die: true, text: "a d10 kept for later"}
+  - id: omen
+    name: Omen
+    kind: generic
+    target: enemy
+    duration: target-next-activation
+    difficulties:
+      - {threshold: 15, effect: dice-tool, force_reroll: true, text: "the enemy must reroll one die"}
 `
 	ds, err := loadFiles(map[string]string{"s.yaml": good})
 	if err != nil {
@@ -123,14 +132,18 @@ func TestDiceToolDecode(t *testing.T) {
 	}{
 		{EffectParams{Reroll: true}, true},
 		{EffectParams{GrantSkill: SkillSkilledSwordsman}, true},
-		{EffectParams{GrantSkill: SkillAwakened}, false},
+		{EffectParams{GrantSkill: SkillAwakened}, true},
 	} {
 		if l := s.Levels[i]; l.EffectParams != w.p || s.Played(l) != w.played {
 			t.Errorf("level %d: %+v played %v, want %+v played %v", i, l.EffectParams, s.Played(l), w.p, w.played)
 		}
 	}
-	if f, err := ds.Spell("fixed"); err != nil || f.Played(f.Levels[0]) {
-		t.Errorf("a dice tool with no field: played (%v)", err)
+	if f, err := ds.Spell("fixed"); err != nil || f.Played(f.Levels[0]) || f.Levels[1].EffectParams != (EffectParams{FixedResult: 2}) || !f.Played(f.Levels[1]) ||
+		f.Levels[2].EffectParams != (EffectParams{StoredDie: true}) || !f.Played(f.Levels[2]) {
+		t.Errorf("a dice tool with no field played, or fixed_result: %v, %+v", err, f)
+	}
+	if o, err := ds.Spell("omen"); err != nil || o.Levels[0].EffectParams != (EffectParams{ForceReroll: true}) || !o.Played(o.Levels[0]) {
+		t.Errorf("force_reroll: %v, %+v", err, o)
 	}
 	const bad = `spells:
   - id: bad
@@ -141,6 +154,20 @@ func TestDiceToolDecode(t *testing.T) {
       - {threshold: 15, effect: debuff, reroll: true, text: x}
       - {threshold: 16, effect: dice-tool, grant_skill: duellist, text: y}
       - {threshold: 17, effect: dice-tool, reroll: maybe, text: z}
+  - id: bad-omen
+    name: Bad omen
+    kind: generic
+    target: ally
+    difficulties:
+      - {threshold: 15, effect: debuff, force_reroll: true, text: x}
+      - {threshold: 16, effect: dice-tool, force_reroll: true, text: y}
+      - {threshold: 17, effect: dice-tool, fixed_result: 12, text: z}
+  - id: bad-token
+    name: Bad token
+    kind: generic
+    target: ally
+    difficulties:
+      - {threshold: 15, effect: healing, amount: 1D5, stored_die: true}
 `
 	_, err = loadFiles(map[string]string{"s.yaml": bad})
 	if err == nil {
@@ -150,6 +177,10 @@ func TestDiceToolDecode(t *testing.T) {
 		`d/s.yaml:7:41: spells[bad].difficulties[0].reroll: a debuff effect has no reroll (only dice-tool)`,
 		`d/s.yaml:8:57: spells[bad].difficulties[1].grant_skill: grant_skill "duellist" is not a skill a spell grants (want skilled swordsman or awakened)`,
 		`d/s.yaml:9:`,
+		`d/s.yaml:15:41: spells[bad-omen].difficulties[0].force_reroll: a debuff effect has no force_reroll (only dice-tool)`,
+		`d/s.yaml:17:58: spells[bad-omen].difficulties[2].fixed_result: fixed_result must be from 1 to 9 (the roll's result is the caster's I plus it, capped at 10), got 12`,
+		`spells[bad-token].difficulties[0].stored_die: a healing effect has no stored_die (only dice-tool)`,
+		`d/s.yaml:13:5: spells[bad-omen].target: difficulty 16 forces an enemy's reroll (force_reroll): the target must be enemy or any, got ally`,
 	} {
 		if !strings.Contains(err.Error(), w) {
 			t.Errorf("error\n%v\nlacks %q", err, w)

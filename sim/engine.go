@@ -1599,7 +1599,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		defDuel:   !o.duelUsed && o.f.Skills.Duellist > 0 && e.engaged(i, j),
 		attMaster: !c.masterUsed && c.f.Skills.Master&pl.ex.field() != 0,
 		defMaster: !o.masterUsed && o.f.Skills.Master&FieldDefensive != 0,
-		attFate:   c.fx.fate, defFate: o.fx.fate, // a dice-tool reroll (sim/magic_fate.go)
+		// The dice tools of spells (sim/magic_fate.go, magic_forced.go, magic_fixed.go, magic_stored.go).
+		attTools: toolsOf(c.fx.fate, c.fx.forced, int(c.fx.fixed), int(c.fx.stored)),
+		defTools: toolsOf(o.fx.fate, o.fx.forced, int(o.fx.fixed), int(o.fx.stored)),
 	}
 	if e.trace != nil {
 		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }
@@ -1637,12 +1639,8 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
 	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
 	o.duelUsed = o.duelUsed || st0.defDuel && !st.defDuel
-	if st0.attFate && !st.attFate {
-		e.spendFate(i)
-	}
-	if st0.defFate && !st.defFate {
-		e.spendFate(j)
-	}
+	e.spendTools(i, st0.attTools&^st.attTools)
+	e.spendTools(j, st0.defTools&^st.defTools)
 	o.alert = false // its next defensive action was this one
 	by, byO := i, j
 	if c.side == o.side {
@@ -1824,11 +1822,14 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	return pl
 }
 
-// rerollTags writes the trace tags of a roll's rerolls: Duellist, Master X, a
-// mastery die.
-func rerollTags(b *strings.Builder, duellist, master, mastery bool) {
+// rerollTags writes the trace tags of a roll's rerolls: Duellist, an enemy's
+// forced reroll (sim/forced.go), Master X, a mastery die.
+func rerollTags(b *strings.Builder, duellist, spell, master, mastery bool) {
 	if duellist {
 		b.WriteString(" [dice rerolled by Duellist]")
+	}
+	if spell {
+		b.WriteString(" [highest die rerolled, forced by a spell]")
 	}
 	if master {
 		b.WriteString(" [Master reroll]")
@@ -1853,7 +1854,7 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 	if ev.Roll.Critical {
 		fmt.Fprintf(&b, " (CH, dice %d)", ev.Roll.Value)
 	}
-	rerollTags(&b, ev.Roll.Forced, ev.Roll.MasterUse, ev.Mastery)
+	rerollTags(&b, ev.Roll.Forced, ev.Roll.ForcedBySpell, ev.Roll.MasterUse, ev.Mastery)
 	if ev.Roll.Failure {
 		fmt.Fprintf(&b, ": critical failure, it never happened\n")
 		io.WriteString(e.trace, b.String())
@@ -1867,7 +1868,7 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 		} else if ev.DefenceRoll.Critical {
 			b.WriteString(" (CH)")
 		}
-		rerollTags(&b, ev.DefenceRoll.Forced, ev.DefenceRoll.MasterUse, ev.DefMastery)
+		rerollTags(&b, ev.DefenceRoll.Forced, ev.DefenceRoll.ForcedBySpell, ev.DefenceRoll.MasterUse, ev.DefMastery)
 		if ev.Cunning > 0 {
 			fmt.Fprintf(&b, " (Cunning +%d for 1 AP)", ev.Cunning)
 		}

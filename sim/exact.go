@@ -447,11 +447,11 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 			dst.add(s, ac, 1, 0, 0)
 			continue
 		}
-		pool := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, !free && s.attFate)
+		pool := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, s.attTools.main(free))
 		for used, d := range pl.attackDist(pool) {
 			s1 := s
 			if !free {
-				s1.attFate = false // a dice-tool reroll is good for the next roll only (sim/fate.go)
+				s1.attTools = 0 // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
 			}
 			if used == 1 {
 				s1.attDice = max(s1.attDice-1, 1)
@@ -582,7 +582,7 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 		s2.defMastery--
 	}
 	if !def.None && !free {
-		s2.defFate = false // its next roll was this one (sim/fate.go)
+		s2.defTools = 0 // its next roll was this one (sim/fate.go, sim/forced.go)
 	}
 	// Cunning spends 1 AP more on the rolls that call for it (skills.md #12).
 	sc := s2

@@ -349,10 +349,10 @@ func (pl *plan) rowOutcomes(row *decRow, s state, free bool, idx int, def Defenc
 // attackPoolAt returns attackPool of the main or the free attack from the pool
 // newPlan prepared: the sampler rolls it once per attack, and building it from the
 // Exchange each time was a fifth of a sampled exchange.
-func (pl *plan) attackPoolAt(free bool, diceN int, mastery, master, fate bool) dice.Pool {
+func (pl *plan) attackPoolAt(free bool, diceN int, mastery, master bool, tools toolBits) dice.Pool {
 	k := b2i(free)
 	if !pl.attReady[k] {
-		pl.attBase[k] = pl.ex.attackPool(pl.attackOf(free), 0, true, true, true)
+		pl.attBase[k] = pl.ex.attackPool(pl.attackOf(free), 0, true, true, toolFate|toolForced)
 		pl.attReady[k] = true
 	}
 	p := pl.attBase[k]
@@ -363,9 +363,13 @@ func (pl *plan) attackPoolAt(free bool, diceN int, mastery, master, fate bool) d
 	if !master {
 		p.RerollAll = 0
 	}
-	if !fate {
+	if !tools.has(toolFate) {
 		p.Fate = 0
 	}
+	if !tools.has(toolForced) {
+		p.ForcedFrom = 0
+	}
+	p.Fixed, p.Stored = tools.fixed(), tools.stored() // values per state: not in the pool prepared
 	return p
 }
 
@@ -373,7 +377,7 @@ func (pl *plan) attackPoolAt(free bool, diceN int, mastery, master, fate bool) d
 // sampler's main attack always starts from the same decision context, and the
 // map look-up was a tenth of a sampled exchange.
 func (pl *plan) rowCached(s state, free bool) *decRow {
-	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, defFate: !free && s.defFate, shield: s.shield > 0}
+	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, defTools: s.defTools.main(free), shield: s.shield > 0}
 	if c := &pl.lastRow[b2i(free)]; c.row != nil && c.key == k {
 		return c.row
 	}

@@ -23,9 +23,9 @@ import (
 // and dice), whether the mastery reroll and the Master X reroll apply, the
 // variant's ch-auto-success, the attack's CH flag and the shield.
 type needKey struct {
-	pool                  dice.Pool // Reroll, RerollAll and Fate zero
+	pool                  dice.Pool // Reroll, RerollAll, Fate, ForcedFrom and Fixed zero
 	reroll, rerollAll     bool
-	fate                  bool // a dice-tool reroll (sim/fate.go)
+	tools                 toolBits // dice tools of spells (sim/fate.go, forced.go, fixed.go)
 	chAuto, attCH, shield bool
 }
 
@@ -78,9 +78,13 @@ func buildNeedTable(k needKey) *needTable {
 		if k.rerollAll {
 			p.RerollAll = ex.defenceReroll(p, need, 0, k.attCH)
 		}
-		if k.fate {
+		if k.tools.has(toolFate) {
 			p.Fate = ex.defenceReroll(p, need, 0, k.attCH)
 		}
+		if k.tools.has(toolForced) {
+			p.ForcedFrom = forcedDefenceFrom(ex.defenceReroll(p, need, 0, k.attCH))
+		}
+		p.Fixed, p.Stored = k.tools.fixed(), k.tools.stored()
 		return splitTailsOf(p)
 	}
 	last := 10
@@ -119,7 +123,7 @@ func (pl *plan) needTableFor(ct *candTails, s state, free, attCH, shield bool) *
 		pool:      p,
 		reroll:    !aFree && s.defMastery > 0 && pl.ex.Policy.DefenceMastery,
 		rerollAll: !aFree && s.defMaster && pl.ex.Defender.Skills.Master&FieldDefensive != 0,
-		fate:      !aFree && !free && s.defFate,
+		tools:     s.defTools.main(aFree || free),
 		chAuto:    pl.ex.Variant.CHAutoSuccess,
 		attCH:     attCH,
 		shield:    shield,

@@ -162,8 +162,23 @@ type Exchange struct {
 	// its next roll"; sim/fate.go), good for its main roll of this exchange:
 	// the attack roll, or the defence roll against the main attack.
 	AttackerFate, DefenderFate bool
-	Variant                    Variant
-	Policy                     Policy
+	// AttackerForced and DefenderForced: the attacker or the defender is
+	// under an enemy's forced reroll of a dice-tool spell ("force an enemy
+	// reroll"; sim/forced.go) for its main roll of this exchange: its highest
+	// die is rolled again when the roll is good for it.
+	AttackerForced, DefenderForced bool
+	// AttackerFixed and DefenderFixed: the result of the attacker's or the
+	// defender's main roll of this exchange is fixed by a dice-tool spell ("a
+	// roll's result fixed at the caster's I + 2"; sim/fixed.go), at this value
+	// (capped at 10); 0: rolled.
+	AttackerFixed, DefenderFixed int
+	// AttackerStored and DefenderStored: the attacker or the defender holds a
+	// d10 kept by a dice-tool spell ("a d10 kept to replace a later one";
+	// sim/stored.go), this face (1-10), for its main roll of this exchange;
+	// 0: none.
+	AttackerStored, DefenderStored int
+	Variant                        Variant
+	Policy                         Policy
 }
 
 // field returns the mastery field of the attack.
@@ -459,9 +474,10 @@ func (ex *Exchange) attackModifier(a Attack) int {
 
 // attackPool returns the attack's dice (R1-R4); dice is the attacker's current pool,
 // mastery and master whether a mastery die and the Master X reroll (once per turn)
-// are still available, fate whether the attacker holds a dice-tool reroll
-// (sim/fate.go).
-func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master, fate bool) dice.Pool {
+// are still available, tools the dice tools of spells on the roll: a reroll
+// the attacker holds (sim/fate.go), an enemy's forced reroll (sim/forced.go),
+// a fixed result (sim/fixed.go).
+func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool, tools toolBits) dice.Pool {
 	att := ex.Attacker
 	w := att.weaponEffects()
 	f := ex.field()
@@ -488,9 +504,16 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master, fate bool) 
 	if master && att.Skills.Master&f != 0 && !a.Free {
 		p.RerollAll = ex.Policy.AttackReroll
 	}
-	if fate && !a.Free {
+	if a.Free {
+		return p
+	}
+	if tools.has(toolFate) {
 		p.Fate = fateAttackReroll
 	}
+	if tools.has(toolForced) {
+		p.ForcedFrom = forcedAttackFrom
+	}
+	p.Fixed, p.Stored = tools.fixed(), tools.stored()
 	return p
 }
 
@@ -523,17 +546,18 @@ func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 // defencePool returns the defence dice for an announced total t and CH flag (R5:
 // the defender knows them, so a mastery die is spent only when the roll would not
 // stop the attack).
-func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery, master, fate bool, t int, ch bool) dice.Pool {
-	return ex.defenceRerolls(ex.defenceBase(d), diceN, mastery, master, fate, a, t, ex.defenceModifier(a, d), ch)
+func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery, master bool, tools toolBits, t int, ch bool) dice.Pool {
+	return ex.defenceRerolls(ex.defenceBase(d), diceN, mastery, master, tools, a, t, ex.defenceModifier(a, d), ch)
 }
 
 // defenceRerolls completes a defence pool from its base: the dice the defender
 // rolls now, and the target-aware mastery (R4) and Master X rerolls, the latter only
 // when the defender has Master in the defensive field and it is still available,
 // and the reroll of a dice-tool spell the defender holds (fate, sim/fate.go),
-// with the same target-aware threshold. None is used against the free attack of
-// an A effect.
-func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master, fate bool, a Attack, t, dmod int, ch bool) dice.Pool {
+// with the same target-aware threshold, an enemy's forced reroll (forced,
+// sim/forced.go) of a face that would stop the attack, and a fixed result
+// (sim/fixed.go): tools. None is used against the free attack of an A effect.
+func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master bool, tools toolBits, a Attack, t, dmod int, ch bool) dice.Pool {
 	p.Dice += diceN
 	if a.Free {
 		return p
@@ -544,9 +568,13 @@ func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master, fate
 	if master && ex.Defender.Skills.Master&FieldDefensive != 0 {
 		p.RerollAll = ex.defenceReroll(p, t, dmod, ch)
 	}
-	if fate {
+	if tools.has(toolFate) {
 		p.Fate = ex.defenceReroll(p, t, dmod, ch)
 	}
+	if tools.has(toolForced) {
+		p.ForcedFrom = forcedDefenceFrom(ex.defenceReroll(p, t, dmod, ch))
+	}
+	p.Fixed, p.Stored = tools.fixed(), tools.stored()
 	return p
 }
 

@@ -8,9 +8,9 @@ package sim
 // only, used or not: in an exchange that is its main roll, the attack roll
 // of its attack or its defence roll against the main attack (not the free
 // attacks of A effects, where mastery dice are not used either). The
-// exchange's state carries it (state.attFate, defFate) beside the mastery dice
+// exchange's state carries it (bit toolFate of state.attTools, defTools) beside the mastery dice
 // and Master X, and the defender's decision rows are keyed by it
-// (decisionKey.defFate), so the best response knows the reroll it holds.
+// (decisionKey.defTools), so the best response knows the reroll it holds.
 // The policy: the attacker rerolls a kept face of fateAttackReroll or less, as
 // its mastery dice do; the defender a face that would not stop the announced
 // total (defenceReroll). The Fate reroll comes before a mastery die's, which is

@@ -53,7 +53,7 @@ func TestFightCastArmourLevelDiceDraws(t *testing.T) {
 		if !e.cast(r, 0, action{kind: actCast, opt: bolt, target: 1}) {
 			t.Fatal("the damage spell was not cast")
 		}
-		out := pl.sampleWard(replay, s.extra, s.ward, min(s.held, 3), s.mast, s.defMast, apv)
+		out := pl.sampleWard(replay, s.extra, s.ward, s.awake, min(s.held, 3), s.mast, s.defMast, apv)
 		if out.Success {
 			dice.Roll(replay, pl.amtN, pl.amtSides, pl.amtPlus)
 			dice.Best(replay, level)

@@ -109,6 +109,9 @@ type activeEffect struct {
 	// ends it (atStart: at its start, else at its end, the next one when skip).
 	by, side, ends       int8
 	atStart, skip, whole bool
+	// fixed: the value of a fixed result, recorded at the cast (sim/magic_fixed.go);
+	// stored: the face of a kept d10, rolled at the cast (sim/magic_stored.go).
+	fixed, stored int8
 }
 
 // spellEffects are the lasting spell effects on a Safar and what they add up to.
@@ -126,11 +129,22 @@ type spellEffects struct {
 	// fate: some effect grants a reroll of one die of its next roll, not
 	// spent yet (sim/magic_fate.go).
 	fate bool
+	// forced: some effect forces the reroll of one die of its next roll, not
+	// spent yet (sim/magic_forced.go).
+	forced bool
+	// fixed: the result its next roll is fixed at, the last such effect's; 0
+	// none (sim/magic_fixed.go).
+	fixed int8
+	// stored: the face of a kept d10 for its next roll, the last such
+	// effect's; 0 none (sim/magic_stored.go).
+	stored int8
+	// awake: some effect grants it Awakened (sim/magic_awake.go).
+	awake bool
 }
 
 // sum recomputes what the effects add up to.
 func (s *spellEffects) sum() {
-	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover, s.fate = statMod{}, 0, 0, false, false, 0, false
+	s.mod, s.fright, s.ward, s.immobile, s.silenced, s.cover, s.fate, s.forced, s.fixed, s.stored, s.awake = statMod{}, 0, 0, false, false, 0, false, false, 0, 0, false
 	for k := range s.n {
 		p := &s.on[k].level.EffectParams
 		m := paramsMod(p)
@@ -142,6 +156,14 @@ func (s *spellEffects) sum() {
 		}
 		s.mod[modSkills] |= m[modSkills]
 		s.fate = s.fate || p.Reroll
+		s.forced = s.forced || p.ForceReroll
+		if p.FixedResult > 0 {
+			s.fixed = s.on[k].fixed
+		}
+		if p.StoredDie {
+			s.stored = s.on[k].stored
+		}
+		s.awake = s.awake || p.GrantSkill == profiles.SkillAwakened
 		s.fright = max(s.fright, int8(p.Fright))
 		s.ward = max(s.ward, int8(p.Ward))
 		s.cover = max(s.cover, int8(p.Cover))
@@ -265,6 +287,7 @@ func (e *engine) applyEffect(i, j int, opt *castOption) {
 		return
 	}
 	a := activeEffect{spell: opt.spell, level: opt.level, by: int8(i), side: int8(e.c[i].side)}
+	a.fixed = int8(e.toolOf(e.c[i].kind, p).fixed()) // sim/magic_fixed.go
 	switch opt.spell.Duration {
 	case profiles.UntilTargetActivation:
 		a.ends, a.skip = int8(j), j == i
@@ -326,6 +349,15 @@ func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
 	if p.Reroll {
 		parts = append(parts, "may reroll one die of its next roll")
 	}
+	if p.ForceReroll {
+		parts = append(parts, "must reroll its highest die of its next roll")
+	}
+	if p.FixedResult > 0 {
+		parts = append(parts, fmt.Sprintf("its next roll's result fixed at the caster's I + %d", p.FixedResult))
+	}
+	if p.StoredDie {
+		parts = append(parts, "keeps a d10 to replace a die of its next roll")
+	}
 	s := strings.Join(parts, ", ")
 	if s != "" {
 		s += " (" + string(d) + ")"
@@ -364,8 +396,9 @@ func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
 		for _, v := range m {
 			up, down = up || v > 0, down || v < 0
 		}
-		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.Reroll
-		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence
+		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.Reroll || p.FixedResult > 0 || p.StoredDie ||
+			p.GrantSkill == profiles.SkillAwakened
+		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence || p.ForceReroll || p.FixedResult > 0
 	}
 	switch s.Target {
 	case profiles.TargetSelf, profiles.TargetAlly:
@@ -597,6 +630,12 @@ func (e *engine) paramsWorth(i, cost, j, s int, p *profiles.EffectParams, d prof
 		if p.Silence && (on || !o.fx.silenced) {
 			v += e.bestAmountCast(j)
 		}
+		if p.ForceReroll && (on || !o.fx.forced) {
+			v += e.forcedWorth(i, cost, j) // sim/magic_forced.go
+		}
+		if p.FixedResult > 0 && (on || o.fx.fixed == 0) {
+			v += e.enemyToolWorth(i, cost, j, e.toolOf(e.c[i].kind, p)) // sim/magic_fixed.go
+		}
 	}
 	if mine {
 		if p.Fright > 0 && (on || e.terrorOf(j) < p.Fright) {
@@ -613,6 +652,15 @@ func (e *engine) paramsWorth(i, cost, j, s int, p *profiles.EffectParams, d prof
 		}
 		if p.Reroll && (on || !o.fx.fate) {
 			v += e.fateWorth(i, cost, j) // sim/magic_fate.go
+		}
+		if p.FixedResult > 0 && (on || o.fx.fixed == 0) {
+			v += e.holderWorth(i, cost, j, e.toolOf(e.c[i].kind, p)) // sim/magic_fixed.go
+		}
+		if p.StoredDie && (on || o.fx.stored == 0) {
+			v += e.holderWorth(i, cost, j, toolStored) // sim/magic_stored.go
+		}
+		if p.GrantSkill == profiles.SkillAwakened && (on || !o.fx.awake) {
+			v += e.awakeWorth(j) // sim/magic_awake.go
 		}
 	}
 	return v

@@ -13,7 +13,7 @@ import (
 //     next roll"): while the effect lasts and until it is spent, the Safar
 //     holds a reroll of one die that its next exchange roll uses, the attack
 //     roll of its next attack or its defence roll against the next main
-//     attack on it (sim/fate.go: state.attFate, defFate); the roll spends it,
+//     attack on it (sim/fate.go: toolFate in state.attTools, defTools); the roll spends it,
 //     rerolled or not, and the effect ends. The casting rolls, spell defences,
 //     armour rolls and temerity tests that come between do not use it (a
 //     simplification: it waits for the exchange);
@@ -73,18 +73,38 @@ func (e *engine) spendFate(i int) {
 	fx.sum()
 }
 
-// fateKey names a gain table of a reroll held by kind x against kind y: x
-// attacking y (att), or y attacking x.
+// fateKey names a gain table of a dice tool on kind x against kind y: x
+// attacking y (att), or y attacking x. The tool is one of toolBits: toolFate,
+// a reroll x holds; toolForced, an enemy's forced reroll x is under
+// (sim/magic_forced.go); a fixed result's value (sim/magic_fixed.go).
 type fateKey struct {
 	x, y int8
 	att  bool
+	tool toolBits
 }
 
 // fateTableKey identifies a gain table in Tables: the option table of the
-// attacking kind and which side holds the reroll.
+// attacking kind, which side holds the tool and which tool.
 type fateTableKey struct {
-	opt optionKey
-	att bool
+	opt  optionKey
+	att  bool
+	tool toolBits
+}
+
+// toolOf returns the dice tool of effect parameters p cast by kind a (a fixed
+// result's value is a's I plus the spell's), 0 for none.
+func (e *engine) toolOf(a int, p *profiles.EffectParams) toolBits {
+	switch {
+	case p.Reroll:
+		return toolFate
+	case p.ForceReroll:
+		return toolForced
+	case p.FixedResult > 0:
+		return toolsOf(false, false, e.kinds[a].Stats().I+p.FixedResult, 0)
+	case p.StoredDie:
+		return toolStored // the face is rolled at the cast: tables averaged over it
+	}
+	return 0
 }
 
 // initFate computes, once per engine, the gain tables fateWorth reads: for
@@ -94,7 +114,8 @@ func (e *engine) initFate(m *fightMagic) error {
 	for a := range m.opts {
 		for oi := range m.opts[a] {
 			o := &m.opts[a][oi]
-			if !o.level.EffectParams.Reroll {
+			tool := e.toolOf(a, &o.level.EffectParams)
+			if tool == 0 {
 				continue
 			}
 			for x := range e.kinds {
@@ -106,11 +127,11 @@ func (e *engine) initFate(m *fightMagic) error {
 						continue
 					}
 					for _, att := range []bool{true, false} {
-						k := fateKey{int8(x), int8(y), att}
+						k := fateKey{int8(x), int8(y), att, tool}
 						if _, ok := m.fateGain[k]; ok {
 							continue
 						}
-						t, err := e.cachedFateGain(x, y, att)
+						t, err := e.cachedFateGain(x, y, att, tool)
 						if err != nil {
 							return err
 						}
@@ -123,22 +144,22 @@ func (e *engine) initFate(m *fightMagic) error {
 	return nil
 }
 
-// cachedFateGain returns e.fateGainTable(x, y, att), from e.tables when the
-// engine has them.
-func (e *engine) cachedFateGain(x, y int, att bool) ([8]float64, error) {
+// cachedFateGain returns e.fateGainTable(x, y, att, tool), from e.tables
+// when the engine has them.
+func (e *engine) cachedFateGain(x, y int, att bool, tool toolBits) ([8]float64, error) {
 	t := e.tables
 	if t == nil {
-		return e.fateGainTable(x, y, att)
+		return e.fateGainTable(x, y, att, tool)
 	}
 	a, d := x, y
 	if !att {
 		a, d = y, x
 	}
 	s := e.kindSide[a]
-	k := fateTableKey{optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}, att}
+	k := fateTableKey{optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}, att, tool}
 	v, _ := t.fates.LoadOrStore(k, &modEntry{})
 	en := v.(*modEntry)
-	en.once.Do(func() { en.t, en.err = e.fateGainTable(x, y, att) })
+	en.once.Do(func() { en.t, en.err = e.fateGainTable(x, y, att, tool) })
 	return en.t, en.err
 }
 
@@ -148,8 +169,14 @@ func (e *engine) cachedFateGain(x, y int, att bool) ([8]float64, error) {
 // x's attack on y with the reroll less without it (att), or y's attack on x
 // without x's reroll less with it. The attack is the attacker's option of
 // the card's table (not positional, not split) with the largest expected
-// damage against that AP, as the one a plan opens with.
-func (e *engine) fateGainTable(x, y int, att bool) ([8]float64, error) {
+// damage against that AP, as the one a plan opens with. The tool is a reroll
+// x holds (toolFate), or an enemy's forced reroll x is under (toolForced,
+// sim/magic_forced.go): the table is then what it takes off x's net damage,
+// worth as much to y's side; or a fixed result of x's roll
+// (sim/magic_fixed.go): x's gain, not clipped at 0 (a fixed result may be
+// worse than x's dice); or a d10 x keeps (toolStored, sim/magic_stored.go),
+// its gain averaged over the face.
+func (e *engine) fateGainTable(x, y int, att bool, tool toolBits) ([8]float64, error) {
 	var t [8]float64
 	a, d := x, y
 	if !att {
@@ -172,8 +199,15 @@ func (e *engine) fateGainTable(x, y int, att bool) ([8]float64, error) {
 			return t, nil
 		}
 		o := &opts[best]
-		var net [2]float64 // without, with the reroll; from the attacker's side
-		for with := range 2 {
+		var net [2]float64 // without, with the tool; from the attacker's side
+		// A kept d10's face is rolled at the cast: the gain is the mean over
+		// its ten faces (sim/magic_stored.go).
+		faces := 1
+		if tool == toolStored {
+			faces = 10
+		}
+		for run := range 1 + faces {
+			with := min(run, 1)
 			ex := e.exchange(a, d, o.weapon, o.attack)
 			if o.defWeapon != nil {
 				ex.Defender = ex.Defender.WithWeapon(o.defWeapon)
@@ -184,21 +218,38 @@ func (e *engine) fateGainTable(x, y int, att bool) ([8]float64, error) {
 			if o.shot {
 				ex.Range = bandRange(o.weapon, bandEffective)
 			}
-			if att {
-				ex.AttackerFate = with == 1
-			} else {
-				ex.DefenderFate = with == 1
+			if with == 1 {
+				fate, forced, fixed, stored := tool == toolFate, tool == toolForced, tool.fixed(), 0
+				if tool == toolStored {
+					stored = run
+				}
+				if att {
+					ex.AttackerFate, ex.AttackerForced, ex.AttackerFixed, ex.AttackerStored = fate, forced, fixed, stored
+				} else {
+					ex.DefenderFate, ex.DefenderForced, ex.DefenderFixed, ex.DefenderStored = fate, forced, fixed, stored
+				}
 			}
 			res, err := ex.Exact()
 			if err != nil {
 				return t, err
 			}
-			net[with] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender) - res.ExpectedCounter
+			n := res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender) - res.ExpectedCounter
+			if with == 1 {
+				n /= float64(faces)
+			}
+			net[with] += n
 		}
-		if att {
-			t[k] = max(net[1]-net[0], 0)
-		} else {
-			t[k] = max(net[0]-net[1], 0)
+		gain := net[1] - net[0] // x's, from x's side
+		if !att {
+			gain = -gain
+		}
+		switch tool {
+		case toolFate, toolStored:
+			t[k] = max(gain, 0)
+		case toolForced:
+			t[k] = max(-gain, 0) // what x loses, y's side gains
+		default:
+			t[k] = gain
 		}
 	}
 	return t, nil
@@ -212,7 +263,12 @@ func (e *engine) fateGainTable(x, y int, att bool) ([8]float64, error) {
 // enemy's attack on j (when that enemy may reach it), j holding the AP it
 // keeps, and the caster on itself casts it only once it has walked (or is
 // engaged). An effect already held adds nothing (paramsWorth asks only then).
-func (e *engine) fateWorth(i, cost, j int) float64 {
+func (e *engine) fateWorth(i, cost, j int) float64 { return e.holderWorth(i, cost, j, toolFate) }
+
+// holderWorth is fateWorth for dice tool tool on Safar j, an ally of caster i
+// or i itself: a reroll (toolFate) or a fixed result (sim/magic_fixed.go),
+// from the gain tables of that tool.
+func (e *engine) holderWorth(i, cost, j int, tool toolBits) float64 {
 	t := e.nearestEnemy(j)
 	if t < 0 {
 		return 0
@@ -224,7 +280,7 @@ func (e *engine) fateWorth(i, cost, j int) float64 {
 		if j != i && !e.mayThreaten(j, t) {
 			return 0
 		}
-		g := e.magic.fateGain[fateKey{kj, kt, true}]
+		g := e.magic.fateGain[fateKey{kj, kt, true, tool}]
 		return g[e.heldAP(t)]
 	}
 	if !e.mayThreaten(t, j) {
@@ -242,6 +298,6 @@ func (e *engine) fateWorth(i, cost, j int) float64 {
 	if j == i {
 		held = min(max(e.c[i].ap-cost, 0), 7)
 	}
-	g := e.magic.fateGain[fateKey{kj, kt, false}]
+	g := e.magic.fateGain[fateKey{kj, kt, false, tool}]
 	return g[held]
 }

@@ -56,7 +56,7 @@ func TestFateInFight(t *testing.T) {
 	}
 	fateSetUp(e)
 	kk, kp := int8(e.c[0].kind), int8(e.c[1].kind)
-	att, def := e.magic.fateGain[fateKey{kk, kp, true}], e.magic.fateGain[fateKey{kk, kp, false}]
+	att, def := e.magic.fateGain[fateKey{kk, kp, true, toolFate}], e.magic.fateGain[fateKey{kk, kp, false, toolFate}]
 	if !(att[4] > 0 && def[4] > 0) {
 		t.Fatalf("gain tables: attacking %v, defending %v", att, def)
 	}

@@ -210,12 +210,14 @@ func (pl *castPlan) defendIn(t int, ch bool, cap int, defMast bool, apv float64)
 // of its defence worth apv HP to it, and the esoteric dice of each as they are
 // (mast, defMast).
 func (pl *castPlan) pSuccessIn(extra, cap int, mast, defMast bool, apv float64) float64 {
-	return pl.pSuccessWard(extra, 0, cap, mast, defMast, apv)
+	return pl.pSuccessWard(extra, 0, 0, cap, mast, defMast, apv)
 }
 
 // pSuccessWard is pSuccessIn with the difficulty raised by ward (anti-magic,
-// sim/magic_effects.go).
-func (pl *castPlan) pSuccessWard(extra, ward, cap int, mast, defMast bool, apv float64) float64 {
+// sim/magic_effects.go) and the target's defence totals raised by awake (its
+// I, from Awakened granted by a spell: sim/magic_awake.go): against a total t
+// it defends as against t - awake.
+func (pl *castPlan) pSuccessWard(extra, ward, awake, cap int, mast, defMast bool, apv float64) float64 {
 	need := pl.need + ward
 	switch {
 	case pl.immune:
@@ -232,12 +234,12 @@ func (pl *castPlan) pSuccessWard(extra, ward, cap int, mast, defMast bool, apv f
 				if q == 0 || t < need {
 					continue
 				}
-				k := pl.defendIn(t, ch == 1, cap, defMast, apv)
+				k := pl.defendIn(t-awake, ch == 1, cap, defMast, apv)
 				if k < 0 {
 					p += q
 					continue
 				}
-				p += q * (1 - pl.stopIn(k, t, ch == 1, defMast))
+				p += q * (1 - pl.stopIn(k, t-awake, ch == 1, defMast))
 			}
 		}
 	}
@@ -248,11 +250,12 @@ func (pl *castPlan) pSuccessWard(extra, ward, cap int, mast, defMast bool, apv f
 // (the fight rolls it against the target's armour as it is now). It does not
 // allocate.
 func (pl *castPlan) sampleIn(r *rand.PCG, extra, cap int, mast, defMast bool, apv float64) CastOutcome {
-	return pl.sampleWard(r, extra, 0, cap, mast, defMast, apv)
+	return pl.sampleWard(r, extra, 0, 0, cap, mast, defMast, apv)
 }
 
-// sampleWard is sampleIn with the difficulty raised by ward.
-func (pl *castPlan) sampleWard(r *rand.PCG, extra, ward, cap int, mast, defMast bool, apv float64) CastOutcome {
+// sampleWard is sampleIn with the difficulty raised by ward and the target's
+// defence totals by awake (pSuccessWard).
+func (pl *castPlan) sampleWard(r *rand.PCG, extra, ward, awake, cap int, mast, defMast bool, apv float64) CastOutcome {
 	o := CastOutcome{DefenceAP: -1}
 	need := pl.need + ward
 	switch {
@@ -269,17 +272,17 @@ func (pl *castPlan) sampleWard(r *rand.PCG, extra, ward, cap int, mast, defMast 
 		return o // R3: a CF never happened; below the difficulty the spell fails.
 	}
 	o.Reached = true
-	k := pl.defendIn(o.Total, cr.Critical, cap, defMast, apv)
+	k := pl.defendIn(o.Total-awake, cr.Critical, cap, defMast, apv)
 	o.DefenceAP = k
 	if k < 0 {
 		o.Success = true
 		return o
 	}
 	dp := pl.defPool[k]
-	dp.Reroll = pl.defThresholdIn(k, o.Total, cr.Critical, defMast)
+	dp.Reroll = pl.defThresholdIn(k, o.Total-awake, cr.Critical, defMast)
 	dr := dp.Roll(r)
 	o.DefenceCF, o.DefenceMastery = dr.Failure, dr.Mastery
-	o.DefenceTotal = dr.Value + pl.defMod[k]
+	o.DefenceTotal = dr.Value + pl.defMod[k] + awake
 	o.Success = succeeds(pl.c.Variant, cr, o.Total, dr, o.DefenceTotal, false)
 	return o
 }
@@ -289,6 +292,7 @@ func (pl *castPlan) sampleWard(r *rand.PCG, extra, ward, cap int, mast, defMast 
 type castState struct {
 	extra, held, left int // way bonus; target's AP; caster's AP after the cast
 	ward              int // difficulty added by the enemies' wards (sim/magic_effects.go)
+	awake             int // the target's spell defence raised by a granted Awakened (sim/magic_awake.go)
 	mast, defMast     bool
 }
 
@@ -301,6 +305,7 @@ func (e *engine) castStateOf(i, j int, opt *castOption) castState {
 		s.extra = e.wayBonus(i)
 	}
 	s.ward = min(e.wardAgainst(i), 15) // anti-magic (sim/magic_effects.go)
+	s.awake = e.awakeOf(j)             // sim/magic_awake.go
 	return s
 }
 
@@ -323,13 +328,13 @@ func (e *engine) spellAPValue(a, d int, s castState) float64 {
 // in state s, cached.
 func (e *engine) pSuccess(kind, oi, tk int, s castState) float64 {
 	m := e.magic
-	key := uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.ward)<<16 | uint64(s.extra)<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
+	key := uint64(s.awake)<<60 | uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.ward)<<16 | uint64(s.extra)<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
 		uint64(b2i(s.mast))<<1 | uint64(b2i(s.defMast))
 	if p, ok := m.p[key]; ok {
 		return p
 	}
 	pl := m.opts[kind][oi].plans[tk]
-	p := pl.pSuccessWard(s.extra, s.ward, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(kind, tk, s))
+	p := pl.pSuccessWard(s.extra, s.ward, s.awake, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(kind, tk, s))
 	m.p[key] = p
 	return p
 }
@@ -572,7 +577,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	s := e.castStateOf(i, j, opt)
 	extra := s.extra
 	cost := e.actionCost(i, opt.ap)
-	out := pl.sampleWard(r, extra, s.ward, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(c.kind, o.kind, s))
+	out := pl.sampleWard(r, extra, s.ward, s.awake, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(c.kind, o.kind, s))
 	c.ap -= cost
 	c.spent += cost
 	st := &c.spells
@@ -598,6 +603,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	if out.Success && opt.level.Amount == nil {
 		st.succeeded++
 		e.applyEffect(i, j, opt)
+		e.keepDie(r, i, j, opt) // sim/magic_stored.go
 	} else if out.Success {
 		st.succeeded++
 		amount = max(dice.Roll(r, pl.amtN, pl.amtSides, pl.amtPlus), 0)

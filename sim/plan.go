@@ -39,9 +39,74 @@ type state struct {
 	// attDuel and defDuel: the attacker's or the defender's Duellist reroll is still
 	// available this turn. Only fights set them; Exact and a plain Sampler never do.
 	attDuel, defDuel bool
-	// attFate and defFate: the attacker or the defender still holds the reroll
-	// of a dice-tool spell (sim/fate.go), spent by its main roll.
-	attFate, defFate bool
+	// attTools and defTools: the dice tools of spells on the attacker's or the
+	// defender's main roll: toolFate, the reroll it still holds (sim/fate.go),
+	// toolForced, an enemy's forced reroll it is under (sim/forced.go), and
+	// toolFixed, the value of its result fixed (sim/fixed.go) or with
+	// toolStored of a kept d10 (sim/stored.go).
+	// Bits of a byte, so that a state stays within the 32 bytes the exact
+	// engine hashes (exact_index.go).
+	attTools, defTools toolBits
+}
+
+// toolBits are the dice tools of spells on one side's main roll (state).
+type toolBits uint8
+
+// The dice tools of toolBits.
+const (
+	toolFate   toolBits = 1 << iota // holds a dice-tool reroll (sim/fate.go)
+	toolForced                      // under an enemy's forced reroll (sim/forced.go)
+	toolStored                      // the value bits are a kept d10's face (sim/stored.go)
+	// toolFixed are the value bits: a fixed result, 1-10 (sim/fixed.go), or
+	// with toolStored a kept d10's face. A fixed result wins over a kept d10
+	// on the same Safar (its roll has no die to replace).
+	toolFixed toolBits = 0xf0
+)
+
+// has reports whether b holds tool t.
+func (b toolBits) has(t toolBits) bool { return b&t != 0 }
+
+// fixed returns the value of the fixed result b holds, 0 for none.
+func (b toolBits) fixed() int {
+	if b&toolStored != 0 {
+		return 0
+	}
+	return int(b >> 4)
+}
+
+// stored returns the face of the kept d10 b holds, 0 for none.
+func (b toolBits) stored() int {
+	if b&toolStored == 0 {
+		return 0
+	}
+	return int(b >> 4)
+}
+
+// main returns b for a main attack's rolls, none for a free attack's.
+func (b toolBits) main(free bool) toolBits {
+	if free {
+		return 0
+	}
+	return b
+}
+
+// toolsOf returns the bits of a fate reroll, a forced reroll, a fixed result
+// and a kept d10 (their values, 0: none).
+func toolsOf(fate, forced bool, fixed, stored int) toolBits {
+	var b toolBits
+	if fate {
+		b |= toolFate
+	}
+	if forced {
+		b |= toolForced
+	}
+	if v := fixedOf(fixed); v > 0 {
+		return b | toolBits(v)<<4
+	}
+	if v := fixedOf(stored); v > 0 {
+		return b | toolStored | toolBits(v)<<4
+	}
+	return b
 }
 
 // plan is an exchange prepared for resolution, shared by Exact and Sample: the
@@ -114,7 +179,7 @@ type decisionKey struct {
 	defDice    int8
 	defMastery bool
 	defMaster  bool
-	defFate    bool // the defender holds a dice-tool reroll (main attack only)
+	defTools   toolBits // the dice tools of spells on the defender's roll (main attack only)
 	shield     bool
 }
 
@@ -216,7 +281,7 @@ func (pl *plan) expectedFrees() []float64 {
 	s := pl.initial()
 	// The free attack's pool is the same for every AP: its distribution once
 	// (a tenth of a 3 AP exchange was computing it again per AP).
-	att := attackDistOf(pl.ex.attackPool(pl.free, int(s.attDice), false, false, false))
+	att := attackDistOf(pl.ex.attackPool(pl.free, int(s.attDice), false, false, 0))
 	for ap := range v {
 		if c := int(pl.apCap[1]); c >= 0 && ap > c {
 			v[ap] = v[c] // the same row, the same sums (exact_byap.go)
@@ -735,8 +800,8 @@ func (pl *plan) initial() state {
 		attArmour:  int8(att.ArmourBoxes),
 		attMaster:  att.Skills.Master&pl.ex.field() != 0,
 		defMaster:  def.Skills.Master&FieldDefensive != 0,
-		attFate:    pl.ex.AttackerFate,
-		defFate:    pl.ex.DefenderFate,
+		attTools:   toolsOf(pl.ex.AttackerFate, pl.ex.AttackerForced, pl.ex.AttackerFixed, pl.ex.AttackerStored),
+		defTools:   toolsOf(pl.ex.DefenderFate, pl.ex.DefenderForced, pl.ex.DefenderFixed, pl.ex.DefenderStored),
 	}
 }
 
@@ -824,7 +889,7 @@ func (pl *plan) row(s state, free bool) *decRow {
 // decisionKeyOf returns the key of the decision row of s: its AP capped where
 // the decisions no longer change (rowAPCap, exact_byap.go).
 func (pl *plan) decisionKeyOf(s state, free bool) decisionKey {
-	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, defFate: !free && s.defFate, shield: s.shield > 0}
+	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, defTools: s.defTools.main(free), shield: s.shield > 0}
 	if c := pl.apCap[b2i(free)]; c >= 0 && k.defAP > c {
 		k.defAP = c
 	}
@@ -852,7 +917,7 @@ func (pl *plan) defendIdx(row *decRow, s state, free bool, t int, ch bool) int {
 func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [2]*splitTail {
 	a := pl.attackOf(free)
 	if i < 0 {
-		return pl.splitTails(pl.ex.defencePool(a, d, int(s.defDice), s.defMastery > 0, s.defMaster, !free && s.defFate, t, ch))
+		return pl.splitTails(pl.ex.defencePool(a, d, int(s.defDice), s.defMastery > 0, s.defMaster, s.defTools.main(free), t, ch))
 	}
 	c := &pl.tailCache[b2i(free)]
 	for len(*c) <= i {
@@ -862,8 +927,8 @@ func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [
 	if !ct.ready {
 		ct.base, ct.dmod, ct.ready = pl.ex.defenceBase(d), pl.ex.defenceModifier(a, d), true
 	}
-	p := pl.ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, !free && s.defFate, a, t, ct.dmod, ch)
-	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 || p.Fate > 0 {
+	p := pl.ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, s.defTools.main(free), a, t, ct.dmod, ch)
+	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 || p.Fate > 0 || p.ForcedFrom > 0 || p.Fixed > 0 || p.Stored > 0 {
 		return pl.splitTails(p) // Master's pools are few: the shared cache serves them
 	}
 	e := ct.at(p.Dice, p.Reroll)

@@ -113,10 +113,10 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if x := ex.Defender.Skills.Duellist; s.defDuel && x > 0 && a.Kind != Shot {
 		// Duellist (defender): the attacker rerolls its x best dice when its face is
 		// 6 or more, once per turn (policy: spend it on an above-average roll).
-		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, !free && s.attFate).RollForced(r, x, duelFrom)
+		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, s.attTools.main(free)).RollForced(r, x, duelFrom)
 		s.defDuel = !ar.Forced
 	} else {
-		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, !free && s.attFate).Roll(r)
+		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, s.attTools.main(free)).Roll(r)
 	}
 	if ar.Mastery {
 		s.attDice = max(s.attDice-1, 1)
@@ -126,7 +126,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.attMaster = false // Master X: once per turn
 	}
 	if !free {
-		s.attFate = false // a dice-tool reroll is good for the next roll only (sim/fate.go)
+		s.attTools = 0 // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
 	}
 	if !free {
 		o.AttackCF, o.Critical = ar.Failure, ar.Critical
@@ -176,10 +176,10 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	var dpool dice.Pool
 	if ct != nil {
 		dmod = ct.dmod
-		dpool = ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, !free && s.defFate, a, t, dmod, ch)
+		dpool = ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, s.defTools.main(free), a, t, dmod, ch)
 	} else {
 		dmod = ex.defenceModifier(a, def)
-		dpool = ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, s.defMaster, !free && s.defFate, t, ch)
+		dpool = ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, s.defMaster, s.defTools.main(free), t, ch)
 	}
 	var dr dice.Result
 	if x := ex.Attacker.Skills.Duellist; s.attDuel && x > 0 && a.Kind != Shot {
@@ -201,7 +201,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.defMaster = false // Master X: once per turn
 	}
 	if !free {
-		s.defFate = false // its next roll was this one (sim/fate.go)
+		s.defTools = 0 // its next roll was this one (sim/fate.go, sim/forced.go)
 	}
 	if !free {
 		o.DefenceCF = dr.Failure

@@ -207,7 +207,10 @@ func samplerCases() []samplerCase {
 		}},
 	}
 	cases = append(cases, equipmentSamplerCases()...) // armour_slots_test.go
-	return append(cases, fateSamplerCases()...)       // fate_test.go
+	cases = append(cases, fateSamplerCases()...)      // fate_test.go
+	cases = append(cases, forcedSamplerCases()...)    // forced_test.go
+	cases = append(cases, fixedSamplerCases()...)     // fixed_test.go
+	return append(cases, storedSamplerCases()...)     // stored_test.go
 }
 
 // sampleCounts tallies n sampled exchanges.

@@ -107,8 +107,8 @@ func carry(s2, s1 state) state {
 	s2.armour, s2.shield, s2.attArmour = s1.armour, s1.shield, s1.attArmour
 	s2.attMaster = s2.attMaster && s1.attMaster // once per turn
 	s2.defMaster = s2.defMaster && s1.defMaster
-	s2.attFate = s2.attFate && s1.attFate // a dice-tool reroll spent in the first
-	s2.defFate = s2.defFate && s1.defFate
+	s2.attTools &= s1.attTools // a dice-tool reroll or forced reroll spent in the first
+	s2.defTools &= s1.defTools
 	return s2
 }
 

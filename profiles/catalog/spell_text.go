@@ -121,9 +121,9 @@ var spellRules = []spellRule{
 	spellRow("Dissipe les sorts ennemis qui l'affectent", profiles.EffectAntiMagic,
 		`\b(?:dissipe|annule|met fin a) (?:tous )?les (?:sorts|effets de sorts) (?:ennemis|adverses)(?: qui l'affectent| sur (?:elle|lui))?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Dispel = true; return "" }),
-	// Dice and skill tools (skills.md 4.3): a reroll for the target and a
-	// skill granted are played; the fixed result, the stored die and the
-	// enemy's forced reroll have no field and are named not modelled.
+	// Dice and skill tools (skills.md 4.3): a reroll for the target, an
+	// enemy's forced reroll, a fixed result, a kept d10 and a skill granted
+	// are played.
 	spellRow("La cible peut relancer un dé de son prochain jet", profiles.EffectDiceTool,
 		`\bpeut relancer (?:un|1) de(?: de son prochain jet| lors de son prochain jet)?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Reroll = true; return "" }),
@@ -132,28 +132,25 @@ var spellRules = []spellRule{
 		func(l *levelOut, _ *spellOut, m []string) string {
 			l.params.GrantSkill = grantedSkills[m[1]]
 			if !slices.Contains(profiles.PlayedGrants, l.params.GrantSkill) {
-				l.unplayed = "the granted skill " + l.params.GrantSkill + " is not modelled (it acts on spell defences, whose tables are per card)"
+				l.unplayed = "the granted skill " + l.params.GrantSkill + " is not modelled"
 			}
 			return ""
 		}),
 	spellRow("Le résultat d'un jet est fixé à I + 2", profiles.EffectDiceTool,
 		`\ble resultat d'un (?:de|jet) (?:est )?fixe a (?:son |l')?i ?\+ ?(\d)`,
 		func(l *levelOut, _ *spellOut, m []string) string {
-			l.unplayed = "a roll's result fixed at the caster's I + " + m[1] + " is not modelled"
+			l.params.FixedResult, _ = strconv.Atoi(m[1]) // one digit: \d
+			if l.params.FixedResult == 0 {
+				l.unplayed = "a roll's result fixed at the caster's I + 0 is not modelled (fixed_result is from 1 to 9)"
+			}
 			return ""
 		}),
 	spellRow("Lance un D10 et le garde pour remplacer un jet ultérieur", profiles.EffectDiceTool,
 		`\blance (?:un|1) ?d10 et le garde pour remplacer un (?:jet|de) ulterieur`,
-		func(l *levelOut, _ *spellOut, _ []string) string {
-			l.unplayed = "a d10 kept to replace a later one is not modelled"
-			return ""
-		}),
+		func(l *levelOut, _ *spellOut, _ []string) string { l.params.StoredDie = true; return "" }),
 	spellRow("L'ennemi doit relancer un dé", profiles.EffectDiceTool,
 		`\bdoit relancer (?:un|1) de`,
-		func(l *levelOut, _ *spellOut, _ []string) string {
-			l.unplayed = "an enemy's forced reroll is not modelled"
-			return ""
-		}),
+		func(l *levelOut, _ *spellOut, _ []string) string { l.params.ForceReroll = true; return "" }),
 	spellRow("Ne peut pas lancer de sort", profiles.EffectAntiMagic,
 		`\bne peut (?:pas|plus) lancer de sorts?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Silence = true; return "" }),
@@ -358,13 +355,16 @@ func writeLevel(b *bytes.Buffer, l levelOut) {
 	for _, f := range []struct {
 		key string
 		v   bool
-	}{{"immobilise", p.Immobilise}, {"dispel", p.Dispel}, {"silence", p.Silence}, {"reroll", p.Reroll}} {
+	}{{"immobilise", p.Immobilise}, {"dispel", p.Dispel}, {"silence", p.Silence}, {"reroll", p.Reroll}, {"force_reroll", p.ForceReroll}, {"stored_die", p.StoredDie}} {
 		if f.v {
 			b.WriteString(", " + f.key + ": true")
 		}
 	}
 	if p.GrantSkill != "" {
 		b.WriteString(", grant_skill: " + p.GrantSkill)
+	}
+	if p.FixedResult > 0 {
+		b.WriteString(", fixed_result: " + strconv.Itoa(p.FixedResult))
 	}
 	switch {
 	case l.effect == profiles.EffectUnclassed:

@@ -94,25 +94,29 @@ func TestSpellTexts(t *testing.T) {
 		// Not read: stays unclassed, with what no row matched named.
 		{"placeholder", "<texte inventé>", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
 			`difficulty 15: not classed, no row reads "<texte invente>"`},
-		// dice and skill tools (5): the target's reroll and a skill granted are
-		// played; the fixed result, the stored die and the enemy's forced
-		// reroll are classed and named not modelled.
+		// dice and skill tools (5): the target's reroll, an enemy's forced
+		// reroll, a fixed result, a kept d10 and a skill granted (Skilled
+		// swordsman, Awakened) are played.
 		{"dice tool: reroll", "La cible peut relancer un dé de son prochain jet (inventé)", profiles.UntilTargetActivation,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{Reroll: true}, ""},
 		{"dice tool: reroll, short", "L'allié peut relancer 1 dé (inventé)", profiles.OneTurn,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{Reroll: true}, ""},
 		{"skill granted", "L'allié gagne la compétence Fine lame jusqu'à la fin de sa prochaine activation (inventé)", profiles.UntilTargetActivation,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{GrantSkill: profiles.SkillSkilledSwordsman}, ""},
-		{"skill granted, not played", "L'allié gagne En éveil (inventé)", profiles.OneTurn,
-			profiles.EffectDiceTool, "", false, profiles.EffectParams{GrantSkill: profiles.SkillAwakened},
-			"difficulty 15: the granted skill awakened is not modelled (it acts on spell defences, whose tables are per card)"},
+		{"Awakened granted", "L'allié gagne En éveil (inventé)", profiles.OneTurn,
+			profiles.EffectDiceTool, "", false, profiles.EffectParams{GrantSkill: profiles.SkillAwakened}, ""},
 		{"fixed result", "Le résultat d'un jet est fixé à I + 2 (inventé)", profiles.OneTurn,
+			profiles.EffectDiceTool, "", false, profiles.EffectParams{FixedResult: 2}, ""},
+		{"fixed result at I + 0: not played", "Le résultat d'un dé est fixé à son I+0 (inventé)", profiles.OneTurn,
 			profiles.EffectDiceTool, "", false, profiles.EffectParams{},
-			"difficulty 15: a roll's result fixed at the caster's I + 2 is not modelled"},
+			"difficulty 15: a roll's result fixed at the caster's I + 0 is not modelled (fixed_result is from 1 to 9)"},
 		{"stored die", "Le lanceur lance un D10 et le garde pour remplacer un jet ultérieur (inventé)", profiles.WholeGame,
-			profiles.EffectDiceTool, "", false, profiles.EffectParams{}, "difficulty 15: a d10 kept to replace a later one is not modelled"},
-		{"forced reroll", "L'ennemi doit relancer un dé (inventé)", profiles.Instant,
-			profiles.EffectDiceTool, "", false, profiles.EffectParams{}, "difficulty 15: an enemy's forced reroll is not modelled"},
+			profiles.EffectDiceTool, "", false, profiles.EffectParams{StoredDie: true}, ""},
+		{"forced reroll", "L'ennemi doit relancer un dé (inventé)", profiles.UntilTargetActivation,
+			profiles.EffectDiceTool, "", false, profiles.EffectParams{ForceReroll: true}, ""},
+		{"forced reroll, instant: not followed", "L'ennemi doit relancer un dé (inventé)", profiles.Instant,
+			profiles.EffectDiceTool, "", false, profiles.EffectParams{ForceReroll: true},
+			"difficulty 15: a lasting dice-tool effect for the duration instant, which fights do not follow"},
 		{"reroll of a whole roll: no row", "La cible peut relancer son jet (inventé)", profiles.OneTurn, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
 			`difficulty 15: not classed, no row reads "peut relancer son jet"`},
 		{"a row and an unread rest", "Inflige 1D5 dégâts et la cible est repoussée de 2 toises (inventé)", profiles.Instant,

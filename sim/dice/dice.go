@@ -59,6 +59,24 @@ type Pool struct {
 	// again. It comes before the mastery reroll, which then reads the new face,
 	// and costs no die for the later rolls. Zero means no such reroll.
 	Fate int
+	// ForcedFrom is an enemy's forced reroll from a dice-tool spell ("force
+	// an enemy reroll", skills.md 4.3; sim/forced.go): when the kept face of
+	// the first roll is at least ForcedFrom, the highest die is rolled again,
+	// as an opponent's Duellist 1 does (RollForced), before the roller's own
+	// Fate, mastery and Master rerolls. Zero means no such reroll.
+	ForcedFrom int
+	// Fixed is a result fixed by a dice-tool spell ("a roll's result fixed at
+	// the caster's I + 2", skills.md 4.3; sim/fixed.go): when it is from 1 to
+	// 10, no die is rolled and the kept face and the value are Fixed, with no
+	// critical hit or failure (R2 and R3 read a die's face) and none of the
+	// rerolls above. Zero means a rolled result.
+	Fixed int
+	// Stored is a d10 face kept by a dice-tool spell to replace a later die
+	// ("a d10 kept to replace a later one", skills.md 4.3; sim/stored.go):
+	// after every reroll, when it is higher than the kept face it replaces
+	// that die, so the kept face is the higher of the two, a die's face for
+	// the CH and the CF. Zero means none.
+	Stored int
 	// RerollBonus is added to the roll's value when a mastery die is spent on
 	// it (Reroll): a charm's "+2 sur une relance de maîtrise" (sim/items.go).
 	// The kept face, and with it the CH and the CF, is the die's own (R2, R3).
@@ -83,6 +101,11 @@ type Result struct {
 	Forced    bool // an opponent's Duellist forced dice to be rolled again
 	MasterUse bool // the Master X free reroll was used
 	FateUse   bool // the Fate reroll of a dice-tool spell was used
+	StoreUse  bool // the Stored face replaced a die
+	// ForcedBySpell: an enemy's dice-tool spell forced the highest die to be
+	// rolled again (ForcedFrom). Forced is then set only when a Duellist's
+	// reroll was asked for too (RollForced).
+	ForcedBySpell bool
 }
 
 // Roll rolls the pool with r.
@@ -92,17 +115,35 @@ type Result struct {
 // call (the compiler spilled a returned Pool or Result and copied it with
 // 16-byte moves whose loads stalled on the narrower stores before them; issue
 // #13, perf annotate of BenchmarkSampleExchange).
+//
+// A pool with ForcedFrom or Fixed goes on to rollForced from finish, so that
+// Roll stays inlined.
 func (p Pool) Roll(r *rand.PCG) Result { return p.finish(r, max(p.Dice, 1), 0, false) }
 
 // RollForced rolls the pool like Roll, except that when the kept face of the first
 // roll is at least from (0: never), an opponent with Duellist X forces x of the dice
 // to be rolled again, the highest ones (skills list: "Duellist X: can make an
 // opponent in his ZOC reroll X dice of a melee attack or melee defence roll"). The
-// roller's own mastery and Master rerolls come after, on the new dice.
+// roller's own mastery and Master rerolls come after, on the new dice. The
+// pool's ForcedFrom adds one die to x, and the lower of the two thresholds is
+// used (a Duellist and a dice-tool spell's forced reroll on the same roll).
 func (p Pool) RollForced(r *rand.PCG, x, from int) Result { return p.rollForced(r, x, from) }
 
 func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
+	if p.Fixed > 0 { // a result fixed by a spell: no die (sim/fixed.go)
+		return Result{Face: p.Fixed, Value: p.Fixed}
+	}
 	if x <= 0 || from <= 0 {
+		x, from = 0, 0
+	}
+	duellist := x > 0
+	if f := p.ForcedFrom; f > 0 {
+		x++
+		if from == 0 || f < from {
+			from = f
+		}
+	}
+	if x <= 0 {
 		return p.finish(r, max(p.Dice, 1), 0, false)
 	}
 	n := min(max(p.Dice, 1), 8)
@@ -130,7 +171,12 @@ func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
 			best = max(best, d[i])
 		}
 	}
-	return p.finish(r, n, best, forced)
+	if p.ForcedFrom == 0 {
+		return p.finish(r, n, best, forced)
+	}
+	res := p.finish(r, n, best, forced && duellist)
+	res.ForcedBySpell = forced
+	return res
 }
 
 // finish applies the mastery and Master rerolls (R4) to a roll of n dice whose best
@@ -142,6 +188,9 @@ func (p *Pool) rollForced(r *rand.PCG, x, from int) Result {
 // forwarding (issue #13, perf annotate of BenchmarkSampleExchange).
 func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 	if best == 0 { // not rolled yet (Roll): a rolled face is at least 1
+		if p.ForcedFrom|p.Fixed != 0 {
+			return p.rollForced(r, 0, 0) // an enemy's forced reroll or a fixed result
+		}
 		for range n {
 			// D10, written out so that the generator's step is inlined here: the
 			// call per die was about a tenth of a sampled exchange (issue #13,
@@ -155,7 +204,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			best = max(best, d)
 		}
 	}
-	mastery, masterUse, fateUse := false, false, false
+	mastery, masterUse, fateUse, storeUse := false, false, false, false
 	if p.Fate > 0 && best <= p.Fate {
 		fateUse = true
 		d := D10(r)
@@ -182,6 +231,9 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			best = max(best, D10(r))
 		}
 	}
+	if p.Stored > best { // the kept d10 replaces the kept die (sim/stored.go)
+		best, storeUse = p.Stored, true
+	}
 	failure := best <= p.CFMax
 	cf := p.critFrom()
 	bonus := 0
@@ -189,7 +241,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 		bonus = p.RerollBonus
 	}
 	if best < cf {
-		return Result{Face: best, Value: best + bonus, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse}
+		return Result{Face: best, Value: best + bonus, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse}
 	}
 	value := best + bonus
 	for {
@@ -202,7 +254,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			break
 		}
 	}
-	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse}
+	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse}
 }
 
 // Best returns the highest of n d10 (at least one), as an armour roll under the

@@ -31,12 +31,13 @@ func rolls(n int, f func(ds []int)) {
 	rec(0)
 }
 
-// bruteFaces enumerates every roll of the pool, the Fate reroll of the lowest
-// die (a dice-tool spell), the mastery reroll of the lowest die and the Master
-// reroll of the whole pool included, and returns the distribution of the kept
-// face split by whether a mastery die was spent (R1, R4). It counts outcomes in
-// integers over the common denominator 10^(2n+2), so the only rounding is the
-// final division.
+// bruteFaces enumerates every roll of the pool, an enemy's forced reroll of the
+// highest die (ForcedFrom), the Fate reroll of the lowest die (a dice-tool
+// spell), the mastery reroll of the lowest die and the Master reroll of the
+// whole pool included, then a kept d10 (Stored) in place of the kept die when
+// higher, and returns the distribution of the kept face split by
+// whether a mastery die was spent (R1, R4). It counts outcomes in integers over
+// the common denominator 10^(2n+3), so the only rounding is the final division.
 func bruteFaces(p dice.Pool) [2][11]float64 {
 	n := p.Dice
 	pow10 := func(k int) int64 { return int64(math.Pow10(k)) }
@@ -45,28 +46,31 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 	var fresh [11]int64
 	rolls(n, func(ds []int) { fresh[slices.Max(ds)]++ })
 
-	var count [2][11]int64 // over 10^(2n+2)
+	var count [2][11]int64 // over 10^(2n+3)
 	// finish applies the Master reroll to a kept face of weight w.
+	// and then a kept d10 (Stored) in place of the kept die when higher.
 	finish := func(used, face int, w int64) {
 		if p.RerollAll > 0 && face <= p.RerollAll {
 			for f, c := range fresh {
-				count[used][f] += w * c
+				if c != 0 {
+					count[used][max(f, p.Stored)] += w * c
+				}
 			}
 			return
 		}
-		count[used][face] += w * pow10(n)
+		count[used][max(face, p.Stored)] += w * pow10(n)
 	}
-	// reroll rolls the lowest die of ds again and calls f with each new roll.
-	reroll := func(ds []int, f func(re []int)) {
-		low := slices.Index(ds, slices.Min(ds))
+	// reroll rolls die i of ds again and calls f with each new roll.
+	reroll := func(ds []int, i int, f func(re []int)) {
 		for d := 1; d <= 10; d++ {
 			re := slices.Clone(ds)
-			re[low] = d
+			re[i] = d
 			f(re)
 		}
 	}
-	// mastery applies the mastery reroll to dice ds of weight w (over 10^(n+2)
-	// for one roll, as the Fate reroll left it).
+	lowest := func(ds []int) int { return slices.Index(ds, slices.Min(ds)) }
+	// mastery applies the mastery reroll to dice ds of weight w (over 10^(n+3)
+	// for one roll, as the forced and Fate rerolls left it).
 	mastery := func(ds []int, w int64) {
 		kept := slices.Max(ds)
 		if p.Reroll == 0 || kept > p.Reroll {
@@ -76,19 +80,27 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 		// R4: a mastery die rerolls the lowest die (seed 000 line 367: "She only
 		// rolls 2 and 3. Thus she will decide to use one of her mastery dice to
 		// reroll the 2").
-		reroll(ds, func(re []int) { finish(1, slices.Max(re), w) })
+		reroll(ds, lowest(ds), func(re []int) { finish(1, slices.Max(re), w) })
 	}
-	rolls(n, func(ds []int) {
+	fate := func(ds []int, w int64) {
 		if p.Fate == 0 || slices.Max(ds) > p.Fate {
-			mastery(ds, 10)
+			mastery(ds, 10*w)
 			return
 		}
-		reroll(ds, func(re []int) { mastery(re, 1) })
+		reroll(ds, lowest(ds), func(re []int) { mastery(re, w) })
+	}
+	rolls(n, func(ds []int) {
+		if p.ForcedFrom == 0 || slices.Max(ds) < p.ForcedFrom {
+			fate(ds, 10)
+			return
+		}
+		// The enemy's player picks the die: the highest.
+		reroll(ds, slices.Index(ds, slices.Max(ds)), func(re []int) { fate(re, 1) })
 	})
 	var out [2][11]float64
 	for u := range out {
 		for f := range out[u] {
-			out[u][f] = float64(count[u][f]) / float64(pow10(2*n+2))
+			out[u][f] = float64(count[u][f]) / float64(pow10(2*n+3))
 		}
 	}
 	return out
@@ -99,28 +111,41 @@ func TestFacesBruteForce(t *testing.T) {
 		for _, reroll := range []int{0, 1, 3, 5, 9, 10} {
 			for _, all := range []int{0, 2, 5} {
 				for _, fate := range []int{0, 4, 10} {
-					p := dice.Pool{Dice: n, Reroll: reroll, RerollAll: all, Fate: fate}
-					want := bruteFaces(p)
-					got := p.SplitFaces()
-					faces := p.Faces()
-					total := 0.0
-					for f := 1; f <= 10; f++ {
-						for u := range 2 {
-							if math.Abs(got[u][f]-want[u][f]) > 1e-14 {
-								t.Errorf("%+v: SplitFaces[%d][%d] = %.17g, brute force %.17g", p, u, f, got[u][f], want[u][f])
+					for _, forced := range []int{0, 1, 6, 10} {
+						for _, stored := range []int{0, 4, 10} {
+							if stored > 0 && (n == 4 || all == 2) {
+								continue // enough cases, and n = 4 is the slowest
 							}
+							p := dice.Pool{Dice: n, Reroll: reroll, RerollAll: all, Fate: fate, ForcedFrom: forced, Stored: stored}
+							checkBruteFaces(t, p)
 						}
-						if d := faces[f] - (want[0][f] + want[1][f]); math.Abs(d) > 1e-14 {
-							t.Errorf("%+v: Faces[%d] off by %g", p, f, d)
-						}
-						total += faces[f]
-					}
-					if math.Abs(total-1) > 1e-14 || faces[0] != 0 {
-						t.Errorf("%+v: Faces sums to %.17g, face 0 has %g", p, total, faces[0])
 					}
 				}
 			}
 		}
+	}
+}
+
+// checkBruteFaces compares p.SplitFaces and p.Faces with bruteFaces.
+func checkBruteFaces(t *testing.T, p dice.Pool) {
+	t.Helper()
+	want := bruteFaces(p)
+	got := p.SplitFaces()
+	faces := p.Faces()
+	total := 0.0
+	for f := 1; f <= 10; f++ {
+		for u := range 2 {
+			if math.Abs(got[u][f]-want[u][f]) > 1e-14 {
+				t.Errorf("%+v: SplitFaces[%d][%d] = %.17g, brute force %.17g", p, u, f, got[u][f], want[u][f])
+			}
+		}
+		if d := faces[f] - (want[0][f] + want[1][f]); math.Abs(d) > 1e-14 {
+			t.Errorf("%+v: Faces[%d] off by %g", p, f, d)
+		}
+		total += faces[f]
+	}
+	if math.Abs(total-1) > 1e-14 || faces[0] != 0 {
+		t.Errorf("%+v: Faces sums to %.17g, face 0 has %g", p, total, faces[0])
 	}
 }
 
@@ -265,6 +290,18 @@ func TestRollMatchesDist(t *testing.T) {
 		{Dice: 1, CFMax: 1, Reroll: 5, RerollBonus: 2},
 		{Dice: 2, CFMax: 2, Reroll: 4, RerollAll: 3, RerollBonus: 3},
 		{Dice: 2, CFMax: 1, Fate: 5, Reroll: 6, RerollBonus: 2}, // both
+		// An enemy's forced reroll of the highest die (sim/forced.go), alone
+		// and before the roller's own rerolls.
+		{Dice: 1, CFMax: 1, ForcedFrom: 6},
+		{Dice: 3, CFMax: 1, ForcedFrom: 4, Reroll: 5},
+		{Dice: 2, CFMax: 2, CritFrom: 9, ForcedFrom: 7, Fate: 5, RerollAll: 3},
+		// A result fixed by a spell (sim/fixed.go): the rerolls are not used.
+		{Dice: 2, CFMax: 1, Fixed: 6, Reroll: 5, ForcedFrom: 6},
+		// A kept d10 (sim/stored.go): alone, in the critical range, and
+		// between a forced reroll and a mastery die.
+		{Dice: 1, CFMax: 1, Stored: 6},
+		{Dice: 2, CFMax: 2, CritFrom: 9, Stored: 9},
+		{Dice: 3, CFMax: 1, Stored: 5, ForcedFrom: 6, Reroll: 5},
 	} {
 		t.Run(fmt.Sprintf("%+v", p), func(t *testing.T) {
 			t.Parallel()
@@ -377,6 +414,34 @@ func TestRerollBonusShift(t *testing.T) {
 		}
 		if !res.Mastery && res.Value != res.Face && !res.Critical {
 			t.Fatalf("no mastery die: value %d, face %d", res.Value, res.Face)
+		}
+	}
+}
+
+// TestFixedResult checks a result fixed by a dice-tool spell (Pool.Fixed,
+// "a roll's result fixed at the caster's I + 2", skills.md 4.3): the kept face
+// and the value are the fixed one whatever the pool's rerolls, with no CF even
+// in the CF range and no CH even in the critical range, no mastery die spent,
+// and no die drawn.
+func TestFixedResult(t *testing.T) {
+	for _, p := range []dice.Pool{
+		{Dice: 1, CFMax: 1, Fixed: 6},
+		{Dice: 3, CFMax: 2, Fixed: 1, Reroll: 9, RerollAll: 5, Fate: 9},       // in the CF range
+		{Dice: 2, CFMax: 1, CritFrom: 9, Fixed: 10, ForcedFrom: 1, Reroll: 9}, // in the critical range
+	} {
+		faces := p.SplitFaces()
+		d := p.Dist()
+		if faces[0][p.Fixed] != 1 || d.CF != 0 || d.PCrit() != 0 || d.Plain[p.Fixed] != 1 {
+			t.Errorf("%+v: faces %v, dist %+v", p, faces, d)
+		}
+		r, ref := rand.NewPCG(1, 2), rand.NewPCG(1, 2)
+		for range 100 {
+			if got, want := p.Roll(r), (dice.Result{Face: p.Fixed, Value: p.Fixed}); got != want {
+				t.Fatalf("%+v: Roll %+v, want %+v", p, got, want)
+			}
+		}
+		if r.Uint64() != ref.Uint64() {
+			t.Errorf("%+v: a fixed result drew dice", p)
 		}
 	}
 }

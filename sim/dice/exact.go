@@ -25,19 +25,57 @@ func (p Pool) Faces() [11]float64 {
 // die was spent (index 1) or not (index 0), since spending one costs a die for
 // every later action (R4).
 func (p Pool) SplitFaces() [2][11]float64 {
+	if p.Fixed > 0 { // no die rolled, no reroll
+		var out [2][11]float64
+		out[0][min(p.Fixed, 10)] = 1
+		return out
+	}
 	n := max(p.Dice, 1)
 	var base [11]float64
 	for f := 1; f <= 10; f++ {
 		base[f] = math.Pow(float64(f)/10, float64(n)) - math.Pow(float64(f-1)/10, float64(n))
 	}
+	// forced is the kept face after an enemy's forced reroll (ForcedFrom): the
+	// highest die rolled again when the kept face m is at least ForcedFrom, so
+	// that the new face is the larger of the second highest die s and the new
+	// one (RollForced with x = 1).
+	forced := base
+	if k := p.ForcedFrom; k > 0 {
+		forced = [11]float64{}
+		for m := 1; m <= 10; m++ {
+			if m < k {
+				forced[m] += base[m]
+				continue
+			}
+			for s := 1; s <= m; s++ {
+				q := secondGiven(n, m, s)
+				if n == 1 {
+					q = base[m] // no second die: the new die is kept
+				}
+				if q == 0 {
+					continue
+				}
+				for d := 1; d <= 10; d++ {
+					f := d
+					if n > 1 {
+						f = max(s, d)
+					}
+					forced[f] += q / 10
+				}
+				if n == 1 {
+					break
+				}
+			}
+		}
+	}
 	// first is the kept face after the Fate reroll, if any: the lowest die
 	// rolled again as the mastery reroll below does.
-	first := base
+	first := forced
 	if k := p.Fate; k > 0 {
 		first = [11]float64{}
 		for m := 1; m <= 10; m++ {
 			if m > k {
-				first[m] += base[m]
+				first[m] += forced[m]
 				continue
 			}
 			for d := 1; d <= 10; d++ {
@@ -45,7 +83,7 @@ func (p Pool) SplitFaces() [2][11]float64 {
 				if n > 1 {
 					f = max(m, d)
 				}
-				first[f] += base[m] / 10
+				first[f] += forced[m] / 10
 			}
 		}
 	}
@@ -86,7 +124,34 @@ func (p Pool) SplitFaces() [2][11]float64 {
 			cur[u] = next
 		}
 	}
+	// A kept d10 (Stored) replaces the kept die when it is higher, after
+	// every reroll.
+	if s := p.Stored; s > 0 {
+		for u := range cur {
+			var st [11]float64
+			for m := 1; m <= 10; m++ {
+				st[max(m, min(s, 10))] += cur[u][m]
+			}
+			cur[u] = st
+		}
+	}
 	return cur
+}
+
+// secondGiven returns the probability that n >= 2 d10 have the highest face m
+// and the second highest s (s <= m): exactly one die shows m and the others
+// have the highest s (s < m), or at least two show m (s = m).
+func secondGiven(n, m, s int) float64 {
+	if n < 2 || s < 1 || s > m {
+		return 0
+	}
+	pw := func(f int) float64 { return math.Pow(float64(f)/10, float64(n-1)) }
+	one := float64(n) / 10 // which die shows m, and that it does
+	if s < m {
+		return one * (pw(s) - pw(s-1))
+	}
+	top := math.Pow(float64(m)/10, float64(n)) - math.Pow(float64(m-1)/10, float64(n))
+	return top - one*pw(m-1)
 }
 
 // Explosion returns the distribution of what the critical rerolls add to a critical
@@ -205,6 +270,11 @@ func (p Pool) distOf(faces [11]float64) Dist {
 	cf := p.critFrom()
 	var d Dist
 	d.Plain = make([]float64, 11)
+	if p.Fixed > 0 { // a fixed result: neither a CF nor a CH (Pool.Fixed)
+		copy(d.Plain, faces[:])
+		d.Crit = make([]float64, 11)
+		return d
+	}
 	for f := 1; f <= 10; f++ {
 		switch {
 		case f <= p.CFMax:
