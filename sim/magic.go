@@ -94,7 +94,9 @@ type Cast struct {
 	Defence *int
 	// Reroll spends an esoteric mastery die on the casting roll when the total
 	// would not reach the difficulty (R4); DefenceMastery does the same for the
-	// target's esoteric dice when its roll would not stop the cast.
+	// target's esoteric dice when its roll would not stop the cast. Each also
+	// lets its Safar's Master X (esoteric) reroll its whole pool for free on
+	// such a roll (seed 000 l.1636, seed 004 l.1569).
 	Reroll, DefenceMastery bool
 	// APValue is what one AP kept after the defence is worth to the target, in
 	// units of the spell's harm (its expected amount, or 1 for an effect with
@@ -218,6 +220,11 @@ type castPlan struct {
 	defOK    [4]bool
 	defTails [4][10]*splitTail
 	defMast  bool
+	// defMaster: the target has Master X (esoteric) and DefenceMastery is set
+	// (sim/magic_master.go); defTailsX are its defence tails by AP, esoteric
+	// die available (0, 1) and threshold, nil without it.
+	defMaster bool
+	defTailsX *[4][2][10]*splitTail
 	// amount is the distribution of the amount on success (after armour), nil
 	// when the effect has none; harm weighs a failed defence.
 	amount []float64
@@ -318,6 +325,7 @@ func (c *Cast) plan() (*castPlan, error) {
 			pl.defTails[k][thr] = newSplitTail(q.Dist())
 		}
 	}
+	pl.initDefMaster() // sim/magic_master.go
 	pl.harm = 1
 	if pl.level.Effect.HasAmount() && pl.level.Amount != nil {
 		a := pl.level.Amount
@@ -352,7 +360,7 @@ func (pl *castPlan) defThreshold(k, t int, ch bool) int {
 
 // stop returns the probability that a defence of k AP stops a cast of total t.
 func (pl *castPlan) stop(k, t int, ch bool) float64 {
-	return pl.stopIn(k, t, ch, pl.defMast)
+	return pl.stopIn(k, t, ch, pl.defMast, pl.defMaster)
 }
 
 // defend returns the AP of the target's defence against total t (R5: it knows
@@ -416,7 +424,7 @@ func (c *Cast) Exact() (*CastResult, error) {
 						succeed(q, ch == 1)
 						continue
 					}
-					tl := pl.defTails[k][pl.defThreshold(k, t, ch == 1)]
+					tl := pl.defTail(k, t, ch == 1, pl.defMast, pl.defMaster)
 					res.ExpectedDefenceAP += q * float64(k)
 					res.PDefenceCF += q * tl.cf
 					succeed(q*(1-stopProb(c.Variant, tl, t, pl.defMod[k], ch == 1, false)), ch == 1)
@@ -474,6 +482,7 @@ type CastOutcome struct {
 	CastCF, DefenceCF          bool
 	Mastery                    bool // the caster spent an esoteric die
 	DefenceMastery             bool // the target spent an esoteric die
+	DefenceMaster              bool // the target used its Master X (esoteric) reroll
 	DefenceAP                  int  // -1 when the target did not defend
 	Amount                     int  // HP dealt, healed or given back
 	Total, DefenceTotal        int
@@ -516,10 +525,9 @@ func (sm *CastSampler) Sample(r *rand.PCG) CastOutcome {
 			o.Success = true
 			break
 		}
-		dp := pl.defPool[k]
-		dp.Reroll = pl.defThreshold(k, o.Total, cr.Critical)
+		dp := pl.defRollPool(k, o.Total, cr.Critical, pl.defMast, pl.defMaster)
 		dr := dp.Roll(r)
-		o.DefenceCF = dr.Failure
+		o.DefenceCF, o.DefenceMaster = dr.Failure, dr.MasterUse
 		o.DefenceTotal = dr.Value + pl.defMod[k]
 		o.Success = succeeds(pl.c.Variant, cr, o.Total, dr, o.DefenceTotal, false)
 	}

@@ -175,6 +175,12 @@ func (pl *castPlan) defThresholdIn(k, t int, ch, defMast bool) int {
 	if !defMast {
 		return 0
 	}
+	return pl.defRerollThr(k, t, ch)
+}
+
+// defRerollThr returns the highest kept face of a defence of k AP that would
+// not stop total t (R5: the target knows it), the threshold of its rerolls.
+func (pl *castPlan) defRerollThr(k, t int, ch bool) int {
 	thr := t - pl.defMod[k] - 1
 	if pl.c.Variant.CHAutoSuccess && ch {
 		thr = 9
@@ -182,22 +188,23 @@ func (pl *castPlan) defThresholdIn(k, t int, ch, defMast bool) int {
 	return min(max(thr, pl.defPool[k].CFMax), 9)
 }
 
-// stopIn is stop with the target's esoteric dice as they are now (defMast).
-func (pl *castPlan) stopIn(k, t int, ch, defMast bool) float64 {
-	tl := pl.defTails[k][pl.defThresholdIn(k, t, ch, defMast)]
+// stopIn is stop with the target's esoteric dice and Master X (esoteric) as
+// they are now (defMast, defMaster).
+func (pl *castPlan) stopIn(k, t int, ch, defMast, defMaster bool) float64 {
+	tl := pl.defTail(k, t, ch, defMast, defMaster)
 	return stopProb(pl.c.Variant, tl, t, pl.defMod[k], ch, false)
 }
 
 // defendIn is defend for a target holding cap AP (at most 3 spent) with its
-// esoteric dice as they are now: the AP of least expected harm plus AP spent
-// times apv, ties to the cheaper; -1 for an ally.
-func (pl *castPlan) defendIn(t int, ch bool, cap int, defMast bool, apv float64) int {
+// esoteric dice and Master X as they are now: the AP of least expected harm
+// plus AP spent times apv, ties to the cheaper; -1 for an ally.
+func (pl *castPlan) defendIn(t int, ch bool, cap int, defMast, defMaster bool, apv float64) int {
 	if pl.c.allied() {
 		return -1
 	}
 	best, bestV := -1, 0.0
 	for k := range min(cap, 3) + 1 {
-		v := (1-pl.stopIn(k, t, ch, defMast))*pl.harm + float64(k)*apv
+		v := (1-pl.stopIn(k, t, ch, defMast, defMaster))*pl.harm + float64(k)*apv
 		if best < 0 || v < bestV-1e-12 {
 			best, bestV = k, v
 		}
@@ -218,6 +225,12 @@ func (pl *castPlan) pSuccessIn(extra, cap int, mast, defMast bool, apv float64) 
 // I, from Awakened granted by a spell: sim/magic_awake.go): against a total t
 // it defends as against t - awake.
 func (pl *castPlan) pSuccessWard(extra, ward, awake, cap int, mast, defMast bool, apv float64) float64 {
+	return pl.pSuccessMaster(extra, ward, awake, cap, mast, defMast, pl.defMaster, apv)
+}
+
+// pSuccessMaster is pSuccessWard with the target's Master X (esoteric) as it
+// is now (defMaster: not yet used this turn; sim/magic_master.go).
+func (pl *castPlan) pSuccessMaster(extra, ward, awake, cap int, mast, defMast, defMaster bool, apv float64) float64 {
 	need := pl.need + ward
 	switch {
 	case pl.immune:
@@ -234,12 +247,12 @@ func (pl *castPlan) pSuccessWard(extra, ward, awake, cap int, mast, defMast bool
 				if q == 0 || t < need {
 					continue
 				}
-				k := pl.defendIn(t-awake, ch == 1, cap, defMast, apv)
+				k := pl.defendIn(t-awake, ch == 1, cap, defMast, defMaster, apv)
 				if k < 0 {
 					p += q
 					continue
 				}
-				p += q * (1 - pl.stopIn(k, t-awake, ch == 1, defMast))
+				p += q * (1 - pl.stopIn(k, t-awake, ch == 1, defMast, defMaster))
 			}
 		}
 	}
@@ -256,6 +269,12 @@ func (pl *castPlan) sampleIn(r *rand.PCG, extra, cap int, mast, defMast bool, ap
 // sampleWard is sampleIn with the difficulty raised by ward and the target's
 // defence totals by awake (pSuccessWard).
 func (pl *castPlan) sampleWard(r *rand.PCG, extra, ward, awake, cap int, mast, defMast bool, apv float64) CastOutcome {
+	return pl.sampleMaster(r, extra, ward, awake, cap, mast, defMast, pl.defMaster, apv)
+}
+
+// sampleMaster is sampleWard with the target's Master X (esoteric) as it is
+// now (pSuccessMaster).
+func (pl *castPlan) sampleMaster(r *rand.PCG, extra, ward, awake, cap int, mast, defMast, defMaster bool, apv float64) CastOutcome {
 	o := CastOutcome{DefenceAP: -1}
 	need := pl.need + ward
 	switch {
@@ -272,16 +291,15 @@ func (pl *castPlan) sampleWard(r *rand.PCG, extra, ward, awake, cap int, mast, d
 		return o // R3: a CF never happened; below the difficulty the spell fails.
 	}
 	o.Reached = true
-	k := pl.defendIn(o.Total-awake, cr.Critical, cap, defMast, apv)
+	k := pl.defendIn(o.Total-awake, cr.Critical, cap, defMast, defMaster, apv)
 	o.DefenceAP = k
 	if k < 0 {
 		o.Success = true
 		return o
 	}
-	dp := pl.defPool[k]
-	dp.Reroll = pl.defThresholdIn(k, o.Total-awake, cr.Critical, defMast)
+	dp := pl.defRollPool(k, o.Total-awake, cr.Critical, defMast, defMaster)
 	dr := dp.Roll(r)
-	o.DefenceCF, o.DefenceMastery = dr.Failure, dr.Mastery
+	o.DefenceCF, o.DefenceMastery, o.DefenceMaster = dr.Failure, dr.Mastery, dr.MasterUse
 	o.DefenceTotal = dr.Value + pl.defMod[k] + awake
 	o.Success = succeeds(pl.c.Variant, cr, o.Total, dr, o.DefenceTotal, false)
 	return o
@@ -294,13 +312,17 @@ type castState struct {
 	ward              int // difficulty added by the enemies' wards (sim/magic_effects.go)
 	awake             int // the target's spell defence raised by a granted Awakened (sim/magic_awake.go)
 	mast, defMast     bool
+	// defMaster: the target's Master X (esoteric) is not used this turn
+	// (engine.masterUsed, as in the exchanges; sim/magic_master.go).
+	defMaster bool
 }
 
 // castStateOf returns the state of a cast of option opt by Safar i on j now.
 func (e *engine) castStateOf(i, j int, opt *castOption) castState {
 	c, o := &e.c[i], &e.c[j]
 	s := castState{held: min(max(o.ap, 0), 7), left: min(max(c.ap-e.actionCost(i, opt.ap), 0), 7),
-		mast: countMastery(c, FieldEsoteric) > 0, defMast: countMastery(o, FieldEsoteric) > 0}
+		mast: countMastery(c, FieldEsoteric) > 0, defMast: countMastery(o, FieldEsoteric) > 0,
+		defMaster: !o.masterUsed && o.f.Skills.Master&FieldEsoteric != 0}
 	if opt.own {
 		s.extra = e.wayBonus(i)
 	}
@@ -328,13 +350,13 @@ func (e *engine) spellAPValue(a, d int, s castState) float64 {
 // in state s, cached.
 func (e *engine) pSuccess(kind, oi, tk int, s castState) float64 {
 	m := e.magic
-	key := uint64(s.awake)<<60 | uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.ward)<<16 | uint64(s.extra)<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
+	key := uint64(s.awake)<<60 | uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.ward)<<16 | uint64(s.extra)<<9 | uint64(b2i(s.defMaster))<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
 		uint64(b2i(s.mast))<<1 | uint64(b2i(s.defMast))
 	if p, ok := m.p[key]; ok {
 		return p
 	}
 	pl := m.opts[kind][oi].plans[tk]
-	p := pl.pSuccessWard(s.extra, s.ward, s.awake, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(kind, tk, s))
+	p := pl.pSuccessMaster(s.extra, s.ward, s.awake, min(s.held, 3), s.mast, s.defMast, s.defMaster, e.spellAPValue(kind, tk, s))
 	m.p[key] = p
 	return p
 }
@@ -577,7 +599,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	s := e.castStateOf(i, j, opt)
 	extra := s.extra
 	cost := e.actionCost(i, opt.ap)
-	out := pl.sampleWard(r, extra, s.ward, s.awake, min(s.held, 3), s.mast, s.defMast, e.spellAPValue(c.kind, o.kind, s))
+	out := pl.sampleMaster(r, extra, s.ward, s.awake, min(s.held, 3), s.mast, s.defMast, s.defMaster, e.spellAPValue(c.kind, o.kind, s))
 	c.ap -= cost
 	c.spent += cost
 	st := &c.spells
@@ -599,6 +621,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	if out.DefenceMastery {
 		spendMastery(o, FieldEsoteric, 1)
 	}
+	o.masterUsed = o.masterUsed || out.DefenceMaster // once per turn, as in the exchanges
 	amount := 0
 	if out.Success && opt.level.Amount == nil {
 		st.succeeded++
@@ -665,6 +688,9 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra, ward int, out CastO
 			}
 			if out.DefenceMastery {
 				e.tracef(" [mastery]")
+			}
+			if out.DefenceMaster {
+				e.tracef(" [Master reroll]")
 			}
 		}
 		switch {
