@@ -85,9 +85,6 @@ func runCast(cmd *cobra.Command, ds *profiles.DataSet, variant sim.Variant, cp, 
 			notes = append(notes, fmt.Sprintf("%s targets %s: the target is on the caster's side and does not defend (seed 000 line 1448)", spell.ID, map[profiles.SpellTarget]string{profiles.TargetAlly: "an ally", profiles.TargetSelf: "the caster"}[spell.Target]))
 		}
 	}
-	if !allied && tgt.Skills.Master&sim.FieldEsoteric != 0 {
-		notes = append(notes, fmt.Sprintf("not modelled: Master X (esoteric) on a defence against a spell: %s defends without the free reroll of its whole pool (sim/rules.go)", tp.ID))
-	}
 	way := cp.Magic.Way
 	field := sim.Count(way, f.wayCount)
 	bonus := field.WayBonus(way)
@@ -171,6 +168,9 @@ func describeTarget(p *profiles.Profile, f *sim.Fighter) string {
 				s += " " + sk.Text
 			}
 		}
+	}
+	if f.Skills.Master&sim.FieldEsoteric != 0 {
+		s += ", Master esoteric (a free reroll of its whole defence pool, seed 000 l.1636)"
 	}
 	return s + esoteric(f)
 }
