@@ -171,3 +171,21 @@ func TestDuelMasterEsotericOncePerTurn(t *testing.T) {
 	}
 	t.Logf("Master esoteric used on %d spell defences over 40 duels; %d rounds with two defended casts or more", used, twice)
 }
+
+// TestCastMasterDefenceSampleAllocs checks that the cast sampler draws a
+// defence with Master esoteric without allocating.
+func TestCastMasterDefenceSampleAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	for _, cs := range masterCastCases(true) {
+		sm, err := cs.c().NewSampler()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.NewPCG(1, 0)
+		if a := testing.AllocsPerRun(1000, func() { sm.Sample(r) }); a != 0 {
+			t.Errorf("%s: %v allocations per Sample", cs.name, a)
+		}
+	}
+}
