@@ -483,6 +483,7 @@ type CastOutcome struct {
 	Mastery                    bool // the caster spent an esoteric die
 	DefenceMastery             bool // the target spent an esoteric die
 	DefenceMaster              bool // the target used its Master X (esoteric) reroll
+	Master                     bool // the caster used its Master X (esoteric) reroll
 	DefenceAP                  int  // -1 when the target did not defend
 	Amount                     int  // HP dealt, healed or given back
 	Total, DefenceTotal        int

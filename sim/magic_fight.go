@@ -152,11 +152,13 @@ func (m *fightMagic) clone() *fightMagic {
 // castPool returns the caster's pool with its mastery reroll threshold with extra added
 // to its casting modifier (R4: reroll a face that does not reach the difficulty).
 func (pl *castPlan) castPool(extra int, mast bool) dice.Pool {
-	return pl.castPoolAt(pl.need, extra, mast)
+	return pl.castPoolAt(pl.need, extra, mast, true)
 }
 
-// castPoolAt is castPool for a difficulty of need (raised by a ward).
-func (pl *castPlan) castPoolAt(need, extra int, mast bool) dice.Pool {
+// castPoolAt is castPool for a difficulty of need (raised by a ward); master
+// says whether the caster's Master X (esoteric) reroll is still there (in
+// fights once per turn, as in the exchanges: engine.masterUsed).
+func (pl *castPlan) castPoolAt(need, extra int, mast, master bool) dice.Pool {
 	p := pl.pool
 	thr := min(max(need-(pl.mod+extra)-1, p.CFMax), 9)
 	p.Reroll = 0
@@ -165,6 +167,9 @@ func (pl *castPlan) castPoolAt(need, extra int, mast bool) dice.Pool {
 	}
 	if p.RerollAll > 0 {
 		p.RerollAll = thr
+	}
+	if !master {
+		p.RerollAll = 0
 	}
 	return p
 }
@@ -225,12 +230,13 @@ func (pl *castPlan) pSuccessIn(extra, cap int, mast, defMast bool, apv float64) 
 // I, from Awakened granted by a spell: sim/magic_awake.go): against a total t
 // it defends as against t - awake.
 func (pl *castPlan) pSuccessWard(extra, ward, awake, cap int, mast, defMast bool, apv float64) float64 {
-	return pl.pSuccessMaster(extra, ward, awake, cap, mast, defMast, pl.defMaster, apv)
+	return pl.pSuccessMaster(extra, ward, awake, cap, mast, true, defMast, pl.defMaster, apv)
 }
 
 // pSuccessMaster is pSuccessWard with the target's Master X (esoteric) as it
-// is now (defMaster: not yet used this turn; sim/magic_master.go).
-func (pl *castPlan) pSuccessMaster(extra, ward, awake, cap int, mast, defMast, defMaster bool, apv float64) float64 {
+// is now (defMaster: not yet used this turn; sim/magic_master.go), and the
+// caster's (master).
+func (pl *castPlan) pSuccessMaster(extra, ward, awake, cap int, mast, master, defMast, defMaster bool, apv float64) float64 {
 	need := pl.need + ward
 	switch {
 	case pl.immune:
@@ -238,7 +244,7 @@ func (pl *castPlan) pSuccessMaster(extra, ward, awake, cap int, mast, defMast, d
 	case pl.auto:
 		return 1
 	}
-	split := pl.castPoolAt(need, extra, mast).SplitDist()
+	split := pl.castPoolAt(need, extra, mast, master).SplitDist()
 	p := 0.0
 	for _, d := range split {
 		for ch, vals := range [2][]float64{d.Plain, d.Crit} {
@@ -269,12 +275,12 @@ func (pl *castPlan) sampleIn(r *rand.PCG, extra, cap int, mast, defMast bool, ap
 // sampleWard is sampleIn with the difficulty raised by ward and the target's
 // defence totals by awake (pSuccessWard).
 func (pl *castPlan) sampleWard(r *rand.PCG, extra, ward, awake, cap int, mast, defMast bool, apv float64) CastOutcome {
-	return pl.sampleMaster(r, extra, ward, awake, cap, mast, defMast, pl.defMaster, apv)
+	return pl.sampleMaster(r, extra, ward, awake, cap, mast, true, defMast, pl.defMaster, apv)
 }
 
 // sampleMaster is sampleWard with the target's Master X (esoteric) as it is
 // now (pSuccessMaster).
-func (pl *castPlan) sampleMaster(r *rand.PCG, extra, ward, awake, cap int, mast, defMast, defMaster bool, apv float64) CastOutcome {
+func (pl *castPlan) sampleMaster(r *rand.PCG, extra, ward, awake, cap int, mast, master, defMast, defMaster bool, apv float64) CastOutcome {
 	o := CastOutcome{DefenceAP: -1}
 	need := pl.need + ward
 	switch {
@@ -284,8 +290,8 @@ func (pl *castPlan) sampleMaster(r *rand.PCG, extra, ward, awake, cap int, mast,
 		o.Reached, o.Success = true, true
 		return o
 	}
-	cr := pl.castPoolAt(need, extra, mast).Roll(r)
-	o.CastCF, o.Critical, o.Mastery = cr.Failure, cr.Critical, cr.Mastery
+	cr := pl.castPoolAt(need, extra, mast, master).Roll(r)
+	o.CastCF, o.Critical, o.Mastery, o.Master = cr.Failure, cr.Critical, cr.Mastery, cr.MasterUse
 	o.Total = cr.Value + pl.mod + extra
 	if cr.Failure || o.Total < need {
 		return o // R3: a CF never happened; below the difficulty the spell fails.
@@ -313,8 +319,9 @@ type castState struct {
 	awake             int // the target's spell defence raised by a granted Awakened (sim/magic_awake.go)
 	mast, defMast     bool
 	// defMaster: the target's Master X (esoteric) is not used this turn
-	// (engine.masterUsed, as in the exchanges; sim/magic_master.go).
-	defMaster bool
+	// (engine.masterUsed, as in the exchanges; sim/magic_master.go); master:
+	// the caster's.
+	defMaster, master bool
 }
 
 // castStateOf returns the state of a cast of option opt by Safar i on j now.
@@ -322,7 +329,8 @@ func (e *engine) castStateOf(i, j int, opt *castOption) castState {
 	c, o := &e.c[i], &e.c[j]
 	s := castState{held: min(max(o.ap, 0), 7), left: min(max(c.ap-e.actionCost(i, opt.ap), 0), 7),
 		mast: countMastery(c, FieldEsoteric) > 0, defMast: countMastery(o, FieldEsoteric) > 0,
-		defMaster: !o.masterUsed && o.f.Skills.Master&FieldEsoteric != 0}
+		defMaster: !o.masterUsed && o.f.Skills.Master&FieldEsoteric != 0,
+		master:    !c.masterUsed && c.f.Skills.Master&FieldEsoteric != 0}
 	if opt.own {
 		s.extra = e.wayBonus(i)
 	}
@@ -348,15 +356,17 @@ func (e *engine) spellAPValue(a, d int, s castState) float64 {
 
 // pSuccess returns the exact P(success) of option oi of kind on target kind tk
 // in state s, cached.
+// The key packs s with kind < 4096, oi < 65536 and tk < 2048 (bit 31 is the
+// caster's Master X): a battle has a few dozen kinds.
 func (e *engine) pSuccess(kind, oi, tk int, s castState) float64 {
 	m := e.magic
-	key := uint64(s.awake)<<60 | uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.ward)<<16 | uint64(s.extra)<<9 | uint64(b2i(s.defMaster))<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
+	key := uint64(s.awake)<<60 | uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.ward)<<16 | uint64(b2i(s.master))<<31 | uint64(s.extra)<<9 | uint64(b2i(s.defMaster))<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
 		uint64(b2i(s.mast))<<1 | uint64(b2i(s.defMast))
 	if p, ok := m.p[key]; ok {
 		return p
 	}
 	pl := m.opts[kind][oi].plans[tk]
-	p := pl.pSuccessMaster(s.extra, s.ward, s.awake, min(s.held, 3), s.mast, s.defMast, s.defMaster, e.spellAPValue(kind, tk, s))
+	p := pl.pSuccessMaster(s.extra, s.ward, s.awake, min(s.held, 3), s.mast, s.master, s.defMast, s.defMaster, e.spellAPValue(kind, tk, s))
 	m.p[key] = p
 	return p
 }
@@ -599,7 +609,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	s := e.castStateOf(i, j, opt)
 	extra := s.extra
 	cost := e.actionCost(i, opt.ap)
-	out := pl.sampleMaster(r, extra, s.ward, s.awake, min(s.held, 3), s.mast, s.defMast, s.defMaster, e.spellAPValue(c.kind, o.kind, s))
+	out := pl.sampleMaster(r, extra, s.ward, s.awake, min(s.held, 3), s.mast, s.master, s.defMast, s.defMaster, e.spellAPValue(c.kind, o.kind, s))
 	c.ap -= cost
 	c.spent += cost
 	st := &c.spells
@@ -622,6 +632,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 		spendMastery(o, FieldEsoteric, 1)
 	}
 	o.masterUsed = o.masterUsed || out.DefenceMaster // once per turn, as in the exchanges
+	c.masterUsed = c.masterUsed || out.Master
 	amount := 0
 	if out.Success && opt.level.Amount == nil {
 		st.succeeded++
@@ -671,6 +682,9 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra, ward int, out CastO
 		if out.Mastery {
 			e.tracef(" [mastery]")
 		}
+		if out.Master {
+			e.tracef(" [Master reroll]")
+		}
 		e.tracef(" < %d, the spell fails", opt.plans[e.c[j].kind].need+ward)
 	default:
 		e.tracef("total %d", out.Total)
@@ -680,6 +694,9 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra, ward int, out CastO
 		}
 		if out.Mastery {
 			e.tracef(" [mastery]")
+		}
+		if out.Master {
+			e.tracef(" [Master reroll]")
 		}
 		if out.DefenceAP >= 0 {
 			e.tracef("; %s defends with %d AP: %d", e.name(j), out.DefenceAP, out.DefenceTotal)

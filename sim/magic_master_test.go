@@ -189,3 +189,51 @@ func TestCastMasterDefenceSampleAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestDuelCasterMasterOncePerTurn checks that a caster's Master X (esoteric) on
+// its casting roll is used at most once per round in fights, as the target's on
+// its defence and the exchanges' (seed 000 l.1636: "once per turn"), and that
+// it is used at all.
+func TestDuelCasterMasterOncePerTurn(t *testing.T) {
+	seer := mage("seer", 2, 5, profiles.Osteomancy, []profiles.Skill{{Name: "master", Field: profiles.Esoteric}})
+	seer.HP = 30
+	seer.Magic.Known = []*profiles.Spell{bolt}
+	seer.Magic.Spells = []string{"bolt"}
+	witch := target("witch", 2, 3, nil)
+	witch.HP = 30
+	d := &sim.Duel{A: sim.NewFighter(seer, []*profiles.Equipment{club}), B: sim.NewFighter(witch, []*profiles.Equipment{club})}
+	pl, err := d.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	pl.SetTrace(&buf)
+	used, twice := 0, 0 // twice: rounds with two casts or more
+	for seed := range uint64(40) {
+		buf.Reset()
+		pl.Play(rand.NewPCG(seed, 5))
+		for _, round := range strings.Split(buf.String(), "Round ")[1:] {
+			k, casts := 0, 0
+			for _, line := range strings.Split(round, "\n") {
+				if !strings.Contains(line, " casts ") {
+					continue
+				}
+				casts++
+				if strings.Contains(line, "[Master reroll]") {
+					k++
+				}
+			}
+			if casts > 1 {
+				twice++
+			}
+			if k > 1 {
+				t.Fatalf("seed %d: the caster's Master esoteric used %d times in one round:\n%s", seed, k, round)
+			}
+			used += k
+		}
+	}
+	if used == 0 || twice == 0 {
+		t.Errorf("the caster's Master esoteric used on %d casts, %d rounds with two casts, over 40 duels: the test saw nothing\n%s", used, twice, buf.String())
+	}
+	t.Logf("the caster's Master esoteric used on %d casts over 40 duels; %d rounds with two casts or more", used, twice)
+}
