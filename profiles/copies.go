@@ -30,6 +30,9 @@ func slotProblems(items []*Equipment) map[int]string {
 		switch {
 		case e.Kind == KindArmour && e.Armour != nil && e.Armour.Stacks:
 			slot, name = &stacking, "armour worn over another (stacks_with_armour)"
+		case e.Kind == KindMelee && e.Armour != nil:
+			// A weapon that also protects takes the same second slot.
+			slot, name = &stacking, "second armour (stacks_with_armour, or a weapon that protects)"
 		case e.Kind == KindArmour:
 			slot, name = &armour, "armour"
 		case e.Kind != KindHelmet:

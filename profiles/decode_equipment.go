@@ -296,6 +296,14 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 		if ef.CriticalFrom == 0 {
 			ef.CriticalFrom = 10 // R2: the critical range is 10 unless the card says otherwise
 		}
+		if e.Kind == KindMelee && (present("protection") || present("boxes")) {
+			// A weapon that also protects (catalogue.md 4.6 "Armour"): its
+			// armour is worn in the second armour slot while it is held
+			// (sim/armour_slots.go, wearWeaponArmour).
+			d.require(node, path, seen, "protection", "boxes")
+			armour.Stacks = true
+			e.Armour = &armour
+		}
 		d.checkWeapon(e, path, keys, apList, apBad)
 	}
 	d.out.equipment = append(d.out.equipment, entry)

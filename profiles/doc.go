@@ -47,7 +47,8 @@
 // ids. An armour's malus_max_c limits its velocity_malus to wearers of C at
 // most that value ("-1 en V si C≤4"); heavy_threshold is a better threshold
 // over a printed armour at least as strong; stacks_with_armour: true wears it
-// under the ordinary armour. Weapons and items may grant skills to their
+// under the ordinary armour; a melee weapon with protection and boxes also
+// protects, its armour worn in that second slot while it is held. Weapons and items may grant skills to their
 // holder: grants (a skills mapping) and grants_increment ("+N if present");
 // an item may be stackable (carried in copies), a poison dose (poison; with
 // poison_defence also spent on a defence), a mastery-reroll charm

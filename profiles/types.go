@@ -273,7 +273,9 @@ type Equipment struct {
 	// Hands is 1): with no shield and no second weapon it is held in both,
 	// which gives an Ambidextrous Safar Riposte (skills.md #21).
 	Versatile bool
-	// Armour is set for Kind == KindArmour.
+	// Armour is set for Kind == KindArmour, and for a melee weapon that also
+	// protects (protection and boxes on a weapon; Stacks set: it is worn in
+	// the second armour slot while the weapon is held, sim/armour_slots.go).
 	Armour *ArmourStats
 	// ShieldBoxes is the lifespan of a shield (Kind == KindShield).
 	ShieldBoxes int

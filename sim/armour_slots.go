@@ -26,6 +26,21 @@ func wearArmour(f *Fighter, p *profiles.Profile, a *profiles.ArmourStats, worn *
 	}
 }
 
+// wearWeaponArmour wears the armour of a melee weapon that also protects
+// (catalogue.md 4.6 "Armour": "an item of another category that carries a
+// seuil also protects, in addition to the armour, limited only by the hands it
+// needs") in the second armour slot, Fighter.Under, while f holds it (Melee or
+// Offhand): it then meets what the ordinary armour lets through, as an armour
+// that stacks does. The slot holds one piece (profiles' slotProblems refuses a
+// loadout with both).
+func wearWeaponArmour(f *Fighter) {
+	for _, w := range [...]*profiles.Equipment{f.Melee, f.Offhand} {
+		if w != nil && w.Armour != nil && f.Under == nil {
+			f.Under, f.UnderBoxes = w.Armour, w.Armour.Boxes
+		}
+	}
+}
+
 // The reading of an armour worn under the other (catalogue.md 4.6 "Armour":
 // "worn in a slot of its own, in addition to one ordinary armour"; the
 // rulebooks say nothing of two armours): what the ordinary armour lets

@@ -93,6 +93,11 @@ func equipmentSamplerCases() []samplerCase {
 				Defender: sim.NewFighter(safar("guard", 2, stats4(3, 5, 4, 5), 3), []*profiles.Equipment{club, wear(vest)}),
 				Attack:   pa, Policy: fixed(sim.Defence{AP: 2, Chars: sim.CharsOf(sim.P, sim.C), Counter: sim.P, CounterDamage: true})}
 		}},
+		{"club vs plate and a guarded sword held (catalogue.md 4.6: a weapon that also protects)", func() *sim.Exchange {
+			return &sim.Exchange{Attacker: sim.NewFighter(fighter, []*profiles.Equipment{club}),
+				Defender: sim.NewFighter(safar("guard", 2, stats4(3, 4, 4, 5), 3), []*profiles.Equipment{guardedSword, wear(plate)}),
+				Attack:   sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.P, sim.A), Effects: sim.CharsOf(sim.P, sim.P)}}
+		}},
 		{"stunning mace vs a helmet with 2 boxes, no CH damage and immune to stun (catalogue.md 4.6)", func() *sim.Exchange {
 			helm := &profiles.Equipment{ID: "cap", Kind: profiles.KindHelmet, HelmetBoxes: 2,
 				Effects: profiles.Effects{NoCriticalDamage: true, Immune: []profiles.Status{profiles.Stun}}}

@@ -258,6 +258,7 @@ func NewFighter(p *profiles.Profile, items []*profiles.Equipment) *Fighter {
 	if f.Offhand != nil && (f.Melee.Hands != 1 || f.Shield != nil) {
 		f.Offhand = nil // two hands: one weapon and its other hand's shield, or a two-handed one
 	}
+	wearWeaponArmour(f) // a weapon that also protects (sim/armour_slots.go)
 	f.PoisonDoses = poisonDoses(items)
 	f.Items = itemEffects(items)
 	ambidextrousRiposte(f)

@@ -29,6 +29,9 @@ type equipOut struct {
 	ef                           profiles.Effects
 	armour                       profiles.ArmourStats
 	boxes                        int // lifespan of an armour or a shield
+	// weaponArmour: a melee weapon that also protects, with armour and boxes
+	// (equipment_guard.go).
+	weaponArmour bool
 	// reservedTo holds the catalogue's reservedTo entries (faction or profile
 	// ids), resolved into reserved once every id is known.
 	reservedTo []string
@@ -279,17 +282,7 @@ func (e *equipOut) readWeapon(o *object) {
 		e.readReload(x, o.at("reload"))
 	}
 	e.readAmmunition(o)
-	var prot []string
-	for _, k := range []string{"durability", "protectionEchec", "seuil", "protectionReussite"} {
-		if x, ok := o.get(k); ok && x != nil {
-			prot = append(prot, k+" "+oneLine(fmt.Sprint(x), 20))
-		}
-	}
-	if len(prot) > 0 {
-		// catalogue.md section 4.6: one two-handed weapon also protects, in
-		// addition to the armour.
-		e.notModelledf("%s (a weapon that also protects: the data format has one armour per Safar)", strings.Join(prot, ", "))
-	}
+	e.readWeaponArmour(o) // equipment_guard.go
 }
 
 // readRange reads {short, long, max}, max null or absent meaning no maximum.

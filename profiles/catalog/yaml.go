@@ -232,6 +232,7 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		if ef.Munition != "" {
 			kv("munition", ef.Munition)
 		}
+		e.writeWeaponArmour(kv) // equipment_guard.go
 	case profiles.KindArmour:
 		kv("protection", protection(e.armour))
 		kv("boxes", strconv.Itoa(e.boxes))
