@@ -548,14 +548,7 @@ func (e *engine) cachedModThreat(x, y int, att bool, m statMod) ([8]float64, err
 	if t == nil {
 		return e.modThreatTable(x, y, att, m)
 	}
-	a, d := x, y
-	if !att {
-		a, d = y, x
-	}
-	s := e.kindSide[a]
-	k := modTableKey{optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}, att, m}
-	v, _ := t.mods.LoadOrStore(k, &modEntry{})
-	en := v.(*modEntry)
+	en := threatEntry(&t.mods, modTableKey{t.pairKeyOf(e, x, y, att), att, m})
 	en.once.Do(func() { en.t, en.err = e.modThreatTable(x, y, att, m) })
 	return en.t, en.err
 }

@@ -151,14 +151,7 @@ func (e *engine) cachedFateGain(x, y int, att bool, tool toolBits) ([8]float64, 
 	if t == nil {
 		return e.fateGainTable(x, y, att, tool)
 	}
-	a, d := x, y
-	if !att {
-		a, d = y, x
-	}
-	s := e.kindSide[a]
-	k := fateTableKey{optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}, att, tool}
-	v, _ := t.fates.LoadOrStore(k, &modEntry{})
-	en := v.(*modEntry)
+	en := threatEntry(&t.fates, fateTableKey{t.pairKeyOf(e, x, y, att), att, tool})
 	en.once.Do(func() { en.t, en.err = e.fateGainTable(x, y, att, tool) })
 	return en.t, en.err
 }

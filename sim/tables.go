@@ -54,11 +54,32 @@ func (t *Tables) fighterKey(f *Fighter) string {
 	return k
 }
 
+// pairKey returns the key of what engine e computes for its kind a attacking
+// its kind d: the two cards, each side's policy and the rules variant.
+func (t *Tables) pairKey(e *engine, a, d int) optionKey {
+	s := e.kindSide[a]
+	return optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}
+}
+
+// pairKeyOf is pairKey for the pair (x, y) of a threat table: x attacks y
+// when att, else y attacks x.
+func (t *Tables) pairKeyOf(e *engine, x, y int, att bool) optionKey {
+	if !att {
+		x, y = y, x
+	}
+	return t.pairKey(e, x, y)
+}
+
+// threatEntry returns the entry of key k in m, a new one the first time; the
+// caller fills it once (modEntry.once).
+func threatEntry(m *sync.Map, k any) *modEntry {
+	v, _ := m.LoadOrStore(k, &modEntry{})
+	return v.(*modEntry)
+}
+
 // options returns e.options(a, d) from the tables, computing it the first time.
 func (t *Tables) options(e *engine, a, d int) ([]fightOption, error) {
-	s := e.kindSide[a]
-	k := optionKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.policies[s], e.policies[1-s], e.variant}
-	v, _ := t.m.LoadOrStore(k, &tableEntry{})
+	v, _ := t.m.LoadOrStore(t.pairKey(e, a, d), &tableEntry{})
 	en := v.(*tableEntry)
 	en.once.Do(func() { en.opts, en.err = e.options(a, d) })
 	return en.opts, en.err
