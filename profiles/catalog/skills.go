@@ -225,7 +225,12 @@ func (p *profileOut) skillValue(info profiles.SkillInfo, r skillRef) (skillOut, 
 		case attack != "" && len(fields) == 0:
 			sk.value = attack
 			sk.fields = []string{attack}
-			p.notModelledf("skill %s %s (one special attack only: the engine does not play it)", info.Name, attack)
+			if info.Name != profiles.SkillHeroic {
+				// sim.ReadSkills reads a special attack's name on Heroic only
+				// ("heroic: bunt", Skills.HeroicAttacks); Master and Specialist
+				// act on fields.
+				p.notModelledf("skill %s %s (one special attack only: the engine plays a special attack's name on Heroic only)", info.Name, attack)
+			}
 		case len(fields) == 0:
 			return sk, fmt.Sprintf("no mastery domain in %q", strings.TrimSpace(s))
 		default:

@@ -1,0 +1,99 @@
+package catalog_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/profiles/catalog"
+	"github.com/kharn-ages/kharn/sim"
+)
+
+// entry returns the report entry of a catalogue id.
+func entry(t *testing.T, r *catalog.Report, id string) catalog.Entry {
+	t.Helper()
+	for _, e := range r.Entries {
+		if e.CatalogID == id {
+			return e
+		}
+	}
+	t.Fatalf("no entry %s", id)
+	return catalog.Entry{}
+}
+
+// hornCatalogue is an invented catalogue in the shape of catalogue.md with two
+// horned Khârns: one Heroic "coup de corne" (skills.md #8: "Two profiles have
+// Heroic with the value \"coup de corne\""), one Master "coup de corne", and a
+// prey. Names and numbers are invented.
+var hornCatalogue = []byte(`{"version": "t", "rulesVersion": "t",
+	"factions": [{"id": "kharns", "name": "Khârns"}],
+	"skills": [{"id": "coup-de-corne", "keyword": "Coup de corne", "hasValue": false},
+	           {"id": "heroique", "keyword": "Héroïque", "hasValue": true},
+	           {"id": "maitre", "keyword": "Maître", "hasValue": true}],
+	"profiles": [
+	  {"id": "cornu-heros-2", "name": "Cornu héroïque", "factionId": "kharns", "level": 2, "cost": 50,
+	   "stats": {"v": 4, "p": 4, "a": 3, "c": 5, "t": 3, "i": 2}, "stature": 3, "pa": 6, "pv": 24,
+	   "skills": [{"skillId": "coup-de-corne"}, {"skillId": "heroique", "value": "coup de corne"}]},
+	  {"id": "cornu-maitre-2", "name": "Cornu maître", "factionId": "kharns", "level": 2, "cost": 50,
+	   "stats": {"v": 4, "p": 4, "a": 3, "c": 5, "t": 3, "i": 2}, "stature": 3, "pa": 6, "pv": 24,
+	   "skills": [{"skillId": "coup-de-corne"}, {"skillId": "maitre", "value": "coup de corne"}]},
+	  {"id": "proie-2", "name": "Proie", "factionId": "kharns", "level": 2, "cost": 40,
+	   "stats": {"v": 3, "p": 3, "a": 4, "c": 3, "t": 3, "i": 2}, "stature": 3, "pa": 6, "pv": 24}],
+	"equipment": []}`)
+
+// TestImportHeroicBunt checks skills.md #14 and #8 through the importer: the
+// catalogue's Heroic "coup de corne" is written "heroic: bunt", which the
+// engine plays (sim.Skills.HeroicAttacks), so the profile is fully modelled;
+// its Bunt rolls one more die than its level (R1 + Heroic), exactly as a
+// profile one level higher without Heroic, and its melee attacks do not.
+// Master "coup de corne" (a free reroll on the bunt) is not read by the engine,
+// which reads Master by field: it stays named not modelled.
+func TestImportHeroicBunt(t *testing.T) {
+	c, err := catalog.Convert("horns.json", hornCatalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := entry(t, c.Report, "cornu-heros-2"); e.Status != catalog.Modelled {
+		t.Errorf("cornu-heros-2: %v, not modelled %q; want modelled (heroic: bunt is played)", e.Status, e.NotModelled)
+	}
+	if e := entry(t, c.Report, "cornu-maitre-2"); e.Status == catalog.Modelled || !strings.Contains(strings.Join(e.NotModelled, "; "), "skill master bunt") {
+		t.Errorf("cornu-maitre-2: %v, not modelled %q; want master bunt named", e.Status, e.NotModelled)
+	}
+	ds := c.DataSet()
+	hero, err := ds.Profile("cornu-heros-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prey, err := ds.Profile("proie-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sim.ReadSkills(hero).HeroicAttacks; got != 1<<sim.Bunt {
+		t.Fatalf("cornu-heros-2 heroic attacks %b, want the bunt only (%b)", got, 1<<sim.Bunt)
+	}
+	// The same Safar without Heroic, one level higher: level + 1 dice on
+	// everything (R1).
+	higher := *hero
+	higher.Level++
+	higher.Skills = []profiles.Skill{{Name: profiles.SkillBunt}}
+	plain := *hero
+	plain.Skills = higher.Skills
+	success := func(p *profiles.Profile, a sim.Attack) float64 {
+		t.Helper()
+		r, err := (&sim.Exchange{Attacker: sim.NewFighter(p, nil), Defender: sim.NewFighter(prey, nil),
+			Attack: a, Policy: sim.Policy{}}).Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.PSuccess
+	}
+	bunt := sim.Attack{Kind: sim.Bunt, AP: 2, Chars: sim.CharsOf(sim.P, sim.C)}
+	melee := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.C), Effects: sim.CharsOf(sim.P)}
+	if h, w, p := success(hero, bunt), success(&higher, bunt), success(&plain, bunt); math.Abs(h-w) > 1e-12 || h <= p {
+		t.Errorf("bunt: P(success) %.12g with heroic bunt, %.12g one level higher, %.12g without: want the first two equal, above the third", h, w, p)
+	}
+	if h, p := success(hero, melee), success(&plain, melee); math.Abs(h-p) > 1e-12 {
+		t.Errorf("melee: P(success) %.12g with heroic bunt, %.12g without: want equal (the bunt only)", h, p)
+	}
+}
