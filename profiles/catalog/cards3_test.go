@@ -97,3 +97,47 @@ func TestImportHeroicBunt(t *testing.T) {
 		t.Errorf("melee: P(success) %.12g with heroic bunt, %.12g without: want equal (the bunt only)", h, p)
 	}
 }
+
+// TestImportMasterGenericAction checks skills.md #35 ("one value naming a
+// single generic action") on the fixture's affranchis-vagabonde-2, Master
+// "convaincre / négocier": the mastery of Convincing/negotiating only (seed
+// 000 l.1131-1135, seed 004 l.1090-1092), a generic action the engine does not
+// play (sim/rules.go), so no Master field is written (read as objective, it
+// gave a free reroll to every scenario test) and the note names the action.
+// A mixed value keeps its real domain: "défense / négocier" is Master
+// defensive, and the negotiating part is named.
+func TestImportMasterGenericAction(t *testing.T) {
+	c, err := catalog.ConvertFile("testdata/catalog-056.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := c.DataSet().Profile("affranchis-vagabonde-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := p.Skill(profiles.SkillMaster); ok {
+		t.Errorf("vagabonde: master %+v, want none (negotiating is not played)", s)
+	}
+	nm := strings.Join(entry(t, c.Report, "affranchis-vagabonde-2").NotModelled, "; ")
+	if !strings.Contains(nm, "Convincing/negotiating only") || strings.Contains(nm, "every objective action") {
+		t.Errorf("vagabonde not modelled %q: want the negotiating action named, not every objective action", nm)
+	}
+
+	mixed := strings.Replace(string(hornCatalogue), `"value": "coup de corne"}]},
+	  {"id": "proie-2"`, `"value": "défense / négocier"}]},
+	  {"id": "proie-2"`, 1)
+	c, err = catalog.Convert("mixed.json", []byte(mixed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := c.DataSet().Profile("cornu-maitre-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := m.Skill(profiles.SkillMaster); !ok || s.Field != profiles.Defensive {
+		t.Errorf("défense / négocier: master %+v (%v), want defensive", s, ok)
+	}
+	if nm := strings.Join(entry(t, c.Report, "cornu-maitre-2").NotModelled, "; "); strings.Count(nm, "Convincing/negotiating only") != 1 {
+		t.Errorf("défense / négocier: not modelled %q, want the negotiating part named once", nm)
+	}
+}

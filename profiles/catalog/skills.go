@@ -101,6 +101,9 @@ func (p *profileOut) addSkill(ctx *readContext, r skillRef) {
 		p.notModelledf("skill %s (%s)", info.Name, why)
 		return
 	}
+	if sk.value == "" {
+		return // nothing the engine reads (a mastery of generic actions only), named by skillValue
+	}
 	sk.source, sk.engine, sk.note = source, info.Engine, info.Note
 	if i := slices.IndexFunc(p.skills, func(s skillOut) bool { return s.name == sk.name }); i >= 0 {
 		prev := &p.skills[i]
@@ -222,6 +225,10 @@ func (p *profileOut) skillValue(info profiles.SkillInfo, r skillRef) (skillOut, 
 			p.notModelledf("skill %s %q: %s", info.Name, strings.TrimSpace(s), n)
 		}
 		switch {
+		case attack == "" && len(fields) == 0 && len(notes) > 0 && genericOnly(s):
+			// Only generic actions the engine does not play: no field is
+			// written (any field would over-apply), the notes name them.
+			return sk, ""
 		case attack != "" && len(fields) == 0:
 			sk.value = attack
 			sk.fields = []string{attack}
@@ -284,14 +291,51 @@ func domains(s string) (fields []profiles.Field, attack string, notes []string) 
 		case isWay(part):
 			add(profiles.Esoteric)
 			notes = append(notes, "the esoteric actions of one way of magic, read as every esoteric action (magic is out of scope)")
-		case part == "convaincre" || part == "negocier" || strings.HasPrefix(part, "fouiller") || strings.HasPrefix(part, "piller"):
-			add(profiles.Objective)
-			notes = append(notes, "one generic action, read as every objective action")
+		case genericAction(part) != "":
+			if n := genericAction(part); !slices.Contains(notes, n) {
+				notes = append(notes, n)
+			}
 		default:
 			notes = append(notes, fmt.Sprintf("%q is no mastery domain, left out", part))
 		}
 	}
 	return fields, attack, notes
+}
+
+// genericAction names the generic action (seed 000 l.1116-1258) a folded
+// mastery-domain part stands for, with what the engine does with it, or ""
+// when the part is none. A Master or Heroic of one generic action acts on that
+// action only (skills.md #35: "one value naming a single generic action"), not
+// on every objective action; the engine plays neither negotiating nor looting
+// (sim/rules.go, the row "Generic actions on other objects, carcasses and
+// scenery"), so that mastery is named not modelled and writes no field.
+func genericAction(part string) string {
+	const notPlayed = ", a generic action the engine does not play (sim/rules.go: generic actions on other objects): nothing written for it"
+	switch {
+	case part == "convaincre" || part == "negocier" || strings.HasPrefix(part, "convaincre ") || strings.HasPrefix(part, "negocier "):
+		// "convaincre / négocier" is one action: the two parts give one note.
+		return "the action Convincing/negotiating only (seed 000 l.1131-1135; seed 004 l.1090-1092)" + notPlayed
+	case strings.HasPrefix(part, "piller"):
+		return "the action Looting only (seed 000 l.1183; seed 004 l.1184)" + notPlayed
+	}
+	return ""
+}
+
+// genericOnly reports whether every part of a mastery-domain value names a
+// generic action (genericAction).
+func genericOnly(s string) bool {
+	f := fold(s)
+	n := 0
+	for _, part := range strings.FieldsFunc(strings.NewReplacer(" et ", "/", ",", "/").Replace(f), func(r rune) bool { return r == '/' }) {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		if genericAction(part) == "" {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // isWay reports whether a folded value names a way of magic (catalogue.md
