@@ -57,7 +57,7 @@ func notApplicable(key string, k Kind) string {
 	case KindHelmet:
 		msg += " (a helmet takes only boxes, no_critical_damage and immune)"
 	case KindItem:
-		msg += " (an item takes only grants, grants_increment, stackable, poison, poison_defence, reroll_field, reroll_bonus, heal, antidote and poison_immune)"
+		msg += " (an item takes only grants, grants_increment, grants_traits, stackable, poison, poison_defence, reroll_field, reroll_bonus, heal, antidote and poison_immune)"
 	default:
 		if len(users) > 0 {
 			msg += " (it is for " + strings.Join(users, " and ") + ")"
@@ -190,6 +190,8 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			e.Grants = d.skills(f.v, field)
 		case "grants_increment":
 			e.GrantsIncrement = d.skills(f.v, field)
+		case "grants_traits":
+			e.GrantsTraits = d.grantTraits(f.v, field) // profiles/granttraits.go
 		case "stackable":
 			e.Stackable, _ = d.boolValue(f.v, field)
 		case "poison":

@@ -50,6 +50,8 @@
 // under the ordinary armour; a melee weapon with protection and boxes also
 // protects, its armour worn in that second slot while it is held. Weapons and items may grant skills to their
 // holder: grants (a skills mapping) and grants_increment ("+N if present");
+// an item's grants_traits ([stateless] or [allied of <faction>]) lets a list
+// recruit the Safar it gives the item as if its card had the trait;
 // an item may be stackable (carried in copies), a poison dose (poison; with
 // poison_defence also spent on a defence), a mastery-reroll charm
 // (reroll_field and reroll_bonus: "+2 on a mastery reroll of that field"), a

@@ -340,7 +340,7 @@ func (d *decoder) checkList(l *List, n *listNodes, ds *DataSet) {
 			d.errorf(mn.profile, join(path, "profile"), "%v", err)
 			continue
 		}
-		if factionOK && !listRecruitable(p, l.Faction) {
+		if factionOK && !memberRecruitable(p, m.Add, l.Faction, ds) { // profiles/granttraits.go
 			d.ruleErrorf(mn.profile, join(path, "profile"), ruleFaction,
 				"%s is a %s profile: a %s Spearhead recruits only %s profiles, the Black Guild, profiles without a faction logo and those \"stateless\" or \"allied of %s\"",
 				p.ID, p.Faction, l.Faction, l.Faction, l.Faction)

@@ -133,7 +133,7 @@ func TestHelmetsAndItems(t *testing.T) {
 		t.Errorf("item %+v", it)
 	}
 	_, err = loadFiles(map[string]string{"a.yaml": kindOf("item") + "    boxes: 3\n"})
-	if err == nil || !strings.Contains(err.Error(), `d/a.yaml:6:5: equipment[e1].boxes: field "boxes" does not apply to an item (an item takes only grants, grants_increment, stackable, poison, poison_defence, reroll_field, reroll_bonus, heal, antidote and poison_immune)`) {
+	if err == nil || !strings.Contains(err.Error(), `d/a.yaml:6:5: equipment[e1].boxes: field "boxes" does not apply to an item (an item takes only grants, grants_increment, grants_traits, stackable, poison, poison_defence, reroll_field, reroll_bonus, heal, antidote and poison_immune)`) {
 		t.Errorf("boxes on an item: %v", err)
 	}
 }

@@ -290,6 +290,11 @@ type Equipment struct {
 	// of its base equipment; Loadout.Holder adds those of the items a list
 	// adds.
 	Grants, GrantsIncrement []Skill
+	// GrantsTraits are the list traits an item gives its holder
+	// ("stateless", "allied of <faction>": skills.md #61, #25), read by list
+	// validation for a Safar a list gives the item (the Black Guild seal,
+	// catalogue.md 4.6 "Items").
+	GrantsTraits []string
 	// Stackable marks an item a Safar may carry in several copies (poison
 	// doses: catalogue.md 4.6 "stackable"); weapons need no mark.
 	Stackable bool

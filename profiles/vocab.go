@@ -214,8 +214,9 @@ var (
 	// grantFields are the skills an item gives its holder: on weapons and
 	// items (catalogue.md 3.8 "grant-skill").
 	grantFields = []string{"grants", "grants_increment"}
-	// itemFields are the effect keys of items (sim/poison.go, sim/items.go).
-	itemFields = []string{"stackable", "poison", "poison_defence", "reroll_field", "reroll_bonus", "heal", "antidote", "poison_immune"}
+	// itemFields (grants_traits: the list traits an item gives its holder,
+	// profiles/granttraits.go) are the effect keys of items (sim/poison.go, sim/items.go).
+	itemFields = []string{"grants_traits", "stackable", "poison", "poison_defence", "reroll_field", "reroll_bonus", "heal", "antidote", "poison_immune"}
 )
 
 // kindFields returns the effect keys allowed on equipment of kind k (besides the

@@ -141,3 +141,52 @@ func TestImportMasterGenericAction(t *testing.T) {
 		t.Errorf("défense / négocier: not modelled %q, want the negotiating part named once", nm)
 	}
 }
+
+// TestSealListGiven checks skills.md #61 (apatride, class LIST: "May be
+// recruited in a Spearhead of any faction. Also from: an item (the Black
+// Guild seal)") for a Safar a list gives the fixture's sceau-noir: the item is
+// written with grants_traits [stateless] and fully modelled, and list
+// validation (profiles.ParseList, which kharn import list runs on every
+// imported list) takes a Tembo in a Khârn Spearhead when the entry adds the
+// seal, paying its 10 Kr, and refuses it without the seal (rulebook
+// "Recruiting your Spearhead", English seed 000 lines 391-396).
+func TestSealListGiven(t *testing.T) {
+	c, err := catalog.ConvertFile("testdata/catalog-056.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := entry(t, c.Report, "sceau-noir"); e.Status != catalog.Modelled {
+		t.Errorf("sceau-noir: %v, not modelled %q; want modelled", e.Status, e.NotModelled)
+	}
+	ds := c.DataSet()
+	seal, err := ds.Item("sceau-noir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seal.GrantsTraits) != 1 || seal.GrantsTraits[0] != profiles.TraitStateless {
+		t.Fatalf("sceau-noir grants traits %q, want [stateless]", seal.GrantsTraits)
+	}
+	colosse, err := ds.Profile("tembos-colosse-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := func(add string) string {
+		return "name: Sceau\nfaction: kharns\nbudget: 1000\nleader: kharns-errant-2\nmembers:\n" +
+			"  - profile: kharns-errant-2\n  - profile: tembos-colosse-2\n" + add
+	}
+	without, err := profiles.ParseList("without.yaml", []byte(list("")), ds)
+	if err == nil || !strings.Contains(err.Error(), "tembos-colosse-2 is a tembos profile") {
+		t.Fatalf("a Tembo without the seal in a Khârn Spearhead: %v (list %v), want refused", err, without)
+	}
+	with, err := profiles.ParseList("with.yaml", []byte(list("    add: [sceau-noir]\n")), ds)
+	if err != nil {
+		t.Fatalf("a Tembo given the seal in a Khârn Spearhead: %v, want accepted", err)
+	}
+	errant, err := ds.Profile("kharns-errant-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cost := with.Cost(ds); cost != errant.Cost+colosse.Cost+seal.Cost {
+		t.Errorf("the list costs %d Kr, want the two cards %d + %d and the seal %d", cost, errant.Cost, colosse.Cost, seal.Cost)
+	}
+}

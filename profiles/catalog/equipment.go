@@ -16,19 +16,22 @@ type equipOut struct {
 	// grantSkills and grantIncrements are the data format's grants and
 	// grants_increment (grants.go).
 	grantSkills, grantIncrements []skillOut
-	path                         string // JSON path: "equipment[3]"
-	catalogID                    string
-	id                           string // the YAML id, once assigned
-	name                         string
-	category                     string // as the catalogue writes it
-	kind                         profiles.Kind
-	cost                         int
-	hands                        int
-	versatile                    bool   // hands "1-2": one hand or both (YAML hands: 1-2)
-	effectsText                  string // as written
-	ef                           profiles.Effects
-	armour                       profiles.ArmourStats
-	boxes                        int // lifespan of an armour or a shield
+	// grantTraits are the list traits an item grants its holder
+	// (grants_traits: "stateless", "allied of X"), profiles/catalog/grants.go.
+	grantTraits []string
+	path        string // JSON path: "equipment[3]"
+	catalogID   string
+	id          string // the YAML id, once assigned
+	name        string
+	category    string // as the catalogue writes it
+	kind        profiles.Kind
+	cost        int
+	hands       int
+	versatile   bool   // hands "1-2": one hand or both (YAML hands: 1-2)
+	effectsText string // as written
+	ef          profiles.Effects
+	armour      profiles.ArmourStats
+	boxes       int // lifespan of an armour or a shield
 	// weaponArmour: a melee weapon that also protects, with armour and boxes
 	// (equipment_guard.go).
 	weaponArmour bool

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,9 +11,11 @@ import (
 // itemGrants resolves the skills each item grants its holder (grant-skill
 // effects and skills named in its text, catalogue.md 3.8) into the data
 // format's grants and grants_increment, which the engine applies to a Safar a
-// list gives the item (profiles.HolderOf). A LIST skill (apatride) is a trait
-// list validation reads from the card: for a list-given item it stays named,
-// not modelled; so does a grant whose value the data format cannot take.
+// list gives the item (profiles.HolderOf). A LIST skill of recruitment an item
+// grants (the Black Guild seal's apatride, skills.md #61) is written as the
+// item's grants_traits, which list validation reads for a Safar a list gives
+// the item (profiles/granttraits.go); another trait, or a grant whose value
+// the data format cannot take, stays named, not modelled.
 func (c *Conversion) itemGrants(skills map[string]catalogSkill) {
 	ctx := &readContext{file: c.name, skills: skills, factions: c.factions}
 	for _, e := range c.equipment {
@@ -22,6 +25,9 @@ func (c *Conversion) itemGrants(skills map[string]catalogSkill) {
 		holder := &profileOut{}
 		for _, g := range e.grants {
 			info, _, ok := holder.lookupSkill(ctx, g)
+			if ok && info.Trait != "" && e.kind == profiles.KindItem && e.grantListTrait(ctx, holder, info, g) {
+				continue
+			}
 			if !ok || info.Trait != "" {
 				e.notModelledf("grants %s to its holder: played for the profiles that carry it as base equipment, not for a Safar a list gives it to", g.id)
 				continue
@@ -57,4 +63,32 @@ func (e *equipOut) writeGrants(kv func(key, value string)) {
 			kv("grants_increment", skillMap(e.grantIncrements))
 		}
 	}
+	if len(e.grantTraits) > 0 && e.kind == profiles.KindItem {
+		kv("grants_traits", "["+strings.Join(e.grantTraits, ", ")+"]")
+	}
+}
+
+// grantListTrait writes the trait of a LIST skill the item e grants into its
+// grants_traits when it is a trait of recruitment ("stateless", "allied of
+// <faction>"), and reports whether it did.
+func (e *equipOut) grantListTrait(ctx *readContext, holder *profileOut, info profiles.SkillInfo, g skillRef) bool {
+	n, nm := len(holder.traits), len(holder.notModelled)
+	holder.addTraitSkill(ctx, info, g, g.id)
+	added := holder.traits[n:]
+	holder.traits = holder.traits[:n]
+	if len(holder.notModelled) > nm || len(added) == 0 {
+		holder.notModelled = holder.notModelled[:nm]
+		return false
+	}
+	for _, t := range added {
+		if t != profiles.TraitStateless && !strings.HasPrefix(t, profiles.TraitAlliedOf) {
+			return false
+		}
+	}
+	for _, t := range added {
+		if !slices.Contains(e.grantTraits, t) {
+			e.grantTraits = append(e.grantTraits, t)
+		}
+	}
+	return true
 }
