@@ -190,3 +190,57 @@ func TestSealListGiven(t *testing.T) {
 		t.Errorf("the list costs %d Kr, want the two cards %d + %d and the seal %d", cost, errant.Cost, colosse.Cost, seal.Cost)
 	}
 }
+
+// TestImportOneOrTwoHands checks hands "1-2" (catalogue.md 4.6 and section 8
+// item 13). The rulebooks know one- and two-handed weapons only (seed 000
+// l.1718, seed 004 l.1630); the data format's hands: 1-2 is one-handed for the
+// rules of hands and, held alone, in both hands for Ambidextrous' Riposte
+// (skills.md #21, sim ambidextrousRiposte, TestAmbidextrous). So the fixture's
+// epee-batarde, whose text ("+1 dgt") gives every grip the same, is fully
+// modelled, and takes a shield; a phrase for the two-handed grip only is named
+// and never read as an effect of every grip.
+func TestImportOneOrTwoHands(t *testing.T) {
+	c, err := catalog.ConvertFile("testdata/catalog-056.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := entry(t, c.Report, "epee-batarde"); e.Status != catalog.Modelled {
+		t.Errorf("epee-batarde: %v, not modelled %q; want modelled", e.Status, e.NotModelled)
+	}
+	ds := c.DataSet()
+	sword, err := ds.Item("epee-batarde")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sword.Versatile || sword.Hands != 1 || sword.Effects.DamageBonus != 1 {
+		t.Errorf("epee-batarde: versatile %v, hands %d, damage bonus %d; want true, 1, 1", sword.Versatile, sword.Hands, sword.Effects.DamageBonus)
+	}
+	vagabonde, err := ds.Profile("affranchis-vagabonde-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ds.Equip(vagabonde, []string{"bouclier-rond"}, nil); err != nil {
+		t.Errorf("epee-batarde with a shield: %v, want allowed (one hand)", err)
+	}
+
+	texts := []string{"+1 dgt. +1 DEF à deux mains", "À deux mains : +1 DEF"}
+	for _, text := range texts {
+		js := `{"version": "t", "rulesVersion": "t", "factions": [{"id": "kharns", "name": "Khârns"}], "skills": [], "profiles": [],
+		 "equipment": [{"id": "b", "name": "B", "category": "arme-cac", "cost": 12, "hands": "1-2", "allonge": 1, "effectsText": "` + text + `"}]}`
+		c, err := catalog.Convert("b.json", []byte(js))
+		if err != nil {
+			t.Fatal(err)
+		}
+		nm := strings.Join(entry(t, c.Report, "b").NotModelled, "; ")
+		if !strings.Contains(nm, "DEF à deux mains") && !strings.Contains(nm, "deux mains : +1 DEF") || !strings.Contains(nm, "two-handed grip only") {
+			t.Errorf("%q: not modelled %q, want the two-handed phrase named", text, nm)
+		}
+		b, err := c.DataSet().Item("b")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Effects.DefenceBonus != 0 {
+			t.Errorf("%q: defence bonus %d on every grip, want 0", text, b.Effects.DefenceBonus)
+		}
+	}
+}

@@ -263,6 +263,11 @@ func (e *equipOut) mapPhrase(phrase string) (matched bool, why string) {
 // does not map is listed as not modelled, as the card writes it.
 func (e *equipOut) effects(text string) {
 	for _, phrase := range splitPhrases(text) {
+		if e.versatile && twoHandedPhrase(phrase) {
+			// Never read as an effect of every grip ("+1 DEF à deux mains").
+			e.notModelledf("%q (an effect of the two-handed grip only of a weapon held in one hand or both: the engine reads the grip only for Ambidextrous' Riposte)", phrase)
+			continue
+		}
 		matched, why := e.mapPhrase(phrase)
 		if !matched && strings.Contains(phrase, " et ") {
 			parts := strings.Split(phrase, " et ")
@@ -436,4 +441,12 @@ func (e *equipOut) reach(phrase string, r float64) string {
 		return "" // the field and the text agree
 	}
 	return e.set("reach", phrase, func() { e.ef.Reach = r })
+}
+
+// twoHandedPhrase reports whether a phrase of a weapon's text speaks of its
+// two-handed grip ("à deux mains", "à 2 mains"), the case of a weapon held in
+// one hand or both (hands "1-2").
+func twoHandedPhrase(phrase string) bool {
+	f := fold(phrase)
+	return strings.Contains(f, "deux mains") || strings.Contains(f, "2 mains")
 }

@@ -225,11 +225,15 @@ func (e *equipOut) readHands(o *object) {
 	}
 	if s, isStr := x.(string); isStr && strings.ReplaceAll(s, " ", "") == "1-2" {
 		// catalogue.md section 4.6: one or two hands, hands: 1-2 in the data
-		// format, one-handed for the rules of hands. Held in both hands, it
-		// gives an Ambidextrous Safar Riposte (skills.md #21); what else its
-		// text gives the two-handed use is not played.
+		// format. The rulebooks know only one- and two-handed weapons (seed
+		// 000 l.1718, seed 004 l.1630: two one-handed weapons, or a shield,
+		// or one two-handed weapon): it is one-handed for the rules of hands,
+		// so a shield or a second weapon may go with it, and held alone it is
+		// in both hands, which gives an Ambidextrous Safar Riposte (skills.md
+		// #21, sim ambidextrousRiposte). Nothing else of the two-handed grip
+		// is in the rules: a phrase of its text for that grip only is named
+		// by effects (twoHandedPhrase).
 		e.versatile = e.kind == profiles.KindMelee
-		e.notModelledf(`hands "1-2" (held in both hands it gives Ambidextrous' Riposte; any other effect of the two-handed use is not modelled)`)
 		return
 	}
 	h, ok := e.whole(x, o.at("hands"), "read as 1")
