@@ -222,6 +222,8 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			ef.Range = d.rangeValue(f.v, field)
 		case "ammunition":
 			ef.Ammunition, _ = d.intIn(f.v, field, 0, 999, "ammunition must be from 0 (unlimited) to 999")
+		case "bought_ammunition":
+			e.BoughtAmmunition = d.boughtAmmunition(f.v, field) // profiles/ammunition.go
 		case "munition":
 			if v, ok := d.stringValue(f.v, field); ok {
 				if !slices.Contains(Munitions, v) {
@@ -316,6 +318,14 @@ func (d *decoder) checkWeapon(e *Equipment, path string, keys map[string]*yaml.N
 	ef := &e.Effects
 	present := func(k string) bool { return keys[k] != nil }
 	at := func(k string) (*yaml.Node, string) { return keys[k], join(path, k) }
+	if present("bought_ammunition") {
+		for _, k := range []string{"ammunition", "rate"} {
+			if present(k) {
+				n, f := at(k)
+				d.errorf(n, f, "a weapon with bought_ammunition has only the ammunition bought: no %s (catalogue.md 4.7)", k)
+			}
+		}
+	}
 
 	// Characteristics left to attack with, and the AP costs they allow (R7: 1, 2 or
 	// 3 AP engage as many characteristics, none more than twice).

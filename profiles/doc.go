@@ -50,6 +50,9 @@
 // under the ordinary armour; a melee weapon with protection and boxes also
 // protects, its armour worn in that second slot while it is held. Weapons and items may grant skills to their
 // holder: grants (a skills mapping) and grants_increment ("+N if present");
+// a ranged weapon whose ammunition is only bought has bought_ammunition:
+// {shots, cost}, its default purchase when no list buys any (a list's entry
+// buys with ammunition: {weapon: {shots, cost}}; profiles/ammunition.go);
 // an item's grants_traits ([stateless] or [allied of <faction>]) lets a list
 // recruit the Safar it gives the item as if its card had the trait;
 // an item may be stackable (carried in copies), a poison dose (poison; with

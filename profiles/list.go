@@ -33,6 +33,8 @@ import (
 //	    spells: [mending-word, spirit-of-the-stone]
 //	    mount: heron-2     # a mount of the data set (ListMember.Mount)
 //	    mount_options: {harness: 2}  # options of the mount, with X (MountOption)
+//	  - profile: crossbowman-2
+//	    ammunition: {light-crossbow: {shots: 12, cost: 15}}  # bought (profiles/ammunition.go)
 //
 // LoadList and ParseList check it against a DataSet and report every problem
 // with its position and the rule broken.
@@ -73,7 +75,12 @@ type ListMember struct {
 	// MountOptions are the mount's options the entry takes, with their X
 	// (MountOption): skills for the Safar, Krowns on top.
 	MountOptions []MountChoice
-	Pos          Pos
+	// Ammunition is the ammunition the entry buys for its ranged weapons,
+	// shots and Krowns (profiles/ammunition.go): on a weapon with included
+	// shots they add; on one that shoots only bought ammunition they are
+	// all it has, none when the entry buys none.
+	Ammunition []AmmunitionPurchase
+	Pos        Pos
 }
 
 // The rules a list can break, as cited at the end of each problem. They name the
@@ -100,7 +107,7 @@ const (
 // Field names of the list format.
 var (
 	listFields   = []string{"name", "faction", "budget", "leader", "members"}
-	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire", "granted", "mount", "mount_options"}
+	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire", "granted", "mount", "mount_options", "ammunition"}
 )
 
 // LoadList reads the list file at path and checks it against ds (nil means
@@ -163,6 +170,7 @@ type memberNodes struct {
 	mount                *yaml.Node   // the mount given
 	mountOptions         []*yaml.Node // the mount options given, one per choice
 	grimoire             *yaml.Node   // the grimoire given
+	ammunition           []*yaml.Node // the weapons ammunition is bought for
 	ok                   bool         // the profile id and the count decoded
 }
 
@@ -284,6 +292,8 @@ func (d *decoder) listMember(e *yaml.Node, path string) (ListMember, memberNodes
 			m.MountOptions, mn.mountOptions = d.mountChoices(f.v, field) // profiles/mount_options.go
 		case "spells", "grimoire", "granted":
 			d.memberMagic(&m, &mn, f.key, f.v, field)
+		case "ammunition":
+			m.Ammunition, mn.ammunition = d.memberAmmunition(f.v, field) // profiles/ammunition.go
 		default:
 			d.unknown(f.k, field, f.key, memberFields)
 		}
@@ -430,6 +440,10 @@ func (d *decoder) checkEquipment(p *Profile, m *ListMember, mn memberNodes, path
 	l, err := ds.Equip(p, m.Add, m.Remove)
 	if err != nil {
 		d.equipErrors(mn.node, path, err)
+		return 0, false
+	}
+	l.Ammunition, l.Listed = m.Ammunition, true
+	if !d.checkAmmunition(l, m, mn.ammunition, path, ds) {
 		return 0, false
 	}
 	return l.Cost(ds), true
@@ -652,6 +666,7 @@ func (l *List) mustEquip(ds *DataSet, m ListMember) Loadout {
 		p = ds.MemberProfile(p, m)
 		var lo Loadout
 		if lo, err = ds.Equip(p, m.Add, m.Remove); err == nil {
+			lo.Ammunition, lo.Listed = m.Ammunition, true // profiles/ammunition.go
 			return lo
 		}
 	}

@@ -13,6 +13,12 @@ import (
 type Loadout struct {
 	Profile     *Profile
 	Add, Remove []string
+	// Ammunition is the ammunition a list bought for its ranged weapons
+	// (profiles/ammunition.go), and Listed marks a list's loadout, whose
+	// weapons that shoot only bought ammunition have none unless it bought
+	// some.
+	Ammunition []AmmunitionPurchase
+	Listed     bool
 }
 
 // Equip returns the loadout of p with the equipment ids add taken on and the ids
@@ -88,8 +94,13 @@ func (ds *DataSet) Equip(p *Profile, add, remove []string) (Loadout, error) {
 // first melee and the first shooting weapon it carries (sim.NewFighter), so the
 // card's dagger swapped for a sword puts the sword in hand even when a parrying
 // dagger follows it on the card. It panics if an id is not in ds, which a Loadout
-// made by ds.Equip rules out.
-func (l Loadout) Items(ds *DataSet) []*Equipment {
+// made by ds.Equip rules out. The shots of its ranged weapons are those of
+// its ammunition (profiles/ammunition.go): a weapon that shoots only bought
+// ammunition and has none is left out.
+func (l Loadout) Items(ds *DataSet) []*Equipment { return l.withAmmunition(l.items(ds)) }
+
+// items returns the equipment of l as the data set has it (Items).
+func (l Loadout) items(ds *DataSet) []*Equipment {
 	ids := slices.Clone(l.Profile.Equipment)
 	const kept, swapped, removed = 0, 1, 2
 	state := make([]int, len(ids))
@@ -131,10 +142,11 @@ func (l Loadout) Items(ds *DataSet) []*Equipment {
 // Cost returns the recruitment cost of l in Krowns: the profile's cost, which
 // includes its base equipment, minus the cost of the removed items plus the cost
 // of the added ones (rulebook "Equipment": 75 + (22-8) = 89 Krowns for a Mongo
-// Warrior who swaps his Mkuki for a guisarme, 97 if he keeps both). It panics if
-// an id is not in ds, which a Loadout made by ds.Equip rules out.
+// Warrior who swaps his Mkuki for a guisarme, 97 if he keeps both), plus its
+// ammunition's (profiles/ammunition.go). It panics if an id is not in ds,
+// which a Loadout made by ds.Equip rules out.
 func (l Loadout) Cost(ds *DataSet) int {
-	cost := l.Profile.Cost
+	cost := l.Profile.Cost + l.ammunitionCost(l.items(ds))
 	for _, id := range l.Remove {
 		cost -= ds.mustItem(id).Cost
 	}

@@ -295,6 +295,11 @@ type Equipment struct {
 	// validation for a Safar a list gives the item (the Black Guild seal,
 	// catalogue.md 4.6 "Items").
 	GrantsTraits []string
+	// BoughtAmmunition marks a ranged weapon whose ammunition is only bought
+	// (catalogue.md 4.7) and is its default purchase, the cheapest of simple
+	// ammunition: fielded with no list, it has these shots and its Krowns
+	// are paid; a list's loadout has what the list buys (profiles/ammunition.go).
+	BoughtAmmunition *AmmunitionPurchase
 	// Stackable marks an item a Safar may carry in several copies (poison
 	// doses: catalogue.md 4.6 "stackable"); weapons need no mark.
 	Stackable bool

@@ -68,4 +68,10 @@ func (ds *DataSet) Variants(p *Profile) []Loadout {
 }
 
 // String returns the label with the profile id, for messages.
-func (l Loadout) String() string { return fmt.Sprintf("%s (%s)", l.Profile.ID, l.Label()) }
+func (l Loadout) String() string {
+	s := fmt.Sprintf("%s (%s)", l.Profile.ID, l.Label())
+	for _, a := range l.Ammunition { // profiles/ammunition.go
+		s += fmt.Sprintf(" +%d shots for %s", a.Shots, a.Weapon)
+	}
+	return s
+}

@@ -208,7 +208,7 @@ var (
 	// that also protects (catalogue.md 4.6 "Armour": an item of another
 	// category that carries a seuil), worn in the second armour slot while held.
 	meleeOnlyFields  = []string{"reach", "thrown", "protection", "boxes"}
-	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap", "munition"}
+	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap", "munition", "bought_ammunition"}
 	shieldFields     = []string{"defence_bonus", "boxes", "no_cf_defence"}
 	helmetFields     = []string{"boxes", "no_critical_damage", "immune"}
 	// grantFields are the skills an item gives its holder: on weapons and

@@ -450,6 +450,8 @@ func (e *engine) reset() {
 		if w := f.Ranged; w != nil {
 			if w.Effects.Ammunition > 0 {
 				c.ammo = w.Effects.Ammunition
+			} else if b := w.BoughtAmmunition; b != nil {
+				c.ammo = b.Shots // only bought: its default purchase (profiles/ammunition.go)
 			}
 			if w.Effects.Rate > 0 {
 				c.loaded = w.Effects.Rate

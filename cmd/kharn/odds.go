@@ -351,7 +351,14 @@ func describe(p *profiles.Profile, f *sim.Fighter) string {
 				extra = append(extra, fmt.Sprintf("range %g/%g", r.Short, r.Long))
 			}
 		}
-		if w.Effects.Ammunition > 0 {
+		if b := w.BoughtAmmunition; b != nil {
+			// profiles/ammunition.go: fielded with no list, its default purchase.
+			shots := w.Effects.Ammunition
+			if shots == 0 {
+				shots = b.Shots
+			}
+			extra = append(extra, fmt.Sprintf("%d ammunition, one per shot: only bought, the cheapest purchase of simple ammunition (%d Kr) assumed; a list buying none cannot shoot", shots, b.Cost))
+		} else if w.Effects.Ammunition > 0 {
 			extra = append(extra, fmt.Sprintf("%d ammunition, one per shot", w.Effects.Ammunition))
 		}
 		if w.Effects.Rate > 0 {

@@ -102,6 +102,7 @@ func (c *Conversion) cardByID(id string) *specialCard {
 // munitionType is a type of ammunition on sale (catalogue.md section 4.7).
 type munitionType struct {
 	quantities []int // shots per price tier
+	prices     []int // the kind's tierPrices, Krowns per tier
 }
 
 // upgrade is an equipment upgrade a list may buy (catalogue.md section 4.8).
@@ -124,12 +125,18 @@ func (c *Conversion) readOthers(file *notes, top *object) {
 		for i, ko := range file.objects(x, "munitionKinds", "ignored", "ignored") {
 			id, _ := ko.m["id"].(string)
 			types := make(map[string]munitionType)
+			var prices []int
+			ps, _ := ko.m["tierPrices"].([]any)
+			for k, p := range ps {
+				n, _ := file.whole(p, fmt.Sprintf("munitionKinds[%d].tierPrices[%d]", i, k), "read as 0")
+				prices = append(prices, n)
+			}
 			ts, _ := ko.m["types"].([]any)
 			for j, t := range ts {
 				tm, _ := t.(map[string]any)
 				tid, _ := tm["id"].(string)
 				qs, _ := tm["quantities"].([]any)
-				var mt munitionType
+				mt := munitionType{prices: prices}
 				for k, q := range qs {
 					n, _ := file.whole(q, fmt.Sprintf("munitionKinds[%d].types[%d].quantities[%d]", i, j, k), "read as 0")
 					mt.quantities = append(mt.quantities, n)

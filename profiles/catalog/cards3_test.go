@@ -244,3 +244,95 @@ func TestImportOneOrTwoHands(t *testing.T) {
 		}
 	}
 }
+
+// boltList is an invented list in the shape of catalogue.md 5.1: two Khérops
+// crossbowmen who leave their reloading crossbow behind, one with a tier-2
+// purchase of simple bolts for its light crossbow, one with none.
+const boltList = `{"schemaVersion": "1", "catalogVersion": "0.5.6-test", "id": "l", "name": "Carreaux",
+ "format": "escarmouche", "pointsLimit": 400, "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z",
+ "fersDeLance": [{"id": "f", "factionId": "kherops", "leaderInstanceId": "a",
+  "members": [
+   {"instanceId": "a", "profileId": "kherops-arbaletrier-2", "addedEquipmentIds": [], "removedBaseEquipmentIds": ["arbalete-de-vase"],
+    "spellIds": [], "munitions": {"arbalete-legere": {"simple": 1}}},
+   {"instanceId": "b", "profileId": "kherops-arbaletrier-2", "addedEquipmentIds": [], "removedBaseEquipmentIds": ["arbalete-de-vase"],
+    "spellIds": []}]}],
+ "snapshot": {"totalCost": 0, "entries": []}}`
+
+// TestImportBoughtAmmunition checks catalogue.md 4.7 on the fixture's light
+// crossbow (munitionKind carreaux, neither baseMunitions nor reload: "its
+// ammunition is only what is bought"). The weapon is fully modelled, with the
+// default purchase of the cheapest tier of simple bolts (the fixture's
+// carreaux: 4 shots for 5 Kr), which a profile fielded with no list carries
+// and pays (70 + 5 Kr). In a list, the bought tier gives the shots and the
+// Krowns (tier 2: 12 bolts, 15 Kr); a member that buys none is named and
+// fights without the crossbow: it cannot shoot (sim.NewSpearhead gives it no
+// shooting weapon).
+func TestImportBoughtAmmunition(t *testing.T) {
+	c, err := catalog.ConvertFile("testdata/catalog-056.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := entry(t, c.Report, "arbalete-legere"); e.Status != catalog.Modelled {
+		t.Errorf("arbalete-legere: %v, not modelled %q; want modelled", e.Status, e.NotModelled)
+	}
+	ds := c.DataSet()
+	xbow, err := ds.Item("arbalete-legere")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := xbow.BoughtAmmunition; b == nil || b.Shots != 4 || b.Cost != 5 {
+		t.Fatalf("arbalete-legere bought ammunition %+v, want 4 shots for 5 Kr", b)
+	}
+	p, err := ds.Profile("kherops-arbaletrier-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare, err := ds.Equip(p, nil, []string{"arbalete-de-vase"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vase, err := ds.Item("arbalete-de-vase")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := sim.NewFighter(p, bare.Items(ds)); f.Ranged == nil || f.Ranged.ID != "arbalete-legere" || f.Ranged.Effects.Ammunition != 4 {
+		t.Errorf("bare crossbowman shoots with %+v, want the light crossbow with 4 bolts", f.Ranged)
+	}
+	if got, want := bare.Cost(ds), p.Cost-vase.Cost+5; got != want {
+		t.Errorf("bare crossbowman costs %d Kr, want %d (the card less the vase crossbow, plus the default bolts)", got, want)
+	}
+
+	x, err := catalog.ParseListExport("bolts.json", []byte(boltList))
+	if err != nil {
+		t.Fatal(err)
+	}
+	li := c.ImportList(x)
+	if len(li.Errors) > 0 || li.Invalid[0] != nil {
+		t.Fatalf("import: errors %v, invalid %v", li.Errors, li.Invalid[0])
+	}
+	named := false
+	for _, w := range li.Warnings {
+		named = named || strings.Contains(w.Msg, `no ammunition bought for "arbalete-legere", whose ammunition is only bought: it cannot shoot`)
+	}
+	if !named {
+		t.Errorf("warnings %v: want the crossbowman without bolts named", li.Warnings)
+	}
+	l := li.Lists[0]
+	if len(l.Members) != 2 || len(l.Members[0].Ammunition) != 1 || l.Members[0].Ammunition[0] != (profiles.AmmunitionPurchase{Weapon: "arbalete-legere", Shots: 12, Cost: 15}) || len(l.Members[1].Ammunition) != 0 {
+		t.Fatalf("members %+v: want 12 bolts for 15 Kr on the first, none on the second", l.Members)
+	}
+	parsed, err := profiles.ParseList("list.yaml", li.Files[0].Data, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := parsed.Cost(ds), 2*(p.Cost-vase.Cost)+15; got != want {
+		t.Errorf("the list costs %d Kr, want %d (two cards less the vase crossbow, plus 15 Kr of bolts)", got, want)
+	}
+	sh := sim.NewSpearhead(parsed, ds)
+	if r := sh.Safars[0].Ranged; r == nil || r.ID != "arbalete-legere" || r.Effects.Ammunition != 12 {
+		t.Errorf("crossbowman with bolts shoots with %+v, want the light crossbow with 12", r)
+	}
+	if r := sh.Safars[1].Ranged; r != nil {
+		t.Errorf("crossbowman without bolts shoots with %s, want nothing (it cannot shoot)", r.ID)
+	}
+}

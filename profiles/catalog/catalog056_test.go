@@ -272,7 +272,7 @@ func TestListRoundTrip056(t *testing.T) {
 	}
 	text := strings.Join(all, "\n")
 	for _, want := range []string{
-		`members[2].munitions.arc-des-berges: not modelled: 18 shots of "simple"`,
+		`members[2].munitions.arc-des-berges: not modelled: 1 shots of "mt-123" bought for "arc-des-berges" (that ammunition's effect): not counted, its 5 Kr paid`,
 		`members[0].equipmentUpgrades.hache-longue: not modelled: upgrade "affutage" on "hache-longue" (+1 damage, the edge`,
 		`members[3].origin: not modelled: origin "kharns"`,
 		`ost.cardIds: not modelled`,
@@ -311,6 +311,12 @@ func TestListRoundTrip056(t *testing.T) {
 	}
 	if len(imp.Errors) != 0 || imp.Invalid[0] != nil {
 		t.Errorf("errors %v, invalid %v", imp.Errors, imp.Invalid[0])
+	}
+	// Bought arrows (catalogue.md 4.7): the archer's 18 simple arrows (tier
+	// 2, 15 Kr) add to its bow's included shots; its hydra arrow's 5 Kr are
+	// paid, its shot not counted (named above).
+	if m := imp.Lists[0].Members; len(m) < 3 || !slices.Equal(m[2].Ammunition, []profiles.AmmunitionPurchase{{Weapon: "arc-des-berges", Shots: 18, Cost: 20}}) {
+		t.Errorf("archer entry ammunition %+v, want 18 shots of arc-des-berges for 20 Kr", m[2].Ammunition)
 	}
 	// addedEquipmentCounts: the veilleuse's 3 poison doses are all added
 	// (equipment_copies.go).

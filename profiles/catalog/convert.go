@@ -134,6 +134,7 @@ func ConvertWith(name string, data []byte, rm *RulesMap) (*Conversion, error) {
 		c.readSpecialCards(file, x)
 	}
 	c.readOthers(file, top)
+	c.resolveBoughtAmmunition(file) // ammunition.go
 	c.readMagic(file, top)
 	c.readMounts(file, top, skills)
 	c.applyRulesMap(file, rm) // rulesmap.go

@@ -108,13 +108,15 @@ func TestReportCounts(t *testing.T) {
 		kind                                 string
 		total, modelled, partly, notImported int
 	}{
-		// equipment[3] hands "1-2", [4] a push on CH, [7] munitionKind, [12]
-		// a disarm on CH; [13] helmet, [14] item, [15] unknown category; [8]
-		// the conditional malus is played (malus_max_c).
+		// equipment [4] a push on CH, [7] munitionKind with no simple
+		// ammunition on sale, [12] a disarm on CH; [13] helmet, [14] item,
+		// [15] unknown category; [8] the conditional malus is played
+		// (malus_max_c); [3] hands "1-2" with a text for every grip is
+		// fully modelled (TestImportOneOrTwoHands).
 		// [13] the helmet (a protection, immunity to fear) is imported, its
 		// effects not played; [14] the item, a healing flask, is played
 		// (sim/items.go).
-		{"equipment", 16, 10, 5, 1},
+		{"equipment", 16, 11, 4, 1},
 		// profiles[1] a rule and a null V, [3] an unknown skill, a skill with
 		// no value and a field (the engine does not play these: the table of
 		// skills); [2] Master archer and Scout, [4] Ambush and [5] Authority

@@ -123,7 +123,7 @@ func (e *equipOut) readAmmunition(o *object) {
 		return
 	}
 	if kind != "" && e.ef.Rate == 0 && e.kind == profiles.KindRanged {
-		e.notModelledf("munitionKind %q with no baseMunitions and no reload (only bought ammunition: read as unlimited until a list buys it)", kind)
+		e.boughtOnly = o.at("munitionKind") // its default purchase: resolveBoughtAmmunition (ammunition.go)
 	}
 }
 

@@ -59,7 +59,11 @@ type equipOut struct {
 	stackable   bool // several copies may be carried (equipment_copies.go)
 	// munitionKind is the kind of ammunition it shoots ("fleches").
 	munitionKind string
-	grants       []skillRef // skills it grants its holder (effects or text)
+	// boughtOnly is the path of the munitionKind of a weapon whose ammunition
+	// is only bought, and bought its default purchase (ammunition.go).
+	boughtOnly string
+	bought     *profiles.AmmunitionPurchase
+	grants     []skillRef // skills it grants its holder (effects or text)
 	// skillIDs returns the catalogue skill id a folded skill name means, or "".
 	skillIDs func(name string) string
 	// why is set when the card is not imported.

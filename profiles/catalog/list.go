@@ -113,10 +113,11 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 			}
 			c.memberExtras(m, cardsDone[m.Path], warn)
 			lm := profiles.ListMember{Profile: p.id, Count: 1, Add: add, Remove: remove}
+			lm.Ammunition = c.listAmmunition(m, memberItems(ds, p.id, add, remove), warn) // ammunition.go
 			c.memberMount(m, &lm, warn, fail)
 			c.memberMagic(m, p, &lm, warn, fail)
 			k := key{p.id, strings.Join(sorted(lm.Add), ","), strings.Join(sorted(remove), ","),
-				strings.Join(lm.Spells, ",") + "|" + strings.Join(lm.Granted, ",") + "|" + lm.Grimoire + "|" + lm.Mount + "|" + fmt.Sprint(lm.MountOptions)}
+				strings.Join(lm.Spells, ",") + "|" + strings.Join(lm.Granted, ",") + "|" + lm.Grimoire + "|" + lm.Mount + "|" + fmt.Sprint(lm.MountOptions) + "|" + fmt.Sprint(lm.Ammunition)}
 			if at, ok := entries[k]; ok {
 				l.Members[at].Count++
 			} else {
@@ -188,6 +189,7 @@ func listCost(l *profiles.List, ds *profiles.DataSet) int {
 			continue
 		}
 		if lo, err := ds.Equip(ds.MemberProfile(p, m), m.Add, m.Remove); err == nil {
+			lo.Ammunition, lo.Listed = m.Ammunition, true
 			total += m.Count * lo.Cost(ds)
 		}
 	}
@@ -266,6 +268,9 @@ func writeList(b *bytes.Buffer, l *profiles.List) {
 		if len(m.Granted) > 0 {
 			b.WriteString("    granted: [" + strings.Join(m.Granted, ", ") + "]\n")
 		}
+		if len(m.Ammunition) > 0 {
+			b.WriteString("    ammunition: " + ammunitionYAML(m.Ammunition) + "\n")
+		}
 	}
 }
 
@@ -275,20 +280,7 @@ func writeList(b *bytes.Buffer, l *profiles.List) {
 // origin, spells, mounts).
 // The bought cards in done are played (their skills are card_grants).
 func (c *Conversion) memberExtras(m MemberExport, done []string, warn func(path, format string, args ...any)) {
-	for _, w := range sortedKeys(anyMap(m.Munitions)) {
-		kind := ""
-		if e, ok := c.equipByID[w]; ok {
-			kind = e.munitionKind
-		}
-		for _, t := range sortedKeys(anyMap(m.Munitions[w])) {
-			tier := m.Munitions[w][t]
-			shots := "some"
-			if mt, ok := c.munitions[kind][t]; ok && tier >= 0 && tier < len(mt.quantities) {
-				shots = strconv.Itoa(mt.quantities[tier])
-			}
-			warn(m.Path+".munitions."+w, "not modelled: %s shots of %q bought for %q (the list format carries no bought ammunition: the weapon keeps its base shots)", shots, t, w)
-		}
-	}
+	// Bought ammunition: listAmmunition (ammunition.go).
 	for _, e := range sortedKeys(anyMap(m.Upgrades)) {
 		for _, u := range m.Upgrades[e] {
 			what := "its effect"
@@ -406,4 +398,20 @@ func (c *Conversion) memberMagic(m MemberExport, p *profileOut, lm *profiles.Lis
 func scanIndex(field, format string, i *int) bool {
 	n, err := fmt.Sscanf(field, format, i)
 	return err == nil && n == 1
+}
+
+// memberItems returns the equipment ids of a member of profile id: its base
+// equipment less remove, plus add.
+func memberItems(ds *profiles.DataSet, id string, add, remove []string) []string {
+	p, err := ds.Profile(id)
+	if err != nil {
+		return slices.Clone(add)
+	}
+	items := slices.Clone(p.Equipment)
+	for _, r := range remove {
+		if i := slices.Index(items, r); i >= 0 {
+			items = slices.Delete(items, i, i+1)
+		}
+	}
+	return append(items, add...)
 }

@@ -225,6 +225,9 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		if ef.Ammunition != 0 {
 			kv("ammunition", strconv.Itoa(ef.Ammunition))
 		}
+		if b := e.bought; b != nil {
+			kv("bought_ammunition", fmt.Sprintf("{shots: %d, cost: %d}", b.Shots, b.Cost)) // ammunition.go
+		}
 		if ef.Rate != 0 {
 			kv("rate", strconv.Itoa(ef.Rate))
 			kv("reload_ap", strconv.Itoa(ef.ReloadAP))

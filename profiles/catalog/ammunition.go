@@ -1,0 +1,115 @@
+package catalog
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
+
+// resolveBoughtAmmunition gives each weapon whose ammunition is only bought
+// (catalogue.md 4.7: a munitionKind with neither baseMunitions nor reload)
+// its default purchase, the data format's bought_ammunition: the cheapest
+// tier of the kind's simple ammunition. A list's loadout has what the list
+// buys instead, none when it buys none (profiles/ammunition.go); the reading
+// is written as a note of the weapon.
+func (c *Conversion) resolveBoughtAmmunition(file *notes) {
+	for _, e := range c.equipment {
+		if e.boughtOnly == "" || e.why != "" {
+			continue
+		}
+		p, ok := c.cheapestSimple(e.munitionKind)
+		if !ok {
+			e.notModelledf("munitionKind %q with no baseMunitions and no reload, and no simple ammunition of that kind on sale (munitionKinds): read as unlimited", e.munitionKind)
+			continue
+		}
+		e.bought = &p
+		e.problemf(e.boughtOnly, "%q with no baseMunitions and no reload: only bought ammunition. In a list it has the shots the list buys (none bought: it cannot shoot); fielded with no list (duels, costs, compare) it carries the cheapest purchase of simple %s, %d shots for %d Kr added to its cost",
+			e.munitionKind, e.munitionKind, p.Shots, p.Cost)
+	}
+}
+
+// cheapestSimple returns the cheapest purchase of the simple ammunition of
+// kind: the tier of lowest price that sells some (the more shots on a tie).
+func (c *Conversion) cheapestSimple(kind string) (profiles.AmmunitionPurchase, bool) {
+	mt, ok := c.munitions[kind]["simple"]
+	if !ok {
+		return profiles.AmmunitionPurchase{}, false
+	}
+	var best []profiles.AmmunitionPurchase
+	for i, q := range mt.quantities {
+		if q > 0 && i < len(mt.prices) && q <= 999 && mt.prices[i] >= 0 && mt.prices[i] <= 999 {
+			best = append(best, profiles.AmmunitionPurchase{Shots: q, Cost: mt.prices[i]})
+		}
+	}
+	if len(best) == 0 {
+		return profiles.AmmunitionPurchase{}, false
+	}
+	return slices.MinFunc(best, func(a, b profiles.AmmunitionPurchase) int {
+		return cmp.Or(cmp.Compare(a.Cost, b.Cost), cmp.Compare(b.Shots, a.Shots))
+	}), true
+}
+
+// listAmmunition turns the ammunition a member bought (munitions: {weapon:
+// {type: tier}}, catalogue.md 5.1) into the list format's purchases: shots
+// of simple ammunition count; every type's Krowns are paid (the kind's
+// tierPrices); the shots of other types (armour-piercing, fire, poisoned,
+// hydra), whose effects the engine does not play, are named and not counted.
+// A weapon whose ammunition is only bought and for which the member bought
+// nothing is named too: it cannot shoot.
+func (c *Conversion) listAmmunition(m MemberExport, items []string, warn func(path, format string, args ...any)) []profiles.AmmunitionPurchase {
+	var out []profiles.AmmunitionPurchase
+	for _, w := range sortedKeys(anyMap(m.Munitions)) {
+		path := m.Path + ".munitions." + w
+		e, ok := c.equipByID[w]
+		switch {
+		case !ok || e.why != "":
+			warn(path, "not modelled: ammunition bought for %q, not an imported weapon: ignored", w)
+			continue
+		case !slices.Contains(items, e.id):
+			warn(path, "not modelled: ammunition bought for %q, which the member does not carry: ignored", w)
+			continue
+		case e.kind != profiles.KindRanged || (e.ef.Ammunition == 0 && e.bought == nil):
+			warn(path, "ammunition bought for %q, which never runs out (it reloads, or counts no shots): its Krowns are not counted", w)
+			continue
+		}
+		p := profiles.AmmunitionPurchase{Weapon: e.id}
+		for _, t := range sortedKeys(anyMap(m.Munitions[w])) {
+			tier := m.Munitions[w][t]
+			mt, ok := c.munitions[e.munitionKind][t]
+			if !ok || tier < 0 || tier >= len(mt.quantities) || tier >= len(mt.prices) {
+				warn(path, "not modelled: ammunition %q tier %d is not on sale for %q (munitionKinds %q): ignored", t, tier, w, e.munitionKind)
+				continue
+			}
+			p.Cost += mt.prices[tier]
+			if t != "simple" {
+				warn(path, "not modelled: %d shots of %q bought for %q (that ammunition's effect): not counted, its %d Kr paid", mt.quantities[tier], t, w, mt.prices[tier])
+				continue
+			}
+			p.Shots += mt.quantities[tier]
+		}
+		p.Shots, p.Cost = min(p.Shots, 999), min(p.Cost, 999)
+		out = append(out, p)
+	}
+	for _, id := range items {
+		e := c.equipWithID(id)
+		if e == nil || e.bought == nil || slices.ContainsFunc(out, func(p profiles.AmmunitionPurchase) bool { return p.Weapon == id && p.Shots > 0 }) {
+			continue
+		}
+		warn(m.Path, "%s: no ammunition bought for %q, whose ammunition is only bought: it cannot shoot", m.ProfileID, id)
+	}
+	return out
+}
+
+// ammunitionYAML writes the purchases as the list format's ammunition mapping.
+func ammunitionYAML(ps []profiles.AmmunitionPurchase) string {
+	s := "{"
+	for i, p := range ps {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s: {shots: %d, cost: %d}", p.Weapon, p.Shots, p.Cost)
+	}
+	return s + "}"
+}
