@@ -114,6 +114,7 @@ var rules = []Rule{
 	{"Cover", "seed 000 l.914-944", RuleModelled, "`field.Cover`", InSkirmish},
 	{"Shots: lightning, in motion, basic, precise", "seed 000 l.954-1027; R3, R9", RuleModelled, "`Exchange.Attacks`, `Exchange.damage`", all},
 	{"Shots: heights, range bands, ammunition, reload", "seed 000 l.970-990; seed 004 l.934-964", RuleModelled, "`engine.band`, `engine.attack`", fights},
+	{"Ammunition only bought (a weapon with neither included shots nor reload)", "catalogue.md 4.7", RuleModelled, "profiles/ammunition.go: a list's loadout has the shots it buys (added to included ones), none if none bought: the weapon is left out (`Loadout.Items`), it cannot shoot; fielded with no list, the weapon's `bought_ammunition` (the cheapest purchase of simple ammunition), its Krowns in `Loadout.Cost`; `engine.reset` counts that default for a weapon given as the data has it", fights},
 	{"Shooting into a melee: a missed shot hitting someone else", "seed 000 l.914-944", RuleNotModelled, "the rulebooks say nothing of it; a missed shot hits no one", InSkirmish},
 	{"Throwing an object", "seed 000 l.1029-1062", RuleNotModelled, "no objects on the table to throw", InSkirmish},
 	{"Structure points, destroying an object", "seed 000 l.1066-1082", RuleNotModelled, "no objects with structure points on the table", InSkirmish},
