@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -42,13 +43,17 @@ A list file is YAML:
                            # fielded as the profile blood-steel-adept-3-on-heron-2
       mount_options: {harness: 2} # options the mount offers, with X: their skills
                            # for the Safar, their Krowns on top
+    - profile: kherops-arbaletrier-2
+      ammunition: {arbalete-legere: {shots: 12, cost: 15}} # bought: shots and
+                           # Krowns; a weapon of only bought ammunition with
+                           # none cannot shoot
 
 "list validate" checks list files against the rulebook: one faction (with the
-Black Guild, "stateless" and "allied of X" exceptions), LIM X, LIM U and LIM P, the
+Black Guild, "stateless" and "allied of X" exceptions, also from an item given), LIM X, LIM U and LIM P, the
 leader, a caster's grimoire and spells (pages, levels, way, reservation), a mount
 (who may ride it) and its options (offered by the mount, X up to their max, the
 rider's faction), and the cost with its equipment changes, grimoire, spells, mount
-and mount options within the budget. Every problem is
+and mount options and bought ammunition within the budget. Every problem is
 reported as file:line:col: field: message (rule).`,
 		Example: `  kharn list
   kharn list show kharns-300
@@ -208,7 +213,8 @@ func listShow(w io.Writer, l *profiles.List, from string, ds *profiles.DataSet) 
 		if err != nil {
 			return err
 		}
-		changed = changed || len(m.Add)+len(m.Remove) > 0
+		lo.Ammunition, lo.Listed = m.Ammunition, true // profiles/ammunition.go
+		changed = changed || len(m.Add)+len(m.Remove)+len(m.Ammunition) > 0
 		t.Rows = append(t.Rows, []string{p.ID, p.Name, fmt.Sprint(p.Level), listLimitation(p, ds), fmt.Sprint(m.Count),
 			listLoadout(lo, ds), fmt.Sprint(lo.Cost(ds)), fmt.Sprint(m.Count * lo.Cost(ds))})
 	}
@@ -245,7 +251,9 @@ func listLimitation(p *profiles.Profile, ds *profiles.DataSet) string {
 // listLoadout formats the equipment of lo: the card's items kept, then "+item" for each
 // item taken on and "-item" for each left behind.
 func listLoadout(lo profiles.Loadout, ds *profiles.DataSet) string {
-	items := lo.Items(ds)
+	all := lo
+	all.Ammunition, all.Listed = nil, false // every item, a weapon without ammunition too
+	items := all.Items(ds)
 	kept := len(items) - len(lo.Add)
 	var parts []string
 	for _, e := range items[:kept] {
@@ -257,8 +265,26 @@ func listLoadout(lo profiles.Loadout, ds *profiles.DataSet) string {
 	for _, id := range lo.Remove {
 		parts = append(parts, "-"+id)
 	}
+	parts = append(parts, listAmmunition(lo, items)...)
 	if len(parts) == 0 {
 		return "bare hands"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// listAmmunition describes the ammunition of a list's loadout lo, whose
+// items are given (profiles/ammunition.go): the shots bought per weapon, and
+// each weapon of only bought ammunition that has none: it cannot shoot.
+func listAmmunition(lo profiles.Loadout, items []*profiles.Equipment) []string {
+	var parts []string
+	for _, a := range lo.Ammunition {
+		parts = append(parts, fmt.Sprintf("%d shots bought for %s", a.Shots, a.Weapon))
+	}
+	for _, e := range items {
+		if e.BoughtAmmunition != nil && !slices.ContainsFunc(lo.Ammunition, func(a profiles.AmmunitionPurchase) bool { return a.Weapon == e.ID && a.Shots > 0 }) &&
+			!slices.Contains(parts, e.ID+": no ammunition, it cannot shoot") {
+			parts = append(parts, e.ID+": no ammunition, it cannot shoot")
+		}
+	}
+	return parts
 }
