@@ -16,22 +16,19 @@ type equipOut struct {
 	// grantSkills and grantIncrements are the data format's grants and
 	// grants_increment (grants.go).
 	grantSkills, grantIncrements []skillOut
-	// grantTraits are the list traits an item grants its holder
-	// (grants_traits: "stateless", "allied of X"), profiles/catalog/grants.go.
-	grantTraits []string
-	path        string // JSON path: "equipment[3]"
-	catalogID   string
-	id          string // the YAML id, once assigned
-	name        string
-	category    string // as the catalogue writes it
-	kind        profiles.Kind
-	cost        int
-	hands       int
-	versatile   bool   // hands "1-2": one hand or both (YAML hands: 1-2)
-	effectsText string // as written
-	ef          profiles.Effects
-	armour      profiles.ArmourStats
-	boxes       int // lifespan of an armour or a shield
+	path                         string // JSON path: "equipment[3]"
+	catalogID                    string
+	id                           string // the YAML id, once assigned
+	name                         string
+	category                     string // as the catalogue writes it
+	kind                         profiles.Kind
+	cost                         int
+	hands                        int
+	versatile                    bool   // hands "1-2": one hand or both (YAML hands: 1-2)
+	effectsText                  string // as written
+	ef                           profiles.Effects
+	armour                       profiles.ArmourStats
+	boxes                        int // lifespan of an armour or a shield
 	// weaponArmour: a melee weapon that also protects, with armour and boxes
 	// (equipment_guard.go).
 	weaponArmour bool
@@ -59,15 +56,19 @@ type equipOut struct {
 	stackable   bool // several copies may be carried (equipment_copies.go)
 	// munitionKind is the kind of ammunition it shoots ("fleches").
 	munitionKind string
-	// boughtOnly is the path of the munitionKind of a weapon whose ammunition
-	// is only bought, and bought its default purchase (ammunition.go).
-	boughtOnly string
-	bought     *profiles.AmmunitionPurchase
-	grants     []skillRef // skills it grants its holder (effects or text)
+	grants       []skillRef // skills it grants its holder (effects or text)
 	// skillIDs returns the catalogue skill id a folded skill name means, or "".
 	skillIDs func(name string) string
 	// why is set when the card is not imported.
 	why string
+
+	// boughtOnly is the path of the munitionKind of a weapon whose ammunition
+	// is only bought, and bought its default purchase (ammunition.go).
+	boughtOnly string
+	bought     *profiles.AmmunitionPurchase
+	// grantTraits are the list traits an item grants its holder
+	// (grants_traits: "stateless", "allied of X"), profiles/catalog/grants.go.
+	grantTraits []string
 }
 
 func (e *equipOut) clone() *equipOut {
