@@ -1608,6 +1608,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	}
 	if e.trace != nil {
 		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }
+		if pl.ex.BeyondCounterReach {
+			e.tracef("    %s attacks from %.1f toises, beyond %s's counter reach: no counter (sim/reach.go)\n", e.name(i), max(e.gap(i, j), 0), e.name(j))
+		}
 	} else {
 		pl.trace = nil
 	}

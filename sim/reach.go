@@ -18,12 +18,16 @@ import "github.com/kharn-ages/kharn/profiles"
 // figures there in band bandFar, which the default policy's plans read when
 // the target stands in that gap (bestAttackOf, dpInKey.far).
 //
-// Where the exchanges happen: an assault walks into base contact (engine.move,
-// R8: the walk ends in contact), so a duel's and a skirmish's exchanges after
-// an assault are in contact and counter as before. An attacker stands beyond
-// the counter reach only when the gap was opened otherwise: a C repel, a V
-// move, deployment, a walk that stops short, or a natural Reach; the policy
-// does not step back to open it.
+// Where the exchanges happen, in duels as in skirmishes (one engine): an
+// assault's walk goes toward base contact (engine.move stops there), so when
+// the walk reaches contact the exchange is in contact and the defender
+// counters. A reach weapon attacks from beyond the counter reach when the gap
+// is left open: an assault whose target stood farther than the walk but
+// within walk plus reach (assaultReach: the walk ends short of contact, the
+// attack is made from there), a walk blocked by a base or scenery, a C repel
+// or a V move, or a natural Reach. The policy values those attacks without
+// the counter, but does not stop its walk at its reach on purpose nor step
+// back to open the gap.
 
 // natReachOf returns f's zone of control: 0.5 toise, or its natural Reach X.
 func natReachOf(f *Fighter) float64 {
