@@ -118,8 +118,7 @@ func writeResult(w interface{ Write([]byte) (int, error) }, r *Result) {
 // defender with that many AP, on the embedded data: each Safar's attacks (every
 // effect choice) against one defender, under the default policy, a Reserve
 // policy, a dazed defender or an attacker beyond the counter reach in turn
-// (every third Safar unless the long tests
-// run).
+// (every third Safar unless the long tests run).
 func TestExactByAP(t *testing.T) {
 	fighters := defaultFighters(t)
 	reserve := [8]float64{0, 1.5, 2.5, 3, 3.2, 3.3, 3.3, 3.3}
