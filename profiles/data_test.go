@@ -271,4 +271,7 @@ var catalogueOnly = map[string]bool{
 	"Effects.RerollField": true, "Effects.RerollBonus": true, "Effects.Heal": true, "Effects.Antidote": true,
 	"Effects.PoisonImmune": true, "Effects.PoisonDefence": true,
 	"reroll_field": true, "reroll_bonus": true, "heal": true, "antidote": true, "poison_immune": true, "poison_defence": true,
+	// A reach in defence only ("Allonge en défense uniquement") is a catalogue
+	// card's text; the rulebook weapons have none.
+	"Effects.DefenceReach": true, "defence_reach": true,
 }

@@ -217,7 +217,9 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 		case "armour_ignore":
 			ef.ArmourIgnore, _ = d.intIn(f.v, field, 1, 99, "armour_ignore must be from 1 to 99")
 		case "reach":
-			ef.Reach = d.reach(f.v, field)
+			ef.Reach = d.reach(f.v, field, "reach")
+		case "defence_reach":
+			ef.DefenceReach = d.reach(f.v, field, "defence_reach") // the same values as reach
 		case "range":
 			ef.Range = d.rangeValue(f.v, field)
 		case "ammunition":
@@ -391,6 +393,10 @@ func (d *decoder) checkWeapon(e *Equipment, path string, keys map[string]*yaml.N
 			n, f := at("range")
 			d.errorf(n, f, "a range on a melee weapon needs thrown: true (or a reach)")
 		}
+		if ef.DefenceReach > 0 && ef.DefenceReach <= ef.Reach {
+			n, f := at("defence_reach")
+			d.errorf(n, f, "defence_reach %v must be longer than the weapon's reach %v (a reach in defence only adds to it)", ef.DefenceReach, ef.Reach)
+		}
 	}
 }
 
@@ -544,13 +550,13 @@ func (d *decoder) armourPiercing(n *yaml.Node, field string) *Dice {
 // reach decodes a weapon reach in half toises from 1 to 3: the rulebook prints
 // 1, 1.5 and 2 ("Equipment": "Reach (1/1,5/2 toises)", French seed 004 line
 // 1610) and the catalogue also has 2.5 and 3 (catalogue.md section 4.6).
-func (d *decoder) reach(n *yaml.Node, field string) float64 {
+func (d *decoder) reach(n *yaml.Node, field, key string) float64 {
 	v, ok := d.numberValue(n, field)
 	if !ok {
 		return 0
 	}
 	if !ValidReach(v) {
-		d.errorf(deref(n), field, "reach must be 1, 1.5, 2, 2.5 or 3 toises, got %v", v)
+		d.errorf(deref(n), field, "%s must be 1, 1.5, 2, 2.5 or 3 toises, got %v", key, v)
 		return 0
 	}
 	return v

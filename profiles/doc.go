@@ -32,6 +32,7 @@
 //	    cost: 8
 //	    hands: 1                    # 0, 1 or 2
 //	    reach: 1                    # 1 to 3 toises, in halves
+//	    defence_reach: 2            # a reach in defence only (counters), same values
 //	    thrown: true
 //	    range: {short: 2, long: 4, max: 5}        # or "3/6", "3/7/-"
 //	  - {id: plate-armour, name: Plate armour, kind: armour, cost: 25,

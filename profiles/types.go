@@ -343,10 +343,16 @@ type Effects struct {
 	ArmourPiercing *Dice
 	ArmourIgnore   int     // "target armour protects N less"
 	Reach          float64 // toises: 0 (ZOC), 1, 1.5, 2, 2.5, 3 (MaxReach)
-	Range          *Range  // ranged weapons
-	Ammunition     int     // shots before it is empty; 0 = unlimited
-	Rate           int     // shots between reloads; 0 = no reload needed
-	ReloadAP       int     // AP to reload once Rate shots are fired
+	// DefenceReach is a reach the weapon has in defence only ("Allonge en
+	// défense uniquement"), in toises as Reach: it serves only the check
+	// that an attacker stands within the defender's counter reach (seed 000
+	// line 1098, seed 004 lines 1508-1510; sim: Exchange.BeyondCounterReach),
+	// never an attack. 0: none.
+	DefenceReach float64
+	Range        *Range // ranged weapons
+	Ammunition   int    // shots before it is empty; 0 = unlimited
+	Rate         int    // shots between reloads; 0 = no reload needed
+	ReloadAP     int    // AP to reload once Rate shots are fired
 	// Munition is the kind of ammunition a ranged weapon shoots (Munitions):
 	// "arrows" makes it a bow for Master archer (skills.md #47); "" unsaid.
 	Munition string

@@ -76,6 +76,23 @@ var validationTests = []struct {
 		want:  []string{`d/a.yaml:7:12: equipment[e1].reach: reach must be 1, 1.5, 2, 2.5 or 3 toises, got 1.2`},
 	},
 	{
+		// A reach in defence only (seed 004 lines 1508-1510), the same
+		// values as reach.
+		name:  "defence reach beyond 3 toises",
+		files: map[string]string{"a.yaml": okWeapon + "    defence_reach: 3.5\n"},
+		want:  []string{`d/a.yaml:7:20: equipment[e1].defence_reach: defence_reach must be 1, 1.5, 2, 2.5 or 3 toises, got 3.5`},
+	},
+	{
+		name:  "defence reach not longer than the reach",
+		files: map[string]string{"a.yaml": okWeapon + "    reach: 2\n    defence_reach: 1.5\n"},
+		want:  []string{`d/a.yaml:8:5: equipment[e1].defence_reach: defence_reach 1.5 must be longer than the weapon's reach 2 (a reach in defence only adds to it)`},
+	},
+	{
+		name:  "defence reach on a ranged weapon",
+		files: map[string]string{"a.yaml": kindOf("ranged") + "    range: 3/6\n    defence_reach: 2\n"},
+		want:  []string{`d/a.yaml:7:5: equipment[e1].defence_reach: field "defence_reach" does not apply to a ranged weapon (it is for melee weapons)`},
+	},
+	{
 		name:  "field skill listed twice with one field",
 		files: map[string]string{"a.yaml": okProfile + "    skills: {master: [defensive, defensive]}\n"},
 		want:  []string{`d/a.yaml:11:34: profiles[p1].skills.master[1]: skill master given twice with defensive`},
@@ -388,7 +405,7 @@ func TestValidFormats(t *testing.T) {
 			"    armour: {protection: 1/5/2, boxes: 4}\n" +
 			"    equipment: [e1]\n" +
 			sub(okWeapon, "equipment:\n", "equipment:\n  - {id: sling, name: S, kind: ranged, range: 2/5/9, fixed_damage: 2}\n") +
-			"    armour_piercing: ~\n    critical: 9-10\n    reach: 1.5\n",
+			"    armour_piercing: ~\n    critical: 9-10\n    reach: 1.5\n    defence_reach: 2.5\n",
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -423,7 +440,7 @@ func TestValidFormats(t *testing.T) {
 	if ap := e.Effects.ArmourPiercing; ap == nil || *ap != (Dice{N: 1, Sides: 5}) {
 		t.Errorf("armour_piercing %v, want 1D5", ap)
 	}
-	if e.Effects.CriticalFrom != 9 || e.Effects.Reach != 1.5 {
+	if e.Effects.CriticalFrom != 9 || e.Effects.Reach != 1.5 || e.Effects.DefenceReach != 2.5 {
 		t.Errorf("effects %+v", e.Effects)
 	}
 	s, _ := ds.Item("sling")

@@ -207,7 +207,7 @@ var (
 	// meleeOnlyFields: protection and boxes on a melee weapon make it a weapon
 	// that also protects (catalogue.md 4.6 "Armour": an item of another
 	// category that carries a seuil), worn in the second armour slot while held.
-	meleeOnlyFields  = []string{"reach", "thrown", "protection", "boxes"}
+	meleeOnlyFields  = []string{"reach", "defence_reach", "thrown", "protection", "boxes"}
 	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap", "munition", "bought_ammunition"}
 	shieldFields     = []string{"defence_bonus", "boxes", "no_cf_defence"}
 	helmetFields     = []string{"boxes", "no_critical_damage", "immune"}

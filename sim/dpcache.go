@@ -191,7 +191,10 @@ type dpInKey struct {
 	nopts int
 	class optClass
 	// band is the shot's range band, -1 when no shot can be made.
-	band                 int8
+	band int8
+	// far marks the melee options read in band bandFar, beyond the
+	// defender's counter reach (engine.farMask, sim/reach.go).
+	far                  uint64
 	special, dazed, root bool
 	keep, kill           bool
 	hp                   int
@@ -218,6 +221,9 @@ func (k *dpInKey) hashOf() uint64 {
 	}
 	mix(uint64(uint8(k.band)) | uint64(b2u(k.special))<<8 | uint64(b2u(k.dazed))<<9 | uint64(b2u(k.root))<<10 |
 		uint64(b2u(k.keep))<<11 | uint64(b2u(k.kill))<<12)
+	if k.far != 0 {
+		mix(k.far)
+	}
 	if k.keep {
 		for _, v := range k.keeps {
 			mix(v)

@@ -25,7 +25,10 @@ type engine struct {
 	// opts[a][d] are the attacks of kind a against kind d (nil for allies);
 	// threat[d][a][k] is the expected net damage (dealt minus counter) kind a
 	// inflicts on kind d in a whole activation when d holds k AP to defend.
-	opts   [][][]fightOption
+	opts [][][]fightOption
+	// far[a][d]: some option of opts[a][d] has figures beyond the defender's
+	// counter reach (fightOption.far, sim/reach.go).
+	far    [][]bool
 	threat [][][8]float64
 	// threatPaid[d][a][k] is threat[d][a][k] with one AP less: the threat of
 	// an enemy that pays a walk (1 AP) before its attacks (paidRelief, R10a).
@@ -93,10 +96,7 @@ type kindInfo struct {
 }
 
 func newKindInfo(f *Fighter) kindInfo {
-	k := kindInfo{natReach: zoc}
-	if sk, ok := f.Profile.Skill("reach"); ok {
-		k.natReach = max(k.natReach, float64(sk.Value), sk.Toises)
-	}
+	k := kindInfo{natReach: natReachOf(f)} // sim/reach.go
 	k.reach = k.natReach
 	if w := f.Melee; w != nil {
 		k.reach = max(k.reach, w.Effects.Reach)
@@ -358,6 +358,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			e.opts[a][d] = opts
 		}
 	}
+	e.far = farTables(e.opts) // sim/reach.go
 	e.info = make([]kindInfo, n)
 	e.prefer = make([][]bool, n)
 	for a := range n {
@@ -1518,6 +1519,8 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		cover = e.cover(i, j)
 	} else if e.gap(i, j) > e.reachOf(i, opt)+1e-9 || c.ranged && opt.weapon != nil {
 		return assault // an assault that fell short has spent its walk; the activation goes on
+	} else if e.beyondCounter(i, j, opt) {
+		band = bandFar // no counter from j (sim/reach.go)
 	}
 	if !opt.shot && c.side != o.side && !e.frightBefore(r, i, j, cost, opt) {
 		return c.fit() // the fright tests stopped the attack (sim/morale.go)
@@ -1607,6 +1610,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	}
 	if e.trace != nil {
 		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }
+		if pl.ex.BeyondCounterReach {
+			e.tracef("    %s attacks from %.1f toises, beyond %s's counter reach: no counter (sim/reach.go)\n", e.name(i), max(e.gap(i, j), 0), e.name(j))
+		}
 	} else {
 		pl.trace = nil
 	}
@@ -1803,6 +1809,8 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	}
 	if opt.shot {
 		ex.Range = bandRange(opt.weapon, int(k.band))
+	} else {
+		ex.BeyondCounterReach = k.band == bandFar // sim/reach.go
 	}
 	if e.policies[1-s].reserves() {
 		// The defender weighs the AP it keeps against what the attacker can still do

@@ -666,7 +666,7 @@ func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def D
 // counterEffects applies the effects of a successful defence to the state.
 func (pl *plan) counterEffects(s state, def Defence) state {
 	ex := pl.ex
-	if def.AP >= 2 {
+	if def.AP >= 2 && !ex.BeyondCounterReach {
 		if n := def.counterEffects(C); n > 0 && ex.Attack.Kind != Shot {
 			s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, n, repelSide{ex.DefenceSupported, ex.DefenceSupportStature, ex.Variant.English, ex.AttackerSlippery}))
 		}

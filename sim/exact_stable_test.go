@@ -117,8 +117,8 @@ func writeResult(w interface{ Write([]byte) (int, error) }, r *Result) {
 // hold (the fights' option tables), gives to the bit what Exact gives against a
 // defender with that many AP, on the embedded data: each Safar's attacks (every
 // effect choice) against one defender, under the default policy, a Reserve
-// policy or a dazed defender in turn (every third Safar unless the long tests
-// run).
+// policy, a dazed defender or an attacker beyond the counter reach in turn
+// (every third Safar unless the long tests run).
 func TestExactByAP(t *testing.T) {
 	fighters := defaultFighters(t)
 	reserve := [8]float64{0, 1.5, 2.5, 3, 3.2, 3.3, 3.3, 3.3}
@@ -130,13 +130,15 @@ func TestExactByAP(t *testing.T) {
 		}
 		{
 			def := fighters[(i*5+3)%len(fighters)]
-			for variant := i / step % 3; variant == i/step%3; variant++ {
+			for variant := i / step % 4; variant == i/step%4; variant++ {
 				ex := Exchange{Attacker: att, Defender: def, Policy: DefaultPolicy}
 				switch variant {
 				case 1:
 					ex.Policy.Reserve = &reserve
 				case 2:
 					ex.DefenderDazed = true
+				case 3:
+					ex.BeyondCounterReach = true // no counter: sim/reach.go
 				}
 				for _, a := range ex.Attacks() {
 					for _, e := range ex.effectChoices(a) {

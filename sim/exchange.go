@@ -177,8 +177,16 @@ type Exchange struct {
 	// sim/stored.go), this face (1-10), for its main roll of this exchange;
 	// 0: none.
 	AttackerStored, DefenderStored int
-	Variant                        Variant
-	Policy                         Policy
+	// BeyondCounterReach: the attacker stands beyond the defender's counter
+	// reach (its weapon's reach, a reach in defence only, its natural Reach X
+	// or its zone of control): a successful 2 or 3 AP defence still stops the
+	// attack but deals no counter damage and applies no effect, nor a poison
+	// dose (seed 000 lines 1098 and 1644, seed 004 lines 1508-1510: damage and
+	// effects "as far as X"). The fight engine sets it from where the two
+	// stand; a duel's exchanges after an assault are in base contact.
+	BeyondCounterReach bool
+	Variant            Variant
+	Policy             Policy
 }
 
 // field returns the mastery field of the attack.

@@ -104,6 +104,9 @@ type fightOption struct {
 	kill killTable
 	// move[band][k] is the probability that its V move or C repel happens.
 	move [3][8]float32
+	// far: a melee option whose attacker may stand beyond the defender's
+	// counter reach (sim/reach.go); its figures there are in band bandFar.
+	far bool
 }
 
 // Positional effects of an option (fightOption.pos).
@@ -122,6 +125,11 @@ const (
 	bandShort
 	bandLong
 )
+
+// bandFar is the band of a melee option's figures with the attacker beyond
+// the defender's counter reach (fightOption.far, sim/reach.go): a melee
+// attack has no range band, so it takes the short band's place.
+const bandFar = bandShort
 
 // DuelPlayer plays fights of one Duel. It holds per-worker caches (exchange plans
 // and decisions), so make one per goroutine.
@@ -295,7 +303,9 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 				if dw != nil {
 					pre, prePlan = nil, nil
 				}
-				t, err := e.fillOptionFrom(base, c.a, w, dw, df, pos, pre, prePlan)
+				far := w == nil || w.Kind != profiles.KindRanged
+				far = far && e.outReaches(att, def, w, dw) // sim/reach.go
+				t, err := e.fillOptionFrom(base, c.a, w, dw, df, pos, pre, prePlan, far)
 				if err != nil {
 					return nil, err
 				}
@@ -326,12 +336,14 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 // chance of moving is kept; pre, when not nil, is the exchange already
 // computed against df's full AP in the effective band.
 func (e *engine) fillOption(base Exchange, a Attack, w, dw *profiles.Equipment, df *Fighter, pos int8, pre *Result) (fightOption, error) {
-	return e.fillOptionFrom(base, a, w, dw, df, pos, pre, nil)
+	return e.fillOptionFrom(base, a, w, dw, df, pos, pre, nil, false)
 }
 
 // fillOptionFrom is fillOption with prePlan, when not nil, the plan that
-// computed pre: the other AP of the effective band are worked out on it.
-func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipment, df *Fighter, pos int8, pre *Result, prePlan *plan) (fightOption, error) {
+// computed pre: the other AP of the effective band are worked out on it. far
+// adds, for a melee attack, its figures beyond the defender's counter reach
+// in band bandFar (sim/reach.go).
+func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipment, df *Fighter, pos int8, pre *Result, prePlan *plan, far bool) (fightOption, error) {
 	o := fightOption{attack: a, weapon: w, defWeapon: dw, shot: a.Kind == Shot, pos: pos}
 	if dw != nil {
 		base.Defender = base.Defender.WithWeapon(dw)
@@ -339,10 +351,13 @@ func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipme
 	bands := []int{bandEffective}
 	if o.shot {
 		bands = []int{bandEffective, bandShort, bandLong}
+	} else if far {
+		bands = []int{bandEffective, bandFar}
+		o.far = true
 	}
 	o.kill = newKillTable(len(bands), df.AP)
 	for _, b := range bands {
-		if !bandExists(w, b) {
+		if o.shot && !bandExists(w, b) {
 			continue
 		}
 		ex := base
@@ -353,6 +368,7 @@ func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipme
 		if o.shot {
 			ex.Range = bandRange(w, b)
 		}
+		ex.BeyondCounterReach = !o.shot && b == bandFar
 		var from *plan
 		if b == bandEffective {
 			from = prePlan

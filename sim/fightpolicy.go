@@ -390,6 +390,8 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 				return 0, 0, false
 			}
 			band = shotBand
+		} else if opt.far {
+			band = e.meleeBand(i, j, opt) // beyond j's counter reach (sim/reach.go)
 		}
 		return e.actionCost(i, opt.ap()), band, true
 	}
@@ -414,7 +416,10 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 		if shotOK {
 			ik.band = int8(shotBand)
 		}
-		in = &ik
+		var ok bool
+		if ik.far, ok = e.farMask(i, j, opts); ok { // costOf's melee bands (sim/reach.go)
+			in = &ik
+		}
 	}
 	v, first := planDPIn(&e.dp, in, opts, a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], root)
 	return first, v - base

@@ -477,6 +477,13 @@ func (ex *Exchange) counterChoice(d Defence) Defence {
 	if d.AP < 2 {
 		return d
 	}
+	if ex.BeyondCounterReach {
+		// Seed 000 line 1098, seed 004 lines 1508-1510: no damage and no
+		// effect on an attacker beyond the defender's counter reach.
+		d.Counter, d.CounterDamage = 0, false
+		d.Effect, d.HasEffect, d.Effect2, d.HasEffect2 = 0, false, 0, false
+		return d
+	}
 	st := ex.Defender.Stats()
 	best, bv := Char(0), -1
 	for i := 0; i < d.Chars.Len(); i++ {
@@ -520,7 +527,7 @@ func (ex *Exchange) counterChoice(d Defence) Defence {
 // to the defence roll, announced with it), and whether that differs from d. A
 // 2 AP defence without Riposte then applies its V effect instead of damage.
 func (ex *Exchange) slenderChoice(d Defence) (Defence, bool) {
-	if !ex.Defender.Skills.Slender || d.AP < 2 || !d.Chars.Has(V) {
+	if !ex.Defender.Skills.Slender || d.AP < 2 || !d.Chars.Has(V) || ex.BeyondCounterReach {
 		return d, false
 	}
 	e := d
@@ -573,7 +580,7 @@ type counterEntry struct {
 // counterOf returns the counter damage of a successful defence d (R11, R11a), nil
 // when d deals none.
 func (pl *plan) counterOf(d Defence) *counterEntry {
-	if !d.CounterDamage || d.AP < 2 {
+	if !d.CounterDamage || d.AP < 2 || pl.ex.BeyondCounterReach {
 		return nil
 	}
 	slot := &pl.counters[d.Counter&3][d.counterEffects(P)]

@@ -14,8 +14,9 @@ func (e *engine) canonical(k planKey, opt *fightOption) planKey {
 		// when a C effect of the main attack repels the defender (hitEffects).
 		k.supStature, k.supported, k.defSlippery = 0, false, false
 	}
-	if a.Kind == Shot {
-		// R11: no counter damage nor counter effect against a shot, so the
+	if a.Kind == Shot || k.band == bandFar {
+		// R11: no counter damage nor counter effect against a shot, nor
+		// beyond the defender's counter reach (sim/reach.go), so the
 		// defender's supporters and the attacker's ground are not read
 		// (counterEffects).
 		k.defStature, k.defSupported, k.attSlippery = 0, false, false

@@ -54,7 +54,7 @@ func (e *engine) poisonsWith(i, j int, opt *fightOption) bool {
 // not yet poisoned (engine.defencePoison).
 func (ex *Exchange) poisonsBack() bool {
 	return ex.Defender.Items.DefenceDoses > 0 && ex.Defender.PoisonDoses > 0 && ex.Attack.Kind == Melee &&
-		!ex.Attack.Free && !ex.Attacker.Items.PoisonImmune
+		!ex.Attack.Free && !ex.Attacker.Items.PoisonImmune && !ex.BeyondCounterReach
 }
 
 // poisonBack reports whether the defence def of the main attack (not free)

@@ -122,7 +122,7 @@ func TestRootGainsSame(t *testing.T) {
 func TestBestAttackInputsSame(t *testing.T) {
 	ds := profiles.Default()
 	r := rand.New(rand.NewPCG(8, 2))
-	n, shots := 0, 0
+	n, shots, far := 0, 0, 0
 	for _, lists := range [][2]string{{"kharns-300", "kherops-300"}, {"gouns-300", "tembos-400"}} {
 		var sides [2]Spearhead
 		for s, name := range lists {
@@ -165,6 +165,9 @@ func TestBestAttackInputsSame(t *testing.T) {
 						if isShots && k0 >= 0 {
 							shots++
 						}
+						if m, _ := e.farMask(i, j, e.opts[e.c[i].kind][e.c[j].kind]); m != 0 && !isShots {
+							far++ // melee options beyond j's counter reach (sim/reach.go)
+						}
 					}
 				}
 			}
@@ -173,5 +176,8 @@ func TestBestAttackInputsSame(t *testing.T) {
 	if shots == 0 {
 		t.Fatal("no shot planned: shots not compared")
 	}
-	t.Logf("%d plans compared, %d with a shot", n, shots)
+	if far == 0 {
+		t.Fatal("no melee plan beyond a counter reach: dpInKey.far not compared")
+	}
+	t.Logf("%d plans compared, %d with a shot, %d with melee options beyond the counter reach", n, shots, far)
 }

@@ -208,6 +208,7 @@ func samplerCases() []samplerCase {
 	}
 	cases = append(cases, equipmentSamplerCases()...) // armour_slots_test.go
 	cases = append(cases, fateSamplerCases()...)      // fate_test.go
+	cases = append(cases, reachSamplerCases()...)     // reach_test.go
 	cases = append(cases, forcedSamplerCases()...)    // forced_test.go
 	cases = append(cases, fixedSamplerCases()...)     // fixed_test.go
 	return append(cases, storedSamplerCases()...)     // stored_test.go

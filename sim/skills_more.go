@@ -114,6 +114,7 @@ func (e *engine) splitOption(o1, o2 *fightOption, att, def int) (fightOption, er
 	sp := *o1
 	df := e.kinds[def]
 	sp.kill = o1.kill.clone() // its effective band is written below
+	sp.far = false            // its figures are those of contact (sim/reach.go)
 	base := e.exchange(att, def, o1.weapon, o1.attack)
 	if o1.defWeapon != nil {
 		base.Defender = base.Defender.WithWeapon(o1.defWeapon)
@@ -176,7 +177,11 @@ func (e *engine) splitSecond(r *rand.PCG, i, j int, opt *fightOption) {
 	if e.trace != nil {
 		e.tracef("  %s strikes again with its other weapon (Ambidextrous)\n", e.name(i))
 	}
-	e.strike(r, i, j, k, second, false, bandEffective, 0, 0)
+	band := bandEffective
+	if e.beyondCounter(i, j, second) {
+		band = bandFar // sim/reach.go
+	}
+	e.strike(r, i, j, k, second, false, band, 0, 0)
 }
 
 // vividSuffix marks an attack whose A effects' free attacks use Vivacity, in

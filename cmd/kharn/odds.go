@@ -17,6 +17,7 @@ type oddsFlags struct {
 	attack, defence     string
 	weapon, defWeapon   string
 	assault             bool
+	beyondReach         bool
 	support, defSupport int
 	rng, height         float64
 	cover               int
@@ -60,6 +61,7 @@ bunt, bite or trample. Defence specs: best (default), reflex, AP:CHARS (1:A,
 	fl.StringVar(&f.weapon, "weapon", "", "attacker's weapon in hand: an equipment id, or none for bare hands (default: each weapon of its card)")
 	fl.StringVar(&f.defWeapon, "defender-weapon", "", "defender's weapon in hand: an equipment id, or none (default: its first melee weapon)")
 	fl.BoolVar(&f.assault, "assault", false, "the attack follows an assault: + attacker's stature (R8)")
+	fl.BoolVar(&f.beyondReach, "beyond-counter-reach", false, "the attacker stands beyond the defender's counter reach: its 2-3 AP defences stop the attack without counter damage or effect")
 	fl.IntVar(&f.support, "support", 0, "supporting allies of the attacker when it outnumbers the defender (R8)")
 	fl.IntVar(&f.defSupport, "defence-support", 0, "supporting allies of the defender when it outnumbers the attacker (R8)")
 	fl.Float64Var(&f.rng, "range", 0, "distance of a shot in toises (default: start of the effective range)")
@@ -135,7 +137,7 @@ func runOdds(cmd *cobra.Command, g *globals, f *oddsFlags) error {
 	}
 	defender.Bleeding = f.defenderBleeding
 	base := sim.Exchange{
-		Defender: defender, Assault: f.assault, Support: f.support, DefenceSupport: f.defSupport,
+		Defender: defender, Assault: f.assault, Support: f.support, DefenceSupport: f.defSupport, BeyondCounterReach: f.beyondReach,
 		Range: f.rng, Height: f.height, Cover: f.cover, Variant: variant, Policy: policy,
 	}
 	meta := reports.OddsMeta{
@@ -234,6 +236,9 @@ func modifiers(f *oddsFlags) []string {
 	var m []string
 	if f.assault {
 		m = append(m, "assault (+stature)")
+	}
+	if f.beyondReach {
+		m = append(m, "beyond the defender's counter reach (no counter)")
 	}
 	if f.support > 0 {
 		m = append(m, fmt.Sprintf("attacker supported by %d", f.support))

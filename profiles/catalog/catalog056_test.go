@@ -173,8 +173,10 @@ func TestCatalog056(t *testing.T) {
 	if ef := item("pique-du-guet").Effects; ef.Reach != 3 || ef.AttackBonus != 2 {
 		t.Errorf("pique-du-guet %+v", ef)
 	}
-	if ef := item("hache-longue").Effects; ef.Reach != 0 || ef.DamageBonus != 1 {
-		t.Errorf("hache-longue reach %v (defence only), damage %d", ef.Reach, ef.DamageBonus)
+	// Its allonge 2 is a reach in defence only: defence_reach, for the
+	// counter-reach check alone (seed 004 lines 1508-1510), and modelled.
+	if ef := item("hache-longue").Effects; ef.Reach != 0 || ef.DefenceReach != 2 || ef.DamageBonus != 1 {
+		t.Errorf("hache-longue reach %v, defence reach %v (want 0 and 2), damage %d", ef.Reach, ef.DefenceReach, ef.DamageBonus)
 	}
 	a, b := item("dagues-jumelles").Effects, item("dague-soeur").Effects
 	if a.Bleeding != 2 || b.Bleeding != 2 || *a.FixedDamage != *b.FixedDamage {

@@ -189,7 +189,11 @@ func TestPhrases(t *testing.T) {
 		{melee, "Allonge 2,5", profiles.Effects{Reach: 2.5}, 0, ""},
 		{melee, "Allonge 3", profiles.Effects{Reach: 3}, 0, ""},
 		{melee, "3 dgts / saignement 2", profiles.Effects{FixedDamage: d("3"), Bleeding: 2}, 0, ""},
-		{melee, "Allonge 2 en défense uniquement", profiles.Effects{}, 0, "a reach in defence only"},
+		// A reach in defence only: defence_reach, read only for the
+		// counter-reach check (seed 004 lines 1508-1510).
+		{melee, "Allonge 2 en défense uniquement", profiles.Effects{DefenceReach: 2}, 0, ""},
+		{melee, "Allonge 1,5 en défense", profiles.Effects{DefenceReach: 1.5}, 0, ""},
+		{ranged, "Allonge 2 en défense uniquement", profiles.Effects{}, 0, "the data format has no defence_reach on ranged weapons"},
 		// Understood, but the data format cannot hold them.
 		{armour, "-1 en V si C>4", profiles.Effects{}, 0, `"-1 en V si C>4" (a malus for wearers of high C`},
 		{shield, "+1 en attaque", profiles.Effects{}, 0, `"+1 en attaque" (the data format has no attack_bonus on shields)`},

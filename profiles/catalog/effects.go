@@ -154,14 +154,22 @@ var phraseRules = []phraseRule{
 		func(e *equipOut, p string, m []string) string {
 			return e.piercing(p, m[1])
 		}),
-	rule("Allonge en défense uniquement", "(none)",
+	rule("Allonge en défense uniquement", "defence_reach",
 		`allonge(?: ?:? ?(\d+(?:[.,]5)?))?(?: toises?)? (?:en |pour la |uniquement en |seulement en )?defense(?: uniquement| seulement)?|allonge (?:uniquement|seulement) en defense`,
 		func(e *equipOut, p string, m []string) string {
-			// A reach the card limits to defence (issue 12, section 5): the data
-			// format's reach serves attacks too, so the allonge field is not
-			// applied.
+			// A reach the card limits to defence (issue 12, section 5): it
+			// becomes defence_reach, which serves only the counter-reach
+			// check (seed 004 lines 1508-1510), and the allonge field is
+			// not applied to attacks (checkWeapon).
 			e.defenceReach = p
-			return "a reach in defence only: the data format's reach also serves attacks, so it is left out"
+			if m[1] == "" {
+				return "" // the value is in the card's "allonge" field
+			}
+			r, _ := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", "."), 64)
+			if !profiles.ValidReach(r) {
+				return fmt.Sprintf("a reach is 1 to 3 toises in halves, not %v", r)
+			}
+			return e.set("defence_reach", p, func() { e.ef.DefenceReach = r })
 		}),
 	rule("Allonge, Allonge 1,5", "reach",
 		`allonge(?: ?:? ?(\d+(?:[.,]5)?))?(?: toises?)?`,
@@ -299,7 +307,7 @@ func (e *equipOut) effects(text string) {
 var allowedKeys = map[profiles.Kind][]string{
 	profiles.KindMelee: {"attack_bonus", "defence_bonus", "damage_bonus", "fixed_damage",
 		"critical_from", "no_cf_attack", "no_cf_defence", "no_attack_with", "no_effect_with",
-		"attack_ap", "bleeding", "on_critical", "armour_piercing", "armour_ignore", "reach", "thrown", "range",
+		"attack_ap", "bleeding", "on_critical", "armour_piercing", "armour_ignore", "reach", "defence_reach", "thrown", "range",
 		"grants", "grants_increment"},
 	profiles.KindRanged: {"attack_bonus", "defence_bonus", "damage_bonus", "fixed_damage",
 		"critical_from", "no_cf_attack", "no_cf_defence", "no_attack_with", "no_effect_with",

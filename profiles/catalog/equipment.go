@@ -470,9 +470,8 @@ func (e *equipOut) readShield(o *object) {
 // format would refuse (profiles' checkWeapon).
 func (e *equipOut) checkWeapon(o *object) {
 	ef := &e.ef
-	if e.defenceReach != "" && e.src["reach"] == "allonge" {
-		ef.Reach = 0
-		delete(e.src, "reach")
+	if e.defenceReach != "" {
+		e.defenceReachOnly()
 	}
 	e.dedupPiercing()
 	if e.reachPhrase != "" {
@@ -525,5 +524,32 @@ func (e *equipOut) checkWeapon(o *object) {
 			ef.Thrown = true
 			e.src["thrown"] = "range"
 		}
+	}
+}
+
+// defenceReachOnly settles a reach the card limits to defence ("Allonge en
+// défense uniquement", issue 12 section 5): defence_reach is the distance of
+// the phrase, else the card's allonge field, which then no longer serves
+// attacks. It is read only for the counter-reach check (seed 000 line 1098,
+// seed 004 lines 1508-1510; sim Exchange.BeyondCounterReach).
+func (e *equipOut) defenceReachOnly() {
+	ef := &e.ef
+	if e.src["reach"] == "allonge" {
+		if ef.DefenceReach == 0 && e.kind == profiles.KindMelee {
+			ef.DefenceReach = ef.Reach
+			e.src["defence_reach"] = e.defenceReach + "; allonge"
+		}
+		ef.Reach = 0
+		delete(e.src, "reach")
+	}
+	switch {
+	case e.kind != profiles.KindMelee:
+		// effects has said why already.
+	case ef.DefenceReach == 0:
+		e.notModelledf("%q (a reach in defence only with no distance, neither in the text nor in the allonge field)", e.defenceReach)
+	case ef.DefenceReach <= ef.Reach:
+		e.notModelledf("%q (a reach in defence only of %v toises adds nothing to the weapon's reach %v)", e.defenceReach, ef.DefenceReach, ef.Reach)
+		ef.DefenceReach = 0
+		delete(e.src, "defence_reach")
 	}
 }

@@ -177,6 +177,9 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		if ef.Reach > 0 {
 			kv("reach", num(ef.Reach))
 		}
+		if ef.DefenceReach > 0 {
+			kv("defence_reach", num(ef.DefenceReach))
+		}
 		if ef.Thrown {
 			kv("thrown", "true")
 		}
