@@ -306,7 +306,9 @@ func (c *Cast) plan() (*castPlan, error) {
 	}
 	pl.defMast = c.DefenceMastery && hasField(tgt.Mastery, FieldEsoteric)
 	for k := range 4 {
-		pl.defOK[k] = k <= tgt.AP && !c.allied()
+		// catalogue.md 4.5: a target whose card does not print I defends
+		// with the die alone (reflex), engaging no I.
+		pl.defOK[k] = k <= tgt.AP && !c.allied() && (k == 0 || !tp.NotPrinted.Has(profiles.I))
 		if c.Defence != nil {
 			pl.defOK[k] = k == *c.Defence && !c.allied()
 		}
