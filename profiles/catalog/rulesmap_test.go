@@ -125,3 +125,51 @@ func TestRulesMapProblems(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesMapSpecialAttack checks a card rule mapped to a card-defined
+// special attack (skills.md section 3 I): on a mount (the heron's Coup de
+// bec, an invented reading) the mounted Safar carries it, made with its
+// rider's AP, and the mount is no longer partly modelled; the mapping's
+// problems are placed at their line and field, and an attack engaging a
+// characteristic the card does not print (the chiot's P, catalogue.md 4.5) is
+// not applied. Fails before: special_attack is an unknown field.
+func TestRulesMapSpecialAttack(t *testing.T) {
+	rm, err := ReadRulesMap("m.yaml", []byte(`rules:
+  - card: heron-2
+    rule: Coup de bec
+    special_attack: {chars: VC, damage: C, daze: true, once_per_activation: true}
+  - {card: fangs-chiot-1, rule: Coup de gueule, special_attack: {chars: VP, damage: V}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := ConvertFileWith(filepath.Join("testdata", "catalog-056.json"), rm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, w := range c.Report.Warnings() {
+		text = append(text, w.Error())
+	}
+	want := `m.yaml: rules[1]: line 5: the special attack of rule "Coup de gueule" engages VP, which card "fangs-chiot-1" does not print (catalogue.md 4.5): mapping not applied`
+	if !slices.Contains(text, want) {
+		t.Errorf("no problem %q in\n%s", want, strings.Join(text, "\n"))
+	}
+	for _, e := range c.Report.JSONSummary().Entries {
+		if e.ID == "heron-2" && (e.Status != "modelled" || len(e.NotModelled) > 0) {
+			t.Errorf("heron-2 %s, not modelled %q: want modelled", e.Status, e.NotModelled)
+		}
+	}
+	p, err := c.DataSet().Profile("kharns-rempart-2" + profiles.MountedSep + "heron-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.SpecialAttacks) != 1 || p.SpecialAttacks[0].Name != "Coup de bec" || !p.SpecialAttacks[0].Daze ||
+		!p.SpecialAttacks[0].OncePerActivation || p.SpecialAttacks[0].Chars != [2]profiles.Char{profiles.V, profiles.C} {
+		t.Errorf("mounted on the heron: special attacks %+v, want Coup de bec VC, daze, once per activation", p.SpecialAttacks)
+	}
+	if _, err := ReadRulesMap("b.yaml", []byte("rules:\n  - {card: heron-2, rule: Coup de bec, special_attack: {chars: VT, damage: V}}\n")); err == nil ||
+		!strings.Contains(err.Error(), `b.yaml:2:64: rules[0].special_attack.chars: want two characteristics among V, P, A, C`) {
+		t.Errorf("bad special attack: %v", err)
+	}
+}
