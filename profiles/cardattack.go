@@ -22,11 +22,14 @@ import (
 //	    bleeding: 1            # bleeding put on the target by a hit (0-5)
 //	    daze: false            # a hit dazes the target
 //	    once_per_activation: false
+//	    only_attack: true      # it makes no melee attack or shot of its own
 //
 // Its frequency is open in skills.md (pattern I): by default it is limited
 // only by AP (the beasts' only attack); once_per_activation: true reads it as
 // the rulebook's special attacks (once per activation, shared with Bunt, Bite
-// and Trample).
+// and Trample). only_attack: true reads "it is their only attack" (the
+// attached beasts, skills.md section 3 I): the Safar makes no ordinary melee
+// attack or shot; its rulebook special attacks (Bite...) stay.
 type CardAttack struct {
 	Name              string
 	Chars             [2]Char // the engaged characteristics
@@ -34,6 +37,7 @@ type CardAttack struct {
 	Bleeding          int     // bleeding put on the target by a hit
 	Daze              bool    // a hit dazes the target
 	OncePerActivation bool    // R18's limit instead of AP alone
+	OnlyAttack        bool    // the Safar makes no ordinary melee attack or shot
 	Pos               Pos
 }
 
@@ -57,7 +61,7 @@ func (s CharSet) String() string {
 	return strings.Join(out, ", ")
 }
 
-var cardAttackFields = []string{"name", "chars", "damage", "bleeding", "daze", "once_per_activation"}
+var cardAttackFields = []string{"name", "chars", "damage", "bleeding", "daze", "once_per_activation", "only_attack"}
 
 // cardAttacks decodes a special_attacks list.
 func (d *decoder) cardAttacks(n *yaml.Node, field string) []CardAttack {
@@ -144,6 +148,9 @@ func (d *decoder) cardAttack(n *yaml.Node, field, name string) (CardAttack, bool
 			good = good && ok
 		case "once_per_activation":
 			a.OncePerActivation, ok = d.boolValue(f.v, ff)
+			good = good && ok
+		case "only_attack":
+			a.OnlyAttack, ok = d.boolValue(f.v, ff)
 			good = good && ok
 		default:
 			d.unknown(f.k, ff, f.key, cardAttackFields)

@@ -15,7 +15,8 @@ var beastProfile = sub(okProfile, "stats: {V: 3, P: 3, A: 3, C: 3, T: 3, I: 3}",
 	"        damage: v\n" +
 	"        bleeding: 2\n" +
 	"        daze: true\n" +
-	"        once_per_activation: true\n"
+	"        once_per_activation: true\n" +
+	"        only_attack: true\n"
 
 // TestCardAttackDecode checks the special_attacks field and stats written ~
 // (not printed): both decoded into the profile. Fails before: unknown field
@@ -31,7 +32,7 @@ func TestCardAttackDecode(t *testing.T) {
 	}
 	want := []CardAttack{
 		{Name: "Coup de gueule", Chars: [2]Char{V, V}, Damage: V, Bleeding: 1, Pos: Pos{File: "d/a.yaml", Line: 12, Column: 9}},
-		{Name: "Second", Chars: [2]Char{V, V}, Damage: V, Bleeding: 2, Daze: true, OncePerActivation: true, Pos: Pos{File: "d/a.yaml", Line: 13, Column: 9}},
+		{Name: "Second", Chars: [2]Char{V, V}, Damage: V, Bleeding: 2, Daze: true, OncePerActivation: true, OnlyAttack: true, Pos: Pos{File: "d/a.yaml", Line: 13, Column: 9}},
 	}
 	if len(p.SpecialAttacks) != len(want) {
 		t.Fatalf("special attacks %+v, want %+v", p.SpecialAttacks, want)

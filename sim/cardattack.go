@@ -18,7 +18,23 @@ import (
 // on any successful 2 AP combat action (R9a; as Bunt and Trample). A natural
 // attack: it ticks no armour box (R12). Its frequency is limited only by AP
 // unless the card says once per activation (then it shares R18's limit with
-// Bunt, Bite and Trample).
+// Bunt, Bite and Trample). A card attack marked only_attack is the Safar's
+// only attack besides its rulebook special attacks: no melee attack or shot
+// (skills.md section 3 I: "it is their only attack").
+
+// onlyCardAttacks reports whether f's card says its card attack is its only
+// attack (profiles.CardAttack.OnlyAttack): no ordinary melee attack or shot.
+func (f *Fighter) onlyCardAttacks() *profiles.CardAttack {
+	if f.Profile == nil {
+		return nil
+	}
+	for i := range f.Profile.SpecialAttacks {
+		if f.Profile.SpecialAttacks[i].OnlyAttack {
+			return &f.Profile.SpecialAttacks[i]
+		}
+	}
+	return nil
+}
 
 // cardAttack returns the card-defined attack a names on f's card, or nil.
 func (f *Fighter) cardAttack(a Attack) *profiles.CardAttack {

@@ -21,7 +21,9 @@ import (
 const onlyV = profiles.CharSet(1<<profiles.P | 1<<profiles.A | 1<<profiles.C | 1<<profiles.T | 1<<profiles.I)
 
 // beast returns an attached beast of the given level: V 4, the rest not
-// printed, stature 2, 6 AP, 10 HP, its card attack (bleeding 2 at level III).
+// printed, stature 2, 6 AP, 10 HP, its card attack (bleeding 2 at level III),
+// its only attack besides its rulebook special attacks ("it is their only
+// attack", skills.md section 3 I).
 func beast(level int, skills ...profiles.Skill) *profiles.Profile {
 	p := safar(fmt.Sprintf("chiot-%d", level), level, profiles.Stats{V: 4}, 2, skills...)
 	p.NotPrinted = onlyV
@@ -30,7 +32,7 @@ func beast(level int, skills ...profiles.Skill) *profiles.Profile {
 	if level == 3 {
 		bleeding = 2
 	}
-	p.SpecialAttacks = []profiles.CardAttack{{Name: "Coup de gueule", Chars: [2]profiles.Char{profiles.V, profiles.V}, Damage: profiles.V, Bleeding: bleeding}}
+	p.SpecialAttacks = []profiles.CardAttack{{Name: "Coup de gueule", Chars: [2]profiles.Char{profiles.V, profiles.V}, Damage: profiles.V, Bleeding: bleeding, OnlyAttack: true}}
 	return p
 }
 
@@ -174,6 +176,13 @@ func TestNotPrintedDefences(t *testing.T) {
 	if err := att.Check(); err == nil || !strings.Contains(err.Error(), "(catalogue.md 4.5)") {
 		t.Errorf("a beast's VP attack: %v, want refused by catalogue.md 4.5", err)
 	}
+	att.Attack = sim.Attack{AP: 2, Chars: sim.CharsOf(sim.V, sim.V), DamageChar: sim.V, DamageChosen: true}
+	if err := att.Check(); err == nil || !strings.Contains(err.Error(), "attacks only with its card's Coup de gueule and its special attacks (skills.md section 3 I)") {
+		t.Errorf("a beast's ordinary VV attack: %v, want refused (only_attack)", err)
+	}
+	if s := strings.Join(kinds, " "); s != "bite card" {
+		t.Errorf("beast attacks %q, want its Bite and its card attack only", s)
+	}
 	att.Attack = sim.Attack{Kind: sim.Card, AP: 2, Chars: sim.CharsOf(sim.V, sim.V), CardIndex: 1}
 	if err := att.Check(); err == nil || !strings.Contains(err.Error(), "defines no special attack card:2") {
 		t.Errorf("a second card attack the card lacks: %v", err)
@@ -186,7 +195,7 @@ func TestNotPrintedDefences(t *testing.T) {
 // once_per_activation (R18's reading).
 func TestCardAttackDuelTrace(t *testing.T) {
 	for _, once := range []bool{false, true} {
-		b := withMastery(beast(2), profiles.Offensive)
+		b := withMastery(beast(2, skill("bite")), profiles.Offensive)
 		b.SpecialAttacks[0].OncePerActivation = once
 		prey := safar("prey", 1, stats4(3, 3, 3, 3), 3)
 		prey.HP = 30
@@ -211,6 +220,8 @@ func TestCardAttackDuelTrace(t *testing.T) {
 					if n++; n == 2 {
 						twice++
 					}
+				case strings.Contains(line, "A attacks") && !strings.Contains(line, "A attacks bite"):
+					t.Errorf("seed %d: the beast attacks otherwise than with its card attack or its Bite: %s", seed, line)
 				}
 			}
 		}

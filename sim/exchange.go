@@ -233,6 +233,9 @@ func (ex *Exchange) Check() error {
 		}
 		return ex.checkCommon()
 	}
+	if ca := att.onlyCardAttacks(); ca != nil && !a.Free {
+		return ruleErr("skills.md section 3 I", "%s attacks only with its card's %s and its special attacks", att.Name(), ca.Name)
+	}
 	if a.Chars.Len() != a.AP {
 		return ruleErr("R7", "%d AP engage %d characteristic(s), got %d (%s)", a.AP, a.AP, a.Chars.Len(), a.Chars)
 	}

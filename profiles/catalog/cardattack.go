@@ -47,6 +47,9 @@ func (p *profileOut) writeCardAttacks(b *bytes.Buffer, indent string) {
 		if a.OncePerActivation {
 			s += ", once_per_activation: true"
 		}
+		if a.OnlyAttack {
+			s += ", only_attack: true"
+		}
 		b.WriteString(indent + "  - " + s + "} # " + oneLine(o.source, 80) + "\n")
 	}
 }

@@ -57,7 +57,7 @@ func TestRulesMap056(t *testing.T) {
 	// attack, written in the YAML and read back (a round trip through the
 	// import's files); with its nulls not printed it is fully modelled.
 	chiot, _ := ds.Profile("fangs-chiot-1")
-	want := []profiles.CardAttack{{Name: "Coup de gueule", Chars: [2]profiles.Char{profiles.V, profiles.V}, Damage: profiles.V, Bleeding: 1}}
+	want := []profiles.CardAttack{{Name: "Coup de gueule", Chars: [2]profiles.Char{profiles.V, profiles.V}, Damage: profiles.V, Bleeding: 1, OnlyAttack: true}}
 	got := slices.Clone(chiot.SpecialAttacks)
 	for i := range got {
 		got[i].Pos = profiles.Pos{}
