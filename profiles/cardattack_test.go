@@ -107,3 +107,23 @@ func TestMountedCardAttack(t *testing.T) {
 		t.Errorf("the rider's own card changed: %d special attacks", len(r.SpecialAttacks))
 	}
 }
+
+// TestFieldedBeast checks that a Safar whose card attack is its only attack
+// is fielded with no weapon bought (Fielded gives the others without a weapon
+// their cheapest legal one), while the same card without only_attack gets
+// the weapon. Fails before: the beast was fielded with a weapon it cannot use.
+func TestFieldedBeast(t *testing.T) {
+	ds, err := loadFiles(map[string]string{"a.yaml": beastProfile, "e.yaml": okWeapon})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("p1")
+	if l, armed := ds.Fielded(p); !armed || len(l.Add) != 0 {
+		t.Errorf("beast fielded with %v (armed %v), want no weapon, armed by its attack", l.Add, armed)
+	}
+	q := *p
+	q.SpecialAttacks = q.SpecialAttacks[:1] // the first has no only_attack
+	if l, _ := ds.Fielded(&q); len(l.Add) != 1 {
+		t.Errorf("without only_attack fielded with %v, want its cheapest weapon", l.Add)
+	}
+}
