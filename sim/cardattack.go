@@ -86,6 +86,18 @@ func printed(p *profiles.Profile, cs Chars) bool {
 	return true
 }
 
+// printedAll reports whether every characteristic of cs is printed on p's
+// card: a test engaging one it does not print cannot be taken (the relic's
+// pick-up test, sim/objectives.go).
+func printedAll(p *profiles.Profile, cs []Char) bool {
+	for _, c := range cs {
+		if p.NotPrinted.Has(c) {
+			return false
+		}
+	}
+	return true
+}
+
 // errNotPrinted is the rule error of an action engaging a characteristic
 // the card does not print.
 func errNotPrinted(f *Fighter, cs Chars) error {

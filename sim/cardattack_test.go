@@ -281,3 +281,30 @@ func TestCardAttackDuelAllocs(t *testing.T) {
 		t.Errorf("%v allocations per fight, want 0", n)
 	}
 }
+
+// TestNotPrintedSpellDefence checks that a target whose card does not print
+// I defends a spell with the die alone (catalogue.md 4.5: a spell defence
+// engages I, k x I + 1D10 at k AP, seed 000 line 1452): its best response is
+// the reflex defence, even with AP left and even when a caller fixes 1 AP,
+// while the same target with I printed defends better. Fails before: the not
+// printed I was engaged.
+func TestNotPrintedSpellDefence(t *testing.T) {
+	m := sim.NewFighter(mage("m", 1, 4, profiles.Osteomancy, nil), nil)
+	printedI := target("t", 1, 3, nil)
+	blank := target("t", 1, 3, nil)
+	blank.NotPrinted = blank.NotPrinted.With(profiles.I)
+	zero, one := 0, 1
+	cast := func(p *profiles.Profile, d *int) float64 {
+		return castExact(t, &sim.Cast{Caster: m, Target: sim.NewFighter(p, nil), Spell: bolt, Difficulty: 12, AP: 1, Defence: d}).PSuccess
+	}
+	reflex := cast(blank, &zero)
+	if got := cast(blank, nil); math.Abs(got-reflex) > 1e-12 {
+		t.Errorf("I not printed, best response: p_success %.6f, want the reflex defence's %.6f", got, reflex)
+	}
+	if got := cast(printedI, nil); !(got < reflex-1e-3) {
+		t.Errorf("I printed, best response: p_success %.6f, want below the reflex defence's %.6f (the check cannot fail otherwise)", got, reflex)
+	}
+	if got := cast(blank, &one); !(got >= reflex-1e-12) {
+		t.Errorf("I not printed, 1 AP fixed: p_success %.6f, want no better defence than reflex (%.6f)", got, reflex)
+	}
+}

@@ -310,7 +310,7 @@ func (c *Cast) plan() (*castPlan, error) {
 		// with the die alone (reflex), engaging no I.
 		pl.defOK[k] = k <= tgt.AP && !c.allied() && (k == 0 || !tp.NotPrinted.Has(profiles.I))
 		if c.Defence != nil {
-			pl.defOK[k] = k == *c.Defence && !c.allied()
+			pl.defOK[k] = k == *c.Defence && !c.allied() && (k == 0 || !tp.NotPrinted.Has(profiles.I))
 		}
 		p := dice.Pool{Dice: tgt.Dice, CritFrom: 10, CFMax: 1, RerollBonus: tgt.rerollBonus(FieldEsoteric)} // a charm (sim/items.go)
 		if tgt.Skills.Heroic&FieldEsoteric != 0 {
