@@ -308,3 +308,39 @@ func TestNotPrintedSpellDefence(t *testing.T) {
 		t.Errorf("I not printed, 1 AP fixed: p_success %.6f, want no better defence than reflex (%.6f)", got, reflex)
 	}
 }
+
+// TestCardAttackNotWorthIt checks that the policies weigh a card attack
+// against the Safar's other attacks by their worth rather than always
+// playing it: a Safar whose card attack engages its weak V (1) and deals it,
+// beside strong P, A and C, never plays it in 20 traced duels and makes its
+// ordinary attacks instead; with V 5 the same attack, now the strongest 2 AP attack
+// beside bleeding 2, is played.
+func TestCardAttackNotWorthIt(t *testing.T) {
+	for _, v := range []int{1, 5} {
+		p := safar("brute", 2, stats4(v, 5, 5, 5), 3)
+		p.AP, p.HP = 6, 30
+		p.SpecialAttacks = []profiles.CardAttack{{Name: "Gnaw", Chars: [2]profiles.Char{profiles.V, profiles.V}, Damage: profiles.V, Bleeding: 2}}
+		prey := safar("prey", 2, stats4(3, 3, 3, 3), 3)
+		prey.HP = 30
+		d := &sim.Duel{A: sim.NewFighter(p, nil), B: sim.NewFighter(prey, []*profiles.Equipment{club})}
+		pl, err := d.NewPlayer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		pl.SetTrace(&buf)
+		card, other := 0, 0
+		for seed := range uint64(20) {
+			buf.Reset()
+			pl.Play(rand.NewPCG(seed, 0))
+			card += strings.Count(buf.String(), "A attacks card (Gnaw)")
+			other += strings.Count(buf.String(), "A attacks ") - strings.Count(buf.String(), "A attacks card")
+		}
+		switch {
+		case v == 1 && (card > 0 || other == 0):
+			t.Errorf("V 1: %d card attacks, %d others; want none and some", card, other)
+		case v == 5 && card == 0:
+			t.Errorf("V 5: the card attack (10 + dice, 5 damage, bleeding 2) never played (%d other attacks)", other)
+		}
+	}
+}
