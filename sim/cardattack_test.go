@@ -344,3 +344,37 @@ func TestCardAttackNotWorthIt(t *testing.T) {
 		}
 	}
 }
+
+// TestCardAttackInSkirmishes checks battles with beasts on a side (two
+// attached beasts beside a paladin against Khérops warriors): the beasts play
+// their card attack (the trace names it), and the battles pass the trace checker of TestSkirmishTrace (HP, AP and
+// positions followed).
+func TestCardAttackInSkirmishes(t *testing.T) {
+	a := []*sim.Fighter{cardFighter(t, "paladin-2"), sim.NewFighter(withMastery(beast(2, skill("bite")), profiles.Offensive), nil), sim.NewFighter(beast(1), nil)}
+	b := []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), cardFighter(t, "kherops-warrior-1")}
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Name: "pack", Safars: a, Costs: []int{1, 1, 1}, Leader: 0},
+		{Name: "warriors", Safars: b, Costs: []int{1, 1}, Leader: 0},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := map[string]int{}
+	uses := 0
+	for seed := range uint64(20) {
+		var buf strings.Builder
+		pl.SetTrace(&buf)
+		res := pl.Play(rand.NewPCG(seed, 7))
+		newTraceChecker(t, "beasts", sk, pl.Labels(), events).check(buf.String(), res)
+		if t.Failed() {
+			t.Logf("trace:\n%s", buf.String())
+			return
+		}
+		uses += strings.Count(buf.String(), "card (Coup de gueule)")
+	}
+	if uses == 0 {
+		t.Error("no beast used its card attack in 20 battles")
+	}
+	t.Logf("%d card attacks in 20 battles; events %v", uses, events)
+}
