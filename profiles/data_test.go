@@ -270,6 +270,10 @@ var catalogueOnly = map[string]bool{
 	// and doses on a defence are catalogue items; the rulebook data has none.
 	"Effects.RerollField": true, "Effects.RerollBonus": true, "Effects.Heal": true, "Effects.Antidote": true,
 	"Effects.PoisonImmune": true, "Effects.PoisonDefence": true,
+	// Card-defined special attacks and characteristics not printed
+	// (profiles/cardattack.go; catalogue.md 4.5): the attached beasts of the
+	// catalogue; the rulebook cards print every characteristic.
+	"Profile.NotPrinted": true, "Profile.SpecialAttacks": true,
 	"reroll_field": true, "reroll_bonus": true, "heal": true, "antidote": true, "poison_immune": true, "poison_defence": true,
 	// A reach in defence only ("Allonge en défense uniquement") is a catalogue
 	// card's text; the rulebook weapons have none.

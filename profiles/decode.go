@@ -629,7 +629,7 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 		case "limitation":
 			p.Limitation = d.limitation(f.v, field)
 		case "stats":
-			p.Stats = d.stats(f.v, field)
+			p.Stats, p.NotPrinted = d.stats(f.v, field)
 		case "stature":
 			p.Stature, _ = d.intIn(f.v, field, 0, 6, "stature must be from 0 to 6")
 		case "ap":
@@ -661,10 +661,13 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.InLeaderAura = d.leaderAura(f.v, field)
 		case "aura_grants":
 			p.AuraGrants = d.auraGrants(f.v, field) // profiles/auragrants.go
+		case "special_attacks":
+			p.SpecialAttacks = d.cardAttacks(f.v, field) // profiles/cardattack.go
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}
 	}
+	d.checkCardAttacks(p, join(path, "special_attacks"))
 	d.require(node, path, present, "id", "name", "faction", "level", "cost", "stats", "stature", "ap", "hp")
 	d.out.profiles = append(d.out.profiles, entry)
 }
@@ -706,12 +709,15 @@ func (d *decoder) limitation(n *yaml.Node, field string) Limitation {
 	return bad()
 }
 
-// stats decodes the six characteristics; keys may be upper or lower case.
-func (d *decoder) stats(n *yaml.Node, field string) Stats {
+// stats decodes the six characteristics; keys may be upper or lower case. A
+// characteristic written ~ (null) is not printed on the card (catalogue.md
+// 4.5): it reads 0 and is returned in the set.
+func (d *decoder) stats(n *yaml.Node, field string) (Stats, CharSet) {
 	var st Stats
+	var blank CharSet
 	fields, ok := d.mapping(n, field)
 	if !ok {
-		return st
+		return st, 0
 	}
 	seen := make(map[Char]bool)
 	ptr := [...]*int{V: &st.V, P: &st.P, A: &st.A, C: &st.C, T: &st.T, I: &st.I}
@@ -727,7 +733,11 @@ func (d *decoder) stats(n *yaml.Node, field string) Stats {
 			continue
 		}
 		seen[c] = true
-		*ptr[c], _ = d.intIn(f.v, cf, 0, 99, "a characteristic must be from 0 to 99")
+		if v := deref(f.v); v != nil && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!null" {
+			blank = blank.With(c)
+			continue
+		}
+		*ptr[c], _ = d.intIn(f.v, cf, 0, 99, "a characteristic must be from 0 to 99 (or ~: not printed)")
 	}
 	var missing []string
 	for c := V; c <= I; c++ {
@@ -738,7 +748,7 @@ func (d *decoder) stats(n *yaml.Node, field string) Stats {
 	if len(missing) > 0 {
 		d.errorf(deref(n), field, "missing characteristic %s", strings.Join(missing, ", "))
 	}
-	return st
+	return st, blank
 }
 
 // parseField returns the mastery field named s.

@@ -105,8 +105,15 @@ func FullyModelled(p *Profile) bool { return len(ComputedWithout(p)) == 0 }
 // first). Legal is what ds.Equip accepts: items reserved to others and a
 // two-handed weapon with a shield are left out; at equal cost the first in
 // the data set wins. armed reports whether p holds a weapon at all: false
-// only when ds offers it none, and it fights bare-handed.
+// only when ds offers it none, and it fights bare-handed. A Safar whose
+// card-defined special attack is its only attack (CardAttack.OnlyAttack: the
+// attached beasts) buys no weapon: its base equipment, armed.
 func (ds *DataSet) Fielded(p *Profile) (l Loadout, armed bool) {
+	for _, a := range p.SpecialAttacks {
+		if a.OnlyAttack {
+			return Loadout{Profile: p}, true
+		}
+	}
 	for _, id := range p.Equipment {
 		if it := ds.item(id); it != nil && (it.Kind == KindMelee || it.Kind == KindRanged) {
 			return Loadout{Profile: p}, true

@@ -21,6 +21,7 @@ import (
 //	    factions: [kharns] # the factions whose Safars may ride it
 //	    bonuses: {V: 1, hp: 12, stature: 3, reach: 0.5}
 //	    skills: {brutal charge: 1}
+//	    special_attacks: [{name: Coup de bec, chars: VP, damage: P, daze: true}]
 //	    not_modelled: ["rule Coup de bec: a kick that dazes"]
 //
 // The Safar a mount carries is fielded as one profile, its rider's with the
@@ -36,6 +37,10 @@ type Mount struct {
 	Excluded []string // profile ids that may not ride it
 	Bonus    MountBonus
 	Skills   []Skill
+	// SpecialAttacks are the mount's own attacks (profiles/cardattack.go),
+	// made with its rider's AP: the mounted Safar's profile carries them
+	// after the rider's, engaging the mounted characteristics.
+	SpecialAttacks []CardAttack
 	// NotModelled names what of the mount a fight does not play (its own
 	// attacks and rules, a skill towards its rider only): results on a
 	// mounted Safar list them (ComputedWithout).
@@ -66,7 +71,7 @@ const zoneOfControl = 0.5
 
 // Field names of mounts.
 var (
-	mountFields = []string{"id", "name", "type", "kind", "level", "cost", "factions", "excluded", "bonuses", "skills", "not_modelled", "options"}
+	mountFields = []string{"id", "name", "type", "kind", "level", "cost", "factions", "excluded", "bonuses", "skills", "special_attacks", "not_modelled", "options"}
 	bonusFields = []string{"ap", "hp", "stature", "V", "P", "A", "C", "reach"}
 	mountKinds  = []string{"quagga", "koelod", "mochere"}
 )
@@ -125,6 +130,8 @@ func (d *decoder) mount(n *yaml.Node, path string, _ bool) {
 			m.Bonus = d.mountBonus(f.v, field)
 		case "skills":
 			m.Skills = d.skills(f.v, field)
+		case "special_attacks":
+			m.SpecialAttacks = d.cardAttacks(f.v, field) // profiles/cardattack.go
 		case "options":
 			m.Options = d.mountOptions(f.v, field) // profiles/mount_options.go
 		case "not_modelled":
@@ -245,6 +252,9 @@ func (ds *DataSet) Mounted(p *Profile, m *Mount) (*Profile, error) {
 		if sk.Value > q.Skills[i].Value {
 			q.Skills[i].Value = sk.Value
 		}
+	}
+	if len(m.SpecialAttacks) > 0 {
+		q.SpecialAttacks = append(slices.Clone(p.SpecialAttacks), m.SpecialAttacks...)
 	}
 	if m.Bonus.Reach > 0 {
 		i := slices.IndexFunc(q.Skills, func(s Skill) bool { return s.Name == SkillReach })

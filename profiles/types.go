@@ -116,6 +116,10 @@ type Profile struct {
 	Cost       int // Krowns, base equipment included (rulebook "Equipment")
 	Limitation Limitation
 	Stats      Stats
+	// NotPrinted marks the characteristics the card leaves blank (stats
+	// written ~, catalogue.md 4.5 "stats: null"): their value reads 0 and no
+	// action or defence may engage them; a test of one rolls the die alone.
+	NotPrinted CharSet
 	Stature    int // 0..6
 	AP         int
 	HP         int
@@ -141,6 +145,9 @@ type Profile struct {
 	// AuraGrants are the skills it gives allies while they stand in its
 	// aura or within a distance of it (profiles/auragrants.go).
 	AuraGrants []AuraGrant
+	// SpecialAttacks are the special attacks its card defines in its rules
+	// (profiles/cardattack.go).
+	SpecialAttacks []CardAttack
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

@@ -11,18 +11,20 @@ import (
 // Kind is the kind of an attack.
 type Kind uint8
 
-// The attack kinds: a melee attack of 1-3 AP, a shot, or a special attack (R18).
+// The attack kinds: a melee attack of 1-3 AP, a shot, a special attack (R18),
+// or a special attack its card defines (Card, sim/cardattack.go).
 const (
 	Melee Kind = iota
 	Shot
 	Bunt
 	Bite
 	Trample
+	Card
 )
 
-var kindNames = [...]string{"melee", "shot", "bunt", "bite", "trample"}
+var kindNames = [...]string{"melee", "shot", "bunt", "bite", "trample", "card"}
 
-// String returns the kind's name: melee, shot, bunt, bite or trample.
+// String returns the kind's name: melee, shot, bunt, bite, trample or card.
 func (k Kind) String() string { return kindNames[k] }
 
 // Special reports whether k is a special attack (R18).
@@ -51,6 +53,9 @@ type Attack struct {
 	// made: that free attack engages a second characteristic and deals a full
 	// characteristic (sim/skills_more.go). Written "+vivacity" after the attack.
 	Vivid bool
+	// CardIndex is, for a Card attack, the index of the attack in its
+	// attacker's Profile.SpecialAttacks.
+	CardIndex uint8
 }
 
 // String writes the attack the way --attack reads it, with its effects.
@@ -61,6 +66,11 @@ func (a Attack) String() string {
 		s = fmt.Sprintf("%d:%s", a.AP, a.Chars)
 	case Shot:
 		s = fmt.Sprintf("shot:%d:%s", a.AP, a.Chars)
+	case Card:
+		if a.CardIndex > 0 {
+			return fmt.Sprintf("card:%d", a.CardIndex+1)
+		}
+		return "card"
 	default:
 		return a.Kind.String()
 	}
@@ -92,8 +102,9 @@ func (a Attack) ShotName() string {
 }
 
 // ParseAttack reads an --attack spec: "AP:CHARS[:EFFECTS]" for melee ("2:PA",
-// "3:PPA:PP"), "shot:AP:CHARS[:EFFECTS]" for shots ("shot:2:AV"), or "bunt",
-// "bite", "trample". Effects left out are chosen by the attack policy.
+// "3:PPA:PP"), "shot:AP:CHARS[:EFFECTS]" for shots ("shot:2:AV"), "bunt",
+// "bite", "trample", or "card" ("card:N": the Nth) for a special attack its
+// card defines. Effects left out are chosen by the attack policy.
 // The result is not checked against the rules; see Exchange.Check.
 func ParseAttack(spec string) (a Attack, effectsGiven bool, err error) {
 	s := strings.ToLower(strings.TrimSpace(spec))
@@ -104,6 +115,15 @@ func ParseAttack(spec string) (a Attack, effectsGiven bool, err error) {
 		return Attack{Kind: Bite, AP: 2}, true, nil
 	case "trample":
 		return Attack{Kind: Trample, AP: 2, Chars: CharsOf(C, C)}, true, nil
+	case "card":
+		return Attack{Kind: Card, AP: 2}, true, nil
+	}
+	if n, ok := strings.CutPrefix(s, "card:"); ok {
+		k, err := strconv.Atoi(n)
+		if err != nil || k < 1 || k > 9 {
+			return a, false, fmt.Errorf("attack %q: want card or card:N, N from 1 to 9 (the card's Nth special attack)", spec)
+		}
+		return Attack{Kind: Card, AP: 2, CardIndex: uint8(k - 1)}, true, nil
 	}
 	s, a.Vivid = strings.CutSuffix(s, vividSuffix)
 	parts := strings.Split(s, ":")
@@ -113,7 +133,7 @@ func ParseAttack(spec string) (a Attack, effectsGiven bool, err error) {
 		parts = parts[1:]
 	}
 	if len(parts) < 2 || len(parts) > 3 {
-		return a, false, fmt.Errorf("attack %q: want AP:CHARS[:EFFECTS], shot:AP:CHARS[:EFFECTS], bunt, bite or trample", spec)
+		return a, false, fmt.Errorf("attack %q: want AP:CHARS[:EFFECTS], shot:AP:CHARS[:EFFECTS], bunt, bite, trample or card", spec)
 	}
 	a.AP, err = strconv.Atoi(parts[0])
 	if err != nil || a.AP < 1 || a.AP > 3 {

@@ -1469,7 +1469,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	if c.ap < cost+walk || c.ground {
 		return false
 	}
-	if opt.attack.Kind.Special() && c.specialUse {
+	if c.f.oncePerActivation(opt.attack) && c.specialUse {
 		return false
 	}
 	if assault {
@@ -1563,7 +1563,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	if !opt.shot {
 		c.melee++
 	}
-	if opt.attack.Kind.Special() {
+	if c.f.oncePerActivation(opt.attack) {
 		c.specialUse = true
 	}
 	if opt.shot {
@@ -1860,7 +1860,11 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 	if !e.duel {
 		target = " " + e.name(j)
 	}
-	fmt.Fprintf(&b, "    %s %s%s %s: rolls %d", e.name(i), kind, target, ev.Attack, ev.Roll.Face)
+	atk := ev.Attack.String()
+	if ca := e.c[i].f.cardAttack(ev.Attack); ca != nil {
+		atk += " (" + ca.Name + ")" // sim/cardattack.go
+	}
+	fmt.Fprintf(&b, "    %s %s%s %s: rolls %d", e.name(i), kind, target, atk, ev.Roll.Face)
 	if ev.Roll.Critical {
 		fmt.Fprintf(&b, " (CH, dice %d)", ev.Roll.Value)
 	}

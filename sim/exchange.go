@@ -208,7 +208,22 @@ func (ex *Exchange) Check() error {
 	if a.AP > att.AP+0 && !a.Free {
 		return ruleErr("R14", "%s has %d AP, the attack costs %d", att.Name(), att.AP, a.AP)
 	}
+	if !printed(att.Profile, a.Chars) {
+		return errNotPrinted(att, a.Chars)
+	}
 	switch a.Kind {
+	case Card:
+		ca := att.cardAttack(a)
+		if ca == nil {
+			return ruleErr("skills.md section 3 I", "%s's card defines no special attack %s", att.Name(), a)
+		}
+		if a.Chars != cardChars(ca) {
+			return ruleErr("skills.md section 3 I", "%s engages %s, got %s", ca.Name, cardChars(ca), a.Chars)
+		}
+		if a.Effects.Len() > 0 {
+			return ruleErr("R18", "special attacks have no effects")
+		}
+		return ex.checkCommon()
 	case Bunt, Bite, Trample:
 		has := map[Kind]bool{Bunt: att.Skills.Bunt, Bite: att.Skills.Bite, Trample: att.Skills.Trample}[a.Kind]
 		if !has {
@@ -225,6 +240,9 @@ func (ex *Exchange) Check() error {
 			return ruleErr("R18", "special attacks have no effects")
 		}
 		return ex.checkCommon()
+	}
+	if ca := att.onlyCardAttacks(); ca != nil && !a.Free {
+		return ruleErr("skills.md section 3 I", "%s attacks only with its card's %s and its special attacks", att.Name(), ca.Name)
 	}
 	if a.Chars.Len() != a.AP {
 		return ruleErr("R7", "%d AP engage %d characteristic(s), got %d (%s)", a.AP, a.AP, a.Chars.Len(), a.Chars)
@@ -358,6 +376,12 @@ func (ex *Exchange) checkDefence(d Defence, free, describe bool) error {
 			return errIllegal
 		}
 		return ruleErr("R7", "%d AP engage %d characteristic(s), got %d (%s)", d.AP, d.AP, d.Chars.Len(), d.Chars)
+	}
+	if !printed(def.Profile, d.Chars) {
+		if !describe {
+			return errIllegal
+		}
+		return errNotPrinted(def, d.Chars)
 	}
 	if !charsIn(d.Chars, V, P, A, C) {
 		if !describe {
@@ -777,6 +801,13 @@ func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 		s.daze = true
 		s.critStature = att.Profile.Stature
 		return s
+	case Card:
+		if ca := att.cardAttack(a); ca != nil {
+			cardAttackDamage(s, ca, att) // sim/cardattack.go
+		} else {
+			point(0)
+		}
+		return s
 	}
 	if a.Fixed && w.FixedDamage != nil {
 		fd := w.FixedDamage
@@ -897,7 +928,7 @@ func (ex *Exchange) freeAttack(a Attack) Attack {
 	}
 	best, bv := Char(255), math.MinInt
 	for _, c := range from {
-		forbidden := false
+		forbidden := att.Profile.NotPrinted.Has(c) // catalogue.md 4.5
 		for _, f := range w.NoAttackWith {
 			forbidden = forbidden || f == c
 		}

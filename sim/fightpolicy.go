@@ -381,7 +381,7 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 		shotBand, shotOK = e.band(i, j, w)
 	}
 	costOf := func(opt *fightOption) (int, int, bool) {
-		if filter != nil && !filter(opt) || opt.attack.Kind.Special() && c.specialUse {
+		if filter != nil && !filter(opt) || c.f.oncePerActivation(opt.attack) && c.specialUse {
 			return 0, 0, false
 		}
 		band := bandEffective
@@ -1090,7 +1090,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	}
 	kf := func(a int) float64 { return kv[min(max(a, 0), 7)] }
 	costOf := func(o *fightOption) (int, int, bool) {
-		if o.shot || o.attack.Kind.Special() && c.specialUse {
+		if o.shot || c.f.oncePerActivation(o.attack) && c.specialUse {
 			return 0, 0, false
 		}
 		return e.actionCost(i, o.ap()), bandEffective, true

@@ -177,8 +177,7 @@ func (e *engine) itemChoice(i, j int, keep bool) action {
 // the first tick that takes P, A, C or I of its card below zero (R17).
 func (e *engine) poisonTicks(i int) int {
 	c := &e.c[i]
-	st := c.f.Stats()
-	return max(min(st.P, st.A, st.C, st.I)-int(c.poison), 0)
+	return max(poisonFloor(c.f)-int(c.poison), 0)
 }
 
 // antidoteChoice returns the antidote the default policy drinks for Safar i,

@@ -306,9 +306,11 @@ func (c *Cast) plan() (*castPlan, error) {
 	}
 	pl.defMast = c.DefenceMastery && hasField(tgt.Mastery, FieldEsoteric)
 	for k := range 4 {
-		pl.defOK[k] = k <= tgt.AP && !c.allied()
+		// catalogue.md 4.5: a target whose card does not print I defends
+		// with the die alone (reflex), engaging no I.
+		pl.defOK[k] = k <= tgt.AP && !c.allied() && (k == 0 || !tp.NotPrinted.Has(profiles.I))
 		if c.Defence != nil {
-			pl.defOK[k] = k == *c.Defence && !c.allied()
+			pl.defOK[k] = k == *c.Defence && !c.allied() && (k == 0 || !tp.NotPrinted.Has(profiles.I))
 		}
 		p := dice.Pool{Dice: tgt.Dice, CritFrom: 10, CFMax: 1, RerollBonus: tgt.rerollBonus(FieldEsoteric)} // a charm (sim/items.go)
 		if tgt.Skills.Heroic&FieldEsoteric != 0 {

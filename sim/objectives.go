@@ -214,7 +214,8 @@ func (e *engine) pickUp(r *rand.PCG, i int) bool {
 	rl := e.obj.o.Relic
 	p, ok := e.relicAt()
 	cost := e.actionCost(i, rl.PickUpAP)
-	if !ok || e.obj.carrier >= 0 || !e.handles(i) || c.ground || c.ap < cost || !e.near(i, p, e.naturalReach(i)) {
+	if !ok || e.obj.carrier >= 0 || !e.handles(i) || c.ground || c.ap < cost || !e.near(i, p, e.naturalReach(i)) ||
+		!printedAll(c.f.Profile, rl.Test) { // catalogue.md 4.5: a test engaging what its card does not print
 		return false
 	}
 	c.ap -= cost

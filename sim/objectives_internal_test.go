@@ -294,3 +294,36 @@ func TestObjectivePolicy(t *testing.T) {
 		t.Errorf("carrier: %+v, want a walk home", a)
 	}
 }
+
+// TestRelicTestNotPrinted checks that a Safar whose card does not print a
+// characteristic of the relic's pick-up test (A + I here) cannot take it
+// (catalogue.md 4.5): no pick-up and no AP spent; with the test's
+// characteristics printed it picks the relic up. Fails before: the missing
+// characteristics were read as 0 and the test rolled.
+func TestRelicTestNotPrinted(t *testing.T) {
+	pal := fighterOf(t, "paladin-2")
+	for _, blank := range []bool{false, true} {
+		p := *pal.Profile
+		if blank {
+			p.NotPrinted = p.NotPrinted.With(profiles.I)
+		}
+		e := objectiveBattle(t, []*Fighter{NewFighter(&p, nil)}, []*Fighter{pal}, relicAt0(2)) // a threshold A + I always reach
+		c := &e.c[0]
+		c.ap = 2
+		c.pos = field.Vec{X: 7.5, Y: 7.5 - c.radius}
+		picked := false
+		for seed := range uint64(20) {
+			if e.do(rand.NewPCG(seed, 5), 0, action{kind: actPickUp}) && e.obj.carrier == 0 {
+				picked = true
+				break
+			}
+			c.ap = 2
+		}
+		switch {
+		case blank && (picked || c.ap != 2):
+			t.Errorf("I not printed: picked up %v, AP left %d; want no pick-up and 2 AP", picked, c.ap)
+		case !blank && !picked:
+			t.Errorf("I printed: never picked up the relic in 20 tries")
+		}
+	}
+}

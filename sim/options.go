@@ -55,19 +55,41 @@ func (ex *Exchange) Attacks() []Attack {
 				a.Chars = CharsOf(C, C)
 			} else {
 				// R18: two characteristics of the attacker's choice; it takes its best two.
-				a.Chars = bestTwo(att.Stats())
+				a.Chars = bestTwo(att.Profile)
 			}
-			out = append(out, a)
+			if printed(att.Profile, a.Chars) {
+				out = append(out, a)
+			}
+		}
+		for i, ca := range att.Profile.SpecialAttacks {
+			a := Attack{Kind: Card, AP: 2, Chars: cardChars(&ca), CardIndex: uint8(i)}
+			if printed(att.Profile, a.Chars) {
+				out = append(out, a) // sim/cardattack.go
+			}
 		}
 	}
 	return out
 }
 
-// bestTwo returns the two highest of V, P, A, C (distinct characteristics, V, P,
-// A, C order on ties).
-func bestTwo(st profiles.Stats) Chars {
-	cs := []Char{V, P, A, C}
+// bestTwo returns the two highest of V, P, A, C printed on p's card (distinct
+// characteristics, V, P, A, C order on ties); with one printed, it twice (R7:
+// a characteristic may be engaged twice; catalogue.md 4.5: one not printed
+// cannot be).
+func bestTwo(p *profiles.Profile) Chars {
+	st := p.Stats
+	cs := make([]Char, 0, 4)
+	for _, c := range []Char{V, P, A, C} {
+		if !p.NotPrinted.Has(c) {
+			cs = append(cs, c)
+		}
+	}
 	sort.SliceStable(cs, func(i, j int) bool { return st.Get(cs[i]) > st.Get(cs[j]) })
+	switch len(cs) {
+	case 0:
+		return Chars{}
+	case 1:
+		return CharsOf(cs[0], cs[0])
+	}
 	return CharsOf(cs[0], cs[1])
 }
 

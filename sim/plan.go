@@ -191,7 +191,10 @@ func (ex *Exchange) Prepare() error {
 	a := &ex.Attack
 	if (a.Kind == Bunt || a.Kind == Bite) && a.Chars.Len() == 0 {
 		// R18: two characteristics of the attacker's choice; it takes its best two.
-		a.Chars = bestTwo(ex.Attacker.Stats())
+		a.Chars = bestTwo(ex.Attacker.Profile)
+	}
+	if ca := ex.Attacker.cardAttack(*a); ca != nil && a.Chars.Len() == 0 {
+		a.Chars = cardChars(ca) // sim/cardattack.go
 	}
 	if !a.DamageChosen {
 		a.DamageChar, a.Fixed = bestDamage(ex.Attacker, *a)

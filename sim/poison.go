@@ -95,11 +95,10 @@ func (e *engine) poisonTick(i int) bool {
 		return true
 	}
 	c.poison++
-	st := c.f.Stats()
 	if e.trace != nil {
 		e.tracef("  %s suffers from poison (-%d to every characteristic)\n", e.name(i), c.poison)
 	}
-	if min(st.P, st.A, st.C, st.I)-int(c.poison) < 0 {
+	if poisonFloor(c.f)-int(c.poison) < 0 {
 		e.take(i, c.poisonBy, max(c.hp, 0))
 		if e.trace != nil {
 			e.tracef("  %s dies of the poison\n", e.name(i))

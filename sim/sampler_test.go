@@ -211,6 +211,7 @@ func samplerCases() []samplerCase {
 	cases = append(cases, reachSamplerCases()...)     // reach_test.go
 	cases = append(cases, forcedSamplerCases()...)    // forced_test.go
 	cases = append(cases, fixedSamplerCases()...)     // fixed_test.go
+	cases = append(cases, cardSamplerCases()...)      // cardattack_test.go
 	return append(cases, storedSamplerCases()...)     // stored_test.go
 }
 

@@ -46,7 +46,8 @@ A and D are profile ids of the data set, or paths of YAML files holding one
 profile. Without --attack it lists every legal attack of A with its best effects
 against D's best response. Attack specs: AP:CHARS[:EFFECTS] for melee (1:P, 2:PA,
 3:PPA:PA), shot:AP:CHARS[:EFFECTS] for shots (shot:1:A, shot:2:AV, shot:3:AAV),
-bunt, bite or trample. Defence specs: best (default), reflex, AP:CHARS (1:A,
+bunt, bite, trample, or card (card:N) for a special attack A's card defines.
+Defence specs: best (default), reflex, AP:CHARS (1:A,
 2:AC, 3:AAC), with +shield to use the shield, or discard.`,
 		Example: `  kharn odds --attacker kharn-paladin-3 --defender kherop-warrior-1
   kharn odds --attacker kharn-paladin-3 --defender kherop-warrior-1 --attack 3:PPA --json`,

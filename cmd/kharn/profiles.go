@@ -35,7 +35,6 @@ embedded one) with their ids, for use with the other commands.`,
 				if faction != "" && p.Faction != faction {
 					continue
 				}
-				st := p.Stats
 				var sk []string
 				for _, s := range p.Skills {
 					switch {
@@ -50,7 +49,7 @@ embedded one) with their ids, for use with the other commands.`,
 					}
 				}
 				t.Rows = append(t.Rows, []string{p.ID, p.Name, p.Faction, fmt.Sprint(p.Level), fmt.Sprint(p.Cost),
-					fmt.Sprintf("%d %d %d %d %d %d", st.V, st.P, st.A, st.C, st.T, st.I),
+					printedStats(p),
 					fmt.Sprint(p.Stature), fmt.Sprint(p.AP), fmt.Sprint(p.HP), strings.Join(p.Equipment, ", "), strings.Join(sk, ", ")})
 			}
 			out := cmd.OutOrStdout()
@@ -83,4 +82,18 @@ func checkFaction(ds *profiles.DataSet, faction string) error {
 		return nil
 	}
 	return &usageError{fmt.Errorf("--faction %q: no such faction (known: %s)", faction, strings.Join(ds.Factions(), ", "))}
+}
+
+// printedStats writes p's six characteristics, "-" for one its card does not
+// print (catalogue.md 4.5: stats ~).
+func printedStats(p *profiles.Profile) string {
+	out := make([]string, 0, 6)
+	for c := profiles.V; c <= profiles.I; c++ {
+		if p.NotPrinted.Has(c) {
+			out = append(out, "-")
+			continue
+		}
+		out = append(out, fmt.Sprint(p.Stats.Get(c)))
+	}
+	return strings.Join(out, " ")
 }

@@ -140,6 +140,15 @@ func TestCatalog056(t *testing.T) {
 	if p := prof("gouns-petiot-1"); p.Stats.T != 1 {
 		t.Errorf("petiot T %d, want 1 (itself)", p.Stats.T)
 	}
+	// catalogue.md 4.5: null is not printed (~ in the YAML, Profile.NotPrinted),
+	// never 0 that an action could engage; the petiot's T, given by its
+	// stat-count effect, is printed. Fails before: the chiot's P-I read as 0.
+	if p := prof("fangs-chiot-1"); p.NotPrinted.String() != "P, A, C, T, I" {
+		t.Errorf("chiot not printed %q, want P, A, C, T, I", p.NotPrinted)
+	}
+	if p := prof("gouns-petiot-1"); p.NotPrinted != 0 {
+		t.Errorf("petiot not printed %q, want none (T from its count)", p.NotPrinted)
+	}
 	// 10. Effects: a grant on its own card, a stat-modifier by level, a
 	// mastery die, granted equipment, a card's grant to a trait, a weapon's
 	// grant with incrementIfPresent.

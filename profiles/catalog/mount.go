@@ -409,6 +409,7 @@ func (c *Conversion) writeMounts() (File, bool) {
 				b.WriteString("      " + sk.name + ": " + sk.yamlValue() + " # " + oneLine(sk.source, 80) + "\n")
 			}
 		}
+		m.p.writeCardAttacks(&b, "    ") // profiles/catalog/cardattack.go
 		if opts := c.optionsOf(m); len(opts) > 0 {
 			b.WriteString("    options: # mountOptions: list choices (a list entry's mount_options)\n")
 			for _, o := range opts {

@@ -52,6 +52,10 @@ type profileOut struct {
 	resolveProblems []Problem
 	// rendered maps the base equipment written to YAML to indexes of refs.
 	rendered []int
+
+	// cardAttacks are its card rules mapped by hand to special attacks
+	// (rulesmap.go), with where each comes from.
+	cardAttacks []cardAttackOut
 }
 
 // ref is a base equipment id of a profile.
@@ -223,20 +227,10 @@ func convertProfile(ctx *readContext, v any, path string) *profileOut {
 	return p
 }
 
-// nullStatus reports the characteristics printed null that no effect gave:
-// read as 0, which the engine may still engage (catalogue.md section 4.5 says
-// to forbid it: not modelled).
-func (p *profileOut) nullStatus() {
-	var names []string
-	for i, null := range p.nullStats {
-		if null {
-			names = append(names, strings.ToUpper("vpacti"[i:i+1]))
-		}
-	}
-	if len(names) > 0 {
-		p.notModelledf("%s not printed (null): read as 0; the engine does not forbid engaging them", strings.Join(names, ", "))
-	}
-}
+// nullStatus keeps the characteristics printed null that no effect gave as
+// not printed (catalogue.md 4.5): written ~, no action engages them (sim's
+// Profile.NotPrinted), so nothing is left not modelled.
+func (p *profileOut) nullStatus() {}
 
 // listOnlyProfileFields are the profile fields only list building needs
 // (catalogue.md section 6) or that are display only: read and left out.

@@ -27,9 +27,15 @@ import (
 //	  - card: heron-2
 //	    rule: Coup de bec
 //	    no_effect: acts only in the battle format
+//	  - card: fangs-chiot-1
+//	    rule: Coup de gueule
+//	    special_attack: {chars: VV, damage: V, bleeding: 1}
 //
 // A rule mapped to skills gives the card those skills (a keyword with no
-// value or a number) and is no longer named not modelled; a rule with
+// value or a number) and is no longer named not modelled; a rule mapped to a
+// special_attack (skills.md section 3, pattern I; the fields of a profile's
+// special_attacks entry, profiles.CardAttack, its name the rule's label by
+// default) gives the card, profile or mount, that attack; a rule with
 // no_effect is named "no effect in a skirmish" with the reason given, with
 // the mapping's file and line. What the mapping says is the user's reading:
 // each skill it gives keeps, as its YAML comment, the rule and the mapping's
@@ -50,7 +56,10 @@ type RuleMapping struct {
 	// skirmish.
 	Skills   []profiles.Skill
 	NoEffect string
-	Line     int
+	// Attack, when set instead, is the card-defined special attack the rule
+	// is.
+	Attack *profiles.CardAttack
+	Line   int
 }
 
 // ReadRulesMapFile reads the rules mapping at path (ReadRulesMap).
@@ -64,8 +73,9 @@ func ReadRulesMapFile(path string) (*RulesMap, error) {
 
 // ReadRulesMap decodes a rules mapping from data, read from the file called
 // name. Every problem is reported at once, each as "file:line:col: field:
-// message": an unknown field, an entry without card or rule, with both or
-// neither of skills and no_effect, an unknown skill keyword, a skill that
+// message": an unknown field, an entry without card or rule, with more or
+// fewer than one of skills, no_effect and special_attack, a special attack
+// out of its ranges (profiles.DecodeCardAttack), an unknown skill keyword, a skill that
 // takes a field, a distance or a text (a mapping gives only keywords with no
 // value or a number from 1 to 99).
 func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
@@ -109,7 +119,7 @@ func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
 			continue
 		}
 		m := RuleMapping{Line: e.Line}
-		var skillsNode *yaml.Node
+		var skillsNode, attackNode *yaml.Node
 		for j := 0; j+1 < len(e.Content); j += 2 {
 			k, v := e.Content[j], e.Content[j+1]
 			field := path + "." + k.Value
@@ -130,15 +140,31 @@ func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
 			case "skills":
 				skillsNode = v
 				m.Skills = mappedSkills(v, field, errorf)
+			case "special_attack":
+				attackNode = v
 			default:
-				errorf(k, field, "unknown field (known: card, rule, skills, no_effect)")
+				errorf(k, field, "unknown field (known: card, rule, skills, no_effect, special_attack)")
+			}
+		}
+		if attackNode != nil {
+			a, err := profiles.DecodeCardAttack(name, attackNode, path+".special_attack", m.Rule)
+			if err != nil {
+				errs = append(errs, err)
+			} else {
+				m.Attack = &a
+			}
+		}
+		given := 0
+		for _, g := range []bool{skillsNode != nil, m.NoEffect != "", attackNode != nil} {
+			if g {
+				given++
 			}
 		}
 		switch {
 		case m.Card == "" || m.Rule == "":
 			errorf(e, path, "card and rule are required")
-		case (skillsNode == nil) == (m.NoEffect == ""):
-			errorf(e, path, "give skills or no_effect, one of them")
+		case given != 1:
+			errorf(e, path, "give skills, no_effect or special_attack, one of them")
 		}
 		rm.Entries = append(rm.Entries, m)
 	}
@@ -219,9 +245,17 @@ func (c *Conversion) applyRulesMap(file *notes, rm *RulesMap) {
 			continue
 		}
 		label := p.ruleLabels[k]
+		if a := e.Attack; a != nil && (p.nullStats[a.Chars[0]] || p.nullStats[a.Chars[1]]) {
+			file.problems = append(file.problems, Problem{File: rm.File, Path: at, Msg: fmt.Sprintf("line %d: the special attack of rule %q engages %s%s, which card %q does not print (catalogue.md 4.5): mapping not applied", e.Line, label, a.Chars[0], a.Chars[1], e.Card)})
+			continue
+		}
 		p.notModelled = slices.DeleteFunc(p.notModelled, func(s string) bool { return s == fmt.Sprintf("rule %q", label) })
 		if e.NoEffect != "" {
 			p.noEffectf("rule %q: %s (hand mapping, %s)", label, e.NoEffect, where)
+			continue
+		}
+		if e.Attack != nil {
+			p.cardAttacks = append(p.cardAttacks, cardAttackOut{attack: *e.Attack, source: fmt.Sprintf("rule %s, hand mapping %s", label, where)})
 			continue
 		}
 		for _, sk := range e.Skills {

@@ -13,8 +13,9 @@ import (
 // (skills.md section 3; testdata/rules/rules-056.yaml, invented): the
 // sanglier's trample becomes the Trample special attack of its mount (R18),
 // played by the mounted Safar, the heron's kick is named no effect in a
-// skirmish with the reason given, the chiot's rule gives it Bite and
-// Brutality 1; none of the three is named not modelled, so both mounts are
+// skirmish with the reason given, the chiot's rule is its card-defined
+// special attack (skills.md section 3 I: V+V, V damage, bleeding 1); none of
+// the three is named not modelled, so both mounts are
 // fully modelled (0 of 2 without the mapping). Fails before: no mapping.
 func TestRulesMap056(t *testing.T) {
 	rm, err := ReadRulesMapFile(filepath.Join("testdata", "rules", "rules-056.yaml"))
@@ -52,12 +53,25 @@ func TestRulesMap056(t *testing.T) {
 	if _, ok := p.Skill(profiles.SkillTrample); !ok {
 		t.Errorf("mounted on the sanglier without Trample: %v", p.Skills)
 	}
+	// skills.md section 3 I: the chiot's rule is its card-defined special
+	// attack, written in the YAML and read back (a round trip through the
+	// import's files); with its nulls not printed it is fully modelled.
 	chiot, _ := ds.Profile("fangs-chiot-1")
-	if b, ok := chiot.Skill(profiles.SkillBrutality); !ok || b.Value != 1 {
-		t.Errorf("chiot brutality %+v", b)
+	want := []profiles.CardAttack{{Name: "Coup de gueule", Chars: [2]profiles.Char{profiles.V, profiles.V}, Damage: profiles.V, Bleeding: 1, OnlyAttack: true}}
+	got := slices.Clone(chiot.SpecialAttacks)
+	for i := range got {
+		got[i].Pos = profiles.Pos{}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("chiot special attacks %+v, want %+v", got, want)
 	}
 	if _, ok := chiot.Skill(profiles.SkillBite); !ok {
-		t.Errorf("chiot without Bite: %v", chiot.Skills)
+		t.Errorf("chiot without its Bite (morsure): %v", chiot.Skills)
+	}
+	for _, e := range s.Entries {
+		if e.ID == "fangs-chiot-1" && (e.Status != "modelled" || len(e.NotModelled) > 0) {
+			t.Errorf("chiot %s, not modelled %q: want modelled", e.Status, e.NotModelled)
+		}
 	}
 }
 
@@ -81,9 +95,9 @@ func TestRulesMapProblems(t *testing.T) {
 		"m.yaml:5:50: rules[1].skills.brutality: skill brutality takes a number from 1 to 99",
 		"m.yaml:6:48: rules[2].skills.trample: skill trample takes no value: write trample: ~",
 		"m.yaml:7:39: rules[3].skills.heroic: skill heroic takes a field, a distance or a text",
-		"m.yaml:8:5: rules[4]: give skills or no_effect, one of them",
-		"m.yaml:9:5: rules[5]: give skills or no_effect, one of them",
-		"m.yaml:10:29: rules[6].colour: unknown field (known: card, rule, skills, no_effect)",
+		"m.yaml:8:5: rules[4]: give skills, no_effect or special_attack, one of them",
+		"m.yaml:9:5: rules[5]: give skills, no_effect or special_attack, one of them",
+		"m.yaml:10:29: rules[6].colour: unknown field (known: card, rule, skills, no_effect, special_attack)",
 		"m.yaml:10:5: rules[6]: card and rule are required",
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -109,5 +123,53 @@ func TestRulesMapProblems(t *testing.T) {
 		if !slices.Contains(text, want) {
 			t.Errorf("no problem %q in\n%s", want, strings.Join(text, "\n"))
 		}
+	}
+}
+
+// TestRulesMapSpecialAttack checks a card rule mapped to a card-defined
+// special attack (skills.md section 3 I): on a mount (the heron's Coup de
+// bec, an invented reading) the mounted Safar carries it, made with its
+// rider's AP, and the mount is no longer partly modelled; the mapping's
+// problems are placed at their line and field, and an attack engaging a
+// characteristic the card does not print (the chiot's P, catalogue.md 4.5) is
+// not applied. Fails before: special_attack is an unknown field.
+func TestRulesMapSpecialAttack(t *testing.T) {
+	rm, err := ReadRulesMap("m.yaml", []byte(`rules:
+  - card: heron-2
+    rule: Coup de bec
+    special_attack: {chars: VC, damage: C, daze: true, once_per_activation: true}
+  - {card: fangs-chiot-1, rule: Coup de gueule, special_attack: {chars: VP, damage: V}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := ConvertFileWith(filepath.Join("testdata", "catalog-056.json"), rm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, w := range c.Report.Warnings() {
+		text = append(text, w.Error())
+	}
+	want := `m.yaml: rules[1]: line 5: the special attack of rule "Coup de gueule" engages VP, which card "fangs-chiot-1" does not print (catalogue.md 4.5): mapping not applied`
+	if !slices.Contains(text, want) {
+		t.Errorf("no problem %q in\n%s", want, strings.Join(text, "\n"))
+	}
+	for _, e := range c.Report.JSONSummary().Entries {
+		if e.ID == "heron-2" && (e.Status != "modelled" || len(e.NotModelled) > 0) {
+			t.Errorf("heron-2 %s, not modelled %q: want modelled", e.Status, e.NotModelled)
+		}
+	}
+	p, err := c.DataSet().Profile("kharns-rempart-2" + profiles.MountedSep + "heron-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.SpecialAttacks) != 1 || p.SpecialAttacks[0].Name != "Coup de bec" || !p.SpecialAttacks[0].Daze ||
+		!p.SpecialAttacks[0].OncePerActivation || p.SpecialAttacks[0].Chars != [2]profiles.Char{profiles.V, profiles.C} {
+		t.Errorf("mounted on the heron: special attacks %+v, want Coup de bec VC, daze, once per activation", p.SpecialAttacks)
+	}
+	if _, err := ReadRulesMap("b.yaml", []byte("rules:\n  - {card: heron-2, rule: Coup de bec, special_attack: {chars: VT, damage: V}}\n")); err == nil ||
+		!strings.Contains(err.Error(), `b.yaml:2:64: rules[0].special_attack.chars: want two characteristics among V, P, A, C`) {
+		t.Errorf("bad special attack: %v", err)
 	}
 }

@@ -299,7 +299,6 @@ func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {
 		comment(b, "  ", "not modelled:", strings.Join(p.notModelled, "; "))
 	}
 	writeNotes(b, p.path, p.problems, p.resolveProblems)
-	s := p.stats
 	b.WriteString("  - id: " + p.id + "\n")
 	b.WriteString("    name: " + yamlString(oneLine(p.name, 200)) + "\n")
 	b.WriteString("    faction: " + p.faction + "\n")
@@ -307,7 +306,7 @@ func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {
 	if p.limitation != "" {
 		b.WriteString("    limitation: " + p.limitation + "\n")
 	}
-	fmt.Fprintf(b, "    stats: {V: %d, P: %d, A: %d, C: %d, T: %d, I: %d}\n", s[0], s[1], s[2], s[3], s[4], s[5])
+	b.WriteString("    stats: " + p.statsYAML() + "\n")
 	fmt.Fprintf(b, "    stature: %d\n    ap: %d\n    hp: %d\n", p.stature, p.ap, p.hp)
 	if len(p.mastery) > 0 {
 		b.WriteString("    mastery:\n")
@@ -355,6 +354,8 @@ func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {
 		}
 	}
 	p.writeAuraGrants(b) // profiles/catalog/auras.go
+	// special_attacks: profiles/catalog/cardattack.go
+	p.writeCardAttacks(b, "    ")
 	if p.magic != nil {
 		writeMagic(b, p.magic)
 	}
