@@ -98,7 +98,7 @@ var rules = []Rule{
 	{"Getting back on one's feet", "seed 000 l.750, 1372; R17", RuleModelled, "`engine.do` (actStandUp)", fights},
 	// Offensive melee actions.
 	{"Attacks of 1, 2, 3 AP and their effects", "seed 000 l.836-872; R9, R10", RuleModelled, "`Exchange.damage`, `hitEffects`", all},
-	{"Effects V, C: free moves and repel", "seed 000 l.852-872; R10", RuleModelled, "`engine.attack`, `engine.push` (a single exchange reports distances)", all},
+	{"Effects V, C: free moves and repel", "seed 000 l.802, l.812, l.852-872; seed 004 l.743, l.751; R10", RuleModelled, "`engine.attack`, `engine.push` (a single exchange reports distances); a repel goes straight away; a V effect the policy chose moves a shooter in the direction it chooses where straight away is cut short by the edge, an obstacle or a base (`engine.vStep`, sim/stepaway.go: along the edge, beyond every enemy's walk and assault, or not at all); the free moves of Harassment and Survival instinct go straight away", all},
 	{"Support", "seed 000 l.790-794, 1112-1114; R8", RuleModelled, "`engine.supporters`", InSkirmish},
 	{"Special attacks: Bunt, Bite, Trample", "seed 000 l.874-892; R18", RuleModelled, "`Exchange.damage`", all},
 	{"Critical hit, critical failure, mastery", "seed 000 l.360-373; R1-R4", RuleModelled, "`sim/dice`, `Exchange.attackPool`", all},
