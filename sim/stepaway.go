@@ -18,9 +18,9 @@ import (
 // policies do not choose (Harassment, Survival instinct), and a walk away
 // (actAway) still go straight away (engine.destination): sliding those along
 // the edge whenever it escaped moved kharns-300 against kherops-300 from
-// 39.7% to 42.4% (20 000 battles, seed 3), the shock vanguard's skill moves
-// taking it out of the fight (docs/policies.md, "A step along the table's
-// edge").
+// 39.7% to 42.4% (20 000 battles, seed 3): the shock vanguard's Harassment
+// steps slid and its side lost more (docs/policies.md, "The fall's paid walk,
+// a step along the table's edge").
 
 // vStep moves Safar i, after a V effect, dist toises away from Safar j
 // (stepAway): the free move of a Safar that would rather shoot.
