@@ -178,9 +178,12 @@ func TestReliefTwoWalks(t *testing.T) {
 // TestCollisionFallOfOther checks the fall of the Safar a repel ends in (R10a,
 // seed 000 line 640: equal bases, both fall): a tembo-guardian-2 (A1) repels a
 // greedy-2 (B1) into B1's ally B2, unengaged, within its walk and assault of
-// A2 but out of its reach: B2 stands up with its free walk instead (R17), so
-// the repel gains reliefShare of B2's threat to the Safar it threatens most:
-// A2 (holding no AP) rather than A1 when A2 stands within B2's assault.
+// A2 but out of its reach: B2 stands up with its free walk instead (R17) and
+// pays a walk (1 AP) to assault, so the repel gains reliefShare of what that AP
+// takes off its best attack (fallLoss): on A2 (holding no AP) rather than A1
+// when A2 stands within B2's assault. Before fallLoss counted the paid walk,
+// the gain was reliefShare of B2's whole threat to A2 less that to A1 (3.41
+// HP more with A2 near; now 1.03).
 func TestCollisionFallOfOther(t *testing.T) {
 	e := posEngine(t, "tembo-guardian-2", "greedy-2")
 	k := cOption(t, e, 0, 2, 2)
@@ -200,14 +203,17 @@ func TestCollisionFallOfOther(t *testing.T) {
 		t.Fatalf("A2 %.2f from B2: want beyond its reach %.2f, within its assault %.2f", g, e.reach(3), e.assaultReach(3))
 	}
 	near := positionValue(e, 0, 2, &opts[k], false)
-	// B2's fall spares the one it threatens most: A1 (holding 2 AP, within
-	// B2's assault in both cases) when A2 is far, A2 (holding none) when near.
-	t1, t2 := e.threat[e.c[0].kind][e.c[3].kind][2], e.threat[e.c[1].kind][e.c[3].kind][0]
-	want := reliefShare * (t2 - t1)
+	// B2's fall costs it the walk it pays before its best attack: on A1
+	// (holding 2 AP, within B2's assault in both cases) when A2 is far, on A2
+	// (holding none) when near.
+	k1, k2, kb := e.c[0].kind, e.c[1].kind, e.c[3].kind
+	t1, t2 := e.threat[k1][kb][2], e.threat[k2][kb][0]
+	p1, p2 := e.threatPaid[k1][kb][2], e.threatPaid[k2][kb][0]
+	want := reliefShare * ((max(t1, t2) - max(p1, p2)) - (t1 - p1))
 	if want <= 0 {
-		t.Fatalf("B2's threat to A2 %.3f, to A1 %.3f: the case cannot show the fall", t2, t1)
+		t.Fatalf("B2's threat to A2 %.3f (%.3f paying a walk), to A1 %.3f (%.3f): the case cannot show the fall", t2, p2, t1, p1)
 	}
 	if got := near.value - far.value; math.Abs(got-want) > 1e-9 {
-		t.Errorf("B2's fall with A2 within its assault: %.4f more than with A2 far, want reliefShare x (threat to A2 - threat to A1) = %.4f", got, want)
+		t.Errorf("B2's fall with A2 within its assault: %.4f more than with A2 far, want reliefShare x (what the paid walk takes off its attack on A2 - on A1) = %.4f", got, want)
 	}
 }

@@ -111,23 +111,40 @@ func (e *engine) collisionFalls(j, k int, pos field.Vec) (fallen bool, g float64
 
 // fallLoss is what Safar k's side loses when k falls to the ground: its next
 // activation starts by standing up, which takes its free walk (R17, seed 000
-// line 750), so an enemy it could reach only with that walk and an assault is
-// spared: reliefShare of k's threat to the one it threatens most. Nothing when
-// k is engaged: it stands up and fights where it is.
+// line 750; engine.do, actStandUp), so an enemy it could reach only with that
+// walk and an assault it now reaches paying a walk (1 AP) first, as playWell
+// plays it; one within its reach it attacks as before. The loss is
+// reliefShare of what that AP takes off its best attack: its largest threat
+// (the threat tables) to an enemy within its walk and assault, less its
+// largest once the walk is paid (threatPaid for those beyond its reach), as
+// paidRelief values the same walk back for a repelled enemy. Before, it was
+// reliefShare of its whole threat, as though the fall spared that enemy
+// entirely (TestFallLossPaidWalk). Nothing when k is engaged: it stands up
+// and fights where it is.
 func fallLoss(e *engine, k int) float64 {
 	if e.engagedAny(k) {
 		return 0
 	}
-	best := 0.0
+	kk := e.c[k].kind
+	before, after := 0.0, 0.0
 	for m := range e.c {
 		if e.c[m].side == e.c[k].side || !e.c[m].inPlay() {
 			continue
 		}
-		if g := e.gap(m, k); g > e.reach(k)+1e-9 && g <= e.assaultReach(k)+1e-9 {
-			best = max(best, e.threat[e.c[m].kind][e.c[k].kind][min(max(e.c[m].ap, 0), 7)])
+		g := e.gap(m, k)
+		if g > e.assaultReach(k)+1e-9 {
+			continue
+		}
+		mk, a := e.c[m].kind, min(max(e.c[m].ap, 0), 7)
+		th := e.threat[mk][kk][a]
+		before = max(before, th)
+		if g <= e.reach(k)+1e-9 {
+			after = max(after, th)
+		} else {
+			after = max(after, e.threatPaid[mk][kk][a])
 		}
 	}
-	return reliefShare * best
+	return reliefShare * (before - after)
 }
 
 // reliefAfter is relief(m, j) after a repel that leaves j out of m's reach,

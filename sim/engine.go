@@ -1689,7 +1689,11 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	// shoot steps away; a melee fighter stays in contact unless its policy chose to
 	// move on to another enemy (vTo, R10a).
 	if st.moveAtt && c.inPlay() && e.policies[c.side].prefersRange(e, i, j) {
-		e.move(i, j, e.freeMoveOf(i, pl.main.Effects.Count(V), st.harassed), false)
+		if d := e.freeMoveOf(i, pl.main.Effects.Count(V), st.harassed); pl.main.Effects.Count(V) > 0 {
+			e.vStep(i, j, d) // a V effect its policy chose: the direction it chooses (sim/stepaway.go)
+		} else {
+			e.move(i, j, d, false)
+		}
 	} else if k := c.vTo - 1; st.moveAtt && c.inPlay() && k >= 0 && e.c[k].inPlay() {
 		// R10a: the policy moves on to another enemy (engaging it, supporting
 		// an ally there).

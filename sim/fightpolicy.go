@@ -994,18 +994,21 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		if !preferRange(e, i, j) {
 			return moveOn(e, i, j, opt, keep)
 		}
+		// The enemies that can attack i in their next activation with their
+		// free walk (within their walk and assault): the step relieves i of
+		// those it takes beyond (relief; nothing for those still within).
 		var reach [maxOptions]bool
 		for k := range e.c {
 			if k < maxOptions && e.c[k].side != c.side && e.c[k].inPlay() {
-				reach[k] = e.gap(i, k) <= e.reach(k)+1e-9
+				reach[k] = e.gap(i, k) <= e.assaultReach(k)+1e-9
 			}
 		}
 		before := c.pos
-		to, _ := e.destination(i, j, e.freeMoveOf(i, opt.attack.Effects.Count(V), false), false)
+		to := e.vStepTo(i, j, e.freeMoveOf(i, opt.attack.Effects.Count(V), false))
 		c.pos = to
 		g := 0.0
 		for k := range e.c {
-			if k < maxOptions && reach[k] && e.gap(i, k) > e.reach(k)+1e-9 {
+			if k < maxOptions && reach[k] {
 				g += reliefShare * e.relief(i, k)
 			}
 		}
