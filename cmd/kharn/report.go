@@ -112,6 +112,9 @@ type reportRun struct {
 	ref      *profiles.Profile
 
 	current, baseline *matrix
+	// casterCosts are the fair costs of the casters without their spells
+	// when assessDataSet searched them beside the others (nil otherwise).
+	casterCosts []costAssessment
 	// flags are the findings of the analyses, shown in the summary.
 	flags       []finding
 	notModelled map[string]bool
