@@ -150,3 +150,25 @@ func TestStageGamesOnePlayer(t *testing.T) {
 		t.Errorf("made %d players, want %d", made, workers)
 	}
 }
+
+// TestSearchOrder checks that assessCosts starts the casters playing their
+// spells first and the others in order, and keeps the order of cases in a
+// shard or a merge (whose units record in order).
+func TestSearchOrder(t *testing.T) {
+	ds := profiles.Default()
+	var cases []costCase
+	for _, id := range []string{"crown-guard-1", "goun-shaman-2", "kherops-warrior-1", "bone-seer-2"} {
+		p, err := ds.Profile(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, costCase{p: p})
+	}
+	cases = append(cases, withoutSpells(cases[1])) // a caster priced without its spells: not first
+	if got, want := searchOrder(cases, &costFlags{}), []int{1, 3, 0, 2, 4}; !reflect.DeepEqual(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+	if got, want := searchOrder(cases, &costFlags{units: &shardUnits{}}), []int{0, 1, 2, 3, 4}; !reflect.DeepEqual(got, want) {
+		t.Errorf("in a shard: order %v, want %v", got, want)
+	}
+}
