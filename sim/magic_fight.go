@@ -109,7 +109,7 @@ func (e *engine) initMagic() error {
 						if s.Target == profiles.TargetSelf && d != a {
 							continue
 						}
-						pl, err := c.plan()
+						pl, err := e.castPlan(c) // shared by the run's engines (sim/cast_tables.go)
 						if err != nil {
 							continue // not a legal target of this spell
 						}

@@ -23,6 +23,8 @@ type Tables struct {
 	mods sync.Map // modTableKey -> *modEntry
 	// fates holds the gains of a dice-tool reroll (sim/magic_fate.go).
 	fates sync.Map // fateTableKey -> *modEntry
+	// casts holds the cast plans of fights (sim/cast_tables.go).
+	casts sync.Map // castKey -> *castEntry
 }
 
 // tableEntry is one option table, computed once by the first engine that asks.

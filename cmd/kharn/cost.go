@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 
@@ -369,7 +370,9 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 	res := make([]costAssessment, len(cases))
 	ran := make([]bool, len(cases))
 	stopped := make([]bool, len(cases))
-	parallelFor(len(cases), costConcurrency(f), func(i int) {
+	order := searchOrder(cases, f)
+	parallelFor(len(cases), costConcurrency(f), func(j int) {
+		i := order[j]
 		if ctx.Err() != nil {
 			return
 		}
@@ -387,6 +390,27 @@ func assessCosts(ctx context.Context, cases []costCase, pool []*sim.Fighter, poo
 		}
 	}
 	return out, false, nil
+}
+
+// searchOrder is the order in which assessCosts starts the searches of cases:
+// the casters playing their spells first, the others in order. A caster's
+// battles cost several times another profile's (cast decisions; 14 of the 57
+// CPU s of the embedded report's fair costs set up cast options), and a long
+// search started last runs alone on one core at the end (docs/benchmarks.md,
+// "Seventh round"). Each search depends only on its seed and case, and the
+// results keep the order of cases. A shard or a merge, which records its units
+// in order, keeps the order of cases.
+func searchOrder(cases []costCase, f *costFlags) []int {
+	order := make([]int, 0, len(cases))
+	for i := range cases {
+		order = append(order, i)
+	}
+	if f.units != nil {
+		return order
+	}
+	casts := func(i int) bool { return isCaster(cases[i].p) && cases[i].policy != sim.NoMagic }
+	sort.SliceStable(order, func(x, y int) bool { return casts(order[x]) && !casts(order[y]) })
+	return order
 }
 
 // assessCase runs the fair-cost search of case i (cc); interrupted reports that

@@ -107,3 +107,68 @@ func TestAssessCostsConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestStageGamesOnePlayer checks that the games of a search's stages play its
+// first player whichever of a stage's games plays first: a stage of the
+// report's search is one runner chunk, claimed by any of the workers, and the
+// players bound to the games in the order they were made handed it the
+// second player about half the time, which then set up again the battles the
+// first had set up (docs/benchmarks.md, "Seventh round").
+func TestStageGamesOnePlayer(t *testing.T) {
+	const workers = 2
+	made := 0
+	f := keptGames(workers, func() (balance.Game, error) {
+		slot := float64(made)
+		made++
+		return func(*rand.PCG, float64) float64 { return slot }, nil
+	})
+	var r rand.PCG
+	// Each stage: the factory makes workers games, then one of them plays
+	// (here the last made, then the first, then the last again).
+	for stage, play := range []int{workers - 1, 0, workers - 1} {
+		games := make([]balance.Game, workers)
+		for i := range games {
+			g, err := f()
+			if err != nil {
+				t.Fatal(err)
+			}
+			games[i] = g
+		}
+		for trial := range 3 {
+			if got := games[play](&r, 1); got != 0 {
+				t.Errorf("stage %d, game %d, trial %d: played player %v, want 0, the one that holds the earlier stages' battles", stage, play, trial, got)
+			}
+		}
+		if stage == 1 {
+			// Two games playing at once (two chunks) get two players.
+			if got := games[1](&r, 1); got != 1 {
+				t.Errorf("stage %d: the second game playing beside the first played player %v, want 1", stage, got)
+			}
+		}
+	}
+	if made != workers {
+		t.Errorf("made %d players, want %d", made, workers)
+	}
+}
+
+// TestSearchOrder checks that assessCosts starts the casters playing their
+// spells first and the others in order, and keeps the order of cases in a
+// shard or a merge (whose units record in order).
+func TestSearchOrder(t *testing.T) {
+	ds := profiles.Default()
+	var cases []costCase
+	for _, id := range []string{"crown-guard-1", "goun-shaman-2", "kherops-warrior-1", "bone-seer-2"} {
+		p, err := ds.Profile(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, costCase{p: p})
+	}
+	cases = append(cases, withoutSpells(cases[1])) // a caster priced without its spells: not first
+	if got, want := searchOrder(cases, &costFlags{}), []int{1, 3, 0, 2, 4}; !reflect.DeepEqual(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+	if got, want := searchOrder(cases, &costFlags{units: &shardUnits{}}), []int{0, 1, 2, 3, 4}; !reflect.DeepEqual(got, want) {
+		t.Errorf("in a shard: order %v, want %v", got, want)
+	}
+}

@@ -112,6 +112,9 @@ type reportRun struct {
 	ref      *profiles.Profile
 
 	current, baseline *matrix
+	// casterCosts are the fair costs of the casters without their spells
+	// when assessDataSet searched them beside the others (nil otherwise).
+	casterCosts []costAssessment
 	// flags are the findings of the analyses, shown in the summary.
 	flags       []finding
 	notModelled map[string]bool
@@ -239,6 +242,7 @@ func writeReport(cmd *cobra.Command, r *reportRun) error {
 	}
 	var sections []*reports.Section
 	all := reportAnalyses()
+	timer := newStageTimer(r.stderr)
 	for i, a := range all {
 		n := a.steps(r)
 		if n == 0 {
@@ -270,7 +274,10 @@ func writeReport(cmd *cobra.Command, r *reportRun) error {
 		nflags, cur, base, wasPartial := len(r.flags), r.current, r.baseline, r.partial
 		r.partial = false
 		r.cfg.units.start(a.name)
-		ss, err := runAnalysis(r, a, step)
+		var ss []*reports.Section
+		var err error
+		withStage(r.ctx, a.name, func() { ss, err = runAnalysis(r, a, step) })
+		timer.lap(a.name)
 		if bar != nil {
 			_ = bar.Finish()
 		}
@@ -327,7 +334,10 @@ func writeReport(cmd *cobra.Command, r *reportRun) error {
 	doc.Sections = append(doc.Sections, summarySection(r, sections))
 	doc.Sections = append(doc.Sections, sections...)
 	doc.Sections = append(doc.Sections, methodSection(r))
-	written, err := doc.WriteFiles(f.out)
+	var written []string
+	var err error
+	withStage(r.ctx, "files", func() { written, err = doc.WriteFiles(f.out) })
+	timer.lap("files")
 	if err != nil {
 		return err
 	}

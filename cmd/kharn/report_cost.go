@@ -79,9 +79,24 @@ func assessDataSet(r *reportRun, ds *profiles.DataSet, group string, step func()
 	}
 	cf := r.costFlags()
 	cf.group = group
-	res, interrupted, err = assessCosts(r.ctx, cases, pool, poolCosts, cf, tbl, sc, r.variant, progress)
+	// The casters' fair costs without their spells (casterSpellsTable) search
+	// beside these, on the same workers: one after the other, the tail of each
+	// left a core idle while its last profile finished (docs/benchmarks.md,
+	// "Seventh round"). A shard or a merge keeps its order of units.
+	var wo []costCase
+	if group == costGroup && ds == r.ds && r.cfg.units == nil {
+		if cc, err := costCases(ds, reportCasters(ds)); err == nil {
+			for _, c := range cc {
+				wo = append(wo, withoutSpells(c))
+			}
+		}
+	}
+	res, interrupted, err = assessCosts(r.ctx, append(cases[:len(cases):len(cases)], wo...), pool, poolCosts, cf, tbl, sc, r.variant, progress)
 	for ; last < len(res)-1; last++ {
 		step()
+	}
+	if len(wo) > 0 && err == nil {
+		res, r.casterCosts, interrupted = splitCasterCosts(res, len(cases))
 	}
 	var all []*sim.Fighter
 	for _, c := range cases {
@@ -329,3 +344,19 @@ func costBaseline(r *reportRun, cur []costAssessment, step func()) (*reports.Sec
 	s.Add(t)
 	return s, nil
 }
+
+// splitCasterCosts splits the results of assessCosts over a report's n cases
+// followed by its casters without their spells (assessDataSet) into the two:
+// mainInterrupted says whether the first part was, without is nil unless
+// every case of the first part finished and one caster at least was searched.
+// (assessCosts returns the cases up to the first one not finished, that one
+// included when it was interrupted.)
+func splitCasterCosts(all []costAssessment, n int) (res, without []costAssessment, mainInterrupted bool) {
+	if len(all) <= n {
+		return all, nil, len(all) < n || len(all) > 0 && stoppedCase(all[len(all)-1])
+	}
+	return all[:n], all[n:], false
+}
+
+// stoppedCase reports whether a fair-cost search was interrupted.
+func stoppedCase(a costAssessment) bool { return a.curve != nil && a.curve.Interrupted }

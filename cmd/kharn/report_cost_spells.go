@@ -72,12 +72,19 @@ func casterSpellsTable(r *reportRun, res []costAssessment, step func()) (*report
 	}
 	cf := r.costFlags()
 	cf.group = casterCostGroup
-	without, interrupted, err := assessCosts(r.ctx, wo, rp.fs, rp.costs, cf, tbl, sc, r.variant, progress)
-	for ; last < len(without)-1; last++ {
-		step()
-	}
-	if err != nil {
-		return nil, interrupted, err
+	without, interrupted := r.casterCosts, false
+	if without != nil {
+		// Searched beside the other fair costs (assessDataSet), their steps
+		// counted there.
+		interrupted = len(without) < len(wo) || stoppedCase(without[len(without)-1])
+	} else {
+		without, interrupted, err = assessCosts(r.ctx, wo, rp.fs, rp.costs, cf, tbl, sc, r.variant, progress)
+		for ; last < len(without)-1; last++ {
+			step()
+		}
+		if err != nil {
+			return nil, interrupted, err
+		}
 	}
 	t := &reports.DataTable{ID: "costs-casters", Caption: "Casters: fair cost with and without their spells",
 		Provenance: r.costProvenance(),

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kharn-ages/kharn/balance"
 )
 
 // reportCasters is a small invented data set with one caster, bolt-adept-2,
@@ -79,5 +81,44 @@ func TestReportCasterCosts(t *testing.T) {
 	}
 	if !strings.Contains(string(md), "Casters: fair cost with and without their spells") || !strings.Contains(string(md), "no-magic policy") {
 		t.Error("report.md has no caster table with its note")
+	}
+}
+
+// TestSplitCasterCosts checks how the report splits the fair costs searched
+// in one batch, its profiles then its casters without their spells
+// (assessDataSet), when the batch finished, stopped in either part, or
+// stopped on the last profile of the first part.
+func TestSplitCasterCosts(t *testing.T) {
+	done := func(label string) costAssessment {
+		a := costAssessment{curve: &balance.Curve{}}
+		a.a.Label = label
+		return a
+	}
+	stopped := func(label string) costAssessment {
+		a := done(label)
+		a.curve.Interrupted = true
+		return a
+	}
+	for _, c := range []struct {
+		name             string
+		all              []costAssessment
+		res, without     int
+		interruptedFirst bool
+	}{
+		{"all finished", []costAssessment{done("a"), done("b"), done("c")}, 2, 1, false},
+		{"stopped in the casters", []costAssessment{done("a"), done("b"), stopped("c")}, 2, 1, false},
+		{"no caster run", []costAssessment{done("a"), done("b")}, 2, 0, false},
+		{"stopped on the last profile", []costAssessment{done("a"), stopped("b")}, 2, 0, true},
+		{"stopped in the profiles", []costAssessment{stopped("a")}, 1, 0, true},
+		{"not started", nil, 0, 0, true},
+	} {
+		res, without, interrupted := splitCasterCosts(c.all, 2)
+		if len(res) != c.res || len(without) != c.without || interrupted != c.interruptedFirst {
+			t.Errorf("%s: %d profiles, %d casters, first part interrupted %t; want %d, %d, %t",
+				c.name, len(res), len(without), interrupted, c.res, c.without, c.interruptedFirst)
+		}
+		if c.without == 0 && without != nil {
+			t.Errorf("%s: casters %v, want nil (searched again by casterSpellsTable)", c.name, without)
+		}
 	}
 }

@@ -79,13 +79,15 @@ func playMatrix(r *reportRun, ds *profiles.DataSet, ref *profiles.Profile, step 
 			refF = sim.NewFighter(rp, fieldedItems(ds, rp))
 		}
 	}
-	for i := range m.ps {
+	// On the workers: one after another, the exact figures left a core idle
+	// (docs/benchmarks.md, "Seventh round").
+	parallelFor(len(m.ps), r.f.workers, func(i int) {
 		m.perAP[i] = math.NaN()
 		// A shard writes no section: it leaves the exact figures to kharn merge.
 		if refF != nil && r.ctx.Err() == nil && !r.shardOnly() {
 			m.perAP[i] = bestPerAP(fs[i], refF, r.variant)
 		}
-	}
+	})
 	return m, nil
 }
 

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime/pprof"
+	"syscall"
+	"time"
+)
+
+// stageTimer writes, when KHARN_STAGE_TIMES is set, the wall and CPU time
+// (user + system, of the whole process) of each stage of a report to standard
+// error, so that docs/benchmarks.md can say where a report's time goes and
+// how well it keeps the cores busy. It also labels the CPU profile
+// (KHARN_CPUPROFILE) with the stage, for go tool pprof -tagfocus stage=NAME.
+type stageTimer struct {
+	w     io.Writer // nil: off
+	start time.Time
+	cpu   time.Duration
+}
+
+// newStageTimer returns a timer that writes to w when KHARN_STAGE_TIMES is set.
+func newStageTimer(w io.Writer) *stageTimer {
+	t := &stageTimer{}
+	if os.Getenv("KHARN_STAGE_TIMES") != "" {
+		t.w = w
+	}
+	t.start, t.cpu = time.Now(), processCPU()
+	return t
+}
+
+// lap writes the time since the last lap as the time of stage name.
+func (t *stageTimer) lap(name string) {
+	now, cpu := time.Now(), processCPU()
+	if t.w != nil {
+		wall := now.Sub(t.start)
+		c := cpu - t.cpu
+		fmt.Fprintf(t.w, "kharn report: stage %s: %.1f s wall, %.1f CPU s (%.2f cores)\n",
+			name, wall.Seconds(), c.Seconds(), c.Seconds()/max(wall.Seconds(), 1e-9))
+	}
+	t.start, t.cpu = now, cpu
+}
+
+// processCPU returns the user and system CPU time of the process so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// withStage runs f with the CPU profile's samples labelled stage=name (the
+// goroutines f starts inherit the label).
+func withStage(ctx context.Context, name string, f func()) {
+	pprof.Do(ctx, pprof.Labels("stage", name), func(context.Context) { f() })
+}
