@@ -16,7 +16,7 @@ import (
 // The zero Tables is ready to use and safe for concurrent use; it keeps every
 // table until it is dropped, so make one per run.
 type Tables struct {
-	m sync.Map // optionKey -> *tableEntry
+	m sync.Map // optionsKey -> *tableEntry
 	// keys memoises fighterKey per *Fighter.
 	keys sync.Map
 	// mods holds the threat tables of modified cards (sim/magic_effects.go).
@@ -79,10 +79,17 @@ func threatEntry(m *sync.Map, k any) *modEntry {
 
 // options returns e.options(a, d) from the tables, computing it the first time.
 func (t *Tables) options(e *engine, a, d int) ([]fightOption, error) {
-	v, _ := t.m.LoadOrStore(t.pairKey(e, a, d), &tableEntry{})
+	en, _ := t.optionsEntry(e, a, d)
+	return en.opts, en.err
+}
+
+// optionsEntry returns the filled entry of e.options(a, d) and whether it was
+// held before.
+func (t *Tables) optionsEntry(e *engine, a, d int) (*tableEntry, bool) {
+	v, held := t.m.LoadOrStore(t.optionsKeyOf(e, a, d), &tableEntry{})
 	en := v.(*tableEntry)
 	en.once.Do(func() { en.opts, en.err = e.options(a, d) })
-	return en.opts, en.err
+	return en, held
 }
 
 // Len returns the number of option tables held.
