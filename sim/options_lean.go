@@ -178,15 +178,43 @@ func contenders(vals []float64) []int {
 	return out
 }
 
+// topClass returns the first item of vals whose value is the largest, and
+// whether the others are all equal to it or below it by leanGap at least:
+// then comparisons with a tolerance under leanGap - 2 leanSlack (positionalOf's
+// 1e-12) order them as their exact values would, those of the largest value
+// being within 2 leanSlack of each other; unique, when only one item has the
+// largest value, is what a comparison without tolerance needs.
+func topClass(vals []float64) (first int, clear, unique bool) {
+	first = -1
+	for i, v := range vals {
+		if first < 0 || v > vals[first] {
+			first = i
+		}
+	}
+	if first < 0 {
+		return -1, false, false
+	}
+	m, n := vals[first], 0
+	for _, v := range vals {
+		if v == m {
+			n++
+		} else if v > m-leanGap {
+			return first, false, false
+		}
+	}
+	return first, true, n == 1
+}
+
 // positionals returns the positional options of one weapon's table, in the
 // table's order: for each attack of las, the choice positionalOf picks among
 // those with a V effect and among those with a C effect; of those, per AP and
 // C effect, the one of best expected damage (the first on ties), ordered by
-// expected damage (the earlier attack first on ties). It computes exactly
-// every choice whose value is compared with another's within leanWindow, the
-// others are told apart by their bases' values; when a choice computed lies
-// further than leanSlack from its base it computes every choice and picks as
-// engine.options did.
+// expected damage (the earlier attack first on ties). Values are their bases'
+// until a comparison needs more: where the largest is clear (topClass) the
+// pick follows; otherwise the contenders are computed exactly and compared as
+// before, and two picks within leanGap of each other are ordered by their
+// exact values. When a choice computed lies further than leanSlack from its
+// base it computes every choice and picks as engine.options did.
 func positionals(las []*leanAttack) []posPick {
 	type slot struct {
 		la *leanAttack
@@ -203,10 +231,15 @@ func positionals(las []*leanAttack) []posPick {
 					vals = append(vals, c.e)
 				}
 			}
-			cont := contenders(vals)
-			if len(cont) == 0 {
+			if len(vals) == 0 {
 				continue
 			}
+			if first, clear, _ := topClass(vals); clear {
+				// positionalOf picks the first of the largest value.
+				slots = append(slots, slot{la, idx[first]})
+				continue
+			}
+			cont := contenders(vals)
 			// positionalOf over the contenders, in order: the others lie
 			// below them by more than its 1e-12.
 			pick, bv := -1, 0.0
@@ -248,6 +281,10 @@ func positionals(las []*leanAttack) []posPick {
 		for j, s := range ms {
 			vals[j] = value(s)
 		}
+		if first, _, unique := topClass(vals); unique {
+			kept = append(kept, ms[first])
+			continue
+		}
 		cont := contenders(vals)
 		best, bv := ms[cont[0]], 0.0
 		if len(cont) > 1 {
@@ -261,11 +298,11 @@ func positionals(las []*leanAttack) []posPick {
 		kept = append(kept, best)
 	}
 	// Their order: by expected damage, ties in slot order; values within
-	// leanWindow of each other are compared exactly.
+	// leanGap of each other are compared exactly.
 	sort.Ints(kept)
 	for x := range kept {
 		for y := x + 1; y < len(kept); y++ {
-			if math.Abs(value(kept[x])-value(kept[y])) <= leanWindow {
+			if math.Abs(value(kept[x])-value(kept[y])) < leanGap {
 				exact(kept[x])
 				exact(kept[y])
 			}

@@ -169,3 +169,38 @@ func TestLeanTables(t *testing.T) {
 	}
 	t.Logf("%d weapons' positional picks; %d of %d choices computed", tables, computed, choices)
 }
+
+// TestTopClassContenders checks the two helpers of positionals on values
+// built to sit at their margins.
+func TestTopClassContenders(t *testing.T) {
+	for _, c := range []struct {
+		vals          []float64
+		first         int
+		clear, unique bool
+	}{
+		{[]float64{1, 3, 2}, 1, true, true},
+		{[]float64{3, 1, 3}, 0, true, false},                                        // two of the largest value: the first
+		{[]float64{2, 3 - 2e-11, 3}, 2, true, true},                                 // the next below by more than leanGap
+		{[]float64{2, 3 - 5e-12, 3}, 2, false, false},                               // within leanGap: not clear
+		{[]float64{math.Nextafter(3, 4), 3, math.Nextafter(3, 2)}, 0, false, false}, // a base's rounding: not clear
+	} {
+		first, clear, unique := topClass(c.vals)
+		if first != c.first || clear != c.clear || unique != c.unique {
+			t.Errorf("topClass(%v) = %d %v %v, want %d %v %v", c.vals, first, clear, unique, c.first, c.clear, c.unique)
+		}
+	}
+	for _, c := range []struct {
+		vals []float64
+		want []int
+	}{
+		{[]float64{1, 3, 3 - 5e-10}, []int{1, 2}},
+		{[]float64{1, 3, 3 - 2e-9}, []int{1}},
+		// 3 - 1e-9 sits on the window's edge: the window widens past it.
+		{[]float64{3 - 1e-9, 3, 1}, []int{0, 1}},
+		{[]float64{3 - 1e-9 - 5e-12, 3, 3 - 2e-9 + 5e-12}, []int{0, 1, 2}},
+	} {
+		if got := contenders(c.vals); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("contenders(%v) = %v, want %v", c.vals, got, c.want)
+		}
+	}
+}
