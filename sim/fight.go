@@ -256,7 +256,7 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 		// play: damage-only plays the old default's battles, golden
 		// skirmish-300-damage-only).
 		for _, p := range positionals(posAll) {
-			cand = append(cand, scored{p.attack, p.e, nil, true, nil})
+			cand = append(cand, scored{p.attack, p.e, p.res, true, p.pl})
 		}
 		perAP := map[int]int{}
 		for _, c := range cand {

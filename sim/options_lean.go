@@ -121,30 +121,41 @@ func (la *leanAttack) find(e Chars) (leanChoice, bool) {
 // exact computes choice i exactly when it was not, as bestEffects would have
 // (the attack's shared candidates and free rows), and returns its value.
 func (la *leanAttack) exact(i int) float64 {
-	c := &la.choices[i]
-	if c.exact {
+	if c := &la.choices[i]; c.exact {
 		return c.e
 	}
+	res, _ := la.exactPlan(i)
+	return res.ExpectedDamage
+}
+
+// exactPlan computes choice i exactly, as bestEffects would have, and returns
+// its result and plan (on which exactByAPFrom works out the defender's other
+// AP).
+func (la *leanAttack) exactPlan(i int) (*Result, *plan) {
+	c := &la.choices[i]
 	trial := la.ex
 	trial.Attack = la.a
 	trial.Attack.Effects = c.attack.Effects
 	if err := trial.Prepare(); err != nil {
 		panic("sim: a prepared choice no longer prepares: " + err.Error())
 	}
-	e := trial.newPlanShared(la.sh).exact().ExpectedDamage
-	if math.Abs(e-c.e) > leanSlack {
+	pl := trial.newPlanShared(la.sh)
+	res := pl.exact()
+	if !c.exact && math.Abs(res.ExpectedDamage-c.e) > leanSlack {
 		la.off = true
 	}
-	c.e, c.exact = e, true
-	return e
+	c.e, c.exact = res.ExpectedDamage, true
+	return res, pl
 }
 
-// posPick is a positional option of a table (R10a) with its expected damage,
-// or its base's when that told it apart (within leanSlack; the table does not
-// read it).
+// posPick is a positional option of a table (R10a) with its expected damage
+// and, when the lean path picked it, its exact result against the defender's
+// full AP and the plan of that result (fillOptionFrom's pre and prePlan).
 type posPick struct {
 	attack Attack
 	e      float64
+	res    *Result
+	pl     *plan
 }
 
 // contenders returns the items of vals (indices into them) whose value lies
@@ -309,14 +320,16 @@ func positionals(las []*leanAttack) []posPick {
 		}
 	}
 	sort.SliceStable(kept, func(x, y int) bool { return value(kept[x]) > value(kept[y]) })
+	out := make([]posPick, len(kept))
+	for j, s := range kept {
+		la, i := slots[s].la, slots[s].i
+		res, pl := la.exactPlan(i)
+		out[j] = posPick{la.choices[i].attack, res.ExpectedDamage, res, pl}
+	}
 	for _, la := range las {
 		if la.off {
 			return positionalsFull(las)
 		}
-	}
-	out := make([]posPick, len(kept))
-	for j, s := range kept {
-		out[j] = posPick{slots[s].la.choices[slots[s].i].attack, value(s)}
 	}
 	return out
 }
@@ -332,7 +345,7 @@ func positionalsFull(las []*leanAttack) []posPick {
 		}
 		for _, eff := range []Char{V, C} {
 			if pa, pe, ok := positionalOf(all, eff); ok {
-				cands = append(cands, posPick{pa, pe})
+				cands = append(cands, posPick{attack: pa, e: pe})
 			}
 		}
 	}

@@ -77,10 +77,10 @@ func TestLeanBase(t *testing.T) {
 // choice picked (engine.options before it): bestEffectsLean the same best
 // attack, result (to the bit) and plan results as bestEffects, and
 // positionals, over each weapon's attacks, the same positional attacks in the
-// same order, their expected damage within leanSlack (the table does not read
-// it), as positionalOf over every choice,
-// the stable sort by damage and the first per AP and C effect; and that it
-// computes fewer choices.
+// same order, their expected damage within leanSlack, as positionalOf over
+// every choice, the stable sort by damage and the first per AP and C effect,
+// and on each pick's plan, for every AP of the defender, the result Exact
+// gives; and that it computes fewer choices.
 func TestLeanTables(t *testing.T) {
 	type attackRes struct {
 		la  *leanAttack
@@ -88,7 +88,7 @@ func TestLeanTables(t *testing.T) {
 	}
 	var group []attackRes
 	var cur *Exchange
-	computed, choices, tables := 0, 0, 0
+	computed, choices, tables, picksAP := 0, 0, 0, 0
 	flush := func() {
 		defer func() { group = group[:0] }()
 		if len(group) == 0 {
@@ -101,7 +101,7 @@ func TestLeanTables(t *testing.T) {
 			las = append(las, g.la)
 			for _, eff := range []Char{V, C} {
 				if pa, pe, ok := positionalOf(g.all, eff); ok {
-					cands = append(cands, posPick{pa, pe})
+					cands = append(cands, posPick{attack: pa, e: pe})
 				}
 			}
 		}
@@ -122,6 +122,36 @@ func TestLeanTables(t *testing.T) {
 		}
 		if !same {
 			t.Errorf("%s vs %s: positionals %v, want %v", cur.Attacker.Name(), cur.Defender.Name(), got, want)
+		}
+		// A pick's plan gives, for each AP of the defender, what Exact gives
+		// (fillOptionFrom works out the table's figures on it).
+		for _, p := range got {
+			if p.pl == nil {
+				continue
+			}
+			trial := *cur
+			trial.Attack = p.attack
+			byAP, err := trial.exactByAPFrom(p.pl, p.res)
+			if err != nil {
+				t.Fatalf("%v: %v", trial.Attack, err)
+			}
+			for ap, res := range byAP {
+				one := trial
+				d := *cur.Defender
+				d.AP = ap
+				one.Defender = &d
+				want, err := one.Exact()
+				if err != nil {
+					t.Fatalf("%v, %d AP: %v", one.Attack, ap, err)
+				}
+				var g, w strings.Builder
+				writeResult(&g, res)
+				writeResult(&w, want)
+				if g.String() != w.String() {
+					t.Fatalf("%s vs %s, %v, defender with %d AP: on the pick's plan %v, Exact %v", cur.Attacker.Name(), cur.Defender.Name(), p.attack, ap, res, want)
+				}
+				picksAP++
+			}
 		}
 		for _, la := range las {
 			for _, c := range la.choices {
@@ -164,10 +194,10 @@ func TestLeanTables(t *testing.T) {
 		}
 	})
 	flush()
-	if tables < 50 || computed >= choices {
-		t.Fatalf("%d tables, %d of %d choices computed", tables, computed, choices)
+	if tables < 50 || computed >= choices || picksAP < 200 {
+		t.Fatalf("%d tables, %d of %d choices computed, %d picks by AP checked", tables, computed, choices, picksAP)
 	}
-	t.Logf("%d weapons' positional picks; %d of %d choices computed", tables, computed, choices)
+	t.Logf("%d weapons' positional picks, %d by AP checked; %d of %d choices computed", tables, picksAP, computed, choices)
 }
 
 // TestTopClassContenders checks the two helpers of positionals on values
