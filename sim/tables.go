@@ -9,7 +9,8 @@ import (
 // against another with its exact expected figures, the bulk of Duel.NewPlayer and
 // Skirmish.NewPlayer: BenchmarkDuelSetup) between the duels, skirmishes and
 // equal-budget battles of one run. A table depends only on the two fighters, the
-// policies of their sides and the rules variant, so a report builds the table of
+// exchange policy their sides' fight policies make (optionsKey) and the rules
+// variant, so a report builds the table of
 // one attacker kind against one defender kind once, for its matchups, its fair
 // costs and its loadout comparisons. Fighters are told apart by content: two
 // Fighters made by NewFighter from the same profile and items share their tables.
