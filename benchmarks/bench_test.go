@@ -147,6 +147,13 @@ var duels = []struct {
 	{"shooter-vs-melee", "goun-hunter-1", "fang-prowler-1", 8},
 }
 
+// mirrorDuel is a duel of two Safars of one card, engaged.
+var mirrorDuel = struct {
+	name     string
+	a, b     string
+	distance float64
+}{"mirror", "paladin-3", "paladin-3", 0}
+
 // cardFighter returns the Safar of profile id with its card's equipment.
 func cardFighter(b *testing.B, id string) *sim.Fighter {
 	ds := profiles.Default()
@@ -203,8 +210,11 @@ func BenchmarkDuel(b *testing.B) {
 // The "shared-tables" runs give the duel the sim.Tables of a run that has already
 // set it up once (kharn report plays each pairing's tables again in its fair
 // costs and loadout comparisons).
+//
+// The "mirror" run sets up a Safar against its own card (kharn duel A A, the
+// policy checks): its two tables are one.
 func BenchmarkDuelSetup(b *testing.B) {
-	for _, bc := range duels {
+	for _, bc := range append(duels[:len(duels):len(duels)], mirrorDuel) {
 		b.Run(bc.name, func(b *testing.B) {
 			d := newDuel(b, bc.a, bc.b, bc.distance)
 			b.ReportAllocs()

@@ -81,15 +81,21 @@ func BenchmarkSkirmish(b *testing.B) {
 // The "shared-tables" runs give each skirmish the sim.Tables of a run that has
 // already played these kinds of Safar against each other (kharn report, kharn
 // cost): what setting up one more battle of the same kinds costs.
+//
+// The "mirror" run sets up a list against itself (kharn skirmish L L, the
+// policy checks): each table of a card against a card is computed once.
 func BenchmarkSkirmishSetup(b *testing.B) {
-	for _, bc := range skirmishes {
+	mirror := struct{ name, a, b string }{"300Kr-mirror", "kharns-300", "kharns-300"}
+	for _, bc := range append(skirmishes[:len(skirmishes):len(skirmishes)], mirror) {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
+			start := cpuNow()
 			for b.Loop() {
 				if _, err := newSkirmish(b, bc.a, bc.b).NewPlayer(); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, start)
 		})
 		b.Run(bc.name+"/shared-tables", func(b *testing.B) {
 			var tb sim.Tables

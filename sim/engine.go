@@ -336,6 +336,10 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 		return nil, err
 	}
 	n := len(e.kinds)
+	var own *Tables // without run-wide tables, the kinds of equal cards share theirs (kindOptions)
+	if tables == nil {
+		own = &Tables{}
+	}
 	e.opts = make([][][]fightOption, n)
 	e.threat = make([][][8]float64, n)
 	e.threatPaid = make([][][8]float64, n)
@@ -351,7 +355,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			if e.kindSide[a] == e.kindSide[d] && !berserk {
 				continue
 			}
-			opts, err := e.cachedOptions(a, d)
+			opts, err := e.kindOptions(own, a, d) // sim/tables_own.go
 			if err != nil {
 				return nil, err
 			}
@@ -428,12 +432,9 @@ func zero(int) float64 { return 0 }
 
 // exchange returns the exchange of kind att attacking kind def with weapon w.
 func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchange {
-	s := e.kindSide[att]
 	af := e.kinds[att].WithWeapon(w)
 	df := e.kinds[def].WithWeapon(e.kinds[def].Melee)
-	pol := e.policies[s].attackPolicy()
-	e.policies[1-s].defencePolicy(&pol)
-	return Exchange{Attacker: af, Defender: df, Attack: a, Variant: e.variant, Policy: pol}
+	return Exchange{Attacker: af, Defender: df, Attack: a, Variant: e.variant, Policy: e.exchangePolicy(att)}
 }
 
 // reset puts every Safar at full strength at its starting place.

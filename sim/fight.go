@@ -234,7 +234,8 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			pos bool    // a positional candidate (R10a)
 			pl  *plan   // the plan that computed res (exactByAPFrom), or nil
 		}
-		var cand, posCand []scored
+		var cand []scored
+		var posAll []*leanAttack
 		for _, a := range base.Attacks() {
 			if a.Kind.Special() && w != f.Melee {
 				continue
@@ -242,18 +243,14 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 			if a.Kind == Shot && (w == nil || w.Kind != profiles.KindRanged) {
 				continue // shots only with the shooting weapon (bare hands list the ranged one's)
 			}
-			be, all, err := base.bestEffects(a)
+			be, la, err := base.bestEffectsLean(a) // sim/options_lean.go
 			if err != nil {
 				continue
 			}
 			best, res := be.attack, be.res
 			cand = append(cand, scored{best, res.ExpectedDamage, res, false, be.pl})
 			if a.AP >= 2 && !a.Kind.Special() && !a.Vivid && !best.Effects.Has(V) && !best.Effects.Has(C) {
-				for _, eff := range []Char{V, C} {
-					if pa, pe, ok := positionalOf(all, eff); ok {
-						posCand = append(posCand, scored{pa, pe, nil, true, nil})
-					}
-				}
+				posAll = append(posAll, la)
 			}
 		}
 		sort.SliceStable(cand, func(i, j int) bool {
@@ -266,15 +263,8 @@ func (e *engine) options(att, def int) ([]fightOption, error) {
 		// after the weapon's others (whose order stays that of the damage-only
 		// play: damage-only plays the old default's battles, golden
 		// skirmish-300-damage-only).
-		sort.SliceStable(posCand, func(i, j int) bool { return posCand[i].e > posCand[j].e })
-		var posSeen [4][2]bool
-		for _, c := range posCand {
-			k := b2i(c.a.Effects.Has(C))
-			if posSeen[c.a.AP][k] {
-				continue
-			}
-			posSeen[c.a.AP][k] = true
-			cand = append(cand, c)
+		for _, p := range positionals(posAll) {
+			cand = append(cand, scored{p.attack, p.e, p.res, true, p.pl})
 		}
 		perAP := map[int]int{}
 		for _, c := range cand {

@@ -9,14 +9,15 @@ import (
 // against another with its exact expected figures, the bulk of Duel.NewPlayer and
 // Skirmish.NewPlayer: BenchmarkDuelSetup) between the duels, skirmishes and
 // equal-budget battles of one run. A table depends only on the two fighters, the
-// policies of their sides and the rules variant, so a report builds the table of
+// exchange policy their sides' fight policies make (optionsKey) and the rules
+// variant, so a report builds the table of
 // one attacker kind against one defender kind once, for its matchups, its fair
 // costs and its loadout comparisons. Fighters are told apart by content: two
 // Fighters made by NewFighter from the same profile and items share their tables.
 // The zero Tables is ready to use and safe for concurrent use; it keeps every
 // table until it is dropped, so make one per run.
 type Tables struct {
-	m sync.Map // optionKey -> *tableEntry
+	m sync.Map // optionsKey -> *tableEntry
 	// keys memoises fighterKey per *Fighter.
 	keys sync.Map
 	// mods holds the threat tables of modified cards (sim/magic_effects.go).
@@ -81,10 +82,17 @@ func threatEntry(m *sync.Map, k any) *modEntry {
 
 // options returns e.options(a, d) from the tables, computing it the first time.
 func (t *Tables) options(e *engine, a, d int) ([]fightOption, error) {
-	v, _ := t.m.LoadOrStore(t.pairKey(e, a, d), &tableEntry{})
+	en, _ := t.optionsEntry(e, a, d)
+	return en.opts, en.err
+}
+
+// optionsEntry returns the filled entry of e.options(a, d) and whether it was
+// held before.
+func (t *Tables) optionsEntry(e *engine, a, d int) (*tableEntry, bool) {
+	v, held := t.m.LoadOrStore(t.optionsKeyOf(e, a, d), &tableEntry{})
 	en := v.(*tableEntry)
 	en.once.Do(func() { en.opts, en.err = e.options(a, d) })
-	return en.opts, en.err
+	return en, held
 }
 
 // Len returns the number of option tables held.

@@ -51,3 +51,59 @@ func TestTablesShared(t *testing.T) {
 		t.Errorf("%d tables after a skirmish of the same kinds, want 4", got)
 	}
 }
+
+// TestTablesSharedByExchangePolicy checks that fight policies answering an
+// exchange alike (the default, no-magic, nearest, always-N-AP: the same
+// attack and defence Policy) share their option tables, while a policy that
+// answers otherwise (reflex-only, random) gets tables of its own, and that a
+// duel on shared tables plays exactly the fights it plays on tables of its
+// own.
+func TestTablesSharedByExchangePolicy(t *testing.T) {
+	var tb sim.Tables
+	const n = 300
+	play := func(pols [2]sim.FightPolicy, tables *sim.Tables) []sim.FightResult {
+		d := &sim.Duel{A: cardFighter(t, "paladin-3"), B: cardFighter(t, "kherops-warrior-2"), Distance: 4, Policies: pols, Tables: tables}
+		pl, err := d.NewPlayer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.NewPCG(13, 0)
+		out := make([]sim.FightResult, n)
+		for i := range out {
+			out[i] = pl.Play(r)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		pols [2]sim.FightPolicy
+		want int // tables held after the duel
+	}{
+		{[2]sim.FightPolicy{nil, nil}, 2},
+		{[2]sim.FightPolicy{sim.NoMagic, sim.DefaultFightPolicy}, 2},
+		{[2]sim.FightPolicy{sim.NearestPolicy, sim.Always2AP}, 2},
+		{[2]sim.FightPolicy{sim.DefaultFightPolicy, sim.ReflexOnly}, 3}, // paladin-3 against a reflex-only defender
+		{[2]sim.FightPolicy{sim.RandomPolicy, sim.RandomPolicy}, 5},
+	} {
+		shared, alone := play(c.pols, &tb), play(c.pols, nil)
+		for i := range alone {
+			if shared[i] != alone[i] {
+				t.Fatalf("policies %s: fight %d: shared tables %+v, own tables %+v", policyNames(c.pols), i, shared[i], alone[i])
+			}
+		}
+		if got := tb.Len(); got != c.want {
+			t.Errorf("policies %s: %d tables held, want %d", policyNames(c.pols), got, c.want)
+		}
+	}
+}
+
+// policyNames names the policies of both sides, nil as the default.
+func policyNames(pols [2]sim.FightPolicy) string {
+	var out [2]string
+	for s, p := range pols {
+		if p == nil {
+			p = sim.DefaultFightPolicy
+		}
+		out[s] = p.Name()
+	}
+	return out[0] + " against " + out[1]
+}

@@ -1,0 +1,51 @@
+package sim
+
+import "slices"
+
+// optionsKey identifies the option table of one attacker kind against one
+// defender kind by what engine.options reads: the two fighters (fighterKey),
+// the exchange policy the two sides' fight policies make together
+// (engine.exchangePolicy; nothing else of a FightPolicy reaches the table) and
+// the rules variant. Fight policies that play differently but answer an
+// exchange alike (the default, no-magic, nearest, always-N-AP, damage-only and
+// no-objectives policies all make Policy{AttackReroll: 5, DefenceMastery:
+// true}) share their tables: a caster priced with and without its spells, or a
+// policy check, builds each table once.
+type optionsKey struct {
+	att, def string // fighterKey
+	pol      Policy
+	variant  Variant
+}
+
+// optionsKeyOf returns the key of e.options(a, d).
+func (t *Tables) optionsKeyOf(e *engine, a, d int) optionsKey {
+	return optionsKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.exchangePolicy(a), e.variant}
+}
+
+// exchangePolicy returns the policy of the exchanges kind att makes as the
+// attacker: its side's attack policy, with the other side's defence policy.
+func (e *engine) exchangePolicy(att int) Policy {
+	s := e.kindSide[att]
+	pol := e.policies[s].attackPolicy()
+	e.policies[1-s].defencePolicy(&pol)
+	return pol
+}
+
+// kindOptions returns newEngine's option table of kind a against kind d. With
+// run-wide tables (e.tables) it is cachedOptions. Without them, own is the
+// engine's own Tables: two pairs of kinds with the same optionsKey (a mirror
+// duel, A against B and B against A; a battle whose two sides field the same
+// card) compute their table once, and the second pair gets a copy of the
+// options, so that each pair still has a slice of its own (the plan caches
+// find a table by its address, dpKey), as when both were computed. A copy
+// costs about a microsecond; a table, 5-15 ms (BenchmarkDuelSetup).
+func (e *engine) kindOptions(own *Tables, a, d int) ([]fightOption, error) {
+	if own == nil {
+		return e.cachedOptions(a, d)
+	}
+	en, held := own.optionsEntry(e, a, d)
+	if held && en.err == nil {
+		return slices.Clone(en.opts), nil
+	}
+	return en.opts, en.err
+}
