@@ -329,8 +329,8 @@ func (e *engine) castStateOf(i, j int, opt *castOption) castState {
 	c, o := &e.c[i], &e.c[j]
 	s := castState{held: min(max(o.ap, 0), 7), left: min(max(c.ap-e.actionCost(i, opt.ap), 0), 7),
 		mast: countMastery(c, FieldEsoteric) > 0, defMast: countMastery(o, FieldEsoteric) > 0,
-		defMaster: !o.masterUsed && o.f.Skills.Master&FieldEsoteric != 0,
-		master:    !c.masterUsed && c.f.Skills.Master&FieldEsoteric != 0}
+		defMaster: !o.masterUsed && o.f.Skills.masterOn(opt.spell.Way),
+		master:    !c.masterUsed && c.f.Skills.masterOn(opt.spell.Way)}
 	if opt.own {
 		s.extra = e.wayBonus(i)
 	}
