@@ -197,6 +197,9 @@ func describeSpell(s *profiles.Spell) string {
 			if l.IgnoresArmour {
 				out += " ignoring armour"
 			}
+			if l.CasterPays {
+				out += " paid in HP by the caster"
+			}
 		}
 		if l.Text != "" {
 			out += fmt.Sprintf(" (%s)", l.Text)
