@@ -13,7 +13,7 @@ import (
 var (
 	spellFields = []string{"id", "name", "kind", "way", "pages", "cost", "level_cost",
 		"reserved_to", "target", "range", "cadence", "duration", "difficulties"}
-	levelFields = []string{"threshold", "effect", "amount", "ignores_armour", "text",
+	levelFields = []string{"threshold", "effect", "amount", "ignores_armour", "caster_pays", "text",
 		"modifier", "ap_loss", "immobilise", "fright", "ward", "dispel", "silence",
 		"attack_bonus", "critical_from", "cover", "activations", "activate_now", "acted_ap_loss",
 		"reroll", "force_reroll", "fixed_result", "stored_die", "grant_skill"}
@@ -182,7 +182,7 @@ func (d *decoder) levels(n *yaml.Node, field string) []SpellLevel {
 		}
 		var l SpellLevel
 		present := map[string]bool{}
-		var amountNode, ignoreNode *yaml.Node
+		var amountNode, ignoreNode, paysNode *yaml.Node
 		var params []kv
 		for _, f := range fields {
 			present[f.key] = true
@@ -198,6 +198,9 @@ func (d *decoder) levels(n *yaml.Node, field string) []SpellLevel {
 			case "ignores_armour":
 				l.IgnoresArmour, _ = d.boolValue(f.v, fp)
 				ignoreNode = f.k
+			case "caster_pays":
+				l.CasterPays, _ = d.boolValue(f.v, fp)
+				paysNode = f.k
 			case "text":
 				l.Text, _ = d.stringValue(f.v, fp)
 			default:
@@ -221,6 +224,9 @@ func (d *decoder) levels(n *yaml.Node, field string) []SpellLevel {
 			}
 			if ignoreNode != nil && l.Effect != EffectDamage {
 				d.errorf(ignoreNode, join(path, "ignores_armour"), "only a damage effect can ignore armour")
+			}
+			if paysNode != nil && l.Effect != EffectHealing {
+				d.errorf(paysNode, join(path, "caster_pays"), "only a healing effect can be paid in HP by the caster (caster_pays: the caster loses the amount healed)")
 			}
 			if !l.Effect.HasAmount() && l.Text == "" {
 				d.errorf(deref(e), path, "a %s effect needs a text saying what it does", l.Effect)

@@ -190,6 +190,11 @@ type SpellLevel struct {
 	Amount *Dice
 	// IgnoresArmour: the damage goes through no armour.
 	IgnoresArmour bool
+	// CasterPays: a healing whose amount the caster pays in HP ("the caster
+	// loses 1D5 HP, the target recovers as many", YAML caster_pays: true;
+	// sim/magic_pay.go): when the heal applies, the caster loses the amount
+	// rolled.
+	CasterPays bool
 	// Text says in words what the effect does.
 	Text string
 	// EffectParams are what fights play of the other categories

@@ -87,6 +87,13 @@ func TestMagicValidation(t *testing.T) {
 				`d/s.yaml:9:41: spells[bad].difficulties[1].amount: a morale effect has no amount`,
 				`d/s.yaml:10:33: spells[bad].difficulties[2].effect: unknown effect category "hex"`,
 			}},
+		// caster_pays (profiles.SpellLevel.CasterPays): healing only.
+		{"caster pays a damage", map[string]string{"s.yaml": sub(okSpells, "amount: 1D5}", "amount: 1D5, caster_pays: true}")},
+			[]string{`d/s.yaml:7:54: spells[zap].difficulties[0].caster_pays: only a healing effect can be paid in HP by the caster (caster_pays: the caster loses the amount healed)`}},
+		{"caster pays a heal", map[string]string{"s.yaml": sub(okSpells, "effect: damage, amount: 1D5}", "effect: healing, amount: 1D5, caster_pays: true}")},
+			nil},
+		{"caster pays not a bool", map[string]string{"s.yaml": sub(okSpells, "effect: damage, amount: 1D5}", "effect: healing, amount: 1D5, caster_pays: 2}")},
+			[]string{`caster_pays`}},
 		{"generic spell with pages", map[string]string{"s.yaml": sub(okSpells, "kind: generic\n", "kind: generic\n    pages: 1\n")},
 			[]string{`d/s.yaml:5:5: spells[zap].pages: a generic spell fills no grimoire page`}},
 		{"duplicate spell", map[string]string{"s.yaml": okSpells, "t.yaml": okSpells[:strings.Index(okSpells, "  - id: bones")]},

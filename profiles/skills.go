@@ -145,7 +145,7 @@ var skillTable = []SkillInfo{
 	{ID: "receptif", Name: SkillResponsive, Class: ClassMagic, Value: SkillText, Engine: MagicOnly, Ref: "skills.md #32; seed 000 l.1648"},
 	{ID: "vivacite", Name: SkillVivacity, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #33", Note: "melee attacks (--attack 2:PA:A+vivacity); the free attack engages its best characteristic twice"},
 	{ID: "bretteur", Name: SkillDuellist, Class: ClassExchange, Value: SkillNumber, Engine: PlayedFights, Ref: "skills.md #34; seed 000 l.1620", Note: "once per turn: fights only"},
-	{ID: "maitre", Name: SkillMaster, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #35; seed 000 l.1636", Note: "of one generic action the engine does not play (Convincing/negotiating, Looting): named by the importer, no field written"},
+	{ID: "maitre", Name: SkillMaster, Class: ClassExchange, Value: SkillField, Engine: PlayedExchange, Ref: "skills.md #35; seed 000 l.1636", Note: "of a way of magic: master: WAY, the esoteric actions of that way only (casting and defending against its spells); of one generic action the engine does not play (Convincing/negotiating, Looting): named by the importer, no field written"},
 	{ID: "moringa", Name: SkillMoringa, Class: ClassExchange, Value: SkillNumber, Engine: PlayedSkirmish, Ref: "skills.md #36", Note: "the policy passes damage that saves the bearer or evens out HP, never felling the receiver"},
 	{ID: "fine-lame", Name: SkillSkilledSwordsman, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #37; seed 000 l.1656"},
 	{ID: "ralliement", Name: SkillRallying, Class: ClassMorale, Value: SkillNoValue, Engine: PlayedFights, Ref: "skills.md #38; seed 000 l.1642"},

@@ -98,6 +98,18 @@ var validationTests = []struct {
 		want:  []string{`d/a.yaml:11:34: profiles[p1].skills.master[1]: skill master given twice with defensive`},
 	},
 	{
+		// profiles/master_way.go: a way names the esoteric actions of that
+		// way, on Master only (skills.md #35).
+		name:  "master of a way misspelt",
+		files: map[string]string{"a.yaml": okProfile + "    skills: {master: osteomancie}\n"},
+		want:  []string{`d/a.yaml:11:22: profiles[p1].skills.master: unknown mastery field "osteomancie" (did you mean osteomancy?) (want offensive, defensive, shooting, objective, esoteric, or a way of magic for the esoteric actions of that way only: osteomancy, shamanism, blood-and-steel, sacrifice, adansonia)`},
+	},
+	{
+		name:  "heroic of a way",
+		files: map[string]string{"a.yaml": okProfile + "    skills: {heroic: osteomancy}\n"},
+		want:  []string{`d/a.yaml:11:22: profiles[p1].skills.heroic: unknown mastery field "osteomancy" (want offensive, defensive, shooting, objective, esoteric)`},
+	},
+	{
 		name:  "field skill with an empty list",
 		files: map[string]string{"a.yaml": okProfile + "    skills: {master: []}\n"},
 		want:  []string{`d/a.yaml:11:22: profiles[p1].skills.master: skill master takes at least one mastery field`},

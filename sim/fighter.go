@@ -46,6 +46,7 @@ type Skills struct {
 	HeroicAttacks    uint8  // special attacks (bit 1<<Kind) with one more die: "heroic: bunt"
 	Specialist       Fields // no CF in these fields
 	Master           Fields // free reroll once per turn in these fields
+	MasterWays       uint8  // the same on the esoteric actions of these ways only (bit i: profiles.Ways[i]; sim/magic_masterway.go)
 	Executioner      bool   // +1D10 on a 3 AP attack, once per activation
 	Sadistic         bool   // extra AP for extra damage on an undefended attack
 	SkilledSwordsman bool   // the defender cannot spend more AP than the attacker
@@ -109,6 +110,10 @@ func ReadSkills(p *profiles.Profile) Skills {
 		case "specialist":
 			s.Specialist |= fieldBit(sk.Field)
 		case "master":
+			if w := sk.MasterWay(); w != "" {
+				s.MasterWays |= wayBit(w) // sim/magic_masterway.go
+				break
+			}
 			s.Master |= fieldBit(sk.Field)
 		case "executioner":
 			s.Executioner = true

@@ -285,7 +285,7 @@ func (c *Cast) plan() (*castPlan, error) {
 		// R4: reroll a kept face whose total would not reach the difficulty.
 		pl.pool.Reroll = min(max(pl.need-pl.mod-1, pl.pool.CFMax), 9)
 	}
-	if c.Reroll && caster.Skills.Master&FieldEsoteric != 0 {
+	if c.Reroll && caster.Skills.masterOn(c.Spell.Way) {
 		pl.pool.RerollAll = min(max(pl.need-pl.mod-1, pl.pool.CFMax), 9)
 	}
 	// Defence: k x I + 1D10 at k AP (seed 000 line 1452), Awakened +I, Hermeticism
@@ -516,7 +516,7 @@ func (sm *CastSampler) Sample(r *rand.PCG) CastOutcome {
 		o.Reached, o.Success = true, true
 	default:
 		cr := pl.pool.Roll(r)
-		o.CastCF, o.Critical, o.Mastery = cr.Failure, cr.Critical, cr.Mastery
+		o.CastCF, o.Critical, o.Mastery, o.Master = cr.Failure, cr.Critical, cr.Mastery, cr.MasterUse
 		o.Total = cr.Value + pl.mod
 		if cr.Failure || o.Total < pl.need {
 			return o // R3: a CF never happened; below the difficulty the spell fails.

@@ -329,8 +329,8 @@ func (e *engine) castStateOf(i, j int, opt *castOption) castState {
 	c, o := &e.c[i], &e.c[j]
 	s := castState{held: min(max(o.ap, 0), 7), left: min(max(c.ap-e.actionCost(i, opt.ap), 0), 7),
 		mast: countMastery(c, FieldEsoteric) > 0, defMast: countMastery(o, FieldEsoteric) > 0,
-		defMaster: !o.masterUsed && o.f.Skills.Master&FieldEsoteric != 0,
-		master:    !c.masterUsed && c.f.Skills.Master&FieldEsoteric != 0}
+		defMaster: !o.masterUsed && o.f.Skills.masterOn(opt.spell.Way),
+		master:    !c.masterUsed && c.f.Skills.masterOn(opt.spell.Way)}
 	if opt.own {
 		s.extra = e.wayBonus(i)
 	}
@@ -469,6 +469,12 @@ func (e *engine) castValue(i, oi, j int) float64 {
 		amount = 0
 		for v, q := range pl.amount {
 			amount += q * float64(min(v, lost))
+		}
+		if opt.level.CasterPays {
+			amount = e.payWorth(i, j, pl, amount) // sim/magic_pay.go
+		}
+		if amount <= 0 {
+			return 0
 		}
 	}
 	return e.pSuccess(c.kind, oi, o.kind, e.castStateOf(i, j, opt)) * amount
@@ -633,7 +639,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	}
 	o.masterUsed = o.masterUsed || out.DefenceMaster // once per turn, as in the exchanges
 	c.masterUsed = c.masterUsed || out.Master
-	amount := 0
+	amount, paid := 0, 0
 	if out.Success && opt.level.Amount == nil {
 		st.succeeded++
 		e.applyEffect(i, j, opt)
@@ -642,6 +648,9 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 		st.succeeded++
 		amount = max(dice.Roll(r, pl.amtN, pl.amtSides, pl.amtPlus), 0)
 		if opt.heal {
+			if opt.level.CasterPays {
+				paid = amount // the amount rolled (sim/magic_pay.go)
+			}
 			amount = min(amount, o.f.Profile.HP-o.hp)
 			o.hp += amount
 		} else if opt.isReturn() {
@@ -659,6 +668,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	if e.trace != nil {
 		e.traceCast(i, j, opt, extra, s.ward, out, amount)
 	}
+	e.payHeal(i, paid) // sim/magic_pay.go
 	if out.Success && opt.activatesNow() {
 		e.activateNow(r, j, &opt.level.EffectParams) // sim/magic_activate.go
 	}

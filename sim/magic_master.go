@@ -17,7 +17,7 @@ import "github.com/kharn-ages/kharn/sim/dice"
 // (esoteric), when the cast lets it reroll (Cast.DefenceMastery).
 func (pl *castPlan) initDefMaster() {
 	tgt := pl.c.Target
-	pl.defMaster = pl.c.DefenceMastery && tgt.Skills.Master&FieldEsoteric != 0 && !pl.c.allied()
+	pl.defMaster = pl.c.DefenceMastery && tgt.Skills.masterOn(pl.c.Spell.Way) && !pl.c.allied()
 	if !pl.defMaster {
 		return
 	}

@@ -172,6 +172,11 @@ func describeTarget(p *profiles.Profile, f *sim.Fighter) string {
 	if f.Skills.Master&sim.FieldEsoteric != 0 {
 		s += ", Master esoteric (a free reroll of its whole defence pool, seed 000 l.1636)"
 	}
+	for _, sk := range p.Skills {
+		if w := sk.MasterWay(); w != "" {
+			s += fmt.Sprintf(", Master %s (a free reroll of its whole defence pool against spells of that way only, seed 000 l.1636)", w)
+		}
+	}
 	return s + esoteric(f)
 }
 
@@ -191,6 +196,9 @@ func describeSpell(s *profiles.Spell) string {
 			out += " " + l.Amount.String()
 			if l.IgnoresArmour {
 				out += " ignoring armour"
+			}
+			if l.CasterPays {
+				out += " paid in HP by the caster"
 			}
 		}
 		if l.Text != "" {

@@ -75,6 +75,7 @@ type levelOut struct {
 	effect    profiles.SpellEffect
 	amount    string // dice, for damage, healing and a return from defeat
 	ignores   bool
+	pays      bool   // a healing the caster pays in HP (caster_pays)
 	text      string // the card's text, for a comment
 	// params are the other fields fights play, read from the text
 	// (spell_text.go); unplayed says what of a classed text they leave out.

@@ -220,16 +220,29 @@ func (p *profileOut) skillValue(info profiles.SkillInfo, r skillRef) (skillOut, 
 		if !has || !ok {
 			return sk, "it takes a mastery domain"
 		}
-		fields, attack, notes := domains(s)
+		fields, ways, attack, notes := domains(s)
 		for _, n := range notes {
 			p.notModelledf("skill %s %q: %s", info.Name, strings.TrimSpace(s), n)
+		}
+		var wayValues []string
+		for _, w := range ways {
+			if info.Name == profiles.SkillMaster {
+				// skills.md #35: Master of the esoteric actions of that way
+				// only (sim/magic_masterway.go).
+				wayValues = append(wayValues, string(w))
+				continue
+			}
+			if !slices.Contains(fields, profiles.Esoteric) {
+				fields = append(fields, profiles.Esoteric)
+			}
+			p.notModelledf("skill %s %q: the esoteric actions of the way %s, read as every esoteric action (the engine reads a way on Master only)", info.Name, strings.TrimSpace(s), w)
 		}
 		switch {
 		case attack == "" && len(fields) == 0 && len(notes) > 0 && genericOnly(s):
 			// Only generic actions the engine does not play: no field is
 			// written (any field would over-apply), the notes name them.
 			return sk, ""
-		case attack != "" && len(fields) == 0:
+		case attack != "" && len(fields) == 0 && len(wayValues) == 0:
 			sk.value = attack
 			sk.fields = []string{attack}
 			if info.Name != profiles.SkillHeroic {
@@ -238,12 +251,13 @@ func (p *profileOut) skillValue(info profiles.SkillInfo, r skillRef) (skillOut, 
 				// act on fields.
 				p.notModelledf("skill %s %s (one special attack only: the engine plays a special attack's name on Heroic only)", info.Name, attack)
 			}
-		case len(fields) == 0:
+		case len(fields) == 0 && len(wayValues) == 0:
 			return sk, fmt.Sprintf("no mastery domain in %q", strings.TrimSpace(s))
 		default:
 			for _, f := range fields {
 				sk.fields = append(sk.fields, string(f))
 			}
+			sk.fields = append(sk.fields, wayValues...)
 			sk.value = sk.fields[0]
 		}
 	case profiles.SkillText:
@@ -266,8 +280,13 @@ func (p *profileOut) skillValue(info profiles.SkillInfo, r skillRef) (skillOut, 
 // section 7; skills.md #14, #35): "défense", "objectifs", a "/" or "et" list, a
 // way of magic (its esoteric actions), one generic action (objective), one
 // special attack. notes say what is read more broadly than written.
-func domains(s string) (fields []profiles.Field, attack string, notes []string) {
-	f := fold(s)
+//
+// ways are the ways of magic it names (the esoteric actions of those ways):
+// skillValue writes them as "master: WAY" on Master (profiles/master_way.go)
+// and reads them as every esoteric action, named, on Heroic and Specialist.
+func domains(s string) (fields []profiles.Field, ways []profiles.Way, attack string, notes []string) {
+	// "Le sang et l'acier" is one way's name: its "et" joins no list.
+	f := strings.NewReplacer("sang et l'acier", "sang-et-acier", "sang et l’acier", "sang-et-acier").Replace(fold(s))
 	parts := strings.FieldsFunc(strings.NewReplacer(" et ", "/", ",", "/").Replace(f), func(r rune) bool { return r == '/' })
 	add := func(fl profiles.Field) {
 		if !slices.Contains(fields, fl) {
@@ -289,8 +308,9 @@ func domains(s string) (fields []profiles.Field, attack string, notes []string) 
 		case part == "morsure":
 			attack = profiles.SkillBite
 		case isWay(part):
-			add(profiles.Esoteric)
-			notes = append(notes, "the esoteric actions of one way of magic, read as every esoteric action (magic is out of scope)")
+			if w, ok := wayByName(part); ok && !slices.Contains(ways, w) {
+				ways = append(ways, w)
+			}
 		case genericAction(part) != "":
 			if n := genericAction(part); !slices.Contains(notes, n) {
 				notes = append(notes, n)
@@ -299,7 +319,7 @@ func domains(s string) (fields []profiles.Field, attack string, notes []string) 
 			notes = append(notes, fmt.Sprintf("%q is no mastery domain, left out", part))
 		}
 	}
-	return fields, attack, notes
+	return fields, ways, attack, notes
 }
 
 // genericAction names the generic action (seed 000 l.1116-1258) a folded

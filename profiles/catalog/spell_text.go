@@ -53,7 +53,7 @@ var spellRules = []spellRule{
 	spellRow("Le lanceur perd 1D5 PV, la cible en récupère autant", profiles.EffectHealing,
 		`\ble lanceur perd `+diceRe+` `+hpRe+`,? (?:et )?la cible en (?:recupere|regagne) autant`,
 		func(l *levelOut, _ *spellOut, m []string) string {
-			l.unplayed = "the caster loses as many HP"
+			l.pays = true // caster_pays: the caster loses the amount rolled (sim/magic_pay.go)
 			return l.setAmount(m[1])
 		}),
 	spellRow("Inflige 1D5 dégâts qui ignorent l'armure", profiles.EffectDamage,
@@ -241,7 +241,7 @@ func (s *spellOut) classLevel(l *levelOut) {
 
 // plays reports whether fights play level l of s (profiles.Spell.Played).
 func (s *spellOut) plays(l levelOut) bool {
-	pl := profiles.SpellLevel{Difficulty: l.threshold, Effect: l.effect, IgnoresArmour: l.ignores, EffectParams: l.params}
+	pl := profiles.SpellLevel{Difficulty: l.threshold, Effect: l.effect, IgnoresArmour: l.ignores, CasterPays: l.pays, EffectParams: l.params}
 	if l.amount != "" {
 		d, err := profiles.ParseDice(l.amount)
 		if err != nil {
@@ -329,6 +329,9 @@ func writeLevel(b *bytes.Buffer, l levelOut) {
 	}
 	if l.ignores {
 		b.WriteString(", ignores_armour: true")
+	}
+	if l.pays {
+		b.WriteString(", caster_pays: true")
 	}
 	p := l.params
 	if p.Modifier != (profiles.Stats{}) {
