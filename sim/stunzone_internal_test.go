@@ -103,3 +103,43 @@ func TestStunnedZoneOfControl(t *testing.T) {
 		}
 	}
 }
+
+// TestCarcassNoObstacle checks that a carcass blocks neither walks nor sight:
+// the defeated miniature "is then replaced by a carcass token" (seed 000 lines
+// 277 and 1384; seed 004 lines 202 and 1323), and the obstacles of the rules
+// are scenery, scenario objectives and equipment with a profile card (seed 000
+// line 641; seed 004 line 574), which a token is not. A1 walks straight at B2
+// through the spot where B1 fell; the same B1 standing stops it.
+func TestCarcassNoObstacle(t *testing.T) {
+	a, b := fighterOf(t, "paladin-2"), fighterOf(t, "kherops-warrior-1")
+	sk := &Skirmish{Sides: [2]Spearhead{
+		{Safars: []*Fighter{a}, Costs: []int{90}, Leader: -1},
+		{Safars: []*Fighter{b, b}, Costs: []int{48, 48}, Leader: -1},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl.e.ambush = nil // Safars placed by hand: none in ambush (sim/ambush.go)
+	e := pl.e
+	const a1, b1, b2 = 0, 1, 2
+	for _, dead := range []bool{false, true} {
+		e.reset()
+		e.c[a1].pos = field.Vec{X: 5, Y: 7.5}
+		e.c[b1].pos = field.Vec{X: 5 + e.c[a1].radius + e.c[b1].radius + 0.2, Y: 7.5}
+		e.c[b2].pos = field.Vec{X: 12, Y: 7.5}
+		if dead {
+			e.c[b1].hp = 0 // a carcass (engine.carcass)
+		}
+		sight := e.field.LineOfSight(e.c[a1].base(), e.c[b2].base(), e.othersOf(a1, b2))
+		from := e.c[a1].pos
+		e.move(a1, b2, 3, true)
+		along := e.c[a1].pos.X - from.X
+		if dead && (!sight || along < 3-1e-6 || e.c[a1].pos.Y != from.Y) {
+			t.Errorf("B1 a carcass: sight %v, A1 walked to %v from %v, want sight and 3 toises straight on", sight, e.c[a1].pos, from)
+		}
+		if !dead && along >= 3-1e-6 && e.c[a1].pos.Y == from.Y {
+			t.Errorf("B1 standing: A1 walked straight through it to %v", e.c[a1].pos)
+		}
+	}
+}
