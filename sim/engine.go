@@ -667,10 +667,19 @@ func (e *engine) reachOf(i int, opt *fightOption) float64 {
 	return r
 }
 
-// engaged reports whether i and j are engaged: one is inside the other's zone of
-// control (natural Reach X extends it; a weapon's reach does not).
+// engaged reports whether Safar i is engaged with Safar j: one is inside the
+// other's zone of control (natural Reach X extends it; a weapon's reach does
+// not), a stunned Safar having none (sim/stunzone.go). Between two Safars that
+// both exert a zone it is symmetric; with j stunned i is not engaged with it,
+// with i stunned it is when it lies in j's zone.
 func (e *engine) engaged(i, j int) bool {
+	if !e.exertsZone(j) {
+		return false
+	}
 	g := e.gap(i, j)
+	if !e.exertsZone(i) {
+		return g <= e.naturalReach(j)+1e-9
+	}
 	return g <= max(e.naturalReach(i), e.naturalReach(j))+1e-9 // the same as either: x+1e-9 rounds monotonically
 }
 
@@ -984,7 +993,7 @@ func (e *engine) enteredTerror(r *rand.PCG, i int, from field.Vec) {
 			continue
 		}
 		before := from.Dist(o.pos) - c.radius - o.radius
-		if e.gap(i, j) <= e.naturalReach(j)+1e-9 && before > e.naturalReach(j)+1e-9 {
+		if e.exertsZone(j) && e.gap(i, j) <= e.naturalReach(j)+1e-9 && before > e.naturalReach(j)+1e-9 {
 			x = max(x, e.terrorOf(j))
 		}
 	}
@@ -1409,7 +1418,7 @@ func (e *engine) fall(i int) {
 func (e *engine) supporters(i, j int) (n, stature int) {
 	for k := range e.c {
 		a := &e.c[k]
-		if k == i || a.side != e.c[i].side || !a.fit() || !e.engaged(k, j) {
+		if k == i || a.side != e.c[i].side || !a.fit() || !e.engaged(j, k) { // j in k's zone, even stunned
 			continue
 		}
 		free := true
@@ -1432,7 +1441,7 @@ func (e *engine) supporters(i, j int) (n, stature int) {
 func (e *engine) engagedWith(i, j int) []field.Base {
 	e.eng = e.eng[:0]
 	for k := range e.c {
-		if k == i || k == j || !e.c[k].inPlay() || e.c[k].side == e.c[j].side || !e.engaged(k, j) {
+		if k == i || k == j || !e.c[k].inPlay() || e.c[k].side == e.c[j].side || !e.engaged(j, k) {
 			continue
 		}
 		e.eng = append(e.eng, e.c[k].base())
@@ -1601,7 +1610,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		attDice: int8(c.dice), attMastery: int8(min(loan.attOwn+loan.attN, 8)),
 		armour: int8(o.armour), shield: int8(o.shield), attArmour: int8(c.armour),
 		// Duellist works on an opponent in the duellist's zone of control.
-		attDuel:   !c.duelUsed && c.f.Skills.Duellist > 0 && e.engaged(i, j),
+		attDuel:   !c.duelUsed && c.f.Skills.Duellist > 0 && e.engaged(j, i),
 		defDuel:   !o.duelUsed && o.f.Skills.Duellist > 0 && e.engaged(i, j),
 		attMaster: !c.masterUsed && c.f.Skills.Master&pl.ex.field() != 0,
 		defMaster: !o.masterUsed && o.f.Skills.Master&FieldDefensive != 0,

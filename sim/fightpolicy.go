@@ -1110,7 +1110,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		if e.gap(i, k) <= e.reach(i)+1e-9 {
 			v, _ := planDPWith(&e.dp, e.opts[c.kind][o.kind], rest, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], nil)
 			v += supportHP * float64(e.alliesOn(i, k))
-			if !e.engaged(i, j) {
+			if !e.engaged(j, i) {
 				v -= supportHP * float64(supJ)
 			}
 			if v -= kf(rest); v > best.value {
