@@ -165,13 +165,8 @@ func (ex *Exchange) bestEffects(a Attack) (effectResult, []effectResult, error) 
 		}
 	}
 	if best.res == nil {
-		trial := *ex
-		trial.Attack = a
-		if err := trial.Prepare(); err != nil {
-			return effectResult{attack: trial.Attack}, nil, err
-		}
-		pl := trial.newPlan()
-		return effectResult{trial.Attack, pl.exact(), pl}, nil, nil
+		r, err := noEffectChoice(ex, a)
+		return r, nil, err
 	}
 	return best, all, nil
 }
@@ -208,4 +203,16 @@ func (ex *Exchange) Options() ([]Option, error) {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].PerAP() > out[j].PerAP() })
 	return out, nil
+}
+
+// noEffectChoice is the attack a with no effect choice computed (none was
+// legal), for bestEffects and bestEffectsLean.
+func noEffectChoice(ex *Exchange, a Attack) (effectResult, error) {
+	trial := *ex
+	trial.Attack = a
+	if err := trial.Prepare(); err != nil {
+		return effectResult{attack: trial.Attack}, err
+	}
+	pl := trial.newPlan()
+	return effectResult{trial.Attack, pl.exact(), pl}, nil
 }

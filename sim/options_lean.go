@@ -97,13 +97,8 @@ func (ex *Exchange) bestEffectsLean(a Attack) (effectResult, *leanAttack, error)
 		}
 	}
 	if best.res == nil {
-		trial := *ex
-		trial.Attack = a
-		if err := trial.Prepare(); err != nil {
-			return effectResult{attack: trial.Attack}, nil, err
-		}
-		pl := trial.newPlan()
-		return effectResult{trial.Attack, pl.exact(), pl}, la, nil
+		r, err := noEffectChoice(ex, a)
+		return r, la, err
 	}
 	return best, la, nil
 }
