@@ -925,12 +925,12 @@ func (d *decoder) skillValue(sk *Skill, kind SkillValue, n *yaml.Node, field str
 				return true
 			}
 			if w, ok := masterWay(sk.Name, v.Value); ok {
-				// "master: osteomancy": the esoteric actions of that way
+				// "master: osteomancy", "heroic: osteomancy": the esoteric actions of that way
 				// only (profiles/master_way.go).
 				sk.Field, sk.Text = Esoteric, string(w)
 				return true
 			}
-			if _, isField := parseField(strings.TrimSpace(v.Value)); sk.Name == SkillMaster && !isField {
+			if _, isField := parseField(strings.TrimSpace(v.Value)); wayScoped(sk.Name) && !isField {
 				d.errorf(v, field, "unknown mastery field %q%s (want %s, or a way of magic for the esoteric actions of that way only: %s)", v.Value,
 					didYouMean(Closest(v.Value, append(fieldNames(), wayNames()...), 1)), strings.Join(fieldNames(), ", "), strings.Join(wayNames(), ", "))
 				return false

@@ -42,7 +42,7 @@ func HolderOf(p *Profile, items []*Equipment) *Profile {
 // increment when e has one ("Brutalité +1"), the higher value otherwise.
 func grantSkills(skills []Skill, e *Equipment) []Skill {
 	for _, g := range e.Grants {
-		i := slices.IndexFunc(skills, func(s Skill) bool { return s.Name == g.Name && s.Field == g.Field && s.MasterWay() == g.MasterWay() })
+		i := slices.IndexFunc(skills, func(s Skill) bool { return s.Name == g.Name && s.Field == g.Field && s.FieldWay() == g.FieldWay() })
 		if i < 0 {
 			skills = append(skills, g)
 			continue

@@ -59,3 +59,38 @@ equipment:
 		t.Errorf("holder's Master ways %q, want [osteomancy, \"\"] (its own and the wand's esoteric)", ways)
 	}
 }
+
+// TestHeroicSpecialistOfAWay decodes Heroic X and Specialist X whose X is a
+// way of magic (skills.md #14 "Map ... a way name", #42 "a way name (1)"; seed
+// 000 l.1632, l.1658; seed 004 l.1561, l.1579): esoteric, limited to that way,
+// alone or in a list, apart from the same skill of the whole field.
+func TestHeroicSpecialistOfAWay(t *testing.T) {
+	ds, err := loadFiles(map[string]string{"a.yaml": okProfile +
+		"    skills: {heroic: [defensive, Shamanism], specialist: [adansonia, esoteric]}\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type got struct {
+		name string
+		f    Field
+		w    Way
+	}
+	var gs []got
+	for _, s := range ds.Profiles[0].Skills {
+		if s.Name == SkillHeroic || s.Name == SkillSpecialist {
+			gs = append(gs, got{s.Name, s.Field, s.FieldWay()})
+		}
+		if s.MasterWay() != "" {
+			t.Errorf("%s %s: MasterWay %q, want none on a skill that is no Master", s.Name, s.Text, s.MasterWay())
+		}
+	}
+	want := []got{{SkillHeroic, Defensive, ""}, {SkillHeroic, Esoteric, Shamanism}, {SkillSpecialist, Esoteric, Adansonia}, {SkillSpecialist, Esoteric, ""}}
+	if len(gs) != len(want) {
+		t.Fatalf("skills %v, want %v", gs, want)
+	}
+	for i := range want {
+		if gs[i] != want[i] {
+			t.Errorf("skill[%d] = %v, want %v", i, gs[i], want[i])
+		}
+	}
+}

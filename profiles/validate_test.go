@@ -105,9 +105,16 @@ var validationTests = []struct {
 		want:  []string{`d/a.yaml:11:22: profiles[p1].skills.master: unknown mastery field "osteomancie" (did you mean osteomancy?) (want offensive, defensive, shooting, objective, esoteric, or a way of magic for the esoteric actions of that way only: osteomancy, shamanism, blood-and-steel, sacrifice, adansonia)`},
 	},
 	{
-		name:  "heroic of a way",
-		files: map[string]string{"a.yaml": okProfile + "    skills: {heroic: osteomancy}\n"},
-		want:  []string{`d/a.yaml:11:22: profiles[p1].skills.heroic: unknown mastery field "osteomancy" (want offensive, defensive, shooting, objective, esoteric)`},
+		// profiles/master_way.go: Heroic and Specialist of a way too
+		// (skills.md #14, #42).
+		name:  "heroic of a way misspelt",
+		files: map[string]string{"a.yaml": okProfile + "    skills: {heroic: shamanisme}\n"},
+		want:  []string{`d/a.yaml:11:22: profiles[p1].skills.heroic: unknown mastery field "shamanisme" (did you mean shamanism?) (want offensive, defensive, shooting, objective, esoteric, or a way of magic for the esoteric actions of that way only: osteomancy, shamanism, blood-and-steel, sacrifice, adansonia)`},
+	},
+	{
+		name:  "specialist of a way misspelt in a list",
+		files: map[string]string{"a.yaml": okProfile + "    skills: {specialist: [shooting, adansonai]}\n"},
+		want:  []string{`d/a.yaml:11:37: profiles[p1].skills.specialist[1]: unknown mastery field "adansonai" (did you mean adansonia?) (want offensive, defensive, shooting, objective, esoteric, or a way of magic for the esoteric actions of that way only: osteomancy, shamanism, blood-and-steel, sacrifice, adansonia)`},
 	},
 	{
 		name:  "field skill with an empty list",

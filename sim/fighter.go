@@ -47,6 +47,8 @@ type Skills struct {
 	Specialist       Fields // no CF in these fields
 	Master           Fields // free reroll once per turn in these fields
 	MasterWays       uint8  // the same on the esoteric actions of these ways only (bit i: profiles.Ways[i]; sim/magic_masterway.go)
+	HeroicWays       uint8  // Heroic on the esoteric actions of these ways only (bit i: profiles.Ways[i]; sim/magic_masterway.go)
+	SpecialistWays   uint8  // Specialist on the esoteric actions of these ways only (the same bits)
 	Executioner      bool   // +1D10 on a 3 AP attack, once per activation
 	Sadistic         bool   // extra AP for extra damage on an undefended attack
 	SkilledSwordsman bool   // the defender cannot spend more AP than the attacker
@@ -101,6 +103,10 @@ func ReadSkills(p *profiles.Profile) Skills {
 		case "savage":
 			s.Savage = true // a fight rule: it stays in Other for a single exchange
 		case "heroic":
+			if w := sk.FieldWay(); w != "" {
+				s.HeroicWays |= wayBit(w) // sim/magic_masterway.go
+				break
+			}
 			s.Heroic |= fieldBit(sk.Field)
 			for k := Bunt; k <= Trample; k++ {
 				if sk.Text == k.String() {
@@ -108,6 +114,10 @@ func ReadSkills(p *profiles.Profile) Skills {
 				}
 			}
 		case "specialist":
+			if w := sk.FieldWay(); w != "" {
+				s.SpecialistWays |= wayBit(w) // sim/magic_masterway.go
+				break
+			}
 			s.Specialist |= fieldBit(sk.Field)
 		case "master":
 			if w := sk.MasterWay(); w != "" {

@@ -274,10 +274,10 @@ func (c *Cast) plan() (*castPlan, error) {
 	}
 	caster := c.Caster
 	pl.pool = dice.Pool{Dice: caster.Dice, CritFrom: 10, CFMax: 1, RerollBonus: caster.rerollBonus(FieldEsoteric)} // a charm (sim/items.go)
-	if caster.Skills.Heroic&FieldEsoteric != 0 {
+	if caster.Skills.heroicOn(c.Spell.Way) {
 		pl.pool.Dice++
 	}
-	if caster.Skills.Specialist&FieldEsoteric != 0 {
+	if caster.Skills.specialistOn(c.Spell.Way) {
 		pl.pool.CFMax = 0
 	}
 	pl.mastery = c.Reroll && hasField(caster.Mastery, FieldEsoteric)
@@ -313,10 +313,10 @@ func (c *Cast) plan() (*castPlan, error) {
 			pl.defOK[k] = k == *c.Defence && !c.allied() && (k == 0 || !tp.NotPrinted.Has(profiles.I))
 		}
 		p := dice.Pool{Dice: tgt.Dice, CritFrom: 10, CFMax: 1, RerollBonus: tgt.rerollBonus(FieldEsoteric)} // a charm (sim/items.go)
-		if tgt.Skills.Heroic&FieldEsoteric != 0 {
+		if tgt.Skills.heroicOn(c.Spell.Way) {
 			p.Dice++
 		}
-		if tgt.Skills.Specialist&FieldEsoteric != 0 {
+		if tgt.Skills.specialistOn(c.Spell.Way) {
 			p.CFMax = 0
 		}
 		pl.defPool[k] = p

@@ -226,16 +226,10 @@ func (p *profileOut) skillValue(info profiles.SkillInfo, r skillRef) (skillOut, 
 		}
 		var wayValues []string
 		for _, w := range ways {
-			if info.Name == profiles.SkillMaster {
-				// skills.md #35: Master of the esoteric actions of that way
-				// only (sim/magic_masterway.go).
-				wayValues = append(wayValues, string(w))
-				continue
-			}
-			if !slices.Contains(fields, profiles.Esoteric) {
-				fields = append(fields, profiles.Esoteric)
-			}
-			p.notModelledf("skill %s %q: the esoteric actions of the way %s, read as every esoteric action (the engine reads a way on Master only)", info.Name, strings.TrimSpace(s), w)
+			// skills.md #35, #14, #42: Master, Heroic and Specialist of the
+			// esoteric actions of that way only (profiles/master_way.go,
+			// sim/magic_masterway.go).
+			wayValues = append(wayValues, string(w))
 		}
 		switch {
 		case attack == "" && len(fields) == 0 && len(notes) > 0 && genericOnly(s):
@@ -282,8 +276,8 @@ func (p *profileOut) skillValue(info profiles.SkillInfo, r skillRef) (skillOut, 
 // special attack. notes say what is read more broadly than written.
 //
 // ways are the ways of magic it names (the esoteric actions of those ways):
-// skillValue writes them as "master: WAY" on Master (profiles/master_way.go)
-// and reads them as every esoteric action, named, on Heroic and Specialist.
+// skillValue writes them as "master: WAY", "heroic: WAY", "specialist: WAY"
+// (profiles/master_way.go).
 func domains(s string) (fields []profiles.Field, ways []profiles.Way, attack string, notes []string) {
 	// "Le sang et l'acier" is one way's name: its "et" joins no list.
 	f := strings.NewReplacer("sang et l'acier", "sang-et-acier", "sang et l’acier", "sang-et-acier").Replace(fold(s))
