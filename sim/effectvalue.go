@@ -28,9 +28,6 @@ func (e *engine) rootGains(i, j, extra, a int, opts []fightOption, costOf func(o
 		}
 		at, c.pos = to, from
 	}
-	// i stands at from again: whether j is beyond its reach holds for every
-	// option.
-	out := e.gap(i, j) > e.reach(i)+1e-9
 	// Options whose moves are the same (moveKey) gain the same: each move is
 	// valued once (a table holds a C option at 2 and at 3 AP, whose repels do
 	// not depend on the AP; about a fifth of rootGains' time, perf record of
@@ -43,7 +40,7 @@ func (e *engine) rootGains(i, j, extra, a int, opts []fightOption, costOf func(o
 		if n >= maxOptions || o.pos == posNone {
 			continue
 		}
-		if !o.shot && out && (!walkIn || o.pos != posC) {
+		if !o.shot && e.gap(i, j) > e.reach(i)+1e-9 && (!walkIn || o.pos != posC) {
 			continue
 		}
 		cost, _, ok := costOf(o)

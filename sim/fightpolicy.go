@@ -558,14 +558,11 @@ func (e *engine) target(i int, filter func(o *fightOption) bool, keep bool) int 
 	// Every plan against each enemy asks for i's keep values, and nothing
 	// moves meanwhile: they are computed once (issue #13, 2% of a battle).
 	e.kv, e.kvOf = keepValues(e, i), i+1
-	// Whether i is engaged does not change either (4% of a battle when asked
-	// per enemy, battle1 round).
-	engaged := e.engagedAny(i)
 	for j := range e.c {
 		if e.c[j].side == e.c[i].side || !e.c[j].inPlay() {
 			continue
 		}
-		if v := e.targetValueOf(i, j, filter, keep, engaged); v > bv+1e-9 {
+		if v := e.targetValue(i, j, filter, keep); v > bv+1e-9 {
 			best, bv = j, v
 		}
 	}
@@ -592,17 +589,11 @@ const unreachable = -1e6
 // targetValue returns the value of Safar i's best plan against j from where it
 // stands (see target).
 func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bool) float64 {
-	return e.targetValueOf(i, j, filter, keep, e.engagedAny(i))
-}
-
-// targetValueOf is targetValue with engaged, whether i is engaged with an
-// enemy (engagedAny), given.
-func (e *engine) targetValueOf(i, j int, filter func(o *fightOption) bool, keep, engaged bool) float64 {
 	g := e.gap(i, j)
 	far := unreachable - g
 	shots := func(o *fightOption) bool { return o.shot && (filter == nil || filter(o)) }
 	melee := func(o *fightOption) bool { return !o.shot && (filter == nil || filter(o)) }
-	if preferRange(e, i, j) && !engaged {
+	if preferRange(e, i, j) && !e.engagedAny(i) {
 		if k, v := bestAttackOf(e, i, j, 0, shots, classOf(filter, true), keep, false); k >= 0 {
 			return v
 		}
@@ -614,7 +605,7 @@ func (e *engine) targetValueOf(i, j int, filter func(o *fightOption) bool, keep,
 		}
 		return far
 	}
-	if !engaged && g <= e.assaultReach(i) && !e.hiddenFrom(j, i) {
+	if !e.engagedAny(i) && g <= e.assaultReach(i) && !e.hiddenFrom(j, i) {
 		w := e.walkCost(i)
 		if k, v := bestAttackOf(e, i, j, w, melee, classOf(filter, false), keep, false); k >= 0 {
 			if keep {
