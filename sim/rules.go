@@ -79,7 +79,7 @@ var rules = []Rule{
 	{"Terrain: loose, slippery, difficult ground", "seed 000 l.650-655; seed 004 l.585-590; R-FR", RuleModelled, "`sim/field` (velocity -1, -1 and Stable lost, -2)", InSkirmish},
 	{"Terrain: difficult ground halves movement", "seed 000 l.655", RuleVariant, "`english`", InSkirmish},
 	{"Bulky: V effects move it little, ground does not slow it", "skills.md #41", RuleModelled, "`engine.freeMoveOf`, `bulkyMove` (one V effect 0.5 toise, two in one exchange V/2: VV, V and Harassment; a defender's V counter or Survival instinct 0.5), `field.Base.SureFooted` in `field.Walk` (loose, slippery, difficult ground)", fights},
-	{"Terrain: water (swimming, no weapon, armour taken off)", "seed 000 l.654, 1252; seed 004 l.589", RuleModelled, "`field.Walk` (velocity halved), `engine.swim`, `engine.inWater` (sim/water.go): no attack with a weapon, manufactured armour taken off for 3 AP or the Safar lost; defences as on dry land; the policies do not steer round water", InSkirmish},
+	{"Terrain: water (swimming, no weapon, armour taken off)", "seed 000 l.654, 1252; seed 004 l.589", RuleModelled, "`field.Walk` (velocity halved), `engine.swim`, `engine.inWater` (sim/water.go): no attack with a weapon, manufactured armour taken off for 3 AP or the Safar lost (a natural one, the card's or an item marked `natural`, kept); defences as on dry land; the policies do not steer round water", InSkirmish},
 	{"Deployment", "seed 000 l.542-546; seed 004 l.467", RuleModelled, "`engine.deploy`: fixed, symmetric, 3-toise strips (2 under `english`)", InSkirmish},
 	{"Deployment chosen by the players", "seed 000 l.542-546", RuleNotModelled, "deployment is fixed, symmetric, in list order (Scout X and Ambush place their Safars by the policy: sim/deploy.go, sim/ambush.go)", InSkirmish},
 	{"Round course and activation order", "seed 000 l.552-581; R14, R15", RuleModelled, "`engine.play`, `engine.activate`", fights},
@@ -93,7 +93,7 @@ var rules = []Rule{
 	{"Walking (free, then 1, 2, 3 AP)", "seed 000 l.687-702; R14", RuleModelled, "`engine.walkCost`, `field.Walk`", fights},
 	{"Assault", "seed 000 l.707-719; seed 004 l.634-646; R8a", RuleModelled, "`engine.attack`: stature on the first melee attack, target in sight at the start, not engaged", fights},
 	{"Climbing, stepping over, helping up", "seed 000 l.721-732; seed 004 l.648-656", RuleNotModelled, "walks stop at scenery taller than 1.5 toises; no climbing", InSkirmish},
-	{"Swimming", "seed 000 l.734", RuleNotModelled, "a walk across water is the swim, at the walk's AP and half speed (sim/water.go); its own 2 AP cost and the metal or stone armour that cannot swim are not played", InSkirmish},
+	{"Swimming", "seed 000 l.734-736; seed 004 l.676-680", RuleModelled, "`engine.wade`, `field.WaterEntry` (sim/water.go): a paid walk (toward, away, an assault's, to an objective) whose centre starts in deep water or enters it is a swim: 2 AP in place of the walk's (+1 dazed), one movement, at half speed in the water; a Safar wearing an armour item marked `metal_or_stone` (half-plate, plate), or without the AP, stops at the water's edge at the walk's cost; a natural armour (`natural`, the tembos' shell) swims; free moves into water are not swims; the policies neither steer round water nor weigh the swim's AP", InSkirmish},
 	{"Falling and landing", "seed 000 l.754", RuleNotModelled, "no heights to fall from (terrain height only blocks sight)", InSkirmish},
 	{"Getting back on one's feet", "seed 000 l.750, 1372; R17", RuleModelled, "`engine.do` (actStandUp)", fights},
 	// Offensive melee actions.
