@@ -1494,11 +1494,12 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		// stature (R-FR reading; under the English one it is a walk and an attack).
 		sight = e.field.LineOfSight(c.base(), o.base(), e.othersOf(i, j))
 		// A walk that would not bring the target within reach is not an assault:
-		// refused before any AP is paid (a base in the way).
+		// refused before any AP is paid (a base in the way, water it cannot
+		// swim); nor one that ends in deep water with a weapon (sim/water.go).
 		from := c.pos
 		e.move(i, j, e.velocity(i)+e.info[c.kind].brutal, true)
 		walk, _, _ = e.wade(i, from, walk, c.ap-cost) // a swim in water (sim/water.go)
-		if !opt.shot && e.gap(i, j) > e.reachOf(i, opt)+1e-9 || c.ap < cost+walk {
+		if !opt.shot && e.gap(i, j) > e.reachOf(i, opt)+1e-9 || c.ap < cost+walk || opt.weapon != nil && e.inWater(i) {
 			c.pos = from
 			return false
 		}

@@ -104,3 +104,62 @@ func TestSwim(t *testing.T) {
 		t.Errorf("tembo activated in water: shell %d boxes (want %d), %d AP (want 4)", e.c[2].armour, shell, e.c[2].ap)
 	}
 }
+
+// TestSwimAssault checks an assault across deep water (seed 000 lines 654,
+// 734-736): the kherops warrior, 1.5 toises short of a pool at y 4-10, in
+// sight of a foe standing in the water, cannot assault it with its sabre (the
+// walk would end in the water, where "no action involving a weapon can
+// happen"); the paladin-2 in half-plate cannot assault a foe just beyond the
+// water's edge (it cannot swim: its walk stops at the edge, out of reach).
+// Both are refused before any AP is paid, where they stood.
+func TestSwimAssault(t *testing.T) {
+	pool := []field.Terrain{{Kind: field.Water, Rect: field.Rect{X: 0, Y: 4, W: 15, H: 6}}}
+	war := fighterWith(t, "kherops-warrior-1")
+	pal := fighterWith(t, "paladin-2")
+	foe := fighterWith(t, "kherops-warrior-1")
+	sk := &Skirmish{Sides: [2]Spearhead{
+		{Safars: []*Fighter{war, pal}, Costs: make([]int, 2), Leader: -1},
+		{Safars: []*Fighter{foe}, Costs: make([]int, 1), Leader: -1},
+	}, Field: field.Field{Width: 15, Height: 15, Terrain: pool}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := pl.e
+	r := rand.NewPCG(1, 2)
+	for _, tc := range []struct {
+		name    string
+		i       int
+		foeY    float64
+		inWater bool
+	}{
+		{"warrior, foe in the water", 0, 4.8, true},
+		{"paladin, foe beyond the edge", 1, 0, true},
+	} {
+		e.reset()
+		c := &e.c[tc.i]
+		e.c[1-tc.i].pos = field.Vec{X: 1, Y: 1}
+		c.ap, c.walks = 4, 1
+		opt := -1
+		for k, o := range e.opts[c.kind][e.c[2].kind] {
+			if !o.shot && o.weapon != nil && o.attack.AP == 1 {
+				opt = k
+				break
+			}
+		}
+		if opt < 0 {
+			t.Fatalf("%s: no 1-AP weapon attack", tc.name)
+		}
+		// The foe's base edge at foeY, or (the paladin) 0.3 beyond the reach
+		// of a Safar stopped at the water's edge.
+		edge := tc.foeY
+		if tc.i == 1 {
+			edge = 4 + c.radius + e.reachOf(tc.i, &e.opts[c.kind][e.c[2].kind][opt]) + 0.3
+		}
+		c.pos, e.c[2].pos = field.Vec{X: 7.5, Y: 2.5}, field.Vec{X: 7.5, Y: edge + e.c[2].radius}
+		t.Logf("%s: velocity %.2f, radius %.2f, foe edge at %.2f", tc.name, e.velocity(tc.i), c.radius, edge)
+		if got := e.attack(r, tc.i, action{kind: actAssault, opt: opt, target: 2}); got || c.ap != 4 || c.pos != (field.Vec{X: 7.5, Y: 2.5}) || c.walks != 1 {
+			t.Errorf("%s: assault made %v, %d AP (want 4), at %v, %d walks", tc.name, got, c.ap, c.pos, c.walks)
+		}
+	}
+}

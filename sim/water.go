@@ -10,8 +10,8 @@ import "github.com/kharn-ages/kharn/sim/field"
 // who wears it from swimming." The halved velocity is field.Walk's (a walk
 // across water); this file plays the rest:
 //   - a Safar whose centre is in water attacks and shoots with no weapon
-//     (engine.attack refuses an option with one; bare-handed and natural
-//     attacks stay);
+//     (engine.attack refuses an option with one, and an assault whose walk
+//     ends in water with one; bare-handed and natural attacks stay);
 //   - at the start of its activation in water, a Safar wearing manufactured
 //     armour (an armour item, not the card's natural one) takes it off for
 //     the rest of the battle with the generic action "Taking off one's
