@@ -163,3 +163,35 @@ func TestSwimAssault(t *testing.T) {
 		}
 	}
 }
+
+// TestSwimToObjective checks a walk to a marker across deep water (goTo; seed
+// 000 lines 734-736): the ford marker at (7.5, 7.5) beyond a pool at y 4-6;
+// from y 2.5 with its free walk, the paladin-2 in half-plate stops at the
+// water's edge for no AP, the kherops warrior (no armour) swims for 2 AP,
+// 0.75 toise into the water.
+func TestSwimToObjective(t *testing.T) {
+	pal, war := fighterOf(t, "paladin-2"), fighterOf(t, "kherops-warrior-1")
+	foe := fighterOf(t, "kherops-warrior-1")
+	e := objectiveBattle(t, []*Fighter{pal, war}, []*Fighter{foe}, ford())
+	e.field.Terrain = []field.Terrain{{Kind: field.Water, Rect: field.Rect{X: 0, Y: 4, W: 15, H: 2}}}
+	r := rand.NewPCG(1, 2)
+	for _, tc := range []struct {
+		name string
+		i    int
+		ap   int
+		y    float64
+	}{
+		{"paladin in half-plate", 0, 3, 4},
+		{"warrior", 1, 1, 4.75},
+	} {
+		c := &e.c[tc.i]
+		e.c[1-tc.i].pos = field.Vec{X: 1, Y: 1}
+		c.pos, c.ap, c.walks = field.Vec{X: 7.5, Y: 2.5}, 3, 0
+		if e.velocity(tc.i) != 3 {
+			t.Fatalf("%s: velocity %g, want 3", tc.name, e.velocity(tc.i))
+		}
+		if !e.do(r, tc.i, action{kind: actGoTo, opt: 0}) || c.ap != tc.ap || c.walks != 1 || math.Abs(c.pos.Y-tc.y) > 1e-3 {
+			t.Errorf("%s: %d AP (want %d), %d walks, at y %.4f (want %.4f)", tc.name, c.ap, tc.ap, c.walks, c.pos.Y, tc.y)
+		}
+	}
+}
