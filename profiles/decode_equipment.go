@@ -53,7 +53,7 @@ func notApplicable(key string, k Kind) string {
 	case KindShield:
 		msg += " (a shield takes only defence_bonus, boxes and no_cf_defence)"
 	case KindArmour:
-		msg += " (an armour takes only protection, boxes, velocity_malus, malus_max_c, heavy_threshold and stacks_with_armour)"
+		msg += " (an armour takes only protection, boxes, velocity_malus, malus_max_c, heavy_threshold, stacks_with_armour, metal_or_stone and natural)"
 	case KindHelmet:
 		msg += " (a helmet takes only boxes, no_critical_damage and immune)"
 	case KindItem:
@@ -253,6 +253,10 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			armour.HeavyThreshold, _ = d.intIn(f.v, field, 2, 10, "heavy_threshold must be from 2 to 10 (a d10 face)")
 		case "stacks_with_armour":
 			armour.Stacks, _ = d.boolValue(f.v, field)
+		case "metal_or_stone":
+			armour.MetalOrStone, _ = d.boolValue(f.v, field)
+		case "natural":
+			armour.Natural, _ = d.boolValue(f.v, field)
 		}
 	}
 	present := func(k string) bool { return keys[k] != nil }

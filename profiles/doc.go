@@ -48,7 +48,8 @@
 // ids. An armour's malus_max_c limits its velocity_malus to wearers of C at
 // most that value ("-1 en V si C≤4"); heavy_threshold is a better threshold
 // over a printed armour at least as strong; stacks_with_armour: true wears it
-// under the ordinary armour; a melee weapon with protection and boxes also
+// under the ordinary armour; metal_or_stone: true keeps its wearer from
+// swimming, natural: true (a shell) is kept in water; a melee weapon with protection and boxes also
 // protects, its armour worn in that second slot while it is held. Weapons and items may grant skills to their
 // holder: grants (a skills mapping) and grants_increment ("+N if present");
 // a ranged weapon whose ammunition is only bought has bought_ammunition:

@@ -236,6 +236,14 @@ type ArmourStats struct {
 	// ordinary armour (stacksWithArmor, catalogue.md 4.6 "Armour"). Armour
 	// equipment only.
 	Stacks bool
+	// MetalOrStone marks a metallic or stone armour: its wearer cannot swim
+	// (seed 000 line 736, seed 004 line 680; `metal_or_stone: true`). Armour
+	// equipment only.
+	MetalOrStone bool
+	// Natural marks an armour item that is the Safar's own (a shell): it does
+	// not keep its wearer from swimming and is never taken off (seed 000
+	// lines 654 and 1258; `natural: true`). Armour equipment only.
+	Natural bool
 }
 
 // ForWearer returns the armour a as p wears it: a itself, or a copy with

@@ -316,7 +316,7 @@ var validationTests = []struct {
 		// "an" before a vowel (issue #10 item 13).
 		name:  "melee-only effect on an armour",
 		files: map[string]string{"a.yaml": kindOf("armour") + "    protection: 1/5/1\n    boxes: 3\n    reach: 1\n"},
-		want:  []string{`d/a.yaml:8:5: equipment[e1].reach: field "reach" does not apply to an armour (an armour takes only protection, boxes, velocity_malus, malus_max_c, heavy_threshold and stacks_with_armour)`},
+		want:  []string{`d/a.yaml:8:5: equipment[e1].reach: field "reach" does not apply to an armour (an armour takes only protection, boxes, velocity_malus, malus_max_c, heavy_threshold, stacks_with_armour, metal_or_stone and natural)`},
 	},
 	{
 		// Melee weapons act within their range area; only thrown ones shoot

@@ -194,7 +194,7 @@ var (
 	armourFields = []string{"protection", "boxes", "velocity_malus", "malus_max_c"}
 	// armourItemFields are the keys of armour equipment only, not of a
 	// profile's printed armour (catalogue.md 4.6 "Armour").
-	armourItemFields = []string{"heavy_threshold", "stacks_with_armour"}
+	armourItemFields = []string{"heavy_threshold", "stacks_with_armour", "metal_or_stone", "natural"}
 	rangeFields      = []string{"short", "long", "max"}
 
 	// commonEquipmentFields are allowed on every kind of equipment.

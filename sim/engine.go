@@ -1251,7 +1251,8 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 			return false
 		}
 		from := c.pos
-		moved := e.move(i, a.target, e.velocity(i), a.kind == actToward)
+		e.move(i, a.target, e.velocity(i), a.kind == actToward)
+		cost, moved, swam := e.wade(i, from, cost, c.ap) // a swim in water (sim/water.go)
 		if !moved {
 			c.pos = from
 			if cost > 0 {
@@ -1266,7 +1267,7 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 			e.enteredTerror(r, i, from)
 		}
 		if e.trace != nil {
-			e.tracef("  %s walks %s (%d AP): %s\n", e.name(i), map[bool]string{true: "in", false: "away"}[a.kind == actToward], cost, e.where(i, a.target))
+			e.tracef("  %s %s %s (%d AP): %s\n", e.name(i), map[bool]string{true: "swims", false: "walks"}[swam], map[bool]string{true: "in", false: "away"}[a.kind == actToward], cost, e.where(i, a.target))
 		}
 		if moved {
 			e.enteredAmbush(r, i) // sim/ambush.go
@@ -1493,10 +1494,12 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		// stature (R-FR reading; under the English one it is a walk and an attack).
 		sight = e.field.LineOfSight(c.base(), o.base(), e.othersOf(i, j))
 		// A walk that would not bring the target within reach is not an assault:
-		// refused before any AP is paid (a base in the way).
+		// refused before any AP is paid (a base in the way, water it cannot
+		// swim); nor one that ends in deep water with a weapon (sim/water.go).
 		from := c.pos
 		e.move(i, j, e.velocity(i)+e.info[c.kind].brutal, true)
-		if !opt.shot && e.gap(i, j) > e.reachOf(i, opt)+1e-9 {
+		walk, _, _ = e.wade(i, from, walk, c.ap-cost) // a swim in water (sim/water.go)
+		if !opt.shot && e.gap(i, j) > e.reachOf(i, opt)+1e-9 || c.ap < cost+walk || opt.weapon != nil && e.inWater(i) {
 			c.pos = from
 			return false
 		}

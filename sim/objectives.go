@@ -298,15 +298,16 @@ func (e *engine) goTo(r *rand.PCG, i, k int) bool {
 		return false
 	}
 	from := c.pos
-	to := e.field.Walk(c.base(), p, e.velocity(i), e.othersOf(i, -1))
-	if to.Dist(from) <= 1e-6 && cost > 0 {
+	c.pos = e.field.Walk(c.base(), p, e.velocity(i), e.othersOf(i, -1))
+	cost, moved, _ := e.wade(i, from, cost, c.ap) // a swim in water (sim/water.go)
+	if !moved && cost > 0 {
+		c.pos = from
 		return false // blocked: no AP paid for a walk that goes nowhere
 	}
-	c.pos = to
 	c.ap -= cost
 	c.spent += cost
 	c.walks++
-	if to.Dist(from) > 1e-6 {
+	if moved {
 		e.enteredTerror(r, i, from)
 	}
 	if e.trace != nil {

@@ -116,7 +116,7 @@ const (
 	Slippery
 	// Water deep enough to swim halves velocity (seed 000 line 654, seed 004
 	// line 589: "sa vitesse est divisée par 2"); the engine plays the rest of
-	// the rule (no weapon, manufactured armour taken off: sim/deploy.go).
+	// the rule (no weapon, manufactured armour taken off, swimming: sim/water.go).
 	Water
 )
 
