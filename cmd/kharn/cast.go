@@ -169,15 +169,34 @@ func describeTarget(p *profiles.Profile, f *sim.Fighter) string {
 			}
 		}
 	}
-	if f.Skills.Master&sim.FieldEsoteric != 0 {
-		s += ", Master esoteric (a free reroll of its whole defence pool, seed 000 l.1636)"
+	return s + esotericSkills(p, f) + esoteric(f)
+}
+
+// esotericSkills names the target's Master, Heroic and Specialist of its
+// spell defences: of the whole esoteric field, or of one way of magic only
+// (profiles.Skill.FieldWay).
+func esotericSkills(p *profiles.Profile, f *sim.Fighter) string {
+	what := []struct {
+		skill, name string
+		bits        sim.Fields
+		does        string
+	}{
+		{profiles.SkillMaster, "Master", f.Skills.Master, "a free reroll of its whole defence pool, seed 000 l.1636"},
+		{profiles.SkillHeroic, "Heroic", f.Skills.Heroic, "one more die, seed 000 l.1632"},
+		{profiles.SkillSpecialist, "Specialist", f.Skills.Specialist, "a natural 1 is no critical failure, seed 000 l.1658"},
 	}
-	for _, sk := range p.Skills {
-		if w := sk.MasterWay(); w != "" {
-			s += fmt.Sprintf(", Master %s (a free reroll of its whole defence pool against spells of that way only, seed 000 l.1636)", w)
+	s := ""
+	for _, w := range what {
+		if w.bits&sim.FieldEsoteric != 0 {
+			s += fmt.Sprintf(", %s esoteric (%s)", w.name, w.does)
+		}
+		for _, sk := range p.Skills {
+			if way := sk.FieldWay(); way != "" && sk.Name == w.skill {
+				s += fmt.Sprintf(", %s %s (%s; against spells of that way only)", w.name, way, w.does)
+			}
 		}
 	}
-	return s + esoteric(f)
+	return s
 }
 
 func describeSpell(s *profiles.Spell) string {
