@@ -104,7 +104,11 @@ type Skill struct {
 	// Toises is the distance of Reach X (1, 1.5, 2, ...); Value then holds it
 	// rounded down.
 	Toises float64
-	Pos    Pos
+	// FirstThreshold and FirstDamage are Ambush's precision: added to the
+	// threshold and to the damage of its first attack after the reveal
+	// (skills.md #18; "ambush: {first_attack: {threshold: 2, damage: 1}}").
+	FirstThreshold, FirstDamage int
+	Pos                         Pos
 }
 
 // Profile is one Safar card.
