@@ -9,6 +9,10 @@ import (
 	"github.com/kharn-ages/kharn/profiles"
 )
 
+// ambushFormat is the mapping form of Ambush the importer writes, with the
+// threshold and the damage bonus of the first attack after the reveal.
+const ambushFormat = "{first_attack: {threshold: %d, damage: %d}}"
+
 // The phrases of an Ambush precision (skills.md #18: "the first attack after
 // its reveal gets a bonus to the threshold (+2 to +4) and to the damage (+1
 // to +3)"): "+2 au seuil et +1 dgt à la première attaque".
@@ -64,5 +68,5 @@ func ambushPrecision(text string) (string, bool) {
 			return "", false
 		}
 	}
-	return fmt.Sprintf("{first_attack: {threshold: %d, damage: %d}}", max(th, 0), max(dm, 0)), true
+	return fmt.Sprintf(ambushFormat, max(th, 0), max(dm, 0)), true
 }

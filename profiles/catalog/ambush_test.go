@@ -53,3 +53,24 @@ func TestAmbushPrecisionImport(t *testing.T) {
 		}
 	}
 }
+
+// TestAmbushPrecisionCardGrant checks that an Ambush with its precision,
+// granted by a special card to a list's Safars (listcards.go), keeps its
+// bonus in the Skill and in the card_grants it writes back.
+func TestAmbushPrecisionCardGrant(t *testing.T) {
+	info, _ := profiles.SkillByName(profiles.SkillAmbush)
+	v, ok := ambushPrecision("+3 au seuil et +2 dgt à la première attaque")
+	if !ok {
+		t.Fatal("precision not read")
+	}
+	s := skillOf(info, skillOut{name: profiles.SkillAmbush, value: v})
+	if s.FirstThreshold != 3 || s.FirstDamage != 2 {
+		t.Errorf("granted ambush %+v, want +3/+2", s)
+	}
+	if got := skillYAML(s); got != v {
+		t.Errorf("written back %q, want %q", got, v)
+	}
+	if s := skillOf(info, skillOut{name: profiles.SkillAmbush, value: "~"}); s.FirstThreshold != 0 || s.FirstDamage != 0 || skillYAML(s) != "~" {
+		t.Errorf("plain ambush %+v", s)
+	}
+}
