@@ -850,6 +850,12 @@ func (d *decoder) skills(n *yaml.Node, field string) []Skill {
 			}
 			continue
 		}
+		if v := deref(f.v); name == SkillBite && v != nil && v.Kind == yaml.MappingNode {
+			if d.biteValue(&sk, f.v, sf) { // profiles/bite.go
+				out = append(out, sk)
+			}
+			continue
+		}
 		if d.skillValue(&sk, kind, f.v, sf) {
 			out = append(out, sk)
 		}

@@ -108,7 +108,10 @@ type Skill struct {
 	// threshold and to the damage of its first attack after the reveal
 	// (skills.md #18; "ambush: {first_attack: {threshold: 2, damage: 1}}").
 	FirstThreshold, FirstDamage int
-	Pos                         Pos
+	// Heals is Bite's precision: the Bite heals its attacker as much HP as
+	// it deals (skills.md #7; "bite: {heals: true}").
+	Heals bool
+	Pos   Pos
 }
 
 // Profile is one Safar card.

@@ -1672,7 +1672,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	if c.side == o.side {
 		by, byO = -1, -1 // a Berserk's blow on an ally is nobody's credit
 	}
+	hpBefore := o.hp
 	e.hurt(j, by, out.Damage)
+	e.biteHeal(i, opt.attack, max(hpBefore, 0)-max(o.hp, 0)) // sim/bite.go
 	if poisoned && out.Success && !o.poisoned {
 		o.poisoned, o.poisonBy = true, by
 		if e.trace != nil {
