@@ -180,6 +180,7 @@ func skillOf(info profiles.SkillInfo, sk skillOut) profiles.Skill {
 	if sk.name == profiles.SkillAmbush {
 		fmt.Sscanf(v, ambushFormat, &s.FirstThreshold, &s.FirstDamage) // its precision (ambush.go); "~": none
 	}
+	s.Heals = sk.name == profiles.SkillBite && v == "{heals: true}" // its precision (precision.go)
 	return s
 }
 
@@ -187,6 +188,9 @@ func skillOf(info profiles.SkillInfo, sk skillOut) profiles.Skill {
 func skillYAML(s profiles.Skill) string {
 	if s.FirstThreshold != 0 || s.FirstDamage != 0 {
 		return fmt.Sprintf(ambushFormat, s.FirstThreshold, s.FirstDamage) // Ambush's precision (ambush.go)
+	}
+	if s.Heals {
+		return "{heals: true}" // Bite's precision (precision.go)
 	}
 	info, _ := profiles.SkillByName(s.Name)
 	switch info.Value {

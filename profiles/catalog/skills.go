@@ -89,9 +89,9 @@ func (p *profileOut) addSkill(ctx *readContext, r skillRef) {
 	precise := "" // the YAML value a precision read gives the skill
 	if r.precision != "" {
 		// catalogue.md section 3.2: a refinement of that profile, in French,
-		// that needs a hand-written mapping: Ambush's first-attack bonus is
-		// read (profiles/catalog/ambush.go), the others are named.
-		if v, ok := ambushPrecision(r.precision); info.Name == profiles.SkillAmbush && ok {
+		// that needs a hand-written mapping: Ambush's first-attack bonus and
+		// a Bite that heals are read (precision.go), the others are named.
+		if v, ok := readPrecision(info.Name, r.precision); ok {
 			precise = v
 		} else {
 			p.notModelledf("skill %s: its precision %q", info.ID, oneLine(r.precision, 60))
@@ -139,6 +139,9 @@ func (p *profileOut) addSkill(ctx *readContext, r skillRef) {
 		default:
 			if r.from == "" {
 				p.problemf(r.path, "skill %s given twice, counted once", info.Name)
+			}
+			if precise != "" && prev.value == "~" {
+				prev.value, prev.source = precise, source // the entry with its precision read (precision.go)
 			}
 		}
 		return

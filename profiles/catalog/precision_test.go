@@ -1,6 +1,11 @@
 package catalog
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -72,5 +77,78 @@ func TestAmbushPrecisionCardGrant(t *testing.T) {
 	}
 	if s := skillOf(info, skillOut{name: profiles.SkillAmbush, value: "~"}); s.FirstThreshold != 0 || s.FirstDamage != 0 || skillYAML(s) != "~" {
 		t.Errorf("plain ambush %+v", s)
+	}
+}
+
+// TestBitePrecision checks the phrases of a Bite that heals as much HP as it
+// deals (skills.md #7), read as "{heals: true}", any other text refused.
+func TestBitePrecision(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		ok   bool
+	}{
+		{"Soigne autant de PV qu'elle inflige (inventé)", true},
+		{"Sa morsure soigne autant de points de vie que de dégâts infligés.", true},
+		{"récupère autant de PV que les dégâts infligés", true},
+		{"soigne autant de PV qu'elle inflige, une fois par partie", false},
+		{"soigne 2 PV", false},
+		{"+2 au seuil et +1 dgt à la première attaque", false},
+	} {
+		got, ok := bitePrecision(c.text)
+		if ok != c.ok || ok && got != "{heals: true}" {
+			t.Errorf("%q: %q %v, want %v", c.text, got, ok, c.ok)
+		}
+	}
+}
+
+// TestBitePrecisionImport imports catalog-056.json with a precision "soigne
+// autant de PV qu'elle inflige" on fangs-chiot-1's Bite: the Bite heals, its
+// precision is not named, and it is written "bite: {heals: true}".
+func TestBitePrecisionImport(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "catalog-056.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The chiot gives its Bite twice (counted once): the precision on the
+	// first entry, then on the second.
+	const ref = "\"skillId\": \"morsure\"\n"
+	for _, second := range []bool{false, true} {
+		i := bytes.Index(data, []byte(ref))
+		if i < 0 {
+			t.Fatal("no morsure in the fixture")
+		}
+		if second {
+			i += len(ref) + bytes.Index(data[i+len(ref):], []byte(ref))
+		}
+		biteHealsImported(t, slices.Concat(data[:i], []byte("\"skillId\": \"morsure\", \"precision\": \"soigne autant de PV qu'elle inflige (inventé)\"\n"), data[i+len(ref):]))
+	}
+}
+
+// biteHealsImported checks the import of data, catalog-056.json with a Bite
+// precision on fangs-chiot-1.
+func biteHealsImported(t *testing.T, data []byte) {
+	t.Helper()
+	c, err := Convert("catalog-056.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := c.DataSet().Profile("fangs-chiot-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := p.Skill(profiles.SkillBite); !ok || !s.Heals {
+		t.Errorf("chiot bite %+v %v, want heals", s, ok)
+	}
+	for _, e := range c.Report.JSONSummary().Entries {
+		if e.CatalogID == "fangs-chiot-1" && slices.ContainsFunc(e.NotModelled, func(s string) bool { return strings.Contains(s, "precision") }) {
+			t.Errorf("chiot: not modelled %v", e.NotModelled)
+		}
+	}
+	found := false
+	for _, f := range c.Files {
+		found = found || bytes.Contains(f.Data, []byte("bite: {heals: true}"))
+	}
+	if !found {
+		t.Error("no file writes bite: {heals: true}")
 	}
 }
