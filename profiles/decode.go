@@ -844,6 +844,18 @@ func (d *decoder) skills(n *yaml.Node, field string) []Skill {
 			continue
 		}
 		sk := Skill{Name: name, Pos: d.pos(f.k)}
+		if v := deref(f.v); name == SkillAmbush && v != nil && v.Kind == yaml.MappingNode {
+			if d.ambushValue(&sk, f.v, sf) { // profiles/ambush.go
+				out = append(out, sk)
+			}
+			continue
+		}
+		if v := deref(f.v); name == SkillBite && v != nil && v.Kind == yaml.MappingNode {
+			if d.biteValue(&sk, f.v, sf) { // profiles/bite.go
+				out = append(out, sk)
+			}
+			continue
+		}
 		if d.skillValue(&sk, kind, f.v, sf) {
 			out = append(out, sk)
 		}

@@ -104,7 +104,14 @@ type Skill struct {
 	// Toises is the distance of Reach X (1, 1.5, 2, ...); Value then holds it
 	// rounded down.
 	Toises float64
-	Pos    Pos
+	// FirstThreshold and FirstDamage are Ambush's precision: added to the
+	// threshold and to the damage of its first attack after the reveal
+	// (skills.md #18; "ambush: {first_attack: {threshold: 2, damage: 1}}").
+	FirstThreshold, FirstDamage int
+	// Heals is Bite's precision: the Bite heals its attacker as much HP as
+	// it deals (skills.md #7; "bite: {heals: true}").
+	Heals bool
+	Pos   Pos
 }
 
 // Profile is one Safar card.

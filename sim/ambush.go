@@ -39,9 +39,18 @@ import (
 //     its zone nearest to the nearest enemy. Otherwise it does not activate
 //     and, not being counted, takes no activation from its side.
 //
+//   - The precision some cards give it ("+2 au seuil et +1 dgt à la première
+//     attaque", data "ambush: {first_attack: {threshold: 2, damage: 1}}") is
+//     played on its first attack after the reveal, melee or shot, whether the
+//     interrupt's or its activation's: the threshold bonus adds to the attack
+//     threshold (the engaged characteristics plus the kept die, "seuil
+//     d'attaque", seed 004 lines 242 and 605-607, like the assault's stature,
+//     line 646), the damage bonus to the damage of that attack, not to its
+//     free attacks (Exchange.AttackBonus, DamageBonus). A reveal with no
+//     attack before the Safar's next attack keeps it for that attack.
+//
 // Not played: the Detect action that finds it (no generic action of the
-// policies), the precision bonus some cards give its first attack, a shot as
-// its offensive action, an enemy's V move or repel entering the zone (only
+// policies), a shot as its offensive action, an enemy's V move or repel entering the zone (only
 // walks and assaults trigger), and sending an ally back into ambush (spells).
 
 // hiddenPos is where a Safar in ambush waits: far off the table, where no
@@ -190,6 +199,9 @@ func (e *engine) ambushReveals(i int) bool {
 func (e *engine) reveal(i int, p field.Vec) {
 	c := &e.c[i]
 	c.hidden, c.pos = false, p
+	if t, d := ambushBonus(c.f); t != 0 || d != 0 {
+		c.ambushFirst = true
+	}
 	c.ranged = c.f.Ranged != nil && !e.engagedAny(i)
 	if e.trace != nil {
 		e.tracef("  %s comes out of its ambush in zone %d: %s\n", e.name(i), e.ambush[i]+1, e.where(i, -1))
@@ -304,4 +316,15 @@ func (e *engine) ambushAttack(i, j int) int {
 		}
 	}
 	return best
+}
+
+// ambushBonus returns the threshold and damage bonus of f's first attack
+// after its ambush reveal: its card's Ambush precision (profiles.Skill
+// FirstThreshold, FirstDamage), 0, 0 without.
+func ambushBonus(f *Fighter) (threshold, damage int) {
+	sk, ok := f.Profile.Skill(profiles.SkillAmbush)
+	if !ok {
+		return 0, 0
+	}
+	return sk.FirstThreshold, sk.FirstDamage
 }

@@ -198,8 +198,9 @@ type combatant struct {
 	warlordUsed bool
 	// morale: fright tests, Sacrifice, its carcass (sim/morale.go).
 	morale moraleState
-	// hidden: in ambush, off the table (sim/ambush.go).
-	hidden bool
+	// hidden: in ambush, off the table (sim/ambush.go); ambushFirst: revealed,
+	// its first attack still to come, with its card's precision bonus.
+	hidden, ambushFirst bool
 	// behind: hiding behind terrain piece behind-1, 0 not (sim/hide.go).
 	behind int8
 	// alert: on the alert (generic action): a free characteristic on its next
@@ -287,6 +288,9 @@ type planKey struct {
 	// armour (sim/armour_slots.go).
 	attBare, defBare   bool
 	attUnder, defUnder bool
+	// ambushFirst: the attacker's first attack after its ambush reveal, with
+	// its card's threshold and damage bonus (sim/ambush.go).
+	ambushFirst bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -1597,6 +1601,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
 	poisoned := e.poisonsWith(i, j, opt)
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
+	key.ambushFirst, c.ambushFirst = c.ambushFirst, false // sim/ambush.go
 	key = e.canonical(key, opt)
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange
@@ -1667,7 +1672,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	if c.side == o.side {
 		by, byO = -1, -1 // a Berserk's blow on an ally is nobody's credit
 	}
+	hpBefore := o.hp
 	e.hurt(j, by, out.Damage)
+	e.biteHeal(i, opt.attack, max(hpBefore, 0)-max(o.hp, 0)) // sim/bite.go
 	if poisoned && out.Success && !o.poisoned {
 		o.poisoned, o.poisonBy = true, by
 		if e.trace != nil {
@@ -1802,6 +1809,9 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 		ex.Defender = ex.Defender.WithWeapon(opt.defWeapon) // seed 000 line 1722
 	}
 	ex.Assault = k.assault
+	if k.ambushFirst {
+		ex.AttackBonus, ex.DamageBonus = ambushBonus(ex.Attacker) // sim/ambush.go
+	}
 	ex.ExecutionerUsed = k.execUsed
 	ex.HarassmentUsed = k.harassed
 	ex.DefenderDazed, ex.DefenderStunned = k.dazed, k.stunned

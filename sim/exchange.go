@@ -185,8 +185,14 @@ type Exchange struct {
 	// effects "as far as X"). The fight engine sets it from where the two
 	// stand; a duel's exchanges after an assault are in base contact.
 	BeyondCounterReach bool
-	Variant            Variant
-	Policy             Policy
+	// AttackBonus adds to the attack threshold (the engaged characteristics
+	// plus the kept die, seed 004 lines 242 and 605-607) and DamageBonus to
+	// the damage of the main attack, not its free attacks: the precision of
+	// an ambusher's card on its first attack after the reveal (skills.md #18,
+	// sim/ambush.go).
+	AttackBonus, DamageBonus int
+	Variant                  Variant
+	Policy                   Policy
 }
 
 // field returns the mastery field of the attack.
@@ -498,6 +504,9 @@ func (ex *Exchange) attackModifier(a Attack) int {
 	if ex.Defender.Bleeding {
 		m += att.Skills.Bloodlust
 	}
+	if !a.Free {
+		m += ex.AttackBonus
+	}
 	if att.Skills.Slender {
 		m += a.Effects.Count(V) // Slender (skills.md #28): +1 per V effect announced
 	}
@@ -765,6 +774,9 @@ func (ex *Exchange) damage(a Attack) *damageSpec {
 	s := ex.baseDamage(a)
 	if ex.AttackerBerserk {
 		s.bonus += ex.Attacker.Stats().P // Berserk: "always adds its P to its damage rolls"
+	}
+	if !a.Free {
+		s.bonus += ex.DamageBonus // an ambusher's first attack (sim/ambush.go), special attacks too
 	}
 	helmetGuard(s, ex.Defender)
 	return s

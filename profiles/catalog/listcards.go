@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -176,11 +177,21 @@ func skillOf(info profiles.SkillInfo, sk skillOut) profiles.Skill {
 	case profiles.SkillText:
 		s.Text = v
 	}
+	if sk.name == profiles.SkillAmbush {
+		fmt.Sscanf(v, ambushFormat, &s.FirstThreshold, &s.FirstDamage) // its precision (ambush.go); "~": none
+	}
+	s.Heals = sk.name == profiles.SkillBite && v == "{heals: true}" // its precision (precision.go)
 	return s
 }
 
 // skillYAML writes a Skill's value as the data format reads it.
 func skillYAML(s profiles.Skill) string {
+	if s.FirstThreshold != 0 || s.FirstDamage != 0 {
+		return fmt.Sprintf(ambushFormat, s.FirstThreshold, s.FirstDamage) // Ambush's precision (ambush.go)
+	}
+	if s.Heals {
+		return "{heals: true}" // Bite's precision (precision.go)
+	}
 	info, _ := profiles.SkillByName(s.Name)
 	switch info.Value {
 	case profiles.SkillNumber:

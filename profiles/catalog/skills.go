@@ -86,10 +86,16 @@ func (p *profileOut) addSkill(ctx *readContext, r skillRef) {
 	if r.from != "" {
 		source += " (" + r.from + ")"
 	}
+	precise := "" // the YAML value a precision read gives the skill
 	if r.precision != "" {
 		// catalogue.md section 3.2: a refinement of that profile, in French,
-		// that needs a hand-written mapping.
-		p.notModelledf("skill %s: its precision %q", info.ID, oneLine(r.precision, 60))
+		// that needs a hand-written mapping: Ambush's first-attack bonus and
+		// a Bite that heals are read (precision.go), the others are named.
+		if v, ok := readPrecision(info.Name, r.precision); ok {
+			precise = v
+		} else {
+			p.notModelledf("skill %s: its precision %q", info.ID, oneLine(r.precision, 60))
+		}
 	}
 	if info.Trait != "" {
 		p.addTraitSkill(ctx, info, r, source)
@@ -100,6 +106,10 @@ func (p *profileOut) addSkill(ctx *readContext, r skillRef) {
 		p.problemf(r.path, "%s %s: %s, skill left out", keyword, describeValue(r.value, r.hasValue), why)
 		p.notModelledf("skill %s (%s)", info.Name, why)
 		return
+	}
+	if precise != "" {
+		sk.value = precise
+		source += " (" + oneLine(r.precision, 60) + ")"
 	}
 	if sk.value == "" {
 		return // nothing the engine reads (a mastery of generic actions only), named by skillValue
@@ -129,6 +139,9 @@ func (p *profileOut) addSkill(ctx *readContext, r skillRef) {
 		default:
 			if r.from == "" {
 				p.problemf(r.path, "skill %s given twice, counted once", info.Name)
+			}
+			if precise != "" && prev.value == "~" {
+				prev.value, prev.source = precise, source // the entry with its precision read (precision.go)
 			}
 		}
 		return
