@@ -57,7 +57,7 @@ func memberRecruitable(p *Profile, added []string, faction string, ds *DataSet) 
 		if err != nil {
 			continue // reported by checkEquipment
 		}
-		if slices.Contains(e.GrantsTraits, TraitStateless) || slices.Contains(e.GrantsTraits, TraitAlliedOf+faction) {
+		if traitsAdmit(e.GrantsTraits, faction) {
 			return true
 		}
 	}

@@ -405,7 +405,14 @@ func listRecruitable(p *Profile, faction string) bool {
 	if faction == Affranchis && p.Limitation.Kind == "X" {
 		return true
 	}
-	return slices.Contains(p.Traits, TraitStateless) || slices.Contains(p.Traits, TraitAlliedOf+faction)
+	return traitsAdmit(p.Traits, faction)
+}
+
+// traitsAdmit reports whether traits let a Safar of another people join a
+// Spearhead of faction: stateless, or allied of that faction (skills.md #61,
+// #25), on its card or granted by an item (Equipment.GrantsTraits).
+func traitsAdmit(traits []string, faction string) bool {
+	return slices.Contains(traits, TraitStateless) || slices.Contains(traits, TraitAlliedOf+faction)
 }
 
 // checkEquipment checks the changes of equipment of the entry m of profile p with
