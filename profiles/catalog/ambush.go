@@ -29,10 +29,7 @@ var (
 // one of the two bonuses, each from 0 to profiles.MaxFirstAttackBonus, and
 // nothing else the phrases leave out (parenthesised remarks aside).
 func ambushPrecision(text string) (string, bool) {
-	s := strings.ToLower(text)
-	if i := strings.IndexByte(s, '('); i >= 0 {
-		s = s[:i] // "(inventé)": a remark, not a rule
-	}
+	s := precisionRule(text)
 	if !ambushFirst.MatchString(s) {
 		return "", false
 	}

@@ -21,6 +21,16 @@ func readPrecision(name, text string) (string, bool) {
 	return "", false
 }
 
+// precisionRule returns a precision text lower-cased, without the remark in
+// brackets it may end with ("(inventé)": a remark, not a rule).
+func precisionRule(text string) string {
+	s := strings.ToLower(text)
+	if i := strings.IndexByte(s, '('); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
 // biteHealsPhrase is the precision of a Bite that heals as much HP as it
 // deals (skills.md #7): "soigne autant de PV qu'elle inflige", "récupère
 // autant de points de vie que de dégâts infligés", ...
@@ -28,10 +38,7 @@ var biteHealsPhrase = regexp.MustCompile(`^(?:(?:sa|la) morsure |elle |il )?(?:l
 
 // bitePrecision reads the precision of a Bite that heals: "{heals: true}".
 func bitePrecision(text string) (string, bool) {
-	s := strings.ToLower(text)
-	if i := strings.IndexByte(s, '('); i >= 0 {
-		s = s[:i] // "(inventé)": a remark, not a rule
-	}
+	s := precisionRule(text)
 	s = strings.NewReplacer("’", "'", ".", " ", ",", " ").Replace(s)
 	s = strings.Join(strings.Fields(s), " ")
 	if biteHealsPhrase.MatchString(s) {
