@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -13,20 +12,8 @@ import (
 // osteomancy has the caster's and the target's free reroll exactly when the
 // spell is of osteomancy, and neither once the turn's Master is used.
 func TestFightMasterOfAWay(t *testing.T) {
-	withMaster := func(id string) *Fighter {
-		ds := profiles.Default()
-		q, err := ds.Profile(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lo, err := ds.Equip(q, nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := *q
-		p.Skills = append(slices.Clone(p.Skills), profiles.Skill{Name: "master", Field: profiles.Esoteric, Text: string(profiles.Osteomancy)})
-		return NewFighter(&p, lo.Items(ds))
-	}
+	master := profiles.Skill{Name: "master", Field: profiles.Esoteric, Text: string(profiles.Osteomancy)}
+	withMaster := func(id string) *Fighter { return fighterWith(t, id, master) }
 	e, err := newEngine([]*Fighter{withMaster("bone-seer-2"), withMaster("paladin-3")}, []int{SideB, SideA}, Variant{}, [2]FightPolicy{}, nil)
 	if err != nil {
 		t.Fatal(err)

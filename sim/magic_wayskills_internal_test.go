@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -14,20 +13,9 @@ import (
 // have one more die and no CF exactly when the spell is of osteomancy.
 func TestFightHeroicSpecialistOfAWay(t *testing.T) {
 	withWay := func(id string) *Fighter {
-		ds := profiles.Default()
-		q, err := ds.Profile(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lo, err := ds.Equip(q, nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := *q
-		p.Skills = append(slices.Clone(p.Skills),
+		return fighterWith(t, id,
 			profiles.Skill{Name: "heroic", Field: profiles.Esoteric, Text: string(profiles.Osteomancy)},
 			profiles.Skill{Name: "specialist", Field: profiles.Esoteric, Text: string(profiles.Osteomancy)})
-		return NewFighter(&p, lo.Items(ds))
 	}
 	e, err := newEngine([]*Fighter{withWay("bone-seer-2"), withWay("paladin-3")}, []int{SideB, SideA}, Variant{}, [2]FightPolicy{}, nil)
 	if err != nil {
