@@ -30,9 +30,16 @@ type bruteRoll struct {
 // with a 10 critical (R2) and a 1 a critical failure (R3), with their
 // probabilities; dropped is the mass of the branches cut at bruteDepth.
 func enumerateRoll(level int) (out map[bruteRoll]float64, dropped float64) {
+	return enumerateRollFrom(level, 10)
+}
+
+// enumerateRollFrom is enumerateRoll with the critical range critFrom-10 (R2;
+// 9 for a threshold lowered, sim/critthresh.go).
+func enumerateRollFrom(level, critFrom int) (out map[bruteRoll]float64, dropped float64) {
 	out = map[bruteRoll]float64{}
 	// explode follows the rerolls of a CH: a CF (1) adds nothing and stops, 2-9 add
-	// and stop, a 10 adds and rerolls again (seed 000 lines 189-193).
+	// and stop, a 10 adds and rerolls again (seed 000 lines 189-193); a face of
+	// the critical range rerolls again.
 	var explode func(p float64, value, depth int)
 	explode = func(p float64, value, depth int) {
 		for d := 1; d <= 10; d++ {
@@ -40,7 +47,7 @@ func enumerateRoll(level int) (out map[bruteRoll]float64, dropped float64) {
 			switch {
 			case d == 1:
 				out[bruteRoll{value: value, ch: true}] += w
-			case d < 10:
+			case d < critFrom:
 				out[bruteRoll{value: value + d, ch: true}] += w
 			case depth == bruteDepth:
 				dropped += w
@@ -54,11 +61,11 @@ func enumerateRoll(level int) (out map[bruteRoll]float64, dropped float64) {
 	roll = func(i int, p float64) {
 		if i == level {
 			kept := slices.Max(faces)
-			switch kept {
-			case 1:
+			switch {
+			case kept == 1:
 				out[bruteRoll{value: 1, cf: true}] += p
-			case 10:
-				explode(p, 10, 1)
+			case kept >= critFrom:
+				explode(p, kept, 1)
 			default:
 				out[bruteRoll{value: kept}] += p
 			}
@@ -91,8 +98,14 @@ func bruteExchange(attL, defL, attMod, defMod, dmg, dmgCH, ctr, ctrCH int) brute
 // is set (R2: an attack CH succeeds unless the defence is a CH too; R2a: with two
 // CHs the totals decide).
 func bruteExchangeV(attL, defL, attMod, defMod, dmg, dmgCH, ctr, ctrCH int, chAuto bool) bruteResult {
-	att, da := enumerateRoll(attL)
-	def, dd := enumerateRoll(defL)
+	return bruteExchangeFrom(attL, defL, 10, 10, attMod, defMod, dmg, dmgCH, ctr, ctrCH, chAuto)
+}
+
+// bruteExchangeFrom is bruteExchangeV with the critical ranges attCrit-10 and
+// defCrit-10 of the attack and the defence rolls (R2).
+func bruteExchangeFrom(attL, defL, attCrit, defCrit, attMod, defMod, dmg, dmgCH, ctr, ctrCH int, chAuto bool) bruteResult {
+	att, da := enumerateRollFrom(attL, attCrit)
+	def, dd := enumerateRollFrom(defL, defCrit)
 	r := bruteResult{damage: map[int]float64{}, counter: map[int]float64{}, dropped: da + dd}
 	for a, pa := range att {
 		if a.ch {

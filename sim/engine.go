@@ -501,6 +501,7 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 			e.c[i].warnedMask = 0
 			e.c[i].morale.sacrificeUsed, e.c[i].morale.authorityUsed = false, 0 // Sacrifice X, Authority X: per turn
 			e.c[i].morale.riderUsed = false                                     // a mount's Sacrifice towards its rider (sim/mount.go)
+			e.c[i].morale.bold = false                                          // until the start of the next turn (sim/critthresh.go)
 		}
 		e.ambushRound() // sim/ambush.go
 		if e.trace != nil {
@@ -851,19 +852,19 @@ func (e *engine) morale(r *rand.PCG, i int) bool {
 		return true
 	}
 	if e.passesTerror(i) { // sim/auras.go
-		c.passed = true
+		e.passLast(i)
 		return true
 	}
 	bonus := e.aura(i) + e.recounted(i, profiles.T) // sim/counts.go
 	if !temerityFails(r, c.f.Stats().T+bonus) {
-		c.passed = true
 		if e.trace != nil {
 			e.tracef("  %s, last of its side, passes its temerity test\n", e.name(i))
 		}
+		e.passLast(i)
 		return true
 	}
 	if e.rally(i) {
-		c.passed = true
+		e.passLast(i)
 		return true
 	}
 	if e.trace != nil {

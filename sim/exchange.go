@@ -538,6 +538,7 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool, tools 
 	if att.Skills.Specialist&f != 0 || (!a.Kind.Special() && w.NoCFAttack) {
 		p.CFMax = 0
 	}
+	p.CritFrom = att.criticalFace(p.CritFrom, p.CFMax) // sim/critthresh.go
 	if mastery && !a.Free {
 		p.Reroll = ex.Policy.AttackReroll
 	}
@@ -631,6 +632,7 @@ func (ex *Exchange) defenceBase(d Defence) dice.Pool {
 		(d.Shield && def.Shield != nil && def.Shield.Effects.NoCFDefence) {
 		p.CFMax = 0
 	}
+	p.CritFrom = def.criticalFace(p.CritFrom, p.CFMax) // sim/critthresh.go
 	return p
 }
 
@@ -641,6 +643,9 @@ func (ex *Exchange) defenceReroll(p dice.Pool, t, dmod int, ch bool) int {
 	k := t - dmod - 1
 	if ex.Variant.CHAutoSuccess && ch {
 		k = 9 // only a CH stops a CH under ch-auto-success (R2 option)
+		if p.CritFrom > 0 {
+			k = p.CritFrom - 1 // a critical threshold lowered (sim/critthresh.go)
+		}
 	}
 	return min(max(k, p.CFMax), 9)
 }

@@ -217,6 +217,11 @@ type Fighter struct {
 	Mastery []Fields
 	// Bleeding reports whether it suffers from a bleeding effect (for Bloodlust).
 	Bleeding bool
+	// CriticalLower lowers the critical face of its attack and defence rolls
+	// by this many: 1 until the start of the next turn once it passed its
+	// temerity test as the last Safar of its side (seed 004 lines 1231-1232,
+	// sim/critthresh.go).
+	CriticalLower int
 }
 
 // NewFighter returns a fresh Safar of profile p carrying items (its loadout), with

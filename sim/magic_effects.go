@@ -41,14 +41,17 @@ const maxEffects = 4
 // statMod is a spell modifier: characteristics V P A C T I, then the attack
 // bonus (modAttack) and the lowest critical face (modCrit, 0: unchanged) of the
 // attacks with the weapon in hand (sim/magic_offence.go), then the skills
-// granted (modSkills, bits of grantBits: sim/magic_fate.go).
-type statMod [9]int8
+// granted (modSkills, bits of grantBits: sim/magic_fate.go), then the
+// lowering of the critical thresholds of a passed last-Safar temerity test
+// (modBold, sim/critthresh.go), which no spell gives.
+type statMod [10]int8
 
 // The slots of statMod after the characteristics.
 const (
 	modAttack = 6
 	modCrit   = 7
 	modSkills = 8
+	modBold   = 9
 )
 
 func modOf(s profiles.Stats) statMod {
@@ -80,6 +83,8 @@ func (m statMod) apply(f *Fighter) *Fighter {
 	g.Profile = &p
 	m.applyOffence(&g)
 	m.applySkills(&g) // sim/magic_fate.go
+	// The thresholds of a passed last-Safar temerity test (sim/critthresh.go).
+	g.CriticalLower += int(m[modBold])
 	return &g
 }
 
@@ -98,6 +103,9 @@ func (m statMod) String() string {
 		parts = append(parts, fmt.Sprintf("critical hits on %d-10", v))
 	}
 	parts = append(parts, grantNames(m[modSkills])...)
+	if v := m[modBold]; v != 0 {
+		parts = append(parts, fmt.Sprintf("critical thresholds -%d", v))
+	}
 	return strings.Join(parts, ", ")
 }
 

@@ -81,6 +81,9 @@ type moraleState struct {
 	authorityUsed int
 	// devoured: its carcass was devoured and removed (sim/devour.go).
 	devoured bool
+	// bold: it passed its last-Safar temerity test in this turn, its
+	// critical thresholds lowered by 1 until the next (sim/critthresh.go).
+	bold bool
 }
 
 // frightOf returns the fright threshold Safar j causes (0: none).

@@ -254,6 +254,9 @@ func (e *engine) objectiveTest(r *rand.PCG, i int, chars []profiles.Char, thresh
 	if c.f.Skills.Specialist&FieldObjective != 0 {
 		pool.CFMax = 0
 	}
+	if c.morale.bold {
+		pool.CritFrom = 9 // a passed last-Safar temerity test (sim/critthresh.go)
+	}
 	fail := min(max(need-1, pool.CFMax), 9) // the highest failing face
 	if fail > 0 && countMastery(c, FieldObjective) > 0 {
 		pool.Reroll = fail

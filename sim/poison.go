@@ -109,11 +109,15 @@ func (e *engine) poisonTick(i int) bool {
 }
 
 // mods returns the modifiers on c's characteristics: its spells' and its
-// poison's malus.
+// poison's malus, and its critical thresholds lowered after a passed
+// last-Safar temerity test (sim/critthresh.go).
 func (c *combatant) mods() statMod {
 	m := c.fx.mod
 	for k := range 6 {
 		m[k] -= c.poison
+	}
+	if c.morale.bold {
+		m[modBold] = 1 // sim/critthresh.go
 	}
 	return m
 }

@@ -212,6 +212,7 @@ func samplerCases() []samplerCase {
 	cases = append(cases, forcedSamplerCases()...)    // forced_test.go
 	cases = append(cases, fixedSamplerCases()...)     // fixed_test.go
 	cases = append(cases, cardSamplerCases()...)      // cardattack_test.go
+	cases = append(cases, boldSamplerCases()...)      // critthresh_test.go
 	return append(cases, storedSamplerCases()...)     // stored_test.go
 }
 
