@@ -651,7 +651,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 			if opt.level.CasterPays {
 				paid = amount // the amount rolled (sim/magic_pay.go)
 			}
-			amount = min(amount, o.f.Profile.HP-o.hp)
+			amount = max(min(amount, e.maxHP(j)-o.hp), 0) // scars: fire, Sacrifice (sim/fire.go)
 			o.hp += amount
 		} else if opt.isReturn() {
 			amount = e.returnFromDefeat(j, amount, opt.level.Activations)

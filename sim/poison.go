@@ -109,19 +109,22 @@ func (e *engine) poisonTick(i int) bool {
 }
 
 // mods returns the modifiers on c's characteristics: its spells' and its
-// poison's malus.
+// poison's malus, and frostbite's during its activation.
 func (c *combatant) mods() statMod {
 	m := c.fx.mod
 	for k := range 6 {
 		m[k] -= c.poison
 	}
+	m[profiles.V] -= c.fire.chill // frostbite (sim/fire.go)
+	m[profiles.A] -= c.fire.chill
 	return m
 }
 
 // poisons reports whether the attack of ex carries poison: made with a weapon
-// (not a special attack) that poisons, or by an attacker with a dose left.
+// (not a special attack) that poisons, by an attacker with a dose left, or a
+// shot of a weapon with poisoned ammunition left (sim/fire.go).
 func (ex *Exchange) poisons() bool {
 	a, w := ex.Attacker, ex.Attacker.Weapon
-	return w != nil && !ex.Attack.Kind.Special() && (w.Effects.Poison || a.PoisonDoses > 0) &&
+	return w != nil && !ex.Attack.Kind.Special() && (w.Effects.Poison || a.PoisonDoses > 0 || ex.Attack.Kind == Shot && w.Effects.PoisonShots > 0) &&
 		!ex.Defender.Items.PoisonImmune // sim/items.go
 }
