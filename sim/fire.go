@@ -312,11 +312,6 @@ func (e *engine) putOutChoice(i, j int, keep bool) action {
 	if c.ground {
 		return action{kind: actEnd}
 	}
-	ap, x := e.fightAP(i)
-	cost := e.actionCost(i, ap)
-	if cost > c.ap {
-		return action{kind: actEnd}
-	}
 	target := -1
 	for t := range e.c {
 		o := &e.c[t]
@@ -327,6 +322,11 @@ func (e *engine) putOutChoice(i, j int, keep bool) action {
 		}
 	}
 	if target < 0 {
+		return action{kind: actEnd}
+	}
+	ap, x := e.fightAP(i)
+	cost := e.actionCost(i, ap)
+	if cost > c.ap {
 		return action{kind: actEnd}
 	}
 	h := float64(max(min(fireTicks, e.rounds-e.round), 0))
