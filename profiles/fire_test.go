@@ -77,3 +77,33 @@ func TestSpecialAmmunition(t *testing.T) {
 		}
 	}
 }
+
+// TestFireSpellField checks fire and frostbite on a spell's difficulty: read
+// on a damage effect, refused on another with the reason.
+func TestFireSpellField(t *testing.T) {
+	spell := func(level string) string {
+		return okProfile + `spells:
+  - id: s1
+    name: S
+    kind: grimoire
+    way: osteomancy
+    pages: 1
+    target: enemy
+    range: 6
+    cadence: 1/turn
+    duration: instant
+    difficulties:
+      - ` + level + "\n"
+	}
+	ds, err := loadFiles(map[string]string{"a.yaml": spell("{threshold: 14, effect: damage, amount: 1D5, fire: true, frostbite: true}")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := ds.Spell("s1"); err != nil || !s.Levels[0].Fire || !s.Levels[0].Frostbite {
+		t.Errorf("spell %+v, %v: want fire and frostbite", s, err)
+	}
+	_, err = loadFiles(map[string]string{"a.yaml": spell("{threshold: 14, effect: healing, amount: 1D5, fire: true}")})
+	if err == nil || !strings.Contains(err.Error(), "spells[s1].difficulties[0].fire: only a damage effect can set its target on fire") {
+		t.Errorf("fire on a heal: %v", err)
+	}
+}

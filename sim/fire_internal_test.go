@@ -238,3 +238,49 @@ func TestPutOut(t *testing.T) {
 		t.Errorf("trace %q", buf.String())
 	}
 }
+
+// TestFireSpell checks a damage spell that burns and freezes (spell level
+// fire: true, frostbite: true; seed 000 lines 1352-1358, 1372): the embedded
+// bone-seer's Bone Splinters, given both, sets its target on fire and gives
+// it frostbite exactly when it takes effect, credited to the caster.
+func TestFireSpell(t *testing.T) {
+	fs := []*Fighter{cardFighterIn(t, "kherops-warrior-2"), cardFighterIn(t, "bone-seer-2")}
+	e, err := newEngine(fs, []int{SideA, SideB}, Variant{}, [2]FightPolicy{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.rounds = 20
+	bolt := -1
+	for oi := range e.magic.opts[e.c[1].kind] {
+		o := &e.magic.opts[e.c[1].kind][oi]
+		if o.spell.ID == "bone-splinters" && o.ap == 3 && o.plans[e.c[0].kind] != nil {
+			lv := *o.level // a copy: the data set's spell stays as it is
+			lv.Fire, lv.Frostbite = true, true
+			o.level, bolt = &lv, oi
+		}
+	}
+	if bolt < 0 {
+		t.Fatal("no bone-splinters option")
+	}
+	r := rand.NewPCG(21, 0)
+	burnt := 0
+	for range 500 {
+		e.reset()
+		e.round = 1
+		e.c[1].ap, e.c[0].hp = 4, 100 // never killed by the spell
+		before := e.c[1].spells.succeeded
+		if !e.cast(r, 1, action{kind: actCast, opt: bolt, target: 0}) {
+			t.Fatal("the spell was not cast")
+		}
+		ok := e.c[1].spells.succeeded > before
+		if f := e.c[0].fire; f.burning != ok || f.frost != ok || ok && f.burnBy != 1 {
+			t.Fatalf("took effect %v: burning %v (by %d), frostbite %v", ok, f.burning, f.burnBy, f.frost)
+		}
+		if ok {
+			burnt++
+		}
+	}
+	if burnt == 0 {
+		t.Error("500 casts set nothing on fire")
+	}
+}
