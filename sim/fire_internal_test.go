@@ -284,3 +284,50 @@ func TestFireSpell(t *testing.T) {
 		t.Error("500 casts set nothing on fire")
 	}
 }
+
+// TestFireArrowsInFights checks fire arrows in whole fights (catalogue.md
+// 4.7; seed 000 line 1358): an archer with 6 arrows, 2 of fire, shoots them
+// at a Safar walking to it; over seeded duels its fire shots are spent
+// (never more than bought) and its target burns for good in some of them
+// (HP lost to fire: the scar), which never happens with plain arrows.
+func TestFireArrowsInFights(t *testing.T) {
+	archer := &profiles.Profile{ID: "archer", Level: 2, AP: 5, HP: 14, Stature: 3,
+		Stats: profiles.Stats{V: 4, P: 3, A: 6, C: 3, T: 5, I: 5}}
+	brute := &profiles.Profile{ID: "brute", Level: 1, AP: 4, HP: 16, Stature: 3,
+		Stats: profiles.Stats{V: 3, P: 4, A: 3, C: 3, T: 5, I: 6}}
+	club := &profiles.Equipment{ID: "club", Kind: profiles.KindMelee, Hands: 1, Effects: profiles.Effects{CriticalFrom: 10}}
+	for _, fire := range []int{2, 0} {
+		bow := &profiles.Equipment{ID: "bow", Kind: profiles.KindRanged, Hands: 2, Effects: profiles.Effects{CriticalFrom: 10,
+			Range: &profiles.Range{Short: 4, Long: 9}, Ammunition: 6, FireShots: fire}}
+		e, err := newEngine([]*Fighter{NewFighter(archer, []*profiles.Equipment{bow, club}), NewFighter(brute, []*profiles.Equipment{club})},
+			[]int{SideA, SideB}, Variant{}, [2]FightPolicy{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.rounds, e.duel = 8, true
+		e.field.Width, e.field.Height = DefaultTable, DefaultTable
+		e.labels = make([]string, 2)
+		e.start[0].X, e.start[0].Y = DefaultTable/2-4.5, DefaultTable/2
+		e.start[1].X, e.start[1].Y = DefaultTable/2+4.5, DefaultTable/2
+		r := rand.NewPCG(31, 0)
+		spent, burnt := 0, 0
+		for range 300 {
+			e.play(r)
+			s := e.c[0].fire.fireShots
+			if s < 0 || s > fire {
+				t.Fatalf("%d fire shots left of %d", s, fire)
+			}
+			spent += fire - s
+			if e.c[1].morale.scar > 0 {
+				burnt++
+			}
+		}
+		if fire > 0 && (spent == 0 || burnt == 0) {
+			t.Errorf("2 fire arrows: %d spent, the target burnt in %d of 300 fights", spent, burnt)
+		}
+		if fire == 0 && burnt != 0 {
+			t.Errorf("plain arrows: the target burnt in %d fights", burnt)
+		}
+		t.Logf("%d fire arrows: %d spent in 300 fights, the target burnt in %d", fire, spent, burnt)
+	}
+}
