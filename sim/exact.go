@@ -336,16 +336,22 @@ func (ex *Exchange) Exact() (*Result, error) {
 	}
 	pl := ex.newPlan()
 	res := pl.exact()
+	ex.onSuccess(res)
+	return res, nil
+}
+
+// onSuccess sets in res the statuses the attack of ex puts on the defender
+// when it succeeds: poison (sim/poison.go), fire and frostbite (sim/fire.go).
+func (ex *Exchange) onSuccess(res *Result) {
 	if ex.poisons() {
-		res.PPoisoned = res.PSuccess // sim/poison.go
+		res.PPoisoned = res.PSuccess
 	}
 	if ex.burns() {
-		res.PBurning = res.PSuccess // sim/fire.go
+		res.PBurning = res.PSuccess
 	}
 	if ex.freezes() {
 		res.PFrostbite = res.PSuccess
 	}
-	return res, nil
 }
 
 func (pl *plan) exact() *Result { return pl.exactFrom(pl.initial()) }

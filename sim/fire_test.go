@@ -68,5 +68,20 @@ func TestFireExchange(t *testing.T) {
 		}
 		checkPMF(t, c.name+" p_burning", []int{burnt}, n, []float64{r.PBurning})
 		checkPMF(t, c.name+" p_frostbite", []int{frozen}, n, []float64{r.PFrostbite})
+		// kharn odds chooses the effects with BestEffects: the same statuses.
+		if c.attack.Kind.Special() {
+			continue
+		}
+		bx := ex()
+		if err := bx.Prepare(); err != nil {
+			t.Fatal(err)
+		}
+		_, br, err := bx.BestEffects(bx.Attack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (br.PBurning > 0) != c.burns || (br.PFrostbite > 0) != c.freeze || c.burns && br.PBurning != br.PSuccess {
+			t.Errorf("%s, best effects: p_burning %g, p_frostbite %g (p_success %g)", c.name, br.PBurning, br.PFrostbite, br.PSuccess)
+		}
 	}
 }
