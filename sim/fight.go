@@ -372,7 +372,7 @@ func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipme
 			if k == df.AP && b == bandEffective && pre != nil {
 				res = pre
 			}
-			o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender) + fireValue(&ex, res)
+			o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)
 			o.ctr[b][k], o.def[b][k] = res.ExpectedCounter, res.ExpectedDefenceAP
 			switch pos {
 			case posV:
