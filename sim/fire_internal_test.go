@@ -331,3 +331,53 @@ func TestFireArrowsInFights(t *testing.T) {
 		t.Logf("%d fire arrows: %d spent in 300 fights, the target burnt in %d", fire, spent, burnt)
 	}
 }
+
+// TestFireScarHealSpell checks that a heal spell gives back no HP lost to
+// fire (seed 000 line 1356: "Fire damage cannot be healed"): the embedded
+// khemist's Sap of Adansonia on an ally that lost 3 HP, all of them to fire,
+// heals nothing; one that lost 3 HP, 1 of them to fire, at most 2.
+func TestFireScarHealSpell(t *testing.T) {
+	ids := []string{"tembo-khemist-2", "kherops-warrior-2", "bone-seer-2"}
+	var fs []*Fighter
+	for _, id := range ids {
+		fs = append(fs, cardFighterIn(t, id))
+	}
+	e, err := newEngine(fs, []int{SideA, SideA, SideB}, Variant{}, [2]FightPolicy{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.rounds = 20
+	heal := -1
+	for oi, o := range e.magic.opts[e.c[0].kind] {
+		if o.spell.ID == "sap-of-adansonia" && o.ap == 1 && o.plans[e.c[1].kind] != nil {
+			heal = oi
+		}
+	}
+	if heal < 0 {
+		t.Fatal("no sap-of-adansonia option")
+	}
+	full := e.c[1].f.Profile.HP
+	r := rand.NewPCG(4, 4)
+	for _, burnt := range []int{3, 1} {
+		took := 0
+		for range 300 {
+			e.reset()
+			e.round = 1
+			e.c[0].ap = 4
+			e.c[1].hp, e.c[1].morale.scar = full-3, burnt
+			before := e.c[0].spells.succeeded
+			if !e.cast(r, 0, action{kind: actCast, opt: heal, target: 1}) {
+				t.Fatal("the heal was not cast")
+			}
+			if e.c[1].hp > full-burnt {
+				t.Fatalf("%d of 3 HP lost to fire: healed to %d, want at most %d", burnt, e.c[1].hp, full-burnt)
+			}
+			if e.c[0].spells.succeeded > before {
+				took++
+			}
+		}
+		if took == 0 {
+			t.Errorf("%d HP burnt: no heal took effect in 300 casts", burnt)
+		}
+	}
+}
