@@ -3,6 +3,7 @@ package profiles
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -17,6 +18,27 @@ type AmmunitionPurchase struct {
 	Weapon string
 	Shots  int // 0 on a list: none bought
 	Cost   int // Krowns
+	// Fire and Poisoned are the shots of fire and of poisoned ammunition
+	// among Shots (catalogue.md 4.7 types "fire" and "poisoned"; seed 004
+	// line 1670): each burns (sim/fire.go) or poisons (sim/poison.go) its
+	// target when it hits.
+	Fire, Poisoned int
+}
+
+// Special describes the fire and poisoned shots of p, " (2 fire, 1
+// poisoned)", or "" when it has none.
+func (p AmmunitionPurchase) Special() string {
+	var parts []string
+	if p.Fire > 0 {
+		parts = append(parts, fmt.Sprintf("%d fire", p.Fire))
+	}
+	if p.Poisoned > 0 {
+		parts = append(parts, fmt.Sprintf("%d poisoned", p.Poisoned))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 // The reading of a weapon whose ammunition is only bought (catalogue.md 4.7:
@@ -76,9 +98,12 @@ func (l Loadout) withAmmunition(items []*Equipment) []*Equipment {
 		if shots == 0 && e.boughtOnly() {
 			continue // no ammunition: it cannot shoot
 		}
-		if shots != e.Effects.Ammunition {
+		if shots != e.Effects.Ammunition || bought && (p.Fire > 0 || p.Poisoned > 0) {
 			c := *e
 			c.Effects.Ammunition = shots
+			if bought {
+				c.Effects.FireShots, c.Effects.PoisonShots = p.Fire, p.Poisoned // sim/fire.go, sim/poison.go
+			}
 			e = &c
 		}
 		out = append(out, e)
@@ -105,7 +130,7 @@ func (l Loadout) ammunitionCost(items []*Equipment) int {
 // boughtAmmunition decodes a ranged weapon's bought_ammunition: {shots: S,
 // cost: K}, S from 1 to 999.
 func (d *decoder) boughtAmmunition(n *yaml.Node, field string) *AmmunitionPurchase {
-	p, ok := d.ammunitionPurchase(n, field, 1)
+	p, ok := d.ammunitionPurchase(n, field, 1, false)
 	if !ok {
 		return nil
 	}
@@ -113,39 +138,58 @@ func (d *decoder) boughtAmmunition(n *yaml.Node, field string) *AmmunitionPurcha
 }
 
 // ammunitionPurchase decodes {shots: S, cost: K}, S from minShots to 999, K
-// from 0 to 999.
-func (d *decoder) ammunitionPurchase(n *yaml.Node, field string, minShots int) (AmmunitionPurchase, bool) {
+// from 0 to 999; on a list entry (special) also fire: F and poisoned: P, the
+// shots of those types among S (F + P at most S).
+func (d *decoder) ammunitionPurchase(n *yaml.Node, field string, minShots int, special bool) (AmmunitionPurchase, bool) {
 	var p AmmunitionPurchase
 	fields, ok := d.mapping(n, field)
 	if !ok {
 		return p, false
 	}
-	present := map[string]bool{}
+	keys := []string{"shots", "cost"}
+	if special {
+		keys = append(keys, "fire", "poisoned")
+	}
+	present := map[string]*yaml.Node{}
 	for _, f := range fields {
-		present[f.key] = true
+		present[f.key] = f.k
 		fp := join(field, f.key)
-		switch f.key {
-		case "shots":
+		switch {
+		case f.key == "shots":
 			p.Shots, ok = d.intIn(f.v, fp, minShots, 999, fmt.Sprintf("shots must be from %d to 999", minShots))
-		case "cost":
+		case f.key == "cost":
 			p.Cost, ok = d.intIn(f.v, fp, 0, 999, "cost must be from 0 to 999 Krowns")
+		case special && f.key == "fire":
+			p.Fire, ok = d.intIn(f.v, fp, 0, 999, "fire must be from 0 to 999 shots (those of fire ammunition among shots)")
+		case special && f.key == "poisoned":
+			p.Poisoned, ok = d.intIn(f.v, fp, 0, 999, "poisoned must be from 0 to 999 shots (those of poisoned ammunition among shots)")
 		default:
-			d.unknown(f.k, fp, f.key, []string{"shots", "cost"})
+			d.unknown(f.k, fp, f.key, keys)
 			ok = false
 		}
 		if !ok {
 			return p, false
 		}
 	}
-	if !present["shots"] || !present["cost"] {
-		d.require(deref(n), field, present, "shots", "cost")
+	if present["shots"] == nil || present["cost"] == nil {
+		has := map[string]bool{"shots": present["shots"] != nil, "cost": present["cost"] != nil}
+		d.require(deref(n), field, has, "shots", "cost")
+		return p, false
+	}
+	if p.Fire+p.Poisoned > p.Shots {
+		key := "fire"
+		if present[key] == nil {
+			key = "poisoned"
+		}
+		d.errorf(present[key], join(field, key), "fire (%d) and poisoned (%d) shots are among the %d shots bought: together at most shots", p.Fire, p.Poisoned, p.Shots)
 		return p, false
 	}
 	return p, true
 }
 
 // memberAmmunition decodes a list entry's ammunition: {WEAPON: {shots: S,
-// cost: K}}, S from 0 (none bought) to 999.
+// cost: K, fire: F, poisoned: P}}, S from 0 (none bought) to 999, F and P
+// (optional) the shots of fire and poisoned ammunition among them.
 func (d *decoder) memberAmmunition(n *yaml.Node, field string) ([]AmmunitionPurchase, []*yaml.Node) {
 	fields, ok := d.mapping(n, field)
 	if !ok {
@@ -154,7 +198,7 @@ func (d *decoder) memberAmmunition(n *yaml.Node, field string) ([]AmmunitionPurc
 	var out []AmmunitionPurchase
 	var nodes []*yaml.Node
 	for _, f := range fields {
-		p, ok := d.ammunitionPurchase(f.v, join(field, f.key), 0)
+		p, ok := d.ammunitionPurchase(f.v, join(field, f.key), 0, true)
 		if !ok {
 			continue
 		}

@@ -278,4 +278,10 @@ var catalogueOnly = map[string]bool{
 	// A reach in defence only ("Allonge en défense uniquement") is a catalogue
 	// card's text; the rulebook weapons have none.
 	"Effects.DefenceReach": true, "defence_reach": true,
+	// Fire and frostbite (sim/fire.go): no weapon of the rulebooks burns or
+	// freezes (seed 000 l.1352-1372 give the statuses, no source); fire and
+	// poisoned shots come from a list's catalogue ammunition (catalogue.md
+	// 4.7), never from a data file's weapon.
+	"Effects.Fire": true, "Effects.Frostbite": true, "fire": true, "frostbite": true,
+	"Effects.FireShots": true, "Effects.PoisonShots": true,
 }

@@ -196,6 +196,10 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			e.Stackable, _ = d.boolValue(f.v, field)
 		case "poison":
 			ef.Poison, _ = d.boolValue(f.v, field)
+		case "fire":
+			ef.Fire, _ = d.boolValue(f.v, field)
+		case "frostbite":
+			ef.Frostbite, _ = d.boolValue(f.v, field)
 		case "poison_defence":
 			ef.PoisonDefence, _ = d.boolValue(f.v, field)
 		case "reroll_field":

@@ -16,7 +16,7 @@ var (
 	levelFields = []string{"threshold", "effect", "amount", "ignores_armour", "caster_pays", "text",
 		"modifier", "ap_loss", "immobilise", "fright", "ward", "dispel", "silence",
 		"attack_bonus", "critical_from", "cover", "activations", "activate_now", "acted_ap_loss",
-		"reroll", "force_reroll", "fixed_result", "stored_die", "grant_skill"}
+		"reroll", "force_reroll", "fixed_result", "stored_die", "grant_skill", "fire", "frostbite"}
 	magicFields = []string{"way", "affinity", "grimoire", "spells", "granted", "pages"}
 )
 
@@ -182,7 +182,7 @@ func (d *decoder) levels(n *yaml.Node, field string) []SpellLevel {
 		}
 		var l SpellLevel
 		present := map[string]bool{}
-		var amountNode, ignoreNode, paysNode *yaml.Node
+		var amountNode, ignoreNode, paysNode, fireNode *yaml.Node
 		var params []kv
 		for _, f := range fields {
 			present[f.key] = true
@@ -203,6 +203,12 @@ func (d *decoder) levels(n *yaml.Node, field string) []SpellLevel {
 				paysNode = f.k
 			case "text":
 				l.Text, _ = d.stringValue(f.v, fp)
+			case "fire":
+				l.Fire, _ = d.boolValue(f.v, fp)
+				fireNode = f.k
+			case "frostbite":
+				l.Frostbite, _ = d.boolValue(f.v, fp)
+				fireNode = f.k
 			default:
 				if !d.effectParam(&l.EffectParams, f.key, f.v, fp) {
 					d.unknown(f.k, fp, f.key, levelFields)
@@ -224,6 +230,9 @@ func (d *decoder) levels(n *yaml.Node, field string) []SpellLevel {
 			}
 			if ignoreNode != nil && l.Effect != EffectDamage {
 				d.errorf(ignoreNode, join(path, "ignores_armour"), "only a damage effect can ignore armour")
+			}
+			if fireNode != nil && l.Effect != EffectDamage {
+				d.errorf(fireNode, join(path, fireNode.Value), "only a damage effect can set its target on fire or give it frostbite (sim/fire.go)")
 			}
 			if paysNode != nil && l.Effect != EffectHealing {
 				d.errorf(paysNode, join(path, "caster_pays"), "only a healing effect can be paid in HP by the caster (caster_pays: the caster loses the amount healed)")

@@ -200,6 +200,10 @@ type SpellLevel struct {
 	// EffectParams are what fights play of the other categories
 	// (profiles/magic_effects.go).
 	EffectParams
+	// Fire and Frostbite: a damage spell that sets its target on fire or
+	// gives it frostbite when it succeeds (YAML fire: true, frostbite: true;
+	// seed 000 lines 1352-1358 and 1372; sim/fire.go).
+	Fire, Frostbite bool
 }
 
 // Spell is one spell card (seed 000 lines 1482-1506; catalogue.md 4.10).

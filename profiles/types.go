@@ -410,6 +410,15 @@ type Effects struct {
 	// 1078-1082; sim/items.go). PoisonImmune: its holder is never poisoned.
 	// Items only.
 	Antidote, PoisonImmune bool
+	// Fire and Frostbite: a weapon's successful attack sets its target on
+	// fire or gives it frostbite (seed 000 lines 1352-1358 and 1372, seed 004
+	// lines 1280-1288 and 1317; sim/fire.go). Weapons only.
+	Fire, Frostbite bool
+	// FireShots and PoisonShots are the shots of fire and of poisoned
+	// ammunition among a ranged weapon's Ammunition (catalogue.md 4.7): set
+	// from a list's or loadout's ammunition purchase (profiles/ammunition.go),
+	// not a key of the weapon; each of those shots burns or poisons.
+	FireShots, PoisonShots int
 }
 
 // MaxReach is the longest weapon reach of the data format, in toises (a

@@ -71,7 +71,7 @@ func (ds *DataSet) Variants(p *Profile) []Loadout {
 func (l Loadout) String() string {
 	s := fmt.Sprintf("%s (%s)", l.Profile.ID, l.Label())
 	for _, a := range l.Ammunition { // profiles/ammunition.go
-		s += fmt.Sprintf(" +%d shots for %s", a.Shots, a.Weapon)
+		s += fmt.Sprintf(" +%d shots%s for %s", a.Shots, a.Special(), a.Weapon)
 	}
 	return s
 }

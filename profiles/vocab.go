@@ -203,7 +203,7 @@ var (
 	weaponFields = []string{"attack_bonus", "defence_bonus", "damage_bonus", "fixed_damage",
 		"critical", "critical_from", "no_cf_attack", "no_cf_defence", "no_attack_with",
 		"no_effect_with", "attack_ap", "bleeding", "on_critical", "armour_piercing",
-		"armour_ignore", "poison"}
+		"armour_ignore", "poison", "fire", "frostbite"}
 	// meleeOnlyFields: protection and boxes on a melee weapon make it a weapon
 	// that also protects (catalogue.md 4.6 "Armour": an item of another
 	// category that carries a seuil), worn in the second armour slot while held.

@@ -154,6 +154,12 @@ func WriteResult(w io.Writer, m OddsMeta, a sim.Attack, r *sim.Result) error {
 	if r.PStunned > 0 {
 		add("P(defender stunned)", Prob(r.PStunned))
 	}
+	if r.PBurning > 0 {
+		add("P(defender set on fire)", Prob(r.PBurning)) // sim/fire.go
+	}
+	if r.PFrostbite > 0 {
+		add("P(defender frostbitten)", Prob(r.PFrostbite))
+	}
 	if r.PFeared > 0 {
 		add("P(failed temerity test)", Prob(r.PFeared))
 	}

@@ -231,6 +231,8 @@ type combatant struct {
 	poison               int8
 	// items: flasks drunk, antidotes and defence doses left (sim/items.go).
 	items itemState
+	// fire: fire, frostbite and special shots (sim/fire.go).
+	fire fireState
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -453,6 +455,7 @@ func (e *engine) reset() {
 		*c = combatant{f: f, side: c.side, kind: c.kind, stature: c.stature, sureFooted: c.sureFooted, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
 			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, doses: f.PoisonDoses, items: newItemState(f), poisonBy: -1, radius: field.BaseRadius(f.Profile.Stature),
 			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
+		c.fire = newFireState(f) // sim/fire.go
 		if w := f.Ranged; w != nil {
 			if w.Effects.Ammunition > 0 {
 				c.ammo = w.Effects.Ammunition
@@ -744,6 +747,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	c := &e.c[i]
 	c.acted = true
 	defer e.effectsAtEnd(i) // spells lasting until the end of its activation
+	defer e.thaw(i)         // frostbite lasts this activation (sim/fire.go)
 	if !c.alive() {
 		return
 	}
@@ -770,6 +774,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	if !e.poisonTick(i) { // R14: poison next (sim/poison.go)
 		return
 	}
+	if !e.fireTick(i) { // R14: then fire; frostbite (sim/fire.go)
+		return
+	}
 	// R17: dazed ends at the start of its next activation; stunned too, leaving it
 	// on the ground.
 	c.dazed = false
@@ -780,7 +787,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	// R14, R4: AP and mastery dice come back, after the temerity tests.
 	c.ap = c.f.Profile.AP
 	e.effectsAtStart(i) // spells: ends, AP loss (sim/magic_effects.go)
-	if !e.morale(r, i) || !e.terrorTest(r, i) || !e.frightRetests(r, i) {
+	if !e.morale(r, i) || !e.terrorTest(r, i) || !e.frightRetests(r, i) || !e.fireTest(r, i) {
 		return
 	}
 	c.dice = max(c.f.Profile.Level, 1)
@@ -1158,6 +1165,8 @@ const (
 	// Items (sim/items.go): a healing flask; an antidote (opt: 2 or 4 AP).
 	actDrink
 	actAntidote
+	// actPutOut: putting out or smothering the fire of target (sim/fire.go).
+	actPutOut
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1197,7 +1206,7 @@ func (e *engine) velocity(i int) float64 {
 	if k.auraVelocity {
 		aura = e.leaderAuraVelocity(i)
 	}
-	return max(k.velocity+float64(c.fx.mod[0]-c.poison)-e.carryMalus(i)+aura, 0)
+	return max(k.velocity+float64(c.fx.mod[0]-c.poison-c.fire.chill)-e.carryMalus(i)+aura, 0)
 }
 
 // actionCost returns the AP of an attack of ap AP for Safar i (dazed: +1).
@@ -1230,6 +1239,8 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.drink(r, i)
 	case actAntidote:
 		return e.antidote(i, a.opt)
+	case actPutOut:
+		return e.putOut(r, i, a.target)
 	case actPickUp:
 		return e.pickUp(r, i)
 	case actGoTo:
@@ -1600,7 +1611,8 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.mods(), defMod: o.mods()}
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
-	poisoned := e.poisonsWith(i, j, opt)
+	burns, poisonShot, freezes := e.specialShot(i, j, opt) // sim/fire.go
+	poisoned := poisonShot || e.poisonsWith(i, j, opt)
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
 	key.ambushFirst, c.ambushFirst = c.ambushFirst, false // sim/ambush.go
 	key = e.canonical(key, opt)
@@ -1683,6 +1695,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		}
 	}
 	e.defencePoison(i, j, &out) // a dose on the defence (sim/poison.go)
+	if out.Success {
+		e.inflictFire(j, by, burns, freezes) // sim/fire.go
+	}
 	e.hurt(i, byO, out.Counter)
 	if st.bleeding > 0 {
 		o.bleeding += int(st.bleeding)

@@ -45,6 +45,11 @@ type Result struct {
 	// the defender's dose spent on a main defence of 2 or 3 AP that stops the
 	// attack (sim/poison.go, poisonsBack).
 	PAttackerPoisoned float64 `json:"p_attacker_poisoned,omitempty"`
+	// PBurning and PFrostbite are the probabilities that the defender is set
+	// on fire or gets frostbite: the attack's success, when it burns or
+	// freezes (sim/fire.go).
+	PBurning   float64 `json:"p_burning,omitempty"`
+	PFrostbite float64 `json:"p_frostbite,omitempty"`
 	// PFeared is the probability that a Bite's temerity test (10) fails (R18).
 	PFeared float64 `json:"p_failed_temerity_test"`
 	// PRepelled and ExpectedRepel: the defender pushed back by C effects (R10).
@@ -331,10 +336,22 @@ func (ex *Exchange) Exact() (*Result, error) {
 	}
 	pl := ex.newPlan()
 	res := pl.exact()
-	if ex.poisons() {
-		res.PPoisoned = res.PSuccess // sim/poison.go
-	}
+	ex.onSuccess(res)
 	return res, nil
+}
+
+// onSuccess sets in res the statuses the attack of ex puts on the defender
+// when it succeeds: poison (sim/poison.go), fire and frostbite (sim/fire.go).
+func (ex *Exchange) onSuccess(res *Result) {
+	if ex.poisons() {
+		res.PPoisoned = res.PSuccess
+	}
+	if ex.burns() {
+		res.PBurning = res.PSuccess
+	}
+	if ex.freezes() {
+		res.PFrostbite = res.PSuccess
+	}
 }
 
 func (pl *plan) exact() *Result { return pl.exactFrom(pl.initial()) }

@@ -448,6 +448,9 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	if t := e.tendChoice(i, j, keep); t.kind == actTend {
 		return t
 	}
+	if t := e.putOutChoice(i, j, keep); t.kind == actPutOut {
+		return t // sim/fire.go
+	}
 	if d := e.devourChoice(i, j, keep); d.kind == actDevour {
 		return d // sim/devour.go
 	}

@@ -640,6 +640,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	o.masterUsed = o.masterUsed || out.DefenceMaster // once per turn, as in the exchanges
 	c.masterUsed = c.masterUsed || out.Master
 	amount, paid := 0, 0
+	hit := false // a damage spell succeeded
 	if out.Success && opt.level.Amount == nil {
 		st.succeeded++
 		e.applyEffect(i, j, opt)
@@ -651,7 +652,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 			if opt.level.CasterPays {
 				paid = amount // the amount rolled (sim/magic_pay.go)
 			}
-			amount = min(amount, o.f.Profile.HP-o.hp)
+			amount = max(min(amount, e.maxHP(j)-o.hp), 0) // scars: fire, Sacrifice (sim/fire.go)
 			o.hp += amount
 		} else if opt.isReturn() {
 			amount = e.returnFromDefeat(j, amount, opt.level.Activations)
@@ -663,10 +664,14 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 				o.armour = max(o.armour-ticked, 0)
 			}
 			e.hurt(j, i, amount)
+			hit = true
 		}
 	}
 	if e.trace != nil {
 		e.traceCast(i, j, opt, extra, s.ward, out, amount)
+	}
+	if hit {
+		e.inflictFire(j, i, opt.level.Fire, opt.level.Frostbite) // a spell that burns or freezes (sim/fire.go)
 	}
 	e.payHeal(i, paid) // sim/magic_pay.go
 	if out.Success && opt.activatesNow() {

@@ -89,6 +89,7 @@ func (e *engine) returnFromDefeat(j, hp, acts int) int {
 	c.pos = p
 	c.ap, c.nMastery = 0, 0
 	c.bleeding, c.bleedBy = 0, -1
+	e.extinguish(j) // sim/fire.go
 	c.dazed, c.stunned, c.ground = false, false, false
 	c.berserk = false
 	c.alert, c.behind = false, 0

@@ -159,6 +159,7 @@ func (ex *Exchange) bestEffects(a Attack) (effectResult, []effectResult, error) 
 		}
 		pl := trial.newPlanShared(&sh)
 		c := effectResult{trial.Attack, pl.exact(), pl}
+		trial.onSuccess(c.res) // poison, fire, frostbite: as Exact
 		all = append(all, effectResult{attack: c.attack, res: c.res})
 		if best.res == nil || c.res.ExpectedDamage > best.res.ExpectedDamage+1e-12 {
 			best = c

@@ -109,13 +109,16 @@ func (e *engine) poisonTick(i int) bool {
 }
 
 // mods returns the modifiers on c's characteristics: its spells' and its
-// poison's malus, and its critical thresholds lowered after a passed
-// last-Safar temerity test (sim/critthresh.go).
+// poison's malus, frostbite's during its activation, and its critical
+// thresholds lowered after a passed last-Safar temerity test
+// (sim/critthresh.go).
 func (c *combatant) mods() statMod {
 	m := c.fx.mod
 	for k := range 6 {
 		m[k] -= c.poison
 	}
+	m[profiles.V] -= c.fire.chill // frostbite (sim/fire.go)
+	m[profiles.A] -= c.fire.chill
 	if c.morale.bold {
 		m[modBold] = 1 // sim/critthresh.go
 	}
@@ -123,9 +126,10 @@ func (c *combatant) mods() statMod {
 }
 
 // poisons reports whether the attack of ex carries poison: made with a weapon
-// (not a special attack) that poisons, or by an attacker with a dose left.
+// (not a special attack) that poisons, by an attacker with a dose left, or a
+// shot of a weapon with poisoned ammunition left (sim/fire.go).
 func (ex *Exchange) poisons() bool {
 	a, w := ex.Attacker, ex.Attacker.Weapon
-	return w != nil && !ex.Attack.Kind.Special() && (w.Effects.Poison || a.PoisonDoses > 0) &&
+	return w != nil && !ex.Attack.Kind.Special() && (w.Effects.Poison || a.PoisonDoses > 0 || ex.Attack.Kind == Shot && w.Effects.PoisonShots > 0) &&
 		!ex.Defender.Items.PoisonImmune // sim/items.go
 }

@@ -36,6 +36,9 @@ type Outcome struct {
 	// AttackerPoisoned: that defence stopped the attack, which poisons the
 	// attacker (sim/poison.go, poisonsBack).
 	DefencePoison, AttackerPoisoned bool
+	// Burning and Frostbitten: the defender is set on fire or gets frostbite
+	// (sim/fire.go).
+	Burning, Frostbitten bool
 }
 
 // TraceEvent is one step of a sampled exchange, for a readable trace of a fight.
@@ -66,6 +69,8 @@ const duelFrom = 6
 type Sampler struct {
 	pl      *plan
 	poisons bool // the attack carries poison (sim/poison.go)
+	// burns, freezes: the attack sets on fire, gives frostbite (sim/fire.go).
+	burns, freezes bool
 }
 
 // NewSampler checks and prepares the exchange for sampling.
@@ -73,7 +78,7 @@ func (ex *Exchange) NewSampler() (*Sampler, error) {
 	if err := ex.Prepare(); err != nil {
 		return nil, err
 	}
-	return &Sampler{pl: ex.newPlan(), poisons: ex.poisons()}, nil
+	return &Sampler{pl: ex.newPlan(), poisons: ex.poisons(), burns: ex.burns(), freezes: ex.freezes()}, nil
 }
 
 // Sample draws one exchange with dice from r. It does not allocate once the
@@ -96,7 +101,8 @@ func (sm *Sampler) Sample(r *rand.PCG) Outcome {
 	o.DefenceAP = int(s.defSpent)
 	o.ArmourBoxes = int(s.armourUsed)
 	o.ShieldBoxes = int(s.shieldUsed)
-	o.Poisoned = o.Success && sm.poisons // sim/poison.go
+	o.Poisoned = o.Success && sm.poisons                                      // sim/poison.go
+	o.Burning, o.Frostbitten = o.Success && sm.burns, o.Success && sm.freezes // sim/fire.go
 	return o
 }
 

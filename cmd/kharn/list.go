@@ -278,7 +278,7 @@ func listLoadout(lo profiles.Loadout, ds *profiles.DataSet) string {
 func listAmmunition(lo profiles.Loadout, items []*profiles.Equipment) []string {
 	var parts []string
 	for _, a := range lo.Ammunition {
-		parts = append(parts, fmt.Sprintf("%d shots bought for %s", a.Shots, a.Weapon))
+		parts = append(parts, fmt.Sprintf("%d shots%s bought for %s", a.Shots, a.Special(), a.Weapon))
 	}
 	for _, e := range items {
 		if e.BoughtAmmunition != nil && !slices.ContainsFunc(lo.Ammunition, func(a profiles.AmmunitionPurchase) bool { return a.Weapon == e.ID && a.Shots > 0 }) &&

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/kharn-ages/kharn/profiles"
 )
@@ -51,11 +52,33 @@ func (c *Conversion) cheapestSimple(kind string) (profiles.AmmunitionPurchase, b
 	}), true
 }
 
+// munitionEffect reads what a type of ammunition (catalogue.md 4.7, id and
+// label) does beyond a simple shot: "fire" for fire ammunition (seed 004
+// line 1670 "Enflammé", seed 000 line 1770 "Fire"; the catalogue's
+// "brulant"), "poisoned" for poisoned ammunition ("Empoisonné"), "" for
+// the others (simple, armour-piercing, hydra).
+func munitionEffect(id, label string) string {
+	s := fold(id + " " + label)
+	for _, w := range []string{"enflamm", "brulant", "incendi", "feu", "fire"} {
+		if strings.Contains(s, w) {
+			return "fire"
+		}
+	}
+	for _, w := range []string{"empoison", "poison", "venin"} {
+		if strings.Contains(s, w) {
+			return "poisoned"
+		}
+	}
+	return ""
+}
+
 // listAmmunition turns the ammunition a member bought (munitions: {weapon:
 // {type: tier}}, catalogue.md 5.1) into the list format's purchases: shots
-// of simple ammunition count; every type's Krowns are paid (the kind's
-// tierPrices); the shots of other types (armour-piercing, fire, poisoned,
-// hydra), whose effects the engine does not play, are named and not counted.
+// of simple, fire and poisoned ammunition count, the latter two as the
+// purchase's fire and poisoned shots (sim/fire.go: they burn or poison what
+// they hit); every type's Krowns are paid (the kind's tierPrices); the shots
+// of other types (armour-piercing, hydra), whose effects the engine does not
+// play, are named and not counted.
 // A weapon whose ammunition is only bought and for which the member bought
 // nothing is named too: it cannot shoot.
 func (c *Conversion) listAmmunition(m MemberExport, items []string, warn func(path, format string, args ...any)) []profiles.AmmunitionPurchase {
@@ -83,13 +106,20 @@ func (c *Conversion) listAmmunition(m MemberExport, items []string, warn func(pa
 				continue
 			}
 			p.Cost += mt.prices[tier]
-			if t != "simple" {
+			switch {
+			case mt.effect == "fire":
+				p.Fire += mt.quantities[tier]
+			case mt.effect == "poisoned":
+				p.Poisoned += mt.quantities[tier]
+			case t != "simple":
 				warn(path, "not modelled: %d shots of %q bought for %q (that ammunition's effect): not counted, its %d Kr paid", mt.quantities[tier], t, w, mt.prices[tier])
 				continue
 			}
 			p.Shots += mt.quantities[tier]
 		}
 		p.Shots, p.Cost = min(p.Shots, 999), min(p.Cost, 999)
+		p.Fire = min(p.Fire, p.Shots)
+		p.Poisoned = min(p.Poisoned, p.Shots-p.Fire)
 		out = append(out, p)
 	}
 	for _, id := range items {
@@ -109,7 +139,14 @@ func ammunitionYAML(ps []profiles.AmmunitionPurchase) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += fmt.Sprintf("%s: {shots: %d, cost: %d}", p.Weapon, p.Shots, p.Cost)
+		s += fmt.Sprintf("%s: {shots: %d, cost: %d", p.Weapon, p.Shots, p.Cost)
+		if p.Fire > 0 {
+			s += fmt.Sprintf(", fire: %d", p.Fire)
+		}
+		if p.Poisoned > 0 {
+			s += fmt.Sprintf(", poisoned: %d", p.Poisoned)
+		}
+		s += "}"
 	}
 	return s + "}"
 }

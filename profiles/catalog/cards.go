@@ -103,6 +103,9 @@ func (c *Conversion) cardByID(id string) *specialCard {
 type munitionType struct {
 	quantities []int // shots per price tier
 	prices     []int // the kind's tierPrices, Krowns per tier
+	// effect is what its shots do beyond a simple one's (munitionEffect):
+	// "fire", "poisoned", "" none or not modelled.
+	effect string
 }
 
 // upgrade is an equipment upgrade a list may buy (catalogue.md section 4.8).
@@ -135,8 +138,9 @@ func (c *Conversion) readOthers(file *notes, top *object) {
 			for j, t := range ts {
 				tm, _ := t.(map[string]any)
 				tid, _ := tm["id"].(string)
+				label, _ := tm["label"].(string)
 				qs, _ := tm["quantities"].([]any)
-				mt := munitionType{prices: prices}
+				mt := munitionType{prices: prices, effect: munitionEffect(tid, label)} // ammunition.go
 				for k, q := range qs {
 					n, _ := file.whole(q, fmt.Sprintf("munitionKinds[%d].types[%d].quantities[%d]", i, j, k), "read as 0")
 					mt.quantities = append(mt.quantities, n)
