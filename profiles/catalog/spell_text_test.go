@@ -133,9 +133,16 @@ func TestSpellTexts(t *testing.T) {
 		{"a row inside a word", "Reprend 1D5 PV (inventé)", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
 			`difficulty 15: not classed, no row reads "reprend 1d5 pv"`},
 		// Classed, but a lasting effect for a duration fights do not follow.
-		{"special duration", "+1 à la difficulté des sorts ennemis (inventé)", profiles.SpecialDuration,
+		{"next-damage duration", "+1 à la difficulté des sorts ennemis (inventé)", profiles.UntilNextDamage,
 			profiles.EffectAntiMagic, "", false, profiles.EffectParams{Ward: 1},
-			"difficulty 15: a lasting anti-magic effect for the duration special, which fights do not follow"},
+			"difficulty 15: a lasting anti-magic effect for the duration next-damage, which fights do not follow"},
+		// A special duration: a ward lasts the game (skills.md 4.3), another
+		// lasting effect needs its text to name a duration.
+		{"special duration, a ward", "+1 à la difficulté des sorts ennemis (inventé)", profiles.SpecialDuration,
+			profiles.EffectAntiMagic, "", false, profiles.EffectParams{Ward: 1}, ""},
+		{"special duration, no duration named", "+1 en P (inventé)", profiles.SpecialDuration,
+			profiles.EffectStatBuff, "", false, profiles.EffectParams{Modifier: profiles.Stats{P: 1}},
+			"difficulty 15: a lasting characteristic-buff effect for the duration special, and its text names no duration fights follow"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			l, nm := classText(c.text, c.duration)
