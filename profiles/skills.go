@@ -139,7 +139,7 @@ var skillTable = []SkillInfo{
 	{ID: "autorite", Name: SkillAuthority, Class: ClassExchange, Value: SkillOptNumber, Engine: PlayedSkirmish, Ref: "skills.md #26; seed 000 l.1598", Note: "any ally's attack or defence rolls, its own dice first; X is the most dice lent per turn (none: all its dice); not while terrorised or frightened"},
 	{ID: "executeur", Name: SkillExecutioner, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #27; seed 000 l.1626"},
 	{ID: "fluet", Name: SkillSlender, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #28"},
-	{ID: "harcelement", Name: SkillHarassment, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #29; seed 000 l.1628"},
+	{ID: "harcelement", Name: SkillHarassment, Class: ClassExchange, Value: SkillNoValue, Engine: PlayedExchange, Ref: "skills.md #29; seed 000 l.1628", Note: "a card's precision that extends it to every 2 and 3 AP melee attack (harassment: {every_melee_attack: true}) is played in exchanges and fights: each such successful attack also gets the free V effect, the once per activation kept for another attack (sim/exact.go hitEffects, sim/harassment.go)"},
 	{ID: "hors-norme", Name: SkillExceptional, Class: ClassExchange, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #30; seed 000 l.1624", Note: "a loadout rule: profiles' loadout validation lets it hold a shield with a two-handed weapon"},
 	{ID: "khemiste", Trait: "khemiste", Class: ClassList, Value: SkillNoValue, Engine: ListRule, Ref: "skills.md #31"},
 	{ID: "receptif", Name: SkillResponsive, Class: ClassMagic, Value: SkillText, Engine: MagicOnly, Ref: "skills.md #32; seed 000 l.1648"},

@@ -1708,8 +1708,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	// Free moves (V effects, Harassment, Survival instinct): a Safar that would rather
 	// shoot steps away; a melee fighter stays in contact unless its policy chose to
 	// move on to another enemy (vTo, R10a).
+	harassed := harassMove(c.f, opt.attack, out.Success, st.harassed) // sim/harassment.go
 	if st.moveAtt && c.inPlay() && e.policies[c.side].prefersRange(e, i, j) {
-		if d := e.freeMoveOf(i, pl.main.Effects.Count(V), st.harassed); pl.main.Effects.Count(V) > 0 {
+		if d := e.freeMoveOf(i, pl.main.Effects.Count(V), harassed); pl.main.Effects.Count(V) > 0 {
 			e.vStep(i, j, d) // a V effect its policy chose: the direction it chooses (sim/stepaway.go)
 		} else {
 			e.move(i, j, d, false)
@@ -1717,7 +1718,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	} else if k := c.vTo - 1; st.moveAtt && c.inPlay() && k >= 0 && e.c[k].inPlay() {
 		// R10a: the policy moves on to another enemy (engaging it, supporting
 		// an ally there).
-		e.move(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), st.harassed), true)
+		e.move(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), harassed), true)
 		c.target = k
 		if e.trace != nil {
 			e.tracef("    %s moves on (V): %s\n", e.name(i), e.where(i, k))
