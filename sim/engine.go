@@ -28,7 +28,10 @@ type engine struct {
 	opts [][][]fightOption
 	// far[a][d]: some option of opts[a][d] has figures beyond the defender's
 	// counter reach (fightOption.far, sim/reach.go).
-	far    [][]bool
+	far [][]bool
+	// first: what the first attack of a plan gains beyond its table figures
+	// (sim/firstgain.go: the Ambush precision's bonus, a Bite that heals).
+	first  firstGains
 	threat [][][8]float64
 	// threatPaid[d][a][k] is threat[d][a][k] with one AP less: the threat of
 	// an enemy that pays a walk (1 AP) before its attacks (paidRelief, R10a).
@@ -93,10 +96,12 @@ type kindInfo struct {
 	moraleKind                            // fright, morale skills, Carnivorous, Sacrifice (sim/morale.go)
 	// auraVelocity: its card gains V in its leader's aura (leaderAuraVelocity).
 	auraVelocity bool
+	// biteHeals: its Bite heals as much HP as it deals (sim/bite.go).
+	biteHeals bool
 }
 
 func newKindInfo(f *Fighter) kindInfo {
-	k := kindInfo{natReach: natReachOf(f)} // sim/reach.go
+	k := kindInfo{natReach: natReachOf(f), biteHeals: biteHeals(f)} // sim/reach.go, sim/bite.go
 	k.reach = k.natReach
 	if w := f.Melee; w != nil {
 		k.reach = max(k.reach, w.Effects.Reach)
@@ -366,7 +371,10 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			e.opts[a][d] = opts
 		}
 	}
-	e.far = farTables(e.opts) // sim/reach.go
+	e.far = farTables(e.opts)                  // sim/reach.go
+	if err := e.initFirstGains(); err != nil { // sim/firstgain.go
+		return nil, err
+	}
 	e.info = make([]kindInfo, n)
 	e.prefer = make([][]bool, n)
 	for a := range n {
