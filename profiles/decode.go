@@ -850,6 +850,12 @@ func (d *decoder) skills(n *yaml.Node, field string) []Skill {
 			}
 			continue
 		}
+		if v := deref(f.v); name == SkillHarassment && v != nil && v.Kind == yaml.MappingNode {
+			if d.harassmentValue(&sk, f.v, sf) { // profiles/harassment.go
+				out = append(out, sk)
+			}
+			continue
+		}
 		if v := deref(f.v); name == SkillBite && v != nil && v.Kind == yaml.MappingNode {
 			if d.biteValue(&sk, f.v, sf) { // profiles/bite.go
 				out = append(out, sk)

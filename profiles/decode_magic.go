@@ -16,7 +16,8 @@ var (
 	levelFields = []string{"threshold", "effect", "amount", "ignores_armour", "caster_pays", "text",
 		"modifier", "ap_loss", "immobilise", "fright", "ward", "dispel", "silence",
 		"attack_bonus", "critical_from", "cover", "activations", "activate_now", "acted_ap_loss",
-		"reroll", "force_reroll", "fixed_result", "stored_die", "grant_skill", "fire", "frostbite"}
+		"reroll", "force_reroll", "fixed_result", "stored_die", "grant_skill", "replay_all", "lasts",
+		"fire", "frostbite"}
 	magicFields = []string{"way", "affinity", "grimoire", "spells", "granted", "pages"}
 )
 
@@ -108,6 +109,7 @@ func (d *decoder) spell(n *yaml.Node, path string, _ bool) {
 		req[k] = true
 	}
 	d.require(node, path, req, "id", "name", "kind", "target", "difficulties")
+	d.checkLasts(s, present["difficulties"], join(path, "difficulties"))
 	if s.Target == TargetSelf || s.Target == TargetAlly {
 		for _, l := range s.Levels {
 			if l.ForceReroll {
@@ -209,6 +211,8 @@ func (d *decoder) levels(n *yaml.Node, field string) []SpellLevel {
 			case "frostbite":
 				l.Frostbite, _ = d.boolValue(f.v, fp)
 				fireNode = f.k
+			case "lasts":
+				l.Lasts, _ = oneOf(d, f.v, fp, "duration of a difficulty", levelDurations)
 			default:
 				if !d.effectParam(&l.EffectParams, f.key, f.v, fp) {
 					d.unknown(f.k, fp, f.key, levelFields)

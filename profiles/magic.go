@@ -197,6 +197,9 @@ type SpellLevel struct {
 	CasterPays bool
 	// Text says in words what the effect does.
 	Text string
+	// Lasts is how long this difficulty's effect lasts when the spell's
+	// duration is special (YAML lasts:, profiles/magic_special.go); "" otherwise.
+	Lasts Duration
 	// EffectParams are what fights play of the other categories
 	// (profiles/magic_effects.go).
 	EffectParams

@@ -74,6 +74,10 @@ type EffectParams struct {
 	// to replace a later one", skills.md 4.3), a one-shot state it holds
 	// until it rolls or the effect ends.
 	StoredDie bool
+	// ReplayAll: every Safar in play, of both sides, plays its activation of
+	// the round again (activation-control: "all Safars play their activation
+	// again", sim/magic_replay.go), a one-off effect.
+	ReplayAll bool
 	// GrantSkill is a skill the target has while the effect lasts (dice-tool,
 	// "grant Awakened or Skilled swordsman to an ally", skills.md 4.3): one of
 	// GrantableSkills. Fights play the ones of PlayedGrants.
@@ -118,6 +122,7 @@ var effectFields = map[string][]SpellEffect{
 	"fixed_result":  {EffectDiceTool},
 	"stored_die":    {EffectDiceTool},
 	"grant_skill":   {EffectDiceTool},
+	"replay_all":    {EffectControl},
 }
 
 // playedDurations are the durations fights follow for a lasting effect.
@@ -126,7 +131,8 @@ var playedDurations = []Duration{UntilTargetActivation, UntilCasterActivation, O
 // Played reports whether fights play level l of s: damage and healing with an
 // amount (PlayedInFights), and the lasting or one-off effects of EffectParams
 // with a duration fights follow (a lasting effect needs one of
-// target-next-activation, caster-next-activation, one-turn or game).
+// target-next-activation, caster-next-activation, one-turn or game, the
+// spell's or, for a spell of duration special, the level's: DurationOf).
 func (s *Spell) Played(l SpellLevel) bool {
 	if l.PlayedInFights() {
 		return true
@@ -147,7 +153,7 @@ func (s *Spell) Played(l SpellLevel) bool {
 		return true
 	}
 	for _, d := range playedDurations {
-		if s.Duration == d {
+		if s.DurationOf(&l) == d {
 			return true
 		}
 	}
@@ -188,6 +194,8 @@ func (d *decoder) effectParam(p *EffectParams, key string, n *yaml.Node, field s
 		p.ForceReroll, _ = d.boolValue(n, field)
 	case "stored_die":
 		p.StoredDie, _ = d.boolValue(n, field)
+	case "replay_all":
+		p.ReplayAll, _ = d.boolValue(n, field)
 	case "fixed_result":
 		p.FixedResult, _ = d.intIn(n, field, 1, 9, "fixed_result must be from 1 to 9 (the roll's result is the caster's I plus it, capped at 10)")
 	case "grant_skill":

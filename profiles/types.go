@@ -111,7 +111,11 @@ type Skill struct {
 	// Heals is Bite's precision: the Bite heals its attacker as much HP as
 	// it deals (skills.md #7; "bite: {heals: true}").
 	Heals bool
-	Pos   Pos
+	// EveryMelee is Harassment's precision: every 2 and 3 AP melee attack
+	// also gets the free V effect, besides the once per activation of the
+	// skill (skills.md #29; "harassment: {every_melee_attack: true}").
+	EveryMelee bool
+	Pos        Pos
 }
 
 // Profile is one Safar card.

@@ -301,7 +301,9 @@ func (e *engine) contactSpot(i, j int, z zoneRect) (field.Vec, bool) {
 }
 
 // ambushAttack returns the melee option of Safar i against j with the best
-// expected damage less counter damage against j's AP left, -1 when none.
+// expected damage less counter damage against j's AP left, with what it gains
+// as the first attack after the reveal (its Ambush precision's bonus, a Bite
+// that heals: sim/firstgain.go), -1 when none.
 func (e *engine) ambushAttack(i, j int) int {
 	opts := e.opts[e.c[i].kind][e.c[j].kind]
 	k := min(max(e.c[j].ap, 0), 7)
@@ -311,7 +313,7 @@ func (e *engine) ambushAttack(i, j int) int {
 		if o.shot || o.pos != posNone || o.attack.AP > 3 {
 			continue
 		}
-		if v := o.dmg[bandEffective][k] - o.ctr[bandEffective][k]; v > bv {
+		if v := o.dmg[bandEffective][k] - o.ctr[bandEffective][k] + e.firstGain(i, j, n, bandEffective, k); v > bv {
 			best, bv = n, v
 		}
 	}

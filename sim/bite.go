@@ -8,8 +8,8 @@ import "github.com/kharn-ages/kharn/profiles"
 // the HP its target lost to the Bite (not what a Moringa ally took for it,
 // nor more than the target had left), never above its own starting HP (as
 // Devouring, seed 000 lines 1145-1146). A single exchange is unchanged: the
-// exact engine and the sampler say what the Bite deals. The policies value a
-// Bite by its damage, not by the healing.
+// exact engine and the sampler say what the Bite deals. The default policy
+// values the healing where it chooses its first attack (sim/firstgain.go).
 
 // biteHeals reports whether f's Bite heals as much HP as it deals.
 func biteHeals(f *Fighter) bool {

@@ -28,7 +28,10 @@ type engine struct {
 	opts [][][]fightOption
 	// far[a][d]: some option of opts[a][d] has figures beyond the defender's
 	// counter reach (fightOption.far, sim/reach.go).
-	far    [][]bool
+	far [][]bool
+	// first: what the first attack of a plan gains beyond its table figures
+	// (sim/firstgain.go: the Ambush precision's bonus, a Bite that heals).
+	first  firstGains
 	threat [][][8]float64
 	// threatPaid[d][a][k] is threat[d][a][k] with one AP less: the threat of
 	// an enemy that pays a walk (1 AP) before its attacks (paidRelief, R10a).
@@ -93,10 +96,12 @@ type kindInfo struct {
 	moraleKind                            // fright, morale skills, Carnivorous, Sacrifice (sim/morale.go)
 	// auraVelocity: its card gains V in its leader's aura (leaderAuraVelocity).
 	auraVelocity bool
+	// biteHeals: its Bite heals as much HP as it deals (sim/bite.go).
+	biteHeals bool
 }
 
 func newKindInfo(f *Fighter) kindInfo {
-	k := kindInfo{natReach: natReachOf(f)} // sim/reach.go
+	k := kindInfo{natReach: natReachOf(f), biteHeals: biteHeals(f)} // sim/reach.go, sim/bite.go
 	k.reach = k.natReach
 	if w := f.Melee; w != nil {
 		k.reach = max(k.reach, w.Effects.Reach)
@@ -368,7 +373,10 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			e.opts[a][d] = opts
 		}
 	}
-	e.far = farTables(e.opts) // sim/reach.go
+	e.far = farTables(e.opts)                  // sim/reach.go
+	if err := e.initFirstGains(); err != nil { // sim/firstgain.go
+		return nil, err
+	}
 	e.info = make([]kindInfo, n)
 	e.prefer = make([][]bool, n)
 	for a := range n {
@@ -1724,8 +1732,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	// Free moves (V effects, Harassment, Survival instinct): a Safar that would rather
 	// shoot steps away; a melee fighter stays in contact unless its policy chose to
 	// move on to another enemy (vTo, R10a).
+	harassed := harassMove(c.f, opt.attack, out.Success, st.harassed) // sim/harassment.go
 	if st.moveAtt && c.inPlay() && e.policies[c.side].prefersRange(e, i, j) {
-		if d := e.freeMoveOf(i, pl.main.Effects.Count(V), st.harassed); pl.main.Effects.Count(V) > 0 {
+		if d := e.freeMoveOf(i, pl.main.Effects.Count(V), harassed); pl.main.Effects.Count(V) > 0 {
 			e.vStep(i, j, d) // a V effect its policy chose: the direction it chooses (sim/stepaway.go)
 		} else {
 			e.move(i, j, d, false)
@@ -1733,7 +1742,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	} else if k := c.vTo - 1; st.moveAtt && c.inPlay() && k >= 0 && e.c[k].inPlay() {
 		// R10a: the policy moves on to another enemy (engaging it, supporting
 		// an ally there).
-		e.move(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), st.harassed), true)
+		e.move(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), harassed), true)
 		c.target = k
 		if e.trace != nil {
 			e.tracef("    %s moves on (V): %s\n", e.name(i), e.where(i, k))

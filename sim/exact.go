@@ -720,7 +720,12 @@ func (pl *plan) hitEffects(s state, spec *damageSpec, a Attack, ch bool, free bo
 		if a.Effects.Has(V) {
 			s.moveAtt = true
 		}
-		if ex.Attacker.Skills.Harassment && !ex.HarassmentUsed {
+		if sk := &ex.Attacker.Skills; sk.HarassmentMelee && a.Kind != Shot && a.AP >= 2 {
+			// Harassment's precision on one card (skills.md #29): every 2 and
+			// 3 AP melee attack also gets the free V effect, which leaves the
+			// once per activation for another attack.
+			s.moveAtt = true
+		} else if sk.Harassment && !ex.HarassmentUsed {
 			// Harassment: "once per activation", the effect of V for free on a
 			// successful attack (seed 000 line 1628, seed 004 line 1559).
 			s.moveAtt, s.harassed = true, true

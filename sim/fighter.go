@@ -56,6 +56,7 @@ type Skills struct {
 	Stable           bool   // not repelled by a strictly larger Safar, nor by Repelment
 	SurvivalInstinct bool   // free V effect after a successful defence
 	Harassment       bool   // free V effect once per activation on a successful attack
+	HarassmentMelee  bool   // Harassment's precision: also on every 2 and 3 AP melee attack
 	Riposte          bool   // a successful 2 AP defence deals damage and an effect, 3 AP two effects
 	Cunning          bool   // 1 AP more after the defence roll: + a die or a characteristic
 	Slender          bool   // +1 per V effect to the roll; a C effect repels 1 toise at most
@@ -139,6 +140,7 @@ func ReadSkills(p *profiles.Profile) Skills {
 			s.SurvivalInstinct = true
 		case "harassment":
 			s.Harassment = true
+			s.HarassmentMelee = s.HarassmentMelee || sk.EveryMelee // its precision (skills.md #29)
 		case "riposte":
 			s.Riposte = true
 		case "cunning":

@@ -421,7 +421,20 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 			in = &ik
 		}
 	}
-	v, first := planDPIn(&e.dp, in, opts, a, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], root)
+	bonus := killWeight * e.threat[c.kind][o.kind][0]
+	v, first := planDPIn(&e.dp, in, opts, a, o.ap, costOf, kf, o.hp, bonus, root)
+	if e.hasFirstGain(i) { // the Ambush precision, a Bite that heals (sim/firstgain.go)
+		var rin *dpInKey
+		if in != nil {
+			k := *in
+			rin = &k
+		}
+		rest := func(a, k int) float64 {
+			r, _ := planDPIn(&e.dp, rin, opts, a, k, costOf, kf, o.hp, bonus, nil)
+			return r
+		}
+		v, first = e.firstChoice(i, j, a, costOf, rest, v, first)
+	}
 	return first, v - base
 }
 

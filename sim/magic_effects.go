@@ -296,7 +296,7 @@ func (e *engine) applyEffect(i, j int, opt *castOption) {
 	}
 	a := activeEffect{spell: opt.spell, level: opt.level, by: int8(i), side: int8(e.c[i].side)}
 	a.fixed = int8(e.toolOf(e.c[i].kind, p).fixed()) // sim/magic_fixed.go
-	switch opt.spell.Duration {
+	switch opt.spell.DurationOf(opt.level) {
 	case profiles.UntilTargetActivation:
 		a.ends, a.skip = int8(j), j == i
 	case profiles.UntilCasterActivation:
@@ -376,6 +376,9 @@ func effectText(l *profiles.SpellLevel, d profiles.Duration) string {
 	if p.Dispel {
 		s = strings.TrimSuffix("dispels its enemies' spells, "+s, ", ")
 	}
+	if p.ReplayAll {
+		s = "every Safar in play plays its activation again"
+	}
 	if p.ActivateNow {
 		s = "activates now"
 		if p.ActedAPLoss > 0 {
@@ -404,7 +407,7 @@ func effectSides(s *profiles.Spell, l profiles.SpellLevel) (ally, enemy bool) {
 		for _, v := range m {
 			up, down = up || v > 0, down || v < 0
 		}
-		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.Reroll || p.FixedResult > 0 || p.StoredDie ||
+		ally = up || p.Fright > 0 || p.Ward > 0 || p.Cover > 0 || p.ActivateNow || p.ReplayAll || p.Reroll || p.FixedResult > 0 || p.StoredDie ||
 			p.GrantSkill == profiles.SkillAwakened
 		enemy = down || p.APLoss > 0 || p.Immobilise || p.Silence || p.ForceReroll || p.FixedResult > 0
 	}
@@ -577,11 +580,11 @@ func (e *engine) effectWorth(i, j int, opt *castOption) float64 {
 	}
 	cost := e.actionCost(i, opt.ap)
 	s := e.c[i].side
-	v := e.paramsWorth(i, cost, j, s, p, opt.spell.Duration, false)
+	v := e.paramsWorth(i, cost, j, s, p, opt.spell.DurationOf(opt.level), false)
 	if p.Dispel {
 		for n := range o.fx.n {
 			if a := &o.fx.on[n]; int(a.side) != s {
-				v += max(e.paramsWorth(i, cost, j, int(a.side), &a.level.EffectParams, a.spell.Duration, true), 0)
+				v += max(e.paramsWorth(i, cost, j, int(a.side), &a.level.EffectParams, a.spell.DurationOf(a.level), true), 0)
 			}
 		}
 	}
@@ -607,6 +610,9 @@ func (e *engine) paramsWorth(i, cost, j, s int, p *profiles.EffectParams, d prof
 	o := &e.c[j]
 	v := 0.0
 	mine := o.side == s
+	if p.ReplayAll && !on {
+		v += e.replayWorth(s) // sim/magic_replay.go: whoever the target
+	}
 	if mod := paramsMod(p); mod != (statMod{}) {
 		w := e.modWorth(i, j, cost, mod, d, on)
 		if !mine {

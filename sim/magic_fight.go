@@ -73,6 +73,9 @@ type spellState struct {
 	// back: the activations left to a Safar back from defeat before it falls
 	// again, 0 none (sim/magic_return.go).
 	back int8
+	// replayed: the round in which its cast played every activation again,
+	// 0 none (sim/magic_replay.go).
+	replayed int16
 }
 
 // initMagic prepares the cast options of every caster kind of e: the levels
@@ -674,6 +677,9 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 		e.inflictFire(j, i, opt.level.Fire, opt.level.Frostbite) // a spell that burns or freezes (sim/fire.go)
 	}
 	e.payHeal(i, paid) // sim/magic_pay.go
+	if out.Success && opt.replaysAll() {
+		e.replayAll(i) // sim/magic_replay.go
+	}
 	if out.Success && opt.activatesNow() {
 		e.activateNow(r, j, &opt.level.EffectParams) // sim/magic_activate.go
 	}
@@ -729,7 +735,7 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra, ward int, out CastO
 		case !out.Success:
 			e.tracef("; the spell is stopped")
 		case opt.level.Amount == nil:
-			e.tracef("; %s", effectText(opt.level, opt.spell.Duration))
+			e.tracef("; %s", effectText(opt.level, opt.spell.DurationOf(opt.level)))
 		case opt.heal:
 			e.tracef("; heals %d HP (%d left)", amount, max(e.c[j].hp, 0))
 		case opt.isReturn() && amount == 0:

@@ -56,8 +56,9 @@ func TestConvertLoads(t *testing.T) {
 		!slices.Equal(ef.AttackAP, []int{3}) || *ef.ArmourPiercing != (profiles.Dice{Plus: 1}) || hammer.Hands != 2 {
 		t.Errorf("marteau-d-os: %+v", hammer)
 	}
-	// equipment[8]: seuil 6, -1/-2, 8 boxes, "-1 en V si C≤4".
-	if a := item("cuirasse-d-ecailles").Armour; *a != (profiles.ArmourStats{Failure: 1, Threshold: 6, Success: 2, Boxes: 8, VelocityMalus: 1, MalusMaxC: 4}) {
+	// equipment[8]: seuil 6, -1/-2, 8 boxes, "-1 en V si C≤4"; a cuirass, metal
+	// (equipment_material.go).
+	if a := item("cuirasse-d-ecailles").Armour; *a != (profiles.ArmourStats{Failure: 1, Threshold: 6, Success: 2, Boxes: 8, VelocityMalus: 1, MalusMaxC: 4, MetalOrStone: true}) {
 		t.Errorf("cuirasse-d-ecailles: %+v", a)
 	}
 	// equipment[12] is reserved to guilde-noire, that is black-guild.

@@ -38,6 +38,7 @@ func (e *equipOut) readExtras(o *object) {
 		e.noEffectf("tranchant (the edge upgrade a list may buy: applied by kharn import list)")
 	}
 	e.readArmourSlots(o, flag("stacksWithArmor")) // equipment_armour.go
+	e.readMaterial(o)                             // equipment_material.go
 	if flag("stackable") {
 		e.stackable = true // written for an item; a weapon needs no mark (equipment_copies.go)
 	}

@@ -180,7 +180,8 @@ func skillOf(info profiles.SkillInfo, sk skillOut) profiles.Skill {
 	if sk.name == profiles.SkillAmbush {
 		fmt.Sscanf(v, ambushFormat, &s.FirstThreshold, &s.FirstDamage) // its precision (ambush.go); "~": none
 	}
-	s.Heals = sk.name == profiles.SkillBite && v == "{heals: true}" // its precision (precision.go)
+	s.Heals = sk.name == profiles.SkillBite && v == "{heals: true}"                 // its precision (precision.go)
+	s.EveryMelee = sk.name == profiles.SkillHarassment && v == harassmentEveryValue // its precision (precision.go)
 	return s
 }
 
@@ -191,6 +192,9 @@ func skillYAML(s profiles.Skill) string {
 	}
 	if s.Heals {
 		return "{heals: true}" // Bite's precision (precision.go)
+	}
+	if s.EveryMelee {
+		return harassmentEveryValue // Harassment's precision (precision.go)
 	}
 	info, _ := profiles.SkillByName(s.Name)
 	switch info.Value {

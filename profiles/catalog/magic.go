@@ -81,6 +81,11 @@ type levelOut struct {
 	// (spell_text.go); unplayed says what of a classed text they leave out.
 	params   profiles.EffectParams
 	unplayed string
+	// lasts: how long the effect lasts, for a spell of duration special
+	// (profiles.SpellLevel.Lasts; spell_special.go), and lastsWhy where it
+	// comes from, for a comment.
+	lasts    profiles.Duration
+	lastsWhy string
 }
 
 // readMagic reads magicWays, grimoires and spells.
@@ -544,6 +549,9 @@ func (c *Conversion) writeSpells() (File, bool) {
 		for _, l := range s.levels {
 			if l.text != "" {
 				comment(&b, "      ", "text:", l.text)
+			}
+			if l.lastsWhy != "" {
+				comment(&b, "      ", "lasts:", l.lastsWhy)
 			}
 			writeLevel(&b, l)
 		}

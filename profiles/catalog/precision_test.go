@@ -93,6 +93,19 @@ func TestBitePrecision(t *testing.T) {
 		{"soigne autant de PV qu'elle inflige, une fois par partie", false},
 		{"soigne 2 PV", false},
 		{"+2 au seuil et +1 dgt à la première attaque", false},
+		// Widened (skills.md #7 "heals as much HP as it deals"; catalogue.md
+		// 3.2 "a Bite that heals"): other subjects, verbs and ways to say
+		// what it deals, without accents or with typographic quotes.
+		{"La morsure rend autant de PV qu’elle en inflige.", true},
+		{"Se soigne d'autant de PV que de dégâts infligés", true},
+		{"Le Safar récupère autant de points de vie que la cible en perd", true},
+		{"regagne autant de PDV que les dégâts qu'elle inflige", true},
+		{"recupere autant de pv que de degats causes", true},
+		{"Les dégâts infligés par sa morsure lui sont rendus en PV", true},
+		{"Morsure : soigne autant de PV qu'elle inflige", false},              // ":" is not glue
+		{"soigne autant de PV que la moitié des dégâts infligés", false},      // a fraction
+		{"soigne autant de PV qu'elle inflige à un ennemi qui saigne", false}, // a condition
+		{"soigne 1D5 PV", false},
 	} {
 		got, ok := bitePrecision(c.text)
 		if ok != c.ok || ok && got != "{heals: true}" {
@@ -150,5 +163,78 @@ func biteHealsImported(t *testing.T, data []byte) {
 	}
 	if !found {
 		t.Error("no file writes bite: {heals: true}")
+	}
+}
+
+// TestHarassmentPrecision checks the phrases of a Harassment precision the
+// importer reads (skills.md #29: "one profile's precision extends it to
+// every 2 and 3 AP melee attack"), and that a text without the melee (it
+// could be a shot), with other AP or with more than the rule is left to be
+// named as not modelled.
+func TestHarassmentPrecision(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		ok   bool
+	}{
+		{"Sur toutes ses attaques de corps à corps à 2 et 3 PA (inventé)", true},
+		{"s'applique à chaque attaque de 2 ou 3 PA au corps-à-corps", true},
+		{"Harcèlement sur toutes ses attaques au contact à 2 et 3 PA.", true},
+		{"valable pour chacune de ses attaques en mêlée de 2 à 3 PA", true},
+		{"toutes ses attaques de 2 et 3 PA", false},                // no melee: a shot too?
+		{"sur toutes ses attaques de corps à corps à 3 PA", false}, // 3 AP only: another rule
+		{"sur toutes ses attaques de corps à corps à 2 et 3 PA, +1 dgt", false},
+		{"une fois par tour", false},
+	} {
+		got, ok := harassmentPrecision(c.text)
+		if ok != c.ok || ok && got != "{every_melee_attack: true}" {
+			t.Errorf("%q: %q %v, want %v", c.text, got, ok, c.ok)
+		}
+	}
+}
+
+// TestHarassmentPrecisionImport imports catalog-056.json with a precision
+// "sur toutes ses attaques de corps à corps à 2 et 3 PA" on
+// fangs-traqueuse-3's Harassment: the skill extends to every 2 and 3 AP
+// melee attack, its precision is not named, it is written "harassment:
+// {every_melee_attack: true}", and a special card granting that Harassment
+// keeps it (skillOf, skillYAML).
+func TestHarassmentPrecisionImport(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "catalog-056.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ref = "\"skillId\": \"harcelement\"\n"
+	i := bytes.Index(data, []byte(ref))
+	if i < 0 {
+		t.Fatal("no harcelement in the fixture")
+	}
+	data = slices.Concat(data[:i], []byte("\"skillId\": \"harcelement\", \"precision\": \"sur toutes ses attaques de corps à corps à 2 et 3 PA (inventé)\"\n"), data[i+len(ref):])
+	c, err := Convert("catalog-056.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := c.DataSet().Profile("fangs-traqueuse-3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := p.Skill(profiles.SkillHarassment); !ok || !s.EveryMelee {
+		t.Errorf("traqueuse harassment %+v %v, want every melee attack", s, ok)
+	}
+	for _, e := range c.Report.JSONSummary().Entries {
+		if e.CatalogID == "fangs-traqueuse-3" && (e.Status != "modelled" || len(e.NotModelled) != 0) {
+			t.Errorf("traqueuse: %s, not modelled %v", e.Status, e.NotModelled)
+		}
+	}
+	found := false
+	for _, f := range c.Files {
+		found = found || bytes.Contains(f.Data, []byte("harassment: {every_melee_attack: true}"))
+	}
+	if !found {
+		t.Error("no file writes harassment: {every_melee_attack: true}")
+	}
+	info, _ := profiles.SkillByName(profiles.SkillHarassment)
+	s := skillOf(info, skillOut{name: profiles.SkillHarassment, value: harassmentEveryValue})
+	if !s.EveryMelee || skillYAML(s) != harassmentEveryValue {
+		t.Errorf("granted harassment %+v written %q", s, skillYAML(s))
 	}
 }

@@ -154,12 +154,21 @@ var spellRules = []spellRule{
 	spellRow("Ne peut pas lancer de sort", profiles.EffectAntiMagic,
 		`\bne peut (?:pas|plus) lancer de sorts?`,
 		func(l *levelOut, _ *spellOut, _ []string) string { l.params.Silence = true; return "" }),
+	// Activations played again (skills.md 4.3, activation and movement
+	// control): every Safar in play, of both sides (sim/magic_replay.go).
+	spellRow("Tous les Safars rejouent leur activation", profiles.EffectControl,
+		`\b(?:tous les safars|chaque safar) (?:rejouent|rejoue) (?:immediatement )?(?:leur|son) activation`,
+		func(l *levelOut, _ *spellOut, _ []string) string { l.params.ReplayAll = true; return "" }),
 	// A duration the text restates must agree with the card's duration field,
 	// which fights follow.
 	spellRow("jusqu'à la fin de sa prochaine activation, pour toute la partie", "",
 		`\b(?:jusqu'a la fin de (?:sa|la) prochaine activation|pour (?:toute )?la partie|jusqu'a la fin de la partie|pendant (?:1|un) tour)`,
-		func(_ *levelOut, s *spellOut, m []string) string {
+		func(l *levelOut, s *spellOut, m []string) string {
 			want := restated[m[0]]
+			if s.duration == profiles.SpecialDuration {
+				l.lasts, l.lastsWhy = want[0], "the card's duration is special: this difficulty's text says "+strconv.Quote(m[0])
+				return ""
+			}
 			if !slices.Contains(want, s.duration) {
 				return fmt.Sprintf("the text says %q, the card's duration is %s", m[0], s.duration)
 			}
@@ -231,17 +240,22 @@ func (s *spellOut) classLevel(l *levelOut) {
 	default:
 		try.effect = cats[0]
 		*l = try
+		s.specialLasts(l)
 		if l.unplayed != "" {
 			s.notModelledf("difficulty %d: %s", l.threshold, l.unplayed)
 		} else if !s.plays(*l) {
-			s.notModelledf("difficulty %d: a lasting %s effect for the duration %s, which fights do not follow", l.threshold, l.effect, s.duration)
+			if s.duration == profiles.SpecialDuration {
+				s.notModelledf("difficulty %d: a lasting %s effect for the duration special, and its text names no duration fights follow", l.threshold, l.effect)
+			} else {
+				s.notModelledf("difficulty %d: a lasting %s effect for the duration %s, which fights do not follow", l.threshold, l.effect, s.duration)
+			}
 		}
 	}
 }
 
 // plays reports whether fights play level l of s (profiles.Spell.Played).
 func (s *spellOut) plays(l levelOut) bool {
-	pl := profiles.SpellLevel{Difficulty: l.threshold, Effect: l.effect, IgnoresArmour: l.ignores, CasterPays: l.pays, EffectParams: l.params}
+	pl := profiles.SpellLevel{Difficulty: l.threshold, Effect: l.effect, IgnoresArmour: l.ignores, CasterPays: l.pays, Lasts: l.lasts, EffectParams: l.params}
 	if l.amount != "" {
 		d, err := profiles.ParseDice(l.amount)
 		if err != nil {
@@ -368,6 +382,12 @@ func writeLevel(b *bytes.Buffer, l levelOut) {
 	}
 	if p.FixedResult > 0 {
 		b.WriteString(", fixed_result: " + strconv.Itoa(p.FixedResult))
+	}
+	if p.ReplayAll {
+		b.WriteString(", replay_all: true")
+	}
+	if l.lasts != "" {
+		b.WriteString(", lasts: " + string(l.lasts))
 	}
 	switch {
 	case l.effect == profiles.EffectUnclassed:

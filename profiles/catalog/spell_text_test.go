@@ -133,9 +133,16 @@ func TestSpellTexts(t *testing.T) {
 		{"a row inside a word", "Reprend 1D5 PV (inventé)", profiles.Instant, profiles.EffectUnclassed, "", false, profiles.EffectParams{},
 			`difficulty 15: not classed, no row reads "reprend 1d5 pv"`},
 		// Classed, but a lasting effect for a duration fights do not follow.
-		{"special duration", "+1 à la difficulté des sorts ennemis (inventé)", profiles.SpecialDuration,
+		{"next-damage duration", "+1 à la difficulté des sorts ennemis (inventé)", profiles.UntilNextDamage,
 			profiles.EffectAntiMagic, "", false, profiles.EffectParams{Ward: 1},
-			"difficulty 15: a lasting anti-magic effect for the duration special, which fights do not follow"},
+			"difficulty 15: a lasting anti-magic effect for the duration next-damage, which fights do not follow"},
+		// A special duration: a ward lasts the game (skills.md 4.3), another
+		// lasting effect needs its text to name a duration.
+		{"special duration, a ward", "+1 à la difficulté des sorts ennemis (inventé)", profiles.SpecialDuration,
+			profiles.EffectAntiMagic, "", false, profiles.EffectParams{Ward: 1}, ""},
+		{"special duration, no duration named", "+1 en P (inventé)", profiles.SpecialDuration,
+			profiles.EffectStatBuff, "", false, profiles.EffectParams{Modifier: profiles.Stats{P: 1}},
+			"difficulty 15: a lasting characteristic-buff effect for the duration special, and its text names no duration fights follow"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			l, nm := classText(c.text, c.duration)
@@ -182,5 +189,65 @@ func TestCatalog056Spells(t *testing.T) {
 	}
 	if _, m, p, x := c.Report.Count("spell"); m != 13 || p != 1 || x != 1 {
 		t.Errorf("spells: %d modelled, %d partly, %d not imported; want 13, 1, 1", m, p, x)
+	}
+}
+
+// TestGrandAppelSpecial checks the fixture's grand-appel, of duration
+// "spéciale" (catalogue.md 4.10; profiles/catalog/spell_special.go): its
+// difficulty 24, "+1 à la difficulté des sorts ennemis", is a ward lasting
+// the whole game (skills.md 4.3, anti-magic: "enemy spell difficulties +1 for
+// the game"), and its difficulty 28, "Tous les Safars rejouent leur
+// activation", activations played again (replay_all), both played in fights;
+// only difficulty 20, an invented placeholder text, stays not classed and is
+// what the report lists.
+func TestGrandAppelSpecial(t *testing.T) {
+	c := fixture056(t)
+	s, err := c.DataSet().Spell("grand-appel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Duration != profiles.SpecialDuration || len(s.Levels) != 3 {
+		t.Fatalf("grand-appel: duration %s, %d difficulties; want special, 3", s.Duration, len(s.Levels))
+	}
+	if l := s.Levels[0]; l.Effect != profiles.EffectUnclassed || s.Played(l) {
+		t.Errorf("difficulty 20: %s, played %v; want unclassed, not played", l.Effect, s.Played(l))
+	}
+	if l := s.Levels[1]; l.Effect != profiles.EffectAntiMagic || l.Ward != 1 || s.DurationOf(&l) != profiles.WholeGame || !s.Played(l) {
+		t.Errorf("difficulty 24: %s ward %d lasting %s, played %v; want anti-magic ward 1 for the game, played", l.Effect, l.Ward, s.DurationOf(&l), s.Played(l))
+	}
+	if l := s.Levels[2]; l.Effect != profiles.EffectControl || !l.ReplayAll || !s.Played(l) {
+		t.Errorf("difficulty 28: %s replay %v, played %v; want activation-control, replay_all, played", l.Effect, l.ReplayAll, s.Played(l))
+	}
+	for _, e := range c.Report.Entries {
+		if e.Kind == "spell" && e.CatalogID == "grand-appel" {
+			if len(e.NotModelled) != 1 || !strings.HasPrefix(e.NotModelled[0], "difficulty 20: not classed") {
+				t.Errorf("grand-appel not modelled: %q; want difficulty 20 only", e.NotModelled)
+			}
+		}
+	}
+}
+
+// TestSpecialDurationText checks the duration a difficulty of a spell of
+// duration special restates in its text ("pour toute la partie", "pendant un
+// tour"): it becomes that difficulty's duration, and a lasting effect whose
+// text names none, other than a ward, stays not modelled.
+func TestSpecialDurationText(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want profiles.Duration
+	}{
+		{"+1 en P pour toute la partie", profiles.WholeGame},
+		{"+1 en P pendant un tour", profiles.OneTurn},
+		{"+1 en P", ""},
+	} {
+		s := &spellOut{duration: profiles.SpecialDuration}
+		l := levelOut{threshold: 15, text: c.text}
+		s.classLevel(&l)
+		if l.effect != profiles.EffectStatBuff || l.lasts != c.want {
+			t.Errorf("%q: %s lasting %q, want characteristic buff lasting %q", c.text, l.effect, l.lasts, c.want)
+		}
+		if notPlayed := len(s.notModelled) > 0; notPlayed != (c.want == "") {
+			t.Errorf("%q: not modelled %q", c.text, s.notModelled)
+		}
 	}
 }

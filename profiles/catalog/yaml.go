@@ -249,6 +249,7 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 			kv("malus_max_c", strconv.Itoa(e.armour.MalusMaxC))
 		}
 		e.writeArmourSlots(kv) // equipment_armour.go
+		e.writeMaterial(kv)    // equipment_material.go
 	case profiles.KindHelmet:
 		if e.boxes > 0 {
 			kv("boxes", strconv.Itoa(e.boxes))
