@@ -222,3 +222,44 @@ func TestCounterStunsInDuel(t *testing.T) {
 	}
 	t.Logf("%d stuns by a counter, none followed by an action before the next activation", found)
 }
+
+// TestCounterStatusesInSkirmish plays traced battles of three hook hammers a
+// side (bleeding 1, stun on a CH) and checks that a Safar a counter made
+// bleed loses its HP at the start of its next activation, as in a duel
+// (engine.counterStatus serves both). Fails before the fix: no counter ever
+// made anyone bleed.
+func TestCounterStatusesInSkirmish(t *testing.T) {
+	mk := func(id string, st profiles.Stats) *sim.Fighter {
+		p := safar(id, 2, st, 3)
+		p.HP = 16
+		return sim.NewFighter(p, []*profiles.Equipment{hookHammer, wear(halfPlate)})
+	}
+	a, b := mk("brawler", stats4(4, 5, 4, 4)), mk("warden", stats4(3, 4, 5, 5))
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{a, a, a}, Costs: []int{40, 40, 40}, Leader: -1},
+		{Safars: []*sim.Fighter{b, b, b}, Costs: []int{40, 40, 40}, Leader: -1},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	counter := regexp.MustCompile(`(?m)^ +(\S.*) bleeds from the counter: bleeding (\d+)$`)
+	for seed := range uint64(40) {
+		var tr strings.Builder
+		pl.SetTrace(&tr)
+		pl.Play(rand.NewPCG(seed, 3))
+		text := tr.String()
+		for _, m := range counter.FindAllStringSubmatchIndex(text, -1) {
+			who := text[m[2]:m[3]]
+			next := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(who) + ` (activates|bleeds \d+ HP)`).FindStringSubmatch(text[m[1]:])
+			if next == nil {
+				continue // it fell, or the battle ended, first
+			}
+			if next[1] == "activates" {
+				t.Fatalf("seed %d: %s activates after a counter's bleeding without bleeding first:\n%s", seed, who, text)
+			}
+			return
+		}
+	}
+	t.Fatal("no counter made an attacker bleed, then bleed at its activation, in 40 battles")
+}
