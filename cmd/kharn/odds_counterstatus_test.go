@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -36,6 +37,15 @@ func TestOddsJSONCounterStatuses(t *testing.T) {
 	out, errs, code := runCLI(t, "--data", dir, "odds", "-a", "bare-a", "-d", "mace-d", "--attack", "2:PA:P", "--defence", "2:AC", "--no-mastery", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
+	}
+	text, errs, code := runCLI(t, "--data", dir, "odds", "-a", "bare-a", "-d", "mace-d", "--attack", "2:PA:P", "--defence", "2:AC", "--no-mastery")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, row := range []string{"P(attacker bleeding)", "E[bleeding on attacker]", "P(attacker dazed)"} {
+		if !strings.Contains(text, row) {
+			t.Errorf("kharn odds prints no %q row:\n%s", row, text)
+		}
 	}
 	var got map[string]any
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
