@@ -170,6 +170,17 @@ func WriteResult(w io.Writer, m OddsMeta, a sim.Attack, r *sim.Result) error {
 	if r.PAttackerRepelled > 0 {
 		add("P(attacker repelled)", Prob(r.PAttackerRepelled))
 	}
+	// The statuses the counters' weapon puts on the attacker (R11a, R9a).
+	if r.PAttackerBleeding > 0 {
+		add("P(attacker bleeding)", Prob(r.PAttackerBleeding))
+		add("E[bleeding on attacker]", Num(r.ExpectedAttackerBleeding))
+	}
+	if r.PAttackerDazed > 0 {
+		add("P(attacker dazed)", Prob(r.PAttackerDazed))
+	}
+	if r.PAttackerStunned > 0 {
+		add("P(attacker stunned)", Prob(r.PAttackerStunned))
+	}
 	if r.PAttackerMove > 0 {
 		add("P(attacker free move)", Prob(r.PAttackerMove))
 	}

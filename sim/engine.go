@@ -1566,7 +1566,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	if opt.split > 0 {
 		e.splitSecond(r, i, j, opt)
 	}
-	return true
+	return !c.stunned // a counter's weapon may have stunned it (sim/counterstatus.go)
 }
 
 // strike plays the exchange of option optIdx (opt) of Safar i against Safar j
@@ -1707,6 +1707,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		e.inflictFire(j, by, burns, freezes) // sim/fire.go
 	}
 	e.hurt(i, byO, out.Counter)
+	e.counterStatus(i, byO, st.attStatus) // sim/counterstatus.go
 	if st.bleeding > 0 {
 		o.bleeding += int(st.bleeding)
 		o.bleedBy = by

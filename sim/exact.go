@@ -50,6 +50,16 @@ type Result struct {
 	// freezes (sim/fire.go).
 	PBurning   float64 `json:"p_burning,omitempty"`
 	PFrostbite float64 `json:"p_frostbite,omitempty"`
+	// PAttackerBleeding, ExpectedAttackerBleeding, PAttackerDazed and
+	// PAttackerStunned: the statuses the counters' weapon puts on the attacker
+	// (R11a, R9a; sim/counterstatus.go): its bleeding X whenever a counter
+	// deals damage, HP the attacker loses at the start of each of its
+	// activations (not counted in the counter damage), and its on-CH status
+	// when the defence that countered was a CH.
+	PAttackerBleeding        float64 `json:"p_attacker_bleeding"`
+	ExpectedAttackerBleeding float64 `json:"expected_attacker_bleeding"`
+	PAttackerDazed           float64 `json:"p_attacker_dazed"`
+	PAttackerStunned         float64 `json:"p_attacker_stunned"`
 	// PFeared is the probability that a Bite's temerity test (10) fails (R18).
 	PFeared float64 `json:"p_failed_temerity_test"`
 	// PRepelled and ExpectedRepel: the defender pushed back by C effects (R10).
@@ -404,6 +414,16 @@ func (pl *plan) exactFrom(s0 state) *Result {
 		if s.repelAtt > 0 {
 			res.PAttackerRepelled += m
 		}
+		if b := s.attStatus.bleeding(); b > 0 { // sim/counterstatus.go
+			res.PAttackerBleeding += m
+			res.ExpectedAttackerBleeding += m * float64(b)
+		}
+		if s.attStatus.dazed() {
+			res.PAttackerDazed += m
+		}
+		if s.attStatus.stunned() {
+			res.PAttackerStunned += m
+		}
 		if s.moveAtt {
 			res.PAttackerMove += m
 		}
@@ -576,7 +596,7 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 	if def.Discard {
 		// R13: the discarded shield stops the attack and its effects, not the CH bonus.
 		s2 := s
-		s2.shield, s2.discarded = 0, true
+		s2.shield = 0
 		if g.ch {
 			for _, br := range pl.hitDist(spec, g.ch, int(s.armour), true) {
 				s3 := s2
@@ -672,8 +692,9 @@ func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def D
 		if p <= 0 {
 			continue
 		}
+		sc := counterStatuses(s, c.spec, ch == 1) // sim/counterstatus.go
 		for _, br := range pl.counterDist(c.spec, ch == 1, int(s.attArmour)) {
-			s2 := s
+			s2 := sc
 			s2.attArmour -= int8(br.ticked)
 			out.add(s2, ac, p*br.p, 0, br.taken)
 		}

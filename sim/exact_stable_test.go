@@ -99,7 +99,8 @@ func writeResult(w interface{ Write([]byte) (int, error) }, r *Result) {
 		r.PDefenceCF, r.ExpectedDamage, r.ExpectedCounter, r.PBleeding, r.ExpectedBleeding,
 		r.PDazed, r.PStunned, r.PFeared, r.PRepelled, r.ExpectedRepel, r.PAttackerRepelled,
 		r.PAttackerMove, r.PDefenderMove, r.ExpectedDefenceAP, r.ExpectedArmourBoxes,
-		r.ExpectedShieldBoxes, r.Truncated} {
+		r.ExpectedShieldBoxes, r.Truncated,
+		r.PAttackerBleeding, r.ExpectedAttackerBleeding, r.PAttackerDazed, r.PAttackerStunned} {
 		put(x)
 	}
 	put(float64(len(r.DamagePMF)))

@@ -892,8 +892,11 @@ func (ex *Exchange) counterDamage(d Defence) *damageSpec {
 		eff = w.Effects
 	}
 	v := max(def.Stats().Get(d.Counter), 0)
+	// The weapon's bleeding and on-CH status land on the attacker
+	// (sim/counterstatus.go), unless its helmet guards against them.
 	s := &damageSpec{ticks: w != nil, critStature: def.Profile.Stature,
-		bonus: eff.DamageBonus, piercing: eff.ArmourPiercing, ignore: eff.ArmourIgnore}
+		bonus: eff.DamageBonus, piercing: eff.ArmourPiercing, ignore: eff.ArmourIgnore,
+		bleeding: eff.Bleeding, onCritical: eff.OnCritical}
 	if fd := eff.FixedDamage; fd != nil && float64(fd.N)*float64(fd.Sides+1)/2+float64(fd.Plus) > float64(v) {
 		s.raw = diceDist(fd.N, fd.Sides, fd.Plus)
 		s.rawN, s.rawSides, s.rawPlus = fd.N, fd.Sides, fd.Plus

@@ -373,7 +373,10 @@ func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipme
 				res = pre
 			}
 			o.dmg[b][k] = res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender)
-			o.ctr[b][k], o.def[b][k] = res.ExpectedCounter, res.ExpectedDefenceAP
+			// The counters' weapon's bleeding on the attacker, valued as the
+			// attack's on the defender (sim/counterstatus.go).
+			o.ctr[b][k] = res.ExpectedCounter + res.ExpectedAttackerBleeding*bleedTicks(ex.Attacker)
+			o.def[b][k] = res.ExpectedDefenceAP
 			switch pos {
 			case posV:
 				o.move[b][k] = float32(res.PAttackerMove)

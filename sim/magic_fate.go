@@ -226,7 +226,8 @@ func (e *engine) fateGainTable(x, y int, att bool, tool toolBits) ([8]float64, e
 			if err != nil {
 				return t, err
 			}
-			n := res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender) - res.ExpectedCounter
+			n := res.ExpectedDamage + res.ExpectedBleeding*bleedTicks(ex.Defender) -
+				res.ExpectedCounter - res.ExpectedAttackerBleeding*bleedTicks(ex.Attacker) // sim/counterstatus.go
 			if with == 1 {
 				n /= float64(faces)
 			}

@@ -30,7 +30,11 @@ type state struct {
 	harassed   bool // the free move includes Harassment's V effect (once per activation)
 	moveDef    bool // the defender gets a free move (V counter, Survival instinct)
 	defSpent   int8 // AP the defender spent on defences
-	discarded  bool // the shield was discarded (R13)
+	// attStatus holds the statuses a counter's weapon put on the attacker
+	// (R11a, sim/counterstatus.go). It took the byte of a flag of a discarded
+	// shield that nothing read (a discarded shield leaves shield 0 with fewer
+	// shieldUsed than a shield ticked out, so no two states merged).
+	attStatus  attStatus
 	shieldUsed int8 // shield boxes ticked
 	armourUsed int8 // armour boxes ticked
 	// attMaster and defMaster: the Master X free reroll (once per turn) is still
@@ -574,7 +578,8 @@ func (d Defence) counterEffects(e Char) int {
 
 // counterEntry is the counter damage of one kind of successful defence: its
 // damage spec and, for the best response, the HP the attacker is expected to lose
-// to it with its armour intact, on a plain defence roll and on a CH (R9a).
+// to it with its armour intact, on a plain defence roll and on a CH (R9a), its
+// weapon's bleeding included (counterBleedValue).
 type counterEntry struct {
 	spec  *damageSpec
 	value [2]float64
@@ -596,6 +601,9 @@ func (pl *plan) counterOf(d Defence) *counterEntry {
 			for _, br := range pl.counterDist(e.spec, c == 1, pl.ex.Attacker.ArmourBoxes) {
 				e.value[c] += br.p * float64(br.taken)
 			}
+			// The weapon's bleeding on the attacker, valued as an attack's on
+			// the defender (expectedTaken; sim/counterstatus.go).
+			e.value[c] += pl.counterBleedValue(e.spec)
 		}
 		*slot = e
 	}

@@ -65,13 +65,17 @@ func TestRulesTable(t *testing.T) {
 				n++
 			}
 		}
-		if len(c.got) != n || n == 0 {
+		// A duel's list may be empty: its last row, the statuses of a
+		// counter's weapon, is modelled (sim/counterstatus.go); a skirmish
+		// still leaves rules out.
+		if len(c.got) != n || n == 0 && c.scope == InSkirmish {
 			t.Errorf("scope %d: %d rules not modelled printed, the table has %d", c.scope, len(c.got), n)
 		}
 	}
 	// The rules this round brought in are modelled (issue #11 section 3).
 	for _, name := range []string{"Collision", "Generic action: Tending to a wound", "Generic action: On the alert",
-		"Two one-handed weapons: the one used is chosen per action", "Assault"} {
+		"Two one-handed weapons: the one used is chosen per action", "Assault",
+		"Bleeding and critical statuses of a counter's weapon"} {
 		found := false
 		for _, r := range rules {
 			found = found || r.Name == name && r.Status == RuleModelled

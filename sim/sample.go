@@ -30,6 +30,10 @@ type Outcome struct {
 	// UnderBoxes and AttackerUnderBoxes: boxes ticked on the defender's or
 	// the attacker's armour worn under the other (sim/armour_slots.go).
 	UnderBoxes, AttackerUnderBoxes int
+	// AttackerBleeding, AttackerDazed and AttackerStunned: the statuses the
+	// counters' weapon put on the attacker (R11a, R9a; sim/counterstatus.go).
+	AttackerBleeding               int
+	AttackerDazed, AttackerStunned bool
 	// Poisoned: the defender is poisoned (R17; sim/poison.go).
 	Poisoned bool
 	// DefencePoison: the defender spent a dose on its main defence;
@@ -103,6 +107,8 @@ func (sm *Sampler) Sample(r *rand.PCG) Outcome {
 	o.ShieldBoxes = int(s.shieldUsed)
 	o.Poisoned = o.Success && sm.poisons                                      // sim/poison.go
 	o.Burning, o.Frostbitten = o.Success && sm.burns, o.Success && sm.freezes // sim/fire.go
+	o.AttackerBleeding = s.attStatus.bleeding()
+	o.AttackerDazed, o.AttackerStunned = s.attStatus.dazed(), s.attStatus.stunned()
 	return o
 }
 
@@ -172,7 +178,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		return s
 	}
 	if def.Discard {
-		s.shield, s.discarded = 0, true
+		s.shield = 0
 		if ch {
 			pl.sampleHit(r, &s, spec, ch, true, o)
 		}
@@ -256,6 +262,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 			if c := pl.counterOf(def); c != nil {
 				pl.attUnder = 0
 				raw = pl.sampleCounter(r, &s, c.spec, dr.Critical)
+				s = counterStatuses(s, c.spec, dr.Critical) // sim/counterstatus.go
 				o.AttackerUnderBoxes += pl.attUnder
 				o.AttackerHelmetUsed = o.AttackerHelmetUsed || dr.Critical && c.spec.helmetCrit
 			}

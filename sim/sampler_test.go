@@ -206,14 +206,15 @@ func samplerCases() []samplerCase {
 				sim.Attack{AP: 3, Chars: sim.CharsOf(sim.A, sim.A, sim.C), Effects: sim.CharsOf(sim.A, sim.A), Vivid: true}, sim.Policy{})
 		}},
 	}
-	cases = append(cases, equipmentSamplerCases()...) // armour_slots_test.go
-	cases = append(cases, fateSamplerCases()...)      // fate_test.go
-	cases = append(cases, reachSamplerCases()...)     // reach_test.go
-	cases = append(cases, forcedSamplerCases()...)    // forced_test.go
-	cases = append(cases, fixedSamplerCases()...)     // fixed_test.go
-	cases = append(cases, cardSamplerCases()...)      // cardattack_test.go
-	cases = append(cases, boldSamplerCases()...)      // critthresh_test.go
-	return append(cases, storedSamplerCases()...)     // stored_test.go
+	cases = append(cases, equipmentSamplerCases()...)     // armour_slots_test.go
+	cases = append(cases, fateSamplerCases()...)          // fate_test.go
+	cases = append(cases, reachSamplerCases()...)         // reach_test.go
+	cases = append(cases, forcedSamplerCases()...)        // forced_test.go
+	cases = append(cases, fixedSamplerCases()...)         // fixed_test.go
+	cases = append(cases, cardSamplerCases()...)          // cardattack_test.go
+	cases = append(cases, boldSamplerCases()...)          // critthresh_test.go
+	cases = append(cases, counterStatusSamplerCases()...) // counterstatus_test.go
+	return append(cases, storedSamplerCases()...)         // stored_test.go
 }
 
 // sampleCounts tallies n sampled exchanges.
@@ -222,6 +223,8 @@ type sampleCounts struct {
 	success, attCH, attCF, defCF, critSucc  int
 	bleeding, dazed, stunned, feared        int
 	repelled, attRepelled, attMove, defMove int
+	attBleeding, attDazed, attStunned       int // counter statuses (counterstatus_test.go)
+	meanAttBleeding                         stats.Mean
 	damage, counter                         []int
 	meanDamage                              stats.Mean
 	armourBoxes, shieldBoxes, defenceAP     stats.Mean
@@ -247,6 +250,10 @@ func (c *sampleCounts) add(o sim.Outcome) {
 	b(o.AttackerRepelled, &c.attRepelled)
 	b(o.AttackerMove, &c.attMove)
 	b(o.DefenderMove, &c.defMove)
+	b(o.AttackerBleeding > 0, &c.attBleeding)
+	b(o.AttackerDazed, &c.attDazed)
+	b(o.AttackerStunned, &c.attStunned)
+	c.meanAttBleeding.Add(float64(o.AttackerBleeding))
 	c.damage = bump(c.damage, o.Damage)
 	c.counter = bump(c.counter, o.Counter)
 	c.meanDamage.Add(float64(o.Damage))
@@ -304,6 +311,9 @@ func TestSamplerAgainstExact(t *testing.T) {
 				{"p_attacker_repelled", got.attRepelled, want.PAttackerRepelled},
 				{"p_attacker_free_move", got.attMove, want.PAttackerMove},
 				{"p_defender_free_move", got.defMove, want.PDefenderMove},
+				{"p_attacker_bleeding", got.attBleeding, want.PAttackerBleeding},
+				{"p_attacker_dazed", got.attDazed, want.PAttackerDazed},
+				{"p_attacker_stunned", got.attStunned, want.PAttackerStunned},
 			} {
 				checkPMF(t, p.what, []int{p.k}, n, []float64{p.want})
 			}
@@ -320,6 +330,7 @@ func TestSamplerAgainstExact(t *testing.T) {
 				{"expected_armour_boxes", &got.armourBoxes, want.ExpectedArmourBoxes},
 				{"expected_shield_boxes", &got.shieldBoxes, want.ExpectedShieldBoxes},
 				{"expected_defence_ap", &got.defenceAP, want.ExpectedDefenceAP},
+				{"expected_attacker_bleeding", &got.meanAttBleeding, want.ExpectedAttackerBleeding},
 			} {
 				mean, se := m.sample.Mean(), m.sample.SE()
 				if se == 0 {

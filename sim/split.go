@@ -16,6 +16,8 @@ import (
 // ignored. The second exchange starts where the first left the defender and
 // the attacker: AP left, dice and mastery dice, armour and shield boxes, a
 // free reroll used, bleeding (Bloodlust), a daze or a stun, Harassment used.
+// An attacker stunned by the first exchange's counter makes no second attack
+// (R17; sim/counterstatus.go).
 type Split struct {
 	First, Second Exchange
 }
@@ -136,6 +138,15 @@ func (sp *Split) Exact() (*SplitResult, error) {
 	total := 0.0
 	for i, s1 := range cur.keys {
 		ac := cur.accs[i]
+		if s1.attStatus.stunned() {
+			// The first attack's counter stunned the attacker: it does
+			// nothing more, no second attack (R17; sim/counterstatus.go).
+			res.ExpectedDefenceAP += ac.mass * float64(s1.defSpent)
+			res.DamagePMF = convolveInto(res.DamagePMF, ac.dmg, []float64{1})
+			res.CounterPMF = convolveInto(res.CounterPMF, ac.ctr, []float64{1})
+			total += ac.mass
+			continue
+		}
 		k := sp.keyOf(s1)
 		pl2, err := sp.second(plans, k)
 		if err != nil {
@@ -203,6 +214,9 @@ func (sp *Split) NewSampler() (*SplitSampler, error) {
 // second from the state the first left. The outcomes of each are returned.
 func (sm *SplitSampler) Sample(r *rand.PCG) (first, second Outcome) {
 	s1 := sampleFrom(sm.pl1, r, sm.pl1.initial(), &first)
+	if s1.attStatus.stunned() {
+		return first, second // stunned by a counter: no second attack (R17)
+	}
 	pl2, err := sm.sp.second(sm.plans, sm.sp.keyOf(s1))
 	if err != nil {
 		panic("sim: split sampler: " + err.Error()) // check prepared every variant's exchange
@@ -220,6 +234,8 @@ func sampleFrom(pl *plan, r *rand.PCG, s state, o *Outcome) state {
 	}
 	o.Bleeding = int(s.bleeding)
 	o.Dazed, o.Stunned, o.Feared = s.dazed, s.stunned, s.feared
+	o.AttackerBleeding = s.attStatus.bleeding() // sim/counterstatus.go
+	o.AttackerDazed, o.AttackerStunned = s.attStatus.dazed(), s.attStatus.stunned()
 	o.DefenceAP = int(s.defSpent)
 	return s
 }
