@@ -10,6 +10,14 @@ var biteFields = []string{"heals"}
 // Bite heals as much HP as it deals (skills.md #7, catalogue.md 3.2), into
 // sk.Heals.
 func (d *decoder) biteValue(sk *Skill, n *yaml.Node, field string) bool {
+	return d.flagMapping(n, field, biteFields, &sk.Heals,
+		"true: the Bite heals as much HP as it deals")
+}
+
+// flagMapping decodes a skill's mapping form whose one key, keys[0], takes
+// true or false, into *dst; meaning says what true does, for the error. It
+// reports whether the mapping was good.
+func (d *decoder) flagMapping(n *yaml.Node, field string, keys []string, dst *bool, meaning string) bool {
 	fields, ok := d.mapping(n, field)
 	if !ok {
 		return false
@@ -17,24 +25,19 @@ func (d *decoder) biteValue(sk *Skill, n *yaml.Node, field string) bool {
 	good := true
 	for _, f := range fields {
 		ff := join(field, f.key)
-		if f.key != "heals" {
-			d.unknown(f.k, ff, f.key, biteFields)
+		if f.key != keys[0] {
+			d.unknown(f.k, ff, f.key, keys)
 			good = false
 			continue
 		}
 		v := deref(f.v)
-		if v == nil || v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" {
-			d.errorf(v, ff, "heals takes true or false (true: the Bite heals as much HP as it deals), got %s", describe(v))
-			good = false
-			continue
-		}
 		var b bool
-		if err := v.Decode(&b); err != nil {
-			d.errorf(v, ff, "heals takes true or false, got %s", describe(v))
+		if v == nil || v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" || v.Decode(&b) != nil {
+			d.errorf(v, ff, "%s takes true or false (%s), got %s", keys[0], meaning, describe(v))
 			good = false
 			continue
 		}
-		sk.Heals = b
+		*dst = b
 	}
 	return good
 }

@@ -10,26 +10,6 @@ var harassmentFields = []string{"every_melee_attack"}
 // card whose Harassment extends to every 2 and 3 AP melee attack (skills.md
 // #29, catalogue.md 3.2), into sk.EveryMelee.
 func (d *decoder) harassmentValue(sk *Skill, n *yaml.Node, field string) bool {
-	fields, ok := d.mapping(n, field)
-	if !ok {
-		return false
-	}
-	good := true
-	for _, f := range fields {
-		ff := join(field, f.key)
-		if f.key != "every_melee_attack" {
-			d.unknown(f.k, ff, f.key, harassmentFields)
-			good = false
-			continue
-		}
-		v := deref(f.v)
-		var b bool
-		if v == nil || v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" || v.Decode(&b) != nil {
-			d.errorf(v, ff, "every_melee_attack takes true or false (true: every 2 and 3 AP melee attack also gets the free V effect), got %s", describe(v))
-			good = false
-			continue
-		}
-		sk.EveryMelee = b
-	}
-	return good
+	return d.flagMapping(n, field, harassmentFields, &sk.EveryMelee,
+		"true: every 2 and 3 AP melee attack also gets the free V effect")
 }
