@@ -379,8 +379,9 @@ func mustLoadScenarios(fsys fs.FS) []*Scenario {
 }
 
 // DefaultScenarios returns the embedded scenarios, in the order of their file
-// names: "open ground" and "ruins" on the 15 x 15 table, "tactik open" on 24 x
-// 24. They are illustrative, written for this project, not rulebook scenarios.
+// names: "hold the ford", "open ground", "ruins", "the relic" and "the vault"
+// on the 15 x 15 table, "tactik open" on 24 x 24. They are illustrative,
+// written for this project, not rulebook scenarios.
 // They are loaded on the first call and shared: callers must not modify them.
 //
 // DefaultScenarios panics with "profiles: embedded scenario invalid: ..." if an

@@ -553,6 +553,9 @@ func (e *engine) walkFor(i, k, points int, keep bool) (action, bool) {
 // walkTo walks Safar i toward Safar j (an enemy carrying the relic) when worth
 // it: val is what reaching it is worth.
 func (e *engine) walkTo(i, j int, val float64, keep bool) (action, bool) {
+	if b := e.blockingObject(i, e.c[j].pos); b >= 0 {
+		return e.destroyWorth(i, b, val, keep) // an object in the way (sim/objects.go)
+	}
 	left := max(e.gap(i, j)-e.reach(i), 0)
 	return e.walkGain(i, action{kind: actToward, target: j}, val, left, keep)
 }

@@ -190,20 +190,15 @@ func (e *engine) collideObject(j int) {
 }
 
 // blockingObject returns the object that stops Safar i's straight walk toward
-// p now: an intact object within its zone of control that the line to p
-// crosses, when a walk toward p would not move it; -1 when none.
+// p (walks go straight: field.Walk): an intact obstacle within its zone of
+// control that the line to p crosses; -1 when none.
 func (e *engine) blockingObject(i int, p field.Vec) int {
 	if e.objs == nil {
 		return -1
 	}
 	c := &e.c[i]
 	for k := range e.objs.sp {
-		t := &e.field.Terrain[k]
-		if !e.intact(k) || !t.Obstacle() || !e.objectInReach(i, k) || !t.Between(c.pos, p) {
-			continue
-		}
-		to := e.field.Walk(c.base(), p, max(e.velocity(i), 1), e.othersOf(i, -1))
-		if to.Dist(c.pos) < 0.05 {
+		if t := &e.field.Terrain[k]; e.intact(k) && t.Obstacle() && e.objectInReach(i, k) && t.Between(c.pos, p) {
 			return k
 		}
 	}
