@@ -30,9 +30,10 @@ import (
 //     points, once; the negotiation is over. A failure may be tried again.
 //
 // The default policy (objectiveAct): the neutral is an objective worth its
-// points times the chance of one try; its runner walks to it, and once there
-// and unengaged negotiates while that is worth the AP (apWorth); engaged, it
-// fights.
+// points; its runner (the nearest Safar) values it at those points times the
+// chance of one try of its own (negotiationOdds), walks to it when that is
+// worth the walk's AP, and once there and unengaged negotiates while it is
+// worth the AP (apWorth); engaged, it fights.
 
 // negotiationChars are the characteristics of the test: I twice.
 var negotiationChars = []profiles.Char{profiles.I, profiles.I}
@@ -51,28 +52,35 @@ func (e *engine) negotiationValue(side int) float64 {
 func (e *engine) negotiationAct(i, k int, keep bool) (action, bool) {
 	s := e.obj
 	g := s.o.Negotiation
-	p := field.Vec{X: g.X, Y: g.Y}
-	if !e.near(i, p, e.naturalReach(i)) {
-		return e.walkFor(i, k, 0, keep)
-	}
 	c := &e.c[i]
-	cost := e.actionCost(i, profiles.NegotiationAP)
-	if e.engagedAny(i) || cost > c.ap || !printedAll(c.f.Profile, negotiationChars) {
+	if !printedAll(c.f.Profile, negotiationChars) {
 		return action{}, false
 	}
-	// Worth the chance of one try; the neutral's value when it is sure.
-	if v := s.want[k] * e.negotiationOdds(i); v > e.apWorth(i, cost, keep) {
-		return action{kind: actNegotiate}, true
+	// Worth the chance of one try of this runner: the walk there too.
+	s.want[k] *= e.negotiationOdds(i)
+	if !e.near(i, field.Vec{X: g.X, Y: g.Y}, e.naturalReach(i)) {
+		return e.walkFor(i, k, 0, keep)
 	}
-	return action{}, false
+	cost := e.actionCost(i, profiles.NegotiationAP)
+	if e.engagedAny(i) || cost > c.ap || !(s.want[k] > e.apWorth(i, cost, keep)) {
+		return action{}, false
+	}
+	return action{kind: actNegotiate}, true
 }
 
 // negotiationOdds returns the chance that one negotiation of Safar i
-// succeeds, its rerolls left aside: the best of its level dice (R1, +1
-// Heroic) reaching 13 - 2I, a natural 1 failing unless Specialist (R3).
+// succeeds (objectiveOdds).
 func (e *engine) negotiationOdds(i int) float64 {
+	p, _ := e.objectiveOdds(i, profiles.NegotiationThreshold-2*e.c[i].f.Stats().I)
+	return p
+}
+
+// objectiveOdds returns the chances that an objectives test of Safar i
+// needing a face of need succeeds and that it is a CH, its rerolls left
+// aside: the best of its level dice (R1, +1 Heroic objective) reaching need,
+// a natural 1 failing unless Specialist objective (R3), a CH a kept 10 (R2).
+func (e *engine) objectiveOdds(i, need int) (success, critical float64) {
 	c := &e.c[i]
-	need := profiles.NegotiationThreshold - 2*c.f.Stats().I
 	n := c.dice
 	if c.f.Skills.Heroic&FieldObjective != 0 {
 		n++
@@ -82,14 +90,14 @@ func (e *engine) negotiationOdds(i int) float64 {
 		lo = max(need, 1)
 	}
 	if lo > 10 {
-		return 0
+		return 0, 0
 	}
-	miss := float64(lo-1) / 10 // one die failing
-	p := 1.0
+	miss, noTen := 1.0, 1.0
 	for range n {
-		p *= miss
+		miss *= float64(lo-1) / 10
+		noTen *= 0.9
 	}
-	return 1 - p
+	return 1 - miss, 1 - noTen
 }
 
 // negotiate plays Convincing/negotiating of Safar i with the scenario's

@@ -234,15 +234,31 @@ func (e *engine) relicLocked() bool {
 	return s != nil && s.o.Relic != nil && s.o.Relic.In != "" && s.carrier < 0 && e.intact(s.o.Relic.InPiece)
 }
 
-// destroyWorth returns the destruction of object k by Safar i when val
-// exceeds what its AP are worth (apWorth).
+// destroyWorth returns the destruction of object k by Safar i when the share
+// of val it gains exceeds what its AP are worth (apWorth): val times the
+// share of the object's SP left one action takes off on average
+// (destroyShare), as a walk gains the share of the way it covers.
 func (e *engine) destroyWorth(i, k int, val float64, keep bool) (action, bool) {
 	c := &e.c[i]
 	cost := e.actionCost(i, destroyAP)
-	if c.ground || cost > c.ap || !printedAll(c.f.Profile, destroyChars) || !(val > e.apWorth(i, cost, keep)) {
+	if c.ground || cost > c.ap || !printedAll(c.f.Profile, destroyChars) || !(val*e.destroyShare(i, k) > e.apWorth(i, cost, keep)) {
 		return action{}, false
 	}
 	return action{kind: actDestroy, opt: k}, true
+}
+
+// destroyMeanSP is the mean SP of a successful destruction, 1D5-2 at least 1:
+// (1+1+1+2+3)/5; a CH doubles it.
+const destroyMeanSP = 1.6
+
+// destroyShare returns the share of object k's SP left that one destruction
+// by Safar i takes off on average, at most 1: its chance of success times
+// 1.6 SP, doubled on a CH (objectiveOdds).
+func (e *engine) destroyShare(i, k int) float64 {
+	st := e.c[i].f.Stats()
+	ok, ch := e.objectiveOdds(i, destroyThreshold-st.C-st.P)
+	mean := (ok + ch) * destroyMeanSP // (ok - ch) x 1.6 + ch x 3.2
+	return min(mean/float64(max(e.objs.sp[k], 1)), 1)
 }
 
 // chestAct is the play of the runner for a relic lying in an intact object
