@@ -2,9 +2,11 @@ package sim_test
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/sim/runner"
 	"github.com/kharn-ages/kharn/stats"
 )
 
@@ -48,5 +50,32 @@ func TestVaultObjectivesPay(t *testing.T) {
 	}
 	if relic == 0 || envoy == 0 {
 		t.Errorf("relic carried off in %d battles, envoy convinced in %d: want some of each", relic, envoy)
+	}
+}
+
+// TestVaultWorkers checks that battles on the vault, whose objects each
+// engine breaks in its own copy of the table's pieces (sim/objects.go), give
+// the same tally for 1 and 3 workers and the chunks played in order on one
+// player; go test -race runs it over the worker pool.
+func TestVaultWorkers(t *testing.T) {
+	n, chunk := 240, 20
+	if raceEnabled {
+		n, chunk = 60, 10
+	}
+	c := skirmishCase{name: "kharns-kherops-300-vault", a: "kharns-300", b: "kherops-300", scenario: "the vault"}
+	proto := c.player(t)
+	want := sim.NewSkirmishTally(len(proto.Labels()))
+	pl := proto.Clone()
+	for k := 0; k*chunk < n; k++ {
+		r := rand.NewPCG(9, uint64(k))
+		for range min(chunk, n-k*chunk) {
+			want.Add(pl.Play(r))
+		}
+	}
+	for _, w := range []int{1, 3} {
+		got := playTally(t, proto, runner.Config{Trials: n, Seed: 9, Workers: w, ChunkSize: chunk})
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("workers=%d: tally\n%+v\nwant\n%+v", w, *got, *want)
+		}
 	}
 }
