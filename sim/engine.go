@@ -1389,7 +1389,7 @@ func (e *engine) push(r *rand.PCG, j, i int, dist float64) {
 	n := dice.D5(r)
 	e.hurt(j, i, n)
 	if other < 0 {
-		defer e.collideObject(j) // an object hit loses SP (sim/objects.go)
+		defer e.collideObject(j, e.c[i].pos) // an object hit loses SP (sim/objects.go)
 	}
 	if e.trace != nil {
 		if other >= 0 {

@@ -167,17 +167,26 @@ func (e *engine) damageObject(k, n int) {
 	}
 }
 
-// collideObject plays the collision of Safar j, repelled into an obstacle,
-// with an object it now touches: the object loses j's stature - 2 SP (seed
-// 000 line 1082).
-func (e *engine) collideObject(j int) {
+// collideObject plays the collision of Safar j, repelled away from the point
+// from into an obstacle, with the object that stopped it: one it touches and
+// would come closer to going on (not a table edge it was pushed into along
+// an object's side). The object loses j's stature - 2 SP (seed 000 line
+// 1082).
+func (e *engine) collideObject(j int, from field.Vec) {
 	if e.objs == nil {
 		return
 	}
 	n := e.c[j].stature - 2
 	b := e.c[j].base()
+	d := b.Pos.Sub(from)
+	l := d.Len()
+	if !(l > 0) {
+		return
+	}
+	ahead := b.Pos.Add(d.Scale(0.05 / l)) // a little further along the repel
 	for k := range e.objs.sp {
-		if e.intact(k) && e.field.Terrain[k].Obstacle() && e.field.Terrain[k].Touches(b) {
+		t := &e.field.Terrain[k]
+		if e.intact(k) && t.Obstacle() && t.Touches(b) && t.Dist(ahead) < t.Dist(b.Pos)-1e-9 {
 			if n > 0 {
 				if e.trace != nil {
 					e.tracef("    %s crashes into %s: %d SP\n", e.name(j), e.objectName(k), n)

@@ -148,6 +148,16 @@ func TestObjectCollision(t *testing.T) {
 	if b.hp >= hp || e.objs.sp[0] != 5-(pal.Profile.Stature-2) {
 		t.Errorf("repelled into the barricade: HP %d of %d, barricade SP %d; want a collision and %d SP", b.hp, hp, e.objs.sp[0], 5-(pal.Profile.Stature-2))
 	}
+	// Along the barricade into the table's edge: a collision with the edge,
+	// none with the barricade it slides along.
+	e.objs.reset(e)
+	b.hp = hp
+	b.pos = field.Vec{X: 15 - b.radius - 0.5, Y: 7 - b.radius}
+	a.pos = field.Vec{X: b.pos.X - b.radius - a.radius, Y: b.pos.Y}
+	e.push(r, 1, 0, 2)
+	if b.hp >= hp || e.objs.sp[0] != 5 {
+		t.Errorf("repelled along the barricade into the edge: HP %d of %d, barricade SP %d; want a collision and 5 SP", b.hp, hp, e.objs.sp[0])
+	}
 }
 
 // TestRelicInChest checks a relic lying in an object (objectives.relic.in):
