@@ -342,7 +342,10 @@ func (e *engine) objectivePoint(i, k int) (field.Vec, bool) {
 	}
 	if k > len(s.o.Markers) { // the neutral (sim/negotiation.go)
 		g := s.o.Negotiation
-		return field.Vec{X: g.X, Y: g.Y}, g != nil && !s.negotiated
+		if g == nil || s.negotiated {
+			return field.Vec{}, false
+		}
+		return field.Vec{X: g.X, Y: g.Y}, true
 	}
 	p, ok := e.relicAt()
 	if ok && i >= 0 && s.carrier == i {
