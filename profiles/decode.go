@@ -942,6 +942,11 @@ func (d *decoder) skillValue(sk *Skill, kind SkillValue, n *yaml.Node, field str
 				sk.Text = a
 				return true
 			}
+			if sk.Name == SkillMaster && strings.EqualFold(strings.TrimSpace(v.Value), MasterNegotiating) {
+				// "master: negotiating": Convincing/negotiating only (master_way.go).
+				sk.Text = MasterNegotiating
+				return true
+			}
 			if w, ok := masterWay(sk.Name, v.Value); ok {
 				// "master: osteomancy", "heroic: osteomancy": the esoteric actions of that way
 				// only (profiles/master_way.go).

@@ -14,6 +14,13 @@ import "strings"
 // fields, "heroic: [defensive, osteomancy]"; the Skill holds Field esoteric and
 // Text the way.
 
+// MasterNegotiating is the value of a Master of one generic action,
+// Convincing/negotiating ("master: negotiating"; skills.md #35: "one value
+// naming a single generic action", the catalogue's "convaincre / négocier";
+// seed 000 l.1131-1135): the Skill holds no Field and this Text, and the
+// engine rerolls that action only (sim/negotiation.go).
+const MasterNegotiating = "negotiating"
+
 // wayScoped reports whether skill name takes a way of magic as its field.
 func wayScoped(name string) bool {
 	return name == SkillMaster || name == SkillHeroic || name == SkillSpecialist

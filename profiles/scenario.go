@@ -26,6 +26,7 @@ import (
 //	  - {kind: loose, rect: {x: 0, y: 7, w: 15, h: 1}}                 # sand, gravel, shallow water
 //	  - {kind: slippery, circle: {x: 3, y: 11, r: 1}}                  # mud, ice
 //	  - {kind: water, rect: {x: 6, y: 7, w: 3, h: 1}}                  # deep water: swimming
+//	  - {kind: impassable, height: 2, rect: {x: 6, y: 9, w: 3, h: 0.5}, name: barricade, structure: 6}   # an object
 //	scouts: false                     # the scenario forbids scouts (Scout X, seed 000 line 1654); true when left out
 //	objectives: {markers: [{name: ford, x: 7.5, y: 7.5}]}              # optional: Objectives
 //
@@ -61,7 +62,12 @@ type TerrainPiece struct {
 	Circle  bool
 	X, Y    float64
 	W, H, R float64
-	Pos     Pos
+	// Name and Structure make the piece a scenery object (a barricade, a
+	// door, a chest) with Structure structure points, 0: none, the piece
+	// cannot be destroyed (scenario_objects.go).
+	Name      string
+	Structure int
+	Pos       Pos
 }
 
 // Defaults of a scenario file: the standard table (rulebook "Game area", English
@@ -80,7 +86,7 @@ var TerrainKinds = []string{"cover", "difficult", "impassable", "loose", "slippe
 var (
 	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain", "scouts", "objectives"}
 	tableFields    = []string{"width", "height"}
-	pieceFields    = []string{"kind", "height", "rect", "circle"}
+	pieceFields    = []string{"kind", "height", "rect", "circle", "name", "structure"}
 	rectFields     = []string{"x", "y", "w", "h"}
 	circleFields   = []string{"x", "y", "r"}
 )
@@ -183,6 +189,7 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 	for i := range s.Terrain {
 		d.checkPiece(s, &s.Terrain[i], pieces[i], index("terrain", i))
 	}
+	d.checkObjects(s, pieces) // scenario_objects.go
 	d.checkObjectives(s)
 	return s
 }
@@ -261,6 +268,8 @@ func (d *decoder) terrainPiece(n *yaml.Node, path string) (TerrainPiece, bool) {
 		case "circle":
 			p.Circle = true
 			ok = d.shape(f.v, field, circleFields, []*float64{&p.X, &p.Y, &p.R}) && ok
+		case "name", "structure":
+			ok = d.objectField(&p, f, field) && ok // scenario_objects.go
 		default:
 			d.unknown(f.k, field, f.key, pieceFields)
 		}
@@ -370,8 +379,9 @@ func mustLoadScenarios(fsys fs.FS) []*Scenario {
 }
 
 // DefaultScenarios returns the embedded scenarios, in the order of their file
-// names: "open ground" and "ruins" on the 15 x 15 table, "tactik open" on 24 x
-// 24. They are illustrative, written for this project, not rulebook scenarios.
+// names: "hold the ford", "open ground", "ruins", "the relic" and "the vault"
+// on the 15 x 15 table, "tactik open" on 24 x 24. They are illustrative,
+// written for this project, not rulebook scenarios.
 // They are loaded on the first call and shared: callers must not modify them.
 //
 // DefaultScenarios panics with "profiles: embedded scenario invalid: ..." if an

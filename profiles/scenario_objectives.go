@@ -39,7 +39,10 @@ import (
 type Objectives struct {
 	Markers []Marker
 	Relic   *Relic
-	Pos     Pos // where objectives: starts in its file
+	// Negotiation, when not nil, is a neutral to convince
+	// (scenario_negotiation.go).
+	Negotiation *Negotiation
+	Pos         Pos // where objectives: starts in its file
 }
 
 // Marker is a point of the table a side holds at the end of a round for
@@ -65,7 +68,13 @@ type Relic struct {
 	// mastery dice reroll it (seed 000 line 343).
 	Test      []Char
 	Threshold int
-	Pos       Pos
+	// In names the scenery object the relic lies in (a chest,
+	// scenario_objects.go): it is picked up only once that object is
+	// destroyed; "" lies in the open. InPiece is that object's index in the
+	// scenario's Terrain, -1 for none.
+	In      string
+	InPiece int
+	Pos     Pos
 }
 
 // Defaults and bounds of the objectives of a scenario file.
@@ -79,9 +88,9 @@ const (
 )
 
 var (
-	objectivesFields = []string{"markers", "relic"}
+	objectivesFields = []string{"markers", "relic", "negotiation"}
 	markerFields     = []string{"name", "x", "y", "control", "points"}
-	relicFields      = []string{"name", "x", "y", "points", "pick_up"}
+	relicFields      = []string{"name", "x", "y", "points", "pick_up", "in"}
 	pickUpFields     = []string{"ap", "test", "threshold"}
 	allChars         = []Char{V, P, A, C, T, I}
 )
@@ -116,13 +125,15 @@ func (d *decoder) objectives(n *yaml.Node) *Objectives {
 			}
 		case "relic":
 			o.Relic = d.relic(f.v, "objectives.relic")
+		case "negotiation":
+			o.Negotiation = d.negotiation(f.v, "objectives.negotiation") // scenario_negotiation.go
 		default:
 			d.unknown(f.k, join("objectives", f.key), f.key, objectivesFields)
 		}
 	}
-	if len(o.Markers) == 0 && o.Relic == nil {
+	if len(o.Markers) == 0 && o.Relic == nil && o.Negotiation == nil {
 		if len(d.errs) == before {
-			d.errorf(deref(n), "objectives", "want markers, a relic or both")
+			d.errorf(deref(n), "objectives", "want markers, a relic, a negotiation or several")
 		}
 		return nil
 	}
@@ -180,7 +191,7 @@ func (d *decoder) marker(n *yaml.Node, path string) (Marker, bool) {
 
 // relic decodes the relic; nil when it is broken.
 func (d *decoder) relic(n *yaml.Node, path string) *Relic {
-	r := &Relic{Points: DefaultRelicPoints, PickUpAP: DefaultPickUpAP}
+	r := &Relic{Points: DefaultRelicPoints, PickUpAP: DefaultPickUpAP, InPiece: -1}
 	fields, ok := d.mapping(n, path)
 	if !ok {
 		return nil
@@ -202,6 +213,8 @@ func (d *decoder) relic(n *yaml.Node, path string) *Relic {
 			r.Points, good = d.points(f, field)
 		case "pick_up":
 			good = d.pickUp(r, f.v, field)
+		case "in":
+			r.In, good = d.stringValue(f.v, field)
 		default:
 			d.unknown(f.k, field, f.key, relicFields)
 		}
@@ -263,6 +276,19 @@ func (d *decoder) checkObjectives(s *Scenario) {
 	if o == nil {
 		return
 	}
+	in := -1 // the object the relic lies in
+	if r := o.Relic; r != nil && r.In != "" {
+		in = s.Object(r.In)
+		if in < 0 {
+			d.errs = append(d.errs, Error{Pos: r.Pos, Field: "objectives.relic.in",
+				Msg: fmt.Sprintf("no scenery object named %q (a terrain piece with name and structure points)", r.In)})
+		} else if p := &s.Terrain[in]; !p.inside(r.X, r.Y) {
+			d.errs = append(d.errs, Error{Pos: r.Pos, Field: "objectives.relic.in",
+				Msg: fmt.Sprintf("the relic at (%g, %g) does not lie in %q (terrain[%d])", r.X, r.Y, r.In, in)})
+			in = -1
+		}
+		r.InPiece = in
+	}
 	check := func(x, y float64, at Pos, path string) {
 		if x < 0 || y < 0 || x > s.Width || y > s.Height {
 			d.errs = append(d.errs, Error{Pos: at, Field: path,
@@ -270,7 +296,7 @@ func (d *decoder) checkObjectives(s *Scenario) {
 			return
 		}
 		for i, p := range s.Terrain {
-			if p.Kind == "impassable" && p.inside(x, y) {
+			if p.Kind == "impassable" && p.inside(x, y) && (i != in || path != "objectives.relic") {
 				d.errs = append(d.errs, Error{Pos: at, Field: path,
 					Msg: fmt.Sprintf("(%g, %g) lies in impassable terrain (terrain[%d]): no Safar can reach it", x, y, i)})
 			}
@@ -281,6 +307,9 @@ func (d *decoder) checkObjectives(s *Scenario) {
 	}
 	if r := o.Relic; r != nil {
 		check(r.X, r.Y, r.Pos, "objectives.relic")
+	}
+	if g := o.Negotiation; g != nil {
+		check(g.X, g.Y, g.Pos, "objectives.negotiation")
 	}
 }
 
@@ -306,6 +335,9 @@ func (o *Objectives) MaxPoints(rounds int) int {
 	if o.Relic != nil {
 		n += o.Relic.Points
 	}
+	if o.Negotiation != nil {
+		n += o.Negotiation.Points
+	}
 	return n
 }
 
@@ -322,6 +354,9 @@ func (s *Scenario) Victory() string {
 	}
 	if r := s.Objectives.Relic; r != nil {
 		parts = append(parts, fmt.Sprintf("%s %d carried off", r.Name, r.Points))
+	}
+	if g := s.Objectives.Negotiation; g != nil {
+		parts = append(parts, fmt.Sprintf("%s %d convinced", g.Name, g.Points))
 	}
 	return "victory points: " + strings.Join(parts, "; ")
 }

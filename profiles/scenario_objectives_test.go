@@ -61,7 +61,7 @@ func TestParseScenarioObjectivesErrors(t *testing.T) {
 		want      []string
 	}{
 		{"empty", "name: x\nobjectives: {}\n", []string{
-			"s.yaml:2:13: objectives: want markers, a relic or both"}},
+			"s.yaml:2:13: objectives: want markers, a relic, a negotiation or several"}},
 		{"not a mapping", "name: x\nobjectives: 3\n", []string{
 			"s.yaml:2:13: objectives: want a mapping, got the number 3"}},
 		{"unknown field", "name: x\nobjectives: {makers: []}\n", []string{
@@ -126,6 +126,8 @@ func FuzzParseScenarioObjectives(f *testing.F) {
 		"name: x\nobjectives: {markers: [{name: a, x: 1, y: 1}, {name: a, x: 99, y: -1, control: 0}]}\n",
 		"name: x\nobjectives: {relic: {x: 1, y: 1, pick_up: {ap: 1, test: [A, A], threshold: 99}}}\n",
 		"name: x\ntable: {width: 2, height: 20}\nobjectives: {relic: {x: 1e9, y: .nan}}\n",
+		"name: x\nterrain: [{kind: impassable, circle: {x: 1, y: 7, r: 0.5}, name: c, structure: 2}]\nobjectives: {relic: {x: 1, y: 7, in: c}, negotiation: {x: 3, y: 3}}\n",
+		"name: x\nterrain: [{kind: water, rect: {x: 1, y: 7, w: 1, h: 1}, name: c, structure: 0}]\nobjectives: {relic: {x: 1, y: 7, in: d}, negotiation: {x: -3, y: 3, points: 0}}\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -142,6 +144,12 @@ func FuzzParseScenarioObjectives(f *testing.F) {
 		}
 		if r := s.Objectives.Relic; r != nil && (r.X < 0 || r.Y < 0 || r.X > s.Width || r.Y > s.Height || r.Points < 1) {
 			t.Fatalf("accepted relic %+v on a %g x %g table", r, s.Width, s.Height)
+		}
+		if r := s.Objectives.Relic; r != nil && r.In != "" && (r.InPiece < 0 || !s.Terrain[r.InPiece].IsObject() || s.Terrain[r.InPiece].Name != r.In) {
+			t.Fatalf("accepted relic %+v in no object of that name", r)
+		}
+		if g := s.Objectives.Negotiation; g != nil && (g.X < 0 || g.Y < 0 || g.X > s.Width || g.Y > s.Height || g.Points < 1) {
+			t.Fatalf("accepted negotiation %+v on a %g x %g table", g, s.Width, s.Height)
 		}
 	})
 }

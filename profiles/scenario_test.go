@@ -136,8 +136,10 @@ func TestLoadScenario(t *testing.T) {
 
 func TestDefaultScenarios(t *testing.T) {
 	ss := DefaultScenarios()
-	// The order of the file names; hold the ford and the relic have
-	// objectives (scenario_objectives.go), the others none: annihilation.
+	// The order of the file names; hold the ford, the relic and the vault
+	// have objectives (scenario_objectives.go), the others none:
+	// annihilation. The vault's pieces include three objects
+	// (scenario_objects.go): two barricades and the chest the relic lies in.
 	want := []struct {
 		name           string
 		size           float64
@@ -145,7 +147,7 @@ func TestDefaultScenarios(t *testing.T) {
 		markers        int
 		relic          bool
 	}{{"hold the ford", 15, 5, 10, 1, false}, {"open ground", 15, 0, 20, 0, false}, {"ruins", 15, 6, 20, 0, false},
-		{"tactik open", 24, 0, 20, 0, false}, {"the relic", 15, 4, 12, 0, true}}
+		{"tactik open", 24, 0, 20, 0, false}, {"the relic", 15, 4, 12, 0, true}, {"the vault", 15, 4, 12, 0, true}}
 	if len(ss) != len(want) {
 		t.Fatalf("%d scenarios, want %d", len(ss), len(want))
 	}
@@ -162,6 +164,16 @@ func TestDefaultScenarios(t *testing.T) {
 		if markers != w.markers || relic != w.relic {
 			t.Errorf("scenario %s: %d markers, relic %v; want %d, %v", s.Name, markers, relic, w.markers, w.relic)
 		}
+	}
+	vault := ss[len(ss)-1]
+	objects := 0
+	for _, p := range vault.Terrain {
+		if p.IsObject() {
+			objects++
+		}
+	}
+	if o := vault.Objectives; objects != 3 || o.Relic.In != "chest" || o.Negotiation == nil || o.Negotiation.Name != "envoy" {
+		t.Errorf("the vault: %d objects, relic in %q, negotiation %+v; want 3, the chest, the envoy", objects, o.Relic.In, o.Negotiation)
 	}
 	names, _ := fs.Glob(embeddedScenarios, scenarioDir+"/*.yaml")
 	for _, n := range names {

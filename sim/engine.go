@@ -84,6 +84,9 @@ type engine struct {
 	ambush []int8
 	// obj holds the scenario's objectives (sim/objectives.go); nil: none.
 	obj *objectives
+	// objs holds the scenery objects' structure points (sim/objects.go); nil:
+	// none on the table.
+	objs *sceneryObjects
 }
 
 // kindInfo is what fights read of a kind's card, looked up once: 0.07 s of 2.5 s
@@ -438,6 +441,7 @@ func (e *engine) clone() *engine {
 	q.trace = nil
 	q.magic = e.magic.clone()
 	q.obj = e.obj.clone()
+	e.objs.cloneFor(&q) // its own pieces (sim/objects.go)
 	return &q
 }
 
@@ -487,6 +491,7 @@ func (e *engine) reset() {
 func (e *engine) play(r *rand.PCG) (int, int) {
 	e.reset()
 	e.obj.reset()
+	e.objs.reset(e) // scenery objects whole again (sim/objects.go)
 	// R15: the side with the higher sum of levels chooses who starts; it starts.
 	// A tie is decided at random.
 	var levels [2]int
@@ -1175,6 +1180,10 @@ const (
 	actAntidote
 	// actPutOut: putting out or smothering the fire of target (sim/fire.go).
 	actPutOut
+	// actDestroy: destroying scenery object opt (sim/objects.go);
+	// actNegotiate: convincing the scenario's neutral (sim/negotiation.go).
+	actDestroy
+	actNegotiate
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1253,6 +1262,10 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.pickUp(r, i)
 	case actGoTo:
 		return e.goTo(r, i, a.opt)
+	case actDestroy:
+		return e.destroy(r, i, a.opt)
+	case actNegotiate:
+		return e.negotiate(r, i)
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {
@@ -1395,6 +1408,9 @@ func (e *engine) push(r *rand.PCG, j, i int, dist float64) {
 	}
 	n := dice.D5(r)
 	e.hurt(j, i, n)
+	if other < 0 {
+		defer e.collideObject(j, e.c[i].pos) // an object hit loses SP (sim/objects.go)
+	}
 	if e.trace != nil {
 		if other >= 0 {
 			e.tracef("    %s is repelled into %s: collision, %d HP\n", e.name(j), e.name(other), n)

@@ -47,6 +47,7 @@ type Skills struct {
 	Specialist       Fields // no CF in these fields
 	Master           Fields // free reroll once per turn in these fields
 	MasterWays       uint8  // the same on the esoteric actions of these ways only (bit i: profiles.Ways[i]; sim/magic_masterway.go)
+	MasterNegotiate  bool   // the same on Convincing/negotiating only ("master: negotiating", sim/negotiation.go)
 	HeroicWays       uint8  // Heroic on the esoteric actions of these ways only (bit i: profiles.Ways[i]; sim/magic_masterway.go)
 	SpecialistWays   uint8  // Specialist on the esoteric actions of these ways only (the same bits)
 	Executioner      bool   // +1D10 on a 3 AP attack, once per activation
@@ -123,6 +124,10 @@ func ReadSkills(p *profiles.Profile) Skills {
 		case "master":
 			if w := sk.MasterWay(); w != "" {
 				s.MasterWays |= wayBit(w) // sim/magic_masterway.go
+				break
+			}
+			if sk.Text == profiles.MasterNegotiating {
+				s.MasterNegotiate = true // sim/negotiation.go
 				break
 			}
 			s.Master |= fieldBit(sk.Field)

@@ -449,6 +449,9 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 		}
 	}
 	j := e.keepTarget(i, nil, keep)
+	if a, ok := e.breakThrough(i, j); ok {
+		return a // an object in the way (sim/objects.go)
+	}
 	if d := e.itemChoice(i, j, keep); d.kind != actEnd {
 		return d // a flask or an antidote (sim/items.go)
 	}

@@ -58,6 +58,8 @@ type objectives struct {
 	relic   field.Vec
 	carrier int
 	scored  bool
+	// negotiated: the neutral has been won over (sim/negotiation.go).
+	negotiated bool
 	// pointHP is what one victory point is worth to each side, in HP of the
 	// enemy (objectiveValue).
 	pointHP [2]float64
@@ -69,10 +71,10 @@ type objectives struct {
 
 // newObjectives prepares the objectives o for engine e (nil when o is nil).
 func newObjectives(e *engine, o *profiles.Objectives) *objectives {
-	if o == nil || len(o.Markers) == 0 && o.Relic == nil {
+	if o == nil || len(o.Markers) == 0 && o.Relic == nil && o.Negotiation == nil {
 		return nil
 	}
-	n := len(o.Markers) + 1
+	n := len(o.Markers) + 2 // the markers, the relic, the negotiation
 	s := &objectives{o: o, carrier: -1, runner: make([]int, n), want: make([]float64, n)}
 	// A point is worth the enemy side's HP divided by all the points the game
 	// offers: taking every point wins the game as surely as annihilating the
@@ -106,7 +108,7 @@ func (s *objectives) reset() {
 		return
 	}
 	s.points = [2]int{}
-	s.carrier, s.scored = -1, false
+	s.carrier, s.scored, s.negotiated = -1, false, false
 	if r := s.o.Relic; r != nil {
 		s.relic = field.Vec{X: r.X, Y: r.Y}
 	}
@@ -214,7 +216,7 @@ func (e *engine) pickUp(r *rand.PCG, i int) bool {
 	rl := e.obj.o.Relic
 	p, ok := e.relicAt()
 	cost := e.actionCost(i, rl.PickUpAP)
-	if !ok || e.obj.carrier >= 0 || !e.handles(i) || c.ground || c.ap < cost || !e.near(i, p, e.naturalReach(i)) ||
+	if !ok || e.obj.carrier >= 0 || !e.handles(i) || c.ground || c.ap < cost || !e.near(i, p, e.naturalReach(i)) || e.relicLocked() ||
 		!printedAll(c.f.Profile, rl.Test) { // catalogue.md 4.5: a test engaging what its card does not print
 		return false
 	}
@@ -239,6 +241,14 @@ func (e *engine) pickUp(r *rand.PCG, i int) bool {
 // roll (R4: then one die fewer until its next activation), Master X once per
 // turn.
 func (e *engine) objectiveTest(r *rand.PCG, i int, chars []profiles.Char, threshold int) bool {
+	ok, _ := e.objectiveRoll(r, i, chars, threshold, false)
+	return ok
+}
+
+// objectiveRoll is objectiveTest reporting also a CH (R2: a kept 10); master
+// adds a Master X reroll of this one action (a Master of one generic action,
+// sim/negotiation.go).
+func (e *engine) objectiveRoll(r *rand.PCG, i int, chars []profiles.Char, threshold int, master bool) (ok, critical bool) {
 	c := &e.c[i]
 	st := c.f.Stats()
 	sum := 0
@@ -261,7 +271,7 @@ func (e *engine) objectiveTest(r *rand.PCG, i int, chars []profiles.Char, thresh
 	if fail > 0 && countMastery(c, FieldObjective) > 0 {
 		pool.Reroll = fail
 	}
-	if fail > 0 && !c.masterUsed && c.f.Skills.Master&FieldObjective != 0 {
+	if fail > 0 && !c.masterUsed && (master || c.f.Skills.Master&FieldObjective != 0) {
 		pool.RerollAll = fail
 	}
 	res := pool.Roll(r)
@@ -270,7 +280,8 @@ func (e *engine) objectiveTest(r *rand.PCG, i int, chars []profiles.Char, thresh
 		c.dice = max(c.dice-1, 1)
 	}
 	c.masterUsed = c.masterUsed || res.MasterUse
-	return !res.Failure && res.Value >= need
+	ok = !res.Failure && res.Value >= need
+	return ok, ok && res.Critical
 }
 
 // edgeY returns the y of side s's own table edge (its deployment strip's).
@@ -332,6 +343,13 @@ func (e *engine) objectivePoint(i, k int) (field.Vec, bool) {
 	if k < len(s.o.Markers) {
 		return field.Vec{X: s.o.Markers[k].X, Y: s.o.Markers[k].Y}, true
 	}
+	if k > len(s.o.Markers) { // the neutral (sim/negotiation.go)
+		g := s.o.Negotiation
+		if g == nil || s.negotiated {
+			return field.Vec{}, false
+		}
+		return field.Vec{X: g.X, Y: g.Y}, true
+	}
 	p, ok := e.relicAt()
 	if ok && i >= 0 && s.carrier == i {
 		// Straight to its own edge.
@@ -346,6 +364,8 @@ func (e *engine) objectiveName(i, k int) string {
 	switch {
 	case k < len(s.o.Markers):
 		return s.o.Markers[k].Name
+	case k > len(s.o.Markers):
+		return "the " + s.o.Negotiation.Name
 	case i >= 0 && s.carrier == i:
 		return "its table edge with the " + s.o.Relic.Name
 	}
@@ -395,9 +415,15 @@ func (e *engine) objectiveAct(i int, keep bool) (action, bool) {
 		}
 		return e.walkFor(i, k, 0, keep)
 	}
+	if k > nm {
+		return e.negotiationAct(i, k, keep) // sim/negotiation.go
+	}
 	p, ok := e.relicAt()
 	if !ok {
 		return action{}, false
+	}
+	if e.relicLocked() { // in a chest: break it open first (sim/objects.go)
+		return e.chestAct(i, k, keep)
 	}
 	if s.carrier >= 0 { // an enemy carries it: go for the carrier
 		j := s.carrier
@@ -422,6 +448,9 @@ func (e *engine) objectiveValue(side, k int) float64 {
 	s := e.obj
 	if k < len(s.o.Markers) {
 		return float64(s.o.Markers[k].Points*max(e.rounds-e.round+1, 0)) * s.pointHP[side]
+	}
+	if k > len(s.o.Markers) {
+		return e.negotiationValue(side) // sim/negotiation.go
 	}
 	if _, ok := e.relicAt(); !ok {
 		return 0
@@ -517,6 +546,9 @@ func (e *engine) walkFor(i, k, points int, keep bool) (action, bool) {
 	if !ok {
 		return action{}, false
 	}
+	if b := e.blockingObject(i, p); b >= 0 {
+		return e.destroyWorth(i, b, val, keep) // an object in the way (sim/objects.go)
+	}
 	left := c.pos.Dist(p)
 	if s.carrier == i {
 		left = math.Abs(c.pos.Y-e.edgeY(c.side)) - c.radius
@@ -527,6 +559,9 @@ func (e *engine) walkFor(i, k, points int, keep bool) (action, bool) {
 // walkTo walks Safar i toward Safar j (an enemy carrying the relic) when worth
 // it: val is what reaching it is worth.
 func (e *engine) walkTo(i, j int, val float64, keep bool) (action, bool) {
+	if b := e.blockingObject(i, e.c[j].pos); b >= 0 {
+		return e.destroyWorth(i, b, val, keep) // an object in the way (sim/objects.go)
+	}
 	left := max(e.gap(i, j)-e.reach(i), 0)
 	return e.walkGain(i, action{kind: actToward, target: j}, val, left, keep)
 }

@@ -153,6 +153,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 		e.rounds = 20
 	}
 	e.field.HalveDifficult = sk.Variant.English // R-FR
+	e.initObjects()                             // scenery objects (sim/objects.go)
 	depth := sk.Deployment
 	switch {
 	case depth == 0 && sk.Variant.English:

@@ -8,9 +8,9 @@ import (
 )
 
 // TestObjectivesGolden checks kharn skirmish on the scenarios with objectives
-// (hold the ford, the relic: the winner decided by victory points) against
-// testdata/objectives-*.golden, and the file:line:col: field errors of a
-// scenario file with broken objectives; go test ./cmd/kharn -run
+// (hold the ford, the relic, the vault: the winner decided by victory points)
+// against testdata/objectives-*.golden, and the file:line:col: field errors of
+// scenario files with broken objectives and objects; go test ./cmd/kharn -run
 // TestObjectivesGolden -update rewrites them.
 func TestObjectivesGolden(t *testing.T) {
 	cases := []struct {
@@ -22,6 +22,9 @@ func TestObjectivesGolden(t *testing.T) {
 		{"objectives-ford", []string{"skirmish", "kharns-300", "kherops-300", "--scenario", "hold-the-ford", "--trials", "300", "--workers", "1"}, 0, true},
 		{"objectives-relic-trace", []string{"skirmish", "kharns-300", "kherops-300", "--scenario", "the-relic", "--trace", "--seed", "3"}, 0, true},
 		{"objectives-bad-file", []string{"skirmish", "kharns-300", "kherops-300", "--scenario", "testdata/scenarios/bad-objectives.yaml", "--trials", "10"}, 1, false},
+		// Scenery objects and a negotiation (sim/objects.go, sim/negotiation.go).
+		{"objectives-vault-trace", []string{"skirmish", "kharns-300", "kherops-300", "--scenario", "the-vault", "--trace", "--seed", "3"}, 0, true},
+		{"objectives-bad-objects", []string{"skirmish", "kharns-300", "kherops-300", "--scenario", "testdata/scenarios/bad-objects.yaml", "--trials", "10"}, 1, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

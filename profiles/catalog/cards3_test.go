@@ -101,11 +101,11 @@ func TestImportHeroicBunt(t *testing.T) {
 // TestImportMasterGenericAction checks skills.md #35 ("one value naming a
 // single generic action") on the fixture's affranchis-vagabonde-2, Master
 // "convaincre / négocier": the mastery of Convincing/negotiating only (seed
-// 000 l.1131-1135, seed 004 l.1090-1092), a generic action the engine does not
-// play (sim/rules.go), so no Master field is written (read as objective, it
-// gave a free reroll to every scenario test) and the note names the action.
-// A mixed value keeps its real domain: "défense / négocier" is Master
-// defensive, and the negotiating part is named.
+// 000 l.1131-1135, seed 004 l.1090-1092), which the engine plays on a
+// scenario's neutral (sim/negotiation.go): "master: negotiating" is written,
+// no Master field (read as objective, it gave a free reroll to every scenario
+// test), and nothing is left not modelled. A mixed value keeps both:
+// "défense / négocier" is Master defensive and Master negotiating.
 func TestImportMasterGenericAction(t *testing.T) {
 	c, err := catalog.ConvertFile("testdata/catalog-056.json")
 	if err != nil {
@@ -115,12 +115,11 @@ func TestImportMasterGenericAction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, ok := p.Skill(profiles.SkillMaster); ok {
-		t.Errorf("vagabonde: master %+v, want none (negotiating is not played)", s)
+	if s, ok := p.Skill(profiles.SkillMaster); !ok || s.Field != "" || s.Text != profiles.MasterNegotiating {
+		t.Errorf("vagabonde: master %+v (%v), want master: negotiating", s, ok)
 	}
-	nm := strings.Join(entry(t, c.Report, "affranchis-vagabonde-2").NotModelled, "; ")
-	if !strings.Contains(nm, "Convincing/negotiating only") || strings.Contains(nm, "every objective action") {
-		t.Errorf("vagabonde not modelled %q: want the negotiating action named, not every objective action", nm)
+	if nm := strings.Join(entry(t, c.Report, "affranchis-vagabonde-2").NotModelled, "; "); strings.Contains(nm, "negotiating") {
+		t.Errorf("vagabonde not modelled %q: the negotiating action is played", nm)
 	}
 
 	mixed := strings.Replace(string(hornCatalogue), `"value": "coup de corne"}]},
@@ -134,11 +133,17 @@ func TestImportMasterGenericAction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, ok := m.Skill(profiles.SkillMaster); !ok || s.Field != profiles.Defensive {
-		t.Errorf("défense / négocier: master %+v (%v), want defensive", s, ok)
+	var got []string
+	for _, s := range m.Skills {
+		if s.Name == profiles.SkillMaster {
+			got = append(got, string(s.Field)+s.Text)
+		}
 	}
-	if nm := strings.Join(entry(t, c.Report, "cornu-maitre-2").NotModelled, "; "); strings.Count(nm, "Convincing/negotiating only") != 1 {
-		t.Errorf("défense / négocier: not modelled %q, want the negotiating part named once", nm)
+	if strings.Join(got, ",") != "defensive,negotiating" {
+		t.Errorf("défense / négocier: master %v, want defensive and negotiating", got)
+	}
+	if nm := strings.Join(entry(t, c.Report, "cornu-maitre-2").NotModelled, "; "); strings.Contains(nm, "negotiating") {
+		t.Errorf("défense / négocier: not modelled %q, want nothing of negotiating", nm)
 	}
 }
 

@@ -234,6 +234,16 @@ func (p *profileOut) skillValue(info profiles.SkillInfo, r skillRef) (skillOut, 
 			return sk, "it takes a mastery domain"
 		}
 		fields, ways, attack, notes := domains(s)
+		negotiating := false
+		if info.Name == profiles.SkillMaster {
+			// Master of Convincing/negotiating: "master: negotiating", that
+			// action only (profiles.MasterNegotiating, sim/negotiation.go).
+			notes = slices.DeleteFunc(notes, func(n string) bool {
+				is := strings.HasPrefix(n, negotiatingNote)
+				negotiating = negotiating || is
+				return is
+			})
+		}
 		for _, n := range notes {
 			p.notModelledf("skill %s %q: %s", info.Name, strings.TrimSpace(s), n)
 		}
@@ -243,6 +253,9 @@ func (p *profileOut) skillValue(info profiles.SkillInfo, r skillRef) (skillOut, 
 			// esoteric actions of that way only (profiles/master_way.go,
 			// sim/magic_masterway.go).
 			wayValues = append(wayValues, string(w))
+		}
+		if negotiating {
+			wayValues = append(wayValues, profiles.MasterNegotiating)
 		}
 		switch {
 		case attack == "" && len(fields) == 0 && len(notes) > 0 && genericOnly(s):
@@ -335,18 +348,24 @@ func domains(s string) (fields []profiles.Field, ways []profiles.Way, attack str
 // action only (skills.md #35: "one value naming a single generic action"), not
 // on every objective action; the engine plays neither negotiating nor looting
 // (sim/rules.go, the row "Generic actions on other objects, carcasses and
-// scenery"), so that mastery is named not modelled and writes no field.
+// scenery"), so that mastery is named not modelled and writes no field. A
+// Master of Convincing/negotiating is the exception: the engine plays that
+// action on a scenario's neutral (sim/negotiation.go), and skillValue writes
+// it "master: negotiating"; a Heroic or Specialist of it stays a note.
 func genericAction(part string) string {
 	const notPlayed = ", a generic action the engine does not play (sim/rules.go: generic actions on other objects): nothing written for it"
 	switch {
 	case part == "convaincre" || part == "negocier" || strings.HasPrefix(part, "convaincre ") || strings.HasPrefix(part, "negocier "):
 		// "convaincre / négocier" is one action: the two parts give one note.
-		return "the action Convincing/negotiating only (seed 000 l.1131-1135; seed 004 l.1090-1092)" + notPlayed
+		return negotiatingNote + ", played for Master only (sim/negotiation.go): nothing written for it"
 	case strings.HasPrefix(part, "piller"):
 		return "the action Looting only (seed 000 l.1183; seed 004 l.1184)" + notPlayed
 	}
 	return ""
 }
+
+// negotiatingNote begins the note of a mastery of Convincing/negotiating.
+const negotiatingNote = "the action Convincing/negotiating only (seed 000 l.1131-1135; seed 004 l.1090-1092)"
 
 // genericOnly reports whether every part of a mastery-domain value names a
 // generic action (genericAction).

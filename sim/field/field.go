@@ -118,12 +118,16 @@ const (
 	// line 589: "sa vitesse est divisée par 2"); the engine plays the rest of
 	// the rule (no weapon, manufactured armour taken off, swimming: sim/water.go).
 	Water
+	// Destroyed is what is left of a scenery object whose structure points
+	// are gone: nothing, "removed from the game area" (seed 000 line 1072).
+	// It stops no walk, slows none and hides nothing (give it Height 0).
+	Destroyed
 )
 
-var kindNames = [...]string{Cover: "cover", Difficult: "difficult", Impassable: "impassable", Loose: "loose", Slippery: "slippery", Water: "water"}
+var kindNames = [...]string{Cover: "cover", Difficult: "difficult", Impassable: "impassable", Loose: "loose", Slippery: "slippery", Water: "water", Destroyed: "destroyed"}
 
-// String returns "cover", "difficult", "impassable", "loose", "slippery" or
-// "water".
+// String returns "cover", "difficult", "impassable", "loose", "slippery",
+// "water" or "destroyed".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -144,6 +148,11 @@ type Terrain struct {
 	Height float64 // in toises; a cover must exceed MinCoverHeight to give cover
 	Rect   Rect
 	Circle Circle
+	// Structure is the structure points of a scenery object (seed 000 lines
+	// 1066-1082), 0 for terrain that cannot be destroyed; Name names it in
+	// traces. The engine plays its destruction (sim/objects.go).
+	Structure int
+	Name      string
 }
 
 // IsCircle reports whether t is a circle.
