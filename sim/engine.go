@@ -55,7 +55,10 @@ type engine struct {
 	duel bool
 	// start holds the starting positions; leader the index of each side's leader
 	// (-1: none); sideSize the number of Safars each side fields.
-	start    []field.Vec
+	start []field.Vec
+	// deployed[s] is the layout when side s deploys first (sim/deploychoice.go);
+	// nil in a duel.
+	deployed [2][]field.Vec
 	leader   [2]int
 	sideSize [2]int
 	labels   []string
@@ -474,13 +477,11 @@ func (e *engine) reset() {
 // play plays one fight with dice from r and returns the winning side (Draw at the
 // round limit or when both sides fall together) and the rounds played.
 func (e *engine) play(r *rand.PCG) (int, int) {
-	e.reset()
-	e.obj.reset()
 	// R15: the side with the higher sum of levels chooses who starts; it starts.
-	// A tie is decided at random.
+	// A tie is decided at random. It deploys first (sim/deploychoice.go).
 	var levels [2]int
 	for i := range e.c {
-		if !e.c[i].hidden { // Ambush: not counted until revealed
+		if !e.inAmbush(i) { // Ambush: not counted until revealed
 			levels[e.c[i].side] += e.c[i].f.Profile.Level
 		}
 	}
@@ -491,6 +492,9 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 	case levels[0] == levels[1] && dice.D10(r) > 5:
 		first = SideB
 	}
+	e.deployFor(first)
+	e.reset()
+	e.obj.reset()
 	if e.trace != nil {
 		e.traceStart(first)
 	}
