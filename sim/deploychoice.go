@@ -239,11 +239,12 @@ func (e *engine) deployAll(modes [2]DeployMode, sizes [2]int, depth float64, o *
 }
 
 // deployValue returns the share of deployTrials battles played from layout l
-// that side first wins, a draw counting half. Every battle starts from l,
-// those too where a tie of levels gives the other side the first activation
-// (R15).
+// that side first wins, a draw counting half; side first activates first in
+// every one of them, as it does whenever a battle starts from l.
 func (e *engine) deployValue(l []field.Vec, first int) float64 {
 	e.deployed = [2][]field.Vec{l, l}
+	e.deployFirst = int8(first) + 1
+	defer func() { e.deployFirst = 0 }()
 	r := rand.NewPCG(deploySeed, 0)
 	score := 0
 	for range deployTrials {
@@ -258,11 +259,17 @@ func (e *engine) deployValue(l []field.Vec, first int) float64 {
 }
 
 // deployFor puts in e.start the layout of the order of deployment in which
-// side first deploys first (a slice header: nothing is copied or allocated).
-func (e *engine) deployFor(first int) {
+// side first deploys first (a slice header: nothing is copied or allocated)
+// and returns first, or, while deployValue weighs a layout, the side it
+// weighs it for.
+func (e *engine) deployFor(first int) int {
+	if e.deployFirst > 0 {
+		first = int(e.deployFirst) - 1
+	}
 	if e.deployed[first] != nil {
 		e.start = e.deployed[first]
 	}
+	return first
 }
 
 // inAmbush reports whether Safar i starts the battle in ambush.

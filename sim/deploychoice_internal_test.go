@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -236,5 +237,25 @@ func TestDeployChosenReplayAllocFree(t *testing.T) {
 	replay()
 	if n := testing.AllocsPerRun(5, replay) / battles; n != 0 {
 		t.Errorf("battle from a chosen deployment: %v allocations per battle, want 0", n)
+	}
+}
+
+// TestDeployValueFirst checks that the battles weighing a layout for the side
+// that deploys first all let that side activate first, as every battle from
+// that layout does (kharns-300 against itself: levels tied, R15's roll would
+// give side A the start in about half of them).
+func TestDeployValueFirst(t *testing.T) {
+	pl := deployTestPlayer(t, "kharns-300", "kharns-300", "open ground", [2]DeployMode{})
+	e := pl.e
+	var tr strings.Builder
+	e.deployFirst = int8(SideB) + 1
+	pl.SetTrace(&tr)
+	for n := range 20 {
+		pl.Play(rand.NewPCG(uint64(n), 9))
+	}
+	pl.SetTrace(nil)
+	e.deployFirst = 0
+	if a, b := strings.Count(tr.String(), "side A starts."), strings.Count(tr.String(), "side B starts."); a != 0 || b != 20 {
+		t.Errorf("weighing B's layout: side A starts %d battles, B %d; want 0 and 20", a, b)
 	}
 }

@@ -55,13 +55,17 @@ type engine struct {
 	duel bool
 	// start holds the starting positions; leader the index of each side's leader
 	// (-1: none); sideSize the number of Safars each side fields.
-	start []field.Vec
-	// deployed[s] is the layout when side s deploys first (sim/deploychoice.go);
-	// nil in a duel.
-	deployed [2][]field.Vec
+	start    []field.Vec
 	leader   [2]int
 	sideSize [2]int
 	labels   []string
+
+	// deployed[s] is the layout when side s deploys first (sim/deploychoice.go);
+	// nil in a duel. deployFirst, while not 0, is the side + 1 that activates
+	// first whatever the levels (deployValue).
+	deployed    [2][]field.Vec
+	deployFirst int8
+
 	// moraleAuras: some Safar's card has morale auras (sim/auras.go).
 	moraleAuras bool
 	// auras are the Safars allies' aura grants can reach (sim/auragrants.go);
@@ -492,7 +496,7 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 	case levels[0] == levels[1] && dice.D10(r) > 5:
 		first = SideB
 	}
-	e.deployFor(first)
+	first = e.deployFor(first)
 	e.reset()
 	e.obj.reset()
 	if e.trace != nil {
