@@ -252,9 +252,6 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	if err != nil {
 		return err
 	}
-	if f.deploy.check && f.policyCheck {
-		return &usageError{errors.New("--deploy-check and --policy-check exclude each other: run one at a time")}
-	}
 	sc, err := loadScenario(f.scenario)
 	if err != nil {
 		return err

@@ -9,7 +9,8 @@ import (
 
 // TestSkirmishDeployFlags checks --deploy, --deploy-a and --deploy-b: an
 // unknown deployment is a usage error (exit 2) naming the flag and the
-// deployments allowed; --deploy-check with --policy-check is one too; the
+// deployments allowed; --deploy-check with --policy-check, an output format,
+// a side's policy or deployment, or --shard is one too; the
 // JSON result names the deployment each side used.
 func TestSkirmishDeployFlags(t *testing.T) {
 	for _, tc := range []struct {
@@ -19,6 +20,9 @@ func TestSkirmishDeployFlags(t *testing.T) {
 		{[]string{"skirmish", "kharns-300", "kherops-300", "--deploy", "sideways"}, `--deploy: unknown deployment "sideways" (want fixed or chosen)`},
 		{[]string{"skirmish", "kharns-300", "kherops-300", "--deploy-b", "Chosen"}, `--deploy-b: unknown deployment "Chosen"`},
 		{[]string{"skirmish", "kharns-300", "--deploy-check", "--policy-check"}, "--deploy-check and --policy-check exclude each other"},
+		{[]string{"skirmish", "kharns-300", "--deploy-check", "--json"}, "--deploy-check and --json exclude each other"},
+		{[]string{"skirmish", "kharns-300", "--deploy-check", "--deploy-b", "chosen"}, "--deploy-check and --deploy-b exclude each other"},
+		{[]string{"skirmish", "kharns-300", "--deploy-check", "--shard", "0/2", "--out", "x"}, "--shard and --deploy-check exclude each other"},
 	} {
 		_, errs, code := runCLI(t, tc.args...)
 		if code != 2 || !strings.Contains(errs, tc.want) {
