@@ -216,18 +216,15 @@ func (e *engine) deployAll(modes [2]DeployMode, sizes [2]int, depth float64, o *
 			worstV := math.Inf(1)
 			var worstL []field.Vec
 			for _, j := range all {
-				if len(firstCands) == 1 && modes[second].Resolved() == DeployFixed && j != 0 {
-					continue
-				}
 				l, err := layout(first, i, j)
 				if err != nil {
-					return err
+					continue // a layout with no room is no choice; the fixed one fits
 				}
 				if v := e.deployValue(l, first); v < worstV {
 					worstV, worstL = v, l
 				}
 			}
-			if worstV > bestV {
+			if worstL != nil && worstV > bestV {
 				bestV, bestI, bestL = worstV, i, worstL
 			}
 		}
