@@ -175,7 +175,11 @@ func WriteSkirmish(w io.Writer, s SkirmishSummary) error {
 	if err := st.Render(w); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "Per-Safar figures depend on each Safar's place in its list too: the deployment and the order of activation follow the list.")
+	if strings.Contains(s.Deployment, "chosen") {
+		fmt.Fprintln(w, "Per-Safar figures depend on each Safar's place in its list too: the order of activation follows the list (and a fixed deployment's places).")
+	} else {
+		fmt.Fprintln(w, "Per-Safar figures depend on each Safar's place in its list too: the deployment and the order of activation follow the list.")
+	}
 	if len(s.NotModelled) > 0 {
 		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(s.NotModelled, ", "))
 	}

@@ -70,6 +70,9 @@ func TestSkirmishDeployChosenWorkers(t *testing.T) {
 	if !strings.Contains(outs[0], "deployment chosen") {
 		t.Errorf("the output does not name the deployment:\n%s", outs[0])
 	}
+	if strings.Contains(outs[0], "the deployment and the order of activation follow the list") {
+		t.Errorf("the output says the chosen deployment follows the list:\n%s", outs[0])
+	}
 }
 
 // TestSkirmishDeployCheck checks the rows and the verdict of --deploy-check.
