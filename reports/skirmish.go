@@ -20,7 +20,10 @@ type SkirmishMeta struct {
 	Scenario string    `json:"scenario"`
 	// Victory is how the scenario's battles are won: "annihilation", or its
 	// victory points (profiles.Scenario.Victory).
-	Victory     string     `json:"victory"`
+	Victory string `json:"victory"`
+	// Deployment is how the sides deployed: "fixed", "chosen", or "A chosen,
+	// B fixed" (sim.Skirmish.DeployText).
+	Deployment  string     `json:"deployment"`
 	Table       [2]float64 `json:"table_toises"`
 	RoundLimit  int        `json:"round_limit"`
 	Rules       string     `json:"rules"`
@@ -135,7 +138,7 @@ func ratio(sx, sxx, sy, syy, sxy, n int) Mean {
 // WriteSkirmish writes the skirmish summary as text tables.
 func WriteSkirmish(w io.Writer, s SkirmishSummary) error {
 	fmt.Fprintf(w, "A: %s, %d Kr (%s)\nB: %s, %d Kr (%s)\n", s.Lists[0], s.Krowns[0], s.Sources[0], s.Lists[1], s.Krowns[1], s.Sources[1])
-	fmt.Fprintf(w, "Scenario %s: %.0f x %.0f toises, round limit %d; policies A %s, B %s\n", s.Scenario, s.Table[0], s.Table[1], s.RoundLimit, s.Policies[0], s.Policies[1])
+	fmt.Fprintf(w, "Scenario %s: %.0f x %.0f toises, round limit %d; policies A %s, B %s; deployment %s\n", s.Scenario, s.Table[0], s.Table[1], s.RoundLimit, s.Policies[0], s.Policies[1], s.Deployment)
 	fmt.Fprintf(w, "Sampled: %d skirmishes, seed %d, rules %s; data: %s; kharn %s%s\n", s.Trials, s.Seed, s.Rules, s.Data, s.Version,
 		runStatus(s.Interrupted, s.Precision, s.Converged))
 	writePartlyModelled(w, s.PartlyModelled)
@@ -172,7 +175,11 @@ func WriteSkirmish(w io.Writer, s SkirmishSummary) error {
 	if err := st.Render(w); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "Per-Safar figures depend on each Safar's place in its list too: the deployment and the order of activation follow the list.")
+	if strings.Contains(s.Deployment, "chosen") {
+		fmt.Fprintln(w, "Per-Safar figures depend on each Safar's place in its list too: the order of activation follows the list (and a fixed deployment's places).")
+	} else {
+		fmt.Fprintln(w, "Per-Safar figures depend on each Safar's place in its list too: the deployment and the order of activation follow the list.")
+	}
 	if len(s.NotModelled) > 0 {
 		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(s.NotModelled, ", "))
 	}
@@ -212,6 +219,9 @@ func WriteSkirmishCSV(w io.Writer, s SkirmishSummary) error {
 			rows = append(rows, []string{"objective_points", side, f(s.Points[i].Mean), "", "", f(s.Points[i].SE)})
 		}
 		scenario = append(scenario, []string{"victory", "", s.Victory, "", "", ""})
+	}
+	if s.Deployment != "" {
+		scenario = append(scenario, []string{"deployment", "", s.Deployment, "", "", ""})
 	}
 	rows = append(rows, provenanceRows(s.Trials, s.Seed, s.Rules, scenario, s.Interrupted, s.Version, s.NotModelled)...)
 	return writeCSV(w, rows)

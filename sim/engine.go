@@ -62,6 +62,13 @@ type engine struct {
 	leader   [2]int
 	sideSize [2]int
 	labels   []string
+
+	// deployed[s] is the layout when side s deploys first (sim/deploychoice.go);
+	// nil in a duel. deployFirst, while not 0, is the side + 1 that activates
+	// first whatever the levels (deployValue).
+	deployed    [2][]field.Vec
+	deployFirst int8
+
 	// moraleAuras: some Safar's card has morale auras (sim/auras.go).
 	moraleAuras bool
 	// auras are the Safars allies' aura grants can reach (sim/auragrants.go);
@@ -489,14 +496,11 @@ func (e *engine) reset() {
 // play plays one fight with dice from r and returns the winning side (Draw at the
 // round limit or when both sides fall together) and the rounds played.
 func (e *engine) play(r *rand.PCG) (int, int) {
-	e.reset()
-	e.obj.reset()
-	e.objs.reset(e) // scenery objects whole again (sim/objects.go)
 	// R15: the side with the higher sum of levels chooses who starts; it starts.
-	// A tie is decided at random.
+	// A tie is decided at random. It deploys first (sim/deploychoice.go).
 	var levels [2]int
 	for i := range e.c {
-		if !e.c[i].hidden { // Ambush: not counted until revealed
+		if !e.inAmbush(i) { // Ambush: not counted until revealed
 			levels[e.c[i].side] += e.c[i].f.Profile.Level
 		}
 	}
@@ -507,6 +511,10 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 	case levels[0] == levels[1] && dice.D10(r) > 5:
 		first = SideB
 	}
+	first = e.deployFor(first)
+	e.reset()
+	e.obj.reset()
+	e.objs.reset(e) // scenery objects whole again (sim/objects.go)
 	if e.trace != nil {
 		e.traceStart(first)
 	}

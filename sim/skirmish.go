@@ -34,6 +34,9 @@ type Skirmish struct {
 	// Objectives, when not nil, are the scenario's objectives: the winner is the
 	// side with more victory points (sim/objectives.go); nil: annihilation.
 	Objectives *profiles.Objectives
+	// Deploy is how each side deploys (sim/deploychoice.go); zero values:
+	// DefaultDeployMode.
+	Deploy [2]DeployMode
 }
 
 // Spearhead is one side of a skirmish.
@@ -174,14 +177,13 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 			e.c[n+k].cost = h.Costs[k]
 			e.labels[n+k] = fmt.Sprintf("%s%d %s", sideName(s), k+1, h.Safars[k].Profile.ID)
 		}
-		if err := e.deploy(s, n, len(h.Safars), depth); err != nil {
-			return nil, err
-		}
 		n += len(h.Safars)
 	}
-	e.deployScouts(depth) // sim/deploy.go
-	e.deployAmbushers()   // sim/ambush.go
 	e.obj = newObjectives(e, sk.Objectives)
+	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
+	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
+		return nil, err
+	}
 	return &SkirmishPlayer{s: sk, e: e, out: make([]SafarOutcome, len(e.c))}, nil
 }
 

@@ -130,6 +130,18 @@ var exclusive = []struct{ a, b, why string }{
 	{"shard", "plot", "draw the plot from a single run"},
 	{"shard", "policy-check", "run the policy check whole"},
 	{"shard", "resume", "a shard interrupted or failed is run again alone"},
+	// --deploy-check (skirmish_deploy.go) plays chosen against fixed deployment.
+	{"deploy-check", "policy-check", "run one check at a time"},
+	{"deploy-check", "json", "the deployment check prints a table and its verdict as text"},
+	{"deploy-check", "csv", "the deployment check prints a table and its verdict as text"},
+	{"deploy-check", "plot", "the deployment check draws no plot"},
+	{"deploy-check", "trace", "the deployment check plays many battles"},
+	{"deploy-check", "policy-a", "the deployment check plays the default policy on both sides"},
+	{"deploy-check", "policy-b", "the deployment check plays the default policy on both sides"},
+	{"deploy-check", "deploy", "the deployment check plays chosen against fixed deployment"},
+	{"deploy-check", "deploy-a", "the deployment check plays chosen against fixed deployment"},
+	{"deploy-check", "deploy-b", "the deployment check plays chosen against fixed deployment"},
+	{"shard", "deploy-check", "run the deployment check whole"},
 }
 
 // plotFormats are the extensions --plot accepts: the formats the help names.

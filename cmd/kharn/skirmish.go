@@ -33,6 +33,7 @@ type skirmishFlags struct {
 	plot             string
 	policyCheck      bool
 	against          string
+	deploy           deployFlags // skirmish_deploy.go
 	// shard and out are --shard and --out; units routes the chunks of a
 	// shard or kharn merge (shard_cmd.go).
 	shard, out string
@@ -63,15 +64,26 @@ simple one ("nearest": list order, nearest target; "random"), and fails unless
 the default wins significantly more than half of the battles. With --against P
 it plays the default against policy P only: --against damage-only plays the
 default against itself before R10a (attacks that never take a V or C effect
-for the move it gives).`,
+for the move it gives).
+
+--deploy says how the sides deploy (--deploy-a, --deploy-b for one side):
+"fixed" (the default: melee fighters on the front line of the strip, shooters
+on the back line, spread across the table in list order) or "chosen" (the
+players' choice by the side policy, in the rulebook's order: the side with the
+initiative deploys first; a chosen side weighs a few layouts by battles played
+at set-up). Every result names the deployment. --deploy-check plays LIST_A
+against itself, chosen against fixed deployment, each side in turn, and says
+whether chosen wins significantly more of the decided battles.`,
 		Example: `  kharn skirmish kharns-300 kherops-300
   kharn skirmish my-list.yaml fangs-400 --scenario ruins --precision 0.01
   kharn skirmish kharns-300 gouns-300 --trace --seed 3
   kharn skirmish kharns-300 --policy-check --trials 2000
   kharn skirmish kharns-300 --policy-check --against damage-only
+  kharn skirmish kharns-300 gouns-300 --deploy chosen
+  kharn skirmish kharns-300 --deploy-check --trials 4000
   kharn skirmish 'KA1:...' 'KA1:...' --catalog catalogue.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if f.policyCheck {
+			if f.policyCheck || f.deploy.check {
 				return cobra.ExactArgs(1)(cmd, args)
 			}
 			return cobra.ExactArgs(2)(cmd, args)
@@ -94,6 +106,7 @@ for the move it gives).`,
 	fl.BoolVar(&f.trace, "trace", false, "print a readable trace of one battle (the seed's first) instead of statistics")
 	fl.BoolVar(&f.policyCheck, "policy-check", false, "mirror matches of the default side policy against each simple one")
 	fl.StringVar(&f.against, "against", "", "with --policy-check: play the default against this side policy only ("+strings.Join(policyNames(sim.SidePolicies[1:]), ", ")+")")
+	addDeployFlags(fl, &f.deploy)
 	addShardFlags(fl, &f.shard, &f.out, "chunks of 4096 battles")
 	return c
 }
@@ -235,6 +248,10 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 		}
 		against = []sim.FightPolicy{p}
 	}
+	deploy, err := f.deploy.modes()
+	if err != nil {
+		return err
+	}
 	sc, err := loadScenario(f.scenario)
 	if err != nil {
 		return err
@@ -258,18 +275,22 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	sides := [2]sim.Spearhead{sim.NewSpearhead(lists[0], ds)}
 	if f.policyCheck {
 		sides[1] = sim.NewSpearhead(lists[0], ds)
-		return skirmishPolicyCheck(cmd, f, lists[0], sides, sc, tbl, variant, against)
+		return skirmishPolicyCheck(cmd, f, lists[0], sides, sc, tbl, variant, against, deploy)
+	}
+	if f.deploy.check {
+		sides[1] = sim.NewSpearhead(lists[0], ds)
+		return skirmishDeployCheck(cmd, f, lists[0], sides, sc, tbl, variant)
 	}
 	sides[1] = sim.NewSpearhead(lists[1], ds)
 	sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Objectives: sc.Objectives,
-		Policies: [2]sim.FightPolicy{pa, pb}}
+		Policies: [2]sim.FightPolicy{pa, pb}, Deploy: deploy}
 	if f.trace {
 		pl, err := sk.NewPlayer()
 		if err != nil {
 			return err
 		}
 		pl.SetTrace(out)
-		fmt.Fprintf(out, "Trace of the first skirmish of seed %d (rules %s, scenario %s, policies A %s, B %s)\n", f.seed, variant, scenarioText(sc), pa.Name(), pb.Name())
+		fmt.Fprintf(out, "Trace of the first skirmish of seed %d (rules %s, scenario %s, policies A %s, B %s, deployment %s)\n", f.seed, variant, scenarioText(sc), pa.Name(), pb.Name(), sk.DeployText())
 		fmt.Fprintf(out, "A: %s\nB: %s\n", listSummary(lists[0], ds), listSummary(lists[1], ds))
 		pl.Play(rand.NewPCG(f.seed, 0))
 		return nil
@@ -295,7 +316,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	meta := reports.SkirmishMeta{
 		Lists: [2]string{lists[0].Name, lists[1].Name}, Sources: [2]string{from[0], from[1]},
 		Krowns: [2]int{sides[0].Krowns(), sides[1].Krowns()}, Policies: [2]string{pa.Name(), pb.Name()},
-		Scenario: sc.Name, Victory: sc.Victory(), Table: [2]float64{tbl.Width, tbl.Height}, RoundLimit: sc.Rounds,
+		Scenario: sc.Name, Victory: sc.Victory(), Deployment: sk.DeployText(), Table: [2]float64{tbl.Width, tbl.Height}, RoundLimit: sc.Rounds,
 		Rules: variant.String(), Seed: f.seed, Precision: f.precision, Converged: res.Converged,
 		Interrupted: res.Interrupted, NotModelled: sk.NotModelled(), Data: ds.Source, Version: versionString(),
 		Safars: labels, Costs: append(append([]int(nil), sides[0].Costs...), sides[1].Costs...), SizeA: len(sides[0].Safars),
@@ -353,9 +374,10 @@ func playSkirmishes(ctx context.Context, stderr io.Writer, sk *sim.Skirmish, f *
 
 // skirmishPolicyCheck plays list l against itself, the default side policy on
 // side A against each policy of against on side B.
-func skirmishPolicyCheck(cmd *cobra.Command, f *skirmishFlags, l *profiles.List, sides [2]sim.Spearhead, sc *profiles.Scenario, tbl field.Field, variant sim.Variant, against []sim.FightPolicy) error {
+func skirmishPolicyCheck(cmd *cobra.Command, f *skirmishFlags, l *profiles.List, sides [2]sim.Spearhead, sc *profiles.Scenario, tbl field.Field, variant sim.Variant, against []sim.FightPolicy, deploy [2]sim.DeployMode) error {
 	out := cmd.OutOrStdout()
-	fmt.Fprintf(out, "Side policy check: %s against itself, scenario %s, %d battles per row, seed %d, rules %s\n", l.Name, scenarioText(sc), f.trials, f.seed, variant)
+	dep := (&sim.Skirmish{Deploy: deploy}).DeployText()
+	fmt.Fprintf(out, "Side policy check: %s against itself, scenario %s, %d battles per row, seed %d, rules %s, deployment %s\n", l.Name, scenarioText(sc), f.trials, f.seed, variant, dep)
 	t := reports.Table{
 		Header: []string{"default against", "default wins", "draws", "default loses", "win rate", "95% Wilson", "significant"},
 		Right:  []bool{false, true, true, true, true, true, false},
@@ -363,7 +385,7 @@ func skirmishPolicyCheck(cmd *cobra.Command, f *skirmishFlags, l *profiles.List,
 	failed := 0
 	for _, p := range against {
 		sk := &sim.Skirmish{Sides: sides, Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Objectives: sc.Objectives,
-			Policies: [2]sim.FightPolicy{sim.DefaultFightPolicy, p}}
+			Policies: [2]sim.FightPolicy{sim.DefaultFightPolicy, p}, Deploy: deploy}
 		tally, res, _, err := playSkirmishes(cmd.Context(), cmd.ErrOrStderr(), sk, f, p.Name(), nil)
 		if err != nil {
 			return err
