@@ -72,7 +72,8 @@ func CoverBonus(screen, target int) int {
 // Safars (SafarHeight), or with a base of others it crosses whose Safar is taller
 // than both; lower pieces and Safars only obstruct it ("All the miniatures in game
 // obstruct the lines of sight", line 926), which Cover counts. Bases of others
-// equal to a or b are skipped.
+// equal to a or b are skipped. A Safar on a platform (climb.go) stands at its
+// Elevation: its height counts from there.
 func (f *Field) LineOfSight(a, b Base, others []Base) bool {
 	d := b.Pos.Sub(a.Pos)
 	l := d.Len()
@@ -80,7 +81,7 @@ func (f *Field) LineOfSight(a, b Base, others []Base) bool {
 		return true
 	}
 	u := d.Scale(1 / l)
-	top := max(SafarHeight(a.Stature), SafarHeight(b.Stature))
+	top := max(f.Elevation(a.Pos)+SafarHeight(a.Stature), f.Elevation(b.Pos)+SafarHeight(b.Stature))
 	for i := range f.Terrain {
 		t := &f.Terrain[i]
 		if t.Height <= top {
@@ -94,7 +95,7 @@ func (f *Field) LineOfSight(a, b Base, others []Base) bool {
 		if o == a || o == b || SafarHeight(o.Stature) <= top {
 			continue
 		}
-		if crosses(a.Pos, u, l, o) {
+		if crosses(a.Pos, u, l, o) && f.Elevation(o.Pos)+SafarHeight(o.Stature) > top {
 			return false
 		}
 	}
