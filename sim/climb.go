@@ -26,33 +26,61 @@ import (
 //     ceil(L / (V/2)) climbing actions of 2 AP each (+1 each dazed, R17), all
 //     paid at once: with fewer AP there is no climb. It counts as one movement
 //     (walks + 1: the next walk costs as after any other; a first climb spends
-//     the free walk).
+//     the free walk). A walk toward a target climbs where going round failed:
+//     when the walk, sidesteps included (engine.destination), made less than a
+//     quarter of its way and the climb ends nearer the target
+//     (engine.climbInstead).
 //   - Standing on top: a Safar whose centre stands on a climbable piece's
-//     footprint is at its height (field.Elevation). Its zone of control
-//     "extends to the size of its base in height" (seed 004 line 560): two
-//     Safars whose heights differ by more than the larger base's size (its
-//     diameter, 1 toise for 40 mm) are that excess farther apart (engine.gap
-//     adds it in quadrature: a melee needs a reach that spans it, shots
-//     measure it as range). Reading: the rulebook compares each Safar's own
-//     base ("la Goulue est engagée avec Tarsak, mais pas l'inverse"); here
-//     the larger base counts both ways. An assault never changes height: it
-//     is not tried on a Safar at another height (playWell). Lines of sight
-//     start from a Safar's elevation (field.LineOfSight).
+//     footprint is at its height (field.Elevation). Its zone of control "is as
+//     high as its base diameter" (seed 000 line 621, seed 004 line 560): two
+//     Safars whose heights differ by more than the larger base's diameter (1
+//     toise for 40 mm) are that excess farther apart (engine.gap adds it in
+//     quadrature: a melee needs a reach that spans it, shots measure it as
+//     range). Reading: the rulebook compares each Safar's own base ("la Goulue
+//     est engagée avec Tarsak, mais pas l'inverse"); here the larger base
+//     counts both ways. An assault never changes height: it is not tried on a
+//     Safar at another height (playWell). Lines of sight start from a Safar's
+//     elevation (field.LineOfSight). A shot from more than 2 toises above or
+//     below its target takes +2 or -2 (seed 000 lines 970-975, seed 004 lines
+//     919-923; Exchange.Height through planKey.height); the policies choose
+//     their shots from option tables on level ground.
 //   - Falling (seed 000 lines 754-774, seed 004 lines 692-713): a Safar
 //     repelled over the edge of a top falls unintentionally (field.RepelFall);
-//     one whose walk leaves a top no higher than its A jumps down on purpose
-//     (an intentional fall, part of the walk); a higher top it climbs down,
-//     or, without the AP and no higher than A + level, jumps. fall rolls it (engine.fallFrom).
+//     one whose walk toward a target leaves a top no higher than its A jumps
+//     down on purpose (an intentional fall, part of the walk, at its cost); a
+//     higher top it climbs down, or, without the AP and no higher than A +
+//     level, jumps (engine.fallFrom, fallRoll).
 //
 // Heights in toises are counted per whole toise begun for the landing tests'
 // "+1 (or +2) per toise of fall height" and the "C + height" damage (a
 // reading: the books give whole heights). Not played: helping up (Giving
 // somebody a leg up: a second Safar's AP and a strength test against the
 // climber's build, seed 000 lines 725-726), which no policy would plan here;
-// jumping over a gap (no gaps on the table); shots' height modifier from a
-// top (the option tables are computed on level ground); walks to an objective
-// and free moves (V effects, flights) do not climb; the policies do not seek
-// heights: they climb only where their walk toward a target is blocked.
+// jumping over a gap (no gaps on the table); walks to an objective, walks
+// away and free moves (V effects, flights) do not climb (a walk on a top stops
+// at its edge); the policies do not seek heights: they climb only where their
+// walk toward a target is blocked.
+
+// shotHeightToises is the height planKey.height stands for in Exchange.Height:
+// any difference of more than 2 toises gives the same modifier.
+const shotHeightToises = 3
+
+// shotHeight returns planKey.height for a shot of Safar i at Safar j: +1
+// when i stands more than 2 toises above j, -1 more than 2 below, else 0
+// ("more than 2 toises of height difference between the shooter and his
+// target", seed 000 lines 970-975, seed 004 lines 919-923; Exchange.Height).
+func (e *engine) shotHeight(i, j int) int8 {
+	if !e.heights {
+		return 0
+	}
+	switch d := e.elev(i) - e.elev(j); {
+	case d > 2:
+		return 1
+	case d < -2:
+		return -1
+	}
+	return 0
+}
 
 // climbAP is the cost of one climbing action (seed 000 line 727, seed 004
 // line 654).

@@ -236,3 +236,37 @@ func TestClimbNoAllocs(t *testing.T) {
 		t.Errorf("%v allocations per climb, jump and fall", allocs)
 	}
 }
+
+// TestShotHeight checks the height modifier of shots (seed 000 lines
+// 970-975, seed 004 lines 919-923: "more than 2 toises of height difference
+// between the shooter and his target: If the shooter is higher than his
+// target: +2. If the shooter is lower than his target: -2") in battles: a
+// goun hunter on a 2.5-toise block shoots down at a Safar on the ground with
+// +2 on its threshold, and that Safar shooting up at it takes -2; on a
+// 2-toise block neither changes.
+func TestShotHeight(t *testing.T) {
+	for _, tt := range []struct {
+		h          float64
+		down, up   int8
+		modDownAdd int
+	}{{2.5, 1, -1, 2}, {2, 0, 0, 0}} {
+		hunter := fighterWith(t, "goun-hunter-1")
+		e := heightsEngine(t, hunter, fighterWith(t, "goun-hunter-1"), block(tt.h))
+		e.c[0].pos, e.c[1].pos = field.Vec{X: 7.5, Y: 7.5}, field.Vec{X: 7.5, Y: 12}
+		if d, u := e.shotHeight(0, 1), e.shotHeight(1, 0); d != tt.down || u != tt.up {
+			t.Errorf("block %v: shot heights %d down, %d up; want %d, %d", tt.h, d, u, tt.down, tt.up)
+		}
+		k := lastOption(t, e, "1 AP shot", func(o *fightOption) bool { return o.shot && o.attack.AP == 1 })
+		opt := &e.opts[e.c[0].kind][e.c[1].kind][k]
+		key := planKey{att: int8(e.c[0].kind), def: int8(e.c[1].kind), opt: int16(k), band: bandEffective}
+		level := e.plan(key, 0, opt).mainMod
+		key.height = e.shotHeight(0, 1)
+		if got := e.plan(key, 0, opt).mainMod - level; got != tt.modDownAdd {
+			t.Errorf("block %v: the shot down adds %d to the threshold, want %d", tt.h, got, tt.modDownAdd)
+		}
+		key.height = e.shotHeight(1, 0)
+		if got := e.plan(key, 0, opt).mainMod - level; got != -tt.modDownAdd {
+			t.Errorf("block %v: the shot up adds %d to the threshold, want %d", tt.h, got, -tt.modDownAdd)
+		}
+	}
+}

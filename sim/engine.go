@@ -298,6 +298,9 @@ type planKey struct {
 	// ambushFirst: the attacker's first attack after its ambush reveal, with
 	// its card's threshold and damage bonus (sim/ambush.go).
 	ambushFirst bool
+	// height: a shot from more than 2 toises above its target (+1) or below
+	// it (-1), 0 otherwise (sim/climb.go).
+	height int8
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -1623,6 +1626,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	poisoned := e.poisonsWith(i, j, opt)
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
 	key.ambushFirst, c.ambushFirst = c.ambushFirst, false // sim/ambush.go
+	if opt.shot {
+		key.height = e.shotHeight(i, j) // sim/climb.go
+	}
 	key = e.canonical(key, opt)
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange
@@ -1849,6 +1855,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.Supported, ex.DefenceSupported = k.supported, k.defSupported
 	ex.AttackerSlippery, ex.DefenderSlippery = k.attSlippery, k.defSlippery
 	ex.Cover = int(k.cover)
+	ex.Height = shotHeightToises * float64(k.height) // sim/climb.go
 	ex.DefenderTemerity = int(k.temerity)
 	if k.bleeding {
 		df := *ex.Defender
