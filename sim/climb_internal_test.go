@@ -26,6 +26,10 @@ func heightsEngine(t *testing.T, a, b *Fighter, terrain ...field.Terrain) *engin
 	return e
 }
 
+// placedAloft notes on e that a Safar was placed on a top by hand, as only a
+// climb does in a battle (engine.elev).
+func placedAloft(e *engine) { e.aloft = true }
+
 // block is a 3 x 3 toise block of scenery h toises high, corner (6, 6).
 func block(h float64) field.Terrain {
 	return field.Terrain{Kind: field.Cover, Height: h, Rect: field.Rect{X: 6, Y: 6, W: 3, H: 3}}
@@ -90,6 +94,7 @@ func TestClimbWalk(t *testing.T) {
 func TestHeightApart(t *testing.T) {
 	e := heightsEngine(t, fighterWith(t, "greedy-2"), fighterWith(t, "fang-prowler-1"), block(2.5))
 	e.c[0].pos, e.c[1].pos = field.Vec{X: 7.5, Y: 5.3}, field.Vec{X: 7.5, Y: 6.5}
+	placedAloft(e)
 	if g, want := e.gap(0, 1), math.Hypot(0.2, 1.5); math.Abs(g-want) > 1e-9 {
 		t.Errorf("gap = %v, want %v", g, want)
 	}
@@ -112,6 +117,7 @@ func TestFallAfterRepel(t *testing.T) {
 	e := heightsEngine(t, fighterWith(t, "greedy-2"), fighterWith(t, "kherops-warrior-1"), block(4))
 	r := rand.NewPCG(3, 4)
 	o := &e.c[1]
+	placedAloft(e)
 	for _, tt := range []struct {
 		name   string
 		at     field.Vec
@@ -146,6 +152,7 @@ func TestJumpDown(t *testing.T) {
 	e := heightsEngine(t, fighterWith(t, "greedy-2"), fighterWith(t, "fang-prowler-1"), block(2.5))
 	r := rand.NewPCG(5, 6)
 	c := &e.c[0]
+	placedAloft(e)
 	const n = 20000
 	hurt := 0
 	for range n {
@@ -253,6 +260,7 @@ func TestShotHeight(t *testing.T) {
 		hunter := fighterWith(t, "goun-hunter-1")
 		e := heightsEngine(t, hunter, fighterWith(t, "goun-hunter-1"), block(tt.h))
 		e.c[0].pos, e.c[1].pos = field.Vec{X: 7.5, Y: 7.5}, field.Vec{X: 7.5, Y: 12}
+		placedAloft(e)
 		if d, u := e.shotHeight(0, 1), e.shotHeight(1, 0); d != tt.down || u != tt.up {
 			t.Errorf("block %v: shot heights %d down, %d up; want %d, %d", tt.h, d, u, tt.down, tt.up)
 		}

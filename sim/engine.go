@@ -81,8 +81,9 @@ type engine struct {
 	ambush []int8
 	// obj holds the scenario's objectives (sim/objectives.go); nil: none.
 	obj *objectives
-	// heights: the table has scenery to climb and stand on (sim/climb.go).
-	heights bool
+	// heights: the table has scenery to climb and stand on; aloft: a Safar
+	// has climbed on a top in this battle (sim/climb.go).
+	heights, aloft bool
 }
 
 // kindInfo is what fights read of a kind's card, looked up once: 0.07 s of 2.5 s
@@ -664,7 +665,7 @@ func (e *engine) gap(i, j int) float64 {
 	// 12% of a skirmish's time.
 	dx, dy := e.c[i].pos.X-e.c[j].pos.X, e.c[i].pos.Y-e.c[j].pos.Y
 	g := math.Sqrt(dx*dx+dy*dy) - e.c[i].radius - e.c[j].radius
-	if e.heights {
+	if e.aloft {
 		return e.liftGap(i, j, g) // heights apart (sim/climb.go)
 	}
 	return g

@@ -175,3 +175,23 @@ func TestClimbNoAllocs(t *testing.T) {
 		t.Errorf("%v allocations per call", allocs)
 	}
 }
+
+func TestLineOfSightPastAboveSafar(t *testing.T) {
+	// A stature-3 Safar (2 toises tall) on a 2.5-toise block stands 4.5 toises
+	// high: it blocks the line between two stature-3 Safars on the ground on
+	// either side of the block, which a stature-3 Safar on the ground would
+	// not (TestLineOfSight, "stature-3 Safar in between").
+	f := Field{Width: KharnAgesSize, Height: KharnAgesSize, Terrain: []Terrain{{Kind: Cover, Height: 2.5, Rect: Rect{6, 6, 3, 3}}}}
+	a, b := NewBase(Vec{5, 7.5}, 3), NewBase(Vec{10, 7.5}, 3)
+	// The block itself (2.5) is taller than them (2): it blocks alone.
+	if f.LineOfSight(a, b, nil) {
+		t.Fatal("LineOfSight through a 2.5-toise block = true, want false")
+	}
+	f.Terrain[0].Height = 1.75 // lower than them, still a top to stand on
+	if !f.LineOfSight(a, b, nil) {
+		t.Error("LineOfSight over a 1.75-toise block = false, want true")
+	}
+	if f.LineOfSight(a, b, []Base{NewBase(Vec{7.5, 7.5}, 3)}) {
+		t.Error("LineOfSight past a Safar on a 1.75-toise block = true, want false")
+	}
+}

@@ -300,12 +300,7 @@ func (f *Field) sweep(b Base, u Vec, length float64, others []Base, leap float64
 func (f *Field) sweepFrom(b Base, u Vec, length float64, others []Base, leap float64, confine bool) (float64, int) {
 	p, r := b.Pos, b.Radius
 	s, hit := math.Inf(1), HitNone
-	on := f.Platform(p)
-	if on >= 0 && confine {
-		if _, tout, ok := f.Terrain[on].ray(p, u); ok {
-			s, hit = max(tout-edgeHair, 0), HitObstacle
-		}
-	}
+	on, onHeight := -1, 0.0 // the platform under p (Platform), found below
 	edge := func(p, u, lo, hi float64) {
 		var t float64
 		switch {
@@ -323,10 +318,25 @@ func (f *Field) sweepFrom(b Base, u Vec, length float64, others []Base, leap flo
 	edge(p.X, u.X, r, f.Width-r)
 	edge(p.Y, u.Y, r, f.Height-r)
 	for i := range f.Terrain {
-		if t := &f.Terrain[i]; i != on && t.Obstacle() && !leapsTerrain(t, leap) {
+		t := &f.Terrain[i]
+		if t.Climbable() && t.Dist(p) == 0 {
+			// It stands on this top: no obstacle to it (climb.go). Looked up
+			// here, not by a call of Platform before the loop: that took 4% of
+			// the CPU time of battles on the ruins.
+			if t.Height > onHeight {
+				on, onHeight = i, t.Height
+			}
+			continue
+		}
+		if t.Obstacle() && !leapsTerrain(t, leap) {
 			if c := t.contact(p, u, r); c < s {
 				s, hit = c, HitObstacle
 			}
+		}
+	}
+	if on >= 0 && confine {
+		if _, tout, ok := f.Terrain[on].ray(p, u); ok && max(tout-edgeHair, 0) < s {
+			s, hit = max(tout-edgeHair, 0), HitObstacle
 		}
 	}
 	for i, o := range others {

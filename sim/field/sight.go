@@ -81,22 +81,39 @@ func (f *Field) LineOfSight(a, b Base, others []Base) bool {
 		return true
 	}
 	u := d.Scale(1 / l)
-	top := max(f.Elevation(a.Pos)+SafarHeight(a.Stature), f.Elevation(b.Pos)+SafarHeight(b.Stature))
+	// The ends' elevations are looked up only when a piece or a Safar taller
+	// than both on the ground might block: most lines never need them.
+	top, lifted := max(SafarHeight(a.Stature), SafarHeight(b.Stature)), false
+	lift := func() {
+		if !lifted {
+			top, lifted = max(f.Elevation(a.Pos)+SafarHeight(a.Stature), f.Elevation(b.Pos)+SafarHeight(b.Stature)), true
+		}
+	}
+	tall := false // a climbable piece: a Safar may stand on a top
 	for i := range f.Terrain {
 		t := &f.Terrain[i]
+		tall = tall || t.Climbable()
 		if t.Height <= top {
 			continue
 		}
 		if tin, tout, ok := t.ray(a.Pos, u); ok && tout >= 0 && tin <= l {
-			return false
+			if lift(); t.Height > top {
+				return false
+			}
 		}
 	}
 	for _, o := range others {
-		if o == a || o == b || SafarHeight(o.Stature) <= top {
+		if o == a || o == b || !tall && SafarHeight(o.Stature) <= top || !crosses(a.Pos, u, l, o) {
 			continue
 		}
-		if crosses(a.Pos, u, l, o) && f.Elevation(o.Pos)+SafarHeight(o.Stature) > top {
-			return false
+		h := SafarHeight(o.Stature)
+		if tall {
+			h += f.Elevation(o.Pos)
+		}
+		if h > top {
+			if lift(); h > top {
+				return false
+			}
 		}
 	}
 	return true
