@@ -40,10 +40,12 @@ import (
 //     est engagée avec Tarsak, mais pas l'inverse"); here the larger base
 //     counts both ways. An assault never changes height: it is not tried on a
 //     Safar at another height (playWell). Lines of sight start from a Safar's
-//     elevation (field.LineOfSight). A shot from more than 2 toises above or
-//     below its target takes +2 or -2 (seed 000 lines 970-975, seed 004 lines
-//     919-923; Exchange.Height through planKey.height); the policies choose
-//     their shots from option tables on level ground.
+//     elevation (field.LineOfSight), and the top a Safar stands on gives no
+//     cover to it nor against its shots (field.Cover). A shot from more than
+//     2 toises above or below its target takes +2 or -2 (seed 000 lines
+//     970-975, seed 004 lines 919-923; Exchange.Height through
+//     planKey.height); the policies choose their shots from option tables on
+//     level ground.
 //   - Falling (seed 000 lines 754-774, seed 004 lines 692-713): a Safar
 //     repelled over the edge of a top falls unintentionally (field.RepelFall);
 //     one whose walk toward a target leaves a top no higher than its A jumps

@@ -195,3 +195,21 @@ func TestLineOfSightPastAboveSafar(t *testing.T) {
 		t.Error("LineOfSight past a Safar on a 1.75-toise block = true, want false")
 	}
 }
+
+func TestCoverOnTop(t *testing.T) {
+	// A stature-3 Safar standing on a 2.5-toise block (its centre on the
+	// footprint) is not screened by the block under its feet, which would
+	// give +3 to a target behind it (CoverStature(2.5) = 4); nor is a shot
+	// from the top screened by it. A Safar at its foot, shot across it, is.
+	f := Field{Width: KharnAgesSize, Height: KharnAgesSize, Terrain: []Terrain{tower(2.5)}}
+	ground, top := NewBase(Vec{7.5, 2}, 3), NewBase(Vec{7.5, 8}, 3)
+	if got := f.Cover(ground, top, nil, nil); got != 0 {
+		t.Errorf("Cover of a Safar on the block from the ground = %d, want 0", got)
+	}
+	if got := f.Cover(top, ground, nil, nil); got != 0 {
+		t.Errorf("Cover of a Safar on the ground from the block = %d, want 0", got)
+	}
+	if got := f.Cover(NewBase(Vec{7.5, 12}, 3), NewBase(Vec{7.5, 5.4}, 3), nil, nil); got != 3 {
+		t.Errorf("Cover of a Safar at the block's foot, shot across it = %d, want 3", got)
+	}
+}

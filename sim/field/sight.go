@@ -139,7 +139,8 @@ func crosses(p, u Vec, l float64, o Base) bool {
 // A piece or a base whose crossed part lies within the shooter's zone of
 // control (ZOC from its base edge) is ignored: "If the cover is included in the
 // shooter zone of control, then it is ignored" (line 924). Bases of others
-// equal to shooter or target are skipped. A stature-0 target gets 0. The line
+// equal to shooter or target are skipped, and so is the climbable piece the
+// shooter or the target stands on (climb.go). A stature-0 target gets 0. The line
 // between centres stands for the rulebook's "path between the Safar's base and
 // their target". Cover does not allocate.
 func (f *Field) Cover(shooter, target Base, others []Base, engagedWith []Base) int {
@@ -162,6 +163,9 @@ func (f *Field) Cover(shooter, target Base, others []Base, engagedWith []Base) i
 		screen := CoverStature(t.Height)
 		if screen == 0 || CoverBonus(screen, target.Stature) <= best {
 			continue
+		}
+		if t.Climbable() && (t.Dist(target.Pos) == 0 || t.Dist(shooter.Pos) == 0) {
+			continue // the top the target or the shooter stands on (climb.go) screens neither
 		}
 		tin, tout, ok := t.ray(shooter.Pos, u)
 		if !ok || tout < 0 || tin > l || min(tout, l) <= zoc {
