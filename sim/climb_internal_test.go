@@ -278,3 +278,20 @@ func TestShotHeight(t *testing.T) {
 		}
 	}
 }
+
+// TestNoHidingOnTop checks that the top a Safar stands on is no piece to
+// hide behind (seed 004 line 1216: "au contact d'un couvert [...] tant que ce
+// couvert bloque la ligne de vue"): a goun hunter on a 2.5-toise block, a
+// bowman on the ground shooting at it across the block's edge, finds nothing
+// to hide behind (the segment between them crosses the block's footprint).
+func TestNoHidingOnTop(t *testing.T) {
+	e := heightsEngine(t, fighterWith(t, "goun-hunter-1"), fighterWith(t, "goun-hunter-1"), block(2.5))
+	e.c[0].pos, e.c[1].pos = field.Vec{X: 7.5, Y: 8}, field.Vec{X: 7.5, Y: 13}
+	placedAloft(e)
+	if _, ok := e.band(1, 0, e.c[1].f.Ranged); !ok {
+		t.Fatal("the bowman cannot shoot at the hunter on the block")
+	}
+	if p, n := e.hideBehind(0); p >= 0 {
+		t.Errorf("on the block: hides behind piece %d from %d shooters, want none", p, n)
+	}
+}
