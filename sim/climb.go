@@ -56,8 +56,9 @@ import (
 // Heights in toises are counted per whole toise begun for the landing tests'
 // "+1 (or +2) per toise of fall height" and the "C + height" damage (a
 // reading: the books give whole heights). Not played: helping up (Giving
-// somebody a leg up: a second Safar's AP and a strength test against the
-// climber's build, seed 000 lines 725-726), which no policy would plan here;
+// somebody a leg up, seed 000 lines 725-726, seed 004 lines 650-652: an ally
+// in base contact at the foot pays 1 AP per 2 toises, its P at least the
+// climber's C), which no policy would plan here;
 // jumping over a gap (no gaps on the table); walks to an objective, walks
 // away and free moves (V effects, flights) do not climb (a walk on a top stops
 // at its edge); the policies do not seek heights: they climb only where their
