@@ -32,7 +32,9 @@ import (
 //
 // Kinds are cover, difficult, impassable, loose, slippery and water
 // (sim/field.Kind; the rulebooks' "Terrain modifiers", seed 000 lines 652-655,
-// seed 004 lines 587-590); height is 0 when left out. The sim/field package turns a Scenario into its Field: profiles does
+// seed 004 lines 587-590); height is 0 when left out. Cover is scenery: up to
+// 1.5 toises high a walk steps over it, taller it is climbed, stood on and
+// fallen from (seed 000 lines 721-774; sim/climb.go). The sim/field package turns a Scenario into its Field: profiles does
 // not import sim.
 type Scenario struct {
 	Name          string
@@ -379,9 +381,10 @@ func mustLoadScenarios(fsys fs.FS) []*Scenario {
 }
 
 // DefaultScenarios returns the embedded scenarios, in the order of their file
-// names: "hold the ford", "open ground", "ruins", "the relic" and "the vault"
-// on the 15 x 15 table, "tactik open" on 24 x 24. They are illustrative,
-// written for this project, not rulebook scenarios.
+// names: "hold the ford", "open ground", "ruins", "the relic", "the vault"
+// and "watchtower" (heights to climb) on the 15 x 15 table, "tactik open" on 24
+// x 24. They are illustrative, written for this project, not rulebook
+// scenarios.
 // They are loaded on the first call and shared: callers must not modify them.
 //
 // DefaultScenarios panics with "profiles: embedded scenario invalid: ..." if an

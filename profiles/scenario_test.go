@@ -147,7 +147,8 @@ func TestDefaultScenarios(t *testing.T) {
 		markers        int
 		relic          bool
 	}{{"hold the ford", 15, 5, 10, 1, false}, {"open ground", 15, 0, 20, 0, false}, {"ruins", 15, 6, 20, 0, false},
-		{"tactik open", 24, 0, 20, 0, false}, {"the relic", 15, 4, 12, 0, true}, {"the vault", 15, 4, 12, 0, true}}
+		{"tactik open", 24, 0, 20, 0, false}, {"the relic", 15, 4, 12, 0, true}, {"the vault", 15, 4, 12, 0, true},
+		{"watchtower", 15, 6, 20, 0, false}}
 	if len(ss) != len(want) {
 		t.Fatalf("%d scenarios, want %d", len(ss), len(want))
 	}

@@ -94,6 +94,9 @@ type engine struct {
 	// objs holds the scenery objects' structure points (sim/objects.go); nil:
 	// none on the table.
 	objs *sceneryObjects
+	// heights: the table has scenery to climb and stand on; aloft: a Safar
+	// has climbed on a top in this battle (sim/climb.go).
+	heights, aloft bool
 }
 
 // kindInfo is what fights read of a kind's card, looked up once: 0.07 s of 2.5 s
@@ -169,6 +172,11 @@ type combatant struct {
 	ground     bool
 	pos        field.Vec
 	radius     float64
+	// elev is the height it stands at where it stood at elevAt (elevOK: set;
+	// engine.elev, sim/climb.go).
+	elev       float64
+	elevAt     field.Vec
+	elevOK     bool
 	walks      int
 	execUsed   bool
 	specialUse bool
@@ -308,6 +316,9 @@ type planKey struct {
 	// ambushFirst: the attacker's first attack after its ambush reveal, with
 	// its card's threshold and damage bonus (sim/ambush.go).
 	ambushFirst bool
+	// height: a shot from more than 2 toises above its target (+1) or below
+	// it (-1), 0 otherwise (sim/climb.go).
+	height int8
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -464,7 +475,8 @@ func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchang
 
 // reset puts every Safar at full strength at its starting place.
 func (e *engine) reset() {
-	e.resetAuras() // sim/auragrants.go
+	e.resetAuras()  // sim/auragrants.go
+	e.initHeights() // sim/climb.go
 	for i := range e.c {
 		f := e.c[i].f
 		c := &e.c[i]
@@ -677,7 +689,11 @@ func (e *engine) gap(i, j int) float64 {
 	// math.Sqrt, not Vec.Dist's math.Hypot: positions are small, and Hypot took
 	// 12% of a skirmish's time.
 	dx, dy := e.c[i].pos.X-e.c[j].pos.X, e.c[i].pos.Y-e.c[j].pos.Y
-	return math.Sqrt(dx*dx+dy*dy) - e.c[i].radius - e.c[j].radius
+	g := math.Sqrt(dx*dx+dy*dy) - e.c[i].radius - e.c[j].radius
+	if e.aloft {
+		return e.liftGap(i, j, g) // heights apart (sim/climb.go)
+	}
+	return g
 }
 
 // naturalReach returns the zone of control of Safar i: ZOC, or its natural Reach X.
@@ -1298,6 +1314,9 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		from := c.pos
 		e.move(i, a.target, e.velocity(i), a.kind == actToward)
 		cost, moved, swam := e.wade(i, from, cost, c.ap) // a swim in water (sim/water.go)
+		if e.heights && a.kind == actToward && !swam && e.climbInstead(r, i, a.target, from, cost) {
+			return true // a climb or a jump down in its place (sim/climb.go)
+		}
 		if !moved {
 			c.pos = from
 			if cost > 0 {
@@ -1405,12 +1424,18 @@ func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bo
 // each Safar in it (rulebook "Collision"), credited to i.
 func (e *engine) push(r *rand.PCG, j, i int, dist float64) {
 	b := e.c[j].base()
-	pos, hit, with := e.field.Repel(b, e.c[i].pos, dist, e.othersOf(j, -1))
+	pos, hit, with, height := e.field.RepelFall(b, e.c[i].pos, dist, e.othersOf(j, -1)) // over an edge: a fall (sim/climb.go)
 	other := -1
 	if with >= 0 {
 		other = e.otherIdx[with]
 	}
 	e.c[j].pos = pos
+	if height > 0 {
+		if e.trace != nil {
+			e.tracef("    %s is repelled over the edge\n", e.name(j))
+		}
+		e.fallFrom(r, j, i, height, false)
+	}
 	if !hit {
 		return
 	}
@@ -1647,6 +1672,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	poisoned := poisonShot || e.poisonsWith(i, j, opt)
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
 	key.ambushFirst, c.ambushFirst = c.ambushFirst, false // sim/ambush.go
+	if opt.shot {
+		key.height = e.shotHeight(i, j) // sim/climb.go
+	}
 	key = e.canonical(key, opt)
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange
@@ -1878,6 +1906,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.Supported, ex.DefenceSupported = k.supported, k.defSupported
 	ex.AttackerSlippery, ex.DefenderSlippery = k.attSlippery, k.defSlippery
 	ex.Cover = int(k.cover)
+	ex.Height = shotHeightToises * float64(k.height) // sim/climb.go
 	ex.DefenderTemerity = int(k.temerity)
 	if k.bleeding {
 		df := *ex.Defender

@@ -624,7 +624,7 @@ func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bo
 		}
 		return far
 	}
-	if !e.engagedAny(i) && g <= e.assaultReach(i) && !e.hiddenFrom(j, i) {
+	if !e.engagedAny(i) && g <= e.assaultReach(i) && !e.hiddenFrom(j, i) && !e.apart(i, j) {
 		w := e.walkCost(i)
 		if k, v := bestAttackOf(e, i, j, w, melee, classOf(filter, false), keep, false); k >= 0 {
 			if keep {
@@ -712,7 +712,7 @@ func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep, pos b
 		return action{kind: actEnd}
 	}
 	// Close in: an assault if the walk reaches, else walk.
-	if !e.engagedAny(i) && e.gap(i, j) <= e.assaultReach(i) {
+	if !e.engagedAny(i) && e.gap(i, j) <= e.assaultReach(i) && !e.apart(i, j) { // no assault up or down a height (sim/climb.go)
 		// The walk is needed to engage at all, so only the attack's AP are weighed
 		// against keeping them.
 		w := e.walkCost(i)

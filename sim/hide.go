@@ -42,6 +42,9 @@ func (e *engine) hideBehind(i int) (piece, blocked int) {
 		if t.Kind != field.Cover && t.Kind != field.Impassable || 2*t.Height < float64(c.f.Profile.Stature) || !t.Touches(b) {
 			continue
 		}
+		if t.Climbable() && t.Dist(b.Pos) == 0 {
+			continue // the top it stands on hides nothing (sim/climb.go)
+		}
 		n := 0
 		for j := range e.c {
 			o := &e.c[j]

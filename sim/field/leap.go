@@ -14,8 +14,9 @@ package field
 //   - the walk never ends on what it leapt: it stops before it (landing).
 //
 // A leap takes no AP beyond the walk's. What a straight walk never meets is
-// not played: choosing a path round a piece that a leap would cross, and
-// jumping down from heights (the battlefield has none).
+// not played: choosing a path round a piece that a leap would cross. A leap
+// never ends on a top (landing), and Leap does not change climbing or
+// jumping down from a top (climb.go, sim/climb.go).
 
 // leapsTerrain reports whether a walker with Leap leap goes over the obstacle t.
 func leapsTerrain(t *Terrain, leap float64) bool {

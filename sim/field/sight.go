@@ -72,7 +72,8 @@ func CoverBonus(screen, target int) int {
 // Safars (SafarHeight), or with a base of others it crosses whose Safar is taller
 // than both; lower pieces and Safars only obstruct it ("All the miniatures in game
 // obstruct the lines of sight", line 926), which Cover counts. Bases of others
-// equal to a or b are skipped.
+// equal to a or b are skipped. A Safar on a platform (climb.go) stands at its
+// Elevation: its height counts from there.
 func (f *Field) LineOfSight(a, b Base, others []Base) bool {
 	d := b.Pos.Sub(a.Pos)
 	l := d.Len()
@@ -80,22 +81,39 @@ func (f *Field) LineOfSight(a, b Base, others []Base) bool {
 		return true
 	}
 	u := d.Scale(1 / l)
-	top := max(SafarHeight(a.Stature), SafarHeight(b.Stature))
+	// The ends' elevations are looked up only when a piece or a Safar taller
+	// than both on the ground might block: most lines never need them.
+	top, lifted := max(SafarHeight(a.Stature), SafarHeight(b.Stature)), false
+	lift := func() {
+		if !lifted {
+			top, lifted = max(f.Elevation(a.Pos)+SafarHeight(a.Stature), f.Elevation(b.Pos)+SafarHeight(b.Stature)), true
+		}
+	}
+	tall := false // a climbable piece: a Safar may stand on a top
 	for i := range f.Terrain {
 		t := &f.Terrain[i]
+		tall = tall || t.Climbable()
 		if t.Height <= top {
 			continue
 		}
 		if tin, tout, ok := t.ray(a.Pos, u); ok && tout >= 0 && tin <= l {
-			return false
+			if lift(); t.Height > top {
+				return false
+			}
 		}
 	}
 	for _, o := range others {
-		if o == a || o == b || SafarHeight(o.Stature) <= top {
+		if o == a || o == b || !tall && SafarHeight(o.Stature) <= top || !crosses(a.Pos, u, l, o) {
 			continue
 		}
-		if crosses(a.Pos, u, l, o) {
-			return false
+		h := SafarHeight(o.Stature)
+		if tall {
+			h += f.Elevation(o.Pos)
+		}
+		if h > top {
+			if lift(); h > top {
+				return false
+			}
 		}
 	}
 	return true
@@ -121,7 +139,8 @@ func crosses(p, u Vec, l float64, o Base) bool {
 // A piece or a base whose crossed part lies within the shooter's zone of
 // control (ZOC from its base edge) is ignored: "If the cover is included in the
 // shooter zone of control, then it is ignored" (line 924). Bases of others
-// equal to shooter or target are skipped. A stature-0 target gets 0. The line
+// equal to shooter or target are skipped, and so is the climbable piece the
+// shooter or the target stands on (climb.go). A stature-0 target gets 0. The line
 // between centres stands for the rulebook's "path between the Safar's base and
 // their target". Cover does not allocate.
 func (f *Field) Cover(shooter, target Base, others []Base, engagedWith []Base) int {
@@ -144,6 +163,9 @@ func (f *Field) Cover(shooter, target Base, others []Base, engagedWith []Base) i
 		screen := CoverStature(t.Height)
 		if screen == 0 || CoverBonus(screen, target.Stature) <= best {
 			continue
+		}
+		if t.Climbable() && (t.Dist(target.Pos) == 0 || t.Dist(shooter.Pos) == 0) {
+			continue // the top the target or the shooter stands on (climb.go) screens neither
 		}
 		tin, tout, ok := t.ray(shooter.Pos, u)
 		if !ok || tout < 0 || tin > l || min(tout, l) <= zoc {
