@@ -166,7 +166,12 @@ func TestDefaultScenarios(t *testing.T) {
 			t.Errorf("scenario %s: %d markers, relic %v; want %d, %v", s.Name, markers, relic, w.markers, w.relic)
 		}
 	}
-	vault := ss[len(ss)-1]
+	var vault *Scenario
+	for _, s := range ss {
+		if s.Name == "the vault" {
+			vault = s
+		}
+	}
 	objects := 0
 	for _, p := range vault.Terrain {
 		if p.IsObject() {
