@@ -325,8 +325,10 @@ type posGain struct {
 	stay  bool
 	to    int // the enemy a melee fighter's V move goes to, -1 none
 	// status is what the statuses its attack may put on the target are
-	// worth now, in HP, for any option (sim/statusvalue.go).
-	status float64
+	// worth now, in HP, for any option; attDaze and attStun the chances that
+	// its counters daze or stun the attacker, when it is not already
+	// (sim/statusvalue.go).
+	status, attDaze, attStun float64
 }
 
 // bestAttack plans the rest of Safar i's activation against j: the sequence of

@@ -1,5 +1,7 @@
 package sim
 
+import "math"
+
 // The statuses an attack puts on its target, valued by the default policy at
 // decision time (issues #11, #12: played by the engine, valued by no policy
 // before).
@@ -37,7 +39,10 @@ package sim
 // statP holds the chances, in units of 1/statScale, that an option's attack
 // dazes, stuns and sets its target on fire, per range band and defender AP
 // (uint16: the option stays within its 1 KB, TestFightOptionSize).
-type statP struct{ daze, stun, burn uint16 }
+//
+// attDaze and attStun are the chances that its counters daze and stun the
+// attacker (sim/counterstatus.go).
+type statP struct{ daze, stun, burn, attDaze, attStun uint16 }
 
 // statScale is the fixed-point unit of statP.
 const statScale = 65535
@@ -51,7 +56,8 @@ func statOf(ex *Exchange, res *Result) statP {
 	if ex.burns() {
 		burn = res.PSuccess
 	}
-	return statP{daze: q(res.PDazed), stun: q(res.PStunned), burn: q(burn)}
+	return statP{daze: q(res.PDazed), stun: q(res.PStunned), burn: q(burn),
+		attDaze: q(res.PAttackerDazed), attStun: q(res.PAttackerStunned)}
 }
 
 // statusGains sets root[n].status, for every option n of Safar i against j
@@ -75,7 +81,10 @@ func (e *engine) statusGains(i, j, a int, opts []fightOption, costOf func(o *fig
 	if !o.fire.burning {
 		burn = float64(max(min(fireTicks, e.rounds-e.round), 0))
 	}
-	if daze == 0 && stun == 0 && burn == 0 {
+	// The counters' statuses on i itself (sim/counterstatus.go): weighed in
+	// statusRoot, against what they take from the rest of its plan.
+	attDaze, attStun := !c.dazed, true
+	if daze == 0 && stun == 0 && burn == 0 && !attDaze && !attStun {
 		return
 	}
 	for n := range opts {
@@ -85,8 +94,8 @@ func (e *engine) statusGains(i, j, a int, opts []fightOption, costOf func(o *fig
 		opt := &opts[n]
 		s := opt.stat[bandEffective][k]
 		if s == (statP{}) {
-			// Only an option that may daze, stun or burn in some band is
-			// weighed: the rest keep status 0.
+			// Only an option with a status in some band is weighed: the rest
+			// keep status 0.
 			if opt.stat[bandShort][k] == (statP{}) && opt.stat[bandLong][k] == (statP{}) {
 				continue
 			}
@@ -101,33 +110,71 @@ func (e *engine) statusGains(i, j, a int, opts []fightOption, costOf func(o *fig
 			b = 0 // its fire shots are spent: plain shots now (specialShot)
 		}
 		root[n].status = (float64(s.daze)*daze + float64(s.stun)*stun + float64(s.burn)*b) / statScale
+		if attDaze {
+			root[n].attDaze = float64(s.attDaze) / statScale
+		}
+		if attStun {
+			root[n].attStun = float64(s.attStun) / statScale
+		}
 	}
 }
 
 // statusRoot returns the best value and first option of the plan in state
-// (a, k) of d when the first attack also earns root[n].status, given v and f,
-// the value and first option without it: a non-positional option is taken
-// only when its status makes it better (the positional ones add theirs in
-// planDPIn's root loop).
+// (a, k) of d when the first attack also earns root[n].status and risks the
+// statuses its counters may put on the attacker, given v and f, the value and
+// first option without them. A stun ends the attacker's activation (R17, seed
+// 000 line 1368: "cannot do anything until his next activation"): it loses
+// the rest of its plan, attacks and the AP it would keep to defend; a daze
+// makes each of its next actions cost 1 AP more: valued as the rest of its
+// plan with one AP less. The positional options add their status in
+// planDPIn's root loop.
 func (d *dpMemo) statusRoot(st *dpStates, root *[maxOptions]posGain, a, k int, v float64, f int) (float64, int) {
 	cands := d.big
 	if cands == nil {
 		cands = d.arr[:d.n]
 	}
+	has := false
+	for _, c := range cands {
+		if n := int(c.i); n < maxOptions && (root[n].status > 0 || root[n].attDaze > 0 || root[n].attStun > 0) {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return v, f
+	}
+	nv, nf := math.Inf(-1), -1
+	if d.keep {
+		nv = d.keeps[a]
+	}
 	for _, c := range cands {
 		n, cost := int(c.i), int(c.cost)
-		if n >= maxOptions || root[n].status <= 0 || cost > a {
+		if cost > a {
 			continue
 		}
 		opt, band := &d.opts[n], int(c.band)
 		next := k - int(opt.def[band][k]+0.5)
-		w := opt.dmg[band][k] - opt.ctr[band][k] + root[n].status + d.value(st, a-cost, next)
+		rest := d.value(st, a-cost, next)
+		w := opt.dmg[band][k] - opt.ctr[band][k] + rest
 		if d.kill {
 			w += d.bonus * float64(opt.kill.at(band, k, d.hp))
 		}
-		if w > v+1e-9 {
-			v, f = w, n
+		if n < maxOptions {
+			g := &root[n]
+			w += g.status
+			if g.attStun > 0 {
+				w -= g.attStun * max(rest, 0)
+			}
+			if g.attDaze > 0 && a-cost > 0 {
+				w -= g.attDaze * max(rest-d.value(st, a-cost-1, next), 0)
+			}
+		}
+		if w > nv+1e-9 {
+			nv, nf = w, n
 		}
 	}
-	return v, f
+	if nf < 0 && !d.keep {
+		return v, f
+	}
+	return nv, nf
 }

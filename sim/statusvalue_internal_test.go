@@ -78,3 +78,60 @@ func TestStatusValueChoice(t *testing.T) {
 		})
 	}
 }
+
+// TestStatusRootCounterRisk checks the counters' statuses on the attacker in
+// the first attack of a plan (sim/counterstatus.go, R17; seed 000 lines
+// 1366-1380): of two options equal in damage, the plan takes the first one
+// without its counters' statuses; with a chance of 1/2 that the first one's
+// counter stuns the attacker (ending its activation: the rest of its plan is
+// lost) or dazes it (its next action costs 1 AP more), it takes the second.
+func TestStatusRootCounterRisk(t *testing.T) {
+	mk := func() fightOption {
+		o := fightOption{attack: Attack{Kind: Melee, AP: 2}}
+		for b := range 3 {
+			for k := range 8 {
+				o.dmg[b][k] = 3
+			}
+		}
+		return o
+	}
+	opts := []fightOption{mk(), mk()}
+	costOf := func(o *fightOption) (int, int, bool) { return o.ap(), bandEffective, true }
+	cases := []struct {
+		name  string
+		set   func(g *posGain)
+		first int
+	}{
+		{"no status", func(g *posGain) {}, 0},
+		{"counter stuns", func(g *posGain) { g.attStun = 0.5 }, 1},
+		{"counter dazes", func(g *posGain) { g.attDaze = 0.5 }, 1},
+		{"attack dazes the target", func(g *posGain) { g.status = 0.5; g.attDaze = 0 }, 0},
+	}
+	for _, tc := range cases {
+		var root [maxOptions]posGain
+		tc.set(&root[0])
+		v, first := planDPAt(opts, 4, 0, costOf, nil, 0, 0, &root)
+		if first != tc.first {
+			t.Errorf("%s: first option %d (value %.2f), want %d", tc.name, first, v, tc.first)
+		}
+	}
+	// The war hammer's stun on a defence CH (sim/counterstatus.go) reaches
+	// the attacker's option tables and its root.
+	e := statusPair(t, profiles.Effects{OnCritical: profiles.Daze})
+	hammer := &profiles.Equipment{ID: "war-hammer", Kind: profiles.KindMelee, Hands: 2, Effects: profiles.Effects{CriticalFrom: 9, OnCritical: profiles.Stun}}
+	def := e.kinds[e.c[1].kind]
+	e2 := contactPair(t, e.kinds[e.c[0].kind], NewFighter(def.Profile, []*profiles.Equipment{hammer}))
+	e2.c[0].ap, e2.c[1].ap = 6, 3
+	opts2 := e2.opts[e2.c[0].kind][e2.c[1].kind]
+	var root [maxOptions]posGain
+	e2.statusGains(0, 1, 6, opts2, costOf, &root)
+	risk := 0.0
+	for n := range opts2 {
+		if n < maxOptions && !opts2[n].shot {
+			risk = max(risk, root[n].attStun)
+		}
+	}
+	if risk <= 0 {
+		t.Error("against a war hammer: no option records a chance that its counter stuns the attacker")
+	}
+}
