@@ -273,6 +273,9 @@ func planDPIn(dc *dpCache, in *dpInKey, opts []fightOption, a, k int, costOf fun
 	// effect happens, the field gains g.value, and the plan goes on against the
 	// target only if it is still in reach (else the AP left are kept). One is
 	// taken only when it beats the best plan without a move by posMargin.
+	// The statuses of the first attack (sim/statusvalue.go): weighed here
+	// only, with the target's state now, never in the memoised states.
+	v, f = d.statusRoot(st, root, a, k, v, f)
 	bar := v + posMargin
 	for i := range opts {
 		// root[i] first: it is 0 for every option but the positional ones
@@ -296,7 +299,7 @@ func planDPIn(dc *dpCache, in *dpInKey, opts []fightOption, a, k int, costOf fun
 				after = keeps[a-cost]
 			}
 		}
-		w := opt.dmg[band][k] - opt.ctr[band][k] + p*(root[i].value+after) + (1-p)*rest
+		w := opt.dmg[band][k] - opt.ctr[band][k] + root[i].status + p*(root[i].value+after) + (1-p)*rest
 		if hp > 0 && hp < killHP {
 			w += bonus * float64(opt.kill.at(band, k, hp))
 		}
@@ -321,6 +324,11 @@ type posGain struct {
 	value float64
 	stay  bool
 	to    int // the enemy a melee fighter's V move goes to, -1 none
+	// status is what the statuses its attack may put on the target are
+	// worth now, in HP, for any option; attDaze and attStun the chances that
+	// its counters daze or stun the attacker, when it is not already
+	// (sim/statusvalue.go).
+	status, attDaze, attStun float64
 }
 
 // bestAttack plans the rest of Safar i's activation against j: the sequence of
@@ -408,6 +416,7 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 	if pos {
 		root = &gains
 		e.rootGains(i, j, extra, a, opts, costOf, keep, root) // sim/effectvalue.go
+		e.statusGains(i, j, a, opts, costOf, root)            // sim/statusvalue.go
 	}
 	var in *dpInKey
 	var ik dpInKey

@@ -71,14 +71,18 @@ const (
 // default policy's value of putting it out: the horizon of a bleeding effect
 // (bleedingTicks), 1 HP each.
 //
-// The policy does not value the fire an attack sets. Valued as bleeding is
-// (sim/fight.go: + P(success) x fireTicks HP on every attack of a weapon
-// that burns), it chose more and weaker attacks for a status that a Safar
-// takes once, and lost: gouns-300 whose two hunters carry 2 fire arrows
-// each (at 0 Kr) against kharns-300, 4000 battles, seed 7: 54.67% won
-// valued, 79.97% not (64.50% with 2 plain arrows each); paladin-3 with a
-// torch against kherops-warrior-2, 20 000 duels, seed 3: 76.70% valued,
-// 79.20% not (72.80% with the same torch that does not burn).
+// Valued as bleeding is (sim/fight.go: + P(success) x fireTicks HP on every
+// attack of a weapon that burns), the fire made the policy choose more and
+// weaker attacks for a status that a Safar takes once, and lose: gouns-300
+// whose two hunters carry 2 fire arrows each (at 0 Kr) against kharns-300,
+// 4000 battles, seed 7: 54.67% won valued, 79.97% not (64.50% with 2 plain
+// arrows each); paladin-3 with a torch against kherops-warrior-2, 20 000
+// duels, seed 3: 76.70% valued, 79.20% not (72.80% with the same torch that
+// does not burn). The default policy now values it at decision time, on the
+// first attack of a plan only and on a target not yet burning
+// (sim/statusvalue.go): the same battles, seeds 7, 8, 9: 78.20%, 77.88%,
+// 77.62% not valued (the code of 2026-11-26 22:00 UTC), 78.57%, 79.05%,
+// 78.42% valued; the torch duels 79.20% and 79.19%.
 const fireTicks = bleedingTicks
 
 // newFireState returns the fire state of a fresh Safar f: not burning, the
