@@ -83,11 +83,13 @@ timed report-catalog "$work/kharn" --data "$work/cat" report --out "$work/rep-ca
 timed cost-catalog "$work/kharn" --data "$work/cat" cost
 timed readme-tests go test -count=1 ./...
 
+runs="$count runs"
+[[ $count == 1 ]] && runs="one run"
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 cat <<EOF
 Measured by \`benchmarks/aims.sh${1:+ $1}\` at $(git rev-parse --short HEAD) on $(date -u '+%Y-%m-%d %H:%M UTC'),
 $(nproc) cores, $(go env GOVERSION), load average at the end $load. CPU per op
-(cpu-ns/op) is the median of $count runs on one core.
+(cpu-ns/op) is the median of $runs on one core.
 
 | figure | aim | measured |
 | --- | --- | --- |
