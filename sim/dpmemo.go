@@ -28,6 +28,10 @@ type dpMemo struct {
 	kill    bool // hp > 0 && hp < killHP: attacks earn bonus times their kill chance
 	hp      int
 	bonus   float64
+	// mode: how a defeat weighs on the rest of the plan (killMode,
+	// sim/plankill.go), in the default policy's plans (those weighed at the
+	// root) only.
+	mode killMode
 	// own holds the states when no dpCache entry does (sim/dpcache.go).
 	own dpStates
 }
@@ -38,6 +42,8 @@ type dpStates struct {
 	memo  [8][8]float64
 	done  [8][8]bool
 	first [8][8]int16
+	// kb is the kill bonus the plan from the state credits (killModeOnce).
+	kb [8][8]float64
 }
 
 // dpCand is an option a state of the plan may take.
@@ -51,6 +57,7 @@ type dpCand struct {
 func (d *dpMemo) init(opts []fightOption, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root bool) {
 	d.opts, d.hp, d.bonus = opts, hp, bonus
 	d.kill = hp > 0 && hp < killHP
+	d.mode = modeOf(root)
 	for i := range opts {
 		pos := opts[i].pos != posNone
 		cost, band, ok := -1, 0, false
@@ -98,7 +105,7 @@ func (d *dpMemo) value(st *dpStates, a, k int) float64 {
 	if st.done[a][k] {
 		return st.memo[a][k]
 	}
-	v, f := math.Inf(-1), -1
+	v, f, kbBest := math.Inf(-1), -1, 0.0
 	if d.keep {
 		v = d.keeps[a]
 	}
@@ -113,17 +120,29 @@ func (d *dpMemo) value(st *dpStates, a, k int) float64 {
 		}
 		opt, band := &d.opts[c.i], int(c.band)
 		next := k - int(opt.def[band][k]+0.5)
-		w := opt.dmg[band][k] - opt.ctr[band][k] + d.value(st, a-cost, next)
+		rest, pk, kb := d.value(st, a-cost, next), 0.0, 0.0
 		if d.kill {
-			w += d.bonus * float64(opt.kill.at(band, k, d.hp))
+			pk = float64(opt.kill.at(band, k, d.hp))
+			switch d.mode { // sim/plankill.go
+			case killModeStops:
+				rest = (1-pk)*rest + pk*d.keeps[a-cost]
+			case killModeOnce:
+				later := st.kb[a-cost][min(max(next, 0), 7)]
+				rest -= pk * later
+				kb = d.bonus*pk + (1-pk)*later
+			}
+		}
+		w := opt.dmg[band][k] - opt.ctr[band][k] + rest
+		if d.kill {
+			w += d.bonus * pk
 		}
 		if w > v+1e-9 {
-			v, f = w, int(c.i)
+			v, f, kbBest = w, int(c.i), kb
 		}
 	}
 	if f < 0 && !d.keep {
 		v = 0
 	}
-	st.memo[a][k], st.done[a][k], st.first[a][k] = v, true, int16(f)
+	st.memo[a][k], st.done[a][k], st.first[a][k], st.kb[a][k] = v, true, int16(f), kbBest
 	return v
 }
