@@ -53,7 +53,6 @@ type dpKey struct {
 	bonus uint64
 	keeps [8]uint64
 	cands [64]dpCand
-	mode  killMode // dpMemo.mode
 }
 
 // dpChunk is the size of the larger chunks, dpCacheMax the most entries held
@@ -81,7 +80,6 @@ func (c *dpCache) states(d *dpMemo) (*dpStates, int) {
 	if d.kill {
 		k.kill, k.hp, k.bonus = true, d.hp, math.Float64bits(d.bonus)
 	}
-	k.mode = d.mode
 	h := k.hashOf()
 	if en, x := c.find(h, &k); en != nil {
 		return &en.st, x
@@ -279,7 +277,6 @@ func (c *dpCache) fromInputs(d *dpMemo, k *dpInKey, opts []fightOption, keep fun
 			en := c.entry(int(in.ent))
 			d.opts, d.hp, d.bonus = opts, hp, bonus
 			d.kill = k.kill
-			d.mode = modeOf(k.root) // as dpMemo.init
 			d.arr, d.n = en.key.cands, en.key.n
 			d.posCost, d.posBand = in.posCost, in.posBand
 			d.keep, d.keeps = k.keep, keeps

@@ -28,10 +28,6 @@ type dpMemo struct {
 	kill    bool // hp > 0 && hp < killHP: attacks earn bonus times their kill chance
 	hp      int
 	bonus   float64
-	// mode: how a defeat weighs on the rest of the plan (killMode,
-	// sim/plankill.go), in the default policy's plans (those weighed at the
-	// root) only.
-	mode killMode
 	// own holds the states when no dpCache entry does (sim/dpcache.go).
 	own dpStates
 }
@@ -42,8 +38,6 @@ type dpStates struct {
 	memo  [8][8]float64
 	done  [8][8]bool
 	first [8][8]int16
-	// kb is the kill bonus the plan from the state credits (killModeOnce).
-	kb [8][8]float64
 }
 
 // dpCand is an option a state of the plan may take.
@@ -57,7 +51,6 @@ type dpCand struct {
 func (d *dpMemo) init(opts []fightOption, costOf func(o *fightOption) (int, int, bool), keep func(a int) float64, hp int, bonus float64, root bool) {
 	d.opts, d.hp, d.bonus = opts, hp, bonus
 	d.kill = hp > 0 && hp < killHP
-	d.mode = modeOf(root)
 	for i := range opts {
 		pos := opts[i].pos != posNone
 		cost, band, ok := -1, 0, false
@@ -105,7 +98,7 @@ func (d *dpMemo) value(st *dpStates, a, k int) float64 {
 	if st.done[a][k] {
 		return st.memo[a][k]
 	}
-	v, f, kbBest := math.Inf(-1), -1, 0.0
+	v, f := math.Inf(-1), -1
 	if d.keep {
 		v = d.keeps[a]
 	}
@@ -120,29 +113,17 @@ func (d *dpMemo) value(st *dpStates, a, k int) float64 {
 		}
 		opt, band := &d.opts[c.i], int(c.band)
 		next := k - int(opt.def[band][k]+0.5)
-		rest, pk, kb := d.value(st, a-cost, next), 0.0, 0.0
+		w := opt.dmg[band][k] - opt.ctr[band][k] + d.value(st, a-cost, next)
 		if d.kill {
-			pk = float64(opt.kill.at(band, k, d.hp))
-			switch d.mode { // sim/plankill.go
-			case killModeStops:
-				rest = (1-pk)*rest + pk*d.keeps[a-cost]
-			case killModeOnce:
-				later := st.kb[a-cost][min(max(next, 0), 7)]
-				rest -= pk * later
-				kb = d.bonus*pk + (1-pk)*later
-			}
-		}
-		w := opt.dmg[band][k] - opt.ctr[band][k] + rest
-		if d.kill {
-			w += d.bonus * pk
+			w += d.bonus * float64(opt.kill.at(band, k, d.hp))
 		}
 		if w > v+1e-9 {
-			v, f, kbBest = w, int(c.i), kb
+			v, f = w, int(c.i)
 		}
 	}
 	if f < 0 && !d.keep {
 		v = 0
 	}
-	st.memo[a][k], st.done[a][k], st.first[a][k], st.kb[a][k] = v, true, int16(f), kbBest
+	st.memo[a][k], st.done[a][k], st.first[a][k] = v, true, int16(f)
 	return v
 }

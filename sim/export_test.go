@@ -25,7 +25,3 @@ func (p *SkirmishPlayer) EffectMoves() (moves, moved []int) {
 	}
 	return moves, moved
 }
-
-// SetPlanVariant sets the plans' valuation of defeats (planVariant; 0 the
-// default), for the paired diagnostics.
-func SetPlanVariant(v int) { curPlanVariant = planVariant(v) }

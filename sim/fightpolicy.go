@@ -296,16 +296,9 @@ func planDPIn(dc *dpCache, in *dpInKey, opts []fightOption, a, k int, costOf fun
 				after = keeps[a-cost]
 			}
 		}
-		pk := 0.0
-		if hp > 0 && hp < killHP {
-			pk = float64(opt.kill.at(band, k, hp))
-		}
 		w := opt.dmg[band][k] - opt.ctr[band][k] + p*(root[i].value+after) + (1-p)*rest
-		if curPlanVariant != planBase {
-			w = opt.dmg[band][k] - opt.ctr[band][k] + rootMove(p, pk, root[i].value+after, rest, keeps[a-cost], st.kb[a-cost][min(max(next, 0), 7)], opt.pos == posC, root[i].stay) // sim/plankill.go
-		}
 		if hp > 0 && hp < killHP {
-			w += bonus * pk
+			w += bonus * float64(opt.kill.at(band, k, hp))
 		}
 		if w > bar+1e-9 {
 			bar, f = w, i
@@ -429,9 +422,6 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 		}
 	}
 	bonus := killWeight * e.threat[c.kind][o.kind][0]
-	if pos {
-		bonus += removalValue(e, i, j) // sim/plankill.go
-	}
 	v, first := planDPIn(&e.dp, in, opts, a, o.ap, costOf, kf, o.hp, bonus, root)
 	if e.hasFirstGain(i) { // the Ambush precision, a Bite that heals (sim/firstgain.go)
 		var rin *dpInKey
