@@ -108,8 +108,9 @@ type fightOption struct {
 	// counter reach (sim/reach.go); its figures there are in band bandFar.
 	far bool
 	// stat[band][k]: the chances that it dazes, stuns and sets on fire the
-	// defender (sim/statusvalue.go).
-	stat [3][8]statP
+	// defender (sim/statusvalue.go); nil when they are all 0, as for most
+	// options (240 bytes an option otherwise: read it with statAt).
+	stat *[3][8]statP
 }
 
 // Positional effects of an option (fightOption.pos).
@@ -380,7 +381,12 @@ func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipme
 			// attack's on the defender (sim/counterstatus.go).
 			o.ctr[b][k] = res.ExpectedCounter + res.ExpectedAttackerBleeding*bleedTicks(ex.Attacker)
 			o.def[b][k] = res.ExpectedDefenceAP
-			o.stat[b][k] = statOf(&ex, res)
+			if sp := statOf(&ex, res); sp != (statP{}) {
+				if o.stat == nil {
+					o.stat = new([3][8]statP)
+				}
+				o.stat[b][k] = sp
+			}
 			switch pos {
 			case posV:
 				o.move[b][k] = float32(res.PAttackerMove)
@@ -399,7 +405,9 @@ func (e *engine) fillOptionFrom(base Exchange, a Attack, w, dw *profiles.Equipme
 			// kill.at reads the row of k = df.AP above it.
 			o.dmg[b][k], o.ctr[b][k], o.def[b][k] = o.dmg[b][k-1], o.ctr[b][k-1], o.def[b][k-1]
 			o.move[b][k] = o.move[b][k-1]
-			o.stat[b][k] = o.stat[b][k-1]
+			if o.stat != nil {
+				o.stat[b][k] = o.stat[b][k-1]
+			}
 		}
 	}
 	return o, nil

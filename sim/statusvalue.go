@@ -92,6 +92,9 @@ func (e *engine) statusGains(i, j, a int, opts []fightOption, costOf func(o *fig
 			break
 		}
 		opt := &opts[n]
+		if opt.stat == nil {
+			continue // no status in any band: status 0
+		}
 		s := opt.stat[bandEffective][k]
 		if s == (statP{}) {
 			// Only an option with a status in some band is weighed: the rest
@@ -177,4 +180,12 @@ func (d *dpMemo) statusRoot(st *dpStates, root *[maxOptions]posGain, a, k int, v
 		return v, f
 	}
 	return nv, nf
+}
+
+// statAt returns o.stat[band][k], zero when o has no status.
+func (o *fightOption) statAt(band, k int) statP {
+	if o.stat == nil {
+		return statP{}
+	}
+	return o.stat[band][k]
 }

@@ -68,7 +68,7 @@ func TestStatusValueChoice(t *testing.T) {
 			if weapon(first) != w.ID {
 				t.Errorf("default policy: first attack with %s, want %s (its status valued)", weapon(first), w.ID)
 			}
-			if s := opts[max(first, 0)].stat[bandEffective][e.c[1].ap]; s == (statP{}) {
+			if s := opts[max(first, 0)].statAt(bandEffective, e.c[1].ap); s == (statP{}) {
 				t.Errorf("option %d: no chance of the status recorded (%+v)", first, s)
 			}
 			tc.set(&e.c[1])
