@@ -187,10 +187,12 @@ func (t *Terrain) ray(p, u Vec) (tin, tout float64, ok bool) {
 }
 
 // contact returns the first s >= 0 at which a base of radius rho centred on
-// p+u*s touches t, or +Inf. A base already overlapping t gets 0 when moving
-// closer to it and is free to move away.
+// p+u*s touches t, or +Inf. A base already overlapping or touching t (where a
+// walk stopped against it) gets 0 when moving closer to it and is free to move
+// away or along it: the distance to a convex piece does not fall again once it
+// does not fall.
 func (t *Terrain) contact(p, u Vec, rho float64) float64 {
-	if d := t.Dist(p); d < rho {
+	if d := t.Dist(p); d < rho+Epsilon {
 		if t.Dist(p.Add(u.Scale(1e-6))) < d || d == 0 {
 			return 0
 		}
