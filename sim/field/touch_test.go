@@ -32,3 +32,48 @@ func TestWalkFromContact(t *testing.T) {
 		}
 	}
 }
+
+// TestRouteWalk checks RouteWalk round the ruins' collapsed tower
+// (impassable, a circle of radius 1 at (12, 5)): a 0.5-toise base touching it,
+// its target straight behind it, goes round it (the octagon's vertices, clear
+// of the tower by the base's radius) and after 2.5 toises' movement is nearer
+// its target than it started, clear of the tower; it reaches the target
+// within three such walks (straight on once nothing stops it); it allocates nothing. A walk nothing stops is
+// not routed.
+func TestRouteWalk(t *testing.T) {
+	tower := Terrain{Kind: Impassable, Height: 4, Circle: Circle{12, 5, 1}}
+	f := Field{Width: KharnAgesSize, Height: KharnAgesSize, Terrain: []Terrain{tower}}
+	target := Vec{12, 8}
+	b := NewBase(Vec{12, 3.5}, 3)
+	if got := f.Walk(b, target, 2.5, nil); !nearVec(got, b.Pos) {
+		t.Fatalf("straight walk into the tower moved to %v", got)
+	}
+	start := b.Pos.Dist(target)
+	n := 0
+	for ; n < 3 && !nearVec(b.Pos, target); n++ {
+		p, ok := f.RouteWalk(b, target, 2.5, nil, 0)
+		if !ok { // clear of it: straight on
+			p = f.Walk(b, target, 2.5, nil)
+		}
+		if n == 0 && !ok {
+			t.Fatalf("first walk from %v: no route", b.Pos)
+		}
+		if d := tower.Dist(p); d < b.Radius-Epsilon {
+			t.Fatalf("walk %d ends at %v, %v from the tower: overlapping it", n+1, p, d)
+		}
+		if n == 0 && !(p.Dist(target) < start) {
+			t.Errorf("first walk ends at %v, no nearer its target than %v", p, start)
+		}
+		b.Pos = p
+	}
+	if !nearVec(b.Pos, target) {
+		t.Errorf("after 3 walks at %v, want %v", b.Pos, target)
+	}
+	if _, ok := f.RouteWalk(NewBase(Vec{3, 3}, 3), Vec{3, 10}, 2.5, nil, 0); ok {
+		t.Errorf("a walk nothing stops was routed")
+	}
+	b.Pos = Vec{12, 3.5}
+	if a := testing.AllocsPerRun(100, func() { f.RouteWalk(b, target, 2.5, nil, 0) }); a != 0 {
+		t.Errorf("RouteWalk allocates %v times a walk, want 0", a)
+	}
+}
