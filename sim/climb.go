@@ -27,7 +27,8 @@ import (
 //     paid at once: with fewer AP there is no climb. It counts as one movement
 //     (walks + 1: the next walk costs as after any other; a first climb spends
 //     the free walk). A walk toward a target climbs where going round failed:
-//     when the walk, sidesteps included (engine.destination), made less than a
+//     when the walk, route round the piece and sidesteps included
+//     (engine.destination, engine.route), made less than a
 //     quarter of its way and the climb ends nearer the target
 //     (engine.climbInstead).
 //   - Standing on top: a Safar whose centre stands on a climbable piece's

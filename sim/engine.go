@@ -1387,8 +1387,9 @@ var sidesteps = [...]float64{0.35, -0.35, 0.7, -0.7, 1.05, -1.05, 1.4, -1.4}
 
 // destination returns where Safar i stops walking dist toises toward (or away
 // from) Safar j. When something blocks the straight walk toward j before it has
-// gone a quarter of the way, it goes round: of the headings of sidesteps, the one
-// that ends nearest to j.
+// gone a quarter of the way, it goes round: along the shortest path round the
+// piece of scenery that stops it (engine.route), else, of the headings of
+// sidesteps, the one that ends nearest to j.
 func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bool) {
 	b := e.c[i].base()
 	to := e.c[j].pos
@@ -1405,6 +1406,9 @@ func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bo
 	want := min(dist, max(l-b.Radius-e.c[j].radius, 0))
 	if b.Pos.Dist(pos) >= want/4 || e.gap(i, j) <= e.reach(i)+1e-9 {
 		return pos, true
+	}
+	if p, ok := e.route(i, b, to, dist, others); ok {
+		return p, true // round the scenery that stops it (sim/route.go)
 	}
 	best, bd := pos, pos.Dist(to)
 	u := d.Scale(1 / l)

@@ -721,7 +721,7 @@ func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep, pos b
 		return action{kind: actEnd}
 	}
 	// Close in: an assault if the walk reaches, else walk.
-	if !e.engagedAny(i) && e.gap(i, j) <= e.assaultReach(i) && !e.apart(i, j) { // no assault up or down a height (sim/climb.go)
+	if !e.engagedAny(i) && e.gap(i, j) <= e.assaultReach(i) && !e.apart(i, j) && e.assaultWalks(i, j) { // no assault up or down a height (sim/climb.go), nor one its walk cannot make (sim/route.go)
 		// The walk is needed to engage at all, so only the attack's AP are weighed
 		// against keeping them.
 		w := e.walkCost(i)

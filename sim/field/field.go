@@ -187,10 +187,12 @@ func (t *Terrain) ray(p, u Vec) (tin, tout float64, ok bool) {
 }
 
 // contact returns the first s >= 0 at which a base of radius rho centred on
-// p+u*s touches t, or +Inf. A base already overlapping t gets 0 when moving
-// closer to it and is free to move away.
+// p+u*s touches t, or +Inf. A base already overlapping or touching t (where a
+// walk stopped against it) gets 0 when moving closer to it and is free to move
+// away or along it: the distance to a convex piece does not fall again once it
+// does not fall.
 func (t *Terrain) contact(p, u Vec, rho float64) float64 {
-	if d := t.Dist(p); d < rho {
+	if d := t.Dist(p); d < rho+Epsilon {
 		if t.Dist(p.Add(u.Scale(1e-6))) < d || d == 0 {
 			return 0
 		}
@@ -394,14 +396,22 @@ func (f *Field) Walk(from Base, toward Vec, dist float64, others []Base) Vec {
 // (nor higher) than leap, without being slowed; it still stops where its base
 // would overlap what it leapt (see leap.go). LeapWalk does not allocate.
 func (f *Field) LeapWalk(from Base, toward Vec, dist float64, others []Base, leap float64) Vec {
+	pos, _ := f.walkBudget(from, toward, dist, dist, others, leap)
+	return pos
+}
+
+// walkBudget is LeapWalk for a Safar with a movement of dist toises of which
+// budget are left (a leg of a route: RouteWalk); it also returns the budget
+// left when it stops at toward, 0 otherwise.
+func (f *Field) walkBudget(from Base, toward Vec, dist, budget float64, others []Base, leap float64) (Vec, float64) {
 	d := toward.Sub(from.Pos)
 	l := d.Len()
-	if !(dist > 0) || !(l > Epsilon) || math.IsInf(l, 0) || math.IsInf(dist, 0) {
-		return from.Pos
+	if !(dist > 0) || !(budget > 0) || !(l > Epsilon) || math.IsInf(l, 0) || math.IsInf(dist, 0) {
+		return from.Pos, 0
 	}
 	u := d.Scale(1 / l)
 	limit, _ := f.sweep(from, u, l, others, leap)
-	s, budget := 0.0, dist
+	s := 0.0
 	// Each step ends at a boundary of a difficult piece: at most two per piece.
 	for range 2*len(f.Terrain) + 1 {
 		if s >= limit || budget <= 0 {
@@ -423,6 +433,7 @@ func (f *Field) LeapWalk(from Base, toward Vec, dist float64, others []Base, lea
 		}
 		if (end-s)*cost >= budget {
 			s += budget / cost
+			budget = 0
 			break
 		}
 		budget -= (end - s) * cost
@@ -433,9 +444,9 @@ func (f *Field) LeapWalk(from Base, toward Vec, dist float64, others []Base, lea
 		s = f.landing(from, u, s, others, leap)
 	}
 	if s >= l { // land exactly on toward
-		return toward
+		return toward, max(budget, 0)
 	}
-	return from.Pos.Add(u.Scale(s))
+	return from.Pos.Add(u.Scale(s)), 0
 }
 
 // reductionAt returns what the terrain at p+u*s takes off velocity (see
