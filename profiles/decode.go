@@ -397,13 +397,17 @@ func (d *decoder) unknown(k *yaml.Node, field, key string, candidates []string) 
 	d.errorf(k, field, "unknown field %q%s", key, didYouMean(Closest(key, candidates, 1)))
 }
 
-// require reports each field of want missing from present.
-func (d *decoder) require(n *yaml.Node, field string, present map[string]bool, want ...string) {
+// require reports each field of want missing from present, and whether none
+// was.
+func (d *decoder) require(n *yaml.Node, field string, present map[string]bool, want ...string) bool {
+	all := true
 	for _, w := range want {
 		if !present[w] {
 			d.errorf(n, field, "missing field %q", w)
+			all = false
 		}
 	}
+	return all
 }
 
 func (d *decoder) intValue(n *yaml.Node, field string) (int, bool) {

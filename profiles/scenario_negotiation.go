@@ -62,11 +62,8 @@ func (d *decoder) negotiation(n *yaml.Node, path string) *Negotiation {
 		}
 		ok = ok && good
 	}
-	for _, w := range []string{"x", "y"} {
-		if !present[w] {
-			d.errorf(deref(n), path, "missing field %q", w)
-			ok = false
-		}
+	if !d.require(deref(n), path, present, "x", "y") {
+		ok = false
 	}
 	if g.Name == "" {
 		g.Name = "neutral"

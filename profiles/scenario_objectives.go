@@ -180,11 +180,8 @@ func (d *decoder) marker(n *yaml.Node, path string) (Marker, bool) {
 		}
 		ok = ok && (good || !slices.Contains(markerFields, f.key))
 	}
-	for _, w := range []string{"name", "x", "y"} {
-		if !present[w] {
-			d.errorf(deref(n), path, "missing field %q", w)
-			ok = false
-		}
+	if !d.require(deref(n), path, present, "name", "x", "y") {
+		ok = false
 	}
 	return m, ok
 }
@@ -220,11 +217,8 @@ func (d *decoder) relic(n *yaml.Node, path string) *Relic {
 		}
 		ok = ok && (good || !slices.Contains(relicFields, f.key))
 	}
-	for _, w := range []string{"x", "y"} {
-		if !present[w] {
-			d.errorf(deref(n), path, "missing field %q", w)
-			ok = false
-		}
+	if !d.require(deref(n), path, present, "x", "y") {
+		ok = false
 	}
 	if r.Name == "" {
 		r.Name = "relic"
