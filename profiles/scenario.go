@@ -314,13 +314,7 @@ func (d *decoder) shape(n *yaml.Node, path string, names []string, dst []*float6
 		}
 		*dst[i], ok = v, ok && good
 	}
-	for _, w := range names {
-		if !present[w] {
-			d.errorf(deref(n), path, "missing field %q", w)
-			ok = false
-		}
-	}
-	return ok
+	return d.require(deref(n), path, present, names...) && ok
 }
 
 // checkPiece checks that p lies on the table and, when impassable, out of the
