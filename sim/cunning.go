@@ -64,6 +64,11 @@ func (pl *plan) cunningStop(s state, free bool, d Defence, cb, gap int, attCH, d
 		gain += float64(pl.nFree) * pl.freeValue[min(max(left, 0), len(pl.freeValue)-1)]
 	}
 	gain += pl.counterValue(d, pl.attackOf(free))[b2i(defCH)]
+	if defCH {
+		// The counter's daze or stun (sim/countervalue.go), with the AP left
+		// once Cunning's is paid.
+		gain += pl.counterStatusWorth(d, pl.attackOf(free), int(s.defAP)-d.AP-int(pl.defCost())-1)
+	}
 	return p, p*gain > pl.cunningCost(s, d)
 }
 

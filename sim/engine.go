@@ -284,6 +284,7 @@ func (c *combatant) base() field.Base {
 type planKey struct {
 	att, def               int8 // kinds
 	apLeft                 int8 // attacker's AP after this attack, for the defender's reserve
+	attDazed               bool // the attacker is dazed: a counter's daze is worth nothing (sim/countervalue.go)
 	opt                    int16
 	band                   int8
 	assault                bool
@@ -1665,7 +1666,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		}
 	}
 	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(optIdx), band: int8(band), assault: assault,
-		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned,
+		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned, attDazed: c.dazed,
 		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk, alert: o.alert,
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
 		supported: supN > 0, defSupported: defN > 0,
@@ -1933,6 +1934,9 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 			r[kk] = -v
 		}
 		ex.Policy.Reserve = &r
+		// What its counter's daze or stun is worth, by the same tables
+		// (sim/countervalue.go).
+		ex.Policy.CounterStatus = e.counterWorth(att, def, int(k.apLeft), k.attDazed, &ex, ranged)
 	}
 	if err := ex.Prepare(); err != nil {
 		panic("sim: fight option became illegal: " + err.Error())

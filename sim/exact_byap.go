@@ -20,7 +20,7 @@ import "slices"
 // no such AP is known.
 func (pl *plan) apSaturation() int {
 	ex := pl.ex
-	if pl.nFree > 0 || ex.Policy.Reserve != nil || ex.Policy.Defence != nil || ex.DefenderWarned {
+	if pl.nFree > 0 || ex.Policy.Reserve != nil || ex.Policy.CounterStatus != nil || ex.Policy.Defence != nil || ex.DefenderWarned {
 		return maxAP
 	}
 	top := 0
@@ -61,7 +61,7 @@ func cloneResult(r *Result) *Result {
 // which the defender's decision rows are the same, or -1 when they may differ.
 func (pl *plan) rowAPCap(free bool) int8 {
 	ex := pl.ex
-	if ex.Policy.Reserve != nil || ex.Defender.Skills.Cunning || !free && (pl.nFree > 0 || ex.Policy.Defence != nil) {
+	if ex.Policy.Reserve != nil || ex.Policy.CounterStatus != nil || ex.Defender.Skills.Cunning || !free && (pl.nFree > 0 || ex.Policy.Defence != nil) {
 		return -1
 	}
 	top := 0

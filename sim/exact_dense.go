@@ -173,6 +173,7 @@ type rowCand struct {
 	hasExtra bool
 	extra    float64    // nFree * the free attacks' value with the AP left
 	cv       [2]float64 // counterValue
+	sw       float64    // counterStatusWorth, on a defence CH
 	reserve  bool
 	ap       float64 // Reserve[AP left], or APValue * AP
 }
@@ -229,6 +230,7 @@ func (pl *plan) rowCands(r *decRow, s state, free bool) []rowCand {
 			c.extra = float64(pl.nFree) * pl.freeValue[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), len(pl.freeValue)-1)]
 		}
 		c.cv = pl.counterValue(d, a)
+		c.sw = pl.counterStatusWorth(d, a, int(s.defAP)-d.AP-int(pl.defCost()))
 		if r := pl.ex.Policy.Reserve; r != nil {
 			c.reserve, c.ap = true, r[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), 7)]
 		} else {
@@ -282,6 +284,9 @@ func (pl *plan) bestResponseRow(r *decRow, s state, free bool, t int, ch bool) i
 			loss += c.extra
 		}
 		v := (pStop-pCH)*c.cv[0] + pCH*c.cv[1] - (1-pStop)*loss
+		if c.sw != 0 {
+			v += pCH * c.sw // the counter's daze or stun (sim/countervalue.go)
+		}
 		if cc := o.cStop + o.cSucc; cc > 0 {
 			v -= cc * pl.cunningCost(s, pl.candidates[b2i(free)][i])
 		}

@@ -85,6 +85,11 @@ type Policy struct {
 	// defence is worth to the defender, in HP (a fight sets it from the damage the
 	// attacker can still deal in its activation against k AP).
 	Reserve *[8]float64
+	// CounterStatus, when set, is what dazing or stunning the attacker with a
+	// counter on a defence CH is worth to the defender (a fight sets it beside
+	// the Reserve); when nil, those statuses are priced at APValue per AP they
+	// take from the attacker (sim/countervalue.go).
+	CounterStatus *CounterWorth
 	// Defence, when set, is the defence against the main attack instead of the best
 	// response. Free attacks from A effects are always met by the best response.
 	Defence *Defence

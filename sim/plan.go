@@ -314,10 +314,12 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 	}
 	var modBuf [maxScratchCands]int
 	var ctrBuf [maxScratchCands][2]float64
-	mods, ctrs := modBuf[:0], ctrBuf[:0] // on the stack for the usual lists (planalloc.go)
+	var stBuf [maxScratchCands]int
+	mods, ctrs, sts := modBuf[:0], ctrBuf[:0], stBuf[:0] // on the stack for the usual lists (planalloc.go)
 	for _, d := range cands {
 		mods = append(mods, pl.ex.defenceModifier(a, d))
 		ctrs = append(ctrs, pl.counterValue(d, a))
+		sts = append(sts, pl.counterStatusKind(d, a)) // sim/countervalue.go
 	}
 	sl := getSlabs() // planalloc.go: the plan keeps the result
 	out := sl.defences.take(len(cands))[:0]
@@ -344,6 +346,9 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 			e := &cands[j]
 			if i == j || e.AP != d.AP || e.Shield != d.Shield || e.Discard != d.Discard || e.None || d.None {
 				continue
+			}
+			if sts[i] != 0 && sts[j] != sts[i] {
+				continue // a blow that may daze or stun is not dominated by one that may not
 			}
 			ge := ctrs[j][0] >= ctrs[i][0] && ctrs[j][1] >= ctrs[i][1]
 			gt := ctrs[j][0] > ctrs[i][0] || ctrs[j][1] > ctrs[i][1]
@@ -1003,6 +1008,9 @@ func (pl *plan) bestResponse(s state, free bool, t int, ch bool) int {
 		}
 		cv := pl.counterValue(d, pl.attackOf(free))
 		v := (pStop-pCH)*cv[0] + pCH*cv[1] - (1-pStop)*loss
+		if sw := pl.counterStatusWorth(d, pl.attackOf(free), int(s.defAP)-d.AP-int(pl.defCost())); sw != 0 {
+			v += pCH * sw // the counter's daze or stun on a defence CH (sim/countervalue.go)
+		}
 		if c := o.cStop + o.cSucc; c > 0 {
 			v -= c * pl.cunningCost(s, d) // Cunning's AP, when the roll calls for it
 		}

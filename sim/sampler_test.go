@@ -214,7 +214,8 @@ func samplerCases() []samplerCase {
 	cases = append(cases, cardSamplerCases()...)          // cardattack_test.go
 	cases = append(cases, boldSamplerCases()...)          // critthresh_test.go
 	cases = append(cases, counterStatusSamplerCases()...) // counterstatus_test.go
-	return append(cases, storedSamplerCases()...)         // stored_test.go
+	cases = append(cases, storedSamplerCases()...)        // stored_test.go
+	return append(cases, counterWorthSamplerCases()...)   // countervalue_test.go
 }
 
 // sampleCounts tallies n sampled exchanges.
