@@ -20,11 +20,10 @@ package sim
 // special attacks, shots and the free attacks of A effects) and defences
 // (Exchange.attackPool, defenceBase), where a defence CH counts (R9a: the
 // counter adds the stature; R13: a shield CH stops the attack; R2a), and its
-// objective tests (engine.objectiveTest), where a CH adds its reroll. Not its
-// casting and spell-defence rolls: the casting tables are per kind, as for
-// the spell modifiers (sim/magic_effects.go); a row of its own in the rules
-// table names them not modelled. Its armour rolls and morale tests are no
-// actions of the Safar.
+// objective tests (engine.objectiveTest), where a CH adds its reroll, and its
+// casting and spell-defence rolls (Cast.plan; in fights a second plan of the
+// cast for a bold caster or target, sim/cast_bold.go). Its armour rolls and
+// morale tests are no actions of the Safar.
 //
 // How: the pass sets combatant.morale.bold (engine.passLast), cleared at the
 // start of the next turn (engine.play); the Safar's modifier carries it in

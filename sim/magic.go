@@ -280,6 +280,9 @@ func (c *Cast) plan() (*castPlan, error) {
 	if caster.Skills.specialistOn(c.Spell.Way) {
 		pl.pool.CFMax = 0
 	}
+	// A passed last-Safar temerity test lowers its casting roll's CH
+	// threshold (seed 004 lines 1231-1232; sim/cast_bold.go).
+	pl.pool.CritFrom = caster.criticalFace(10, pl.pool.CFMax)
 	pl.mastery = c.Reroll && hasField(caster.Mastery, FieldEsoteric)
 	if pl.mastery {
 		// R4: reroll a kept face whose total would not reach the difficulty.
@@ -319,6 +322,7 @@ func (c *Cast) plan() (*castPlan, error) {
 		if tgt.Skills.specialistOn(c.Spell.Way) {
 			p.CFMax = 0
 		}
+		p.CritFrom = tgt.criticalFace(10, p.CFMax) // its spell defence too (sim/cast_bold.go)
 		pl.defPool[k] = p
 		pl.defMod[k] = k*ts.I + extra
 		for thr := range 10 {

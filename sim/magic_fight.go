@@ -36,6 +36,9 @@ type castOption struct {
 	// own: the caster's way bonus applies (a spell of its way or a generic one).
 	own   bool
 	plans []*castPlan
+	// bold holds the plans with lowered critical thresholds, built when
+	// first asked (sim/cast_bold.go); nil when no Safar can be bold.
+	bold []boldCast
 }
 
 // fightMagic is what fights know of spells: the cast options of each kind
@@ -118,6 +121,9 @@ func (e *engine) initMagic() error {
 						}
 						o.plans[d] = pl
 						any = true
+					}
+					if any && e.anyBold() {
+						o.bold = make([]boldCast, 3*n) // sim/cast_bold.go
 					}
 					if any {
 						if m == nil {
@@ -325,6 +331,9 @@ type castState struct {
 	// (engine.masterUsed, as in the exchanges; sim/magic_master.go); master:
 	// the caster's.
 	defMaster, master bool
+	// bold: the caster (bit 0) or the defending target (bit 1) passed its
+	// last-Safar temerity test this turn (sim/cast_bold.go).
+	bold uint8
 }
 
 // castStateOf returns the state of a cast of option opt by Safar i on j now.
@@ -339,6 +348,7 @@ func (e *engine) castStateOf(i, j int, opt *castOption) castState {
 	}
 	s.ward = min(e.wardAgainst(i), 15) // anti-magic (sim/magic_effects.go)
 	s.awake = e.awakeOf(j)             // sim/magic_awake.go
+	s.bold = e.castBold(i, j, opt)     // sim/cast_bold.go
 	return s
 }
 
@@ -359,16 +369,17 @@ func (e *engine) spellAPValue(a, d int, s castState) float64 {
 
 // pSuccess returns the exact P(success) of option oi of kind on target kind tk
 // in state s, cached.
-// The key packs s with kind < 4096, oi < 65536 and tk < 2048 (bit 31 is the
-// caster's Master X): a battle has a few dozen kinds.
+// The key packs s with kind < 4096, oi < 16384 and tk < 2048 (bit 31 is the
+// caster's Master X, bits 46-47 its bold variant): a battle has a few dozen
+// kinds.
 func (e *engine) pSuccess(kind, oi, tk int, s castState) float64 {
 	m := e.magic
-	key := uint64(s.awake)<<60 | uint64(kind)<<48 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.ward)<<16 | uint64(b2i(s.master))<<31 | uint64(s.extra)<<9 | uint64(b2i(s.defMaster))<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
+	key := uint64(s.awake)<<60 | uint64(kind)<<48 | uint64(s.bold&3)<<46 | uint64(oi)<<32 | uint64(tk)<<20 | uint64(s.ward)<<16 | uint64(b2i(s.master))<<31 | uint64(s.extra)<<9 | uint64(b2i(s.defMaster))<<8 | uint64(s.held)<<5 | uint64(s.left)<<2 |
 		uint64(b2i(s.mast))<<1 | uint64(b2i(s.defMast))
 	if p, ok := m.p[key]; ok {
 		return p
 	}
-	pl := m.opts[kind][oi].plans[tk]
+	pl := e.castPlanOf(&m.opts[kind][oi], tk, s.bold) // sim/cast_bold.go
 	p := pl.pSuccessMaster(s.extra, s.ward, s.awake, min(s.held, 3), s.mast, s.master, s.defMast, s.defMaster, e.spellAPValue(kind, tk, s))
 	m.p[key] = p
 	return p
@@ -618,6 +629,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	s := e.castStateOf(i, j, opt)
 	extra := s.extra
 	cost := e.actionCost(i, opt.ap)
+	pl = e.castPlanOf(opt, o.kind, s.bold) // lowered thresholds (sim/cast_bold.go)
 	out := pl.sampleMaster(r, extra, s.ward, s.awake, min(s.held, 3), s.mast, s.master, s.defMast, s.defMaster, e.spellAPValue(c.kind, o.kind, s))
 	c.ap -= cost
 	c.spent += cost

@@ -215,7 +215,7 @@ func castCases() []struct {
 		name string
 		c    func() *sim.Cast
 	}
-	return []cc{
+	return append([]cc{
 		{"quick bolt, best response, both masteries", func() *sim.Cast {
 			return &sim.Cast{Caster: sim.NewFighter(seer, nil), Target: sim.NewFighter(knight, nil), Spell: bolt, Difficulty: 12, AP: 1,
 				Reroll: true, DefenceMastery: true}
@@ -242,7 +242,7 @@ func castCases() []struct {
 				Spell: bolt, Difficulty: 12, AP: 2, Reroll: true, DefenceMastery: true,
 				Variant: sim.Variant{CHAutoSuccess: true, ArmourLevelDice: true}}
 		}},
-	}
+	}, boldCastCases()...) // cast_bold_test.go
 }
 
 // TestCastSamplerAgainstExact draws 10^6 casts of each case (10^5 with -short or
