@@ -1,10 +1,12 @@
 package sim_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/sim/runner"
 )
 
 // bold returns f with its critical thresholds lowered by 1, as a passed
@@ -65,5 +67,44 @@ func boldCastCases() []struct {
 			return &sim.Cast{Caster: bold(sim.NewFighter(seer, nil)), Target: bold(sim.NewFighter(knight, nil)), Spell: bolt, Difficulty: 12, AP: 1,
 				Reroll: true, DefenceMastery: true}
 		}},
+	}
+}
+
+// TestBoldCastWorkers plays battles of a bone seer and a Khérops warrior
+// against two Khérops warriors, where the seer is often the last of its side
+// and casts with lowered thresholds from plans built on first use and shared
+// by the workers' clones (sim/cast_bold.go): the tallies of 1 and 2 workers
+// must be the same (issue #4 section 5), and the race detector sees the
+// shared plans built under it.
+func TestBoldCastWorkers(t *testing.T) {
+	ds := profiles.Default()
+	load := func(id string) *sim.Fighter {
+		p, err := ds.Profile(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, err := ds.Equip(p, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sim.NewFighter(p, lo.Items(ds))
+	}
+	seer, warrior := load("bone-seer-2"), load("kherops-warrior-1")
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{seer, warrior}, Costs: []int{100, 50}, Leader: -1},
+		{Safars: []*sim.Fighter{warrior, warrior}, Costs: []int{50, 50}, Leader: -1},
+	}}
+	proto, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, chunk := 240, 20
+	if raceEnabled {
+		n, chunk = 80, 10
+	}
+	want := playTally(t, proto, runner.Config{Trials: n, Seed: 9, Workers: 1, ChunkSize: chunk})
+	got := playTally(t, proto.Clone(), runner.Config{Trials: n, Seed: 9, Workers: 2, ChunkSize: chunk})
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("2 workers: tally\n%+v\nwant that of 1 worker\n%+v", *got, *want)
 	}
 }
