@@ -58,8 +58,8 @@ import (
 // "+1 (or +2) per toise of fall height" and the "C + height" damage (a
 // reading: the books give whole heights). A leg up from an ally at the foot
 // (seed 000 lines 725-726, seed 004 lines 650-652) is tried before a climb
-// alone: sim/legup.go. Not played:
-// jumping over a gap (no gaps on the table); walks to an objective, walks
+// alone: sim/legup.go; a jump over a gap the scenario names to another top
+// before a climb down: sim/gap.go. Not played: walks to an objective, walks
 // away and free moves (V effects, flights) do not climb (a walk on a top stops
 // at its edge); the policies do not seek heights: they climb only where their
 // walk toward a target is blocked.
@@ -167,6 +167,9 @@ func (e *engine) climbInstead(r *rand.PCG, i, j int, from field.Vec, walk int) b
 	b := c.base()
 	b.Pos = from
 	cl, ok := e.field.ClimbToward(b, goal, e.othersOf(i, -1))
+	if e.aloft && e.jumpGap(r, i, j, from, walk, cl, ok) { // sim/gap.go
+		return true
+	}
 	if !ok || cl.To.Dist(goal) > c.pos.Dist(goal)-0.25 {
 		return false
 	}

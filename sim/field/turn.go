@@ -45,21 +45,32 @@ func (f Field) Mirrored() Field {
 }
 
 // SameTerrain reports whether f and g hold the same pieces, in any order, up
-// to 1e-9 toise, names aside: the same table to play on.
+// to 1e-9 toise, names aside, and the same gaps between them: the same table
+// to play on.
 func (f Field) SameTerrain(g Field) bool {
 	if f.Width != g.Width || f.Height != g.Height || len(f.Terrain) != len(g.Terrain) {
 		return false
 	}
 	used := make([]bool, len(g.Terrain))
+	match := make([]int, len(f.Terrain)) // f's piece i is g's match[i]
 	for i := range f.Terrain {
 		found := false
 		for k := range g.Terrain {
 			if !used[k] && samePiece(&f.Terrain[i], &g.Terrain[k]) {
-				used[k], found = true, true
+				used[k], found, match[i] = true, true, k
 				break
 			}
 		}
 		if !found {
+			return false
+		}
+	}
+	if len(f.Gaps) != len(g.Gaps) {
+		return false
+	}
+	for _, p := range f.Gaps {
+		a, b := match[p[0]], match[p[1]]
+		if !slices.ContainsFunc(g.Gaps, func(q [2]int) bool { return q == [2]int{a, b} || q == [2]int{b, a} }) {
 			return false
 		}
 	}
