@@ -56,11 +56,10 @@ import (
 //
 // Heights in toises are counted per whole toise begun for the landing tests'
 // "+1 (or +2) per toise of fall height" and the "C + height" damage (a
-// reading: the books give whole heights). Not played: helping up (Giving
-// somebody a leg up, seed 000 lines 725-726, seed 004 lines 650-652: an ally
-// in base contact at the foot pays 1 AP per 2 toises, its P at least the
-// climber's C), which no policy would plan here;
-// jumping over a gap (no gaps on the table); walks to an objective, walks
+// reading: the books give whole heights). A leg up from an ally at the foot
+// (seed 000 lines 725-726, seed 004 lines 650-652) is tried before a climb
+// alone: sim/legup.go; a jump over a gap the scenario names to another top
+// before a climb down: sim/gap.go. Not played: walks to an objective, walks
 // away and free moves (V effects, flights) do not climb (a walk on a top stops
 // at its edge); the policies do not seek heights: they climb only where their
 // walk toward a target is blocked.
@@ -162,9 +161,15 @@ func (e *engine) climbInstead(r *rand.PCG, i, j int, from field.Vec, walk int) b
 	if l-c.pos.Dist(goal) >= want/4 && !(e.aloft && e.field.Platform(from) >= 0) {
 		return false // (only a climb gets a Safar on a top: see elev)
 	}
+	if e.legUp(r, i, j, from, walk) { // sim/legup.go
+		return true
+	}
 	b := c.base()
 	b.Pos = from
 	cl, ok := e.field.ClimbToward(b, goal, e.othersOf(i, -1))
+	if e.aloft && e.jumpGap(r, i, j, from, walk, cl, ok) { // sim/gap.go
+		return true
+	}
 	if !ok || cl.To.Dist(goal) > c.pos.Dist(goal)-0.25 {
 		return false
 	}

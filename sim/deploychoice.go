@@ -42,9 +42,9 @@ import (
 // one of the side with the initiative (engine.play), so a battle allocates
 // nothing more and a seed gives the same battles for any number of workers.
 //
-// Not played: the choice of the starting area (side A deploys along y = 0,
-// side B along the far edge, on every table), and a player with the
-// initiative letting the other deploy first.
+// The choice of the starting area (the table edge, and whether to let the
+// other side deploy first) is sim/edge.go's: it plays these layouts on the
+// table as given or turned half round.
 
 // DeployMode is how a side places its Safars in its deployment strip.
 type DeployMode uint8

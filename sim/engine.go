@@ -508,9 +508,13 @@ func (e *engine) reset() {
 
 // play plays one fight with dice from r and returns the winning side (Draw at the
 // round limit or when both sides fall together) and the rounds played.
-func (e *engine) play(r *rand.PCG) (int, int) {
+func (e *engine) play(r *rand.PCG) (int, int) { return e.playFrom(r, e.initiative(r)) }
+
+// initiative returns the side with the initiative, with dice from r for a tie.
+func (e *engine) initiative(r *rand.PCG) int {
 	// R15: the side with the higher sum of levels chooses who starts; it starts.
-	// A tie is decided at random. It deploys first (sim/deploychoice.go).
+	// A tie is decided at random. It deploys first (sim/deploychoice.go), on
+	// the table edge it chooses (sim/edge.go).
 	var levels [2]int
 	for i := range e.c {
 		if !e.inAmbush(i) { // Ambush: not counted until revealed
@@ -524,6 +528,12 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 	case levels[0] == levels[1] && dice.D10(r) > 5:
 		first = SideB
 	}
+	return first
+}
+
+// playFrom plays one fight with dice from r, side first deploying first and
+// starting (but see deployFor), and returns what play does.
+func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 	first = e.deployFor(first)
 	e.reset()
 	e.obj.reset()

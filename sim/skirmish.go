@@ -120,6 +120,9 @@ type SkirmishPlayer struct {
 	s   *Skirmish
 	e   *engine
 	out []SafarOutcome
+	// edges, when not nil, holds the tables of each choice of table edge
+	// (sim/edge.go); e is then the engine of the last battle.
+	edges *edgeChoice
 }
 
 // NewPlayer prepares the skirmish: it deploys both sides and computes, with the
@@ -184,7 +187,11 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
 		return nil, err
 	}
-	return &SkirmishPlayer{s: sk, e: e, out: make([]SafarOutcome, len(e.c))}, nil
+	p := &SkirmishPlayer{s: sk, e: e, out: make([]SafarOutcome, len(e.c))}
+	if err := p.chooseEdges(sk, depth); err != nil { // sim/edge.go
+		return nil, err
+	}
+	return p, nil
 }
 
 // deploy places the n Safars of side s (from index at) in its deployment strip:
@@ -247,12 +254,21 @@ func (e *engine) deploy(s, at, n int, depth float64) error {
 
 // Clone returns a player for another goroutine sharing the read-only tables.
 func (p *SkirmishPlayer) Clone() *SkirmishPlayer {
+	if p.edges != nil {
+		edges := p.edges.clone()
+		return &SkirmishPlayer{s: p.s, e: edges.e[0], out: make([]SafarOutcome, len(p.out)), edges: edges}
+	}
 	return &SkirmishPlayer{s: p.s, e: p.e.clone(), out: make([]SafarOutcome, len(p.out))}
 }
 
 // SetTrace makes the player write a readable trace of every skirmish it plays to
 // w (nil stops it).
-func (p *SkirmishPlayer) SetTrace(w io.Writer) { p.e.trace = w }
+func (p *SkirmishPlayer) SetTrace(w io.Writer) {
+	p.e.trace = w
+	if p.edges != nil {
+		p.edges.e[0].trace, p.edges.e[1].trace = w, w
+	}
+}
 
 // Labels returns the names of the Safars in traces and results ("A1 paladin-3"),
 // side A's first.
@@ -263,7 +279,12 @@ func (p *SkirmishPlayer) Labels() []string { return append([]string(nil), p.e.la
 // 3000 battles of kharns-300 against kherops-300, about 1 after 20000.
 func (p *SkirmishPlayer) Play(r *rand.PCG) SkirmishResult {
 	e := p.e
-	w, rounds := e.play(r)
+	first := e.initiative(r)
+	if p.edges != nil { // the table edge chosen (sim/edge.go)
+		e, first = p.edges.engineFor(first)
+		p.e = e
+	}
+	w, rounds := e.playFrom(r, first)
 	res := SkirmishResult{Winner: w, ByKrowns: w, Rounds: rounds, Safars: p.out, Points: p.objectivePoints()}
 	for i := range e.c {
 		c := &e.c[i]

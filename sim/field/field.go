@@ -230,6 +230,10 @@ type Field struct {
 	// NoScouts: the scenario forbids scouts, who then deploy as usual (Scout X,
 	// seed 000 line 1654; profiles.Scenario.NoScouts).
 	NoScouts bool
+
+	// Gaps are the pairs of heights (indices in Terrain) a Safar may jump
+	// between (gap.go; profiles.Scenario.Gaps).
+	Gaps [][2]int
 }
 
 // reduction returns how much terrain of kind k takes off velocity (R-FR), 0 for

@@ -36,5 +36,8 @@ func FromScenario(s *profiles.Scenario) (Field, error) {
 		}
 		f.Terrain = append(f.Terrain, t)
 	}
+	for _, g := range s.Gaps {
+		f.Gaps = append(f.Gaps, g.Pieces)
+	}
 	return f, nil
 }
