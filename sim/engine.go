@@ -1208,6 +1208,9 @@ const (
 	// actNegotiate: convincing the scenario's neutral (sim/negotiation.go).
 	actDestroy
 	actNegotiate
+	// actGive: giving the relic to ally target, or taking it from it
+	// (sim/carry.go).
+	actGive
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1290,6 +1293,8 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.destroy(r, i, a.opt)
 	case actNegotiate:
 		return e.negotiate(r, i)
+	case actGive:
+		return e.hand(r, i, a.target)
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {

@@ -398,6 +398,9 @@ func (e *engine) objectiveAct(i int, keep bool) (action, bool) {
 		return action{}, false
 	}
 	nm := len(s.o.Markers)
+	if a, ok := e.handOverAct(i); ok { // the relic to a better carrier (sim/carry.go)
+		return a, true
+	}
 	// The carrier heads home.
 	if s.carrier == i {
 		if _, ok := e.relicAt(); ok {
