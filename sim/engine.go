@@ -256,6 +256,8 @@ type combatant struct {
 	items itemState
 	// fire: fire, frostbite and special shots (sim/fire.go).
 	fire fireState
+	// loot: looted, supplies kept, shots spent on it (sim/loot.go).
+	loot lootState
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -1211,6 +1213,10 @@ const (
 	// actGive: giving the relic to ally target, or taking it from it
 	// (sim/carry.go).
 	actGive
+	// actLoot: looting carcass target for opt (lootAmmo, lootSupplies);
+	// actEat: eating supplies (sim/loot.go).
+	actLoot
+	actEat
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1295,6 +1301,10 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.negotiate(r, i)
 	case actGive:
 		return e.hand(r, i, a.target)
+	case actLoot:
+		return e.loot(r, i, a.target, a.opt)
+	case actEat:
+		return e.eat(r, i)
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {
@@ -1664,6 +1674,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	if opt.shot {
 		if c.ammo > 0 {
 			c.ammo--
+			e.spentOn(i, j) // its carcass may give the shot back (sim/loot.go)
 		}
 		if c.loaded > 0 {
 			c.loaded--
