@@ -3,6 +3,8 @@ package sim
 import (
 	"math"
 	"math/rand/v2"
+
+	"github.com/kharn-ages/kharn/sim/field"
 )
 
 // Generic actions that pass a load from one Safar to another (issue #11,
@@ -191,4 +193,152 @@ func (e *engine) handOverAct(i int) (action, bool) {
 		return action{}, false
 	}
 	return action{kind: actGive, target: best}, true
+}
+
+// Carrying an ally (issue #11, section 3): "Carrying/transporting: 0 AP/the
+// Safar. The Safar must first pick-up the load [...] The 'carried' load can be
+// an ally. In that case, the Safar's P needs to be at least equal to the C of
+// the Safar being carried. Pay attention, if a Safar carries two objects at the
+// same time or an ally, he can't attack or defend himself unless he spends some
+// AP to 'Drop/pick up' his load beforehand (doable outside his activation). The
+// Safar must have at least one hand" (seed 000 lines 1118-1127; seed 004 lines
+// 1201-1212: "il ne peut plus attaquer ou se défendre en dépensant des PA").
+//
+// Read as (R-Carry):
+//
+//   - Picking the ally up is "Dropping/picking up: 1 AP/ZOC" (seed 000 line
+//     1161; 2 AP dazed, R17): an ally in play in its zone of control, alive (a
+//     defeated ally is a carcass: carrying it changes no battle), its C at most
+//     the carrier's P, neither carrying nor carried, the carrier on its feet,
+//     handling objects (not Savage) and carrying nothing else (not the relic).
+//   - The carrier walks with the burden (engine.burden: -2 V with P under 4,
+//     -1 with P 4 or more); the ally moves with it, its base in contact behind
+//     the carrier's after each action of the carrier.
+//   - The carrier makes no attack; a defence spends no AP ("en dépensant des
+//     PA": a reflex defence stays) unless it puts the ally down first, 1 AP,
+//     which it does when attacked with 2 AP or more (1 to put down, 1 or more
+//     to defend).
+//   - Putting the ally down is 1 AP in the carrier's activation. A carried
+//     Safar gets down at the start of its own activation, where it is (the
+//     rulebooks do not take its activation away), and when its carrier leaves
+//     play.
+//
+// No policy carries an ally: the engine's battles give no Safar a reason to
+// (no Safar has to be brought somewhere it cannot walk to: the relic is carried
+// by itself, R-Give, and a Safar on the ground stands up for 0-1 AP), so the
+// mechanism is played only when asked (actCarry), by tests and future policies.
+
+// carryState is who a Safar carries and who carries it (index+1, 0 none).
+type carryState struct {
+	carrying, carriedBy int8
+}
+
+// bearer returns the Safar carrying Safar k, -1 none; a carrier that left play
+// lets it go.
+func (e *engine) bearer(k int) int {
+	b := int(e.c[k].bear.carriedBy) - 1
+	if b < 0 {
+		return -1
+	}
+	if !e.c[b].inPlay() || !e.c[k].inPlay() {
+		e.c[b].bear.carrying, e.c[k].bear.carriedBy = 0, 0
+		return -1
+	}
+	return b
+}
+
+// carried returns the ally Safar i carries, -1 none.
+func (e *engine) carried(i int) int {
+	k := int(e.c[i].bear.carrying) - 1
+	if k < 0 || e.bearer(k) != i {
+		return -1
+	}
+	return k
+}
+
+// canCarry reports whether Safar i may pick up ally k now (R-Carry).
+func (e *engine) canCarry(i, k int) bool {
+	if k < 0 || k >= len(e.c) || k == i || k >= 127 || i >= 127 {
+		return false
+	}
+	c, o := &e.c[i], &e.c[k]
+	carriesRelic := e.obj != nil && e.obj.carrier == i && !e.obj.scored
+	return c.side == o.side && e.handles(i) && o.inPlay() && !c.ground && !c.stunned && !carriesRelic &&
+		e.carried(i) < 0 && e.bearer(i) < 0 && e.carried(k) < 0 && e.bearer(k) < 0 &&
+		o.f.Stats().C <= c.f.Stats().P && e.gap(i, k) <= e.naturalReach(i)+1e-9
+}
+
+// pickUpAlly plays picking up ally k by Safar i: 1 AP (R-Carry). It reports
+// whether the activation goes on.
+func (e *engine) pickUpAlly(i, k int) bool {
+	c := &e.c[i]
+	cost := e.actionCost(i, 1)
+	if !e.canCarry(i, k) || c.ap < cost {
+		return false
+	}
+	c.ap -= cost
+	c.spent += cost
+	c.bear.carrying, e.c[k].bear.carriedBy = int8(k+1), int8(i+1)
+	if e.trace != nil {
+		e.tracef("  %s picks up %s to carry it (%d AP)\n", e.name(i), e.name(k), cost)
+	}
+	return true
+}
+
+// putDown ends Safar i's carrying of its ally, paying ap AP; it reports
+// whether it carried one and could pay.
+func (e *engine) putDown(i, ap int) bool {
+	c := &e.c[i]
+	k := e.carried(i)
+	if k < 0 || c.ap < ap {
+		return false
+	}
+	c.ap -= ap
+	c.spent += ap
+	c.bear.carrying, e.c[k].bear.carriedBy = 0, 0
+	if e.trace != nil {
+		e.tracef("  %s puts %s down (%d AP)\n", e.name(i), e.name(k), ap)
+	}
+	return true
+}
+
+// carryAlong brings the ally Safar i carries in contact behind it, after i
+// moved from from.
+func (e *engine) carryAlong(i int, from field.Vec) {
+	k := e.carried(i)
+	c := &e.c[i]
+	d := c.pos.Sub(from)
+	if k < 0 || d.Len() < 1e-9 {
+		return
+	}
+	back := d.Scale(-(c.radius + e.c[k].radius) / d.Len())
+	p := c.pos.Add(back)
+	p.X = min(max(p.X, e.c[k].radius), e.field.Width-e.c[k].radius)
+	p.Y = min(max(p.Y, e.c[k].radius), e.field.Height-e.c[k].radius)
+	e.c[k].pos = p
+}
+
+// getDown puts Safar k down at the start of its activation when carried.
+func (e *engine) getDown(k int) {
+	if b := e.bearer(k); b >= 0 {
+		e.c[b].bear.carrying, e.c[k].bear.carriedBy = 0, 0
+		if e.trace != nil {
+			e.tracef("  %s gets down from %s's arms\n", e.name(k), e.name(b))
+		}
+	}
+}
+
+// carrierHeldAP returns the AP carrier j cannot spend on a defence against an attack
+// now: none when it carries nobody; else it puts the ally down (1 AP, 2 dazed)
+// when it holds 1 AP more, and then defends freely; otherwise all its AP (a
+// reflex defence).
+func (e *engine) carrierHeldAP(j int) int {
+	if e.carried(j) < 0 {
+		return 0
+	}
+	cost := e.actionCost(j, 1)
+	if e.c[j].ap > cost && e.putDown(j, cost) {
+		return 0
+	}
+	return e.c[j].ap
 }

@@ -235,3 +235,113 @@ func TestHandOverPolicy(t *testing.T) {
 		t.Errorf("taking from a stunned carrier: carrier %d", e.obj.carrier)
 	}
 }
+
+// meleeOption returns the index of a 2 AP melee attack among the options of
+// Safar i against Safar j.
+func meleeOption(t *testing.T, e *engine, i, j int) int {
+	t.Helper()
+	for n := range e.opts[e.c[i].kind][e.c[j].kind] {
+		if o := &e.opts[e.c[i].kind][e.c[j].kind][n]; !o.shot && o.split == 0 && o.attack.Kind == Melee && o.attack.AP == 2 && o.pos == posNone {
+			return n
+		}
+	}
+	t.Fatal("no 2 AP melee attack")
+	return -1
+}
+
+// TestCarryAlly checks carrying an ally (R-Carry, sim/carry.go): "The
+// 'carried' load can be an ally. In that case, the Safar's P needs to be at
+// least equal to the C of the Safar being carried. [...] if a Safar carries
+// [...] an ally, he can't attack or defend himself unless he spends some AP to
+// 'Drop/pick up' his load beforehand (doable outside his activation)" (seed
+// 000 lines 1118-1127; seed 004 lines 1201-1212, "en dépensant des PA"):
+// picked up for 1 AP in the zone of control (seed 000 line 1161), the ally's
+// C at most the carrier's P; the carrier walks at V - 1 with P 4 (seed 004
+// lines 1205-1208) with the ally in contact; it makes no attack; attacked
+// with 1 AP it defends by reflex only (no AP spent), with 4 it puts the ally
+// down for 1 AP first; a carried Safar gets down at its activation and when
+// its carrier falls. Fails before: no ally could be carried.
+func TestCarryAlly(t *testing.T) {
+	pal, cut, war := fighterOf(t, "paladin-2"), fighterOf(t, "guild-cutthroat-1"), fighterOf(t, "kherops-warrior-1")
+	if pal.Stats().P != 4 || cut.Stats().C > 4 || war.Stats().C <= 4 {
+		t.Fatalf("paladin-2 P %d, guild-cutthroat-1 C %d, kherops-warrior-1 C %d: the test wants 4, at most 4 and above 4", pal.Stats().P, cut.Stats().C, war.Stats().C)
+	}
+	e := battle(t, []*Fighter{pal, cut, war}, []*Fighter{war})
+	r := rand.NewPCG(19, 20)
+	zoc := e.naturalReach(0)
+	place := func() {
+		for i := range e.c {
+			e.c[i].ap, e.c[i].bear, e.c[i].hp, e.c[i].target = 4, carryState{}, e.c[i].f.Profile.HP, -1
+		}
+		e.c[0].pos = field.Vec{X: 7.5, Y: 3}
+		e.c[1].pos = field.Vec{X: 7.5 - e.c[0].radius - e.c[1].radius - zoc, Y: 3}
+		e.c[2].pos = field.Vec{X: 7.5 + e.c[0].radius + e.c[2].radius, Y: 3}
+		e.c[3].pos = field.Vec{X: 7.5, Y: 12}
+	}
+	place()
+	v := e.velocity(0)
+	if e.do(r, 0, action{kind: actCarry, target: 2}) || e.c[0].ap != 4 {
+		t.Error("carried an ally of C 5 with P 4")
+	}
+	if e.do(r, 0, action{kind: actCarry, target: 3}) || e.c[0].ap != 4 {
+		t.Error("carried an enemy")
+	}
+	e.c[1].pos.X -= 0.2
+	if e.do(r, 0, action{kind: actCarry, target: 1}) || e.c[0].ap != 4 {
+		t.Error("picked up an ally 0.2 toise beyond its zone of control")
+	}
+	e.c[1].pos.X += 0.2
+	if !e.do(r, 0, action{kind: actCarry, target: 1}) || e.c[0].ap != 3 || e.carried(0) != 1 || e.bearer(1) != 0 {
+		t.Fatalf("picking up the cut-throat: %d AP, carries %d; want 3 and 1", e.c[0].ap, e.carried(0))
+	}
+	if got := e.velocity(0); got != v-1 {
+		t.Errorf("carrying with P 4: velocity %g, want %g - 1", got, v)
+	}
+	// It walks toward the enemy; the ally comes along, in contact.
+	from := e.c[0].pos
+	if !e.do(r, 0, action{kind: actToward, target: 3}) {
+		t.Fatal("no walk")
+	}
+	e.carryAlong(0, from)
+	if g := e.gap(0, 1); e.c[0].pos.Y <= from.Y || g < -1e-9 || g > 1e-6 {
+		t.Errorf("after the walk: carrier at %v, its ally %.3f toise away; want it moved and in contact", e.c[0].pos, g)
+	}
+	// No attack while carrying.
+	e.c[3].pos = field.Vec{X: e.c[0].pos.X, Y: e.c[0].pos.Y + e.c[0].radius + e.c[3].radius}
+	e.c[0].ap = 4
+	if e.do(r, 0, action{kind: actAttack, opt: meleeOption(t, e, 0, 3), target: 3}) || e.c[0].ap != 4 {
+		t.Error("attacked while carrying an ally")
+	}
+	// Attacked with 1 AP: a reflex defence, its AP untouched.
+	e.c[0].ap, e.c[3].ap = 1, 4
+	if !e.do(r, 3, action{kind: actAttack, opt: meleeOption(t, e, 3, 0), target: 0}) {
+		t.Fatal("no attack on the carrier")
+	}
+	if e.carried(0) != 1 || e.c[0].ap != 1 {
+		t.Errorf("attacked with 1 AP: carries %d, %d AP; want still carrying, 1 AP", e.carried(0), e.c[0].ap)
+	}
+	// With 4 AP it puts the ally down first.
+	e.c[0].hp, e.c[0].ap, e.c[3].ap = pal.Profile.HP, 4, 4
+	if !e.do(r, 3, action{kind: actAttack, opt: meleeOption(t, e, 3, 0), target: 0}) {
+		t.Fatal("no attack on the carrier")
+	}
+	if e.carried(0) >= 0 || e.c[0].ap > 3 {
+		t.Errorf("attacked with 4 AP: carries %d, %d AP; want the ally put down, at most 3 AP", e.carried(0), e.c[0].ap)
+	}
+	// A carried Safar gets down at its activation, and when its carrier falls.
+	place()
+	if !e.do(r, 0, action{kind: actCarry, target: 1}) {
+		t.Fatal("no pick-up")
+	}
+	e.getDown(1)
+	if e.carried(0) >= 0 || e.bearer(1) >= 0 {
+		t.Error("still carried after getting down")
+	}
+	if !e.do(r, 0, action{kind: actCarry, target: 1}) {
+		t.Fatal("no pick-up")
+	}
+	e.c[0].hp = 0
+	if e.bearer(1) >= 0 || e.c[0].bear.carrying != 0 {
+		t.Error("still carried by a defeated carrier")
+	}
+}
