@@ -25,10 +25,10 @@ const devourHP = 2
 
 // carcass reports whether Safar k lies on the table as a carcass: defeated
 // (R16: "replaced by a carcass marker", seed 004 line 202), not demoralised
-// (it left the battlefield) and not yet devoured.
+// (it left the battlefield) and not yet devoured nor looted (sim/loot.go).
 func (e *engine) carcass(k int) bool {
 	c := &e.c[k]
-	return c.hp <= 0 && !c.demoralised && !c.morale.devoured
+	return c.hp <= 0 && !c.demoralised && !c.morale.devoured && !c.loot.looted
 }
 
 // maxHP returns the HP Safar i may heal up to: its starting HP less those lost

@@ -256,6 +256,10 @@ type combatant struct {
 	items itemState
 	// fire: fire, frostbite and special shots (sim/fire.go).
 	fire fireState
+	// loot: looted, supplies kept, shots spent on it (sim/loot.go).
+	loot lootState
+	// bear: the ally it carries, who carries it (sim/carry.go).
+	bear carryState
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -864,6 +868,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	e.riderSacrifice(i) // sim/mount.go
 	pol := e.policies[c.side]
 	before := c.attacks
+	e.getDown(i) // carried, it gets down (sim/carry.go)
 	for step := 0; step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
 		var act action
 		if e.auras != nil {
@@ -877,9 +882,11 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		} else {
 			act = pol.act(e, i, r)
 		}
+		from := c.pos
 		if !e.do(r, i, act) {
 			break
 		}
+		e.carryAlong(i, from) // the ally it carries (sim/carry.go)
 		if act.kind != actAttack {
 			c.target = -1 // it moved: choose again from where it stands
 		}
@@ -1219,6 +1226,17 @@ const (
 	// actNegotiate: convincing the scenario's neutral (sim/negotiation.go).
 	actDestroy
 	actNegotiate
+	// actGive: giving the relic to ally target, or taking it from it
+	// (sim/carry.go).
+	actGive
+	// actLoot: looting carcass target for opt (lootAmmo, lootSupplies);
+	// actEat: eating supplies (sim/loot.go).
+	actLoot
+	actEat
+	// actCarry: picking up ally target to carry it; actPutDown: putting it
+	// down (sim/carry.go).
+	actCarry
+	actPutDown
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1301,6 +1319,16 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.destroy(r, i, a.opt)
 	case actNegotiate:
 		return e.negotiate(r, i)
+	case actGive:
+		return e.hand(r, i, a.target)
+	case actLoot:
+		return e.loot(r, i, a.target, a.opt)
+	case actEat:
+		return e.eat(r, i)
+	case actCarry:
+		return e.pickUpAlly(i, a.target)
+	case actPutDown:
+		return e.putDown(i, e.actionCost(i, 1))
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {
@@ -1555,6 +1583,9 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		return false
 	}
 	opt := &opts[a.opt]
+	if e.carried(i) >= 0 {
+		return false // carrying an ally: no attack (sim/carry.go)
+	}
 	if opt.weapon != nil && e.inWater(i) {
 		return false // no weapon in deep water (sim/water.go)
 	}
@@ -1670,6 +1701,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	if opt.shot {
 		if c.ammo > 0 {
 			c.ammo--
+			e.spentOn(i, j) // its carcass may give the shot back (sim/loot.go)
 		}
 		if c.loaded > 0 {
 			c.loaded--
@@ -1701,8 +1733,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		}
 	}
 	loan := e.loan(i, j, pl.ex.field()) // own mastery dice and those lent by Authority (sim/authority.go)
+	held := e.carrierHeldAP(j)          // carrying an ally: no AP on a defence (sim/carry.go)
 	st := state{
-		defAP: int8(o.ap + given), defDice: int8(o.dice), defMastery: int8(min(loan.defOwn+loan.defN, 8)),
+		defAP: int8(o.ap + given - held), defDice: int8(o.dice), defMastery: int8(min(loan.defOwn+loan.defN, 8)),
 		attDice: int8(c.dice), attMastery: int8(min(loan.attOwn+loan.attN, 8)),
 		armour: int8(o.armour), shield: int8(o.shield), attArmour: int8(c.armour),
 		// Duellist works on an opponent in the duellist's zone of control.
@@ -1743,7 +1776,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	c.harassed = c.harassed || st.harassed
 	// Apply the exchange to both Safars.
 	o.spent += max(int(st0.defAP-st.defAP)-given, 0)
-	o.ap = max(int(st.defAP)-given, 0)
+	o.ap = max(int(st.defAP)-given, 0) + held
 	o.dice, c.dice = int(st.defDice), int(st.attDice)
 	e.settleMastery(i, j, &loan, st0, st)
 	o.armour, o.shield, c.armour = int(st.armour), int(st.shield), int(st.attArmour)

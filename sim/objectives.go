@@ -140,9 +140,13 @@ func (e *engine) relicAt() (field.Vec, bool) {
 	return s.relic, true
 }
 
-// carryMalus is what carrying the relic takes off Safar i's velocity: 2 with P
-// under 4, 1 with P 4 or more (seed 004 lines 1205-1208).
+// carryMalus is what carrying the relic, or an ally (sim/carry.go), takes off
+// Safar i's velocity: 2 with P under 4, 1 with P 4 or more (seed 004 lines
+// 1205-1208).
 func (e *engine) carryMalus(i int) float64 {
+	if e.c[i].bear.carrying > 0 && e.carried(i) >= 0 {
+		return e.burden(i) // an ally (sim/carry.go)
+	}
 	if e.obj == nil || e.obj.carrier != i || e.obj.scored {
 		return 0
 	}
@@ -398,6 +402,9 @@ func (e *engine) objectiveAct(i int, keep bool) (action, bool) {
 		return action{}, false
 	}
 	nm := len(s.o.Markers)
+	if a, ok := e.handOverAct(i); ok { // the relic to a better carrier (sim/carry.go)
+		return a, true
+	}
 	// The carrier heads home.
 	if s.carrier == i {
 		if _, ok := e.relicAt(); ok {

@@ -412,6 +412,10 @@ var (
 	reTraceTest  = regexp.MustCompile(`^, last of its side, (passes|fails) its temerity test`)
 	reTraceLord  = regexp.MustCompile(`^ uses Warlord: \+(\d+) AP$`)
 	reTraceEat   = regexp.MustCompile(`^ devours the carcass of ` + labelRE + ` \(\d+ AP\): \+(\d+) HP \((\d+) HP\)$`)
+	// Looting (sim/loot.go): a Fang that fails its test devours instead.
+	reTraceLoot  = regexp.MustCompile(`^ loots the carcass of ` + labelRE + ` \(\d+ AP\): `)
+	reTraceFang  = regexp.MustCompile(`^ fails its temerity test to loot ` + labelRE + ` \(rolls \d+\) and devours the carcass \(\d+ AP\): \+(\d+) HP \((\d+) HP\)$`)
+	reTraceMeal  = regexp.MustCompile(`^ eats its supplies \(\d+ AP\): \+(\d+) HP \((\d+) HP\)$`)
 	reTraceSac   = regexp.MustCompile(`^    ` + labelRE + ` sacrifices (\d+) HP \((\d+) left\): ` + labelRE + ` gains 1 AP`)
 	reTraceMount = regexp.MustCompile(`^    ` + labelRE + `'s mount sacrifices (\d+) HP \((\d+) left\): \d+ AP$`)
 	reTraceWins  = regexp.MustCompile(`^End: side ([AB]) wins in round (\d+);`)
@@ -702,6 +706,9 @@ func (c *traceChecker) check(text string, res sim.SkirmishResult) {
 				c.fails[i]++
 			}
 		}
+		if mm := reTraceFang.FindStringSubmatch(rest); mm != nil { // checked as a devouring
+			rest = " devours the carcass of " + mm[1] + " (1 AP): +" + mm[2] + " HP (" + mm[3] + " HP)"
+		}
 		if mm := reTraceEat.FindStringSubmatch(rest); mm != nil {
 			c.events["devour"]++
 			k := c.safar(n, mm[1])
@@ -712,6 +719,25 @@ func (c *traceChecker) check(text string, res sim.SkirmishResult) {
 			}
 			if k >= 0 {
 				c.eaten[k] = true
+			}
+			c.hp[i] = hp
+		}
+		if mm := reTraceLoot.FindStringSubmatch(rest); mm != nil {
+			c.events["loot"]++
+			k := c.safar(n, mm[1])
+			if k < 0 || c.hp[k] != 0 || c.gone[k] || c.eaten[k] {
+				c.errorf(n, "%s loots %s (%d HP, left the battlefield %v, devoured or looted before %v)", m[1], mm[1], c.hp[max(k, 0)], c.gone[max(k, 0)], c.eaten[max(k, 0)])
+			}
+			if k >= 0 {
+				c.eaten[k] = true // removed
+			}
+		}
+		if mm := reTraceMeal.FindStringSubmatch(rest); mm != nil {
+			c.events["meal"]++
+			heal, _ := strconv.Atoi(mm[1])
+			hp, _ := strconv.Atoi(mm[2])
+			if hp != c.hp[i]+heal || heal < 0 || heal > 10 {
+				c.errorf(n, "%s eats its supplies: +%d HP to %d from %d, want 0 to 10 (2D5) more", m[1], heal, hp, c.hp[i])
 			}
 			c.hp[i] = hp
 		}

@@ -346,20 +346,19 @@ func domains(s string) (fields []profiles.Field, ways []profiles.Way, attack str
 // mastery-domain part stands for, with what the engine does with it, or ""
 // when the part is none. A Master or Heroic of one generic action acts on that
 // action only (skills.md #35: "one value naming a single generic action"), not
-// on every objective action; the engine plays neither negotiating nor looting
-// (sim/rules.go, the row "Generic actions on other objects, carcasses and
-// scenery"), so that mastery is named not modelled and writes no field. A
+// on every objective action. Looting (sim/loot.go) rolls nothing a mastery
+// acts on (a Fang's temerity test only, which no mastery die rerolls: seed 000
+// l.1272), so that mastery is named not modelled and writes no field. A
 // Master of Convincing/negotiating is the exception: the engine plays that
 // action on a scenario's neutral (sim/negotiation.go), and skillValue writes
 // it "master: negotiating"; a Heroic or Specialist of it stays a note.
 func genericAction(part string) string {
-	const notPlayed = ", a generic action the engine does not play (sim/rules.go: generic actions on other objects): nothing written for it"
 	switch {
 	case part == "convaincre" || part == "negocier" || strings.HasPrefix(part, "convaincre ") || strings.HasPrefix(part, "negocier "):
 		// "convaincre / négocier" is one action: the two parts give one note.
 		return negotiatingNote + ", played for Master only (sim/negotiation.go): nothing written for it"
 	case strings.HasPrefix(part, "piller"):
-		return "the action Looting only (seed 000 l.1183; seed 004 l.1184)" + notPlayed
+		return "the action Looting only (seed 000 l.1183; seed 004 l.1184), which rolls nothing a mastery acts on (a Fang's temerity test only, seed 000 l.1272; sim/loot.go): nothing written for it"
 	}
 	return ""
 }
