@@ -94,6 +94,8 @@ type engine struct {
 	// objs holds the scenery objects' structure points (sim/objects.go); nil:
 	// none on the table.
 	objs *sceneryObjects
+	// throw holds the movable objects to throw (sim/throw.go); nil: none.
+	throw *throwState
 	// heights: the table has scenery to climb and stand on; aloft: a Safar
 	// has climbed on a top in this battle (sim/climb.go).
 	heights, aloft bool
@@ -460,6 +462,8 @@ func (e *engine) clone() *engine {
 	q.magic = e.magic.clone()
 	q.obj = e.obj.clone()
 	e.objs.cloneFor(&q) // its own pieces (sim/objects.go)
+	// Its own movable objects (sim/throw.go).
+	e.throw.cloneFor(&q)
 	return &q
 }
 
@@ -527,6 +531,7 @@ func (e *engine) play(r *rand.PCG) (int, int) {
 	e.reset()
 	e.obj.reset()
 	e.objs.reset(e) // scenery objects whole again (sim/objects.go)
+	e.throw.reset() // movable objects back in place (sim/throw.go)
 	if e.trace != nil {
 		e.traceStart(first)
 	}
@@ -807,6 +812,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		if c.hp <= 0 {
 			return
 		}
+	}
+	if !e.throwBleedTick(i) { // a thrown bottle's or stone's, one turn (sim/throw.go)
+		return
 	}
 	if !e.poisonTick(i) { // R14: poison next (sim/poison.go)
 		return
@@ -1208,6 +1216,10 @@ const (
 	// actNegotiate: convincing the scenario's neutral (sim/negotiation.go).
 	actDestroy
 	actNegotiate
+	// actPickUpMovable: picking up movable object opt; actThrow: throwing the
+	// object in hand at target (sim/throw.go).
+	actPickUpMovable
+	actThrow
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1290,6 +1302,10 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.destroy(r, i, a.opt)
 	case actNegotiate:
 		return e.negotiate(r, i)
+	case actPickUpMovable:
+		return e.pickUpMovable(i, a.opt)
+	case actThrow:
+		return e.throwAt(r, i, a.target) // sim/throw.go
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {

@@ -479,6 +479,9 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	if d := e.devourChoice(i, j, keep); d.kind == actDevour {
 		return d // sim/devour.go
 	}
+	if t, ok := e.throwChoice(i, keep); ok {
+		return t // an object to throw (sim/throw.go)
+	}
 	a := playWell(e, i, j, nil, keep, !pol.damageOnly)
 	if _, reflex := e.policies[e.c[i].side].(reflexOnly); a.kind == actEnd && e.alertWorth(i, reflex) {
 		return action{kind: actAlert}

@@ -140,10 +140,11 @@ func (e *engine) relicAt() (field.Vec, bool) {
 	return s.relic, true
 }
 
-// carryMalus is what carrying the relic takes off Safar i's velocity: 2 with P
-// under 4, 1 with P 4 or more (seed 004 lines 1205-1208).
+// carryMalus is what carrying the relic, or a movable object (sim/throw.go),
+// takes off Safar i's velocity: 2 with P under 4, 1 with P 4 or more (seed
+// 004 lines 1205-1208).
 func (e *engine) carryMalus(i int) float64 {
-	if e.obj == nil || e.obj.carrier != i || e.obj.scored {
+	if (e.obj == nil || e.obj.carrier != i || e.obj.scored) && !e.holdsMovable(i) { // or an object to throw (sim/throw.go)
 		return 0
 	}
 	if e.c[i].f.Stats().P < 4 {
@@ -216,7 +217,7 @@ func (e *engine) pickUp(r *rand.PCG, i int) bool {
 	rl := e.obj.o.Relic
 	p, ok := e.relicAt()
 	cost := e.actionCost(i, rl.PickUpAP)
-	if !ok || e.obj.carrier >= 0 || !e.handles(i) || c.ground || c.ap < cost || !e.near(i, p, e.naturalReach(i)) || e.relicLocked() ||
+	if !ok || e.obj.carrier >= 0 || !e.handles(i) || e.holdsMovable(i) || c.ground || c.ap < cost || !e.near(i, p, e.naturalReach(i)) || e.relicLocked() ||
 		!printedAll(c.f.Profile, rl.Test) { // catalogue.md 4.5: a test engaging what its card does not print
 		return false
 	}

@@ -3,6 +3,8 @@ package field
 import (
 	"math"
 	"strconv"
+
+	"github.com/kharn-ages/kharn/profiles"
 )
 
 // Sizes and distances of the rulebook, in toises (a toise is 4 cm: English seed
@@ -230,6 +232,10 @@ type Field struct {
 	// NoScouts: the scenario forbids scouts, who then deploy as usual (Scout X,
 	// seed 000 line 1654; profiles.Scenario.NoScouts).
 	NoScouts bool
+
+	// Movable are the objects lying on the table to pick up and throw
+	// (profiles.Scenario.Movable; the engine plays them: sim/throw.go).
+	Movable []profiles.Movable
 }
 
 // reduction returns how much terrain of kind k takes off velocity (R-FR), 0 for
