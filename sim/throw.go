@@ -255,6 +255,13 @@ func (e *engine) throwAt(r *rand.PCG, i, j int) bool {
 		}
 		e.hurt(j, by, dmg)
 		e.throwEffect(j, by, m, crit)
+		if e.trace != nil { // as an attack's (engine.attack)
+			e.tracef("    HP: %s %d, %s %d; AP: %s %d, %s %d; %s\n", e.name(i), max(c.hp, 0), e.name(j), max(o.hp, 0),
+				e.name(i), c.ap, e.name(j), o.ap, e.where(i, j))
+			if !o.inPlay() {
+				e.tracef("    %s is defeated\n", e.name(j))
+			}
+		}
 	}
 	e.wearMovable(k)
 	return true
@@ -345,7 +352,7 @@ func (e *engine) throwBleedTick(i int) bool {
 	s.bleed[i] = 0
 	e.hurt(i, s.bleedBy[i], n)
 	if e.trace != nil {
-		e.tracef("  %s bleeds %d HP from a throw (%d left)\n", e.name(i), n, max(e.c[i].hp, 0))
+		e.tracef("  %s bleeds %d HP (%d left)\n", e.name(i), n, max(e.c[i].hp, 0)) // as R14's bleeding
 	}
 	return e.c[i].hp > 0
 }
@@ -443,9 +450,13 @@ func (e *engine) throwValue(i, j int, m *profiles.MovableKind) float64 {
 	return p * min(dmg, float64(o.hp))
 }
 
-// bestThrow returns the enemy of Safar i that a throw of object kind m
-// takes most HP off on average (throwValue), and that value; -1 for none.
-func (e *engine) bestThrow(i int, m *profiles.MovableKind) (int, float64) {
+// bestThrow returns the enemy of Safar i that a throw of object k takes
+// most HP off on average (throwValue), and that value; -1 for none. What the
+// enemy may do with the object, which lands at its feet, is not weighed: that
+// weight (its expected throw back, subtracted) lost 6 of kherops-300's 8
+// points of the default against no-throw on the ruins (4000 battles, seed 1).
+func (e *engine) bestThrow(i, k int) (int, float64) {
+	m := e.throw.kinds[k]
 	best, bv := -1, 0.0
 	for j := range e.c {
 		if v := e.throwValue(i, j, m); v > bv {
@@ -469,7 +480,7 @@ func (e *engine) throwChoice(i int, keep bool) (action, bool) {
 		if cost > c.ap || !e.canThrow(i) {
 			return action{}, false
 		}
-		if j, v := e.bestThrow(i, s.kinds[k]); j >= 0 && v > e.apWorth(i, cost, keep) {
+		if j, v := e.bestThrow(i, k); j >= 0 && v > e.apWorth(i, cost, keep) {
 			return action{kind: actThrow, target: j}, true
 		}
 		return action{}, false
@@ -484,7 +495,7 @@ func (e *engine) throwChoice(i int, keep bool) (action, bool) {
 		if !e.canLift(i, k) || c.f.Stats().C < m.MinC {
 			continue
 		}
-		if _, v := e.bestThrow(i, m); v > bv {
+		if _, v := e.bestThrow(i, k); v > bv {
 			best, bv = k, v
 		}
 	}

@@ -301,14 +301,15 @@ func TestThrowDeviation(t *testing.T) {
 }
 
 // TestThrowPolicy checks the default policy: a Safar that cannot reach its
-// enemy this activation (3.8 toises, its assault reaches 3.5), with a stone
-// at its feet, picks it up and throws it (a face of 7, one toise begun beyond
-// its stature: 0.64 x (3 HP + 1 bleeding) beats keeping 3 AP for defence);
-// on open ground (no movable object) nothing of the throw exists.
+// enemy this activation (4 toises, its assault reaches 3.5), with a stone at
+// its feet, picks it up and throws it (kherops-warrior-2, C 5, A 3, 2 level
+// dice, stature 5: a face of 4, 0.91, for 3 HP through the half-plate and 1
+// bleeding beats keeping 3 AP for defence), but not in contact, where its
+// attacks are worth more. NoThrow does neither; on open
+// ground (no movable object) nothing of the throw exists.
 func TestThrowPolicy(t *testing.T) {
-	fl := fighterOf(t, "kherops-flayer-2")
-	e := throwBattle(t, fl, fl, 3, 4, profiles.Movable{Kind: "stone", X: 7.5, Y: 5})
-	e.c[1].pos.Y = 5 + 2*e.c[0].radius + 3.8
+	fl := fighterOf(t, "kherops-warrior-2")
+	e := throwBattle(t, fl, fl, 4, 4, profiles.Movable{Kind: "stone", X: 7.5, Y: 5})
 	if g := e.gap(0, 1); g <= e.assaultReach(0) {
 		t.Fatalf("the enemy is in assault reach (%g <= %g): the position does not test a throw", g, e.assaultReach(0))
 	}
@@ -316,17 +317,22 @@ func TestThrowPolicy(t *testing.T) {
 	if !ok || a.kind != actPickUpMovable || a.opt != 0 {
 		t.Fatalf("throwChoice = %+v, %v; want the pick-up of the stone", a, ok)
 	}
+	if a := (defaultPolicy{}).act(e, 0, rand.NewPCG(1, 2)); a.kind != actPickUpMovable {
+		t.Fatalf("the default policy plays %+v, want the pick-up", a)
+	}
+	if a := NoThrow.(defaultPolicy).act(e, 0, rand.NewPCG(1, 2)); a.kind == actPickUpMovable || a.kind == actThrow {
+		t.Fatalf("the no-throw policy plays %+v", a)
+	}
 	e.do(rand.NewPCG(1, 2), 0, a)
 	if a, ok = e.throwChoice(0, true); !ok || a.kind != actThrow || a.target != 1 {
 		t.Fatalf("with the stone in hand: %+v, %v; want the throw at its enemy", a, ok)
 	}
-	// Too far: 12 toises is a difficulty of 12 + 2 x 9, a face of 23 with its
-	// C 4 and A 3, beyond a CH and its reroll: nothing thrown.
+	// In base contact its attacks are worth more than a throw's 3 AP.
 	e.throw.reset()
 	e.c[0].ap = 4
-	e.c[1].pos.Y = 5 + 2*e.c[0].radius + 12
+	e.c[1].pos.Y = 5 + 2*e.c[0].radius
 	if a, ok := e.throwChoice(0, true); ok {
-		t.Errorf("a throw at 9 toises chosen: %+v", a)
+		t.Errorf("a throw chosen in base contact: %+v", a)
 	}
 	// Open ground.
 	o := objectsBattle(t, []*Fighter{fl}, []*Fighter{fl}, field.Field{Width: 15, Height: 15}, nil)
