@@ -217,9 +217,12 @@ func (e *engine) pickUp(r *rand.PCG, i int) bool {
 	rl := e.obj.o.Relic
 	p, ok := e.relicAt()
 	cost := e.actionCost(i, rl.PickUpAP)
-	if !ok || e.obj.carrier >= 0 || !e.handles(i) || e.holdsMovable(i) || c.ground || c.ap < cost || !e.near(i, p, e.naturalReach(i)) || e.relicLocked() ||
+	if !ok || e.obj.carrier >= 0 || !e.handles(i) || c.ground || c.ap < cost || !e.near(i, p, e.naturalReach(i)) || e.relicLocked() ||
 		!printedAll(c.f.Profile, rl.Test) { // catalogue.md 4.5: a test engaging what its card does not print
 		return false
+	}
+	if e.holdsMovable(i) {
+		return e.dropMovable(i) // an object to throw in hand: put down first (sim/throw.go)
 	}
 	c.ap -= cost
 	c.spent += cost

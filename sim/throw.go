@@ -19,7 +19,8 @@ import (
 //     control, the Safar standing, fielding hands (not Savage, as the relic),
 //     its P at least the "needed P" of the table (seed 000 line 1120: "he
 //     needs to have a P value sufficient to carry it"), holding nothing else
-//     and not the relic (two loads, seed 000 line 1127, are not played).
+//     and not the relic (two loads, seed 000 line 1127, are not played: a
+//     Safar picking up the relic puts its object down first, 1 AP).
 //     While it holds the object it carries it: V -2 with P under 4, -1
 //     otherwise (seed 004 lines 1205-1208, as the relic: carryMalus).
 //   - "Throwing an object: 2AP/variable/C + A + LD10 >= 12. It allows the
@@ -189,6 +190,25 @@ func (e *engine) pickUpMovable(i, k int) bool {
 	s.holder[k], s.held[i] = i, k
 	if e.trace != nil {
 		e.tracef("  %s picks up %s (%d AP)\n", e.name(i), e.movableName(k), cost)
+	}
+	return true
+}
+
+// dropMovable plays "Dropping/picking up" of the object Safar i holds: 1 AP
+// (+1 dazed), put down where it stands. The relic's pick-up plays it first
+// (two loads are not played). It reports whether the activation goes on.
+func (e *engine) dropMovable(i int) bool {
+	s, c := e.throw, &e.c[i]
+	cost := e.actionCost(i, pickUpAP)
+	k := s.held[i]
+	if c.ap < cost || k < 0 {
+		return false
+	}
+	c.ap -= cost
+	c.spent += cost
+	s.pos[k], s.holder[k], s.held[i] = c.pos, -1, -1
+	if e.trace != nil {
+		e.tracef("  %s puts down %s (%d AP)\n", e.name(i), e.movableName(k), cost)
 	}
 	return true
 }

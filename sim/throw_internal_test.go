@@ -343,3 +343,27 @@ func TestThrowPolicy(t *testing.T) {
 		t.Error("a throw chosen on open ground")
 	}
 }
+
+// TestRelicWithMovableInHand checks that a Safar holding an object to throw
+// puts it down (1 AP, "Dropping/picking up", seed 000 line 1161) before it
+// picks up the relic: two loads at once (seed 000 line 1127) are not played,
+// and the relic's pick-up is never refused for the object in hand.
+func TestRelicWithMovableInHand(t *testing.T) {
+	fl := fighterOf(t, "kherops-warrior-2")
+	o := &profiles.Objectives{Relic: &profiles.Relic{Name: "relic", X: 7.5, Y: 5, Points: 5, PickUpAP: 1, InPiece: -1}}
+	e := objectsBattle(t, []*Fighter{fl}, []*Fighter{fl}, throwTable(profiles.Movable{Kind: "stone", X: 7.5, Y: 5}), o)
+	c := &e.c[0]
+	c.pos, c.ap = field.Vec{X: 7.5, Y: 5}, 4
+	if !e.do(nil, 0, action{kind: actPickUpMovable, opt: 0}) || !e.holdsMovable(0) {
+		t.Fatal("the stone was not picked up")
+	}
+	if !e.do(nil, 0, action{kind: actPickUp}) || e.holdsMovable(0) || e.obj.carrier != -1 || c.ap != 2 {
+		t.Fatalf("first relic pick-up: holds %v, carrier %d, AP %d; want the stone put down for 1 AP", e.holdsMovable(0), e.obj.carrier, c.ap)
+	}
+	if !e.do(nil, 0, action{kind: actPickUp}) || e.obj.carrier != 0 || c.ap != 1 {
+		t.Fatalf("second: carrier %d, AP %d; want the relic carried", e.obj.carrier, c.ap)
+	}
+	if e.do(nil, 0, action{kind: actPickUpMovable, opt: 0}) {
+		t.Error("the relic carrier picked up the stone")
+	}
+}
