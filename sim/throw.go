@@ -42,10 +42,9 @@ import (
 //     d10, as a spell's damage) and its effect: bleeding X for one turn (X HP
 //     at the start of its next activation, once), on a CH falling to the
 //     ground, losing 2 AP (of those it has now, as a Bite's fear) or being
-//     dazed; the anvil's "-3 armour lifespan boxes" on any hit. A scenery
-//     object hit (sim/objects.go) loses the throw's damage in SP (a reading:
-//     the rules name throwing among the ways to remove SP, seed 000 line
-//     1074, without a number; the damage is the table's only one).
+//     dazed; the anvil's "-3 armour lifespan boxes" on any hit. A throw
+//     targets a Safar only: throws at a scenery object (sim/objects.go) or
+//     at empty ground are not played (sim/rules.go).
 //   - "If the throw fails ..., roll a deviation die ... Threshold is 5 or
 //     above. On a success, the object stays at the targeted area. On a
 //     failure, the object rolls or bounces over [5 - die result] toises in the
