@@ -30,6 +30,7 @@ import (
 //	scouts: false                     # the scenario forbids scouts (Scout X, seed 000 line 1654); true when left out
 //	objectives: {markers: [{name: ford, x: 7.5, y: 7.5}]}              # optional: Objectives
 //	gaps: [{between: [west roof, east roof]}]                          # optional: heights to jump between (Gap)
+//	movable: [{kind: stone, x: 4, y: 7.5}]                            # optional: objects to throw (Movable)
 //
 // Kinds are cover, difficult, impassable, loose, slippery and water
 // (sim/field.Kind; the rulebooks' "Terrain modifiers", seed 000 lines 652-655,
@@ -52,7 +53,10 @@ type Scenario struct {
 	// Gaps are the pairs of heights a Safar may jump between
 	// (scenario_gaps.go).
 	Gaps []Gap
-	Pos  Pos // where the scenario starts in its file
+	// Movable are the objects lying on the table that a Safar may pick up
+	// and throw (scenario_movable.go).
+	Movable []Movable
+	Pos     Pos // where the scenario starts in its file
 
 	// Deployment rules (skills.md #23). NoScouts: the file says "scouts:
 	// false", the scenario forbids scouts, who deploy as usual (seed 000 line
@@ -90,7 +94,7 @@ const (
 var TerrainKinds = []string{"cover", "difficult", "impassable", "loose", "slippery", "water"}
 
 var (
-	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain", "scouts", "objectives", "gaps"}
+	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain", "scouts", "objectives", "gaps", "movable"}
 	tableFields    = []string{"width", "height"}
 	pieceFields    = []string{"kind", "height", "rect", "circle", "name", "structure"}
 	rectFields     = []string{"x", "y", "w", "h"}
@@ -150,7 +154,7 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 		Rounds: DefaultRounds}
 	present := make(map[string]bool)
 	var deployment *yaml.Node
-	var pieces []*yaml.Node
+	var pieces, movables []*yaml.Node
 	for _, f := range fields {
 		present[f.key] = true
 		switch f.key {
@@ -182,6 +186,8 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 			s.Objectives = d.objectives(f.v)
 		case "gaps":
 			d.gaps(s, f.v) // scenario_gaps.go
+		case "movable":
+			movables = d.movables(s, f.v) // scenario_movable.go
 		default:
 			d.unknown(f.k, f.key, f.key, scenarioFields)
 		}
@@ -197,8 +203,9 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 	for i := range s.Terrain {
 		d.checkPiece(s, &s.Terrain[i], pieces[i], index("terrain", i))
 	}
-	d.checkObjects(s, pieces) // scenario_objects.go
-	d.checkGaps(s)            // scenario_gaps.go
+	d.checkObjects(s, pieces)    // scenario_objects.go
+	d.checkGaps(s)               // scenario_gaps.go
+	d.checkMovables(s, movables) // scenario_movable.go
 	d.checkObjectives(s)
 	return s
 }

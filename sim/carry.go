@@ -210,7 +210,7 @@ func (e *engine) handOverAct(i int) (action, bool) {
 //     1161; 2 AP dazed, R17): an ally in play in its zone of control, alive (a
 //     defeated ally is a carcass: carrying it changes no battle), its C at most
 //     the carrier's P, neither carrying nor carried, the carrier on its feet,
-//     handling objects (not Savage) and carrying nothing else (not the relic).
+//     handling objects (not Savage) and carrying nothing else (not the relic, no object to throw).
 //   - The carrier walks with the burden (engine.burden: -2 V with P under 4,
 //     -1 with P 4 or more); the ally moves with it, its base in contact behind
 //     the carrier's after each action of the carrier.
@@ -263,7 +263,7 @@ func (e *engine) canCarry(i, k int) bool {
 	}
 	c, o := &e.c[i], &e.c[k]
 	carriesRelic := e.obj != nil && e.obj.carrier == i && !e.obj.scored
-	return c.side == o.side && e.handles(i) && o.inPlay() && !c.ground && !c.stunned && !carriesRelic &&
+	return c.side == o.side && e.handles(i) && o.inPlay() && !c.ground && !c.stunned && !carriesRelic && !e.holdsMovable(i) &&
 		e.carried(i) < 0 && e.bearer(i) < 0 && e.carried(k) < 0 && e.bearer(k) < 0 &&
 		o.f.Stats().C <= c.f.Stats().P && e.gap(i, k) <= e.naturalReach(i)+1e-9
 }

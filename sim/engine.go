@@ -94,6 +94,8 @@ type engine struct {
 	// objs holds the scenery objects' structure points (sim/objects.go); nil:
 	// none on the table.
 	objs *sceneryObjects
+	// throw holds the movable objects to throw (sim/throw.go); nil: none.
+	throw *throwState
 	// heights: the table has scenery to climb and stand on; aloft: a Safar
 	// has climbed on a top in this battle (sim/climb.go).
 	heights, aloft bool
@@ -465,6 +467,8 @@ func (e *engine) clone() *engine {
 	q.magic = e.magic.clone()
 	q.obj = e.obj.clone()
 	e.objs.cloneFor(&q) // its own pieces (sim/objects.go)
+	// Its own movable objects (sim/throw.go).
+	e.throw.cloneFor(&q)
 	return &q
 }
 
@@ -542,6 +546,7 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 	e.reset()
 	e.obj.reset()
 	e.objs.reset(e) // scenery objects whole again (sim/objects.go)
+	e.throw.reset() // movable objects back in place (sim/throw.go)
 	if e.trace != nil {
 		e.traceStart(first)
 	}
@@ -822,6 +827,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		if c.hp <= 0 {
 			return
 		}
+	}
+	if !e.throwBleedTick(i) { // a thrown bottle's or stone's, one turn (sim/throw.go)
+		return
 	}
 	if !e.poisonTick(i) { // R14: poison next (sim/poison.go)
 		return
@@ -1237,6 +1245,10 @@ const (
 	// down (sim/carry.go).
 	actCarry
 	actPutDown
+	// actPickUpMovable: picking up movable object opt; actThrow: throwing the
+	// object in hand at target (sim/throw.go).
+	actPickUpMovable
+	actThrow
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1329,6 +1341,10 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.pickUpAlly(i, a.target)
 	case actPutDown:
 		return e.putDown(i, e.actionCost(i, 1))
+	case actPickUpMovable:
+		return e.pickUpMovable(i, a.opt)
+	case actThrow:
+		return e.throwAt(r, i, a.target) // sim/throw.go
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {

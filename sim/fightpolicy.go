@@ -46,6 +46,10 @@ var (
 	// (sim/objectives.go): it fights for annihilation only, which measures what
 	// playing for the objectives is worth (docs/design-skirmish.md).
 	NoObjectives FightPolicy = defaultPolicy{noObjectives: true}
+	// NoThrow is the default policy never picking up nor throwing a movable
+	// object (sim/throw.go), which measures what throwing is worth
+	// (docs/design-skirmish.md).
+	NoThrow FightPolicy = defaultPolicy{noThrow: true}
 	// Always1AP, Always2AP and Always3AP spend every AP on attacks of that cost (the
 	// best such option), defending with the best response.
 	Always1AP FightPolicy = fixedAP{1}
@@ -66,9 +70,9 @@ var FightPolicies = []FightPolicy{DefaultFightPolicy, Always1AP, Always2AP, Alwa
 
 // SidePolicies lists the skirmish policies, the default first: the duel's,
 // NearestPolicy, which differs from the default only with several Safars,
-// DamageOnly, the default before R10a, and NoObjectives, the default ignoring a
-// scenario's objectives.
-var SidePolicies = []FightPolicy{DefaultFightPolicy, NearestPolicy, RandomPolicy, Always1AP, Always2AP, Always3AP, ReflexOnly, DamageOnly, NoObjectives}
+// DamageOnly, the default before R10a, NoObjectives, the default ignoring a
+// scenario's objectives, and NoThrow, the default never throwing an object.
+var SidePolicies = []FightPolicy{DefaultFightPolicy, NearestPolicy, RandomPolicy, Always1AP, Always2AP, Always3AP, ReflexOnly, DamageOnly, NoObjectives, NoThrow}
 
 // FightPolicyByName returns the duel policy called name.
 func FightPolicyByName(name string) (FightPolicy, error) {
@@ -93,8 +97,8 @@ func policyByName(name string, list []FightPolicy) (FightPolicy, error) {
 }
 
 // defaultPolicy is DefaultFightPolicy, with damageOnly DamageOnly, with
-// noObjectives NoObjectives.
-type defaultPolicy struct{ damageOnly, noObjectives bool }
+// noObjectives NoObjectives, with noThrow NoThrow.
+type defaultPolicy struct{ damageOnly, noObjectives, noThrow bool }
 
 func (p defaultPolicy) Name() string {
 	switch {
@@ -102,6 +106,8 @@ func (p defaultPolicy) Name() string {
 		return "damage-only"
 	case p.noObjectives:
 		return "no-objectives"
+	case p.noThrow:
+		return "no-throw"
 	}
 	return "default"
 }
@@ -481,6 +487,11 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	}
 	if d := e.lootChoice(i, j, keep); d.kind != actEnd {
 		return d // sim/loot.go
+	}
+	if !pol.noThrow {
+		if t, ok := e.throwChoice(i, keep); ok {
+			return t // an object to throw (sim/throw.go)
+		}
 	}
 	a := playWell(e, i, j, nil, keep, !pol.damageOnly)
 	if _, reflex := e.policies[e.c[i].side].(reflexOnly); a.kind == actEnd && e.alertWorth(i, reflex) {

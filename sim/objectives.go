@@ -140,14 +140,14 @@ func (e *engine) relicAt() (field.Vec, bool) {
 	return s.relic, true
 }
 
-// carryMalus is what carrying the relic, or an ally (sim/carry.go), takes off
-// Safar i's velocity: 2 with P under 4, 1 with P 4 or more (seed 004 lines
-// 1205-1208).
+// carryMalus is what carrying the relic, an ally (sim/carry.go) or a movable
+// object (sim/throw.go) takes off Safar i's velocity: 2 with P under 4, 1 with
+// P 4 or more (seed 004 lines 1205-1208).
 func (e *engine) carryMalus(i int) float64 {
 	if e.c[i].bear.carrying > 0 && e.carried(i) >= 0 {
 		return e.burden(i) // an ally (sim/carry.go)
 	}
-	if e.obj == nil || e.obj.carrier != i || e.obj.scored {
+	if (e.obj == nil || e.obj.carrier != i || e.obj.scored) && !e.holdsMovable(i) { // or an object to throw (sim/throw.go)
 		return 0
 	}
 	if e.c[i].f.Stats().P < 4 {
@@ -223,6 +223,9 @@ func (e *engine) pickUp(r *rand.PCG, i int) bool {
 	if !ok || e.obj.carrier >= 0 || !e.handles(i) || c.ground || c.ap < cost || !e.near(i, p, e.naturalReach(i)) || e.relicLocked() ||
 		!printedAll(c.f.Profile, rl.Test) { // catalogue.md 4.5: a test engaging what its card does not print
 		return false
+	}
+	if e.holdsMovable(i) {
+		return e.dropMovable(i) // an object to throw in hand: put down first (sim/throw.go)
 	}
 	c.ap -= cost
 	c.spent += cost

@@ -160,6 +160,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	}
 	e.field.HalveDifficult = sk.Variant.English // R-FR
 	e.initObjects()                             // scenery objects (sim/objects.go)
+	e.initThrow()                               // movable objects (sim/throw.go)
 	depth := sk.Deployment
 	switch {
 	case depth == 0 && sk.Variant.English:

@@ -3,6 +3,8 @@ package field
 import (
 	"math"
 	"strconv"
+
+	"github.com/kharn-ages/kharn/profiles"
 )
 
 // Sizes and distances of the rulebook, in toises (a toise is 4 cm: English seed
@@ -234,6 +236,9 @@ type Field struct {
 	// Gaps are the pairs of heights (indices in Terrain) a Safar may jump
 	// between (gap.go; profiles.Scenario.Gaps).
 	Gaps [][2]int
+	// Movable are the objects lying on the table to pick up and throw
+	// (profiles.Scenario.Movable; the engine plays them: sim/throw.go).
+	Movable []profiles.Movable
 }
 
 // reduction returns how much terrain of kind k takes off velocity (R-FR), 0 for

@@ -9,7 +9,7 @@ import (
 // FromScenario returns the table of scenario s: its size and terrain pieces
 // (profiles.Scenario, checked when it was decoded).
 func FromScenario(s *profiles.Scenario) (Field, error) {
-	f := Field{Width: s.Width, Height: s.Height, NoScouts: s.NoScouts}
+	f := Field{Width: s.Width, Height: s.Height, NoScouts: s.NoScouts, Movable: s.Movable}
 	for i, p := range s.Terrain {
 		var k Kind
 		switch p.Kind {
