@@ -96,7 +96,7 @@ func (f *Field) RouteWalk(b Base, toward Vec, dist float64, others []Base, leap 
 		}
 	}
 	if prev[n-1] < 0 {
-		return b.Pos, false
+		return f.routeAmong(b, toward, dist, others, leap, k) // round several pieces (routemany.go)
 	}
 	// The path's nodes, from the start: walk its legs in turn.
 	var path [routeNodes]int
