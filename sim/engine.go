@@ -187,9 +187,13 @@ type combatant struct {
 	assaulted bool
 	// harassed: its Harassment was used in this activation (once per activation).
 	harassed bool
-	ranged   bool // the shooting weapon is in hand
-	ammo     int  // shots left, -1 unlimited
-	loaded   int  // shots before a reload, -1 no rate
+	// refused: the enemy (index+1, 0 none) whose assault engine.attack refused
+	// since its last action played in this activation: the policy is asked
+	// again and offers that assault no more (sim/route.go).
+	refused int
+	ranged  bool // the shooting weapon is in hand
+	ammo    int  // shots left, -1 unlimited
+	loaded  int  // shots before a reload, -1 no rate
 	// duelUsed, masterUsed: its Duellist or Master X reroll was used this turn
 	// (each once per turn).
 	duelUsed, masterUsed bool
@@ -836,7 +840,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
-	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted = 0, false, false, 0, false, false
+	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused = 0, false, false, 0, false, false, 0
 	c.target = -1
 	e.warlord(i)
 	if !e.swim(i) { // sim/water.go
@@ -866,9 +870,14 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		} else {
 			act = pol.act(e, i, r)
 		}
+		spent, at := c.spent, c.pos
 		if !e.do(r, i, act) {
+			if e.refusedAssault(i, act, spent, at) {
+				continue // asked again: a refused assault does not end the activation (sim/route.go)
+			}
 			break
 		}
+		c.refused = 0
 		if act.kind != actAttack {
 			c.target = -1 // it moved: choose again from where it stands
 		}
