@@ -56,6 +56,10 @@ type engine struct {
 	// duel makes traces speak of sides A and B and the gap between them, as the
 	// duel always has.
 	duel bool
+	// dry: the last walk destination or walkToPoint returned goes the dry way
+	// round deep water (engine.dryWay): it enters none, and wade leaves it a
+	// walk (sim/walks.go).
+	dry bool
 	// start holds the starting positions; leader the index of each side's leader
 	// (-1: none); sideSize the number of Safars each side fields.
 	start    []field.Vec
@@ -1398,8 +1402,11 @@ var sidesteps = [...]float64{0.35, -0.35, 0.7, -0.7, 1.05, -1.05, 1.4, -1.4}
 // from) Safar j. When something blocks the straight walk toward j before it has
 // gone a quarter of the way, it goes round: along the shortest path round the
 // piece of scenery that stops it (engine.route), else, of the headings of
-// sidesteps, the one that ends nearest to j.
+// sidesteps, the one that ends nearest to j. Toward j it takes the dry way
+// round deep water when there is one of similar length (engine.dryWay); away
+// from j it goes round the scenery that stops it (engine.routeAway).
 func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bool) {
+	e.dry = false
 	b := e.c[i].base()
 	to := e.c[j].pos
 	d := to.Sub(b.Pos)
@@ -1409,7 +1416,13 @@ func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bo
 	}
 	others := e.othersOf(i, -1)
 	if !toward {
-		return e.walk(i, b, b.Pos.Sub(d.Scale(dist/l)), dist, others), true
+		away := b.Pos.Sub(d.Scale(dist / l))
+		pos := e.walk(i, b, away, dist, others)
+		pos, _ = e.routeAway(i, j, b, away, dist, others, pos) // round scenery (sim/walks.go)
+		return pos, true
+	}
+	if p, ok := e.dryWay(i, b, to, dist, others); ok {
+		return p, true // round deep water (sim/walks.go)
 	}
 	pos := e.walk(i, b, to, dist, others)
 	want := min(dist, max(l-b.Radius-e.c[j].radius, 0))
@@ -1803,12 +1816,12 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		if d := e.freeMoveOf(i, pl.main.Effects.Count(V), harassed); pl.main.Effects.Count(V) > 0 {
 			e.vStep(i, j, d) // a V effect its policy chose: the direction it chooses (sim/stepaway.go)
 		} else {
-			e.move(i, j, d, false)
+			e.freeMove(i, j, d, false) // sim/walks.go: a swim into water
 		}
 	} else if k := c.vTo - 1; st.moveAtt && c.inPlay() && k >= 0 && e.c[k].inPlay() {
 		// R10a: the policy moves on to another enemy (engaging it, supporting
 		// an ally there).
-		e.move(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), harassed), true)
+		e.freeMove(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), harassed), true)
 		c.target = k
 		if e.trace != nil {
 			e.tracef("    %s moves on (V): %s\n", e.name(i), e.where(i, k))
@@ -1816,7 +1829,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	}
 	c.vTo = 0
 	if st.moveDef && o.inPlay() && e.policies[o.side].prefersRange(e, j, i) {
-		e.move(j, i, e.freeMoveOf(j, 1, false), false)
+		e.freeMove(j, i, e.freeMoveOf(j, 1, false), false)
 	}
 	if e.trace != nil {
 		if e.duel {

@@ -36,7 +36,7 @@ func (e *engine) vStepTo(i, j int, dist float64) field.Vec {
 	if !(l > 0) {
 		return b.Pos
 	}
-	return e.stepAway(i, b, d.Scale(1/l), dist, e.othersOf(i, -1))
+	return e.freeSwim(i, b.Pos, e.stepAway(i, b, d.Scale(1/l), dist, e.othersOf(i, -1))) // sim/walks.go
 }
 
 // stepAway returns where Safar i, on base b, ends a move of dist toises away
@@ -57,6 +57,12 @@ func (e *engine) stepAway(i int, b field.Base, u field.Vec, dist float64, others
 	}
 	best := pos
 	bm, bw := e.awayMargin(i, pos)
+	if p, ok := e.route(i, b, b.Pos.Add(u.Scale(dist)), dist, others); ok {
+		// Round the scenery that cut it short (sim/walks.go).
+		if m, w := e.awayMargin(i, p); farther(m, w, bm, bw) {
+			best, bm, bw = p, m, w
+		}
+	}
 	for n := range len(sidesteps) + 6 {
 		var v field.Vec
 		switch {

@@ -100,7 +100,7 @@ func (e *engine) metalArmour(i int) bool {
 func (e *engine) wade(i int, from field.Vec, walk, ap int) (cost int, moved, swam bool) {
 	c := &e.c[i]
 	to := c.pos
-	if len(e.field.Terrain) == 0 {
+	if len(e.field.Terrain) == 0 || e.dry { // a dry way enters no water (sim/walks.go)
 		return walk, to.Dist(from) > 1e-6, false
 	}
 	b := c.base()

@@ -86,4 +86,8 @@ func TestRouteDry(t *testing.T) {
 	if !nearVec(b.Pos, target) {
 		t.Errorf("dry walks end at %v, want %v", b.Pos, target)
 	}
+	b.Pos = Vec{7.5, 4}
+	if a := testing.AllocsPerRun(100, func() { f.RouteDry(b, target, 3, nil, 0) }); a != 0 {
+		t.Errorf("RouteDry allocates %v times a walk, want 0", a)
+	}
 }
