@@ -16,7 +16,8 @@ import (
 // Only the V effect of an attack the policy chose (positionValue weighs the
 // move with vStepTo) takes the direction; the free moves of skills, which the
 // policies do not choose (Harassment, Survival instinct), and a walk away
-// (actAway) still go straight away (engine.destination): sliding those along
+// (actAway) still go straight away (engine.destination; round the scenery
+// that stops them, engine.routeAway, sim/walks.go): sliding those along
 // the edge whenever it escaped moved kharns-300 against kherops-300 from
 // 39.7% to 42.4% (20 000 battles, seed 3): the shock vanguard's Harassment
 // steps slid and its side lost more (docs/policies.md, "The fall's paid walk,
