@@ -56,6 +56,10 @@ type engine struct {
 	// duel makes traces speak of sides A and B and the gap between them, as the
 	// duel always has.
 	duel bool
+	// dry: the last walk destination or walkToPoint returned goes the dry way
+	// round deep water (engine.dryWay): it enters none, and wade leaves it a
+	// walk (sim/walks.go).
+	dry bool
 	// start holds the starting positions; leader the index of each side's leader
 	// (-1: none); sideSize the number of Safars each side fields.
 	start    []field.Vec
@@ -189,9 +193,13 @@ type combatant struct {
 	assaulted bool
 	// harassed: its Harassment was used in this activation (once per activation).
 	harassed bool
-	ranged   bool // the shooting weapon is in hand
-	ammo     int  // shots left, -1 unlimited
-	loaded   int  // shots before a reload, -1 no rate
+	// refused: the enemy (index+1, 0 none) whose assault engine.attack refused
+	// since its last action played in this activation: the policy is asked
+	// again and offers that assault no more (sim/route.go).
+	refused int
+	ranged  bool // the shooting weapon is in hand
+	ammo    int  // shots left, -1 unlimited
+	loaded  int  // shots before a reload, -1 no rate
 	// duelUsed, masterUsed: its Duellist or Master X reroll was used this turn
 	// (each once per turn).
 	duelUsed, masterUsed bool
@@ -859,7 +867,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
-	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted = 0, false, false, 0, false, false
+	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused = 0, false, false, 0, false, false, 0
 	c.target = -1
 	e.warlord(i)
 	if !e.swim(i) { // sim/water.go
@@ -891,10 +899,15 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			act = pol.act(e, i, r)
 		}
 		from := c.pos
+		spent, at := c.spent, c.pos
 		if !e.do(r, i, act) {
+			if e.refusedAssault(i, act, spent, at) {
+				continue // asked again: a refused assault does not end the activation (sim/route.go)
+			}
 			break
 		}
 		e.carryAlong(i, from) // the ally it carries (sim/carry.go)
+		c.refused = 0
 		if act.kind != actAttack {
 			c.target = -1 // it moved: choose again from where it stands
 		}
@@ -1444,8 +1457,11 @@ var sidesteps = [...]float64{0.35, -0.35, 0.7, -0.7, 1.05, -1.05, 1.4, -1.4}
 // from) Safar j. When something blocks the straight walk toward j before it has
 // gone a quarter of the way, it goes round: along the shortest path round the
 // piece of scenery that stops it (engine.route), else, of the headings of
-// sidesteps, the one that ends nearest to j.
+// sidesteps, the one that ends nearest to j. Toward j it takes the dry way
+// round deep water when there is one of similar length (engine.dryWay); away
+// from j it goes round the scenery that stops it (engine.routeAway).
 func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bool) {
+	e.dry = false
 	b := e.c[i].base()
 	to := e.c[j].pos
 	d := to.Sub(b.Pos)
@@ -1455,7 +1471,13 @@ func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bo
 	}
 	others := e.othersOf(i, -1)
 	if !toward {
-		return e.walk(i, b, b.Pos.Sub(d.Scale(dist/l)), dist, others), true
+		away := b.Pos.Sub(d.Scale(dist / l))
+		pos := e.walk(i, b, away, dist, others)
+		pos, _ = e.routeAway(i, j, b, away, dist, others, pos) // round scenery (sim/walks.go)
+		return pos, true
+	}
+	if p, ok := e.dryWay(i, b, to, dist, others); ok {
+		return p, true // round deep water (sim/walks.go)
 	}
 	pos := e.walk(i, b, to, dist, others)
 	want := min(dist, max(l-b.Radius-e.c[j].radius, 0))
@@ -1854,12 +1876,12 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		if d := e.freeMoveOf(i, pl.main.Effects.Count(V), harassed); pl.main.Effects.Count(V) > 0 {
 			e.vStep(i, j, d) // a V effect its policy chose: the direction it chooses (sim/stepaway.go)
 		} else {
-			e.move(i, j, d, false)
+			e.freeMove(i, j, d, false) // sim/walks.go: a swim into water
 		}
 	} else if k := c.vTo - 1; st.moveAtt && c.inPlay() && k >= 0 && e.c[k].inPlay() {
 		// R10a: the policy moves on to another enemy (engaging it, supporting
 		// an ally there).
-		e.move(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), harassed), true)
+		e.freeMove(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), harassed), true)
 		c.target = k
 		if e.trace != nil {
 			e.tracef("    %s moves on (V): %s\n", e.name(i), e.where(i, k))
@@ -1867,7 +1889,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	}
 	c.vTo = 0
 	if st.moveDef && o.inPlay() && e.policies[o.side].prefersRange(e, j, i) {
-		e.move(j, i, e.freeMoveOf(j, 1, false), false)
+		e.freeMove(j, i, e.freeMoveOf(j, 1, false), false)
 	}
 	if e.trace != nil {
 		if e.duel {

@@ -647,9 +647,16 @@ func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bo
 		}
 		return far
 	}
-	if !e.engagedAny(i) && g <= e.assaultReach(i) && !e.hiddenFrom(j, i) && !e.apart(i, j) {
-		w := e.walkCost(i)
-		if k, v := bestAttackOf(e, i, j, w, melee, classOf(filter, false), keep, false); k >= 0 {
+	if !e.engagedAny(i) && g <= e.assaultReach(i) && !e.hiddenFrom(j, i) && !e.apart(i, j) && e.c[i].refused != j+1 {
+		w, wet, ok := e.assaultWalk(i, j, e.c[i].ap) // only an assault whose walk reaches j (sim/route.go)
+		if !ok {
+			return far
+		}
+		f, class := melee, classOf(filter, false)
+		if wet { // no weapon in deep water (sim/water.go)
+			f, class = func(o *fightOption) bool { return o.weapon == nil && melee(o) }, classOther
+		}
+		if k, v := bestAttackOf(e, i, j, w, f, class, keep, false); k >= 0 {
 			if keep {
 				v += walkKeep(e, i, w)
 			}
@@ -735,12 +742,21 @@ func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep, pos b
 		return action{kind: actEnd}
 	}
 	// Close in: an assault if the walk reaches, else walk.
-	if !e.engagedAny(i) && e.gap(i, j) <= e.assaultReach(i) && !e.apart(i, j) && e.assaultWalks(i, j) { // no assault up or down a height (sim/climb.go), nor one its walk cannot make (sim/route.go)
+	// No assault up or down a height (sim/climb.go), nor one its walk cannot
+	// make (assaultWalk, sim/route.go) or that was refused in this activation.
+	if !e.engagedAny(i) && e.gap(i, j) <= e.assaultReach(i) && !e.apart(i, j) && c.refused != j+1 {
 		// The walk is needed to engage at all, so only the attack's AP are weighed
 		// against keeping them.
-		w := e.walkCost(i)
-		if k, v := best(w, melee, false); k >= 0 && accept(k, v+walkKeep(e, i, w)) {
-			return attack(actAssault, k)
+		if w, wet, ok := e.assaultWalk(i, j, c.ap); ok {
+			k, v := 0, 0.0
+			if wet { // no weapon in deep water (sim/water.go)
+				k, v = bestAttackOf(e, i, j, w, func(o *fightOption) bool { return o.weapon == nil && melee(o) }, classOther, keep, pos)
+			} else {
+				k, v = best(w, melee, false)
+			}
+			if k >= 0 && accept(k, v+walkKeep(e, i, w)) {
+				return attack(actAssault, k)
+			}
 		}
 	}
 	// Walking in costs AP that would otherwise defend: beyond the free walk the

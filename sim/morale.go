@@ -278,7 +278,7 @@ func (e *engine) frightEffect(r *rand.PCG, i, src, roll int) {
 	case src < 0:
 		what = "no effect without a warrior as its source"
 	case roll <= 7:
-		e.move(i, src, e.velocity(i), false) // forced: even a Safar that cannot move flees
+		e.flee(i, src, e.velocity(i)) // forced: even a Safar that cannot move flees (sim/walks.go)
 		what = "flees"
 	case roll <= 9:
 		what = "the source strikes a free 2 AP attack"

@@ -319,8 +319,9 @@ func (e *engine) goTo(r *rand.PCG, i, k int) bool {
 		return false
 	}
 	from := c.pos
-	c.pos = e.field.Walk(c.base(), p, e.velocity(i), e.othersOf(i, -1))
-	cost, moved, _ := e.wade(i, from, cost, c.ap) // a swim in water (sim/water.go)
+	// Round scenery and deep water (sim/walks.go); a swim in water (sim/water.go).
+	c.pos = e.walkToPoint(i, c.base(), p, e.velocity(i), e.othersOf(i, -1))
+	cost, moved, _ := e.wade(i, from, cost, c.ap)
 	if !moved && cost > 0 {
 		c.pos = from
 		return false // blocked: no AP paid for a walk that goes nowhere

@@ -16,7 +16,8 @@ import (
 // Only the V effect of an attack the policy chose (positionValue weighs the
 // move with vStepTo) takes the direction; the free moves of skills, which the
 // policies do not choose (Harassment, Survival instinct), and a walk away
-// (actAway) still go straight away (engine.destination): sliding those along
+// (actAway) still go straight away (engine.destination; round the scenery
+// that stops them, engine.routeAway, sim/walks.go): sliding those along
 // the edge whenever it escaped moved kharns-300 against kherops-300 from
 // 39.7% to 42.4% (20 000 battles, seed 3): the shock vanguard's Harassment
 // steps slid and its side lost more (docs/policies.md, "The fall's paid walk,
@@ -36,7 +37,7 @@ func (e *engine) vStepTo(i, j int, dist float64) field.Vec {
 	if !(l > 0) {
 		return b.Pos
 	}
-	return e.stepAway(i, b, d.Scale(1/l), dist, e.othersOf(i, -1))
+	return e.freeSwim(i, b.Pos, e.stepAway(i, b, d.Scale(1/l), dist, e.othersOf(i, -1))) // sim/walks.go
 }
 
 // stepAway returns where Safar i, on base b, ends a move of dist toises away
@@ -57,6 +58,12 @@ func (e *engine) stepAway(i int, b field.Base, u field.Vec, dist float64, others
 	}
 	best := pos
 	bm, bw := e.awayMargin(i, pos)
+	if p, ok := e.route(i, b, b.Pos.Add(u.Scale(dist)), dist, others); ok {
+		// Round the scenery that cut it short (sim/walks.go).
+		if m, w := e.awayMargin(i, p); farther(m, w, bm, bw) {
+			best, bm, bw = p, m, w
+		}
+	}
 	for n := range len(sidesteps) + 6 {
 		var v field.Vec
 		switch {

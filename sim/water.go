@@ -31,11 +31,16 @@ import "github.com/kharn-ages/kharn/sim/field"
 //     would enter the water. A natural armour (the card's, or an item marked
 //     natural) neither stops a swim nor is taken off.
 //
+//   - The policies' walks toward an enemy or an objective go the dry way
+//     round water when it is no longer than the straight walk's movement, or
+//     the Safar cannot swim, and a free move (a V effect, Harassment,
+//     Survival instinct, a flight) into water is a swim, free, that a Safar
+//     in metal or stone armour cannot make: sim/walks.go.
+//
 // Not played: a weapon's use in defence (defences stay as on dry land), the
-// policies steering round water or out of it or weighing a swim's 2 AP (a
-// Safar that can swim does, whatever the walk would have cost), a free move
-// (a V effect, Harassment, a flight) into water, which is no walk and costs
-// nothing.
+// policies steering out of water or weighing a swim's 2 AP (a Safar that can
+// swim and finds no dry way of similar length swims, whatever the walk would
+// have cost).
 
 // takeOffArmourAP is the cost of "Taking off one's armour" (seed 000 line 1252).
 const takeOffArmourAP = 3
@@ -100,7 +105,7 @@ func (e *engine) metalArmour(i int) bool {
 func (e *engine) wade(i int, from field.Vec, walk, ap int) (cost int, moved, swam bool) {
 	c := &e.c[i]
 	to := c.pos
-	if len(e.field.Terrain) == 0 {
+	if len(e.field.Terrain) == 0 || e.dry { // a dry way enters no water (sim/walks.go)
 		return walk, to.Dist(from) > 1e-6, false
 	}
 	b := c.base()

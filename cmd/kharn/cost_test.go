@@ -168,9 +168,13 @@ func TestCostAbsurdProfile(t *testing.T) {
 // that and why the precision was not met, in text and JSON. The pool is the
 // whole faction (--pool-all), as when the issue was found: without
 // kherops-commander-3 (Sadistic, partly modelled) the fair cost lies above
-// the floor and the run plays on to --max-trials.
+// the floor and the run plays on to --max-trials. Seed 2: on seed 1, since
+// refused assaults no longer end activations (sim/route.go), the 100 trials
+// of the first stage fit a crossing just above the floor (at most 34.7 Kr),
+// and the precision run plays on to --max-trials (20 000 battles of 12
+// Safars a side, minutes); seeds 2 to 8 find the floor, before and after.
 func TestCostPrecisionUnmet(t *testing.T) {
-	args := []string{"cost", "crown-guard-1", "--vs", "kherops", "--pool-all", "--budget", "400", "--precision", "3", "--first-trials", "100"}
+	args := []string{"cost", "crown-guard-1", "--vs", "kherops", "--pool-all", "--budget", "400", "--precision", "3", "--first-trials", "100", "--seed", "2"}
 	out, errs, code := runCLI(t, args...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)

@@ -35,3 +35,25 @@ func (f *Field) WaterEntry(from Base, to Vec, leap float64) (float64, bool) {
 	}
 	return best, true
 }
+
+// WaterStretch returns how long the straight line from p to q runs in deep
+// water (Water terrain; overlapping pieces count each). It does not allocate.
+func (f *Field) WaterStretch(p, q Vec) float64 {
+	d := q.Sub(p)
+	l := d.Len()
+	if !(l > Epsilon) {
+		return 0
+	}
+	u := d.Scale(1 / l)
+	w := 0.0
+	for i := range f.Terrain {
+		t := &f.Terrain[i]
+		if t.Kind != Water {
+			continue
+		}
+		if tin, tout, ok := t.ray(p, u); ok {
+			w += max(min(tout, l)-max(tin, 0), 0)
+		}
+	}
+	return w
+}

@@ -6,7 +6,7 @@ import "testing"
 // a drawn battle stalled in (kharn skirmish fangs-300 black-guild-300
 // --scenario watchtower --seed 1 --trials 1 --trace, rounds 5-20): a greedy by
 // the tower's corner walking to the executioner behind the curtain wall, and
-// back. The tower's corners lead only into the wall, so RouteWalk found no
+// back. The tower's corners lead only into the wall, so a RouteWalk round one piece found no
 // path and neither moved. The path goes between the tower and the wall.
 func TestRouteAmong(t *testing.T) {
 	tower := Terrain{Kind: Cover, Height: 2.5, Rect: Rect{X: 6, Y: 6, W: 3, H: 3}}
