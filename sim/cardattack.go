@@ -63,8 +63,7 @@ func (f *Fighter) oncePerActivation(a Attack) bool {
 // cardAttackDamage fills the damage spec of card attack ca.
 func cardAttackDamage(s *damageSpec, ca *profiles.CardAttack, att *Fighter) {
 	v := max(att.Stats().Get(ca.Damage), 0)
-	s.raw = make([]float64, v+1)
-	s.raw[v] = 1
+	s.raw = pointDist(v) // planchunks.go
 	s.rawPlus = v
 	s.ticks = false // a natural attack (R12)
 	s.bleeding = ca.Bleeding

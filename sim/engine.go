@@ -53,6 +53,7 @@ type engine struct {
 	rounds   int
 	variant  Variant
 	policies [2]FightPolicy
+	exPolicy exPolicies // exchangePolicy's answers, per side (tables_own.go)
 	// duel makes traces speak of sides A and B and the gap between them, as the
 	// duel always has.
 	duel bool
@@ -353,6 +354,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			e.policies[s] = DefaultFightPolicy
 		}
 	}
+	e.exPolicy.set(e.policies) // tables_own.go
 	e.c = make([]combatant, len(fighters))
 	e.start = make([]field.Vec, len(fighters))
 	e.labels = make([]string, len(fighters))
@@ -485,8 +487,8 @@ func zero(int) float64 { return 0 }
 
 // exchange returns the exchange of kind att attacking kind def with weapon w.
 func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchange {
-	af := e.kinds[att].WithWeapon(w)
-	df := e.kinds[def].WithWeapon(e.kinds[def].Melee)
+	af := chunkFighter(e.kinds[att], w) // WithWeapon, in a chunk (planchunks.go)
+	df := chunkFighter(e.kinds[def], e.kinds[def].Melee)
 	return Exchange{Attacker: af, Defender: df, Attack: a, Variant: e.variant, Policy: e.exchangePolicy(att)}
 }
 
@@ -1955,7 +1957,8 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	}
 	att, def := int(k.att), int(k.def)
 	s := e.kindSide[att]
-	ex := e.exchange(att, def, opt.weapon, opt.attack)
+	// The Exchange in a chunk (planchunks.go).
+	ex := chunkExchange(e.exchange(att, def, opt.weapon, opt.attack))
 	ex.Attacker, ex.Defender = k.attMod.apply(ex.Attacker), k.defMod.apply(ex.Defender) // spells
 	if k.attBare {
 		ex.Attacker = bareHeaded(ex.Attacker)
@@ -2007,22 +2010,22 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	if e.policies[1-s].reserves() {
 		// The defender weighs the AP it keeps against what the attacker can still do
 		// with the AP it has left in this activation.
-		var r [8]float64
+		r := newReserve() // planchunks.go
 		ranged := e.c[i].ranged
 		always := func(o *fightOption) (int, int, bool) { return o.ap(), bandEffective, !o.shot || ranged }
 		for kk := range 8 {
 			v, _ := planDP(e.opts[att][def], int(k.apLeft), kk, always, zero, 0, 0)
 			r[kk] = -v
 		}
-		ex.Policy.Reserve = &r
+		ex.Policy.Reserve = r
 		// What its counter's daze or stun is worth, by the same tables
 		// (sim/countervalue.go).
-		ex.Policy.CounterStatus = e.counterWorth(att, def, int(k.apLeft), k.attDazed, &ex, ranged)
+		ex.Policy.CounterStatus = e.counterWorth(att, def, int(k.apLeft), k.attDazed, ex, ranged)
 	}
 	if err := ex.Prepare(); err != nil {
 		panic("sim: fight option became illegal: " + err.Error())
 	}
-	pl := ex.newPlan()
+	pl := ex.newPlanIn(nil, newPlanValue()) // newPlan, in a chunk (planchunks.go)
 	e.plans[k] = pl
 	return pl
 }

@@ -797,15 +797,15 @@ func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 	att := ex.Attacker
 	st := att.Stats()
 	w := att.weaponEffects()
-	s := &damageSpec{ticks: att.Weapon != nil}
+	s := newDamageSpec() // planchunks.go
+	s.ticks = att.Weapon != nil
 	point := func(v int) {
-		s.raw = make([]float64, max(v, 0)+1)
-		s.raw[max(v, 0)] = 1
+		s.raw = pointDist(max(v, 0))
 		s.rawPlus = max(v, 0)
 	}
 	switch a.Kind {
 	case Bunt, Bite:
-		s.raw = diceDist(1, 5, 0)
+		s.raw = sharedDiceDist(1, 5, 0)
 		s.rawN, s.rawSides = 1, 5
 		s.ticks = false // a natural attack, like bare hands (R12)
 		if a.Kind == Bunt {
@@ -833,7 +833,7 @@ func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 	}
 	if a.Fixed && w.FixedDamage != nil {
 		fd := w.FixedDamage
-		s.raw = diceDist(fd.N, fd.Sides, fd.Plus)
+		s.raw = sharedDiceDist(fd.N, fd.Sides, fd.Plus)
 		s.rawN, s.rawSides, s.rawPlus = fd.N, fd.Sides, fd.Plus
 	} else {
 		c := a.DamageChar
@@ -899,15 +899,15 @@ func (ex *Exchange) counterDamage(d Defence) *damageSpec {
 	v := max(def.Stats().Get(d.Counter), 0)
 	// The weapon's bleeding and on-CH status land on the attacker
 	// (sim/counterstatus.go), unless its helmet guards against them.
-	s := &damageSpec{ticks: w != nil, critStature: def.Profile.Stature,
+	s := newDamageSpec() // planchunks.go
+	*s = damageSpec{ticks: w != nil, critStature: def.Profile.Stature,
 		bonus: eff.DamageBonus, piercing: eff.ArmourPiercing, ignore: eff.ArmourIgnore,
 		bleeding: eff.Bleeding, onCritical: eff.OnCritical}
 	if fd := eff.FixedDamage; fd != nil && float64(fd.N)*float64(fd.Sides+1)/2+float64(fd.Plus) > float64(v) {
-		s.raw = diceDist(fd.N, fd.Sides, fd.Plus)
+		s.raw = sharedDiceDist(fd.N, fd.Sides, fd.Plus)
 		s.rawN, s.rawSides, s.rawPlus = fd.N, fd.Sides, fd.Plus
 	} else {
-		s.raw = make([]float64, v+1)
-		s.raw[v] = 1
+		s.raw = pointDist(v)
 		s.rawPlus = v
 	}
 	// R10: P +1, + Brutality X, per P effect (two with Riposte and PP engaged).

@@ -68,24 +68,22 @@ func paramsMod(p *profiles.EffectParams) statMod {
 }
 
 // apply returns a copy of f with m added to its characteristics, none below 0,
-// and its weapon's attack bonus and critical range (applyOffence). It
-// allocates: plans call it once per plan key.
+// and its weapon's attack bonus and critical range (applyOffence). Plans call
+// it once per plan key; the copies come from chunks (sim/planchunks.go).
 func (m statMod) apply(f *Fighter) *Fighter {
 	if m == (statMod{}) {
 		return f
 	}
-	p := *f.Profile
+	g, p := chunkCopies(f)
 	st := &p.Stats
 	for k, v := range [...]*int{&st.V, &st.P, &st.A, &st.C, &st.T, &st.I} {
 		*v = max(*v+int(m[k]), 0)
 	}
-	g := *f
-	g.Profile = &p
-	m.applyOffence(&g)
-	m.applySkills(&g) // sim/magic_fate.go
+	m.applyOffence(g)
+	m.applySkills(g) // sim/magic_fate.go
 	// The thresholds of a passed last-Safar temerity test (sim/critthresh.go).
 	g.CriticalLower += int(m[modBold])
-	return &g
+	return g
 }
 
 // String writes m as "P +1, C +1".

@@ -129,8 +129,10 @@ type plan struct {
 	// cheapest first.
 	candidates [2][]Defence
 	// decisions caches the chosen candidate (index+1, 0 = not computed) per
-	// decision context.
+	// decision context; its first rows are in few, the map made only for
+	// more (planchunks.go).
 	decisions map[decisionKey]*decRow
+	few       fewRows
 	maxTotal  int
 	// hits caches the damage distributions by spec (plan.hitEntry).
 	hits      []hitSlot
@@ -247,8 +249,12 @@ func (ex *Exchange) newPlan() *plan { return ex.newPlanShared(nil) }
 
 // newPlanShared is newPlan with the candidate defences taken from sh when it
 // holds those of the same attack (plan_share.go); sh may be nil.
-func (ex *Exchange) newPlanShared(sh *candShare) *plan {
-	pl := &plan{ex: ex, main: ex.Attack, decisions: map[decisionKey]*decRow{}}
+func (ex *Exchange) newPlanShared(sh *candShare) *plan { return ex.newPlanIn(sh, new(plan)) }
+
+// newPlanIn is newPlanShared making the plan in pl (engine.plan: in a chunk,
+// planchunks.go).
+func (ex *Exchange) newPlanIn(sh *candShare, pl *plan) *plan {
+	*pl = plan{ex: ex, main: ex.Attack} // decisions: made past few's rows (planchunks.go)
 	pl.mainMod = ex.attackModifier(pl.main)
 	pl.mainDmg = ex.damage(pl.main)
 	pl.nFree = pl.main.Effects.Count(A)
@@ -717,11 +723,11 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 	}
 	exec := []float64{1}
 	if s.executioner {
-		exec = diceDist(1, 10, 0)
+		exec = sharedDiceDist(1, 10, 0) // planchunks.go
 	}
 	pierce := []float64{1}
 	if p := s.piercing; p != nil {
-		pierce = diceDist(p.N, p.Sides, p.Plus)
+		pierce = sharedDiceDist(p.N, p.Sides, p.Plus)
 	}
 	for raw, q := range s.raw {
 		if q == 0 {
@@ -898,13 +904,23 @@ func (pl *plan) row(s state, free bool) *decRow {
 	if free && pl.freeRows != nil {
 		m = pl.freeRows // shared with the other effect choices (plan_share.go)
 	}
-	row, ok := m[k]
+	var row *decRow
+	var ok bool
+	if m == nil {
+		row, ok = pl.few.get(k) // planchunks.go
+	} else {
+		row, ok = m[k]
+	}
 	if !ok {
 		sl := getSlabs() // planalloc.go
 		row = sl.rows.one()
 		row.dec = sl.dec.take(2 * (pl.maxTotal + 1))
 		putSlabs(sl)
-		m[k] = row
+		if m != nil {
+			m[k] = row
+		} else if !pl.few.put(k, row) {
+			pl.decisions = pl.few.spill(k, row)
+		}
 	}
 	return row
 }

@@ -90,6 +90,9 @@ type planSlabs struct {
 	needs    slab[usedNeed]
 	hitSlots slab[hitSlot]  // exact_hitacc.go
 	hitDists slab[hitDists] // exact_hitacc.go
+
+	// A new plan's own values (planchunks.go).
+	planChunks
 }
 
 var planSlabPool = sync.Pool{New: func() any { return new(planSlabs) }}

@@ -74,9 +74,11 @@ func (e *engine) statusGains(i, j, a int, opts []fightOption, costOf func(o *fig
 	if !o.dazed && k > 0 {
 		daze = max(t[k-1]-t[k], 0)
 	}
-	if !o.stunned {
-		stun = max(t[0]-t[k], 0) + max(fallLoss(e, j), 0)
-	}
+	// The stun's value is computed at the first option with a chance to stun
+	// (fallLoss walks every enemy: 2% of a battle's CPU when computed for
+	// every plan; issue #13, docs/benchmarks.md "Ninth round"); an option with
+	// none multiplies it by 0 and adds +0 as before.
+	stunDue := !o.stunned
 	burn := 0.0
 	if !o.fire.burning {
 		burn = float64(max(min(fireTicks, e.rounds-e.round), 0))
@@ -84,7 +86,7 @@ func (e *engine) statusGains(i, j, a int, opts []fightOption, costOf func(o *fig
 	// The counters' statuses on i itself (sim/counterstatus.go): weighed in
 	// statusRoot, against what they take from the rest of its plan.
 	attDaze, attStun := !c.dazed, true
-	if daze == 0 && stun == 0 && burn == 0 && !attDaze && !attStun {
+	if daze == 0 && !stunDue && burn == 0 && !attDaze && !attStun {
 		return
 	}
 	for n := range opts {
@@ -108,6 +110,9 @@ func (e *engine) statusGains(i, j, a int, opts []fightOption, costOf func(o *fig
 			continue
 		}
 		s = opt.stat[band][k]
+		if stunDue && s.stun != 0 {
+			stun, stunDue = max(t[0]-t[k], 0)+max(fallLoss(e, j), 0), false
+		}
 		b := burn
 		if b > 0 && opt.shot && opt.weapon == c.f.Ranged && (opt.weapon == nil || !opt.weapon.Effects.Fire) && c.fire.fireShots == 0 {
 			b = 0 // its fire shots are spent: plain shots now (specialShot)

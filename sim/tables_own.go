@@ -26,9 +26,35 @@ func (t *Tables) optionsKeyOf(e *engine, a, d int) optionsKey {
 // attacker: its side's attack policy, with the other side's defence policy.
 func (e *engine) exchangePolicy(att int) Policy {
 	s := e.kindSide[att]
-	pol := e.policies[s].attackPolicy()
-	e.policies[1-s].defencePolicy(&pol)
+	if e.exPolicy.ok {
+		return e.exPolicy.pol[s]
+	}
+	return sidePolicy(e.policies, s)
+}
+
+// sidePolicy returns the policy of the exchanges side s attacks in: its
+// policy's attack policy, with the other side's defence policy. It allocates
+// (the defence policy writes through a pointer into an interface's method).
+func sidePolicy(policies [2]FightPolicy, s int) Policy {
+	pol := policies[s].attackPolicy()
+	policies[1-s].defencePolicy(&pol)
 	return pol
+}
+
+// exPolicies holds sidePolicy of each side, computed once when the engine is
+// made (newEngine): every new plan asks it, and computing it allocated once
+// each time (issue #13, ninth round).
+type exPolicies struct {
+	pol [2]Policy
+	ok  bool
+}
+
+// set computes the policies of both sides from policies, neither nil.
+func (x *exPolicies) set(policies [2]FightPolicy) {
+	for s := range 2 {
+		x.pol[s] = sidePolicy(policies, s)
+	}
+	x.ok = true
 }
 
 // kindOptions returns newEngine's option table of kind a against kind d. With
