@@ -300,6 +300,7 @@ type planKey struct {
 	att, def               int8 // kinds
 	apLeft                 int8 // attacker's AP after this attack, for the defender's reserve
 	attDazed               bool // the attacker is dazed: a counter's daze is worth nothing (sim/countervalue.go)
+	attRanged              bool // the attacker's shooting weapon is in hand: its shots count in the defender's reserve (engine.plan)
 	opt                    int16
 	band                   int8
 	assault                bool
@@ -1748,7 +1749,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		}
 	}
 	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(optIdx), band: int8(band), assault: assault,
-		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned, attDazed: c.dazed,
+		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned, attDazed: c.dazed, attRanged: c.ranged,
 		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk, alert: o.alert,
 		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
 		supported: supN > 0, defSupported: defN > 0,
@@ -2010,8 +2011,8 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	if e.policies[1-s].reserves() {
 		// The defender weighs the AP it keeps against what the attacker can still do
 		// with the AP it has left in this activation.
-		r := newReserve() // planchunks.go
-		ranged := e.c[i].ranged
+		r := newReserve()     // planchunks.go
+		ranged := k.attRanged // in the key: a cached plan's reserve is that of the state it was made for
 		always := func(o *fightOption) (int, int, bool) { return o.ap(), bandEffective, !o.shot || ranged }
 		for kk := range 8 {
 			v, _ := planDP(e.opts[att][def], int(k.apLeft), kk, always, zero, 0, 0)

@@ -27,6 +27,10 @@ func (e *engine) canonical(k planKey, opt *fightOption) planKey {
 	if !e.policies[1-e.kindSide[k.att]].reserves() {
 		k.apLeft = 0 // read only to set the defender's Reserve (engine.plan)
 		k.attDazed = false
+		k.attRanged = false
+	}
+	if e.kinds[k.att].Ranged == nil {
+		k.attRanged = false // read only by the reserve's shots (engine.plan): a kind with no shooting weapon has none
 	}
 	if a.Kind == Shot || k.band == bandFar {
 		k.attDazed = false // read only to value a counter's daze (sim/countervalue.go): no counter
