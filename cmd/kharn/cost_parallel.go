@@ -48,7 +48,7 @@ func stageGames(m *sim.BudgetMatch, workers int) balance.GameFactory {
 		if err != nil {
 			return nil, err
 		}
-		return func(r *rand.PCG, cost float64) float64 { return pl.Play(r, cost) }, nil
+		return onceAcrossCosts(pl), nil // cost_memo.go
 	})
 }
 
