@@ -95,9 +95,7 @@ func (p *BudgetPlayer) Play(r *rand.PCG, cost float64) float64 {
 		panic(fmt.Sprintf("sim: budget match: cost %v Kr is not positive", cost))
 	}
 	m := p.m
-	q := int(r.Uint64() % uint64(len(m.Pool)))
-	a := m.count(r, cost)
-	b := m.count(r, float64(m.PoolCosts[q]))
+	q, a, b := m.sizes(r, cost) // sim/budget_sizes.go
 	switch {
 	case a == 0 && b == 0:
 		return 0.5

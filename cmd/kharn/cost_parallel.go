@@ -30,7 +30,8 @@ func costConcurrency(f *costFlags) int {
 // plans), and consecutive stages meet mostly the same ones. A battle's result
 // depends only on the random numbers it is given, not on what the player
 // played before (the same seed gives the same curve for any number of
-// workers), so the curves do not change.
+// workers), so the curves do not change. Each player's game plays the
+// distinct battles of a trial once (onceAcrossCosts).
 //
 // balance.Sample calls the factory once per worker (workers: cfg.Workers, 0 for
 // GOMAXPROCS), one call after another before it plays, and runs its stages one
@@ -48,7 +49,7 @@ func stageGames(m *sim.BudgetMatch, workers int) balance.GameFactory {
 		if err != nil {
 			return nil, err
 		}
-		return func(r *rand.PCG, cost float64) float64 { return pl.Play(r, cost) }, nil
+		return onceAcrossCosts(pl), nil // cost_memo.go
 	})
 }
 

@@ -19,6 +19,8 @@ type stageTimer struct {
 	w     io.Writer // nil: off
 	start time.Time
 	cpu   time.Duration
+	// played and shared are battlesPlayed and battlesShared at the last lap.
+	played, shared int64
 }
 
 // newStageTimer returns a timer that writes to w when KHARN_STAGE_TIMES is set.
@@ -28,6 +30,7 @@ func newStageTimer(w io.Writer) *stageTimer {
 		t.w = w
 	}
 	t.start, t.cpu = time.Now(), processCPU()
+	t.played, t.shared = battlesPlayed.Load(), battlesShared.Load()
 	return t
 }
 
@@ -39,8 +42,12 @@ func (t *stageTimer) lap(name string) {
 		c := cpu - t.cpu
 		fmt.Fprintf(t.w, "kharn report: stage %s: %.1f s wall, %.1f CPU s (%.2f cores)\n",
 			name, wall.Seconds(), c.Seconds(), c.Seconds()/max(wall.Seconds(), 1e-9))
+		if p, s := battlesPlayed.Load()-t.played, battlesShared.Load()-t.shared; p+s > 0 {
+			fmt.Fprintf(t.w, "kharn report: stage %s: %d fair-cost battles played, %d more the same as one of their trial's (cost_memo.go)\n", name, p, s)
+		}
 	}
 	t.start, t.cpu = now, cpu
+	t.played, t.shared = battlesPlayed.Load(), battlesShared.Load()
 }
 
 // processCPU returns the user and system CPU time of the process so far.
