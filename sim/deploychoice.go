@@ -247,11 +247,19 @@ func (e *engine) deployAll(modes [2]DeployMode, sizes [2]int, depth float64, o *
 // every one of them, as it does whenever a battle starts from l.
 func (e *engine) deployValue(l []field.Vec, first int) float64 {
 	e.deployed = [2][]field.Vec{l, l}
+	return e.firstShare(first, deploySeed, deployTrials)
+}
+
+// firstShare returns the share of trials battles, from the random stream of
+// seed, that side first, deploying and activating first, wins, a draw
+// counting half: the value of a deployment (deployValue) or of a table edge
+// (edgeValue).
+func (e *engine) firstShare(first int, seed uint64, trials int) float64 {
 	e.deployFirst = int8(first) + 1
 	defer func() { e.deployFirst = 0 }()
-	r := rand.NewPCG(deploySeed, 0)
+	r := rand.NewPCG(seed, 0)
 	score := 0
-	for range deployTrials {
+	for range trials {
 		switch w, _ := e.play(r); w {
 		case first:
 			score += 2
@@ -259,7 +267,7 @@ func (e *engine) deployValue(l []field.Vec, first int) float64 {
 			score++
 		}
 	}
-	return float64(score) / (2 * deployTrials)
+	return float64(score) / float64(2*trials)
 }
 
 // deployFor puts in e.start the layout of the order of deployment in which

@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -159,19 +158,7 @@ func edgeDecision(value [2][2]float64) (first [2]int, turned [2]bool) {
 // edgeValue returns the share of edgeTrials battles played on e's table that
 // side first, deploying first, wins, a draw counting half.
 func (e *engine) edgeValue(first int) float64 {
-	e.deployFirst = int8(first) + 1
-	defer func() { e.deployFirst = 0 }()
-	r := rand.NewPCG(edgeSeed, 0)
-	score := 0
-	for range edgeTrials {
-		switch w, _ := e.play(r); w {
-		case first:
-			score += 2
-		case Draw:
-			score++
-		}
-	}
-	return float64(score) / (2 * edgeTrials)
+	return e.firstShare(first, edgeSeed, edgeTrials)
 }
 
 // edgesAlike reports whether the two edges of table f with objectives o offer
