@@ -54,7 +54,11 @@ type Config struct {
 
 	// Precision, when positive, makes a precision run: trials are added chunk by
 	// chunk until the half-width of the 95% fair-cost interval (see Curve.FairCost)
-	// is at most Precision Krowns, or MaxTrials trials have been played.
+	// is at most Precision Krowns, or MaxTrials trials have been played. With a
+	// MinCost, the run also stops, its target unmet (Curve.Unmet), as soon as the
+	// fitted win rate at MinCost is below 50%, significantly at the 99.9% level:
+	// the interval is then "at most MinCost", one-sided, and no number of trials
+	// bounds it from below.
 	Precision float64
 
 	// MinTrials is the number of trials a precision run plays before it first
@@ -199,8 +203,8 @@ type Curve struct {
 	// second stage replayed on a wider grid, a stage not played), in words.
 	Notes []string
 	// Unmet, when not empty, says why a precision run could not meet its
-	// target before MaxTrials (Search: the interval is one-sided, or the second
-	// stage was not played).
+	// target before MaxTrials (the fair cost lies at or below MinCost, so the
+	// interval is one-sided; Search: the second stage was not played).
 	Unmet string
 }
 
@@ -293,12 +297,19 @@ func Sample(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 		}
 	}
 	var done func(*Tally, int) bool
+	atFloor := false // the last look stopped the run at the floor
 	if cfg.Precision > 0 {
 		done = func(t *Tally, n int) bool {
+			atFloor = false
 			if n < minTrials {
 				return false
 			}
-			return fit(costs, t, degree).halfWidth(cfg.MinCost) <= cfg.Precision
+			l := fit(costs, t, degree)
+			if l.halfWidth(cfg.MinCost) <= cfg.Precision {
+				return true
+			}
+			atFloor = l.settledAtFloor(cfg.MinCost)
+			return atFloor
 		}
 	}
 	res, err := runner.Run(ctx, rc,
@@ -309,8 +320,11 @@ func Sample(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 	}
 	c := &Curve{
 		Tally: res.Acc, Seed: cfg.Seed, Degree: degree, ChunkSize: size, Trials: res.Acc.N,
-		Precision: cfg.Precision, Converged: res.Converged, Interrupted: res.Interrupted,
+		Precision: cfg.Precision, Converged: res.Converged && !atFloor, Interrupted: res.Interrupted,
 		MinCost: cfg.MinCost,
+	}
+	if res.Converged && atFloor {
+		c.Unmet = floorUnmet(cfg.MinCost)
 	}
 	c.Points = points(costs, res.Acc)
 	return c, nil

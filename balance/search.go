@@ -41,7 +41,8 @@ const maxWiden = 6
 // would start below, with the master seed cfg.Seed XOR 0x9e3779b97f4a7c15. If
 // its fair cost falls outside its grid or its interval is not bounded, it is
 // replayed once on a grid twice as wide with a seed of its own (Curve.Notes
-// says so).
+// says so), unless it is a precision run stopped because the fair cost lies
+// at or below cfg.MinCost (Curve.Unmet says so; see Config.Precision).
 //
 // A narrow grid around the crossing makes the fit's shape matter little: a
 // logistic curve that is wrong far from 50% no longer biases the fair cost (see
@@ -125,7 +126,7 @@ func Search(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 	if err != nil {
 		return nil, err
 	}
-	if !fine.Interrupted {
+	if !fine.Interrupted && fine.Unmet == "" { // a run stopped at the floor: a wider grid starts there too
 		f := fine.FairCost()
 		glo, ghi := second.Costs[0], second.Costs[k-1]
 		if !f.Bounded() || f.Cost < glo || f.Cost > ghi {

@@ -101,7 +101,7 @@ trials; the same seed gives the same result for any number of workers.`,
 	fl.IntVar(&f.budget, "budget", 300, "Krowns each side spends (300: the starter Spearhead format), at least 3 times the card cost")
 	fl.IntVar(&f.trials, "trials", 600, "trials of the second stage per profile (each plays every cost of the narrow grid)")
 	fl.IntVar(&f.first, "first-trials", 200, "trials of the first stage per profile, on the wide grid (half to twice the card cost)")
-	fl.Float64Var(&f.precision, "precision", 0, "instead of --trials: play until the 95% interval's half-width is below this many Krowns")
+	fl.Float64Var(&f.precision, "precision", 0, "instead of --trials: play until the 95% interval's half-width is below this many Krowns, or the fair cost is settled at or below the floor where the budget buys the most Safars a side fields (then said, not met)")
 	fl.IntVar(&f.maxTrials, "max-trials", 20_000, "cap on the trials of a --precision run")
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
 	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU); results do not depend on it")
