@@ -34,6 +34,7 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 		var gi [2]int // the groups of the run (-1: not found yet), by mastery die spent
 		var nt *needTable
 		var dmod int
+		var pb bool // poisonBack of the run's defence: it reads the defence, not the total
 		for v, q := range vals {
 			if !(q > 0) {
 				continue
@@ -46,6 +47,7 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 			}
 			if idx != cur {
 				cur, def, gi, nt = idx, pl.defence(free, idx), [2]int{-1, -1}, nil
+				pb = res != nil && pl.poisonBack(free, def)
 				if c := &rc[idx]; c.ok && !c.cunning && !c.discard {
 					nt, dmod = c.nt[chi], c.ct.dmod // rowOutcomes' table
 				}
@@ -70,6 +72,7 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 			} else {
 				m = pl.rowOutcomes(row, s, free, idx, def, t, attCH)
 			}
+			mq := ac.mass * q // the left factor of every product below, as written before
 			for used := range 2 {
 				if !m.n[used] {
 					continue
@@ -77,13 +80,13 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 				o := &m.o[used]
 				if res != nil {
 					hit := o.succ + o.succCF + o.cSucc
-					res.PDefenceCF += ac.mass * q * m.cf[used]
-					res.PSuccess += ac.mass * q * hit
-					if pl.poisonBack(free, def) {
-						res.PAttackerPoisoned += ac.mass * q * (o.stop + o.cStop) // sim/poison.go
+					res.PDefenceCF += mq * m.cf[used]
+					res.PSuccess += mq * hit
+					if pb {
+						res.PAttackerPoisoned += mq * (o.stop + o.cStop) // sim/poison.go
 					}
 					if attCH {
-						res.PCriticalSuccess += ac.mass * q * hit
+						res.PCriticalSuccess += mq * hit
 					}
 				}
 				if i := gi[used]; i >= 0 {
