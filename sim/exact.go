@@ -387,6 +387,7 @@ func (pl *plan) exactFrom(s0 state) *Result {
 	pl.sc = scratchPool.Get().(*exactScratch)
 	defer func() { scratchPool.Put(pl.sc); pl.sc = nil }()
 	cur := pl.finalStates(s0, res)
+	presizePMFs(res, cur)
 	total := 0.0
 	for i, s := range cur.keys {
 		ac := &cur.accs[i]

@@ -110,7 +110,7 @@ func (pl *plan) freeGroups(row *decRow, s state, ac *acc, a Attack, pool dice.Po
 	if gs, ok := pl.freeGroupMemo[k]; ok {
 		return gs
 	}
-	gs := pl.groupDist(nil, row, s, ac, true, a, d, mod, nil)
+	gs := pl.groupDist(make([]group, 0, freeGroupsCap), row, s, ac, true, a, d, mod, nil)
 	if pl.freeGroupMemo == nil {
 		pl.freeGroupMemo = map[freeGroupKey][]group{}
 	}
@@ -416,6 +416,9 @@ func (pl *plan) attackDist(pool dice.Pool) [2]dice.Dist {
 	} else {
 		d = pool.SplitDist()
 		attackDists.Store(pool, d)
+	}
+	if pl.attDists == nil {
+		pl.attDists = make([]poolDist, 0, attDistsCap) // one allocation, not one per pool
 	}
 	pl.attDists = append(pl.attDists, poolDist{pool, d})
 	return d
