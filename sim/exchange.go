@@ -394,19 +394,18 @@ func (ex *Exchange) checkDefence(d Defence, free, describe bool) error {
 		}
 		return errNotPrinted(def, d.Chars)
 	}
-	if !charsIn(d.Chars, V, P, A, C) {
+	inVPAC, atMostTwice := combatChars(d.Chars) // sim/exact_legal.go
+	if !inVPAC {
 		if !describe {
 			return errIllegal
 		}
 		return ruleErr("R7", "defences engage V, P, A or C, got %s", d.Chars)
 	}
-	for _, c := range []Char{V, P, A, C} {
-		if d.Chars.Count(c) > 2 {
-			if !describe {
-				return errIllegal
-			}
-			return ruleErr("R7", "no characteristic more than twice in one action (%s)", d.Chars)
+	if !atMostTwice {
+		if !describe {
+			return errIllegal
 		}
+		return ruleErr("R7", "no characteristic more than twice in one action (%s)", d.Chars)
 	}
 	if d.AP > 0 {
 		shared := false
