@@ -75,7 +75,8 @@ func TestDetectAmbush(t *testing.T) {
 // ally the kherops warrior would suffer the ambush attack, detects while
 // the cutthroat is in ambush and zone 5 has not been swept; not once a
 // detection swept it, not when the cutthroat is out of its ambush, not off
-// the centre (no zone whole in its aura), not with 1 AP (the action costs 2).
+// the centre (no zone whole in its aura), not at a corner zone (whole in its
+// aura, but not where the cutthroat is expected), not with 1 AP (the action costs 2).
 func TestDetectWorth(t *testing.T) {
 	setup := func() *engine {
 		e := ambushBattle(t, fighterWith(t, "tembo-elder-3"), fighterWith(t, "kherops-warrior-1"))
@@ -111,6 +112,11 @@ func TestDetectWorth(t *testing.T) {
 	e.c[2].pos = field.Vec{X: 9.5, Y: 7.5}
 	if e.detectWorth(2, true) {
 		t.Error("detects with no zone whole in its aura")
+	}
+	e = setup()
+	e.c[2].pos = field.Vec{X: 2.5, Y: 2.5} // zone 1's square whole in the aura, not the expected one
+	if e.auraZones(2, 0) != 1 || e.detectWorth(2, true) {
+		t.Errorf("zones %b in the aura: detects where no ambusher is expected", e.auraZones(2, 0))
 	}
 	e = setup()
 	e.c[2].ap = 1
