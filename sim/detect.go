@@ -44,16 +44,16 @@ import (
 // and lies whole in its aura, it detects when the chance of one try
 // (objectiveOdds) times what the ambush would cost its side is worth more than
 // the AP spent (apWorth: the attack they would buy, or the defence they would
-// keep). Weighing every zone not swept, at the hidden enemies over the zones
-// not swept, played no better and worse: the fang witch (I 6) spent 2 to 4 AP
-// a battle sweeping the empty corner zones by its deployment (fangs-400
-// against black-guild-400, 6000 battles, seed 2: 11.77% of wins before,
-// 11.63% with it) and stopped climbing on the watchtower (TestWatchtowerClimbs).
-// The cost: the best ambush attack of a hidden enemy (ambushAttack) on the
+// keep). The cost: the best ambush attack of a hidden enemy (ambushAttack) on the
 // Safar of its side it hurts most, expected damage less counter damage, that
 // Safar walking in with one AP paid. A successful detection sweeps the zones
 // whole in the aura for its side (no detection there again). The policy
 // knows the enemy's cards and its deployment rule, not where it waits.
+// Weighing every zone not swept, at the hidden enemies over the zones not
+// swept, played no better and worse: the fang witch (I 6) spent 2 to 4 AP a
+// battle sweeping the empty corner zones by its deployment (fangs-400 against
+// black-guild-400, 6000 battles, seed 2: 11.77% of wins before, 11.63% with
+// it) and stopped climbing on the watchtower (TestWatchtowerClimbs).
 
 // detectAP is the cost of Detecting.
 const detectAP = 2
