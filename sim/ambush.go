@@ -49,8 +49,9 @@ import (
 //     free attacks (Exchange.AttackBonus, DamageBonus). A reveal with no
 //     attack before the Safar's next attack keeps it for that attack.
 //
-// Not played: the Detect action that finds it (no generic action of the
-// policies), a shot as its offensive action, an enemy's V move or repel entering the zone (only
+// The Detect action that finds it: sim/detect.go.
+//
+// Not played: a shot as its offensive action, an enemy's V move or repel entering the zone (only
 // walks and assaults trigger), and sending an ally back into ambush (spells).
 
 // hiddenPos is where a Safar in ambush waits: far off the table, where no
@@ -146,6 +147,7 @@ func (e *engine) zoneOf(i int) zoneRect {
 // hideAmbushers puts the Safars with an ambush zone in ambush, off the table
 // (called by reset).
 func (e *engine) hideAmbushers() {
+	e.swept = [2]uint16{}
 	for i, z := range e.ambush {
 		if z >= 0 {
 			e.c[i].hidden, e.c[i].pos, e.c[i].ranged = true, hiddenPos, false

@@ -94,6 +94,9 @@ type engine struct {
 	// ambush holds each Safar's ambush zone, -1 none (sim/ambush.go); nil
 	// when no Safar is in ambush.
 	ambush []int8
+	// swept holds, per side, the enemy's ambush zones its detections swept
+	// (sim/detect.go).
+	swept [2]uint16
 	// obj holds the scenario's objectives (sim/objectives.go); nil: none.
 	obj *objectives
 	// objs holds the scenery objects' structure points (sim/objects.go); nil:
@@ -1265,6 +1268,8 @@ const (
 	// object in hand at target (sim/throw.go).
 	actPickUpMovable
 	actThrow
+	// actDetect: detecting what is in the Safar's aura (sim/detect.go).
+	actDetect
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1361,6 +1366,8 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.pickUpMovable(i, a.opt)
 	case actThrow:
 		return e.throwAt(r, i, a.target) // sim/throw.go
+	case actDetect:
+		return e.detect(r, i) // sim/detect.go
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {

@@ -493,6 +493,9 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 			return t // an object to throw (sim/throw.go)
 		}
 	}
+	if e.detectWorth(i, keep) {
+		return action{kind: actDetect} // an enemy in ambush near (sim/detect.go)
+	}
 	a := playWell(e, i, j, nil, keep, !pol.damageOnly)
 	if _, reflex := e.policies[e.c[i].side].(reflexOnly); a.kind == actEnd && e.alertWorth(i, reflex) {
 		return action{kind: actAlert}
