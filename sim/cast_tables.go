@@ -37,7 +37,7 @@ func (e *engine) castPlan(c *Cast) (*castPlan, error) {
 	if t == nil || !c.Reroll || !c.DefenceMastery || c.Battlefield != (Battlefield{}) || c.Defence != nil || c.APValue != 0 {
 		return c.plan()
 	}
-	k := castKey{caster: t.fighterKey(c.Caster), target: t.fighterKey(c.Target), spell: c.Spell,
+	k := castKey{caster: t.castViewKey(c.Caster), target: t.castViewKey(c.Target), spell: c.Spell,
 		difficulty: c.Difficulty, ap: c.AP, allied: c.Allied, enemy: c.enemy, variant: c.Variant}
 	v, _ := t.casts.LoadOrStore(k, &castEntry{})
 	ent := v.(*castEntry)

@@ -20,6 +20,10 @@ type Tables struct {
 	m sync.Map // optionsKey -> *tableEntry
 	// keys memoises fighterKey per *Fighter.
 	keys sync.Map
+	// defKeys memoises defenderKey per *Fighter (sim/tables_defender.go).
+	defKeys sync.Map
+	// castKeys memoises castViewKey per *Fighter (sim/cast_view.go).
+	castKeys sync.Map
 	// mods holds the threat tables of modified cards (sim/magic_effects.go).
 	mods sync.Map // modTableKey -> *modEntry
 	// fates holds the gains of a dice-tool reroll (sim/magic_fate.go).

@@ -3,8 +3,9 @@ package sim
 import "slices"
 
 // optionsKey identifies the option table of one attacker kind against one
-// defender kind by what engine.options reads: the two fighters (fighterKey),
-// the exchange policy the two sides' fight policies make together
+// defender kind by what engine.options reads: the attacker (fighterKey), the
+// defender (defenderKey), the exchange policy the two sides' fight policies
+// make together
 // (engine.exchangePolicy; nothing else of a FightPolicy reaches the table) and
 // the rules variant. Fight policies that play differently but answer an
 // exchange alike (the default, no-magic, nearest, always-N-AP, damage-only and
@@ -12,14 +13,14 @@ import "slices"
 // true}) share their tables: a caster priced with and without its spells, or a
 // policy check, builds each table once.
 type optionsKey struct {
-	att, def string // fighterKey
+	att, def string // fighterKey, defenderKey
 	pol      Policy
 	variant  Variant
 }
 
 // optionsKeyOf returns the key of e.options(a, d).
 func (t *Tables) optionsKeyOf(e *engine, a, d int) optionsKey {
-	return optionsKey{t.fighterKey(e.kinds[a]), t.fighterKey(e.kinds[d]), e.exchangePolicy(a), e.variant}
+	return optionsKey{t.fighterKey(e.kinds[a]), t.defenderKey(e.kinds[d]), e.exchangePolicy(a), e.variant}
 }
 
 // exchangePolicy returns the policy of the exchanges kind att makes as the
