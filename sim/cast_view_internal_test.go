@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -77,20 +76,7 @@ func TestCastPlansSharedByLoadouts(t *testing.T) {
 		t.Fatal(err)
 	}
 	opp := NewFighter(o, profiles.Loadout{Profile: o}.Items(ds))
-	const n = 200
-	play := func(a *Fighter, tables *Tables) []FightResult {
-		d := &Duel{A: a, B: opp, Distance: 4, Tables: tables}
-		pl, err := d.NewPlayer()
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rand.NewPCG(7, 0)
-		out := make([]FightResult, n)
-		for i := range out {
-			out[i] = pl.Play(r)
-		}
-		return out
-	}
+	play := func(a *Fighter, tables *Tables) []FightResult { return loadoutFights(t, a, opp, tables, 7) }
 	count := func(tb *Tables) int {
 		k := 0
 		tb.casts.Range(func(any, any) bool { k++; return true })

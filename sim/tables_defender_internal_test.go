@@ -86,20 +86,7 @@ func TestOptionTablesSharedByLoadouts(t *testing.T) {
 		t.Fatal(err)
 	}
 	opp := NewFighter(o, profiles.Loadout{Profile: o}.Items(ds))
-	const n = 200
-	play := func(a *Fighter, tables *Tables) []FightResult {
-		d := &Duel{A: a, B: opp, Distance: 4, Tables: tables}
-		pl, err := d.NewPlayer()
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rand.NewPCG(11, 0)
-		out := make([]FightResult, n)
-		for i := range out {
-			out[i] = pl.Play(r)
-		}
-		return out
-	}
+	play := func(a *Fighter, tables *Tables) []FightResult { return loadoutFights(t, a, opp, tables, 11) }
 	var shared Tables
 	loadouts := ds.Variants(p)
 	for _, l := range loadouts {
@@ -115,4 +102,22 @@ func TestOptionTablesSharedByLoadouts(t *testing.T) {
 	if got := shared.Len(); got >= 2*len(loadouts) {
 		t.Errorf("%d option tables held for %d loadouts against one opponent: none shared", got, len(loadouts))
 	}
+}
+
+// loadoutFights plays 200 seeded duels of a against opp, 4 toises apart, on
+// tables: the fights a loadout plays, on shared tables or on its own
+// (TestOptionTablesSharedByLoadouts, TestCastPlansSharedByLoadouts).
+func loadoutFights(t *testing.T, a, opp *Fighter, tables *Tables, seed uint64) []FightResult {
+	t.Helper()
+	d := &Duel{A: a, B: opp, Distance: 4, Tables: tables}
+	pl, err := d.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.NewPCG(seed, 0)
+	out := make([]FightResult, 200)
+	for i := range out {
+		out[i] = pl.Play(r)
+	}
+	return out
 }
