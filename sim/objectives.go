@@ -263,31 +263,44 @@ func (e *engine) objectiveRoll(r *rand.PCG, i int, chars []profiles.Char, thresh
 		sum += st.Get(ch)
 	}
 	need := threshold - sum // the face (or critical value) that succeeds
-	pool := dice.Pool{Dice: c.dice, CFMax: 1}
-	pool.RerollBonus = c.f.rerollBonus(FieldObjective) // a charm (sim/items.go)
-	if c.f.Skills.Heroic&FieldObjective != 0 {
+	return e.fieldRoll(r, i, FieldObjective, 1, need, master)
+}
+
+// fieldRoll rolls Safar i's level dice in field fl for a kept face of at
+// least face: +1 die with Heroic in fl, a kept face up to cfMax failing
+// unless Specialist in fl (R3), a kept 10 (9 after a passed last-Safar
+// temerity test) a CH rerolled and added (R2); a mastery die of fl rerolls a
+// failing roll (R4), Master in fl (or master: a Master of this one action)
+// once per turn; a charm's reroll bonus. It returns whether it succeeds and
+// whether it is a CH: an objective action (objectiveRoll) or a throw
+// (throwRoll, sim/throw.go).
+func (e *engine) fieldRoll(r *rand.PCG, i int, fl Fields, cfMax, face int, master bool) (ok, critical bool) {
+	c := &e.c[i]
+	pool := dice.Pool{Dice: c.dice, CFMax: cfMax}
+	pool.RerollBonus = c.f.rerollBonus(fl) // a charm (sim/items.go)
+	if c.f.Skills.Heroic&fl != 0 {
 		pool.Dice++
 	}
-	if c.f.Skills.Specialist&FieldObjective != 0 {
+	if c.f.Skills.Specialist&fl != 0 {
 		pool.CFMax = 0
 	}
 	if c.morale.bold {
 		pool.CritFrom = 9 // a passed last-Safar temerity test (sim/critthresh.go)
 	}
-	fail := min(max(need-1, pool.CFMax), 9) // the highest failing face
-	if fail > 0 && countMastery(c, FieldObjective) > 0 {
+	fail := min(max(face-1, pool.CFMax), 9) // the highest failing face
+	if fail > 0 && countMastery(c, fl) > 0 {
 		pool.Reroll = fail
 	}
-	if fail > 0 && !c.masterUsed && (master || c.f.Skills.Master&FieldObjective != 0) {
+	if fail > 0 && !c.masterUsed && (master || c.f.Skills.Master&fl != 0) {
 		pool.RerollAll = fail
 	}
 	res := pool.Roll(r)
 	if res.Mastery {
-		spendMastery(c, FieldObjective, 1)
+		spendMastery(c, fl, 1)
 		c.dice = max(c.dice-1, 1)
 	}
 	c.masterUsed = c.masterUsed || res.MasterUse
-	ok = !res.Failure && res.Value >= need
+	ok = !res.Failure && res.Value >= face
 	return ok, ok && res.Critical
 }
 

@@ -382,35 +382,8 @@ func (e *engine) throwBleedTick(i int) bool {
 // shooting mastery die rerolls a failing roll (R4), Master shooting once per
 // turn. It returns whether it succeeds and whether it is a CH.
 func (e *engine) throwRoll(r *rand.PCG, i, need int) (ok, critical bool) {
-	c := &e.c[i]
-	st := c.f.Stats()
-	face := need - st.C - st.A
-	pool := dice.Pool{Dice: c.dice, CFMax: throwCFMax}
-	pool.RerollBonus = c.f.rerollBonus(FieldShooting)
-	if c.f.Skills.Heroic&FieldShooting != 0 {
-		pool.Dice++
-	}
-	if c.f.Skills.Specialist&FieldShooting != 0 {
-		pool.CFMax = 0
-	}
-	if c.morale.bold {
-		pool.CritFrom = 9 // sim/critthresh.go
-	}
-	fail := min(max(face-1, pool.CFMax), 9)
-	if fail > 0 && countMastery(c, FieldShooting) > 0 {
-		pool.Reroll = fail
-	}
-	if fail > 0 && !c.masterUsed && c.f.Skills.Master&FieldShooting != 0 {
-		pool.RerollAll = fail
-	}
-	res := pool.Roll(r)
-	if res.Mastery {
-		spendMastery(c, FieldShooting, 1)
-		c.dice = max(c.dice-1, 1)
-	}
-	c.masterUsed = c.masterUsed || res.MasterUse
-	ok = !res.Failure && res.Value >= face
-	return ok, ok && res.Critical
+	st := e.c[i].f.Stats()
+	return e.fieldRoll(r, i, FieldShooting, throwCFMax, need-st.C-st.A, false) // sim/objectives.go
 }
 
 // throwOdds returns the chance that a throw of Safar i needing a face of
