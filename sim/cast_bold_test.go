@@ -77,19 +77,7 @@ func boldCastCases() []struct {
 // must be the same (issue #4 section 5), and the race detector sees the
 // shared plans built under it.
 func TestBoldCastWorkers(t *testing.T) {
-	ds := profiles.Default()
-	load := func(id string) *sim.Fighter {
-		p, err := ds.Profile(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lo, err := ds.Equip(p, nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return sim.NewFighter(p, lo.Items(ds))
-	}
-	seer, warrior := load("bone-seer-2"), load("kherops-warrior-1")
+	seer, warrior := cardFighter(t, "bone-seer-2"), cardFighter(t, "kherops-warrior-1") // duel_play_test.go
 	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
 		{Safars: []*sim.Fighter{seer, warrior}, Costs: []int{100, 50}, Leader: -1},
 		{Safars: []*sim.Fighter{warrior, warrior}, Costs: []int{50, 50}, Leader: -1},

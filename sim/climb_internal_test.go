@@ -12,10 +12,17 @@ import (
 // against b (Safar 1, side B) on a 15 x 15 table with terrain, reset.
 func heightsEngine(t *testing.T, a, b *Fighter, terrain ...field.Terrain) *engine {
 	t.Helper()
+	return fieldEngine(t, a, b, field.Field{Width: 15, Height: 15, Terrain: terrain}, Variant{})
+}
+
+// fieldEngine returns the engine of a skirmish of a (Safar 0, side A, at 2, 1)
+// against b (Safar 1, side B, at 12, 14) on table f under rules v, reset.
+func fieldEngine(t *testing.T, a, b *Fighter, f field.Field, v Variant) *engine {
+	t.Helper()
 	sk := &Skirmish{Sides: [2]Spearhead{
 		{Safars: []*Fighter{a}, Costs: make([]int, 1), Leader: -1},
 		{Safars: []*Fighter{b}, Costs: make([]int, 1), Leader: -1},
-	}, Field: field.Field{Width: 15, Height: 15, Terrain: terrain}}
+	}, Field: f, Variant: v}
 	pl, err := sk.NewPlayer()
 	if err != nil {
 		t.Fatal(err)

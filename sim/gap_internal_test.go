@@ -21,18 +21,7 @@ func gapEngine(t *testing.T, jumper, foe *Fighter, width float64, declared bool,
 	if declared {
 		f.Gaps = [][2]int{{0, 1}}
 	}
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{jumper}, Costs: make([]int, 1), Leader: -1},
-		{Safars: []*Fighter{foe}, Costs: make([]int, 1), Leader: -1},
-	}, Field: f, Variant: v}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.c[0].pos, e.c[1].pos = field.Vec{X: 2, Y: 1}, field.Vec{X: 12, Y: 14}
-	e.reset()
-	return e
+	return fieldEngine(t, jumper, foe, f, v) // climb_internal_test.go
 }
 
 // jumpWalk puts Safar 0 on the west roof at (5.4, 7.5) with ap AP and its
