@@ -904,10 +904,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		} else {
 			act = pol.act(e, i, r)
 		}
-		from := c.pos
-		spent, at := c.spent, c.pos
+		spent, from := c.spent, c.pos
 		if !e.do(r, i, act) {
-			if e.refusedAssault(i, act, spent, at) {
+			if e.refusedAssault(i, act, spent, from) {
 				continue // asked again: a refused assault does not end the activation (sim/route.go)
 			}
 			break
