@@ -66,7 +66,7 @@ func (e Engine) String() string {
 	case NoSkirmishEffect:
 		return "no effect in a skirmish"
 	case MagicOnly:
-		return "magic (out of scope)"
+		return "played by casts and spell defences (magic)"
 	}
 	return "?"
 }
