@@ -66,11 +66,22 @@ func (e edge) past(c float64) bool { return e.cost > 0 && e.sign*(c-e.cost) > 0 
 // edge is not that far from 50%, is left to the half-width rule and
 // MaxTrials: more trials may still close its interval within the range.
 func (l Logistic) settled(e edge) bool {
-	if e.cost <= 0 || !l.OK {
+	if !l.OK || !l.sees(e) {
 		return false
 	}
 	eta, se := l.Logit(e.cost)
 	return e.sign*eta-zEdgeStop*se > 0
+}
+
+// sees reports whether e is an edge within reach of the fit (see reach: the
+// grid and 1.5 grid widths on either side). Farther, the fitted polynomial is
+// extrapolated too far to say on which side of 50% the game is at e: a
+// second stage's narrow grid around 90 Kr says nothing of 300 Kr, the ceiling
+// of a profile costing 100 Kr, where a quadratic logit may well turn back up.
+// Such an edge is left out; the interval, found within reach only, does not
+// reach it.
+func (l Logistic) sees(e edge) bool {
+	return e.cost > 0 && math.Abs(e.cost-l.Center) <= reach*l.Scale
 }
 
 // lies says that the fair cost lies beyond e, for Curve.Unmet.
@@ -112,9 +123,10 @@ func (l Logistic) boundFrom(e edge) float64 {
 // interval is one-sided, bounded by boundFrom; if the interval reaches beyond
 // e, its end on e's side would extrapolate a curve the game does not follow, and it
 // is dropped (an infinity); a crossing beyond e is dropped (NaN). done
-// reports the first case.
+// reports the first case. An edge out of the fit's sight (sees) changes
+// nothing.
 func (l Logistic) clip(e edge, c, lo, hi float64) (c2, lo2, hi2 float64, done bool) {
-	if e.cost <= 0 {
+	if !l.sees(e) {
 		return c, lo, hi, false
 	}
 	if eta, _ := l.Logit(e.cost); e.sign*eta > 0 {

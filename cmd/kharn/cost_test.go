@@ -210,6 +210,8 @@ func TestCostPrecisionUnmet(t *testing.T) {
 		var got struct {
 			Profiles []struct {
 				Interval       string   `json:"interval"`
+				Outside        string   `json:"outside_range"`
+				Edge           *float64 `json:"range_edge_kr"`
 				Verdict        string   `json:"verdict"`
 				AtLeast        bool     `json:"by_at_least"`
 				Hi             *float64 `json:"ci95_high"`
@@ -223,7 +225,7 @@ func TestCostPrecisionUnmet(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := got.Profiles[0]
-		if p.Interval != "upper bound only" || p.Verdict != "over-costed" || !p.AtLeast || p.Hi == nil || *p.Hi < 400.0/12 || p.Trials != tc.trials ||
+		if p.Interval != "upper bound only" || p.Outside != "below" || p.Edge == nil || *p.Edge != 400.0/12 || p.Verdict != "over-costed" || !p.AtLeast || p.Hi == nil || *p.Hi < 400.0/12 || p.Trials != tc.trials ||
 			p.PrecisionMet == nil || *p.PrecisionMet || !strings.Contains(p.PrecisionUnmet, unmet) || !strings.Contains(p.PrecisionUnmet, "one-sided") ||
 			!strings.Contains(strings.Join(p.Search, "\n"), floor) {
 			t.Errorf("seed %s: JSON: %+v", tc.seed, p)
