@@ -150,19 +150,29 @@ func TestSearchCoveragePrecisionNearCeiling(t *testing.T) {
 	}
 }
 
-// TestEdgeOutOfReach checks that an edge far beyond the fit's reach (see
-// reach) does not cut its interval: a narrow grid around 90 Kr (80-100 Kr)
-// whose quadratic logit turns back up far away (positive again at 300 Kr)
-// says nothing of a ceiling at 300 Kr, kharn cost's budget for a profile of
-// 100 Kr. Without the rule the fair cost 90 Kr became "above 300 Kr".
-func TestEdgeOutOfReach(t *testing.T) {
-	l := Logistic{Center: 90, Scale: 10, Coef: []float64{0, -1, 0.05}, Cov: []float64{0.01, 0, 0, 0, 0.01, 0, 0, 0, 0.0001}, OK: true}
-	if eta, _ := l.Logit(300); !(eta > 0) {
-		t.Fatalf("logit %g at 300 Kr: the case tested has it positive", eta)
-	}
-	c0, lo0, hi0 := l.interval(0, 0)
-	c, lo, hi := l.interval(25, 300)
-	if c != c0 || lo != lo0 || hi != hi0 || l.settled(ceilingEdge(300)) {
-		t.Errorf("with a ceiling at 300 Kr: %g [%g, %g], settled %t; want %g [%g, %g] as without it", c, lo, hi, l.settled(ceilingEdge(300)), c0, lo0, hi0)
+// TestEdgeOutOfSight checks that a ceiling the fit cannot see does not
+// make the fair cost "above" it: a grid of 80-100 Kr whose quadratic logit
+// crosses 50% at 90 Kr and turns back up beyond the grid, positive again at a
+// ceiling within reach (129 Kr) and at one far beyond (300 Kr, kharn cost's
+// budget for a 100 Kr profile; greedy-2's first stage did so, "above 300 Kr"
+// for a fair cost of 92 Kr). Without Logistic.sees both cases fail.
+func TestEdgeOutOfSight(t *testing.T) {
+	for _, tc := range []struct {
+		curve   float64 // the quadratic coefficient
+		ceiling float64
+	}{
+		{0.4, 129},
+		{0.05, 300},
+	} {
+		l := Logistic{Center: 90, Scale: 10, Coef: []float64{0, -1, tc.curve}, Cov: []float64{0.01, 0, 0, 0, 0.01, 0, 0, 0, 0.0001}, OK: true}
+		if eta, _ := l.Logit(tc.ceiling); !(eta > 0) {
+			t.Fatalf("logit %g at %g Kr: the case tested has it positive", eta, tc.ceiling)
+		}
+		c0, lo0, hi0 := l.interval(0, 0)
+		c, lo, hi := l.interval(25, tc.ceiling)
+		if c != c0 || lo != lo0 || hi != hi0 || l.settled(ceilingEdge(tc.ceiling)) {
+			t.Errorf("with a ceiling at %g Kr: %g [%g, %g], settled %t; want %g [%g, %g] as without it",
+				tc.ceiling, c, lo, hi, l.settled(ceilingEdge(tc.ceiling)), c0, lo0, hi0)
+		}
 	}
 }
