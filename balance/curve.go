@@ -48,6 +48,15 @@ type Config struct {
 	// costs staying positive.
 	MinCost float64
 
+	// MaxCost is the highest cost at which the game tells the profile apart:
+	// above it the game's outcomes say nothing more of the profile (kharn
+	// cost: the budget buys a single Safar at MaxCost; dearer, a side fields
+	// it in some battles only and forfeits the others, so the win rate is the
+	// one at MaxCost scaled by MaxCost/cost). Search plays no cost above it,
+	// and a fair-cost interval reaching above it is one-sided (see FairCost).
+	// Zero means no ceiling. When positive, it must lie above MinCost.
+	MaxCost float64
+
 	// Trials is the number of trials of a fixed run; each trial plays every cost.
 	// It is ignored when Precision is positive.
 	Trials int
@@ -58,7 +67,9 @@ type Config struct {
 	// MinCost, the run also stops, its target unmet (Curve.Unmet), as soon as the
 	// fitted win rate at MinCost is below 50%, significantly at the 99.9% level:
 	// the interval is then "at most MinCost", one-sided, and no number of trials
-	// bounds it from below.
+	// bounds it from below. With a MaxCost, the same at the ceiling: the run
+	// stops as soon as the fitted win rate at MaxCost is above 50% at that
+	// level, the interval being "at least MaxCost".
 	Precision float64
 
 	// MinTrials is the number of trials a precision run plays before it first
@@ -199,12 +210,15 @@ type Curve struct {
 	Coarse *Curve
 	// MinCost is Config.MinCost: an interval reaching below it is one-sided.
 	MinCost float64
+	// MaxCost is Config.MaxCost: an interval reaching above it is one-sided.
+	MaxCost float64
 	// Notes says what Search did beyond its two stages (a widened grid, a
 	// second stage replayed on a wider grid, a stage not played), in words.
 	Notes []string
 	// Unmet, when not empty, says why a precision run could not meet its
-	// target before MaxTrials (the fair cost lies at or below MinCost, so the
-	// interval is one-sided; Search: the second stage was not played).
+	// target before MaxTrials (the fair cost lies at or below MinCost, or at
+	// or above MaxCost, so the interval is one-sided; Search: the second stage
+	// was not played).
 	Unmet string
 }
 
@@ -232,6 +246,9 @@ func Sample(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 	}
 	if !distinct {
 		return nil, errors.New("balance: need at least two distinct costs")
+	}
+	if cfg.MaxCost != 0 && !(cfg.MaxCost > cfg.MinCost) {
+		return nil, fmt.Errorf("balance: highest cost %v is not above the lowest %v", cfg.MaxCost, cfg.MinCost)
 	}
 	if !(cfg.Precision >= 0) {
 		return nil, fmt.Errorf("balance: precision %v is negative or NaN", cfg.Precision)
@@ -297,19 +314,25 @@ func Sample(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 		}
 	}
 	var done func(*Tally, int) bool
-	atFloor := false // the last look stopped the run at the floor
+	var atEdge *edge // the edge at which the last look stopped the run
+	edges := [2]edge{floorEdge(cfg.MinCost), ceilingEdge(cfg.MaxCost)}
 	if cfg.Precision > 0 {
 		done = func(t *Tally, n int) bool {
-			atFloor = false
+			atEdge = nil
 			if n < minTrials {
 				return false
 			}
 			l := fit(costs, t, degree)
-			if l.halfWidth(cfg.MinCost) <= cfg.Precision {
+			if l.halfWidth(cfg.MinCost, cfg.MaxCost) <= cfg.Precision {
 				return true
 			}
-			atFloor = l.settledAtFloor(cfg.MinCost)
-			return atFloor
+			for i := range edges {
+				if l.settled(edges[i]) {
+					atEdge = &edges[i]
+					return true
+				}
+			}
+			return false
 		}
 	}
 	res, err := runner.Run(ctx, rc,
@@ -320,11 +343,11 @@ func Sample(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 	}
 	c := &Curve{
 		Tally: res.Acc, Seed: cfg.Seed, Degree: degree, ChunkSize: size, Trials: res.Acc.N,
-		Precision: cfg.Precision, Converged: res.Converged && !atFloor, Interrupted: res.Interrupted,
-		MinCost: cfg.MinCost,
+		Precision: cfg.Precision, Converged: res.Converged && atEdge == nil, Interrupted: res.Interrupted,
+		MinCost: cfg.MinCost, MaxCost: cfg.MaxCost,
 	}
-	if res.Converged && atFloor {
-		c.Unmet = floorUnmet(cfg.MinCost)
+	if res.Converged && atEdge != nil {
+		c.Unmet = atEdge.unmet()
 	}
 	c.Points = points(costs, res.Acc)
 	return c, nil

@@ -134,27 +134,6 @@ func (l Logistic) root() (c, lo, hi float64) {
 	return l.Center + u0*l.Scale, end(-1), end(1)
 }
 
-// upperFrom returns, for a curve whose fitted logit is negative at cost floor,
-// the lowest cost at or above floor from which the logit is significantly
-// negative (η + z·se < 0), or +Inf if there is none within reach: with a
-// falling curve, the fair cost lies below it.
-func (l Logistic) upperFrom(floor float64) float64 {
-	sig := func(u float64) float64 {
-		e, se := l.logitU(u)
-		return e + z95*se
-	}
-	u := (floor - l.Center) / l.Scale
-	if sig(u) < 0 {
-		return floor
-	}
-	for ; u < reach; u += step {
-		if next := u + step; sig(next) < 0 {
-			return l.Center + bisect(sig, u, next)*l.Scale
-		}
-	}
-	return math.Inf(1)
-}
-
 // bisect returns a zero of f between a and b, where f changes sign (or is zero at
 // a), to 1e-9 of the grid's half-width.
 func bisect(f func(float64) float64, a, b float64) float64 {
@@ -179,39 +158,45 @@ func bisect(f func(float64) float64, a, b float64) float64 {
 
 // HalfWidth returns half the width of the 95% fair-cost interval, or +Inf if it
 // is unbounded or the fit failed.
-func (l Logistic) HalfWidth() float64 { return l.halfWidth(0) }
+func (l Logistic) HalfWidth() float64 { return l.halfWidth(0, 0) }
 
-// halfWidth is HalfWidth for a game whose lowest distinct cost is floor (see
-// interval).
-func (l Logistic) halfWidth(floor float64) float64 {
+// halfWidth is HalfWidth for a game whose lowest and highest distinct costs
+// are floor and ceiling (see interval).
+func (l Logistic) halfWidth(floor, ceiling float64) float64 {
 	if !l.OK {
 		return math.Inf(1)
 	}
-	_, lo, hi := l.interval(floor)
+	_, lo, hi := l.interval(floor, ceiling)
 	return (hi - lo) / 2
 }
 
 // interval is root for a game that plays every cost below floor as floor
-// (Config.MinCost; zero: no floor). If the fitted rate is below 50% already at
-// the floor, any crossing lies below it: c is NaN, lo is -Inf and hi the first
-// cost from which the rate is significantly below 50% (at least the floor). If
-// the interval reaches below the floor, its lower end would extrapolate a curve
-// the game does not follow there, and lo is -Inf.
-func (l Logistic) interval(floor float64) (c, lo, hi float64) {
-	c, lo, hi = l.root()
-	if floor <= 0 {
-		return c, lo, hi
-	}
-	if eta, _ := l.Logit(floor); eta < 0 {
-		return math.NaN(), math.Inf(-1), l.upperFrom(floor)
-	}
-	if lo < floor {
-		lo = math.Inf(-1)
-	}
-	if c < floor {
-		c = math.NaN()
-	}
+// (Config.MinCost; zero: no floor) and tells nothing more of the profile
+// above ceiling (Config.MaxCost; zero: no ceiling). If the fitted rate is
+// below 50% already at the floor, any crossing lies below it: c is NaN, lo is
+// -Inf and hi the first cost from which the rate is significantly below 50%
+// (at least the floor). If the interval reaches below the floor, its lower
+// end would extrapolate a curve the game does not follow there, and lo is
+// -Inf. The same at the ceiling, the other way round: a rate still above 50%
+// there gives c NaN, hi +Inf and lo the last cost up to which the rate is
+// significantly above 50% (at most the ceiling); an interval reaching above
+// it has hi +Inf (see edge.clip).
+func (l Logistic) interval(floor, ceiling float64) (c, lo, hi float64) {
+	c, lo, hi, _ = l.edgedInterval(floor, ceiling)
 	return c, lo, hi
+}
+
+// edgedInterval is interval with the edge beyond which the fitted crossing
+// lies, its cost zero when it lies within the range.
+func (l Logistic) edgedInterval(floor, ceiling float64) (c, lo, hi float64, beyond edge) {
+	c, lo, hi = l.root()
+	for _, e := range [2]edge{floorEdge(floor), ceilingEdge(ceiling)} {
+		var done bool
+		if c, lo, hi, done = l.clip(e, c, lo, hi); done {
+			return c, lo, hi, e
+		}
+	}
+	return c, lo, hi, edge{}
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
@@ -345,6 +330,63 @@ type FairCost struct {
 	Interrupted bool
 	// Warnings says what makes the estimate shaky (ErrFlat, ErrExtrapolated...).
 	Warnings []error
+	// Beyond, when not zero, says that the fitted crossing lies beyond the
+	// range of costs the game tells apart: -1 at or below its floor
+	// (Config.MinCost; the interval is then "at most"), +1 at or above its
+	// ceiling (Config.MaxCost; "at least"). Edge is that floor or ceiling.
+	Beyond int
+	Edge   float64
+}
+
+// Outside says where the fair cost lies with respect to the range of costs
+// the game tells apart: "below" its floor, "above" its ceiling, or "" within
+// it (or unknown).
+func (f FairCost) Outside() string {
+	if f.Beyond == 0 {
+		return ""
+	}
+	return f.edge().beyond
+}
+
+// BoundText says the finite end of a one-sided interval, "fair cost at most
+// 25.3 Kr", and, when the fair cost lies beyond the range of costs the game
+// tells apart, which edge: "fair cost below 25.0 Kr (the range's floor), at
+// most 25.3 Kr". It is empty for an interval that is not one-sided.
+func (f FairCost) BoundText() string {
+	end := f.end()
+	switch e := f.edge(); {
+	case !f.OneSided():
+		return ""
+	case f.Beyond != 0:
+		return fmt.Sprintf("fair cost %s %.1f Kr (the range's %s), %s %.1f Kr", e.beyond, e.cost, e.name, e.bound, end)
+	case f.UpperOnly():
+		return fmt.Sprintf("fair cost at most %.1f Kr", end)
+	}
+	return fmt.Sprintf("fair cost at least %.1f Kr", end)
+}
+
+// end is the finite end of a one-sided interval: Lo if it is bounded below
+// only, Hi otherwise.
+func (f FairCost) end() float64 {
+	if f.LowerOnly() {
+		return f.Lo
+	}
+	return f.Hi
+}
+
+// edge is the edge f.Beyond names.
+func (f FairCost) edge() edge {
+	if f.Beyond < 0 {
+		return floorEdge(f.Edge)
+	}
+	return ceilingEdge(f.Edge)
+}
+
+// setBeyond records in f that the fair cost lies beyond e (if e.cost is not zero).
+func (f *FairCost) setBeyond(e edge) {
+	if e.cost > 0 {
+		f.Beyond, f.Edge = int(e.sign), e.cost
+	}
 }
 
 // HalfWidth returns half the width of the 95% interval.
@@ -370,10 +412,15 @@ func (f FairCost) Bounded() bool {
 // String formats the estimate as "fair cost 92 Kr, 95% interval 88-97", with a
 // decimal when the interval is narrower than 4 Kr. A one-sided interval reads
 // "fair cost at most 25.3 Kr (one-sided 95% interval)", or "fair cost 185 Kr,
-// 95% interval: at least 166.4 Kr" when the fit has a crossing.
+// 95% interval: at least 166.4 Kr" when the fit has a crossing, or "fair
+// cost above 300.0 Kr (the range's ceiling), 95% interval: at least 291.5 Kr"
+// when the crossing lies beyond the range of costs the game tells apart
+// (Beyond).
 func (f FairCost) String() string {
 	known := !math.IsNaN(f.Cost) && !math.IsInf(f.Cost, 0)
-	switch {
+	switch e := f.edge(); {
+	case f.Beyond != 0 && !known && f.OneSided():
+		return fmt.Sprintf("fair cost %s %.1f Kr (the range's %s), 95%% interval: %s %.1f Kr", e.beyond, e.cost, e.name, e.bound, f.end())
 	case f.UpperOnly() && known:
 		return fmt.Sprintf("fair cost %.0f Kr, 95%% interval: at most %.1f Kr", f.Cost, f.Hi)
 	case f.UpperOnly():
@@ -421,23 +468,32 @@ func (c *Curve) FairCost() FairCost {
 	f.Fit = l
 	if !l.OK {
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w after %d trials: try a wider grid of costs or more trials", ErrFitFailed, c.Trials))
-		// Without a fit, the floor's own point can still bound the fair cost:
+		// Without a fit, an edge's own point can still bound the fair cost:
 		// if the win rate is significantly below 50% at the lowest cost the
 		// game tells apart, it is at every dearer cost (the curve falls), and
-		// any crossing lies below the floor.
-		for _, p := range c.Points {
-			if c.MinCost > 0 && p.Cost <= c.MinCost*(1+1e-9) && p.N > 0 && p.Hi < 0.5 {
-				f.Hi = c.MinCost
-				f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate is %.1f%% (95%% interval %.1f%%-%.1f%%) at %.1f Kr, the lowest cost the game tells apart: the fair cost is at most %.1f Kr",
-					ErrOneSided, 100*p.Rate, 100*p.Lo, 100*p.Hi, p.Cost, c.MinCost))
+		// any crossing lies below the floor; if it is significantly above 50%
+		// at the highest, any crossing lies above the ceiling.
+		for _, e := range c.edges() {
+			if w := e.pointBound(c.Points, &f); w != nil {
+				f.Warnings = append(f.Warnings, w)
 				break
 			}
 		}
 		return f
 	}
-	f.Cost, f.Lo, f.Hi = l.interval(c.MinCost)
+	var beyond edge
+	f.Cost, f.Lo, f.Hi, beyond = l.edgedInterval(c.MinCost, c.MaxCost)
+	f.setBeyond(beyond)
 	lo, hi := slices.Min(costs), slices.Max(costs)
-	floor := c.MinCost
+	floor, ceiling := floorEdge(c.MinCost), ceilingEdge(c.MaxCost)
+	// near: the interval's finite end is that of a fair cost at or beyond e.
+	near := func(e edge) bool {
+		return e.cost > 0 && (math.IsNaN(f.Cost) || e.sign*f.Cost > e.sign*e.cost-(hi-lo)/12)
+	}
+	top := hi + (reach-1)*(hi-lo)/2 // the dearest cost the fit looks at
+	if ceiling.cost > 0 {
+		top = min(top, ceiling.cost)
+	}
 	if c.Precision > 0 && !c.Converged && !c.Interrupted {
 		switch {
 		case c.Unmet != "":
@@ -449,17 +505,18 @@ func (c *Curve) FairCost() FairCost {
 		}
 	}
 	switch {
-	case f.UpperOnly() && floor > 0 && (math.IsNaN(f.Cost) || f.Cost < floor+(hi-lo)/12):
-		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate is not significantly above 50%% at %.1f Kr, the lowest cost the game tells apart, so the fair cost may lie below it: it is at most %.1f Kr",
-			ErrOneSided, floor, f.Hi))
+	case f.UpperOnly() && near(floor):
+		f.Warnings = append(f.Warnings, floor.oneSided(f.Hi))
+	case f.LowerOnly() && near(ceiling):
+		f.Warnings = append(f.Warnings, ceiling.oneSided(f.Lo))
 	case f.UpperOnly():
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate is not significantly above 50%% within reach of the grid: the fair cost is at most %.1f Kr", ErrOneSided, f.Hi))
 	case f.LowerOnly():
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate does not fall significantly below 50%% up to %.0f Kr: the fair cost is at least %.1f Kr",
-			ErrOneSided, hi+(reach-1)*(hi-lo)/2, f.Lo))
+			ErrOneSided, top, f.Lo))
 	case !f.Bounded():
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w: the win rate does not cross 50%% significantly between %.0f and %.0f Kr",
-			ErrFlat, max(lo-(reach-1)*(hi-lo)/2, floor), hi+(reach-1)*(hi-lo)/2))
+			ErrFlat, max(lo-(reach-1)*(hi-lo)/2, floor.cost), top))
 	case l.Slope(f.Cost) > 0:
 		f.Warnings = append(f.Warnings, fmt.Errorf("%w (slope %.3g logit/Kr at %.0f Kr): is the game playing the cost for the right side?", ErrRising, l.Slope(f.Cost), f.Cost))
 	}

@@ -29,7 +29,7 @@ func TestPrecisionStopsAtFloor(t *testing.T) {
 	if c.Converged || !f.UpperOnly() || f.Hi < 25 || f.Hi > 32 {
 		t.Errorf("converged %t, %v: want an unmet target and an upper bound between the floor and 32 Kr", c.Converged, f)
 	}
-	checkFloorUnmet(t, f, "the fair cost lies at or below 25.0 Kr")
+	checkEdgeUnmet(t, f, "the fair cost lies at or below 25.0 Kr")
 	if a := Assess("cutthroat", 32, f); a.Verdict != OverCosted || !a.AtLeast {
 		t.Errorf("%q", a)
 	}
@@ -62,7 +62,7 @@ func TestSearchPrecisionStopsAtFloor(t *testing.T) {
 	if !f.UpperOnly() || f.Hi > 32 {
 		t.Errorf("%v: want an upper bound below 32 Kr", f)
 	}
-	checkFloorUnmet(t, f, "the fair cost lies at or below 25.0 Kr")
+	checkEdgeUnmet(t, f, "the fair cost lies at or below 25.0 Kr")
 	a := Assess("cutthroat", 32, f)
 	if a.Verdict != OverCosted || !a.AtLeast || !strings.Contains(a.String(), "over-costed by at least") {
 		t.Errorf("%q", a)
@@ -82,9 +82,9 @@ func TestPrecisionAboveFloorConverges(t *testing.T) {
 	}
 }
 
-// checkFloorUnmet checks that f says its precision target was not met because
-// its interval is one-sided at the floor.
-func checkFloorUnmet(t *testing.T, f FairCost, why string) {
+// checkEdgeUnmet checks that f says its precision target was not met because
+// its interval is one-sided at the floor or the ceiling.
+func checkEdgeUnmet(t *testing.T, f FairCost, why string) {
 	t.Helper()
 	var unmet error
 	for _, w := range f.Warnings {

@@ -26,31 +26,34 @@ const maxWiden = 6
 // cost where the curve crosses 50%, then refines.
 //
 // The first stage plays cfg.MinTrials trials (zero means 2×ChunkSize) on
-// cfg.Costs, a wide grid (moved up to start at cfg.MinCost if it starts below).
-// If the win rate there is significantly above 50% at the dearest cost, or the
-// fitted crossing lies above the grid, the grid is moved up and its span
-// doubled, and the stage replayed (with a seed of its own); below 50% at the
-// cheapest cost, it is moved down, never below cfg.MinCost, nor to zero or
+// cfg.Costs, a wide grid (moved up to start at cfg.MinCost if it starts below,
+// down to end at cfg.MaxCost if it ends above). If the win rate there is
+// significantly above 50% at the dearest cost, or the fitted crossing lies
+// above the grid, the grid is moved up and its span doubled, never above
+// cfg.MaxCost, and the stage replayed (with a seed of its own); below 50% at
+// the cheapest cost, it is moved down, never below cfg.MinCost, nor to zero or
 // below. At most 6 times: the curve is taken to be monotone, so this brackets
-// the crossing. A crossing below cfg.MinCost cannot be bracketed: the fair-cost
-// interval is then one-sided ("at most").
+// the crossing. A crossing below cfg.MinCost or above cfg.MaxCost cannot be
+// bracketed: the fair-cost interval is then one-sided ("at most", "at least").
 //
 // The second stage plays cfg's trials, or its precision run, on as many costs
 // spread evenly over the fair cost of the first stage ± max(2 half-widths of its
 // interval, a sixth of the grid's span), moved up to start at cfg.MinCost if it
-// would start below, with the master seed cfg.Seed XOR 0x9e3779b97f4a7c15. If
-// its fair cost falls outside its grid or its interval is not bounded, it is
-// replayed once on a grid twice as wide with a seed of its own (Curve.Notes
-// says so), unless it is a precision run stopped because the fair cost lies
-// at or below cfg.MinCost (Curve.Unmet says so; see Config.Precision).
+// would start below, down to end at cfg.MaxCost if it would end above, with
+// the master seed cfg.Seed XOR 0x9e3779b97f4a7c15. If its fair cost falls
+// outside its grid or its interval is not bounded, it is replayed once on a
+// grid twice as wide with a seed of its own (Curve.Notes says so), unless it
+// is a precision run stopped because the fair cost lies at or below
+// cfg.MinCost, or at or above cfg.MaxCost (Curve.Unmet says so; see
+// Config.Precision).
 //
 // A narrow grid around the crossing makes the fit's shape matter little: a
 // logistic curve that is wrong far from 50% no longer biases the fair cost (see
 // docs/cost.md). The returned curve is the second stage's, with the last first
 // stage in Coarse for plots. If the first stage finds no crossing to refine
-// (a flat curve, a crossing below cfg.MinCost, a failed fit), or is
-// interrupted, Search returns it alone, so its warnings say why; a precision
-// run then says in Curve.Unmet why its target was not met.
+// (a flat curve, a crossing below cfg.MinCost or above cfg.MaxCost, a failed
+// fit), or is interrupted, Search returns it alone, so its warnings say why; a
+// precision run then says in Curve.Unmet why its target was not met.
 func Search(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error) {
 	size := cfg.ChunkSize
 	if size == 0 {
@@ -59,7 +62,7 @@ func Search(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 	if len(cfg.Costs) < 2 {
 		return nil, fmt.Errorf("balance: need at least two costs")
 	}
-	floor := cfg.MinCost
+	floor, ceiling := cfg.MinCost, cfg.MaxCost
 	k := len(cfg.Costs)
 	first := cfg
 	first.Precision, first.Trials = 0, cfg.MinTrials
@@ -72,6 +75,9 @@ func Search(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 			first.Costs[i] = c - lo + floor
 		}
 	}
+	if hi := slices.Max(first.Costs); ceiling > 0 && hi > ceiling {
+		first.Costs = around(ceiling-(hi-slices.Min(first.Costs))/2, (hi-slices.Min(first.Costs))/2, k, floor, ceiling)
+	}
 	var notes []string
 	coarse, err := Sample(ctx, first, newGame)
 	if err != nil {
@@ -80,7 +86,7 @@ func Search(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 	for i := 0; !coarse.Interrupted; i++ {
 		lo, hi := slices.Min(first.Costs), slices.Max(first.Costs)
 		dir := direction(coarse)
-		if dir == 0 || dir < 0 && floor > 0 && lo <= floor*(1+1e-9) {
+		if dir == 0 || dir < 0 && floorEdge(floor).reached(lo) || dir > 0 && ceilingEdge(ceiling).reached(hi) {
 			break
 		}
 		if i == maxWiden {
@@ -92,6 +98,9 @@ func Search(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 		what := "above"
 		if dir > 0 {
 			nlo, nhi = hi-w/4, hi+3*w/4
+			if ceiling > 0 {
+				nhi = min(nhi, ceiling)
+			}
 		} else {
 			what = "below"
 			nlo, nhi = max(lo-3*w/4, floor), lo+w/4
@@ -113,15 +122,18 @@ func Search(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 		if cfg.Precision > 0 && !coarse.Interrupted {
 			coarse.Precision = cfg.Precision
 			coarse.Unmet = "the first stage found no 50% crossing to refine, so the precision run (second stage) was not played"
-			if f := coarse.FairCost(); f.UpperOnly() && floor > 0 {
-				coarse.Unmet = fmt.Sprintf("the fair cost lies at or below %.1f Kr, the lowest cost the game tells apart, so its interval is one-sided and the precision run (second stage) was not played", floor)
+			f := coarse.FairCost()
+			for _, e := range coarse.edges() {
+				if e.bounds(f) {
+					coarse.Unmet = e.lies() + " and the precision run (second stage) was not played"
+				}
 			}
 		}
 		return coarse, nil
 	}
 	second := cfg
 	second.Seed = stage2Seed(cfg.Seed)
-	second.Costs = aroundAbove(c, w, k, floor)
+	second.Costs = around(c, w, k, floor, ceiling)
 	fine, err := Sample(ctx, second, newGame)
 	if err != nil {
 		return nil, err
@@ -133,7 +145,7 @@ func Search(ctx context.Context, cfg Config, newGame GameFactory) (*Curve, error
 			if !math.IsNaN(f.Cost) && f.Cost > glo-w && f.Cost < ghi+w {
 				c = f.Cost
 			}
-			second.Costs = aroundAbove(c, 2*w, k, floor)
+			second.Costs = around(c, 2*w, k, floor, ceiling)
 			second.Seed = stageSeed(cfg.Seed, maxWiden+1)
 			notes = append(notes, fmt.Sprintf("the second stage on %.1f-%.1f Kr gave %v: replayed on %.1f-%.1f Kr (seed %d)",
 				glo, ghi, f, second.Costs[0], second.Costs[k-1], second.Seed))
@@ -175,7 +187,7 @@ func direction(c *Curve) int {
 // a first stage: its fair cost ± max(2 half-widths, a sixth of the grid's span),
 // a one-sided interval's finite end standing for the half-width. ok is false
 // when there is no crossing to refine: no fitted crossing within the grid, or
-// one below the floor (Curve.MinCost).
+// one below the floor (Curve.MinCost) or above the ceiling (Curve.MaxCost).
 func refineAround(c *Curve) (centre, w float64, ok bool) {
 	f := c.FairCost()
 	lo, hi := c.Points[0].Cost, c.Points[0].Cost
@@ -199,15 +211,24 @@ func refineAround(c *Curve) (centre, w float64, ok bool) {
 	return f.Cost, max(2*half, (hi-lo)/6), true
 }
 
-// aroundAbove returns k costs spread evenly over c ± w, moved up to start at
-// floor if they would start below it, and kept positive.
-func aroundAbove(c, w float64, k int, floor float64) []float64 {
+// around returns k costs spread evenly over c ± w, moved up to start at
+// floor if they would start below it, and kept positive; moved down to end at
+// ceiling (zero: none) if they would end above it, still starting at floor or
+// above (then over less than 2w).
+func around(c, w float64, k int, floor, ceiling float64) []float64 {
 	lo := c - w
 	if lo < floor {
 		lo = floor
 	}
 	if lo <= 0 {
 		lo = w / 8 // costs stay positive
+	}
+	if ceiling > 0 && lo+2*w > ceiling {
+		lo = max(ceiling-2*w, floor)
+		if lo <= 0 {
+			lo = min(w/8, ceiling/2)
+		}
+		return spread(lo, ceiling, k)
 	}
 	out := make([]float64, k)
 	for i := range k {

@@ -2,7 +2,7 @@ package balance
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -15,15 +15,29 @@ import (
 // cappedGame is logisticGame(c0, s) for a game that cannot tell costs below
 // floor apart, as kharn cost's battles where the budget buys at most 12 Safars:
 // below floor it plays as at floor. Like sim.BudgetMatch with a side of no
-// Safar, it panics on a cost of zero or less, and it records the lowest cost
-// asked for in seen.
+// Safar, it panics on a cost of zero or less, and it records the lowest and
+// highest costs asked for in seen.
 func cappedGame(c0, s, floor float64, seen *lowest) GameFactory {
+	return edgedGame(c0, s, floor, 0, seen)
+}
+
+// edgedGame is cappedGame with a ceiling too (zero: none), above which it
+// plays as kharn cost's battles do above the budget: with probability
+// 1 - ceiling/c the side fields no Safar and loses, and otherwise it plays
+// as at the ceiling. The forfeit is drawn first from r, at every cost.
+func edgedGame(c0, s, floor, ceiling float64, seen *lowest) GameFactory {
 	return func() (Game, error) {
 		return func(r *rand.PCG, c float64) float64 {
 			if c <= 0 {
 				panic("sim: budget match: sim: side A has no Safar")
 			}
 			seen.add(c)
+			if ceiling > 0 {
+				if uniform(r) >= ceiling/c {
+					return 0
+				}
+				c = min(c, ceiling)
+			}
 			if uniform(r) < logistic(max(c, floor), c0, s) {
 				return 1
 			}
@@ -32,17 +46,33 @@ func cappedGame(c0, s, floor float64, seen *lowest) GameFactory {
 	}
 }
 
-// lowest records the lowest cost a game was asked to play.
+// recorded returns g's games recording the costs they are asked for in seen
+// as well.
+func recorded(g GameFactory, seen *lowest) GameFactory {
+	return func() (Game, error) {
+		game, err := g()
+		return func(r *rand.PCG, c float64) float64 {
+			seen.add(c)
+			return game(r, c)
+		}, err
+	}
+}
+
+// lowest records the lowest cost a game was asked to play, and the highest.
 type lowest struct {
-	mu sync.Mutex
-	c  float64
+	mu    sync.Mutex
+	c, hi float64
 }
 
 func (l *lowest) add(c float64) {
+	if l == nil {
+		return
+	}
 	l.mu.Lock()
 	if l.c == 0 || c < l.c {
 		l.c = c
 	}
+	l.hi = max(l.hi, c)
 	l.mu.Unlock()
 }
 
@@ -100,54 +130,81 @@ func TestSearchWidens(t *testing.T) {
 	}
 }
 
-// TestSearchFloor checks the floor of issue #10 item 2 (guild-cutthroat-1, and
-// crown-guard-1 at 400 Kr with --precision 3): the fair cost lies below the
-// lowest cost the game tells apart. The search plays nothing below the floor,
-// the interval is one-sided ("at most"), the verdict is said with "at least",
-// and a precision run says why its target was not met.
-func TestSearchFloor(t *testing.T) {
+// TestSearchEdges checks the floor of issue #10 item 2 (guild-cutthroat-1,
+// and crown-guard-1 at 400 Kr with --precision 3): the fair cost lies below
+// the lowest cost the game tells apart; and the ceiling, a fair cost above the
+// highest (a profile one copy of which wins most of its battles against a
+// whole budget, kharn cost's ceiling). The search plays nothing beyond the
+// edge, from a grid within the range, widened up to the edge, or reaching
+// beyond it; the interval is one-sided ("at most", "at least"), the verdict
+// is said with "at least", and a precision run says why its target was not
+// met.
+func TestSearchEdges(t *testing.T) {
 	const floor = 25
+	// 50% at 18 Kr for a game that would go on getting better below 25 Kr,
+	// but plays every cost below 25 as 25 (34% there).
+	below := cappedGame(18, 10, floor, nil)
+	// 50% at 80 Kr for a game that tells nothing more above 64 Kr (73% there).
+	above := edgedGame(80, 10, 0, testCeiling, nil)
 	for _, tc := range []struct {
 		name string
 		cfg  Config
+		game GameFactory
+		e    edge
+		card float64
 	}{
-		{"fixed", Config{Costs: grid(25, 64, 6.5), MinCost: floor, Trials: 600, MinTrials: 256, ChunkSize: 256, Seed: 3}},
-		{"precision", Config{Costs: grid(25, 64, 6.5), MinCost: floor, Precision: 3, MinTrials: 256, ChunkSize: 256, Seed: 3}},
-		{"grid below the floor", Config{Costs: grid(10, 49, 6.5), MinCost: floor, Trials: 600, MinTrials: 256, ChunkSize: 256, Seed: 3}},
+		{"floor, fixed", Config{Costs: grid(25, 64, 6.5), MinCost: floor, Trials: 600, MinTrials: 256, ChunkSize: 256, Seed: 3}, below, floorEdge(floor), 32},
+		{"floor, precision", Config{Costs: grid(25, 64, 6.5), MinCost: floor, Precision: 3, MinTrials: 256, ChunkSize: 256, Seed: 3}, below, floorEdge(floor), 32},
+		{"grid below the floor", Config{Costs: grid(10, 49, 6.5), MinCost: floor, Trials: 600, MinTrials: 256, ChunkSize: 256, Seed: 3}, below, floorEdge(floor), 32},
+		{"ceiling, fixed", Config{Costs: grid(25, 64, 6.5), MaxCost: testCeiling, Trials: 600, MinTrials: 256, ChunkSize: 256, Seed: 3}, above, ceilingEdge(testCeiling), 45},
+		{"ceiling, precision", Config{Costs: grid(25, 64, 6.5), MaxCost: testCeiling, Precision: 3, MinTrials: 256, ChunkSize: 256, Seed: 3}, above, ceilingEdge(testCeiling), 45},
+		{"widened to the ceiling", Config{Costs: grid(10, 30, 4), MaxCost: testCeiling, Trials: 600, MinTrials: 256, ChunkSize: 256, Seed: 3}, above, ceilingEdge(testCeiling), 45},
+		{"grid above the ceiling", Config{Costs: grid(40, 79, 6.5), MaxCost: testCeiling, Trials: 600, MinTrials: 256, ChunkSize: 256, Seed: 3}, above, ceilingEdge(testCeiling), 45},
 	} {
 		var seen lowest
-		// 50% at 18 Kr for a game that would go on getting better below 25 Kr,
-		// but plays every cost below 25 as 25 (34% there).
-		c, err := Search(context.Background(), tc.cfg, cappedGame(18, 10, floor, &seen))
+		c, err := Search(context.Background(), tc.cfg, recorded(tc.game, &seen))
 		if err != nil {
 			t.Fatal(err)
 		}
-		f := c.FairCost()
-		a := Assess("cutthroat", 32, f)
-		t.Logf("%s: %v; warnings %v", tc.name, a, f.Warnings)
-		if seen.c < floor {
-			t.Errorf("%s: played %g Kr, below the floor", tc.name, seen.c)
+		if seen.c < tc.cfg.MinCost || tc.cfg.MaxCost > 0 && seen.hi > tc.cfg.MaxCost {
+			t.Errorf("%s: played %g-%g Kr, beyond the edge", tc.name, seen.c, seen.hi)
 		}
-		if !f.UpperOnly() || f.Hi < floor || f.Hi > 32 {
-			t.Errorf("%s: %v, want an upper bound between the floor and the card", tc.name, f)
+		verdict := "over-costed by at least"
+		if tc.e.sign > 0 {
+			verdict = "under-costed by at least"
 		}
-		if !hasWarning(f, ErrOneSided) {
-			t.Errorf("%s: no ErrOneSided in %v", tc.name, f.Warnings)
-		}
-		if a.Verdict != OverCosted || !a.AtLeast || !strings.Contains(a.String(), "over-costed by at least") {
-			t.Errorf("%s: %q", tc.name, a)
-		}
+		checkOneSided(t, tc.name, c, tc.e, tc.card, verdict)
 		if tc.cfg.Precision > 0 {
-			var unmet error
-			for _, w := range f.Warnings {
-				if errors.Is(w, ErrNotConverged) {
-					unmet = w
-				}
-			}
-			if unmet == nil || !strings.Contains(unmet.Error(), "one-sided") {
-				t.Errorf("%s: precision not met without saying why: %v", tc.name, f.Warnings)
-			}
+			checkEdgeUnmet(t, c.FairCost(), fmt.Sprintf("the fair cost lies at or %s %.1f Kr", tc.e.beyond, tc.e.cost))
 		}
+	}
+}
+
+// checkOneSided checks a search's result one-sided at edge e (its interval's
+// finite end between e and the card), with the verdict for the card
+// ("over-costed by at least", "under-costed by at least").
+func checkOneSided(t *testing.T, name string, c *Curve, e edge, card float64, verdict string) {
+	t.Helper()
+	f := c.FairCost()
+	a := Assess("p", card, f)
+	t.Logf("%s: %v; warnings %v; notes %v", name, a, f.Warnings, c.Notes)
+	end := f.Hi
+	if e.sign > 0 {
+		end = f.Lo
+	}
+	if !e.bounds(f) || e.sign*(end-e.cost) > 0 || e.sign*(end-card) < 0 {
+		t.Errorf("%s: %v, want a bound %s, between the edge %g Kr and the card", name, f, e.bound, e.cost)
+	}
+	if !hasWarning(f, ErrOneSided) {
+		t.Errorf("%s: no ErrOneSided in %v", name, f.Warnings)
+	}
+	// The fair cost lies beyond the range, and the text says so.
+	say := fmt.Sprintf("fair cost %s %.1f Kr (the range's %s)", e.beyond, e.cost, e.name)
+	if f.Outside() != e.beyond || !strings.HasPrefix(f.String(), say+", 95% interval: "+e.bound) || !strings.HasPrefix(f.BoundText(), say+", "+e.bound) {
+		t.Errorf("%s: outside %q, %q, %q: want %q", name, f.Outside(), f, f.BoundText(), say)
+	}
+	if !a.Flagged() || !a.AtLeast || !strings.Contains(a.String(), verdict) {
+		t.Errorf("%s: %q", name, a)
 	}
 }
 

@@ -191,6 +191,8 @@ func WriteCostRanking(w io.Writer, as []balance.Assessment) error {
 		fair, interval := "-", "unbounded"
 		if !math.IsNaN(a.FairCost.Cost) && !math.IsInf(a.FairCost.Cost, 0) {
 			fair = f1(a.FairCost.Cost)
+		} else if out := a.FairCost.Outside(); out != "" {
+			fair = out + " " + f1(a.FairCost.Edge) // beyond the range of costs the game tells apart
 		}
 		switch {
 		case a.FairCost.Bounded():

@@ -74,9 +74,13 @@ win rate crosses 50% in it; a second stage plays a narrow grid around the
 first estimate. --precision Kr plays until the interval's half-width is below
 it, and says so, with the reason, when it cannot be met. Below budget/12 Kr the
 budget buys no more than 12 Safars and the battles stop changing: a fair cost
-below that is reported as a bound ("fair cost at most 25 Kr; card says 32:
-over-costed by at least 7 Kr"). A profile that cannot be assessed is reported
-as such, with the reason, and the others keep their results.
+below that is reported as a bound ("fair cost below 25.0 Kr (the range's
+floor), 95% interval: at most 25.3 Kr; card says 32: over-costed by at least
+7 Kr"). Above the budget a side fields its one Safar in some battles only and
+forfeits the others: a fair cost above the budget is reported as a bound too
+("fair cost above 300.0 Kr (the range's ceiling), 95% interval: at least
+291.5 Kr"). A profile that cannot be assessed is reported as such, with the
+reason, and the others keep their results.
 
 Profiles are assessed as a list fields them: one whose card holds no weapon
 (weapons bought at recruitment) takes its cheapest legal melee weapon, and the
@@ -101,7 +105,7 @@ trials; the same seed gives the same result for any number of workers.`,
 	fl.IntVar(&f.budget, "budget", 300, "Krowns each side spends (300: the starter Spearhead format), at least 3 times the card cost")
 	fl.IntVar(&f.trials, "trials", 600, "trials of the second stage per profile (each plays every cost of the narrow grid)")
 	fl.IntVar(&f.first, "first-trials", 200, "trials of the first stage per profile, on the wide grid (half to twice the card cost)")
-	fl.Float64Var(&f.precision, "precision", 0, "instead of --trials: play until the 95% interval's half-width is below this many Krowns, or the fair cost is settled at or below the floor where the budget buys the most Safars a side fields (then said, not met)")
+	fl.Float64Var(&f.precision, "precision", 0, "instead of --trials: play until the 95% interval's half-width is below this many Krowns, or the fair cost is settled at or below the floor where the budget buys the most Safars a side fields, or at or above the budget, where it buys one (then said, not met)")
 	fl.IntVar(&f.maxTrials, "max-trials", 20_000, "cap on the trials of a --precision run")
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
 	fl.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per CPU); results do not depend on it")
@@ -261,7 +265,13 @@ type costResult struct {
 	// Interval says which ends of the 95% interval are finite: "two-sided",
 	// "upper bound only", "lower bound only" or "unbounded".
 	Interval string `json:"interval"`
-	Verdict  string `json:"verdict"`
+	// OutsideRange says that the fair cost lies beyond the range of costs
+	// the battles tell apart, "below" its floor (budget/12 Kr: 12 Safars a
+	// side) or "above" its ceiling (the budget: one Safar), at RangeEdge
+	// Krowns; omitted when it lies within.
+	OutsideRange string   `json:"outside_range,omitempty"`
+	RangeEdge    *float64 `json:"range_edge_kr,omitempty"`
+	Verdict      string   `json:"verdict"`
 	// AtLeast reports that over_costed_by_kr is a bound of a one-sided
 	// interval ("over-costed by at least 7 Kr"), not an estimate.
 	AtLeast    bool     `json:"by_at_least"`
@@ -421,8 +431,11 @@ func assessCase(ctx context.Context, i int, cc costCase, pool []*sim.Fighter, po
 		Field: tbl, Deployment: sc.Deployment, Rounds: sc.Rounds, Variant: variant, Tables: tables, Objectives: sc.Objectives, Policy: cc.policy}
 	// Below budget/MaxBudgetSafars the budget buys no more Safars: the
 	// battles do not change with the cost there, and the search stays above.
+	// Above the budget a side fields its single Safar in some battles only
+	// and forfeits the others: they say nothing more of the profile than the
+	// battles at the budget, and the search stays below.
 	floor := float64(budget) / sim.MaxBudgetSafars
-	cfg := balance.Config{Costs: costGrid(cc.card, budget), MinCost: floor, Trials: f.trials, Precision: f.precision,
+	cfg := balance.Config{Costs: costGrid(cc.card, budget), MinCost: floor, MaxCost: float64(budget), Trials: f.trials, Precision: f.precision,
 		MinTrials: f.first, MaxTrials: f.maxTrials, Seed: f.seed, Workers: f.workers, Independent: f.independent}
 	if progress != nil {
 		label := cc.p.ID
@@ -454,10 +467,19 @@ func assessCase(ctx context.Context, i int, cc costCase, pool []*sim.Fighter, po
 			"the battles do not change below that cost, so only an upper bound is supported; a smaller --budget lowers this floor",
 			floor, budget, sim.MaxBudgetSafars))
 	}
+	if fc.Outside() == "above" {
+		res.notes = append(res.notes, ceilingNote(budget))
+	}
 	if !fc.Bounded() && !fc.OneSided() && !curve.Interrupted {
 		res.notAssessed = notAssessedReason(curve, fc, floor, budget)
 	}
 	return res, curve.Interrupted
+}
+
+// ceilingNote says why a fair cost above the budget is only bounded below.
+func ceilingNote(budget int) string {
+	return fmt.Sprintf("at %d Kr, the budget, a side fields a single Safar; dearer, it fields it in some battles only and forfeits the others, "+
+		"so the battles say nothing more of the profile above that cost and only a lower bound is supported; a larger --budget raises this ceiling", budget)
 }
 
 // notAssessedReason says why a search found no fair cost: what the win rate
@@ -743,6 +765,9 @@ func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, rp re
 			Loadout: r.loadout, Fielded: r.fielded, ComputedWithout: r.without}
 		if out.ComputedWithout == nil {
 			out.ComputedWithout = []string{}
+		}
+		if out.OutsideRange = a.FairCost.Outside(); out.OutsideRange != "" {
+			out.RangeEdge = finite(a.FairCost.Edge)
 		}
 		switch {
 		case a.FairCost.UpperOnly():

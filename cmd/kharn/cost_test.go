@@ -192,40 +192,9 @@ func TestCostPrecisionUnmet(t *testing.T) {
 		args := []string{"cost", "crown-guard-1", "--vs", "kherops", "--pool-all", "--budget", "400", "--precision", "3", "--first-trials", tc.first, "--seed", tc.seed}
 		unmet := fmt.Sprintf("not converged: target ±3 Kr not met after %d trials: the fair cost lies at or below 33.3 Kr", tc.trials)
 		const floor = "400 Kr buy 12 Safars, the most a side fields"
-		if tc.text {
-			out, errs, code := runCLI(t, args...)
-			if code != 0 {
-				t.Fatalf("seed %s: exit %d: %s", tc.seed, code, errs)
-			}
-			for _, want := range []string{unmet, "card says 45: over-costed by at least", floor} {
-				if !strings.Contains(out, want) {
-					t.Errorf("seed %s: text lacks %q:\n%s", tc.seed, want, out)
-				}
-			}
-		}
-		js, errs, code := runCLI(t, append(args, "--json")...)
-		if code != 0 {
-			t.Fatalf("seed %s: --json: exit %d: %s", tc.seed, code, errs)
-		}
-		var got struct {
-			Profiles []struct {
-				Interval       string   `json:"interval"`
-				Verdict        string   `json:"verdict"`
-				AtLeast        bool     `json:"by_at_least"`
-				Hi             *float64 `json:"ci95_high"`
-				Trials         int      `json:"trials"`
-				PrecisionMet   *bool    `json:"precision_met"`
-				PrecisionUnmet string   `json:"precision_unmet"`
-				Search         []string `json:"search"`
-			} `json:"profiles"`
-		}
-		if err := json.Unmarshal([]byte(js), &got); err != nil {
-			t.Fatal(err)
-		}
-		p := got.Profiles[0]
-		if p.Interval != "upper bound only" || p.Verdict != "over-costed" || !p.AtLeast || p.Hi == nil || *p.Hi < 400.0/12 || p.Trials != tc.trials ||
-			p.PrecisionMet == nil || *p.PrecisionMet || !strings.Contains(p.PrecisionUnmet, unmet) || !strings.Contains(p.PrecisionUnmet, "one-sided") ||
-			!strings.Contains(strings.Join(p.Search, "\n"), floor) {
+		p := runBeyondEdge(t, args, tc.text, unmet, floor, "card says 45: over-costed by at least")
+		if p.Interval != "upper bound only" || p.Outside != "below" || p.Edge == nil || *p.Edge != 400.0/12 || p.Verdict != "over-costed" ||
+			p.Hi == nil || *p.Hi < 400.0/12 || p.Trials != tc.trials {
 			t.Errorf("seed %s: JSON: %+v", tc.seed, p)
 		}
 	}

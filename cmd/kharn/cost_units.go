@@ -34,6 +34,7 @@ type curveJSON struct {
 	Interrupted bool           `json:"interrupted"`
 	Coarse      *curveJSON     `json:"coarse,omitempty"`
 	MinCost     string         `json:"min_cost"`
+	MaxCost     string         `json:"max_cost,omitempty"`
 	Notes       []string       `json:"notes,omitempty"`
 	Unmet       string         `json:"unmet,omitempty"`
 }
@@ -57,6 +58,9 @@ func encodeCurve(c *balance.Curve) *curveJSON {
 	j := &curveJSON{Tally: c.Tally, Seed: c.Seed, ChunkSize: c.ChunkSize, Trials: c.Trials, Degree: c.Degree, Precision: f(c.Precision),
 		Converged: c.Converged, Interrupted: c.Interrupted, Coarse: encodeCurve(c.Coarse), MinCost: f(c.MinCost), Notes: c.Notes, Unmet: c.Unmet,
 		Points: []pointJSON{}}
+	if c.MaxCost != 0 {
+		j.MaxCost = f(c.MaxCost)
+	}
 	for _, p := range c.Points {
 		j.Points = append(j.Points, pointJSON{Cost: f(p.Cost), Wins: p.Wins, Draws: p.Draws, N: p.N, Rate: f(p.Rate), Lo: f(p.Lo), Hi: f(p.Hi)})
 	}
@@ -77,6 +81,9 @@ func decodeCurve(j *curveJSON) (*balance.Curve, error) {
 	}
 	c := &balance.Curve{Tally: j.Tally, Seed: j.Seed, ChunkSize: j.ChunkSize, Trials: j.Trials, Degree: j.Degree, Precision: num(j.Precision),
 		Converged: j.Converged, Interrupted: j.Interrupted, MinCost: num(j.MinCost), Notes: j.Notes, Unmet: j.Unmet}
+	if j.MaxCost != "" {
+		c.MaxCost = num(j.MaxCost)
+	}
 	for _, p := range j.Points {
 		c.Points = append(c.Points, balance.Point{Cost: num(p.Cost), Wins: p.Wins, Draws: p.Draws, N: p.N, Rate: num(p.Rate), Lo: num(p.Lo), Hi: num(p.Hi)})
 	}

@@ -255,15 +255,11 @@ func costTable(faction string, as []balance.Assessment, res []costAssessment) *r
 		switch f := a.FairCost; {
 		case a.Flagged():
 			verdict += " " + a.ByText()
-			if f.UpperOnly() {
-				verdict += fmt.Sprintf(" (fair cost at most %.1f Kr)", f.Hi)
-			} else if f.LowerOnly() {
-				verdict += fmt.Sprintf(" (fair cost at least %.1f Kr)", f.Lo)
+			if f.OneSided() {
+				verdict += " (" + f.BoundText() + ")"
 			}
-		case f.UpperOnly():
-			verdict += fmt.Sprintf(" (fair cost at most %.1f Kr: the card cost lies inside)", f.Hi)
-		case f.LowerOnly():
-			verdict += fmt.Sprintf(" (fair cost at least %.1f Kr: the card cost lies inside)", f.Lo)
+		case f.OneSided():
+			verdict += " (" + f.BoundText() + ": the card cost lies inside)"
 		}
 		r := byLabel[a.Label]
 		t.Rows = append(t.Rows, []reports.Cell{reports.TextCell(a.Label), reports.TextCell(r.loadout), reports.IntCell(int(a.CardCost)),
