@@ -1502,8 +1502,8 @@ func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bo
 	}
 	best, bd := pos, pos.Dist(to)
 	u := d.Scale(1 / l)
-	for _, a := range sidesteps {
-		sin, cos := math.Sincos(a)
+	for _, t := range sidestepTurns { // math.Sincos of sidesteps (sim/turns.go)
+		sin, cos := t.sin, t.cos
 		v := field.Vec{X: u.X*cos - u.Y*sin, Y: u.X*sin + u.Y*cos}
 		p := e.walk(i, b, b.Pos.Add(v.Scale(dist)), dist, others)
 		if dd := p.Dist(to); dd < bd-1e-9 {
