@@ -290,7 +290,7 @@ func (e *engine) contactSpot(i, j int, z zoneRect) (field.Vec, bool) {
 	d := c.radius + o.radius
 	best, bd, found := field.Vec{}, math.Inf(1), false
 	for h := range 24 {
-		s, co := math.Sincos(float64(h) * math.Pi / 12)
+		s, co := contactTurns[h].sin, contactTurns[h].cos // math.Sincos(h·π/12), sim/turns.go
 		q := field.Vec{X: o.pos.X + co*d, Y: o.pos.Y + s*d}
 		if !z.contains(q) || !e.field.Fits(field.NewBase(q, c.f.Profile.Stature), others) {
 			continue

@@ -136,7 +136,7 @@ func (e *engine) detectWorth(i int, keep bool) bool {
 	}
 	c := &e.c[i]
 	cost := e.actionCost(i, detectAP)
-	if c.hidden || c.ap < cost || e.engagedAny(i) {
+	if c.hidden || c.ap < cost {
 		return false
 	}
 	foe := 1 - c.side
@@ -146,7 +146,11 @@ func (e *engine) detectWorth(i int, keep bool) bool {
 			hidden = true
 		}
 	}
-	if !hidden {
+	// Engaged after the hidden enemies: that walk over the enemies was asked
+	// before every action of the side facing an ambush, most of them once
+	// the ambusher is out (issue #13, docs/benchmarks.md "Eleventh round:
+	// battles").
+	if !hidden || e.engagedAny(i) {
 		return false
 	}
 	cover := e.auraZones(i, foe) &^ e.swept[c.side]

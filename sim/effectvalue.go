@@ -35,11 +35,10 @@ func (e *engine) rootGains(i, j, extra, a int, opts []fightOption, costOf func(o
 	var done [maxOptions]moveKey
 	var gain [maxOptions]posGain
 	nd := 0
-	for n := range opts {
+	for m := e.posMask(i, j, opts); m != 0; { // the positional options, in order (sim/optbits.go)
+		var n int
+		n, m = nextBit(m)
 		o := &opts[n]
-		if n >= maxOptions || o.pos == posNone {
-			continue
-		}
 		if !o.shot && e.gap(i, j) > e.reach(i)+1e-9 && (!walkIn || o.pos != posC) {
 			continue
 		}
@@ -51,9 +50,9 @@ func (e *engine) rootGains(i, j, extra, a int, opts []fightOption, costOf func(o
 		// skirmish's time (BenchmarkSkirmish profile).
 		mk := moveKeyOf(o)
 		seen := -1
-		for m := range nd {
-			if done[m] == mk {
-				seen = m
+		for x := range nd {
+			if done[x] == mk {
+				seen = x
 				break
 			}
 		}

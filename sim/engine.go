@@ -29,6 +29,9 @@ type engine struct {
 	// far[a][d]: some option of opts[a][d] has figures beyond the defender's
 	// counter reach (fightOption.far, sim/reach.go).
 	far [][]bool
+	// bits[a][d]: which options of opts[a][d] are far, positional or have a
+	// status chance (sim/optbits.go).
+	bits [][]optBits
 	// first: what the first attack of a plan gains beyond its table figures
 	// (sim/firstgain.go: the Ambush precision's bonus, a Bite that heals).
 	first  firstGains
@@ -416,6 +419,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 		}
 	}
 	e.far = farTables(e.opts)                  // sim/reach.go
+	e.bits = optBitsOf(e.opts)                 // sim/optbits.go
 	if err := e.initFirstGains(); err != nil { // sim/firstgain.go
 		return nil, err
 	}
@@ -1498,8 +1502,8 @@ func (e *engine) destination(i, j int, dist float64, toward bool) (field.Vec, bo
 	}
 	best, bd := pos, pos.Dist(to)
 	u := d.Scale(1 / l)
-	for _, a := range sidesteps {
-		sin, cos := math.Sincos(a)
+	for _, t := range sidestepTurns { // math.Sincos of sidesteps (sim/turns.go)
+		sin, cos := t.sin, t.cos
 		v := field.Vec{X: u.X*cos - u.Y*sin, Y: u.X*sin + u.Y*cos}
 		p := e.walk(i, b, b.Pos.Add(v.Scale(dist)), dist, others)
 		if dd := p.Dist(to); dd < bd-1e-9 {

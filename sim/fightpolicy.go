@@ -550,6 +550,9 @@ func pickReady(e *engine, s int) int {
 			continue
 		}
 		class := 0
+		// i's assault reach, asked once for all enemies (velocity reads its
+		// auras: issue #13, docs/benchmarks.md "Eleventh round: battles").
+		ar := math.NaN()
 		for j := range e.c {
 			if e.c[j].side == s || !e.c[j].inPlay() {
 				continue
@@ -560,8 +563,13 @@ func pickReady(e *engine, s int) int {
 				class = max(class, 3)
 			case c.f.Ranged != nil && c.f.Ranged.Effects.Range != nil && (c.f.Ranged.Effects.Range.Max == 0 || g <= c.f.Ranged.Effects.Range.Max):
 				class = max(class, 2)
-			case g <= e.assaultReach(i):
-				class = max(class, 1)
+			default:
+				if ar != ar { // not asked yet
+					ar = e.assaultReach(i)
+				}
+				if g <= ar {
+					class = max(class, 1)
+				}
 			}
 		}
 		if class > bc {
@@ -603,11 +611,13 @@ func (e *engine) target(i int, filter func(o *fightOption) bool, keep bool) int 
 	// Every plan against each enemy asks for i's keep values, and nothing
 	// moves meanwhile: they are computed once (issue #13, 2% of a battle).
 	e.kv, e.kvOf = keepValues(e, i), i+1
+	// So is whether i is engaged (targetValue asked it up to twice per enemy).
+	engaged := e.engagedAny(i)
 	for j := range e.c {
 		if e.c[j].side == e.c[i].side || !e.c[j].inPlay() {
 			continue
 		}
-		if v := e.targetValue(i, j, filter, keep); v > bv+1e-9 {
+		if v := e.targetValueEngaged(i, j, filter, keep, engaged); v > bv+1e-9 {
 			best, bv = j, v
 		}
 	}
@@ -634,11 +644,17 @@ const unreachable = -1e6
 // targetValue returns the value of Safar i's best plan against j from where it
 // stands (see target).
 func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bool) float64 {
+	return e.targetValueEngaged(i, j, filter, keep, e.engagedAny(i))
+}
+
+// targetValueEngaged is targetValue given engaged, whether i is engaged with
+// an enemy (engagedAny), asked once for all enemies by target.
+func (e *engine) targetValueEngaged(i, j int, filter func(o *fightOption) bool, keep, engaged bool) float64 {
 	g := e.gap(i, j)
 	far := unreachable - g
 	shots := func(o *fightOption) bool { return o.shot && (filter == nil || filter(o)) }
 	melee := func(o *fightOption) bool { return !o.shot && (filter == nil || filter(o)) }
-	if preferRange(e, i, j) && !e.engagedAny(i) {
+	if preferRange(e, i, j) && !engaged {
 		if k, v := bestAttackOf(e, i, j, 0, shots, classOf(filter, true), keep, false); k >= 0 {
 			return v
 		}
@@ -650,7 +666,7 @@ func (e *engine) targetValue(i, j int, filter func(o *fightOption) bool, keep bo
 		}
 		return far
 	}
-	if !e.engagedAny(i) && g <= e.assaultReach(i) && !e.hiddenFrom(j, i) && !e.apart(i, j) && e.c[i].refused != j+1 {
+	if !engaged && g <= e.assaultReach(i) && !e.hiddenFrom(j, i) && !e.apart(i, j) && e.c[i].refused != j+1 {
 		w, wet, ok := e.assaultWalk(i, j, e.c[i].ap) // only an assault whose walk reaches j (sim/route.go)
 		if !ok {
 			return far

@@ -82,8 +82,9 @@ func mayLoot(p *profiles.Profile) bool { return p.Faction != profiles.Kharns }
 // canLoot reports whether Safar i may loot carcass k now (R-Loot).
 func (e *engine) canLoot(i, k int) bool {
 	c := &e.c[i]
-	return k != i && k >= 0 && k < len(e.c) && mayLoot(c.f.Profile) && c.inPlay() && !c.ground && !c.stunned &&
-		e.carcass(k) && e.gap(i, k) <= e.naturalReach(i)+1e-9
+	// The carcass first: the rest holds for every k (the same conjunction).
+	return k != i && k >= 0 && k < len(e.c) && e.carcass(k) && mayLoot(c.f.Profile) && c.inPlay() && !c.ground && !c.stunned &&
+		e.gap(i, k) <= e.naturalReach(i)+1e-9
 }
 
 // startAmmo returns the counted shots Safar i starts with, -1 unlimited (as
@@ -239,9 +240,12 @@ func (e *engine) lootChoice(i, j int, keep bool) action {
 	if c.ground || c.stunned || !mayLoot(c.f.Profile) {
 		return action{kind: actEnd}
 	}
-	free := !e.engagedAny(i)
+	// Whether i is engaged is asked only where it matters, an eating or a
+	// loot of supplies: asked before every action of every Safar that may
+	// loot, it was most of this choice's time (issue #13, docs/benchmarks.md
+	// "Eleventh round: battles").
 	eat := e.actionCost(i, eatAP)
-	if c.loot.supplies > 0 && free && c.ap >= eat {
+	if c.loot.supplies > 0 && c.ap >= eat && !e.engagedAny(i) {
 		if e.suppliesHeal(i) > e.apCost(i, j, eat, keep)+1e-9 {
 			return action{kind: actEat}
 		}
@@ -251,6 +255,7 @@ func (e *engine) lootChoice(i, j int, keep bool) action {
 		return action{kind: actEnd}
 	}
 	p := e.lootOdds(i)
+	free := 0 // 1 free, -1 engaged, 0 not asked yet
 	for k := range e.c {
 		if !e.canLoot(i, k) {
 			continue
@@ -259,7 +264,13 @@ func (e *engine) lootChoice(i, j int, keep bool) action {
 		if c.ammo == 0 && e.ammoOn(i, k) && p*e.shotWorth(i, j)+devour > e.apCost(i, j, cost, keep)+1e-9 {
 			return action{kind: actLoot, opt: lootAmmo, target: k}
 		}
-		if free && c.loot.supplies == 0 && c.ap >= cost+eat && p*e.suppliesHeal(i)+devour > e.apCost(i, j, cost+eat, keep)+1e-9 {
+		if free == 0 && c.loot.supplies == 0 && c.ap >= cost+eat {
+			free = -1
+			if !e.engagedAny(i) {
+				free = 1
+			}
+		}
+		if free > 0 && c.loot.supplies == 0 && c.ap >= cost+eat && p*e.suppliesHeal(i)+devour > e.apCost(i, j, cost+eat, keep)+1e-9 {
 			return action{kind: actLoot, opt: lootSupplies, target: k}
 		}
 	}

@@ -129,6 +129,17 @@ func (e *engine) farMask(i, j int, opts []fightOption) (uint64, bool) {
 		return 0, true
 	}
 	var m uint64
+	if b, ok := e.bitsOf(i, j, opts); ok {
+		// Only the far options (sim/optbits.go): the same bits, in the same order.
+		for f := b.far; f != 0; {
+			var k int
+			k, f = nextBit(f)
+			if e.meleeBand(i, j, &opts[k]) == bandFar {
+				m |= 1 << k
+			}
+		}
+		return m, true
+	}
 	for k := range opts {
 		if opts[k].far && e.meleeBand(i, j, &opts[k]) == bandFar {
 			if k >= 64 {

@@ -89,14 +89,12 @@ func (e *engine) statusGains(i, j, a int, opts []fightOption, costOf func(o *fig
 	if daze == 0 && !stunDue && burn == 0 && !attDaze && !attStun {
 		return
 	}
-	for n := range opts {
-		if n >= maxOptions {
-			break
-		}
+	// Only the options with a status chance (sim/optbits.go): the others have
+	// none in any band, status 0.
+	for m := e.statMask(i, j, opts); m != 0; {
+		var n int
+		n, m = nextBit(m)
 		opt := &opts[n]
-		if opt.stat == nil {
-			continue // no status in any band: status 0
-		}
 		s := opt.stat[bandEffective][k]
 		if s == (statP{}) {
 			// Only an option with a status in some band is weighed: the rest

@@ -68,7 +68,7 @@ func (e *engine) stepAway(i int, b field.Base, u field.Vec, dist float64, others
 		var v field.Vec
 		switch {
 		case n < len(sidesteps):
-			sin, cos := math.Sincos(sidesteps[n])
+			sin, cos := sidestepTurns[n].sin, sidestepTurns[n].cos // sim/turns.go
 			v = field.Vec{X: u.X*cos - u.Y*sin, Y: u.X*sin + u.Y*cos}
 		case n == len(sidesteps):
 			v = field.Vec{X: -u.Y, Y: u.X}
