@@ -77,7 +77,12 @@ type TerrainPiece struct {
 	// cannot be destroyed (scenario_objects.go).
 	Name      string
 	Structure int
-	Pos       Pos
+	// Door makes the piece a door, closed at the start; Lock is the
+	// threshold of its lock (or a scenery object's), 0: none
+	// (scenario_doors.go).
+	Door bool
+	Lock int
+	Pos  Pos
 }
 
 // Defaults of a scenario file: the standard table (rulebook "Game area", English
@@ -96,7 +101,7 @@ var TerrainKinds = []string{"cover", "difficult", "impassable", "loose", "slippe
 var (
 	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain", "scouts", "objectives", "gaps", "movable"}
 	tableFields    = []string{"width", "height"}
-	pieceFields    = []string{"kind", "height", "rect", "circle", "name", "structure"}
+	pieceFields    = []string{"kind", "height", "rect", "circle", "name", "structure", "door", "lock"}
 	rectFields     = []string{"x", "y", "w", "h"}
 	circleFields   = []string{"x", "y", "r"}
 )
@@ -204,6 +209,7 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 		d.checkPiece(s, &s.Terrain[i], pieces[i], index("terrain", i))
 	}
 	d.checkObjects(s, pieces)    // scenario_objects.go
+	d.checkDoors(s, pieces)      // scenario_doors.go
 	d.checkGaps(s)               // scenario_gaps.go
 	d.checkMovables(s, movables) // scenario_movable.go
 	d.checkObjectives(s)
@@ -286,6 +292,8 @@ func (d *decoder) terrainPiece(n *yaml.Node, path string) (TerrainPiece, bool) {
 			ok = d.shape(f.v, field, circleFields, []*float64{&p.X, &p.Y, &p.R}) && ok
 		case "name", "structure":
 			ok = d.objectField(&p, f, field) && ok // scenario_objects.go
+		case "door", "lock":
+			ok = d.doorField(&p, f, field) && ok // scenario_doors.go
 		default:
 			d.unknown(f.k, field, f.key, pieceFields)
 		}

@@ -1269,6 +1269,9 @@ const (
 	actThrow
 	// actDetect: detecting what is in the Safar's aura (sim/detect.go).
 	actDetect
+	// actOpen: opening piece opt; actPick: picking its lock (sim/doors.go).
+	actOpen
+	actPick
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1367,6 +1370,10 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.throwAt(r, i, a.target) // sim/throw.go
 	case actDetect:
 		return e.detect(r, i) // sim/detect.go
+	case actOpen:
+		return e.openPiece(i, a.opt) // sim/doors.go
+	case actPick:
+		return e.pickLock(r, i, a.opt) // sim/doors.go
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {

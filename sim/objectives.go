@@ -571,7 +571,7 @@ func (e *engine) walkFor(i, k, points int, keep bool) (action, bool) {
 		return action{}, false
 	}
 	if b := e.blockingObject(i, p); b >= 0 {
-		return e.destroyWorth(i, b, val, keep) // an object in the way (sim/objects.go)
+		return e.passAct(i, b, val, keep) // an object or a door in the way (sim/objects.go, sim/doors.go)
 	}
 	left := c.pos.Dist(p)
 	if s.carrier == i {
@@ -584,7 +584,7 @@ func (e *engine) walkFor(i, k, points int, keep bool) (action, bool) {
 // it: val is what reaching it is worth.
 func (e *engine) walkTo(i, j int, val float64, keep bool) (action, bool) {
 	if b := e.blockingObject(i, e.c[j].pos); b >= 0 {
-		return e.destroyWorth(i, b, val, keep) // an object in the way (sim/objects.go)
+		return e.passAct(i, b, val, keep) // an object or a door in the way (sim/objects.go, sim/doors.go)
 	}
 	left := max(e.gap(i, j)-e.reach(i), 0)
 	return e.walkGain(i, action{kind: actToward, target: j}, val, left, keep)
