@@ -61,3 +61,59 @@ terrain:
 		t.Errorf("\n got %s\nwant %s", got, strings.Join(want, "\n"))
 	}
 }
+
+// TestParseScenarioDocuments reads documents to read ("Reading/decrypting:
+// 2AP/ZOC/once per activation/T + 1 + LD10 >= 13", seed 000 lines
+// 1228-1232): points to the first side that reads one (1 when left out), or
+// a named lock it unlocks; and the errors, as file:line:col: field: message.
+func TestParseScenarioDocuments(t *testing.T) {
+	const src = `name: archive
+terrain:
+  - {kind: impassable, height: 0.5, circle: {x: 7.5, y: 7.5, r: 0.4}, name: chest, structure: 2, lock: true}
+objectives:
+  documents:
+    - {name: ledger, x: 3, y: 7.5, points: 2}
+    - {name: cipher, x: 12, y: 7.5, unlocks: chest}
+    - {x: 5, y: 5}
+`
+	s, err := ParseScenario("archive.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := s.Objectives.Documents
+	if len(docs) != 3 || docs[0].Name != "ledger" || docs[0].Points != 2 || docs[0].UnlocksPiece != -1 ||
+		docs[1].Points != 0 || docs[1].UnlocksPiece != 0 || docs[2].Name != "document" || docs[2].Points != 1 {
+		t.Errorf("documents %+v", docs)
+	}
+	if got := s.Objectives.MaxPoints(10); got != 3 {
+		t.Errorf("MaxPoints = %d, want 3 (ledger 2, the unnamed document 1)", got)
+	}
+	if got, want := s.Victory(), "victory points: ledger 2 read; document 1 read"; got != want {
+		t.Errorf("Victory() = %q, want %q", got, want)
+	}
+	const bad = `name: x
+terrain:
+  - {kind: impassable, height: 0.5, circle: {x: 7.5, y: 7.5, r: 0.4}, name: chest, structure: 2}
+objectives:
+  documents:
+    - {name: a, x: 3, y: 7.5, unlocks: chest}
+    - {name: a, x: 30, y: 7.5}
+    - {name: b, y: 7.5, seal: wax}
+    - {name: c, x: 7.5, y: 7.5, points: 0}
+`
+	want := []string{
+		`s.yaml:6:7: objectives.documents[0].unlocks: no terrain piece named "chest" with a lock (a door or a chest with lock: true or a threshold)`,
+		`s.yaml:7:7: objectives.documents[1]: (30, 7.5) is off the 15 x 15 table`,
+		`s.yaml:7:7: objectives.documents[1].name: document "a" named twice`,
+		`s.yaml:8:7: objectives.documents[2]: missing field "x"`,
+		`s.yaml:8:25: objectives.documents[2].seal: unknown field "seal"`,
+		`s.yaml:9:41: objectives.documents[3].points: points must be from 1 to 99, got 0`,
+	}
+	_, err = ParseScenario("s.yaml", []byte(bad))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if got := err.Error(); got != strings.Join(want, "\n") {
+		t.Errorf("\n got %s\nwant %s", got, strings.Join(want, "\n"))
+	}
+}

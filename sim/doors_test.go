@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/sim/field"
 )
 
 // traceCount counts the trace lines that contain each of its phrases, and
@@ -99,5 +103,83 @@ func TestVaultAllocs(t *testing.T) {
 	replay()
 	if n := testing.AllocsPerRun(5, replay) / battles; n != 0 {
 		t.Errorf("%v allocations per skirmish, want 0", n)
+	}
+}
+
+// archive is a test table: a wall across the middle (y 7 to 7.5, 2 toises
+// high) with a locked door of 4 SP in it, and a document worth 2 points on
+// each side of it.
+const archive = `name: archive
+rounds: 12
+terrain:
+  - {kind: impassable, height: 2, rect: {x: 0, y: 7, w: 7, h: 0.5}}
+  - {kind: impassable, height: 2, rect: {x: 8, y: 7, w: 7, h: 0.5}}
+  - {kind: impassable, height: 2, rect: {x: 7, y: 7, w: 1, h: 0.5}, name: door, door: true, lock: true, structure: 4}
+objectives:
+  documents:
+    - {name: ledger, x: 3, y: 5, points: 2}
+    - {name: cipher, x: 12, y: 10, points: 2}
+`
+
+// archiveCase returns a skirmish of kherops-300 against black-guild-300 on
+// the archive.
+func archiveCase(t *testing.T) *sim.SkirmishPlayer {
+	t.Helper()
+	sc, err := profiles.ParseScenario("archive.yaml", []byte(archive))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := field.FromScenario(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := skirmishCase{a: "kherops-300", b: "black-guild-300"}.sides(t)
+	sk.Field, sk.Rounds, sk.Objectives = f, sc.Rounds, sc.Objectives
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pl
+}
+
+// TestArchiveBattles plays 200 seeded battles on the archive: the door
+// (seed 000 lines 1210-1218) is picked open or broken and the documents
+// (seed 000 lines 1228-1232) are read, each scoring its points once (at most
+// 4 a battle, both sides together), and the warm player allocates nothing.
+func TestArchiveBattles(t *testing.T) {
+	pl := archiveCase(t)
+	tc := &traceCount{phrases: [][]byte{
+		[]byte(" picks the lock of the door"),
+		[]byte("the door is destroyed"),
+		[]byte(" opens the door"),
+		[]byte(" reads the "),
+	}, n: make([]int, 4)}
+	pl.SetTrace(tc)
+	r := rand.NewPCG(5, 0)
+	const n = 200
+	for range n {
+		res := pl.Play(r)
+		if p := res.Points[0] + res.Points[1]; p > 4 || p%2 != 0 {
+			t.Fatalf("points %v: want 0, 2 or 4 in all (two documents of 2)", res.Points)
+		}
+	}
+	t.Logf("%d battles: door picked %d, destroyed %d, opened %d; documents read %d", n, tc.n[0], tc.n[1], tc.n[2], tc.n[3])
+	if tc.n[0]+tc.n[1] == 0 || tc.n[3] == 0 || tc.n[2] > tc.n[0] {
+		t.Errorf("door picked %d, destroyed %d, opened %d, documents read %d: want the door passed and documents read", tc.n[0], tc.n[1], tc.n[2], tc.n[3])
+	}
+	if raceEnabled {
+		return
+	}
+	pl.SetTrace(nil)
+	var rr rand.PCG
+	replay := func() {
+		rr.Seed(1, 0)
+		for range 100 {
+			pl.Play(&rr)
+		}
+	}
+	replay()
+	if a := testing.AllocsPerRun(5, replay) / 100; a != 0 {
+		t.Errorf("%v allocations per skirmish, want 0", a)
 	}
 }
