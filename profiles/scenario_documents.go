@@ -10,7 +10,7 @@ import (
 // "Reading/decrypting: 2 AP/ZOC/once per activation/T + 1 + LD10 >= 13. If
 // the roll is a success, the Safar understands the meaning of a document, how
 // a mechanism works... The Safar must not be engaged to perform this action"
-// (seed 000 lines 1228-1232; seed 004 lines 1158-1160). The rulebooks leave
+// (seed 000 lines 1230-1236; seed 004 lines 1158-1160). The rulebooks leave
 // what a document gives to the scenario: in this toolkit's format the first
 // side to read it scores Points victory points, once, and reading it unlocks
 // the lock of the piece Unlocks names (a door or a chest with a lock,
@@ -36,7 +36,7 @@ type Document struct {
 	at           int // its index in the file's list, for errors
 }
 
-// The rulebook's reading (seed 000 line 1228) and the bound of a file's list.
+// The rulebook's reading (seed 000 lines 1230-1232) and the bound of a file's list.
 const (
 	ReadingAP = 2
 	// ReadingThreshold is 13 - 1: the test is T + 1 + LD10 >= 13, the 1

@@ -64,7 +64,7 @@ terrain:
 
 // TestParseScenarioDocuments reads documents to read ("Reading/decrypting:
 // 2AP/ZOC/once per activation/T + 1 + LD10 >= 13", seed 000 lines
-// 1228-1232): points to the first side that reads one (1 when left out), or
+// 1230-1236): points to the first side that reads one (1 when left out), or
 // a named lock it unlocks; and the errors, as file:line:col: field: message.
 func TestParseScenarioDocuments(t *testing.T) {
 	const src = `name: archive

@@ -144,7 +144,7 @@ func archiveCase(t *testing.T) *sim.SkirmishPlayer {
 
 // TestArchiveBattles plays 200 seeded battles on the archive: the door
 // (seed 000 lines 1210-1218) is picked open or broken and the documents
-// (seed 000 lines 1228-1232) are read, each scoring its points once (at most
+// (seed 000 lines 1230-1236) are read, each scoring its points once (at most
 // 4 a battle, both sides together), and the warm player allocates nothing.
 func TestArchiveBattles(t *testing.T) {
 	pl := archiveCase(t)

@@ -8,7 +8,7 @@ import (
 	"github.com/kharn-ages/kharn/sim/field"
 )
 
-// Reading/decrypting, a generic action (seed 000 lines 1228-1232: "2AP/ZOC/
+// Reading/decrypting, a generic action (seed 000 lines 1230-1236: "2AP/ZOC/
 // once per activation/T + 1 + LD10 >= 13. If the roll is a success, the
 // Safar understands the meaning of a document, how a mechanism works... The
 // Safar must not be engaged to perform this action"; seed 004 lines

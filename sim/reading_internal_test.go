@@ -18,7 +18,7 @@ func ledger(points, unlocks int) *profiles.Objectives {
 
 // TestReadDocument checks "Reading/decrypting: 2AP/ZOC/once per activation/
 // T + 1 + LD10 >= 13 ... The Safar must not be engaged" (seed 000 lines
-// 1228-1232, seed 004 lines 1158-1160). paladin-2 has T 5 and 2 level dice:
+// 1230-1236, seed 004 lines 1158-1160). paladin-2 has T 5 and 2 level dice:
 // a success needs a best die of 7 or more, P = 1 - 0.6^2 = 0.64; the exact
 // value lies in the 99.99% Wilson interval of 20 000 tries. Out of its zone
 // of control, engaged, or a second time in one activation: nothing, no AP. A
