@@ -32,6 +32,9 @@ import (
 //	gaps: [{between: [west roof, east roof]}]                          # optional: heights to jump between (Gap)
 //	movable: [{kind: stone, x: 4, y: 7.5}]                            # optional: objects to throw (Movable)
 //
+// A piece may also be a door (door: true) and a door or an object may carry a
+// lock (lock: true or a threshold): scenario_doors.go.
+//
 // Kinds are cover, difficult, impassable, loose, slippery and water
 // (sim/field.Kind; the rulebooks' "Terrain modifiers", seed 000 lines 652-655,
 // seed 004 lines 587-590); height is 0 when left out. Cover is scenery: up to
