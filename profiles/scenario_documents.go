@@ -42,7 +42,8 @@ const (
 	// ReadingThreshold is 13 - 1: the test is T + 1 + LD10 >= 13, the 1
 	// moved to the threshold.
 	ReadingThreshold = 12
-	maxDocuments     = 8
+	// MaxDocuments bounds the documents of a scenario file.
+	MaxDocuments = 8
 )
 
 var documentFields = []string{"name", "x", "y", "points", "unlocks"}
@@ -50,8 +51,8 @@ var documentFields = []string{"name", "x", "y", "points", "unlocks"}
 // documents decodes objectives.documents.
 func (d *decoder) documents(n *yaml.Node) []Document {
 	elems, _ := d.sequence(n, "objectives.documents")
-	if len(elems) > maxDocuments {
-		d.errorf(deref(n), "objectives.documents", "at most %d documents, got %d", maxDocuments, len(elems))
+	if len(elems) > MaxDocuments {
+		d.errorf(deref(n), "objectives.documents", "at most %d documents, got %d", MaxDocuments, len(elems))
 		return nil
 	}
 	var out []Document

@@ -107,14 +107,14 @@ func TestVaultAllocs(t *testing.T) {
 }
 
 // archive is a test table: a wall across the middle (y 7 to 7.5, 2 toises
-// high) with a locked door of 4 SP in it, and a document worth 2 points on
-// each side of it.
+// high) with a locked door of 4 SP, 2 toises wide, in it, and a document
+// worth 2 points on each side of it.
 const archive = `name: archive
 rounds: 12
 terrain:
-  - {kind: impassable, height: 2, rect: {x: 0, y: 7, w: 7, h: 0.5}}
-  - {kind: impassable, height: 2, rect: {x: 8, y: 7, w: 7, h: 0.5}}
-  - {kind: impassable, height: 2, rect: {x: 7, y: 7, w: 1, h: 0.5}, name: door, door: true, lock: true, structure: 4}
+  - {kind: impassable, height: 2, rect: {x: 0, y: 7, w: 6.5, h: 0.5}}
+  - {kind: impassable, height: 2, rect: {x: 8.5, y: 7, w: 6.5, h: 0.5}}
+  - {kind: impassable, height: 2, rect: {x: 6.5, y: 7, w: 2, h: 0.5}, name: door, door: true, lock: true, structure: 4}
 objectives:
   documents:
     - {name: ledger, x: 3, y: 5, points: 2}

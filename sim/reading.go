@@ -178,14 +178,26 @@ func moveDocuments(docs []profiles.Document, to func(x, y float64) (float64, flo
 	return q
 }
 
-// sameDocuments reports whether a and b hold the same documents, in order,
-// at the same places up to 1e-9 toise, with the same points and locks.
+// sameDocuments reports whether a and b hold the same documents, in any
+// order, at the same places up to 1e-9 toise, with the same points and
+// locks.
 func sameDocuments(a, b []profiles.Document) bool {
 	if len(a) != len(b) {
 		return false
 	}
-	for k := range a {
-		if math.Abs(a[k].X-b[k].X) > 1e-9 || math.Abs(a[k].Y-b[k].Y) > 1e-9 || a[k].Points != b[k].Points || a[k].UnlocksPiece != b[k].UnlocksPiece {
+	var used [profiles.MaxDocuments]bool
+	if len(b) > len(used) {
+		return false // not from a scenario file: told apart
+	}
+	for _, x := range a {
+		found := false
+		for k, y := range b {
+			if !used[k] && math.Abs(x.X-y.X) <= 1e-9 && math.Abs(x.Y-y.Y) <= 1e-9 && x.Points == y.Points && x.UnlocksPiece == y.UnlocksPiece {
+				used[k], found = true, true
+				break
+			}
+		}
+		if !found {
 			return false
 		}
 	}

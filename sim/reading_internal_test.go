@@ -110,3 +110,19 @@ func TestReadingPolicy(t *testing.T) {
 		t.Errorf("a document without points: %+v, want no reading nor walk to it", a)
 	}
 }
+
+// TestSameDocuments checks that a table turned half round whose documents
+// swap places (two alike) holds the same documents, so that its edges do not
+// differ (sim/edge.go), and that other points or places differ.
+func TestSameDocuments(t *testing.T) {
+	a := []profiles.Document{{X: 3, Y: 5, Points: 2, UnlocksPiece: -1}, {X: 12, Y: 10, Points: 2, UnlocksPiece: -1}}
+	turned := moveDocuments(a, func(x, y float64) (float64, float64) { return 15 - x, 15 - y })
+	if !sameDocuments(a, turned) {
+		t.Errorf("%v turned half round is %v: want the same documents", a, turned)
+	}
+	b := moveDocuments(a, func(x, y float64) (float64, float64) { return x, y })
+	b[1].Points = 3
+	if sameDocuments(a, b) || sameDocuments(a, a[:1]) || sameDocuments(a, moveDocuments(a, func(x, y float64) (float64, float64) { return x, 15 - y })) {
+		t.Error("documents with other points, fewer or elsewhere are the same")
+	}
+}
