@@ -68,7 +68,7 @@ const (
 var destroyChars = []profiles.Char{profiles.C, profiles.P}
 
 // initObjects gives engine e its own copy of the table's pieces when some are
-// objects (NewPlayer).
+// objects, doors or locked (NewPlayer; sim/doors.go).
 func (e *engine) initObjects() {
 	if !slices.ContainsFunc(e.field.Terrain, func(t field.Terrain) bool { return t.Structure > 0 }) && !hasDoors(e.field.Terrain) {
 		return
