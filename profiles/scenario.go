@@ -32,6 +32,9 @@ import (
 //	gaps: [{between: [west roof, east roof]}]                          # optional: heights to jump between (Gap)
 //	movable: [{kind: stone, x: 4, y: 7.5}]                            # optional: objects to throw (Movable)
 //
+// A piece may also be a door (door: true) and a door or an object may carry a
+// lock (lock: true or a threshold): scenario_doors.go.
+//
 // Kinds are cover, difficult, impassable, loose, slippery and water
 // (sim/field.Kind; the rulebooks' "Terrain modifiers", seed 000 lines 652-655,
 // seed 004 lines 587-590); height is 0 when left out. Cover is scenery: up to
@@ -77,7 +80,12 @@ type TerrainPiece struct {
 	// cannot be destroyed (scenario_objects.go).
 	Name      string
 	Structure int
-	Pos       Pos
+	// Door makes the piece a door, closed at the start; Lock is the
+	// threshold of its lock (or a scenery object's), 0: none
+	// (scenario_doors.go).
+	Door bool
+	Lock int
+	Pos  Pos
 }
 
 // Defaults of a scenario file: the standard table (rulebook "Game area", English
@@ -96,7 +104,7 @@ var TerrainKinds = []string{"cover", "difficult", "impassable", "loose", "slippe
 var (
 	scenarioFields = []string{"name", "table", "rounds", "deployment", "terrain", "scouts", "objectives", "gaps", "movable"}
 	tableFields    = []string{"width", "height"}
-	pieceFields    = []string{"kind", "height", "rect", "circle", "name", "structure"}
+	pieceFields    = []string{"kind", "height", "rect", "circle", "name", "structure", "door", "lock"}
 	rectFields     = []string{"x", "y", "w", "h"}
 	circleFields   = []string{"x", "y", "r"}
 )
@@ -204,6 +212,7 @@ func (d *decoder) scenario(root *yaml.Node) *Scenario {
 		d.checkPiece(s, &s.Terrain[i], pieces[i], index("terrain", i))
 	}
 	d.checkObjects(s, pieces)    // scenario_objects.go
+	d.checkDoors(s, pieces)      // scenario_doors.go
 	d.checkGaps(s)               // scenario_gaps.go
 	d.checkMovables(s, movables) // scenario_movable.go
 	d.checkObjectives(s)
@@ -286,6 +295,8 @@ func (d *decoder) terrainPiece(n *yaml.Node, path string) (TerrainPiece, bool) {
 			ok = d.shape(f.v, field, circleFields, []*float64{&p.X, &p.Y, &p.R}) && ok
 		case "name", "structure":
 			ok = d.objectField(&p, f, field) && ok // scenario_objects.go
+		case "door", "lock":
+			ok = d.doorField(&p, f, field) && ok // scenario_doors.go
 		default:
 			d.unknown(f.k, field, f.key, pieceFields)
 		}

@@ -42,7 +42,9 @@ type Objectives struct {
 	// Negotiation, when not nil, is a neutral to convince
 	// (scenario_negotiation.go).
 	Negotiation *Negotiation
-	Pos         Pos // where objectives: starts in its file
+	// Documents are documents to read (scenario_documents.go).
+	Documents []Document
+	Pos       Pos // where objectives: starts in its file
 }
 
 // Marker is a point of the table a side holds at the end of a round for
@@ -88,7 +90,7 @@ const (
 )
 
 var (
-	objectivesFields = []string{"markers", "relic", "negotiation"}
+	objectivesFields = []string{"markers", "relic", "negotiation", "documents"}
 	markerFields     = []string{"name", "x", "y", "control", "points"}
 	relicFields      = []string{"name", "x", "y", "points", "pick_up", "in"}
 	pickUpFields     = []string{"ap", "test", "threshold"}
@@ -127,13 +129,15 @@ func (d *decoder) objectives(n *yaml.Node) *Objectives {
 			o.Relic = d.relic(f.v, "objectives.relic")
 		case "negotiation":
 			o.Negotiation = d.negotiation(f.v, "objectives.negotiation") // scenario_negotiation.go
+		case "documents":
+			o.Documents = d.documents(f.v) // scenario_documents.go
 		default:
 			d.unknown(f.k, join("objectives", f.key), f.key, objectivesFields)
 		}
 	}
-	if len(o.Markers) == 0 && o.Relic == nil && o.Negotiation == nil {
+	if len(o.Markers) == 0 && o.Relic == nil && o.Negotiation == nil && len(o.Documents) == 0 {
 		if len(d.errs) == before {
-			d.errorf(deref(n), "objectives", "want markers, a relic, a negotiation or several")
+			d.errorf(deref(n), "objectives", "want markers, a relic, a negotiation, documents or several")
 		}
 		return nil
 	}
@@ -305,6 +309,7 @@ func (d *decoder) checkObjectives(s *Scenario) {
 	if g := o.Negotiation; g != nil {
 		check(g.X, g.Y, g.Pos, "objectives.negotiation")
 	}
+	d.checkDocuments(s, check) // scenario_documents.go
 }
 
 // inside reports whether the point (x, y) lies in the piece.
@@ -332,6 +337,9 @@ func (o *Objectives) MaxPoints(rounds int) int {
 	if o.Negotiation != nil {
 		n += o.Negotiation.Points
 	}
+	for _, doc := range o.Documents {
+		n += doc.Points
+	}
 	return n
 }
 
@@ -351,6 +359,11 @@ func (s *Scenario) Victory() string {
 	}
 	if g := s.Objectives.Negotiation; g != nil {
 		parts = append(parts, fmt.Sprintf("%s %d convinced", g.Name, g.Points))
+	}
+	for _, doc := range s.Objectives.Documents {
+		if doc.Points > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d read", doc.Name, doc.Points))
+		}
 	}
 	return "victory points: " + strings.Join(parts, "; ")
 }

@@ -61,7 +61,7 @@ func TestParseScenarioObjectivesErrors(t *testing.T) {
 		want      []string
 	}{
 		{"empty", "name: x\nobjectives: {}\n", []string{
-			"s.yaml:2:13: objectives: want markers, a relic, a negotiation or several"}},
+			"s.yaml:2:13: objectives: want markers, a relic, a negotiation, documents or several"}},
 		{"not a mapping", "name: x\nobjectives: 3\n", []string{
 			"s.yaml:2:13: objectives: want a mapping, got the number 3"}},
 		{"unknown field", "name: x\nobjectives: {makers: []}\n", []string{

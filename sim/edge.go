@@ -207,6 +207,7 @@ func moveObjectives(o *profiles.Objectives, to func(x, y float64) (float64, floa
 		n.X, n.Y = to(n.X, n.Y)
 		q.Negotiation = &n
 	}
+	q.Documents = moveDocuments(o.Documents, to) // sim/reading.go
 	return &q
 }
 
@@ -217,7 +218,8 @@ func sameObjectives(a, b *profiles.Objectives) bool {
 		return a == b
 	}
 	near := func(x1, y1, x2, y2 float64) bool { return math.Abs(x1-x2) <= 1e-9 && math.Abs(y1-y2) <= 1e-9 }
-	if len(a.Markers) != len(b.Markers) || (a.Relic == nil) != (b.Relic == nil) || (a.Negotiation == nil) != (b.Negotiation == nil) {
+	if len(a.Markers) != len(b.Markers) || (a.Relic == nil) != (b.Relic == nil) || (a.Negotiation == nil) != (b.Negotiation == nil) ||
+		!sameDocuments(a.Documents, b.Documents) { // sim/reading.go
 		return false
 	}
 	used := make([]bool, len(b.Markers))

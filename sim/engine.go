@@ -1273,6 +1273,11 @@ const (
 	actThrow
 	// actDetect: detecting what is in the Safar's aura (sim/detect.go).
 	actDetect
+	// actOpen: opening piece opt; actPick: picking its lock (sim/doors.go).
+	actOpen
+	actPick
+	// actRead: reading document opt (sim/reading.go).
+	actRead
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1371,6 +1376,12 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.throwAt(r, i, a.target) // sim/throw.go
 	case actDetect:
 		return e.detect(r, i) // sim/detect.go
+	case actOpen:
+		return e.openPiece(i, a.opt) // sim/doors.go
+	case actPick:
+		return e.pickLock(r, i, a.opt) // sim/doors.go
+	case actRead:
+		return e.readDocument(r, i, a.opt) // sim/reading.go
 	case actStandUp:
 		cost := 0
 		if c.walks > 0 {

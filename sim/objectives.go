@@ -60,6 +60,8 @@ type objectives struct {
 	scored  bool
 	// negotiated: the neutral has been won over (sim/negotiation.go).
 	negotiated bool
+	// docs: the documents read (sim/reading.go).
+	docs documentState
 	// pointHP is what one victory point is worth to each side, in HP of the
 	// enemy (objectiveValue).
 	pointHP [2]float64
@@ -71,11 +73,12 @@ type objectives struct {
 
 // newObjectives prepares the objectives o for engine e (nil when o is nil).
 func newObjectives(e *engine, o *profiles.Objectives) *objectives {
-	if o == nil || len(o.Markers) == 0 && o.Relic == nil && o.Negotiation == nil {
+	if o == nil || len(o.Markers) == 0 && o.Relic == nil && o.Negotiation == nil && len(o.Documents) == 0 {
 		return nil
 	}
-	n := len(o.Markers) + 2 // the markers, the relic, the negotiation
-	s := &objectives{o: o, carrier: -1, runner: make([]int, n), want: make([]float64, n)}
+	n := len(o.Markers) + 2 + len(o.Documents) // the markers, the relic, the negotiation, the documents
+	s := &objectives{o: o, carrier: -1, runner: make([]int, n), want: make([]float64, n),
+		docs: newDocuments(len(o.Documents), len(e.c))} // sim/reading.go
 	// A point is worth the enemy side's HP divided by all the points the game
 	// offers: taking every point wins the game as surely as annihilating the
 	// enemy does, so both are worth the same (the policies' currency is HP).
@@ -99,6 +102,7 @@ func (s *objectives) clone() *objectives {
 	q := *s
 	q.runner = make([]int, len(s.runner))
 	q.want = make([]float64, len(s.want))
+	q.docs = s.docs.clone()
 	return &q
 }
 
@@ -109,6 +113,7 @@ func (s *objectives) reset() {
 	}
 	s.points = [2]int{}
 	s.carrier, s.scored, s.negotiated = -1, false, false
+	s.docs.reset()
 	if r := s.o.Relic; r != nil {
 		s.relic = field.Vec{X: r.X, Y: r.Y}
 	}
@@ -364,6 +369,9 @@ func (e *engine) objectivePoint(i, k int) (field.Vec, bool) {
 	if k < len(s.o.Markers) {
 		return field.Vec{X: s.o.Markers[k].X, Y: s.o.Markers[k].Y}, true
 	}
+	if k >= s.firstDocument() {
+		return e.documentPoint(k - s.firstDocument()) // sim/reading.go
+	}
 	if k > len(s.o.Markers) { // the neutral (sim/negotiation.go)
 		g := s.o.Negotiation
 		if g == nil || s.negotiated {
@@ -385,6 +393,8 @@ func (e *engine) objectiveName(i, k int) string {
 	switch {
 	case k < len(s.o.Markers):
 		return s.o.Markers[k].Name
+	case k >= s.firstDocument():
+		return "the " + s.o.Documents[k-s.firstDocument()].Name // sim/reading.go
 	case k > len(s.o.Markers):
 		return "the " + s.o.Negotiation.Name
 	case i >= 0 && s.carrier == i:
@@ -439,6 +449,9 @@ func (e *engine) objectiveAct(i int, keep bool) (action, bool) {
 		}
 		return e.walkFor(i, k, 0, keep)
 	}
+	if k >= s.firstDocument() {
+		return e.documentAct(i, k, keep) // sim/reading.go
+	}
 	if k > nm {
 		return e.negotiationAct(i, k, keep) // sim/negotiation.go
 	}
@@ -472,6 +485,9 @@ func (e *engine) objectiveValue(side, k int) float64 {
 	s := e.obj
 	if k < len(s.o.Markers) {
 		return float64(s.o.Markers[k].Points*max(e.rounds-e.round+1, 0)) * s.pointHP[side]
+	}
+	if k >= s.firstDocument() {
+		return e.documentValue(side, k-s.firstDocument()) // sim/reading.go
 	}
 	if k > len(s.o.Markers) {
 		return e.negotiationValue(side) // sim/negotiation.go
@@ -571,7 +587,7 @@ func (e *engine) walkFor(i, k, points int, keep bool) (action, bool) {
 		return action{}, false
 	}
 	if b := e.blockingObject(i, p); b >= 0 {
-		return e.destroyWorth(i, b, val, keep) // an object in the way (sim/objects.go)
+		return e.passAct(i, b, val, keep) // an object or a door in the way (sim/objects.go, sim/doors.go)
 	}
 	left := c.pos.Dist(p)
 	if s.carrier == i {
@@ -584,7 +600,7 @@ func (e *engine) walkFor(i, k, points int, keep bool) (action, bool) {
 // it: val is what reaching it is worth.
 func (e *engine) walkTo(i, j int, val float64, keep bool) (action, bool) {
 	if b := e.blockingObject(i, e.c[j].pos); b >= 0 {
-		return e.destroyWorth(i, b, val, keep) // an object in the way (sim/objects.go)
+		return e.passAct(i, b, val, keep) // an object or a door in the way (sim/objects.go, sim/doors.go)
 	}
 	left := max(e.gap(i, j)-e.reach(i), 0)
 	return e.walkGain(i, action{kind: actToward, target: j}, val, left, keep)

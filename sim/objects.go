@@ -53,8 +53,9 @@ import (
 // whose table has none. The engine then owns its Terrain slice (a copy), in
 // which a destroyed object becomes field.Destroyed.
 type sceneryObjects struct {
-	orig []field.Terrain // the scenario's pieces, shared, read-only
-	sp   []int           // structure points left, by piece (0: no object, or destroyed)
+	orig      []field.Terrain // the scenario's pieces, shared, read-only
+	sp        []int           // structure points left, by piece (0: no object, or destroyed)
+	doorState                 // doors open, locks picked (sim/doors.go)
 }
 
 // Thresholds and costs of the rulebook's action (seed 000 line 1076).
@@ -67,12 +68,13 @@ const (
 var destroyChars = []profiles.Char{profiles.C, profiles.P}
 
 // initObjects gives engine e its own copy of the table's pieces when some are
-// objects (NewPlayer).
+// objects, doors or locked (NewPlayer; sim/doors.go).
 func (e *engine) initObjects() {
-	if !slices.ContainsFunc(e.field.Terrain, func(t field.Terrain) bool { return t.Structure > 0 }) {
+	if !slices.ContainsFunc(e.field.Terrain, func(t field.Terrain) bool { return t.Structure > 0 }) && !hasDoors(e.field.Terrain) {
 		return
 	}
 	e.objs = &sceneryObjects{orig: e.field.Terrain, sp: make([]int, len(e.field.Terrain))}
+	e.objs.initDoors(len(e.field.Terrain)) // sim/doors.go
 	e.field.Terrain = slices.Clone(e.field.Terrain)
 	e.objs.reset(e)
 }
@@ -82,7 +84,7 @@ func (s *sceneryObjects) cloneFor(q *engine) {
 	if s == nil {
 		return
 	}
-	q.objs = &sceneryObjects{orig: s.orig, sp: slices.Clone(s.sp)}
+	q.objs = &sceneryObjects{orig: s.orig, sp: slices.Clone(s.sp), doorState: s.cloneDoors()}
 	q.field.Terrain = slices.Clone(q.field.Terrain)
 }
 
@@ -92,6 +94,7 @@ func (s *sceneryObjects) reset(e *engine) {
 		return
 	}
 	copy(e.field.Terrain, s.orig)
+	s.resetDoors() // doors closed, locks locked (sim/doors.go)
 	for k := range s.orig {
 		s.sp[k] = s.orig[k].Structure
 	}
@@ -130,7 +133,7 @@ func (e *engine) destroy(r *rand.PCG, i, k int) bool {
 	ok, crit := e.objectiveRoll(r, i, destroyChars, destroyThreshold, false)
 	if !ok {
 		if e.trace != nil {
-			e.tracef("  %s fails to damage %s (%d AP)\n", e.name(i), e.objectName(k), cost)
+			e.tracef("  %s fails to damage %s (%d AP%s)\n", e.name(i), e.objectName(k), cost, e.lockNote(i, k))
 		}
 		return true
 	}
@@ -139,7 +142,7 @@ func (e *engine) destroy(r *rand.PCG, i, k int) bool {
 		n *= 2
 	}
 	if e.trace != nil {
-		e.tracef("  %s strikes %s (%d AP): %d SP\n", e.name(i), e.objectName(k), cost, n)
+		e.tracef("  %s strikes %s (%d AP%s): %d SP\n", e.name(i), e.objectName(k), cost, e.lockNote(i, k), n)
 	}
 	e.damageObject(k, n)
 	return true
@@ -207,7 +210,7 @@ func (e *engine) blockingObject(i int, p field.Vec) int {
 	}
 	c := &e.c[i]
 	for k := range e.objs.sp {
-		if t := &e.field.Terrain[k]; e.intact(k) && t.Obstacle() && e.objectInReach(i, k) && t.Between(c.pos, p) {
+		if t := &e.field.Terrain[k]; (e.intact(k) || e.closedDoor(k)) && t.Obstacle() && e.objectInReach(i, k) && t.Between(c.pos, p) {
 			return k
 		}
 	}
@@ -219,8 +222,7 @@ func (e *engine) blockingObject(i int, p field.Vec) int {
 // is none to make.
 func (e *engine) breakThrough(i, j int) (action, bool) {
 	c := &e.c[i]
-	if e.objs == nil || j < 0 || c.ground || e.engagedAny(i) || c.ap < e.actionCost(i, destroyAP) ||
-		!printedAll(c.f.Profile, destroyChars) {
+	if e.objs == nil || j < 0 || c.ground || e.engagedAny(i) {
 		return action{}, false
 	}
 	if e.gap(i, j) <= e.reach(i)+1e-9 {
@@ -232,7 +234,7 @@ func (e *engine) breakThrough(i, j int) (action, bool) {
 		}
 	}
 	if k := e.blockingObject(i, e.c[j].pos); k >= 0 {
-		return action{kind: actDestroy, opt: k}, true
+		return e.throughAct(i, k) // opened, picked or destroyed (sim/doors.go)
 	}
 	return action{}, false
 }
@@ -240,7 +242,7 @@ func (e *engine) breakThrough(i, j int) (action, bool) {
 // relicLocked reports whether the relic still lies in an intact object.
 func (e *engine) relicLocked() bool {
 	s := e.obj
-	return s != nil && s.o.Relic != nil && s.o.Relic.In != "" && s.carrier < 0 && e.intact(s.o.Relic.InPiece)
+	return s != nil && s.o.Relic != nil && s.o.Relic.In != "" && s.carrier < 0 && e.intact(s.o.Relic.InPiece) && !e.objs.open[s.o.Relic.InPiece]
 }
 
 // destroyWorth returns the destruction of object k by Safar i when the share
@@ -275,7 +277,7 @@ func (e *engine) destroyShare(i, k int) float64 {
 func (e *engine) chestAct(i, k int, keep bool) (action, bool) {
 	piece := e.obj.o.Relic.InPiece
 	if e.objectInReach(i, piece) {
-		return e.destroyWorth(i, piece, e.obj.want[k], keep)
+		return e.passAct(i, piece, e.obj.want[k], keep) // open, pick or break (sim/doors.go)
 	}
 	return e.walkFor(i, k, 0, keep)
 }

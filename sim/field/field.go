@@ -156,6 +156,11 @@ type Terrain struct {
 	// traces. The engine plays its destruction (sim/objects.go).
 	Structure int
 	Name      string
+	// Door makes t a door, closed at the start; Lock is the threshold of its
+	// lock (a door's or an object's), 0: none. The engine opens, picks and
+	// breaks them (sim/doors.go).
+	Door bool
+	Lock int
 }
 
 // IsCircle reports whether t is a circle.

@@ -28,7 +28,7 @@ func FromScenario(s *profiles.Scenario) (Field, error) {
 		default:
 			return Field{}, fmt.Errorf("field: scenario %s: terrain[%d]: unknown kind %q", s.Name, i, p.Kind)
 		}
-		t := Terrain{Kind: k, Height: p.Height, Structure: p.Structure, Name: p.Name}
+		t := Terrain{Kind: k, Height: p.Height, Structure: p.Structure, Name: p.Name, Door: p.Door, Lock: p.Lock}
 		if p.Circle {
 			t.Circle = Circle{X: p.X, Y: p.Y, R: p.R}
 		} else {

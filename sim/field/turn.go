@@ -81,7 +81,7 @@ func (f Field) SameTerrain(g Field) bool {
 // to 1e-9 toise, names aside.
 func samePiece(a, b *Terrain) bool {
 	near := func(x, y float64) bool { return math.Abs(x-y) <= 1e-9 }
-	return a.Kind == b.Kind && near(a.Height, b.Height) && a.Structure == b.Structure &&
+	return a.Kind == b.Kind && near(a.Height, b.Height) && a.Structure == b.Structure && a.Door == b.Door && a.Lock == b.Lock &&
 		near(a.Circle.X, b.Circle.X) && near(a.Circle.Y, b.Circle.Y) && near(a.Circle.R, b.Circle.R) &&
 		near(a.Rect.X, b.Rect.X) && near(a.Rect.Y, b.Rect.Y) && near(a.Rect.W, b.Rect.W) && near(a.Rect.H, b.Rect.H)
 }
