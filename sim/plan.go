@@ -245,10 +245,7 @@ func bestDamage(f *Fighter, a Attack) (Char, bool) {
 	return best, false
 }
 
-func (ex *Exchange) newPlan() *plan {
-	var lu exLookup // exact_cache.go: a fresh exchange's candidates from exactCaches
-	return ex.newPlanFrom(nil, new(plan), &lu)
-}
+func (ex *Exchange) newPlan() *plan { return ex.newPlanShared(nil) }
 
 // newPlanShared is newPlan with the candidate defences taken from sh when it
 // holds those of the same attack (plan_share.go); sh may be nil.
@@ -256,11 +253,7 @@ func (ex *Exchange) newPlanShared(sh *candShare) *plan { return ex.newPlanIn(sh,
 
 // newPlanIn is newPlanShared making the plan in pl (engine.plan: in a chunk,
 // planchunks.go).
-func (ex *Exchange) newPlanIn(sh *candShare, pl *plan) *plan { return ex.newPlanFrom(sh, pl, nil) }
-
-// newPlanFrom is newPlanIn, looking the candidates, counters and free values
-// up in a cache first (lu nil: not).
-func (ex *Exchange) newPlanFrom(sh *candShare, pl *plan, lu *exLookup) *plan {
+func (ex *Exchange) newPlanIn(sh *candShare, pl *plan) *plan {
 	*pl = plan{ex: ex, main: ex.Attack} // decisions: made past few's rows (planchunks.go)
 	pl.mainMod = ex.attackModifier(pl.main)
 	pl.mainDmg = ex.damage(pl.main)
@@ -275,13 +268,7 @@ func (ex *Exchange) newPlanFrom(sh *candShare, pl *plan, lu *exLookup) *plan {
 	}
 	pl.armourFaces = armourFaces(ex.Defender, ex.Variant)
 	pl.attArmourFaces = armourFaces(ex.Attacker, ex.Variant)
-	hit, store := false, false
-	if lu != nil {
-		hit, store = pl.cachedPlan(lu)
-	}
-	if !hit {
-		pl.candidates = sh.candidates(pl)
-	}
+	pl.candidates = sh.candidates(pl)
 	// The decision tables index totals up to the attack's modifier plus decisionDice:
 	// a defender facing a higher total plays as against that one. Such totals need
 	// three critical rerolls in a row (P < 2e-3); past them every defence stops the
@@ -295,11 +282,8 @@ func (ex *Exchange) newPlanFrom(sh *candShare, pl *plan, lu *exLookup) *plan {
 		}
 	}
 	pl.apCap = [2]int8{pl.rowAPCap(false), pl.rowAPCap(true)} // exact_byap.go
-	if pl.nFree > 0 && !hit && !sh.shareFree(pl) {
+	if pl.nFree > 0 && !sh.shareFree(pl) {
 		pl.freeValue = pl.expectedFrees()
-	}
-	if store {
-		pl.storePlan(lu)
 	}
 	return pl
 }
