@@ -328,7 +328,7 @@ func (c *Cast) plan() (*castPlan, error) {
 		for thr := range 10 {
 			q := p
 			q.Reroll = thr
-			pl.defTails[k][thr] = newSplitTail(q.Dist())
+			pl.defTails[k][thr] = sharedDefTail(q) // sim/magic_tails.go
 		}
 	}
 	pl.initDefMaster() // sim/magic_master.go

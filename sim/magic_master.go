@@ -30,7 +30,7 @@ func (pl *castPlan) initDefMaster() {
 				if m == 1 {
 					q.Reroll = thr
 				}
-				pl.defTailsX[k][m][thr] = newSplitTail(q.Dist())
+				pl.defTailsX[k][m][thr] = sharedDefTail(q) // sim/magic_tails.go
 			}
 		}
 	}

@@ -32,8 +32,10 @@ func (e *engine) canonical(k planKey, opt *fightOption) planKey {
 	if e.kinds[k.att].Ranged == nil {
 		k.attRanged = false // read only by the reserve's shots (engine.plan): a kind with no shooting weapon has none
 	}
-	if a.Kind == Shot || k.band == bandFar {
-		k.attDazed = false // read only to value a counter's daze (sim/countervalue.go): no counter
+	if a.Kind == Shot || k.band == bandFar || !e.counterDazes(int(k.def), opt) {
+		// read only to value a counter's daze (sim/countervalue.go): no
+		// counter, or its weapon does not daze (sim/plankey_dazed.go)
+		k.attDazed = false
 	}
 	return k
 }
