@@ -51,6 +51,7 @@ type BudgetMatch struct {
 type BudgetPlayer struct {
 	m       *BudgetMatch
 	players map[budgetKey]*SkirmishPlayer
+	plans   budgetPlans // the players' plans, shared by kinds (sim/budget_plans.go)
 }
 
 type budgetKey struct{ opponent, a, b int }
@@ -70,7 +71,7 @@ func (m *BudgetMatch) NewPlayer() (*BudgetPlayer, error) {
 			return nil, errors.New("sim: budget match opponents need positive costs")
 		}
 	}
-	return &BudgetPlayer{m: m, players: map[budgetKey]*SkirmishPlayer{}}, nil
+	return &BudgetPlayer{m: m, players: map[budgetKey]*SkirmishPlayer{}, plans: budgetPlans{}}, nil
 }
 
 // count returns how many Safars costing cost Krowns the budget buys, rounded at
@@ -121,6 +122,7 @@ func (p *BudgetPlayer) Play(r *rand.PCG, cost float64) float64 {
 			// the strip. The match is set up by the caller; this is its bug.
 			panic("sim: budget match: " + err.Error())
 		}
+		p.plans.share(pl, sk.Tables)
 		p.players[k] = pl
 	}
 	switch pl.Play(r).Winner {

@@ -305,12 +305,14 @@ type costLeftOut struct {
 	ComputedWithout []string `json:"computed_without"`
 }
 
+// costPt is one cost of a curve. Rate is null at a cost not played yet (an
+// interrupted stage: no trial, no rate), which JSON cannot write as NaN.
 type costPt struct {
-	Cost float64 `json:"cost_kr"`
-	Rate float64 `json:"win_rate"`
-	Lo   float64 `json:"ci95_low"`
-	Hi   float64 `json:"ci95_high"`
-	N    int     `json:"trials"`
+	Cost float64  `json:"cost_kr"`
+	Rate *float64 `json:"win_rate"`
+	Lo   float64  `json:"ci95_low"`
+	Hi   float64  `json:"ci95_high"`
+	N    int      `json:"trials"`
 }
 
 // finite returns &x, or nil for NaN and infinities (JSON has no such numbers).
@@ -797,7 +799,7 @@ func costJSON(as []balance.Assessment, res []costAssessment, f *costFlags, rp re
 		}
 		if r.curve != nil {
 			for _, p := range r.curve.Points {
-				out.Points = append(out.Points, costPt{p.Cost, p.Rate, p.Lo, p.Hi, p.N})
+				out.Points = append(out.Points, costPt{p.Cost, finite(p.Rate), p.Lo, p.Hi, p.N})
 			}
 		}
 		return out
