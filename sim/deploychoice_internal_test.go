@@ -13,15 +13,7 @@ import (
 // scenario with the deployments modes.
 func deployTestPlayer(t *testing.T, a, b, scenario string, modes [2]DeployMode) *SkirmishPlayer {
 	t.Helper()
-	ds := profiles.Default()
-	var sides [2]Spearhead
-	for s, name := range [2]string{a, b} {
-		l, err := profiles.LoadDefaultList(name, ds)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sides[s] = NewSpearhead(l, ds)
-	}
+	sides := listSides(t, a, b)
 	var sc *profiles.Scenario
 	for _, x := range profiles.DefaultScenarios() {
 		if x.Name == scenario {

@@ -4,8 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/kharn-ages/kharn/profiles"
 )
 
 // TestPlanDPCacheSame checks that plans taking their states from a dpCache
@@ -18,20 +16,8 @@ import (
 // plans whose inputs differ (a key missing a field), or when a state reached
 // from one root is not the state another root would compute.
 func TestPlanDPCacheSame(t *testing.T) {
-	ds := profiles.Default()
 	r := rand.New(rand.NewPCG(17, 3))
-	var lists [2]Spearhead
-	for s, name := range [2]string{"gouns-300", "tembos-400"} {
-		l, err := profiles.LoadDefaultList(name, ds)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lists[s] = NewSpearhead(l, ds)
-	}
-	pl, err := (&Skirmish{Sides: lists}).NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	pl := listPlayer(t, "gouns-300", "tembos-400")
 	type inputs struct {
 		allowed      []bool
 		extra, bands []int
@@ -111,19 +97,7 @@ func TestPlanDPCacheSame(t *testing.T) {
 // TestDPCacheRestarts checks that a full cache starts again empty, keeping its
 // chunks, and still answers the figures of a fresh plan.
 func TestDPCacheRestarts(t *testing.T) {
-	ds := profiles.Default()
-	var lists [2]Spearhead
-	for s, name := range [2]string{"kharns-300", "kherops-300"} {
-		l, err := profiles.LoadDefaultList(name, ds)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lists[s] = NewSpearhead(l, ds)
-	}
-	pl, err := (&Skirmish{Sides: lists}).NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	pl := listPlayer(t, "kharns-300", "kherops-300")
 	opts := pl.e.opts[0][len(pl.e.opts)-1]
 	var dc dpCache
 	costOf := func(o *fightOption) (int, int, bool) { return o.ap(), bandEffective, !o.shot }

@@ -4,8 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/kharn-ages/kharn/profiles"
 )
 
 // planDPRef is planDPAt as it was at 456e145, before its states moved to dpMemo
@@ -118,22 +116,10 @@ func planDPRef(opts []fightOption, a, k int, costOf func(o *fightOption) (int, i
 // options or of an operation. Two list pairs: melee lists, and bowmen against a
 // javelin thrower, so that shot options and their bands are planned too.
 func TestPlanDPSame(t *testing.T) {
-	ds := profiles.Default()
 	r := rand.New(rand.NewPCG(13, 1))
 	n := 0
 	for _, lists := range [][2]string{{"kharns-300", "kherops-300"}, {"gouns-300", "tembos-400"}} {
-		var sides [2]Spearhead
-		for s, name := range lists {
-			l, err := profiles.LoadDefaultList(name, ds)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sides[s] = NewSpearhead(l, ds)
-		}
-		pl, err := (&Skirmish{Sides: sides}).NewPlayer()
-		if err != nil {
-			t.Fatal(err)
-		}
+		pl := listPlayer(t, lists[0], lists[1])
 		for _, row := range pl.e.opts {
 			for _, opts := range row {
 				if len(opts) == 0 {

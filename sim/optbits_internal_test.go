@@ -2,8 +2,6 @@ package sim
 
 import (
 	"testing"
-
-	"github.com/kharn-ages/kharn/profiles"
 )
 
 // TestOptBitsMatchTables checks the option masks (sim/optbits.go) against the
@@ -15,21 +13,9 @@ import (
 // not), and when a list pair has no option of a kind (the check would then
 // not test that mask).
 func TestOptBitsMatchTables(t *testing.T) {
-	ds := profiles.Default()
 	var seen [3]int
 	for _, lists := range [][2]string{{"kharns-300", "kherops-300"}, {"gouns-300", "tembos-400"}, {"fangs-400", "black-guild-400"}} {
-		var sides [2]Spearhead
-		for s, name := range lists {
-			l, err := profiles.LoadDefaultList(name, ds)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sides[s] = NewSpearhead(l, ds)
-		}
-		pl, err := (&Skirmish{Sides: sides}).NewPlayer()
-		if err != nil {
-			t.Fatal(err)
-		}
+		pl := listPlayer(t, lists[0], lists[1])
 		e := pl.e
 		e.reset()
 		for i := range e.c {

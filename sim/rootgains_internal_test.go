@@ -55,22 +55,10 @@ func (e *engine) rootGainsRef(i, j, extra, a int, opts []fightOption, costOf fun
 // options of one key would gain differently (a field positionValue reads
 // missing from moveKey).
 func TestRootGainsSame(t *testing.T) {
-	ds := profiles.Default()
 	r := rand.New(rand.NewPCG(5, 9))
 	n := 0
 	for _, lists := range [][2]string{{"kharns-300", "kherops-300"}, {"gouns-300", "tembos-400"}} {
-		var sides [2]Spearhead
-		for s, name := range lists {
-			l, err := profiles.LoadDefaultList(name, ds)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sides[s] = NewSpearhead(l, ds)
-		}
-		pl, err := (&Skirmish{Sides: sides}).NewPlayer()
-		if err != nil {
-			t.Fatal(err)
-		}
+		pl := listPlayer(t, lists[0], lists[1])
 		e := pl.e
 		e.reset()
 		for range 400 {
