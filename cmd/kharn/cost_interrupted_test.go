@@ -7,10 +7,8 @@ import (
 	"testing"
 
 	"github.com/kharn-ages/kharn/balance"
-	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/reports"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/sim/field"
 )
 
 // TestCostJSONInterrupted checks that an interrupted kharn cost still writes
@@ -20,27 +18,7 @@ import (
 // unsupported value: NaN" and printed nothing (docs/benchmarks.md, "Eleventh
 // round": a 150-profile run's 23 minutes lost).
 func TestCostJSONInterrupted(t *testing.T) {
-	ds := profiles.Default()
-	cg, err := ds.ResolveProfile("crown-guard-1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases, err := costCases(ds, []*profiles.Profile{cg})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rp, err := costPool(ds, "kherops-warrior-1", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := loadScenario("open-ground")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := field.FromScenario(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases, rp, tbl, sc := costFixture(t, []string{"crown-guard-1"}, "kherops-warrior-1")
 	// Interrupted as soon as the first stage reports progress: the stage
 	// after it (the second, or a widened first) stops before its first trial.
 	ctx, cancel := context.WithCancel(context.Background())
