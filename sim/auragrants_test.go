@@ -67,16 +67,7 @@ func TestAuraGrantSkirmish(t *testing.T) {
 	if raceEnabled {
 		return // the race detector allocates
 	}
-	const battles = 200
-	var sr rand.PCG
-	replay := func() {
-		sr.Seed(1, 0)
-		for range battles {
-			pl.Play(&sr)
-		}
-	}
-	replay()
-	if n := testing.AllocsPerRun(5, replay) / battles; n != 0 {
+	if n := warmAllocs(pl, 200); n != 0 {
 		t.Errorf("battle with aura grants: %v allocations per battle, want 0", n)
 	}
 }

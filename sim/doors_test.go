@@ -91,17 +91,8 @@ func TestVaultAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates")
 	}
-	const battles = 200
 	pl := skirmishCase{name: "kherops-guild-300-vault", a: "kherops-300", b: "black-guild-300", scenario: "the vault"}.player(t)
-	var r rand.PCG
-	replay := func() {
-		r.Seed(1, 0)
-		for range battles {
-			pl.Play(&r)
-		}
-	}
-	replay()
-	if n := testing.AllocsPerRun(5, replay) / battles; n != 0 {
+	if n := warmAllocs(pl, 200); n != 0 {
 		t.Errorf("%v allocations per skirmish, want 0", n)
 	}
 }
@@ -171,15 +162,7 @@ func TestArchiveBattles(t *testing.T) {
 		return
 	}
 	pl.SetTrace(nil)
-	var rr rand.PCG
-	replay := func() {
-		rr.Seed(1, 0)
-		for range 100 {
-			pl.Play(&rr)
-		}
-	}
-	replay()
-	if a := testing.AllocsPerRun(5, replay) / 100; a != 0 {
+	if a := warmAllocs(pl, 100); a != 0 {
 		t.Errorf("%v allocations per skirmish, want 0", a)
 	}
 }

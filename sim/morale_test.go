@@ -230,16 +230,7 @@ func TestMoraleAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const battles = 200
-	var sr rand.PCG
-	replay := func() {
-		sr.Seed(1, 0)
-		for range battles {
-			sp.Play(&sr)
-		}
-	}
-	replay()
-	if n := testing.AllocsPerRun(5, replay) / battles; n != 0 {
+	if n := warmAllocs(sp, 200); n != 0 {
 		t.Errorf("battle with fright, Sacrifice, Authority and devouring: %v allocations per battle, want 0", n)
 	}
 }

@@ -23,19 +23,9 @@ func TestObjectivesAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates")
 	}
-	const battles = 200
 	for _, c := range objectiveCases {
 		t.Run(c.name, func(t *testing.T) {
-			pl := c.player(t)
-			var r rand.PCG
-			replay := func() {
-				r.Seed(1, 0)
-				for range battles {
-					pl.Play(&r)
-				}
-			}
-			replay()
-			if n := testing.AllocsPerRun(5, replay) / battles; n != 0 {
+			if n := warmAllocs(c.player(t), 200); n != 0 {
 				t.Errorf("%v allocations per skirmish, want 0", n)
 			}
 		})
