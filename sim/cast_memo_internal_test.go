@@ -73,3 +73,114 @@ func TestCastMemo(t *testing.T) {
 	}
 	t.Logf("%d positive cast values compared", compared)
 }
+
+// castFirstEager is castFirst as it was before sim/cast_memo.go: the attacks
+// with the AP left valued for every castable option before its targets, the
+// way bonus read for every option and target (castValue). The reference of
+// TestCastFirstLazy.
+func castFirstEager(e *engine, i int, keep bool) (action, bool) {
+	c := &e.c[i]
+	if e.magic == nil || len(e.magic.opts[c.kind]) == 0 || c.ground {
+		return action{}, false
+	}
+	var kv, kvAll [8]float64
+	if keep {
+		kv = castKeep(e, i)
+		kvAll = castKeepAll(e, i)
+	}
+	j := e.keepTarget(i, nil, keep)
+	attackValue := func() float64 {
+		if j < 0 {
+			return 0
+		}
+		return max(e.targetValue(i, j, nil, keep), 0)
+	}
+	base := attackValue()
+	var after, afterAll [4]float64
+	var done [4]bool
+	best, bestT, bestV := -1, -1, base+1e-9
+	opts := e.magic.opts[c.kind]
+	for oi := range opts {
+		o := &opts[oi]
+		if !e.mayCast(i, o) {
+			continue
+		}
+		cost := e.actionCost(i, o.ap)
+		if !done[o.ap] {
+			ap := c.ap
+			c.ap -= cost
+			v := attackValue()
+			after[o.ap] = v + kv[min(c.ap, 7)] - kv[min(ap, 7)]
+			afterAll[o.ap] = v + kvAll[min(c.ap, 7)] - kvAll[min(ap, 7)]
+			c.ap = ap
+			done[o.ap] = true
+		}
+		for t := range e.c {
+			v := e.castValue(i, oi, t)
+			if v <= 0 {
+				continue
+			}
+			if o.level.Amount == nil || o.isReturn() {
+				v += afterAll[o.ap]
+			} else {
+				v += after[o.ap]
+			}
+			if v > bestV {
+				best, bestT, bestV = oi, t, v
+			}
+		}
+	}
+	if best < 0 {
+		return action{}, false
+	}
+	return action{kind: actCast, opt: best, target: bestT}, true
+}
+
+// TestCastFirstLazy checks castFirst (the way bonus once per decision, the
+// attacks with the AP left valued only for an option worth casting) against
+// castFirstEager, its form before: the same cast or none, over the 5x5
+// pairings of the embedded casters on random battlefields (positions, HP, AP,
+// keep or not), and that both kinds of answer occur.
+func TestCastFirstLazy(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	casts, none := 0, 0
+	for _, a := range embeddedCasters {
+		for _, b := range embeddedCasters {
+			e := posEngine(t, a, b)
+			for range 40 {
+				for k := range e.c {
+					c := &e.c[k]
+					c.pos.X, c.pos.Y = r.Float64()*12, r.Float64()*12
+					c.hp = r.IntN(c.f.Profile.HP + 1)
+					c.ap = r.IntN(c.f.Profile.AP + 1)
+					c.activated, c.idle = r.IntN(2) == 0, r.IntN(2) == 0 // castKeep drops idle enemies in reach
+				}
+				for i := range e.c {
+					if !e.c[i].inPlay() {
+						continue
+					}
+					for _, keep := range []bool{true, false} {
+						ap := e.c[i].ap
+						got, gok := castFirst(e, i, keep)
+						want, wok := castFirstEager(e, i, keep)
+						if e.c[i].ap != ap {
+							t.Fatalf("%s: castFirst left %d AP, had %d", e.name(i), e.c[i].ap, ap)
+						}
+						if got != want || gok != wok {
+							t.Fatalf("%s against %s, Safar %s, keep %v: castFirst %+v %v, before %+v %v", a, b, e.name(i), keep, got, gok, want, wok)
+						}
+						if gok {
+							casts++
+						} else {
+							none++
+						}
+					}
+				}
+			}
+		}
+	}
+	if casts < 100 || none < 100 {
+		t.Fatalf("%d casts and %d none chosen: the states do not exercise both", casts, none)
+	}
+	t.Logf("%d casts, %d none, the same", casts, none)
+}

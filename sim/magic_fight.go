@@ -542,20 +542,21 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 		if !e.mayCast(i, o) {
 			continue
 		}
-		cost := e.actionCost(i, o.ap)
-		if !done[o.ap] {
-			ap := c.ap
-			c.ap -= cost
-			v := attackValue()
-			after[o.ap] = v + kv[min(c.ap, 7)] - kv[min(ap, 7)]
-			afterAll[o.ap] = v + kvAll[min(c.ap, 7)] - kvAll[min(ap, 7)]
-			c.ap = ap
-			done[o.ap] = true
-		}
 		for t := range e.c {
 			v := e.castValueWay(i, oi, t, &way)
 			if v <= 0 {
 				continue
+			}
+			// The attacks with the AP left, asked only for an option worth
+			// casting (sim/cast_memo.go): most are not, on most targets.
+			if !done[o.ap] {
+				ap := c.ap
+				c.ap -= e.actionCost(i, o.ap)
+				av := attackValue()
+				after[o.ap] = av + kv[min(c.ap, 7)] - kv[min(ap, 7)]
+				afterAll[o.ap] = av + kvAll[min(c.ap, 7)] - kvAll[min(ap, 7)]
+				c.ap = ap
+				done[o.ap] = true
 			}
 			// Effects with no amount weigh the AP they spend against every
 			// enemy that may attack (castKeepAll): their worth comes later.
