@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -183,4 +184,63 @@ func TestCastFirstLazy(t *testing.T) {
 		t.Fatalf("%d casts and %d none chosen: the states do not exercise both", casts, none)
 	}
 	t.Logf("%d casts, %d none, the same", casts, none)
+}
+
+// TestCastPSuccessShared checks the plans' shared P(success) memo
+// (pSuccessShared) against pSuccessMaster, bit for bit, on every cast plan of
+// the embedded casters on each other over a grid of states, asked twice
+// (computed, then from the memo) from two goroutines at once (go test -race
+// sees the lock), and that a state differing only in the target's AP worth
+// (apv) gets its own value.
+func TestCastPSuccessShared(t *testing.T) {
+	for _, a := range embeddedCasters {
+		for _, b := range []string{"bone-seer-2", "blood-steel-adept-3"} {
+			e := posEngine(t, a, b)
+			var plans []*castPlan
+			for _, opt := range e.magic.opts[e.c[0].kind] {
+				for _, pl := range opt.plans {
+					if pl != nil {
+						plans = append(plans, pl)
+					}
+				}
+			}
+			if len(plans) == 0 {
+				t.Fatalf("%s against %s: no cast plans", a, b)
+			}
+			check := func() error {
+				for _, pl := range plans {
+					for _, extra := range []int{0, 3} {
+						for _, cap := range []int{1, 3} {
+							for fl := range 16 {
+								for _, apv := range []float64{0, 2.5} {
+									for ward := range 2 {
+										m, ms, dm, dx := fl&1 != 0, fl&2 != 0, fl&4 != 0, fl&8 != 0
+										got := pl.pSuccessShared(extra, ward, 0, cap, m, ms, dm, dx, apv)
+										want := pl.pSuccessMaster(extra, ward, 0, cap, m, ms, dm, dx, apv)
+										if math.Float64bits(got) != math.Float64bits(want) {
+											return fmt.Errorf("%s on %s: extra %d ward %d cap %d flags %04b apv %v: shared %v, pSuccessMaster %v",
+												pl.c.Spell.ID, pl.c.Target.Profile.ID, extra, ward, cap, fl, apv, got, want)
+										}
+									}
+								}
+							}
+						}
+					}
+				}
+				return nil
+			}
+			errs := make(chan error, 4)
+			for range 2 {
+				go func() { errs <- check() }()
+			}
+			for range 2 {
+				if err := <-errs; err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := check(); err != nil { // every value from the memo now
+				t.Fatal(err)
+			}
+		}
+	}
 }

@@ -389,7 +389,7 @@ func (e *engine) pSuccess(kind, oi, tk int, s castState) float64 {
 		return p
 	}
 	pl := e.castPlanOf(&m.opts[kind][oi], tk, s.bold) // sim/cast_bold.go
-	p := pl.pSuccessMaster(s.extra, s.ward, s.awake, min(s.held, 3), s.mast, s.master, s.defMast, s.defMaster, e.spellAPValue(kind, tk, s))
+	p := pl.pSuccessShared(s.extra, s.ward, s.awake, min(s.held, 3), s.mast, s.master, s.defMast, s.defMaster, e.spellAPValue(kind, tk, s))
 	m.p[key] = p
 	return p
 }
