@@ -152,6 +152,9 @@ var duels = []struct {
 }{
 	{"melee", "paladin-3", "kherops-warrior-2", 0},
 	{"shooter-vs-melee", "goun-hunter-1", "fang-prowler-1", 8},
+	// a caster (bone-seer-2: castFirst decides every activation) against a
+	// warrior, 6 toises apart (issue #13, twelfth round)
+	{"caster", "bone-seer-2", "kherops-warrior-2", 6},
 }
 
 // mirrorDuel is a duel of two Safars of one card, engaged.

@@ -233,6 +233,8 @@ type castPlan struct {
 	amtN, amtSides, amtPlus int
 	armour                  *profiles.ArmourStats
 	boxes                   int
+	// memo: its P(success) by state, shared by the engines (sim/cast_memo.go).
+	memo pSuccessMemo
 }
 
 func hasField(ms []Fields, f Fields) bool {

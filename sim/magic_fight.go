@@ -34,8 +34,10 @@ type castOption struct {
 	ap    int
 	heal  bool
 	// own: the caster's way bonus applies (a spell of its way or a generic one).
-	own   bool
-	plans []*castPlan
+	own bool
+	// wayBit is wayBit(spell.Way), for the Master X of the way (masterOnBit).
+	wayBit uint8
+	plans  []*castPlan
 	// bold holds the plans with lowered critical thresholds, built when
 	// first asked (sim/cast_bold.go); nil when no Safar can be bold.
 	bold []boldCast
@@ -103,7 +105,7 @@ func (e *engine) initMagic() error {
 				onAlly, onEnemy := effectSides(s, *l)
 				for ap := 1; ap <= min(3, p.AP); ap++ {
 					o := castOption{spell: s, slot: slot, level: l, ap: ap, heal: l.Effect == profiles.EffectHealing,
-						own: s.Way == "" || s.Way == p.Magic.Way, plans: make([]*castPlan, n)}
+						own: s.Way == "" || s.Way == p.Magic.Way, wayBit: wayBit(s.Way), plans: make([]*castPlan, n)}
 					any := false
 					for d := range n {
 						ally := e.kindSide[d] == e.kindSide[a]
@@ -338,13 +340,20 @@ type castState struct {
 
 // castStateOf returns the state of a cast of option opt by Safar i on j now.
 func (e *engine) castStateOf(i, j int, opt *castOption) castState {
+	var way wayMemo
+	return e.castStateWay(i, j, opt, &way)
+}
+
+// castStateWay is castStateOf with Safar i's way bonus taken from way, computed
+// there on first use (sim/cast_memo.go): one decision reads it once.
+func (e *engine) castStateWay(i, j int, opt *castOption, way *wayMemo) castState {
 	c, o := &e.c[i], &e.c[j]
 	s := castState{held: min(max(o.ap, 0), 7), left: min(max(c.ap-e.actionCost(i, opt.ap), 0), 7),
 		mast: countMastery(c, FieldEsoteric) > 0, defMast: countMastery(o, FieldEsoteric) > 0,
-		defMaster: !o.masterUsed && o.f.Skills.masterOn(opt.spell.Way),
-		master:    !c.masterUsed && c.f.Skills.masterOn(opt.spell.Way)}
+		defMaster: !o.masterUsed && o.f.Skills.masterOnBit(opt.wayBit),
+		master:    !c.masterUsed && c.f.Skills.masterOnBit(opt.wayBit)}
 	if opt.own {
-		s.extra = e.wayBonus(i)
+		s.extra = way.of(e, i)
 	}
 	s.ward = min(e.wardAgainst(i), 15) // anti-magic (sim/magic_effects.go)
 	s.awake = e.awakeOf(j)             // sim/magic_awake.go
@@ -380,7 +389,7 @@ func (e *engine) pSuccess(kind, oi, tk int, s castState) float64 {
 		return p
 	}
 	pl := e.castPlanOf(&m.opts[kind][oi], tk, s.bold) // sim/cast_bold.go
-	p := pl.pSuccessMaster(s.extra, s.ward, s.awake, min(s.held, 3), s.mast, s.master, s.defMast, s.defMaster, e.spellAPValue(kind, tk, s))
+	p := pl.pSuccessShared(s.extra, s.ward, s.awake, min(s.held, 3), s.mast, s.master, s.defMast, s.defMaster, e.spellAPValue(kind, tk, s))
 	m.p[key] = p
 	return p
 }
@@ -460,6 +469,12 @@ func (e *engine) inSpellRange(i, j int, o *castOption) bool {
 // HP: P(success) times the damage after armour, or times the HP the heal gives
 // back (capped at what j lost); 0 when j is not a target of the option.
 func (e *engine) castValue(i, oi, j int) float64 {
+	var way wayMemo
+	return e.castValueWay(i, oi, j, &way)
+}
+
+// castValueWay is castValue with Safar i's way bonus memoised in way.
+func (e *engine) castValueWay(i, oi, j int, way *wayMemo) float64 {
 	c, o := &e.c[i], &e.c[j]
 	opt := &e.magic.opts[c.kind][oi]
 	pl := opt.plans[o.kind]
@@ -491,7 +506,7 @@ func (e *engine) castValue(i, oi, j int) float64 {
 			return 0
 		}
 	}
-	return e.pSuccess(c.kind, oi, o.kind, e.castStateOf(i, j, opt)) * amount
+	return e.pSuccess(c.kind, oi, o.kind, e.castStateWay(i, j, opt, way)) * amount
 }
 
 // castFirst is the default policy's choice of a spell before its attacks: the
@@ -521,25 +536,27 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 	var done [4]bool
 	best, bestT, bestV := -1, -1, base+1e-9
 	opts := e.magic.opts[c.kind]
+	var way wayMemo // the way bonus reads the whole battlefield: once per decision
 	for oi := range opts {
 		o := &opts[oi]
 		if !e.mayCast(i, o) {
 			continue
 		}
-		cost := e.actionCost(i, o.ap)
-		if !done[o.ap] {
-			ap := c.ap
-			c.ap -= cost
-			v := attackValue()
-			after[o.ap] = v + kv[min(c.ap, 7)] - kv[min(ap, 7)]
-			afterAll[o.ap] = v + kvAll[min(c.ap, 7)] - kvAll[min(ap, 7)]
-			c.ap = ap
-			done[o.ap] = true
-		}
 		for t := range e.c {
-			v := e.castValue(i, oi, t)
+			v := e.castValueWay(i, oi, t, &way)
 			if v <= 0 {
 				continue
+			}
+			// The attacks with the AP left, asked only for an option worth
+			// casting (sim/cast_memo.go): most are not, on most targets.
+			if !done[o.ap] {
+				ap := c.ap
+				c.ap -= e.actionCost(i, o.ap)
+				av := attackValue()
+				after[o.ap] = av + kv[min(c.ap, 7)] - kv[min(ap, 7)]
+				afterAll[o.ap] = av + kvAll[min(c.ap, 7)] - kvAll[min(ap, 7)]
+				c.ap = ap
+				done[o.ap] = true
 			}
 			// Effects with no amount weigh the AP they spend against every
 			// enemy that may attack (castKeepAll): their worth comes later.
