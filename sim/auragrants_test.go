@@ -67,7 +67,7 @@ func TestAuraGrantSkirmish(t *testing.T) {
 	if raceEnabled {
 		return // the race detector allocates
 	}
-	if n := warmAllocs(pl, 200); n != 0 {
+	if n := sim.WarmAllocs(pl, 200); n != 0 {
 		t.Errorf("battle with aura grants: %v allocations per battle, want 0", n)
 	}
 }

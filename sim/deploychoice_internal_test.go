@@ -218,16 +218,7 @@ func TestDeployChosenReplayAllocFree(t *testing.T) {
 	if allocsRaceEnabled {
 		return // the race detector allocates
 	}
-	const battles = 200
-	var sr rand.PCG
-	replay := func() {
-		sr.Seed(1, 0)
-		for range battles {
-			pl.Play(&sr)
-		}
-	}
-	replay()
-	if n := testing.AllocsPerRun(5, replay) / battles; n != 0 {
+	if n := WarmAllocs(pl, 200); n != 0 {
 		t.Errorf("battle from a chosen deployment: %v allocations per battle, want 0", n)
 	}
 }

@@ -92,7 +92,7 @@ func TestVaultAllocs(t *testing.T) {
 		t.Skip("the race detector allocates")
 	}
 	pl := skirmishCase{name: "kherops-guild-300-vault", a: "kherops-300", b: "black-guild-300", scenario: "the vault"}.player(t)
-	if n := warmAllocs(pl, 200); n != 0 {
+	if n := sim.WarmAllocs(pl, 200); n != 0 {
 		t.Errorf("%v allocations per skirmish, want 0", n)
 	}
 }
@@ -162,7 +162,7 @@ func TestArchiveBattles(t *testing.T) {
 		return
 	}
 	pl.SetTrace(nil)
-	if a := warmAllocs(pl, 100); a != 0 {
+	if a := sim.WarmAllocs(pl, 100); a != 0 {
 		t.Errorf("%v allocations per skirmish, want 0", a)
 	}
 }

@@ -1,6 +1,9 @@
 package sim
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // BudgetCount exposes BudgetMatch.count to the tests of package sim_test.
 func BudgetCount(m *BudgetMatch, r *rand.PCG, cost float64) int { return m.count(r, cost) }
@@ -24,4 +27,19 @@ func (p *SkirmishPlayer) EffectMoves() (moves, moved []int) {
 		moved = append(moved, p.e.c[i].moved)
 	}
 	return moves, moved
+}
+
+// WarmAllocs plays battles of pl from seed 1 once to warm it, then returns
+// the allocations per battle of playing the same battles again
+// (TestSkirmishAllocs says why the same ones).
+func WarmAllocs(pl *SkirmishPlayer, battles int) float64 {
+	var r rand.PCG
+	replay := func() {
+		r.Seed(1, 0)
+		for range battles {
+			pl.Play(&r)
+		}
+	}
+	replay()
+	return testing.AllocsPerRun(5, replay) / float64(battles)
 }

@@ -230,7 +230,7 @@ func TestMoraleAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := warmAllocs(sp, 200); n != 0 {
+	if n := sim.WarmAllocs(sp, 200); n != 0 {
 		t.Errorf("battle with fright, Sacrifice, Authority and devouring: %v allocations per battle, want 0", n)
 	}
 }

@@ -25,7 +25,7 @@ func TestObjectivesAllocs(t *testing.T) {
 	}
 	for _, c := range objectiveCases {
 		t.Run(c.name, func(t *testing.T) {
-			if n := warmAllocs(c.player(t), 200); n != 0 {
+			if n := sim.WarmAllocs(c.player(t), 200); n != 0 {
 				t.Errorf("%v allocations per skirmish, want 0", n)
 			}
 		})

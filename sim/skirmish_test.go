@@ -221,26 +221,11 @@ func TestSkirmishAllocs(t *testing.T) {
 	}
 	for _, c := range skirmishCases[:3] {
 		t.Run(c.name, func(t *testing.T) {
-			if n := warmAllocs(c.player(t), 200); n != 0 {
+			if n := sim.WarmAllocs(c.player(t), 200); n != 0 {
 				t.Errorf("%v allocations per skirmish, want 0", n)
 			}
 		})
 	}
-}
-
-// warmAllocs plays battles of pl from seed 1 once to warm it, then returns the
-// allocations per battle of playing the same battles again (TestSkirmishAllocs
-// says why the same ones).
-func warmAllocs(pl *sim.SkirmishPlayer, battles int) float64 {
-	var r rand.PCG
-	replay := func() {
-		r.Seed(1, 0)
-		for range battles {
-			pl.Play(&r)
-		}
-	}
-	replay()
-	return testing.AllocsPerRun(5, replay) / float64(battles)
 }
 
 // TestSkirmishInvariants checks, over many seeded battles, what any battle must
