@@ -26,11 +26,8 @@ type engine struct {
 	// threat[d][a][k] is the expected net damage (dealt minus counter) kind a
 	// inflicts on kind d in a whole activation when d holds k AP to defend.
 	opts [][][]fightOption
-	// far[a][d]: some option of opts[a][d] has figures beyond the defender's
-	// counter reach (fightOption.far, sim/reach.go).
-	far [][]bool
 	// bits[a][d]: which options of opts[a][d] are far, positional or have a
-	// status chance (sim/optbits.go).
+	// status chance, and whether any is far (sim/optbits.go).
 	bits [][]optBits
 	// first: what the first attack of a plan gains beyond its table figures
 	// (sim/firstgain.go: the Ambush precision's bonus, a Bite that heals).
@@ -418,7 +415,6 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 			e.opts[a][d] = opts
 		}
 	}
-	e.far = farTables(e.opts)                  // sim/reach.go
 	e.bits = optBitsOf(e.opts)                 // sim/optbits.go
 	if err := e.initFirstGains(); err != nil { // sim/firstgain.go
 		return nil, err

@@ -16,6 +16,9 @@ type optBits struct {
 	// all says that the table has at most 64 options, so that the masks hold
 	// every one; the loops fall back to the whole table otherwise.
 	all bool
+	// anyFar: some option of the whole table, past the 64th too, has figures
+	// beyond the defender's counter reach (farMask's early answer).
+	anyFar bool
 }
 
 // optBitsOf returns the masks of every option table of opts.
@@ -25,8 +28,12 @@ func optBitsOf(opts [][][]fightOption) [][]optBits {
 		m[a] = make([]optBits, len(opts[a]))
 		for d, t := range opts[a] {
 			b := optBits{all: len(t) <= 64}
-			for k := range min(len(t), 64) {
+			for k := range t {
 				o := &t[k]
+				b.anyFar = b.anyFar || o.far
+				if k >= 64 {
+					continue
+				}
 				if o.far {
 					b.far |= 1 << k
 				}

@@ -28,6 +28,13 @@ func TestOptBitsMatchTables(t *testing.T) {
 				if !ok {
 					t.Fatalf("%v: %d against %d: no masks for a table of %d options", lists, i, j, len(opts))
 				}
+				anyFar := false
+				for k := range opts {
+					anyFar = anyFar || opts[k].far
+				}
+				if b.anyFar != anyFar {
+					t.Errorf("%v: %d against %d: anyFar %v, want %v", lists, i, j, b.anyFar, anyFar)
+				}
 				for k := range opts {
 					o := &opts[k]
 					for n, c := range []struct {

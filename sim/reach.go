@@ -105,27 +105,12 @@ func (e *engine) meleeBand(i, j int, opt *fightOption) int {
 	return bandEffective
 }
 
-// farTables returns, per option table of opts, whether some option has
-// figures beyond the defender's counter reach.
-func farTables(opts [][][]fightOption) [][]bool {
-	far := make([][]bool, len(opts))
-	for a := range opts {
-		far[a] = make([]bool, len(opts[a]))
-		for d, t := range opts[a] {
-			for k := range t {
-				far[a][d] = far[a][d] || t[k].far
-			}
-		}
-	}
-	return far
-}
-
 // farMask returns the options of Safar i's table against j whose figures
 // are read in band bandFar from where they stand (meleeBand), one bit per
 // option, and false when an option past the 64th would be (the plan is then
 // not found by its inputs, dpInKey).
 func (e *engine) farMask(i, j int, opts []fightOption) (uint64, bool) {
-	if !e.far[e.c[i].kind][e.c[j].kind] {
+	if !e.bits[e.c[i].kind][e.c[j].kind].anyFar {
 		return 0, true
 	}
 	var m uint64
