@@ -116,4 +116,5 @@ func (p *profileOut) writeAuraGrants(b *bytes.Buffer) {
 			b.WriteString("        increment: true\n")
 		}
 	}
+	p.writeMappedItems(b, "aura_grants")
 }

@@ -52,4 +52,5 @@ func (p *profileOut) writeCardAttacks(b *bytes.Buffer, indent string) {
 		}
 		b.WriteString(indent + "  - " + s + "} # " + oneLine(o.source, 80) + "\n")
 	}
+	p.writeMappedItems(b, "special_attacks")
 }

@@ -47,7 +47,10 @@ type profileOut struct {
 	// lines (profiles/catalog/allies.go).
 	counts    []countOut
 	countYAML []string
-	why       string // set when the profile is not imported
+	// ruleFields are the profile fields a hand mapping gives it
+	// (profiles/catalog/rulesmap.go).
+	ruleFields []ruleField
+	why        string // set when the profile is not imported
 	// resolveProblems are the problems of the last resolve round.
 	resolveProblems []Problem
 	// rendered maps the base equipment written to YAML to indexes of refs.

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -30,12 +31,19 @@ import (
 //	  - card: fangs-chiot-1
 //	    rule: Coup de gueule
 //	    special_attack: {chars: VV, damage: V, bleeding: 1}
+//	  - card: fangs-larbin-1
+//	    rule: Serviteur
+//	    profile:                # profile fields of the data format
+//	      in_leader_aura: {velocity: 1, pass_terror: true}
 //
 // A rule mapped to skills gives the card those skills (a keyword with no
 // value or a number) and is no longer named not modelled; a rule mapped to a
 // special_attack (skills.md section 3, pattern I; the fields of a profile's
 // special_attacks entry, profiles.CardAttack, its name the rule's label by
 // default) gives the card, profile or mount, that attack; a rule with
+// profile gives the card those fields of the data format (the card-rule
+// patterns' fields: profiles.CardRuleFields), checked as in a data file; a
+// rule with
 // no_effect is named "no effect in a skirmish" with the reason given, with
 // the mapping's file and line. What the mapping says is the user's reading:
 // each skill it gives keeps, as its YAML comment, the rule and the mapping's
@@ -59,7 +67,11 @@ type RuleMapping struct {
 	// Attack, when set instead, is the card-defined special attack the rule
 	// is.
 	Attack *profiles.CardAttack
-	Line   int
+	// Fields, when set instead, is the mapping of profile fields the rule
+	// amounts to (profiles.DecodeCardRuleFields), FieldKeys their keys.
+	Fields    *yaml.Node
+	FieldKeys []string
+	Line      int
 }
 
 // ReadRulesMapFile reads the rules mapping at path (ReadRulesMap).
@@ -74,8 +86,10 @@ func ReadRulesMapFile(path string) (*RulesMap, error) {
 // ReadRulesMap decodes a rules mapping from data, read from the file called
 // name. Every problem is reported at once, each as "file:line:col: field:
 // message": an unknown field, an entry without card or rule, with more or
-// fewer than one of skills, no_effect and special_attack, a special attack
-// out of its ranges (profiles.DecodeCardAttack), an unknown skill keyword, a skill that
+// fewer than one of skills, no_effect, special_attack and profile, a special
+// attack out of its ranges (profiles.DecodeCardAttack), a profile field that
+// is unknown, printed on the card or out of its ranges
+// (profiles.DecodeCardRuleFields), an unknown skill keyword, a skill that
 // takes a field, a distance or a text (a mapping gives only keywords with no
 // value or a number from 1 to 99).
 func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
@@ -119,7 +133,7 @@ func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
 			continue
 		}
 		m := RuleMapping{Line: e.Line}
-		var skillsNode, attackNode *yaml.Node
+		var skillsNode, attackNode, fieldsNode *yaml.Node
 		for j := 0; j+1 < len(e.Content); j += 2 {
 			k, v := e.Content[j], e.Content[j+1]
 			field := path + "." + k.Value
@@ -142,8 +156,10 @@ func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
 				m.Skills = mappedSkills(v, field, errorf)
 			case "special_attack":
 				attackNode = v
+			case "profile":
+				fieldsNode = v
 			default:
-				errorf(k, field, "unknown field (known: card, rule, skills, no_effect, special_attack)")
+				errorf(k, field, "unknown field (known: card, rule, skills, no_effect, special_attack, profile)")
 			}
 		}
 		if attackNode != nil {
@@ -154,8 +170,16 @@ func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
 				m.Attack = &a
 			}
 		}
+		if fieldsNode != nil {
+			keys, err := profiles.DecodeCardRuleFields(name, fieldsNode, path+".profile")
+			if err != nil {
+				errs = append(errs, err)
+			} else {
+				m.Fields, m.FieldKeys = fieldsNode, keys
+			}
+		}
 		given := 0
-		for _, g := range []bool{skillsNode != nil, m.NoEffect != "", attackNode != nil} {
+		for _, g := range []bool{skillsNode != nil, m.NoEffect != "", attackNode != nil, fieldsNode != nil} {
 			if g {
 				given++
 			}
@@ -164,7 +188,7 @@ func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
 		case m.Card == "" || m.Rule == "":
 			errorf(e, path, "card and rule are required")
 		case given != 1:
-			errorf(e, path, "give skills, no_effect or special_attack, one of them")
+			errorf(e, path, "give skills, no_effect, special_attack or profile, one of them (a rule that amounts to several takes an entry for each)")
 		}
 		rm.Entries = append(rm.Entries, m)
 	}
@@ -230,9 +254,10 @@ func (c *Conversion) applyRulesMap(file *notes, rm *RulesMap) {
 				p = x
 			}
 		}
+		mount := false
 		for _, m := range c.mounts {
 			if p == nil && m.catalogID == e.Card {
-				p = &m.p
+				p, mount = &m.p, true
 			}
 		}
 		if p == nil {
@@ -249,7 +274,20 @@ func (c *Conversion) applyRulesMap(file *notes, rm *RulesMap) {
 			file.problems = append(file.problems, Problem{File: rm.File, Path: at, Msg: fmt.Sprintf("line %d: the special attack of rule %q engages %s%s, which card %q does not print (catalogue.md 4.5): mapping not applied", e.Line, label, a.Chars[0], a.Chars[1], e.Card)})
 			continue
 		}
+		if e.Fields != nil {
+			msg := "card " + strconv.Quote(e.Card) + " is a mount, whose data format has no profile fields: give its rule as skills, special_attack or no_effect"
+			if !mount {
+				msg = p.addRuleFields(e.Fields, e.FieldKeys, fmt.Sprintf("rule %s, hand mapping %s", label, where))
+			}
+			if msg != "" {
+				file.problems = append(file.problems, Problem{File: rm.File, Path: at, Msg: fmt.Sprintf("line %d: %s: mapping not applied", e.Line, msg)})
+				continue
+			}
+		}
 		p.notModelled = slices.DeleteFunc(p.notModelled, func(s string) bool { return s == fmt.Sprintf("rule %q", label) })
+		if e.Fields != nil {
+			continue
+		}
 		if e.NoEffect != "" {
 			p.noEffectf("rule %q: %s (hand mapping, %s)", label, e.NoEffect, where)
 			continue
@@ -258,6 +296,7 @@ func (c *Conversion) applyRulesMap(file *notes, rm *RulesMap) {
 			p.cardAttacks = append(p.cardAttacks, cardAttackOut{attack: *e.Attack, source: fmt.Sprintf("rule %s, hand mapping %s", label, where)})
 			continue
 		}
+
 		for _, sk := range e.Skills {
 			so := skillOut{name: sk.Name, value: "~", source: fmt.Sprintf("rule %s, hand mapping %s", label, where), engine: profiles.SkillEngine(sk.Name)}
 			if v, _ := profiles.SkillValueOf(sk.Name); v != profiles.SkillNoValue && sk.Value > 0 {
@@ -289,4 +328,136 @@ func quoteAll(labels []string) string {
 		q[i] = strconv.Quote(l)
 	}
 	return strings.Join(q, ", ")
+}
+
+// ruleField is a profile field a hand mapping gives a card (RuleMapping's
+// profile): a list's items from every rule that gives them, or one value.
+type ruleField struct {
+	key     string
+	items   []*yaml.Node // a list field's items
+	value   *yaml.Node   // any other field's value
+	sources []string     // "rule X, hand mapping FILE:LINE", one per rule
+}
+
+// importerWrites reports whether the importer writes the list key for p
+// itself, from
+// the catalogue's effects and the card texts it reads: a mapping's items are
+// written after the importer's own.
+func (p *profileOut) importerWrites(key string) bool {
+	switch key {
+	case "stat_counts":
+		return len(p.countYAML) > 0
+	case "grants_allies":
+		return len(p.allyYAML) > 0
+	case "aura_grants":
+		return len(p.auras) > 0
+	case "special_attacks":
+		return len(p.cardAttacks) > 0
+	}
+	return false
+}
+
+// addRuleFields gives p the fields of n, whose keys are keys (already
+// checked by profiles.DecodeCardRuleFields): a list's items join those of the
+// card's other rules; any other field given by two rules is a problem,
+// returned as a message, and nothing of n is given then.
+func (p *profileOut) addRuleFields(n *yaml.Node, keys []string, source string) string {
+	m := n
+	for m.Kind == yaml.AliasNode && m.Alias != nil {
+		m = m.Alias
+	}
+	vals := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		vals[m.Content[i].Value] = m.Content[i+1]
+	}
+	for _, k := range keys {
+		if vals[k] == nil {
+			return fmt.Sprintf("field %s comes from a YAML merge key, which a rules mapping does not take: write it out", k)
+		}
+	}
+	for _, k := range keys {
+		if v := vals[k]; v.Kind != yaml.SequenceNode {
+			if j := slices.IndexFunc(p.ruleFields, func(f ruleField) bool { return f.key == k }); j >= 0 {
+				return fmt.Sprintf("field %s is given already (%s)", k, strings.Join(p.ruleFields[j].sources, "; "))
+			}
+		}
+	}
+	for _, k := range keys {
+		v := vals[k]
+		j := slices.IndexFunc(p.ruleFields, func(f ruleField) bool { return f.key == k })
+		if j < 0 {
+			p.ruleFields = append(p.ruleFields, ruleField{key: k})
+			j = len(p.ruleFields) - 1
+		}
+		f := &p.ruleFields[j]
+		f.sources = append(f.sources, source)
+		if v.Kind == yaml.SequenceNode {
+			f.items = append(f.items, v.Content...)
+		} else {
+			f.value = v
+		}
+	}
+	return ""
+}
+
+// writeMappedItems writes the items a hand mapping adds to the list key
+// that the importer has just written.
+func (p *profileOut) writeMappedItems(b *bytes.Buffer, key string) {
+	for _, f := range p.ruleFields {
+		if f.key == key && len(f.items) > 0 {
+			b.WriteString("      # " + oneLine(strings.Join(f.sources, "; "), 200) + "\n")
+			b.WriteString(renderYAML(&yaml.Node{Kind: yaml.SequenceNode, Content: f.items}, "      "))
+		}
+	}
+}
+
+// writeRuleFields writes the fields a hand mapping gives p that the importer
+// writes no list of (writeMappedItems writes the others).
+func (p *profileOut) writeRuleFields(b *bytes.Buffer) {
+	for _, f := range p.ruleFields {
+		if f.items != nil && p.importerWrites(f.key) {
+			continue
+		}
+		b.WriteString("    # " + f.key + ": " + oneLine(strings.Join(f.sources, "; "), 200) + "\n")
+		v := f.value
+		if f.items != nil {
+			v = &yaml.Node{Kind: yaml.SequenceNode, Content: f.items}
+		}
+		b.WriteString(renderYAML(&yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: f.key}, v}}, "    "))
+	}
+}
+
+// renderYAML writes n as YAML, without the comments of the user's file, each
+// line indented by indent.
+func renderYAML(n *yaml.Node, indent string) string {
+	n = uncommented(n)
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(n); err != nil {
+		// The node was decoded from YAML and checked as profile fields: it
+		// encodes. Should it not, the output says so where the field goes,
+		// and loading the converted file names the problem.
+		return indent + "# not written: " + oneLine(err.Error(), 200) + "\n"
+	}
+	_ = enc.Close()
+	var out strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(buf.String(), "\n"), "\n") {
+		out.WriteString(indent + l + "\n")
+	}
+	return out.String()
+}
+
+// uncommented returns a copy of n without comments, aliases resolved.
+func uncommented(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	c := *n
+	c.HeadComment, c.LineComment, c.FootComment, c.Anchor = "", "", "", ""
+	c.Content = make([]*yaml.Node, len(n.Content))
+	for i, x := range n.Content {
+		c.Content[i] = uncommented(x)
+	}
+	return &c
 }

@@ -347,16 +347,19 @@ func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {
 		for _, l := range p.countYAML {
 			b.WriteString(l)
 		}
+		p.writeMappedItems(b, "stat_counts")
 	}
 	if len(p.allyYAML) > 0 {
 		b.WriteString("    grants_allies: # " + oneLine("skills its card gives other Safars of its Spearhead", 80) + "\n")
 		for _, a := range p.allyYAML {
 			b.WriteString(a)
 		}
+		p.writeMappedItems(b, "grants_allies")
 	}
 	p.writeAuraGrants(b) // profiles/catalog/auras.go
 	// special_attacks: profiles/catalog/cardattack.go
 	p.writeCardAttacks(b, "    ")
+	p.writeRuleFields(b) // profiles/catalog/rulesmap.go
 	if p.magic != nil {
 		writeMagic(b, p.magic)
 	}
