@@ -667,6 +667,13 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.AuraGrants = d.auraGrants(f.v, field) // profiles/auragrants.go
 		case "special_attacks":
 			p.SpecialAttacks = d.cardAttacks(f.v, field) // profiles/cardattack.go
+		case "defends_for", "defended_by":
+			g := d.guards(f.v, field, f.key) // profiles/guard.go
+			if f.key == "defends_for" {
+				p.DefendsFor = g
+			} else {
+				p.DefendedBy = g
+			}
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}

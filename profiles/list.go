@@ -49,7 +49,11 @@ type List struct {
 	// (a Spearhead-wide card; profiles/allies.go), written by kharn import
 	// list.
 	CardGrants []AllyGrant
-	Pos        Pos
+	// CardDefends are special cards' rules letting members defend for
+	// allies (profiles/guard.go; skills.md 3.2: "an army-wide option to
+	// defend for an ally in the same melee with +3"), written by hand.
+	CardDefends []Guard
+	Pos         Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with
@@ -229,8 +233,10 @@ func (d *decoder) spearhead(root *yaml.Node) (*List, *listNodes) {
 			d.listMembers(l, n, f.v)
 		case "card_grants":
 			l.CardGrants = d.allyGrants(f.v, f.key) // profiles/allies.go
+		case "card_defends_for":
+			l.CardDefends = d.guards(f.v, f.key, f.key) // profiles/guard.go
 		default:
-			d.unknown(f.k, f.key, f.key, append(slices.Clone(listFields), "card_grants"))
+			d.unknown(f.k, f.key, f.key, append(slices.Clone(listFields), "card_grants", "card_defends_for"))
 		}
 	}
 	d.require(root, "", present, listFields...)

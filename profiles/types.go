@@ -159,6 +159,9 @@ type Profile struct {
 	// SpecialAttacks are the special attacks its card defines in its rules
 	// (profiles/cardattack.go).
 	SpecialAttacks []CardAttack
+	// DefendsFor and DefendedBy are its card's rules of standing in for an
+	// ally in defence, or of allies standing in for it (profiles/guard.go).
+	DefendsFor, DefendedBy []Guard
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

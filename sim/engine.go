@@ -83,12 +83,18 @@ type engine struct {
 	plans map[planKey]*plan
 	// shoutGain caches what a warning saves a shot's target (sim/generic.go).
 	shoutGain map[shoutKey]float64
-	c         []combatant
-	others    []field.Base
-	otherIdx  []int
-	eng       []field.Base // scratch of engagedWith
-	trace     io.Writer
-	round     int
+	// guards are the substitute defenders' rules (sim/guard.go), nil when
+	// no card has one; guardMemo caches what a defence costs (guardLoss);
+	// guardBonus is the defence bonus of the substitute of the next strike.
+	guards     []guardLink
+	guardMemo  map[guardKey]guardFig
+	guardBonus int
+	c          []combatant
+	others     []field.Base
+	otherIdx   []int
+	eng        []field.Base // scratch of engagedWith
+	trace      io.Writer
+	round      int
 	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
 	magic *fightMagic
 	// ambush holds each Safar's ambush zone, -1 none (sim/ambush.go); nil
@@ -339,6 +345,9 @@ type planKey struct {
 	// height: a shot from more than 2 toises above its target (+1) or below
 	// it (-1), 0 otherwise (sim/climb.go).
 	height int8
+	// guard: the defence bonus of a Safar defending in place of an ally by
+	// its card's rule (Exchange.GuardBonus, sim/guard.go).
+	guard int8
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -473,6 +482,7 @@ func (e *engine) clone() *engine {
 	q.plans = map[planKey]*plan{}
 	q.dp = dpCache{}
 	q.shoutGain = nil
+	q.guardMemo = nil
 	q.c = append([]combatant(nil), e.c...)
 	q.others = make([]field.Base, 0, len(e.c))
 	q.otherIdx = make([]int, 0, len(e.c))
@@ -1715,6 +1725,13 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	if !opt.shot && c.side != o.side && !e.frightBefore(r, i, j, cost, opt) {
 		return c.fit() // the fright tests stopped the attack (sim/morale.go)
 	}
+	if e.guards != nil && !opt.shot && c.side != o.side {
+		// An ally may take the defence in j's place (sim/guard.go).
+		if x, k := e.guardFor(i, j, a.opt, opt, assault && sight, band, cost); x >= 0 {
+			a.opt = k
+			j, opt, band = e.guard(i, x, k)
+		}
+	}
 	e.strike(r, i, j, a.opt, opt, assault && sight, band, cover, cost)
 	if opt.split > 0 {
 		e.splitSecond(r, i, j, opt)
@@ -1722,10 +1739,27 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	return !c.stunned // a counter's weapon may have stunned it (sim/counterstatus.go)
 }
 
-// strike plays the exchange of option optIdx (opt) of Safar i against Safar j
-// once the attack is possible: cost AP paid, assault the stature bonus of a
-// move into contact in sight (R8), band and cover those of a shot.
-func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault bool, band, cover, cost int) {
+// assaultStature reports whether a melee attack of Safar i with option opt
+// has the assault bonus, assault saying whether it follows a move into
+// contact in sight (R8).
+func (e *engine) assaultStature(i int, opt *fightOption, assault bool) bool {
+	c := &e.c[i]
+	// R8a: the stature goes to the first melee attack of the activation, made
+	// after the move into contact, and to no later one (seed 000 lines 707 and
+	// 719, seed 004 lines 634 and 646: "1st attack of the activation").
+	assault = assault && !opt.shot && c.melee == 0
+	// Savage (skills.md #58): after an assault, every melee attack of that
+	// activation gets the assault bonus, not only the first.
+	return assault || !opt.shot && c.assaulted && c.f.Skills.Savage
+}
+
+// strikeKey returns the plan key of option optIdx (opt) of Safar i against
+// Safar j as they stand, i holding apLeft AP after paying for it, assault
+// the stature bonus (assaultStature), band and cover those of a shot, guard
+// the defence bonus of a substitute defender (sim/guard.go). It changes
+// nothing: strike plays it, and the defending side weighs a substitute
+// defender with it (engine.guardFor).
+func (e *engine) strikeKey(i, j, optIdx int, opt *fightOption, assault bool, band, cover, apLeft, guard int) planKey {
 	c, o := &e.c[i], &e.c[j]
 	var sup, defSup, supSt, defSt, supN, defN int
 	if !opt.shot && c.side != o.side {
@@ -1739,13 +1773,31 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 			defSup = nd
 		}
 	}
-	// R8a: the stature goes to the first melee attack of the activation, made
-	// after the move into contact, and to no later one (seed 000 lines 707 and
-	// 719, seed 004 lines 634 and 646: "1st attack of the activation").
-	assault = assault && !opt.shot && c.melee == 0
-	// Savage (skills.md #58): after an assault, every melee attack of that
-	// activation gets the assault bonus, not only the first.
-	assault = assault || !opt.shot && c.assaulted && c.f.Skills.Savage
+	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(apLeft, 7)), opt: int16(optIdx), band: int8(band), assault: assault,
+		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned, attDazed: c.dazed, attRanged: c.ranged,
+		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk, alert: o.alert,
+		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
+		supported: supN > 0, defSupported: defN > 0,
+		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
+		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.mods(), defMod: o.mods(),
+		guard: int8(guard)}
+	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
+	key.attUnder, key.defUnder = c.underOff(), o.underOff()
+	key.ambushFirst = c.ambushFirst // sim/ambush.go
+	if opt.shot {
+		key.height = e.shotHeight(i, j) // sim/climb.go
+	}
+	return e.canonical(key, opt)
+}
+
+// strike plays the exchange of option optIdx (opt) of Safar i against Safar j
+// once the attack is possible: cost AP paid, assault the stature bonus of a
+// move into contact in sight (R8), band and cover those of a shot.
+func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault bool, band, cover, cost int) {
+	c, o := &e.c[i], &e.c[j]
+	guard := e.guardBonus // a substitute's "+4 to that defence" (sim/guard.go)
+	e.guardBonus = 0
+	assault = e.assaultStature(i, opt, assault)
 	c.assaulted = c.assaulted || assault
 	c.ap -= cost
 	c.spent += cost
@@ -1765,22 +1817,10 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 			c.loaded--
 		}
 	}
-	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(c.ap, 7)), opt: int16(optIdx), band: int8(band), assault: assault,
-		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned, attDazed: c.dazed, attRanged: c.ranged,
-		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk, alert: o.alert,
-		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
-		supported: supN > 0, defSupported: defN > 0,
-		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
-		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.mods(), defMod: o.mods()}
-	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
+	key := e.strikeKey(i, j, optIdx, opt, assault, band, cover, c.ap, guard)
+	c.ambushFirst = false                                  // sim/ambush.go
 	burns, poisonShot, freezes := e.specialShot(i, j, opt) // sim/fire.go
 	poisoned := poisonShot || e.poisonsWith(i, j, opt)
-	key.attUnder, key.defUnder = c.underOff(), o.underOff()
-	key.ambushFirst, c.ambushFirst = c.ambushFirst, false // sim/ambush.go
-	if opt.shot {
-		key.height = e.shotHeight(i, j) // sim/climb.go
-	}
-	key = e.canonical(key, opt)
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange
 	if opt.shot {
@@ -2015,6 +2055,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.Cover = int(k.cover)
 	ex.Height = shotHeightToises * float64(k.height) // sim/climb.go
 	ex.DefenderTemerity = int(k.temerity)
+	ex.GuardBonus = int(k.guard) // sim/guard.go
 	if k.bleeding {
 		df := *ex.Defender
 		df.Bleeding = true

@@ -196,8 +196,13 @@ type Exchange struct {
 	// an ambusher's card on its first attack after the reveal (skills.md #18,
 	// sim/ambush.go).
 	AttackBonus, DamageBonus int
-	Variant                  Variant
-	Policy                   Policy
+	// GuardBonus adds to the defence against the main attack (not the free
+	// attacks of its A effects, later defensive actions) of a Safar that
+	// defends in place of an ally by its card's rule, "+4 to that defence"
+	// (skills.md section 3, pattern A; sim/guard.go).
+	GuardBonus int
+	Variant    Variant
+	Policy     Policy
 }
 
 // field returns the mastery field of the attack.
@@ -330,6 +335,9 @@ func (ex *Exchange) Check() error {
 func (ex *Exchange) checkCommon() error {
 	if ex.Support > 0 && ex.DefenceSupport > 0 {
 		return ruleErr("R8", "only the side that outnumbers the other gets support")
+	}
+	if ex.GuardBonus < 0 {
+		return ruleErr("skills.md section 3 A", "a substitute's defence bonus is not negative, got %d", ex.GuardBonus)
 	}
 	if ex.Support < 0 || ex.DefenceSupport < 0 {
 		return ruleErr("R8", "support is a number of allies, not negative")
@@ -568,6 +576,9 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool, tools 
 func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 	def := ex.Defender
 	m := d.Chars.Sum(def.Stats()) + def.weaponEffects().DefenceBonus
+	if !a.Free && !d.None {
+		m += ex.GuardBonus // skills.md section 3, pattern A (sim/guard.go)
+	}
 	if ex.DefenderAlert && !a.Free && !d.None {
 		st := def.Stats()
 		m += max(st.V, st.P, st.A, st.C)

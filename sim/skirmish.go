@@ -49,13 +49,16 @@ type Spearhead struct {
 	Costs []int
 	// Leader is the index of the leader in Safars, -1 for none.
 	Leader int
+	// CardDefends are the list's special cards letting members defend for
+	// allies (profiles.List.CardDefends, sim/guard.go).
+	CardDefends []profiles.Guard
 }
 
 // NewSpearhead builds the side of list l (validated against ds): one Fighter per
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -183,6 +186,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 		}
 		n += len(h.Safars)
 	}
+	e.initGuards(sk) // substitute defenders (sim/guard.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
