@@ -667,6 +667,10 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.AuraGrants = d.auraGrants(f.v, field) // profiles/auragrants.go
 		case "special_attacks":
 			p.SpecialAttacks = d.cardAttacks(f.v, field) // profiles/cardattack.go
+		case "support":
+			p.Support = d.support(f.v, field) // profiles/support.go
+		case "generic_actions":
+			p.GenericActions = d.genericActions(f.v, field) // profiles/genericactions.go
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}

@@ -159,6 +159,12 @@ type Profile struct {
 	// SpecialAttacks are the special attacks its card defines in its rules
 	// (profiles/cardattack.go).
 	SpecialAttacks []CardAttack
+	// Support is how it supports allies in a melee (profiles/support.go);
+	// nil for R8's +1.
+	Support *SupportRule
+	// GenericActions are its card's rules on Detecting, Convincing, Devouring
+	// and Looting (profiles/genericactions.go); nil for none.
+	GenericActions *GenericActions
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic
