@@ -121,6 +121,9 @@ type kindInfo struct {
 	auraVelocity bool
 	// biteHeals: its Bite heals as much HP as it deals (sim/bite.go).
 	biteHeals bool
+	// generic is its card's rules on the generic actions
+	// (sim/genericactions.go).
+	generic genericKind
 	// support is its card's support rule (sim/support.go): the bonus one
 	// supporter adds (R8's 1 without a rule), whether it cancels the enemy's
 	// support in its melee, whether it supports only its faction.
@@ -159,6 +162,7 @@ func newKindInfo(f *Fighter) kindInfo {
 	k.moraleKind = newMoraleKind(f)
 	k.auraVelocity = f.Profile.InLeaderAura != nil && f.Profile.InLeaderAura.Velocity != 0
 	k.support = newSupportKind(f.Profile) // sim/support.go
+	k.generic = newGenericKind(f.Profile) // sim/genericactions.go
 	return k
 }
 
@@ -202,6 +206,9 @@ type combatant struct {
 	assaulted bool
 	// harassed: its Harassment was used in this activation (once per activation).
 	harassed bool
+	// detected: its card's automatic Detecting once per activation was used
+	// in this activation (sim/genericactions.go).
+	detected bool
 	// refused: the enemy (index+1, 0 none) whose assault engine.attack refused
 	// since its last action played in this activation: the policy is asked
 	// again and offers that assault no more (sim/route.go).
@@ -880,6 +887,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
 	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused = 0, false, false, 0, false, false, 0
+	c.detected = false
 	c.target = -1
 	e.warlord(i)
 	if !e.swim(i) { // sim/water.go
@@ -907,6 +915,8 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			if act = e.berserkAct(i, r); act.kind == actEnd && e.alertWorth(i, false) {
 				act = action{kind: actAlert}
 			}
+		} else if a, ok := e.seekCarcass(i); ok {
+			act = a // a card that must go and devour a carcass (sim/genericactions.go)
 		} else {
 			act = pol.act(e, i, r)
 		}
