@@ -177,3 +177,49 @@ func TestStrongSupportExact(t *testing.T) {
 		t.Errorf("sampled %d of %d successes, 99.99%% interval [%.4f, %.4f], exact %.4f", succ, n, lo, hi, got.PSuccess)
 	}
 }
+
+// TestMountMoraleAura checks a Mochère mount's aura (skills.md section 3, C3:
+// "Mochère mounts have the same kind of rule (+2 or +3 T for the rider's
+// people in the rider's aura)"): a mount's morale_auras, carried by the
+// mounted Safar (profiles.DataSet.Mounted), give +3 T to a Khârn ally within
+// the rider's I toises, not to one beyond, nor to an ally of another people;
+// the same rider on foot gives nothing. Fails before: a mount had no aura.
+func TestMountMoraleAura(t *testing.T) {
+	ds := profiles.Default()
+	rider, err := ds.Profile("paladin-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &profiles.Mount{ID: "invented-mochere-2", Name: "Mochere", Kind: "mochere", Level: 2, Factions: []string{profiles.Kharns},
+		MoraleAuras: []profiles.MoraleAura{{To: profiles.Selector{Factions: []string{profiles.Kharns}}, Temerity: 3}}}
+	mounted, err := ds.Mounted(rider, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, err := ds.Equip(rider, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	onMount := NewFighter(mounted, lo.Items(ds))
+	onFoot := fighterOf(t, "paladin-2")
+	kin, stranger := fighterOf(t, "paladin-2"), fighterOf(t, "kherops-warrior-1")
+	foe := fighterOf(t, "guild-cutthroat-1")
+	for _, c := range []struct {
+		name string
+		r    *Fighter
+		want [3]int // +T of the kin in the aura, the kin beyond it, the stranger in it
+	}{{"mounted", onMount, [3]int{3, 0, 0}}, {"on foot", onFoot, [3]int{0, 0, 0}}} {
+		e := battle(t, []*Fighter{c.r, kin, kin, stranger}, []*Fighter{foe})
+		aura := float64(e.c[0].f.Stats().I)
+		e.c[0].pos = field.Vec{X: 5, Y: 7.5}
+		e.c[1].pos = field.Vec{X: 5 + aura - 0.1, Y: 7.5}
+		e.c[2].pos = field.Vec{X: 5, Y: 7.5 + aura + 0.5}
+		e.c[3].pos = field.Vec{X: 5, Y: 7.5 - aura + 0.1}
+		e.c[4].pos = field.Vec{X: 14, Y: 14}
+		for k, w := range c.want {
+			if got := e.recounted(k+1, profiles.T); got != w {
+				t.Errorf("%s: Safar %d gets +%d T, want +%d", c.name, k+1, got, w)
+			}
+		}
+	}
+}
