@@ -92,3 +92,64 @@ func TestMountMoraleAura(t *testing.T) {
 		t.Errorf("temerity 0 on a mount: error %v", err)
 	}
 }
+
+// conditionalProfile carries pattern M's fields (skills.md section 3):
+// conditional_skills, copies_skill, immunity_way, marks_ally.
+const conditionalProfile = `profiles:
+  - id: invented-sister-2
+    name: Invented sister
+    faction: affranchis
+    level: 2
+    cost: 40
+    stats: {V: 3, P: 3, A: 3, C: 3, T: 6, I: 4}
+    stature: 3
+    ap: 5
+    hp: 20
+    conditional_skills:
+      - {skills: {unshakeable faith: ~}, while_in_play: {profiles: [invented-twin]}}
+      - {skills: {stealth: 3}, fielded_by: affranchis}
+    copies_skill: {from: all, skill: brutality}
+    immunity_way: choose
+    marks_ally: {to: {levels: [1, 2]}, skills: {heroic: defensive}, mastery_field: defensive}
+`
+
+// TestConditionalFields checks that pattern M's fields are read, and that a
+// mistake is an error naming the file, line, field and the rule.
+func TestConditionalFields(t *testing.T) {
+	ds, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(conditionalProfile)}}, "a.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("invented-sister-2")
+	c := p.ConditionalSkills
+	if len(c) != 2 || c[0].WhileInPlay == nil || c[0].WhileInPlay.Profiles[0] != "invented-twin" || c[0].Skills[0].Name != SkillUnshakeableFaith ||
+		c[1].FieldedBy != Affranchis || c[1].Skills[0].Name != SkillStealth || c[1].Skills[0].Value != 3 {
+		t.Errorf("conditional skills %+v", c)
+	}
+	if cp := p.CopiesSkill; cp == nil || !cp.From.All || cp.Skill != SkillBrutality {
+		t.Errorf("copies skill %+v", cp)
+	}
+	if p.ImmunityWay != ImmunityChoose {
+		t.Errorf("immunity way %q", p.ImmunityWay)
+	}
+	if m := p.MarksAlly; m == nil || len(m.To.Levels) != 2 || m.Skills[0].Name != SkillHeroic || m.Skills[0].Field != Defensive || m.MasteryField != Defensive {
+		t.Errorf("marks ally %+v", m)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"fielded_by: affranchis}", "fielded_by: pirates}", `a.yaml:13:44: profiles[invented-sister-2].conditional_skills[1].fielded_by: unknown faction "pirates"`},
+		{"fielded_by: affranchis}", "}", "conditional_skills[1]: wants one condition: while_in_play (a selector) or fielded_by (a faction)"},
+		{"while_in_play: {profiles: [invented-twin]}}", "while_in_play: all, fielded_by: kharns}", "conditional_skills[0]: wants one condition"},
+		{"{unshakeable faith: ~}, while", "{ambush: ~}, while", `conditional_skills[0].skills: "ambush" cannot hold only while another Safar is in play`},
+		{"skill: brutality}", "skill: flying}", `copies_skill.skill: unknown skill "flying"`},
+		{"{from: all, skill: brutality}", "{skill: brutality}", `copies_skill: missing field "from"`},
+		{"immunity_way: choose", "immunity_way: necromancy", `a.yaml:15:19: profiles[invented-sister-2].immunity_way: unknown way "necromancy"`},
+		{"mastery_field: defensive}", "mastery_field: sideways}", `marks_ally.mastery_field: unknown mastery field "sideways"`},
+		{", skills: {heroic: defensive}, mastery_field: defensive}", "}", "marks_ally: gives nothing: want skills or mastery_field"},
+	} {
+		bad := strings.Replace(conditionalProfile, tc.from, tc.to, 1)
+		_, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(bad)}}, "a.yaml")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

@@ -165,6 +165,15 @@ type Profile struct {
 	// GenericActions are its card's rules on Detecting, Convincing, Devouring
 	// and Looting (profiles/genericactions.go); nil for none.
 	GenericActions *GenericActions
+	// ConditionalSkills, CopiesSkill, ImmunityWay and MarksAlly are its
+	// conditional or chosen skills (profiles/conditional.go): skills held
+	// while a twin is in play or when fielded by a faction, a skill copied
+	// from an ally, the way of its Immunity ("choose" for the engine's
+	// choice), an ally it marks at the start of the game.
+	ConditionalSkills []ConditionalSkill
+	CopiesSkill       *SkillCopy
+	ImmunityWay       string
+	MarksAlly         *AllyMark
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

@@ -81,6 +81,9 @@ type engine struct {
 	auras []auraSafar
 
 	plans map[planKey]*plan
+	// conds: what the start of the battle changed on each Safar's card
+	// (sim/conditional.go), for the trace; nil when nothing.
+	conds []string
 	// shoutGain caches what a warning saves a shot's target (sim/generic.go).
 	shoutGain map[shoutKey]float64
 	c         []combatant
@@ -714,6 +717,9 @@ func (e *engine) traceStart(first int) {
 			lead = ", leader"
 		}
 		e.tracef("  %s: %s, %d HP%s, %s\n", e.name(i), e.c[i].f, e.c[i].hp, lead, e.where(i, -1))
+		if i < len(e.conds) && e.conds[i] != "" {
+			e.tracef("    %s's card at the start: %s\n", e.name(i), e.conds[i]) // sim/conditional.go
+		}
 	}
 }
 
