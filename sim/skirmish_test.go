@@ -456,8 +456,8 @@ type traceChecker struct {
 	eaten   []bool // its carcass was devoured
 	// seeks: its card must devour a carcass in its aura (devour:
 	// double_and_seek, sim/genericactions.go), at full HP too.
-	seeks []bool
-	sacUsed []int  // the round of its last Sacrifice
+	seeks   []bool
+	sacUsed []int // the round of its last Sacrifice
 	// riderUsed is the round of its mount's last Sacrifice towards it.
 	riderUsed []int
 	// hidden: in ambush (sim/ambush.go), not counted for the initiative nor

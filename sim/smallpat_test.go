@@ -72,3 +72,46 @@ func TestCardRulesInSkirmishes(t *testing.T) {
 	}
 	t.Logf("30 battles: %d supports of +3, %d cancelled supports, %d Devourings; events %v", support, cancels, devours, events)
 }
+
+// TestConditionalSkillsInSkirmishes checks battles with pattern M's cards
+// (skills.md section 3): a paladin with Unshakeable Faith while its twin (a
+// Khérops warrior) is in play and that marks its costliest ally, which gains
+// Heroic defence and the defensive field on its mastery dice. The traces
+// show the mark at the start and the twin's skill switched, and pass the
+// trace checker of TestSkirmishTrace.
+func TestConditionalSkillsInSkirmishes(t *testing.T) {
+	sister := editedFighter(t, "paladin-2", func(p *profiles.Profile) {
+		p.ConditionalSkills = []profiles.ConditionalSkill{{Skills: []profiles.Skill{{Name: profiles.SkillUnshakeableFaith}},
+			WhileInPlay: &profiles.Selector{Profiles: []string{"kherops-warrior-1"}}}}
+		p.MarksAlly = &profiles.AllyMark{To: profiles.Selector{All: true}, Skills: []profiles.Skill{{Name: profiles.SkillHeroic, Field: profiles.Defensive}},
+			MasteryField: profiles.Defensive}
+	})
+	a := []*sim.Fighter{sister, cardFighter(t, "kherops-warrior-1"), cardFighter(t, "kherops-warrior-2")}
+	b := []*sim.Fighter{cardFighter(t, "paladin-2"), cardFighter(t, "kherops-warrior-2"), cardFighter(t, "guild-cutthroat-1")}
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Name: "sisters", Safars: a, Costs: []int{3, 1, 2}, Leader: 0},
+		{Name: "others", Safars: b, Costs: []int{1, 1, 1}, Leader: 0},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := map[string]int{}
+	marks, twins := 0, 0
+	for seed := range uint64(20) {
+		var buf strings.Builder
+		pl.SetTrace(&buf)
+		res := pl.Play(rand.NewPCG(seed, 11))
+		newTraceChecker(t, "conditional skills", sk, pl.Labels(), events).check(buf.String(), res)
+		if t.Failed() {
+			t.Logf("trace:\n%s", buf.String())
+			return
+		}
+		s := buf.String()
+		marks += strings.Count(s, "A3 kherops-warrior-2's card at the start: marked by paladin-2")
+		twins += strings.Count(s, "unshakeable faith while A2 kherops-warrior-1 is in play")
+	}
+	if marks != 20 || twins == 0 {
+		t.Errorf("in 20 battles: %d marks traced (want 20), %d times the twin's skill held", marks, twins)
+	}
+}
