@@ -115,3 +115,36 @@ func TestConditionalSkillsInSkirmishes(t *testing.T) {
 		t.Errorf("in 20 battles: %d marks traced (want 20), %d times the twin's skill held", marks, twins)
 	}
 }
+
+// TestCardRulesAllocs checks that battles with the card rules of patterns
+// S, K and M (a +3 supporter that cancels, a paladin that must devour, a
+// twin's skill switched, a mark) allocate nothing once warm (WarmAllocs,
+// 200 battles from seed 1): the rules are read on flags and the kinds built
+// when the skirmish is set up.
+func TestCardRulesAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	strong := editedFighter(t, "paladin-2", func(p *profiles.Profile) {
+		p.Support = &profiles.SupportRule{Bonus: 3, CancelsEnemy: true}
+		p.MarksAlly = &profiles.AllyMark{To: profiles.Selector{All: true}, MasteryField: profiles.Defensive}
+	})
+	ghoul := editedFighter(t, "paladin-2", func(p *profiles.Profile) {
+		p.GenericActions = &profiles.GenericActions{DevourDouble: true, DevourSeek: true}
+		p.ConditionalSkills = []profiles.ConditionalSkill{{Skills: []profiles.Skill{{Name: profiles.SkillUnshakeableFaith}},
+			WhileInPlay: &profiles.Selector{Profiles: []string{"paladin-2"}}}}
+	})
+	a := []*sim.Fighter{cardFighter(t, "paladin-2"), strong, ghoul}
+	b := []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), cardFighter(t, "kherops-warrior-1"), cardFighter(t, "kherops-warrior-1")}
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: a, Costs: []int{1, 2, 1}, Leader: 0},
+		{Safars: b, Costs: []int{1, 1, 1}, Leader: 0},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := sim.WarmAllocs(pl, 200); n != 0 {
+		t.Errorf("%.2f allocations per battle, want 0", n)
+	}
+}
