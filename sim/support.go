@@ -1,6 +1,10 @@
 package sim
 
-import "github.com/kharn-ages/kharn/profiles"
+import (
+	"fmt"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
 
 // Stronger support (skills.md section 3, pattern S: "It counts +3 instead of
 // +1 when supporting in a melee (R8); one version also cancels the enemy's
@@ -70,12 +74,20 @@ func supportBonus(a, d melee) (att, def int) {
 func (e *engine) traceSupport(i, j int, a, d melee, att, def int) {
 	switch {
 	case a.n > d.n && d.cancels:
-		e.tracef("    %s's side cancels the support of %s's %d supporters (card support rule)\n", e.name(j), e.name(i), a.n)
+		e.tracef("    %s's side cancels the support of %s's %s (card support rule)\n", e.name(j), e.name(i), supporterCount(a.n))
 	case d.n > a.n && a.cancels:
-		e.tracef("    %s's side cancels the support of %s's %d supporters (card support rule)\n", e.name(i), e.name(j), d.n)
+		e.tracef("    %s's side cancels the support of %s's %s (card support rule)\n", e.name(i), e.name(j), supporterCount(d.n))
 	case att > 0:
-		e.tracef("    %s is supported: +%d (%d supporters, card support rule)\n", e.name(i), att, a.n)
+		e.tracef("    %s is supported: +%d by %s (card support rule)\n", e.name(i), att, supporterCount(a.n))
 	case def > 0:
-		e.tracef("    %s is supported: +%d (%d supporters, card support rule)\n", e.name(j), def, d.n)
+		e.tracef("    %s is supported: +%d by %s (card support rule)\n", e.name(j), def, supporterCount(d.n))
 	}
+}
+
+// supporterCount writes n supporters: "1 supporter", "2 supporters".
+func supporterCount(n int) string {
+	if n == 1 {
+		return "1 supporter"
+	}
+	return fmt.Sprintf("%d supporters", n)
 }

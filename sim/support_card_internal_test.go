@@ -129,7 +129,7 @@ func TestStrongSupportExact(t *testing.T) {
 	e.c[0].ap = 5
 	e.strike(rand.NewPCG(1, 2), 0, 2, k, &opts[k], false, bandEffective, 0, opts[k].ap())
 	e.trace = nil
-	if !strings.Contains(tr.String(), "is supported: +3 (1 supporters, card support rule)") {
+	if !strings.Contains(tr.String(), "is supported: +3 by 1 supporter (card support rule)") {
 		t.Errorf("trace does not show the card's support:\n%s", tr.String())
 	}
 	var pl *plan
