@@ -674,6 +674,18 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			} else {
 				p.DefendedBy = g
 			}
+		case "support":
+			p.Support = d.support(f.v, field) // profiles/support.go
+		case "generic_actions":
+			p.GenericActions = d.genericActions(f.v, field) // profiles/genericactions.go
+		case "conditional_skills":
+			p.ConditionalSkills = d.conditionalSkills(f.v, field) // profiles/conditional.go
+		case "copies_skill":
+			p.CopiesSkill = d.skillCopy(f.v, field)
+		case "immunity_way":
+			p.ImmunityWay = d.immunityWay(f.v, field)
+		case "marks_ally":
+			p.MarksAlly = d.allyMark(f.v, field)
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}

@@ -22,6 +22,7 @@ import (
 //	    bonuses: {V: 1, hp: 12, stature: 3, reach: 0.5}
 //	    skills: {brutal charge: 1}
 //	    special_attacks: [{name: Coup de bec, chars: VP, damage: P, daze: true}]
+//	    morale_auras: [{to: {factions: [kharns]}, temerity: 2}]
 //	    not_modelled: ["rule Coup de bec: a kick that dazes"]
 //
 // The Safar a mount carries is fielded as one profile, its rider's with the
@@ -41,6 +42,13 @@ type Mount struct {
 	// made with its rider's AP: the mounted Safar's profile carries them
 	// after the rider's, engaging the mounted characteristics.
 	SpecialAttacks []CardAttack
+	// MoraleAuras are the mount's supports to the temerity of allies in its
+	// rider's aura (profiles/auras.go; skills.md section 3, C3: "Mochère
+	// mounts have the same kind of rule (+2 or +3 T for the rider's people in
+	// the rider's aura)"): the mounted Safar's profile carries them after the
+	// rider's, measured from the mounted Safar with the rider's I, while it
+	// rides.
+	MoraleAuras []MoraleAura
 	// NotModelled names what of the mount a fight does not play (its own
 	// attacks and rules, a skill towards its rider only): results on a
 	// mounted Safar list them (ComputedWithout).
@@ -71,7 +79,7 @@ const zoneOfControl = 0.5
 
 // Field names of mounts.
 var (
-	mountFields = []string{"id", "name", "type", "kind", "level", "cost", "factions", "excluded", "bonuses", "skills", "special_attacks", "not_modelled", "options"}
+	mountFields = []string{"id", "name", "type", "kind", "level", "cost", "factions", "excluded", "bonuses", "skills", "special_attacks", "morale_auras", "not_modelled", "options"}
 	bonusFields = []string{"ap", "hp", "stature", "V", "P", "A", "C", "reach"}
 	mountKinds  = []string{"quagga", "koelod", "mochere"}
 )
@@ -132,6 +140,8 @@ func (d *decoder) mount(n *yaml.Node, path string, _ bool) {
 			m.Skills = d.skills(f.v, field)
 		case "special_attacks":
 			m.SpecialAttacks = d.cardAttacks(f.v, field) // profiles/cardattack.go
+		case "morale_auras":
+			m.MoraleAuras = d.moraleAuras(f.v, field) // profiles/auras.go
 		case "options":
 			m.Options = d.mountOptions(f.v, field) // profiles/mount_options.go
 		case "not_modelled":
@@ -255,6 +265,9 @@ func (ds *DataSet) Mounted(p *Profile, m *Mount) (*Profile, error) {
 	}
 	if len(m.SpecialAttacks) > 0 {
 		q.SpecialAttacks = append(slices.Clone(p.SpecialAttacks), m.SpecialAttacks...)
+	}
+	if len(m.MoraleAuras) > 0 {
+		q.MoraleAuras = append(slices.Clone(p.MoraleAuras), m.MoraleAuras...)
 	}
 	if m.Bonus.Reach > 0 {
 		i := slices.IndexFunc(q.Skills, func(s Skill) bool { return s.Name == SkillReach })

@@ -162,6 +162,21 @@ type Profile struct {
 	// DefendsFor and DefendedBy are its card's rules of standing in for an
 	// ally in defence, or of allies standing in for it (profiles/guard.go).
 	DefendsFor, DefendedBy []Guard
+	// Support is how it supports allies in a melee (profiles/support.go);
+	// nil for R8's +1.
+	Support *SupportRule
+	// GenericActions are its card's rules on Detecting, Convincing, Devouring
+	// and Looting (profiles/genericactions.go); nil for none.
+	GenericActions *GenericActions
+	// ConditionalSkills, CopiesSkill, ImmunityWay and MarksAlly are its
+	// conditional or chosen skills (profiles/conditional.go): skills held
+	// while a twin is in play or when fielded by a faction, a skill copied
+	// from an ally, the way of its Immunity ("choose" for the engine's
+	// choice), an ally it marks at the start of the game.
+	ConditionalSkills []ConditionalSkill
+	CopiesSkill       *SkillCopy
+	ImmunityWay       string
+	MarksAlly         *AllyMark
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

@@ -83,27 +83,41 @@ func (e *engine) initAuras() error {
 		ci := &e.c[i]
 		var grants []*profiles.AuraGrant
 		var srcs []auraSrc
+		addSrc := func(k int, ag *profiles.AuraGrant) {
+			b := -1
+			for x, h := range grants {
+				if h == ag {
+					b = x
+				}
+			}
+			if b < 0 {
+				b = len(grants)
+				grants = append(grants, ag)
+			}
+			srcs = append(srcs, auraSrc{k: k, g: ag, bit: uint8(b)})
+		}
 		for k := range e.c {
 			ck := &e.c[k]
 			if k == i || ck.side != ci.side {
 				continue
 			}
 			for g := range ck.f.Profile.AuraGrants {
-				ag := &ck.f.Profile.AuraGrants[g]
-				if !ag.To.Matches(ci.f.Profile) {
-					continue
+				if ag := &ck.f.Profile.AuraGrants[g]; ag.To.Matches(ci.f.Profile) {
+					addSrc(k, ag)
 				}
-				b := -1
-				for x, h := range grants {
-					if h == ag {
-						b = x
-					}
+			}
+		}
+		// Its skills held while an ally is in play: that ally's grant of
+		// unbounded reach (sim/conditional.go).
+		for x := range ci.f.Profile.ConditionalSkills {
+			cs := &ci.f.Profile.ConditionalSkills[x]
+			if cs.WhileInPlay == nil {
+				continue
+			}
+			for k := range e.c {
+				if k != i && e.c[k].side == ci.side && cs.WhileInPlay.Matches(e.c[k].f.Profile) {
+					addSrc(k, whileInPlayGrant(cs))
 				}
-				if b < 0 {
-					b = len(grants)
-					grants = append(grants, ag)
-				}
-				srcs = append(srcs, auraSrc{k: k, g: ag, bit: uint8(b)})
 			}
 		}
 		if len(grants) == 0 {
@@ -243,6 +257,10 @@ func (e *engine) traceAura(i int) {
 					}
 					if sk.Field != "" {
 						w += " " + string(sk.Field)
+					}
+					if s.g.Within >= unbounded {
+						on = append(on, w+" while "+e.name(s.k)+" is in play") // sim/conditional.go
+						continue
 					}
 					on = append(on, w+" from "+e.name(s.k))
 				}

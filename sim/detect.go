@@ -98,7 +98,15 @@ func (e *engine) detect(r *rand.PCG, i int) bool {
 	}
 	c.ap -= cost
 	c.spent += cost
-	ok, _ := e.objectiveRoll(r, i, nil, detectFace, false)
+	var ok bool
+	if e.autoDetect(i) { // a card's automatic Detecting (sim/genericactions.go)
+		ok, c.detected = true, true
+		if e.trace != nil {
+			e.tracef("  %s detects without a roll (card rule)\n", e.name(i))
+		}
+	} else {
+		ok, _ = e.objectiveRoll(r, i, nil, detectFace, false)
+	}
 	if !ok {
 		if e.trace != nil {
 			e.tracef("  %s tries to detect and finds nothing (%d AP)\n", e.name(i), cost)
@@ -184,6 +192,9 @@ func (e *engine) detectWorth(i int, keep bool) bool {
 		}
 	}
 	p, _ := e.objectiveOdds(i, detectFace)
+	if e.autoDetect(i) {
+		p = 1 // a card's automatic Detecting (sim/genericactions.go)
+	}
 	gain := p * worst
 	return gain > e.apWorth(i, cost, keep)
 }

@@ -11,9 +11,13 @@ import "github.com/kharn-ages/kharn/profiles"
 // its card, or a Khârn or a Fang, "inherently carnivorous even if it is not
 // written on their profile cards" (seed 000 line 1618; skills.md #1). The
 // nature of Black Guild and Affranchis models by their origin is not read (the
-// importer says so).
+// importer says so). A card whose rule doubles its Devouring
+// (generic_actions: {devour: ...}, sim/genericactions.go) devours too.
 func carnivorous(p *profiles.Profile) bool {
 	if _, ok := p.Skill(profiles.SkillCarnivorous); ok {
+		return true
+	}
+	if g := p.GenericActions; g != nil && g.DevourDouble {
 		return true
 	}
 	return p.Faction == profiles.Kharns || p.Faction == profiles.Fangs
@@ -36,12 +40,16 @@ func (e *engine) carcass(k int) bool {
 func (e *engine) maxHP(i int) int { return e.c[i].f.Profile.HP - e.c[i].morale.scar }
 
 // devourHeal returns what devouring carcass k with ap AP heals Safar i: 2 HP
-// per AP, never above i's own starting HP nor more than the HP the carcass's
+// per AP (4 for a card that doubles them, pattern K), never above i's own starting HP nor more than the HP the carcass's
 // Safar had at the start ("This action doesn't allow the attacker to recover
 // more HP than the victim initially had. Also, it doesn't allow to exceed
 // their own initial amount of HP", lines 1145-1146).
 func (e *engine) devourHeal(i, k, ap int) int {
-	return max(min(devourHP*ap, e.maxHP(i)-e.c[i].hp, e.c[k].f.Profile.HP), 0)
+	per := devourHP
+	if e.info[e.c[i].kind].generic.devourX {
+		per *= 2 // a card that doubles the HP of Devouring (sim/genericactions.go)
+	}
+	return max(min(per*ap, e.maxHP(i)-e.c[i].hp, e.c[k].f.Profile.HP), 0)
 }
 
 // canDevour reports whether Safar i may devour carcass k now: carnivorous, on

@@ -81,6 +81,9 @@ type engine struct {
 	auras []auraSafar
 
 	plans map[planKey]*plan
+	// conds: what the start of the battle changed on each Safar's card
+	// (sim/conditional.go), for the trace; nil when nothing.
+	conds []string
 	// shoutGain caches what a warning saves a shot's target (sim/generic.go).
 	shoutGain map[shoutKey]float64
 	// guards are the substitute defenders' rules (sim/guard.go), nil when
@@ -127,6 +130,13 @@ type kindInfo struct {
 	auraVelocity bool
 	// biteHeals: its Bite heals as much HP as it deals (sim/bite.go).
 	biteHeals bool
+	// generic is its card's rules on the generic actions
+	// (sim/genericactions.go).
+	generic genericKind
+	// support is its card's support rule (sim/support.go): the bonus one
+	// supporter adds (R8's 1 without a rule), whether it cancels the enemy's
+	// support in its melee, whether it supports only its faction.
+	support supportKind
 }
 
 func newKindInfo(f *Fighter) kindInfo {
@@ -160,6 +170,8 @@ func newKindInfo(f *Fighter) kindInfo {
 	}
 	k.moraleKind = newMoraleKind(f)
 	k.auraVelocity = f.Profile.InLeaderAura != nil && f.Profile.InLeaderAura.Velocity != 0
+	k.support = newSupportKind(f.Profile) // sim/support.go
+	k.generic = newGenericKind(f.Profile) // sim/genericactions.go
 	return k
 }
 
@@ -203,6 +215,9 @@ type combatant struct {
 	assaulted bool
 	// harassed: its Harassment was used in this activation (once per activation).
 	harassed bool
+	// detected: its card's automatic Detecting once per activation was used
+	// in this activation (sim/genericactions.go).
+	detected bool
 	// refused: the enemy (index+1, 0 none) whose assault engine.attack refused
 	// since its last action played in this activation: the policy is asked
 	// again and offers that assault no more (sim/route.go).
@@ -320,7 +335,8 @@ type planKey struct {
 	attBerserk, defBerserk bool
 	alert                  bool // the defender is on the alert
 	warned                 bool // an ally shouted a warning: a free 2-characteristic defence
-	// R8 support: supporters counted for the attack or the defence, the
+	// R8 support: the support bonus of the attack or the defence (+1 per
+	// supporter, a card's own bonus, sim/support.go), the
 	// supporters' statures of each side (repel, R10), cover against a shot and the
 	// leader's aura on the defender's temerity.
 	support, defSupport    int8
@@ -711,6 +727,9 @@ func (e *engine) traceStart(first int) {
 			lead = ", leader"
 		}
 		e.tracef("  %s: %s, %d HP%s, %s\n", e.name(i), e.c[i].f, e.c[i].hp, lead, e.where(i, -1))
+		if i < len(e.conds) && e.conds[i] != "" {
+			e.tracef("    %s's card at the start: %s\n", e.name(i), e.conds[i]) // sim/conditional.go
+		}
 	}
 }
 
@@ -884,6 +903,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
 	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused = 0, false, false, 0, false, false, 0
+	c.detected = false
 	c.target = -1
 	e.warlord(i)
 	if !e.swim(i) { // sim/water.go
@@ -911,6 +931,8 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			if act = e.berserkAct(i, r); act.kind == actEnd && e.alertWorth(i, false) {
 				act = action{kind: actAlert}
 			}
+		} else if a, ok := e.seekCarcass(i); ok {
+			act = a // a card that must go and devour a carcass (sim/genericactions.go)
 		} else {
 			act = pol.act(e, i, r)
 		}
@@ -1599,11 +1621,26 @@ func (e *engine) fall(i int) {
 
 // supporters counts the allies of i that support it in its melee against j (R8,
 // seed 000 lines 790-794 and 1112-1114): fit for battle, engaged with j and with
-// no other enemy; it also sums their statures (R10 repel).
+// no other enemy; it also sums their statures (R10 repel). A card that supports
+// only its faction's Safars (sim/support.go) does not count for another's.
 func (e *engine) supporters(i, j int) (n, stature int) {
+	s := e.support(i, j)
+	return s.n, s.stature
+}
+
+// support returns the support of i in its melee against j: supporters counts
+// them, with the bonus they add (R8's +1 each, a card's rule more,
+// sim/support.go) and whether one of them, or i, cancels the enemy's support.
+func (e *engine) support(i, j int) (s melee) {
+	c := &e.c[i]
+	s.cancels = e.info[c.kind].support.cancels
 	for k := range e.c {
 		a := &e.c[k]
-		if k == i || a.side != e.c[i].side || !a.fit() || !e.engaged(j, k) { // j in k's zone, even stunned
+		if k == i || a.side != c.side || !a.fit() || !e.engaged(j, k) { // j in k's zone, even stunned
+			continue
+		}
+		sk := &e.info[a.kind].support
+		if sk.ownFaction && a.f.Profile.Faction != c.f.Profile.Faction {
 			continue
 		}
 		free := true
@@ -1614,11 +1651,14 @@ func (e *engine) supporters(i, j int) (n, stature int) {
 			}
 		}
 		if free {
-			n++
-			stature += a.f.Profile.Stature
+			s.n++
+			s.stature += a.f.Profile.Stature
+			s.bonus += sk.bonus
+			s.cancels = s.cancels || sk.cancels
+			s.card = s.card || sk.card
 		}
 	}
-	return n, stature
+	return s
 }
 
 // engagedWith fills e.eng with the bases of the enemies of j engaged with it,
@@ -1763,20 +1803,14 @@ func (e *engine) strikeKey(i, j, optIdx int, opt *fightOption, assault bool, ban
 	c, o := &e.c[i], &e.c[j]
 	var sup, defSup, supSt, defSt, supN, defN int
 	if !opt.shot && c.side != o.side {
-		na, sa := e.supporters(i, j)
-		nd, sd := e.supporters(j, i)
-		supSt, defSt, supN, defN = sa, sd, na, nd
-		switch {
-		case na > nd:
-			sup = na // R8: +1 per supporter of the side that outnumbers the other
-		case nd > na:
-			defSup = nd
-		}
+		sa, sd := e.support(i, j), e.support(j, i)
+		supSt, defSt, supN, defN = sa.stature, sd.stature, sa.n, sd.n
+		sup, defSup = supportBonus(sa, sd) // R8 and pattern S (sim/support.go)
 	}
 	key := planKey{att: int8(c.kind), def: int8(o.kind), apLeft: int8(min(apLeft, 7)), opt: int16(optIdx), band: int8(band), assault: assault,
 		bleeding: o.bleeding > 0, dazed: o.dazed, stunned: o.stunned, attDazed: c.dazed, attRanged: c.ranged,
 		execUsed: c.execUsed, harassed: c.harassed, attBerserk: c.berserk, defBerserk: o.berserk, alert: o.alert,
-		support: int8(min(sup, 9)), defSupport: int8(min(defSup, 9)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
+		support: int8(min(sup, maxSupport)), defSupport: int8(min(defSup, maxSupport)), supStature: int8(min(supSt, 60)), defStature: int8(min(defSt, 60)),
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.mods(), defMod: o.mods(),
@@ -1815,6 +1849,13 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		}
 		if c.loaded > 0 {
 			c.loaded--
+		}
+	}
+	if e.trace != nil && !opt.shot && c.side != o.side {
+		// pattern S, shown once the strike is played (strikeKey changes nothing)
+		if sa, sd := e.support(i, j), e.support(j, i); sa.card || sd.card || sa.cancels || sd.cancels {
+			sup, defSup := supportBonus(sa, sd)
+			e.traceSupport(i, j, sa, sd, sup, defSup)
 		}
 	}
 	key := e.strikeKey(i, j, optIdx, opt, assault, band, cover, c.ap, guard)

@@ -114,8 +114,10 @@ type Exchange struct {
 	Attack             Attack
 	// Assault adds the attacker's stature to a melee attack (R8).
 	Assault bool
-	// Support and DefenceSupport count the supporting allies of the side that
-	// outnumbers the other in this melee (R8); at most one of them is non-zero.
+	// Support and DefenceSupport are the support bonus of the side that
+	// outnumbers the other in this melee (R8): +1 per supporting ally, or a
+	// card's own bonus (+3: skills.md section 3, pattern S, sim/support.go);
+	// at most one of them is non-zero.
 	Support, DefenceSupport int
 	// SupportStature and DefenceSupportStature sum the statures of the attacker's
 	// and the defender's supporters in this melee: a C effect repels when the
@@ -340,7 +342,7 @@ func (ex *Exchange) checkCommon() error {
 		return ruleErr("skills.md section 3 A", "a substitute's defence bonus is not negative, got %d", ex.GuardBonus)
 	}
 	if ex.Support < 0 || ex.DefenceSupport < 0 {
-		return ruleErr("R8", "support is a number of allies, not negative")
+		return ruleErr("R8", "support is a bonus of the supporting allies, not negative")
 	}
 	if ex.Attack.Kind == Shot && (ex.Support > 0 || ex.DefenceSupport > 0 || ex.Assault) {
 		return ruleErr("R8", "support and assault apply to melee, not to shots")

@@ -525,6 +525,15 @@ func notModelled(fighters []*Fighter, context string) []string {
 				out = append(out, k)
 			}
 		}
+		// Pattern M's conditional or chosen skills need a Spearhead
+		// (sim/conditional.go): a duel has none.
+		if context == "duel" && (hasConditions(f.Profile) || len(f.Profile.ConditionalSkills) > 0) {
+			k := "conditional or chosen skills of its card, read on a Spearhead (" + f.Name() + ")"
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
 		for _, n := range names {
 			sk, _ := f.Profile.Skill(n)
 			switch engine := profiles.SkillEngine(n); {

@@ -1145,10 +1145,21 @@ func (e *engine) supportsGiven(j int) int {
 	n := 0
 	for k := range e.c {
 		if k != j && e.c[k].side == e.c[j].side && e.c[k].inPlay() && e.engaged(k, foe) {
-			n++
+			n += e.supportTo(j, k)
 		}
 	}
 	return n
+}
+
+// supportTo is what Safar j's support is worth to its ally k, in R8's +1:
+// its card's bonus (sim/support.go), 0 for an ally of another faction when it
+// supports its own only.
+func (e *engine) supportTo(j, k int) int {
+	sk := &e.info[e.c[j].kind].support
+	if sk.ownFaction && e.c[j].f.Profile.Faction != e.c[k].f.Profile.Faction {
+		return 0
+	}
+	return sk.bonus
 }
 
 // moveOn values the V move of a melee fighter i attacking j (R10a): on to
@@ -1199,12 +1210,13 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	return best
 }
 
-// alliesOn counts the allies of i other than it engaged with enemy k.
+// alliesOn counts the allies of i other than it engaged with enemy k, each
+// as what i's support is worth to it (supportTo: 1 without a card's rule).
 func (e *engine) alliesOn(i, k int) int {
 	n := 0
 	for m := range e.c {
 		if m != i && e.c[m].side == e.c[i].side && e.c[m].inPlay() && e.engaged(m, k) {
-			n++
+			n += e.supportTo(i, m)
 		}
 	}
 	return n

@@ -24,7 +24,8 @@ import (
 //   - 1 AP (2 dazed, R17), a carcass (engine.carcass: defeated, not
 //     demoralised, neither devoured nor looted) in the looter's zone of control;
 //     the looter in play, on its feet, not stunned; engaged or not (the rule,
-//     unlike Devouring's, does not forbid it). A Khârn never loots.
+//     unlike Devouring's, does not forbid it). A Khârn never loots, unless
+//     its card says it may (mayLoot).
 //   - A Fang first passes a temerity test, T + 1D10 >= 10 + its Bloodlust
 //     (seed 000 line 1288, seed 004 line 1236), a natural 1 failing as sim's other temerity tests
 //     do, no mastery die rerolling it (line 1272); failed, it devours the
@@ -76,8 +77,12 @@ const (
 )
 
 // mayLoot reports whether a Safar of profile p may loot at all: not a Khârn ("too noble to
-// stoop to such behaviour", seed 000 line 1198).
-func mayLoot(p *profiles.Profile) bool { return p.Faction != profiles.Kharns }
+// stoop to such behaviour", seed 000 line 1198), unless its card says it may
+// (skills.md section 3, pattern K: "may loot although its people normally
+// cannot"; generic_actions: {loot: true}, sim/genericactions.go).
+func mayLoot(p *profiles.Profile) bool {
+	return p.Faction != profiles.Kharns || p.GenericActions != nil && p.GenericActions.Loot
+}
 
 // canLoot reports whether Safar i may loot carcass k now (R-Loot).
 func (e *engine) canLoot(i, k int) bool {

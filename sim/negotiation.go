@@ -71,7 +71,15 @@ func (e *engine) negotiationAct(i, k int, keep bool) (action, bool) {
 // negotiationOdds returns the chance that one negotiation of Safar i
 // succeeds (objectiveOdds).
 func (e *engine) negotiationOdds(i int) float64 {
-	p, _ := e.objectiveOdds(i, profiles.NegotiationThreshold-2*e.c[i].f.Stats().I)
+	need := profiles.NegotiationThreshold - 2*e.c[i].f.Stats().I
+	switch e.info[e.c[i].kind].generic.negotiate { // a card's rule (sim/genericactions.go)
+	case profiles.NegotiateAutomatic:
+		return 1
+	case profiles.NegotiateNoCritical:
+		p, _ := e.objectiveOddsCF(i, need, true)
+		return p
+	}
+	p, _ := e.objectiveOdds(i, need)
 	return p
 }
 
@@ -80,13 +88,19 @@ func (e *engine) negotiationOdds(i int) float64 {
 // aside: the best of its level dice (R1, +1 Heroic objective) reaching need,
 // a natural 1 failing unless Specialist objective (R3), a CH a kept 10 (R2).
 func (e *engine) objectiveOdds(i, need int) (success, critical float64) {
+	return e.objectiveOddsCF(i, need, false)
+}
+
+// objectiveOddsCF is objectiveOdds, with no critical failure when noCF (a
+// card's rule on Convincing, sim/genericactions.go).
+func (e *engine) objectiveOddsCF(i, need int, noCF bool) (success, critical float64) {
 	c := &e.c[i]
 	n := c.dice
 	if c.f.Skills.Heroic&FieldObjective != 0 {
 		n++
 	}
 	lo := max(need, 2) // the lowest face that succeeds
-	if c.f.Skills.Specialist&FieldObjective != 0 {
+	if noCF || c.f.Skills.Specialist&FieldObjective != 0 {
 		lo = max(need, 1)
 	}
 	if lo > 10 {
@@ -116,7 +130,19 @@ func (e *engine) negotiate(r *rand.PCG, i int) bool {
 	}
 	c.ap -= cost
 	c.spent += cost
-	ok, _ := e.objectiveRoll(r, i, negotiationChars, profiles.NegotiationThreshold, c.f.Skills.MasterNegotiate)
+	var ok bool
+	switch e.info[c.kind].generic.negotiate { // a card's rule (sim/genericactions.go)
+	case profiles.NegotiateAutomatic:
+		ok = true
+		if e.trace != nil {
+			e.tracef("  %s convinces without a roll (card rule)\n", e.name(i))
+		}
+	case profiles.NegotiateNoCritical:
+		need := profiles.NegotiationThreshold - 2*c.f.Stats().I
+		ok, _ = e.fieldRoll(r, i, FieldObjective, 0, need, c.f.Skills.MasterNegotiate) // no natural 1 failing
+	default:
+		ok, _ = e.objectiveRoll(r, i, negotiationChars, profiles.NegotiationThreshold, c.f.Skills.MasterNegotiate)
+	}
 	if !ok {
 		if e.trace != nil {
 			e.tracef("  %s fails to convince the %s (%d AP)\n", e.name(i), g.Name, cost)

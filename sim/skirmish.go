@@ -52,13 +52,17 @@ type Spearhead struct {
 	// CardDefends are the list's special cards letting members defend for
 	// allies (profiles.List.CardDefends, sim/guard.go).
 	CardDefends []profiles.Guard
+	// Faction is the Spearhead's faction (its list's), which a card's
+	// skill fielded_by a faction reads (sim/conditional.go); "" takes its
+	// leader's, else its first Safar's.
+	Faction string
 }
 
 // NewSpearhead builds the side of list l (validated against ds): one Fighter per
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -141,7 +145,10 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 		if len(h.Costs) != len(h.Safars) {
 			return nil, errors.New("sim: a Spearhead needs one cost per Safar")
 		}
-		for _, f := range h.Safars {
+	}
+	conditioned, conds := conditionedSides(sk) // sim/conditional.go
+	for s := range 2 {
+		for _, f := range conditioned[s] {
 			fighters = append(fighters, f)
 			sides = append(sides, s)
 		}
@@ -149,6 +156,12 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	e, err := newEngine(fighters, sides, sk.Variant, sk.Policies, sk.Tables)
 	if err != nil {
 		return nil, err
+	}
+	if conds[0] != nil || conds[1] != nil {
+		e.conds = append(conds[0], conds[1]...) // for the trace (sim/conditional.go)
+		if conds[0] == nil {
+			e.conds = append(make([]string, len(sk.Sides[0].Safars)), conds[1]...)
+		}
 	}
 	e.field = sk.Field
 	if e.field.Width == 0 && e.field.Height == 0 {

@@ -454,7 +454,10 @@ type traceChecker struct {
 	fails   []int
 	warlord []int
 	eaten   []bool // its carcass was devoured
-	sacUsed []int  // the round of its last Sacrifice
+	// seeks: its card must devour a carcass in its aura (devour:
+	// double_and_seek, sim/genericactions.go), at full HP too.
+	seeks   []bool
+	sacUsed []int // the round of its last Sacrifice
 	// riderUsed is the round of its mount's last Sacrifice towards it.
 	riderUsed []int
 	// hidden: in ambush (sim/ambush.go), not counted for the initiative nor
@@ -485,6 +488,7 @@ func newTraceChecker(t *testing.T, name string, sk *sim.Skirmish, labels []strin
 		for _, f := range sk.Sides[s].Safars {
 			c.side = append(c.side, s)
 			c.hp = append(c.hp, f.Profile.HP)
+			c.seeks = append(c.seeks, f.Profile.GenericActions != nil && f.Profile.GenericActions.DevourSeek)
 			c.size[s]++
 			_, ambush := f.Profile.Skill(profiles.SkillAmbush)
 			c.hidden = append(c.hidden, ambush)
@@ -704,7 +708,7 @@ func (c *traceChecker) check(text string, res sim.SkirmishResult) {
 			k := c.safar(n, mm[1])
 			heal, _ := strconv.Atoi(mm[2])
 			hp, _ := strconv.Atoi(mm[3])
-			if k < 0 || c.hp[k] != 0 || c.gone[k] || c.eaten[k] || hp != c.hp[i]+heal || heal <= 0 {
+			if k < 0 || c.hp[k] != 0 || c.gone[k] || c.eaten[k] || hp != c.hp[i]+heal || heal < 0 || heal == 0 && !c.seeks[i] {
 				c.errorf(n, "%s devours %s (%d HP, left the battlefield %v, devoured before %v): +%d HP to %d from %d", m[1], mm[1], c.hp[max(k, 0)], c.gone[max(k, 0)], c.eaten[max(k, 0)], heal, hp, c.hp[i])
 			}
 			if k >= 0 {

@@ -124,6 +124,7 @@ func (c *Conversion) resolveAllies() {
 			}
 			p.allyYAML = append(p.allyYAML, b.String())
 		}
+		c.resolveConds(p) // profiles/catalog/conditional.go
 		for _, co := range p.counts {
 			of := c.selectorYAML(co.of)
 			if of == "" {

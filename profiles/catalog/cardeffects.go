@@ -169,6 +169,9 @@ func (p *profileOut) applyEffects(ctx *readContext) {
 		if p.allyGrant(ef) { // profiles/catalog/allies.go
 			continue
 		}
+		if p.whileInPlay(ef) { // profiles/catalog/conditional.go
+			continue
+		}
 		if classify(&p.notes, ef, "the card") {
 			continue
 		}

@@ -43,6 +43,10 @@ type profileOut struct {
 	allyYAML []string
 	// auras are its card rules read as aura grants (profiles/catalog/auras.go).
 	auras []auraOut
+	// conds are its skills held while an ally it names is in play, condYAML
+	// their conditional_skills lines (profiles/catalog/conditional.go).
+	conds    []condOut
+	condYAML []string
 	// counts are its stats recounted in play, countYAML their stat_counts
 	// lines (profiles/catalog/allies.go).
 	counts    []countOut

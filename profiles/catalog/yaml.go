@@ -356,6 +356,12 @@ func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {
 		}
 		p.writeMappedItems(b, "grants_allies")
 	}
+	if len(p.condYAML) > 0 {
+		b.WriteString("    conditional_skills: # skills its card holds while an ally it names is in play (skills.md section 3, pattern M)\n")
+		for _, l := range p.condYAML {
+			b.WriteString(l)
+		}
+	}
 	p.writeAuraGrants(b) // profiles/catalog/auras.go
 	// special_attacks: profiles/catalog/cardattack.go
 	p.writeCardAttacks(b, "    ")
