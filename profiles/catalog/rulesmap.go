@@ -353,6 +353,8 @@ func (p *profileOut) importerWrites(key string) bool {
 		return len(p.auras) > 0
 	case "special_attacks":
 		return len(p.cardAttacks) > 0
+	case "conditional_skills":
+		return len(p.condYAML) > 0
 	}
 	return false
 }

@@ -361,6 +361,7 @@ func (c *Conversion) writeProfile(b *bytes.Buffer, p *profileOut) {
 		for _, l := range p.condYAML {
 			b.WriteString(l)
 		}
+		p.writeMappedItems(b, "conditional_skills")
 	}
 	p.writeAuraGrants(b) // profiles/catalog/auras.go
 	// special_attacks: profiles/catalog/cardattack.go
