@@ -159,6 +159,9 @@ type Profile struct {
 	// SpecialAttacks are the special attacks its card defines in its rules
 	// (profiles/cardattack.go).
 	SpecialAttacks []CardAttack
+	// Own are the modifiers of its own exchanges its card writes
+	// (profiles/ownrules.go, skills.md section 3 pattern F).
+	Own OwnRules
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

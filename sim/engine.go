@@ -339,6 +339,9 @@ type planKey struct {
 	// height: a shot from more than 2 toises above its target (+1) or below
 	// it (-1), 0 otherwise (sim/climb.go).
 	height int8
+	// defHurt: the defender has lost HP, read only by an attacker whose Bite
+	// is doubled against an unhurt target (sim/ownrules.go).
+	defHurt bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -1772,6 +1775,14 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.mods(), defMod: o.mods()}
+	// Its card's pattern F rules that read the battle (sim/ownrules.go): the
+	// defender's bonus while its relatives are in play, the target's HP for a
+	// doubled Bite.
+	key.defMod[modDefence] = int8(min(e.ownDefence(j), 60))
+	key.defHurt = opt.attack.Kind == Bite && c.f.Profile.Own.BiteDoubleUnhurt && o.hp < o.f.Profile.HP
+	if e.trace != nil {
+		e.traceOwnRules(i, j, key, opt)
+	}
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
 	burns, poisonShot, freezes := e.specialShot(i, j, opt) // sim/fire.go
 	poisoned := poisonShot || e.poisonsWith(i, j, opt)
@@ -1994,6 +2005,8 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 		ex.Defender = ex.Defender.WithWeapon(opt.defWeapon) // seed 000 line 1722
 	}
 	ex.Assault = k.assault
+	ex.DefenderHurt = k.defHurt
+	ex.Attack = ownAssaultEffects(ex, ex.Attack) // vv_power_effect, not in an assault (sim/ownrules.go)
 	if k.ambushFirst {
 		ex.AttackBonus, ex.DamageBonus = ambushBonus(ex.Attacker) // sim/ambush.go
 	}
