@@ -496,7 +496,11 @@ func zero(int) float64 { return 0 }
 func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchange {
 	af := chunkFighter(e.kinds[att], w) // WithWeapon, in a chunk (planchunks.go)
 	df := chunkFighter(e.kinds[def], e.kinds[def].Melee)
-	return Exchange{Attacker: af, Defender: df, Attack: a, Variant: e.variant, Policy: e.exchangePolicy(att)}
+	// A Bite doubled against an unhurt target (sim/ownrules.go) is valued
+	// undoubled by the option tables, so the policies choose as without the
+	// card's rule; engine.plan plays it doubled against an unhurt target.
+	return Exchange{Attacker: af, Defender: df, Attack: a, Variant: e.variant, Policy: e.exchangePolicy(att),
+		DefenderHurt: af.Profile.Own.BiteDoubleUnhurt}
 }
 
 // reset puts every Safar at full strength at its starting place.

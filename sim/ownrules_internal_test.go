@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -77,5 +78,43 @@ func TestOwnAssaultFallback(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("the runner's tables have no VV:P option")
+	}
+}
+
+// TestOwnBiteTables checks that the option tables value a Bite doubled
+// against an unhurt target (bite_double_unhurt) undoubled, as the same card
+// without the rule, so that the policies choose as without it (valued
+// doubled, the default policy lost 12 points of win rate: sim/ownrules.go),
+// while the plan of an exchange against an unhurt target plays it doubled
+// and against a hurt one not. Fails before: the tables valued it doubled.
+func TestOwnBiteTables(t *testing.T) {
+	st := profiles.Stats{V: 5, P: 5, A: 4, C: 4, T: 4, I: 3}
+	mk := func(own profiles.OwnRules) *engine {
+		b := ownFighter("biter", st, own)
+		b.Profile.Skills = []profiles.Skill{{Name: profiles.SkillBite}}
+		b = NewFighter(b.Profile, nil)
+		e := battle(t, []*Fighter{b}, []*Fighter{ownFighter("prey", profiles.Stats{V: 3, P: 4, A: 4, C: 5, T: 5, I: 3}, profiles.OwnRules{})})
+		return e
+	}
+	plain, dbl := mk(profiles.OwnRules{}), mk(profiles.OwnRules{BiteDoubleUnhurt: true})
+	bite := func(e *engine) int {
+		for n := range e.opts[0][1] {
+			if e.opts[0][1][n].attack.Kind == Bite {
+				return n
+			}
+		}
+		t.Fatal("no Bite option")
+		return -1
+	}
+	np, nd := bite(plain), bite(dbl)
+	if plain.opts[0][1][np].dmg != dbl.opts[0][1][nd].dmg {
+		t.Errorf("Bite table figures %v, without the rule %v: want the same", dbl.opts[0][1][nd].dmg[0], plain.opts[0][1][np].dmg[0])
+	}
+	opt := &dbl.opts[0][1][nd]
+	unhurt := dbl.plan(planKey{att: int8(dbl.c[0].kind), def: int8(dbl.c[1].kind), opt: int16(nd)}, 0, opt)
+	hurt := dbl.plan(planKey{att: int8(dbl.c[0].kind), def: int8(dbl.c[1].kind), opt: int16(nd), defHurt: true}, 0, opt)
+	ru, rh := unhurt.exact(), hurt.exact()
+	if math.Abs(ru.ExpectedDamage-2*rh.ExpectedDamage) > 1e-9 || rh.ExpectedDamage < 0.5 {
+		t.Errorf("planned Bite: expected damage %.4f against an unhurt target, %.4f against a hurt one: want twice", ru.ExpectedDamage, rh.ExpectedDamage)
 	}
 }

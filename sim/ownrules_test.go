@@ -352,7 +352,12 @@ func ownSkirmish() *sim.Skirmish {
 	biter := ownCard("biter", 2, stats4(5, 5, 4, 4), profiles.OwnRules{CriticalFrom: 9, BiteDoubleUnhurt: true}, skill("bite"))
 	biter.Faction = profiles.Fangs
 	runner := ownCard("runner", 2, stats4(6, 3, 4, 3), profiles.OwnRules{VVPower: true, AttackEffects: profiles.CharSet(0).With(profiles.P).With(profiles.V)})
-	b := []*sim.Fighter{sim.NewFighter(biter, nil), sim.NewFighter(runner, []*profiles.Equipment{club})}
+	// A muzzle: no attack with V, P, A or C, so that its only attack is its
+	// Bite (special attacks use no weapon, R18), which the policy values
+	// undoubled (sim/ownrules.go) and would not choose otherwise.
+	muzzle := &profiles.Equipment{ID: "muzzle", Kind: profiles.KindMelee, Hands: 1,
+		Effects: profiles.Effects{NoAttackWith: []sim.Char{sim.V, sim.P, sim.A, sim.C}}}
+	b := []*sim.Fighter{sim.NewFighter(biter, []*profiles.Equipment{muzzle}), sim.NewFighter(runner, []*profiles.Equipment{club})}
 	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
 		{Name: "twins", Safars: a, Costs: []int{1, 1, 1}, Leader: 0},
 		{Name: "pack", Safars: b, Costs: []int{1, 1}, Leader: 0},
