@@ -77,12 +77,6 @@ type DefenceBonus struct {
 	Pos         Pos
 }
 
-// Any reports whether o holds any rule.
-func (o *OwnRules) Any() bool {
-	return o.CriticalFrom != 0 || len(o.DefenceDamage) > 0 || o.BiteDoubleUnhurt || o.ShotCritical ||
-		o.VVPower || o.AttackEffects != 0 || o.NoReflexDefence || o.DefenceDamageOnly || len(o.DefenceBonuses) > 0
-}
-
 // ownRuleFields are the profile keys OwnRules reads.
 var ownRuleFields = []string{"critical_from", "defence_damage_vs", "bite_double_unhurt", "shot_critical_adds",
 	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses"}

@@ -47,9 +47,6 @@ func TestOwnRulesDecode(t *testing.T) {
 	if !reflect.DeepEqual(o, want) {
 		t.Errorf("own rules\n%+v\nwant\n%+v", o, want)
 	}
-	if !o.Any() || (&OwnRules{}).Any() {
-		t.Error("Any: want true with rules, false without")
-	}
 	// A list of defence_damage_vs entries is read too.
 	ds, err = loadFiles(map[string]string{"a.yaml": okProfile +
 		"    defence_damage_vs:\n      - {against: {traits: [mongo]}, amount: 1}\n      - {against: {factions: [gouns]}, amount: 3}\n"})
