@@ -33,11 +33,13 @@ package sim
 //     natural 10 of armour does not stop, R12);
 //   - vv_power_effect: a melee attack engaging V twice may apply P as one
 //     of its effects, in place of a V, when it is not an assault (not
-//     charging); an option of the fight tables that takes it, played in an
+//     charging: the assault of seed 000 l.707-719, seed 004 l.634-646,
+//     R8a); an option of the fight tables that takes it, played in an
 //     assault, applies V instead (engine.plan, ownAssaultEffects);
 //   - attack_effects: the only effects its attacks may apply (R10);
 //   - no_reflex_defence: no 0 AP reflex defence (R7: "reflex defence rolls
-//     the level dice alone", a defence without characteristics); with no
+//     the level dice alone", a defence without characteristics; seed 000
+//     l.1092, seed 004 l.1055: the reflex defence engages none); with no
 //     AP to engage it does not defend;
 //   - defence_damage_only: a successful 2-3 AP defence deals its damage and
 //     never an effect (R11; Riposte's and Slender's effects neither);
