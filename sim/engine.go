@@ -1839,7 +1839,8 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	e.vividRefund(i, opt, free)
 	if out.Success && opt.attack.AP >= 2 && !opt.attack.Kind.Special() {
 		c.moves++
-		if opt.attack.Effects.Has(V) || opt.attack.Effects.Has(C) {
+		// The plan's effects: a P on V+V is a V in an assault (sim/ownrules.go).
+		if pl.main.Effects.Has(V) || pl.main.Effects.Has(C) {
 			c.moved++
 		}
 	}
