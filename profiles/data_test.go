@@ -279,6 +279,10 @@ var catalogueOnly = map[string]bool{
 	// Substitute defenders (skills.md section 3, pattern A; profiles/guard.go):
 	// catalogue cards' rules written by hand; the rulebook cards have none.
 	"Profile.DefendsFor": true, "Profile.DefendedBy": true,
+	// The modifiers of a card's own exchanges (profiles/ownrules.go,
+	// skills.md section 3 F) are catalogue card rules; the rulebook cards
+	// have none.
+	"Profile.Own":  true,
 	"reroll_field": true, "reroll_bonus": true, "heal": true, "antidote": true, "poison_immune": true, "poison_defence": true,
 	// A reach in defence only ("Allonge en défense uniquement") is a catalogue
 	// card's text; the rulebook weapons have none.

@@ -687,10 +687,13 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 		case "marks_ally":
 			p.MarksAlly = d.allyMark(f.v, field)
 		default:
-			d.unknown(f.k, field, f.key, candidates)
+			if !d.ownRule(&p.Own, f.key, f.v, field) { // profiles/ownrules.go
+				d.unknown(f.k, field, f.key, candidates)
+			}
 		}
 	}
 	d.checkCardAttacks(p, join(path, "special_attacks"))
+	d.checkOwnRules(p, path) // profiles/ownrules.go
 	d.require(node, path, present, "id", "name", "faction", "level", "cost", "stats", "stature", "ap", "hp")
 	d.out.profiles = append(d.out.profiles, entry)
 }

@@ -25,6 +25,7 @@ func FuzzLoad(f *testing.F) {
 		}
 	}
 	f.Add([]byte(singleProfile))
+	f.Add([]byte(ownProfile)) // pattern F's fields (profiles/ownrules.go)
 	for _, s := range []string{
 		"profiles: &x\n  - <<: *x\n",       // a merge key cycle
 		"a: &x [*x]\n",                     // an alias cycle

@@ -177,6 +177,9 @@ type Profile struct {
 	CopiesSkill       *SkillCopy
 	ImmunityWay       string
 	MarksAlly         *AllyMark
+	// Own are the modifiers of its own exchanges its card writes
+	// (profiles/ownrules.go, skills.md section 3 pattern F).
+	Own OwnRules
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

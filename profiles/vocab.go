@@ -189,9 +189,10 @@ func ValidID(s string) bool { return idPattern.MatchString(s) }
 // Field names of the YAML format.
 var (
 	topFields     = []string{"profiles", "equipment", "spells", "mounts"}
-	profileFields = []string{"id", "name", "faction", "level", "cost", "limitation", "stats",
-		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits", "magic", "grants_allies", "stat_counts", "morale_auras", "in_leader_aura", "aura_grants", "special_attacks", "defends_for", "defended_by", "support", "generic_actions",
-		"conditional_skills", "copies_skill", "immunity_way", "marks_ally"}
+	profileFields = append([]string{"id", "name", "faction", "level", "cost", "limitation", "stats",
+		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits", "magic", "grants_allies", "stat_counts", "morale_auras", "in_leader_aura", "aura_grants", "special_attacks",
+		"defends_for", "defended_by", "support", "generic_actions", "conditional_skills", "copies_skill", "immunity_way", "marks_ally"},
+		ownRuleFields...) // profiles/ownrules.go
 	armourFields = []string{"protection", "boxes", "velocity_malus", "malus_max_c"}
 	// armourItemFields are the keys of armour equipment only, not of a
 	// profile's printed armour (catalogue.md 4.6 "Armour").

@@ -17,7 +17,7 @@ func TestCastViewKey(t *testing.T) {
 	keyed := []string{"Profile", "Skills", "Armour", "ArmourBoxes", "Items", "AP", "Dice", "Mastery", "CriticalLower"}
 	// Read by no cast plan (Cast.Check, Cast.plan, initDefMaster, armourFace).
 	unread := []string{"Weapon", "Melee", "Ranged", "Offhand", "Shield", "ShieldBoxes", "Helmet", "HelmetBoxes",
-		"Under", "UnderBoxes", "PoisonDoses", "Bleeding"}
+		"Under", "UnderBoxes", "PoisonDoses", "Bleeding", "DefenceBonus"}
 	for f := range reflect.TypeFor[Fighter]().Fields() {
 		if !slices.Contains(keyed, f.Name) && !slices.Contains(unread, f.Name) {
 			t.Fatalf("Fighter field %s is neither in castViewKey nor listed as read by no cast plan: place it", f.Name)

@@ -364,6 +364,9 @@ type planKey struct {
 	// guard: the defence bonus of a Safar defending in place of an ally by
 	// its card's rule (Exchange.GuardBonus, sim/guard.go).
 	guard int8
+	// defHurt: the defender has lost HP, read only by an attacker whose Bite
+	// is doubled against an unhurt target (sim/ownrules.go).
+	defHurt bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -519,7 +522,11 @@ func zero(int) float64 { return 0 }
 func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchange {
 	af := chunkFighter(e.kinds[att], w) // WithWeapon, in a chunk (planchunks.go)
 	df := chunkFighter(e.kinds[def], e.kinds[def].Melee)
-	return Exchange{Attacker: af, Defender: df, Attack: a, Variant: e.variant, Policy: e.exchangePolicy(att)}
+	// A Bite doubled against an unhurt target (sim/ownrules.go) is valued
+	// undoubled by the option tables, so the policies choose as without the
+	// card's rule; engine.plan plays it doubled against an unhurt target.
+	return Exchange{Attacker: af, Defender: df, Attack: a, Variant: e.variant, Policy: e.exchangePolicy(att),
+		DefenderHurt: af.Profile.Own.BiteDoubleUnhurt}
 }
 
 // reset puts every Safar at full strength at its starting place.
@@ -1815,6 +1822,11 @@ func (e *engine) strikeKey(i, j, optIdx int, opt *fightOption, assault bool, ban
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.mods(), defMod: o.mods(),
 		guard: int8(guard)}
+	// Its card's pattern F rules that read the battle (sim/ownrules.go): the
+	// defender's bonus while its relatives are in play, the target's HP for a
+	// doubled Bite.
+	key.defMod[modDefence] = int8(min(e.ownDefence(j), 60))
+	key.defHurt = opt.attack.Kind == Bite && c.f.Profile.Own.BiteDoubleUnhurt && o.hp < o.f.Profile.HP
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
 	key.ambushFirst = c.ambushFirst // sim/ambush.go
@@ -1859,6 +1871,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		}
 	}
 	key := e.strikeKey(i, j, optIdx, opt, assault, band, cover, c.ap, guard)
+	if e.trace != nil {
+		e.traceOwnRules(i, j, key, opt) // sim/ownrules.go
+	}
 	c.ambushFirst = false                                  // sim/ambush.go
 	burns, poisonShot, freezes := e.specialShot(i, j, opt) // sim/fire.go
 	poisoned := poisonShot || e.poisonsWith(i, j, opt)
@@ -1905,7 +1920,8 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	e.vividRefund(i, opt, free)
 	if out.Success && opt.attack.AP >= 2 && !opt.attack.Kind.Special() {
 		c.moves++
-		if opt.attack.Effects.Has(V) || opt.attack.Effects.Has(C) {
+		// The plan's effects: a P on V+V is a V in an assault (sim/ownrules.go).
+		if pl.main.Effects.Has(V) || pl.main.Effects.Has(C) {
 			c.moved++
 		}
 	}
@@ -2075,6 +2091,8 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 		ex.Defender = ex.Defender.WithWeapon(opt.defWeapon) // seed 000 line 1722
 	}
 	ex.Assault = k.assault
+	ex.DefenderHurt = k.defHurt
+	ex.Attack = ownAssaultEffects(ex, ex.Attack) // vv_power_effect, not in an assault (sim/ownrules.go)
 	if k.ambushFirst {
 		ex.AttackBonus, ex.DamageBonus = ambushBonus(ex.Attacker) // sim/ambush.go
 	}

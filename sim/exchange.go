@@ -203,8 +203,13 @@ type Exchange struct {
 	// defends in place of an ally by its card's rule, "+4 to that defence"
 	// (skills.md section 3, pattern A; sim/guard.go).
 	GuardBonus int
-	Variant    Variant
-	Policy     Policy
+	// DefenderHurt: the defender has lost HP, so it no longer has all its
+	// HP; the zero value is a defender at full HP, as a fresh card. A Bite
+	// doubled against an unhurt target reads it (bite_double_unhurt,
+	// sim/ownrules.go).
+	DefenderHurt bool
+	Variant      Variant
+	Policy       Policy
 }
 
 // field returns the mastery field of the attack.
@@ -311,8 +316,11 @@ func (ex *Exchange) Check() error {
 	if a.Effects.Len() > a.AP-1 && a.AP > 1 {
 		return ruleErr("R9", "%d AP apply at most %d effect(s), got %s", a.AP, a.AP-1, a.Effects)
 	}
-	if !effectsOK(a.Effects, a.Chars) {
+	if !ex.effectsLegal(a) { // sim/ownrules.go: vv_power_effect
 		return ruleErr("R10", "effects %s must come from the engaged characteristics %s", a.Effects, a.Chars)
+	}
+	if !ownEffectsAllowed(att, a) {
+		return ruleErr("skills.md section 3 F", "%s's card allows only the %s effects in attack, got %s", att.Name(), att.Profile.Own.AttackEffects, a.Effects)
 	}
 	if a.Kind == Shot && !charsIn(a.Effects, V, A) {
 		return ruleErr("R10", "shots apply only V or A effects")
@@ -391,6 +399,17 @@ func (ex *Exchange) checkDefence(d Defence, free, describe bool) error {
 			return errIllegal
 		}
 		return ruleErr("R14", "%s has %d AP left, the defence costs %d", def.Name(), def.AP, d.AP)
+	}
+	if o := &def.Profile.Own; o.NoReflexDefence && d.AP == 0 || o.DefenceDamageOnly && (d.HasEffect || d.HasEffect2) {
+		// Its card (skills.md section 3 F, sim/ownrules.go): no defence
+		// without characteristics; its defences deal damage only.
+		if !describe {
+			return errIllegal
+		}
+		if d.AP == 0 {
+			return ruleErr("skills.md section 3 F", "%s's card: it makes no defence without characteristics (no reflex defence)", def.Name())
+		}
+		return ruleErr("skills.md section 3 F", "%s's card: its successful defences deal damage only, never effects", def.Name())
 	}
 	if d.Chars.Len() != d.AP {
 		if !describe {
@@ -543,6 +562,7 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool, tools 
 	if !a.Kind.Special() && w.CriticalFrom >= 2 {
 		p.CritFrom = w.CriticalFrom
 	}
+	p.CritFrom = ownCriticalFrom(att, p.CritFrom) // its card's critical_from (sim/ownrules.go)
 	if a.Kind == Shot {
 		p.CFMax = 2
 		if a.ShotName() == "basic shot" {
@@ -598,6 +618,9 @@ func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
 	}
 	if def.Skills.Slender {
 		m += d.counterEffects(V) // Slender (skills.md #28): +1 per V effect announced
+	}
+	if !d.None && !d.Discard {
+		m += def.DefenceBonus // its card's defence_bonuses while its relatives are in play (sim/ownrules.go)
 	}
 	return m
 }
@@ -697,6 +720,7 @@ type damageSpec struct {
 	rangeMod                int  // R9: +1 short, -3 long, applied last
 	bleeding                int  // bleeding put on the target by a success
 	critBleeding            int  // Bite: bleeding 2 on a CH instead of the stature bonus
+	rawTimes                int  // the rolled part multiplied (0 or 1: once; 2: a Bite doubled, sim/ownrules.go)
 	onCritical              profiles.Status
 	daze                    bool // Trample dazes the target
 	biteTest                bool // Bite: temerity test (10)
@@ -827,6 +851,11 @@ func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 			// Fearless and Bound X take no temerity test (skills.md #54, #52).
 			s.biteTest = !ex.Defender.Skills.Fearless
 			s.critBleeding = 2
+			if att.Profile.Own.BiteDoubleUnhurt && !ex.DefenderHurt {
+				// Its card: double damage against a target that has all its HP
+				// (skills.md section 3 F, sim/ownrules.go): the 1D5 doubled.
+				s.raw, s.rawTimes = doubledD5[:11:11], 2
+			}
 		}
 		return s
 	case Trample:
@@ -868,6 +897,11 @@ func (ex *Exchange) baseDamage(a Attack) *damageSpec {
 			s.executioner = a.AP == 3 && att.Skills.Executioner && !ex.ExecutionerUsed
 		} else {
 			s.critDouble = true
+			if o := &att.Profile.Own; o.ShotCritical {
+				// Its card: a shooting CH adds its characteristic as well as
+				// its stature (skills.md section 3 F, sim/ownrules.go).
+				s.critStature = att.Profile.Stature + max(st.Get(o.ShotCriticalAdds), 0)
+			}
 		}
 	}
 	if !a.Free {
@@ -924,6 +958,7 @@ func (ex *Exchange) counterDamage(d Defence) *damageSpec {
 	}
 	// R10: P +1, + Brutality X, per P effect (two with Riposte and PP engaged).
 	s.bonus += d.counterEffects(P) * (1 + def.Skills.Brutality)
+	s.bonus += ownCounterBonus(def, ex.Attacker) // defence_damage_vs (sim/ownrules.go)
 	helmetGuard(s, ex.Attacker)
 	return s
 }

@@ -229,6 +229,10 @@ type Fighter struct {
 	// temerity test as the last Safar of its side (seed 004 lines 1231-1232,
 	// sim/critthresh.go).
 	CriticalLower int
+	// DefenceBonus adds to its defence totals: its card's defence_bonuses
+	// while the Safars they name are in play (sim/ownrules.go); fights set
+	// it through the plan key (statMod slot modDefence).
+	DefenceBonus int
 }
 
 // NewFighter returns a fresh Safar of profile p carrying items (its loadout), with

@@ -43,15 +43,18 @@ const maxEffects = 4
 // attacks with the weapon in hand (sim/magic_offence.go), then the skills
 // granted (modSkills, bits of grantBits: sim/magic_fate.go), then the
 // lowering of the critical thresholds of a passed last-Safar temerity test
-// (modBold, sim/critthresh.go), which no spell gives.
-type statMod [10]int8
+// (modBold, sim/critthresh.go), which no spell gives, then the defence bonus
+// of its card's defence_bonuses while its relatives are in play (modDefence,
+// sim/ownrules.go), which no spell gives either.
+type statMod [11]int8
 
 // The slots of statMod after the characteristics.
 const (
-	modAttack = 6
-	modCrit   = 7
-	modSkills = 8
-	modBold   = 9
+	modAttack  = 6
+	modCrit    = 7
+	modSkills  = 8
+	modBold    = 9
+	modDefence = 10
 )
 
 func modOf(s profiles.Stats) statMod {
@@ -83,6 +86,7 @@ func (m statMod) apply(f *Fighter) *Fighter {
 	m.applySkills(g) // sim/magic_fate.go
 	// The thresholds of a passed last-Safar temerity test (sim/critthresh.go).
 	g.CriticalLower += int(m[modBold])
+	g.DefenceBonus += int(m[modDefence]) // sim/ownrules.go
 	return g
 }
 
@@ -103,6 +107,9 @@ func (m statMod) String() string {
 	parts = append(parts, grantNames(m[modSkills])...)
 	if v := m[modBold]; v != 0 {
 		parts = append(parts, fmt.Sprintf("critical thresholds -%d", v))
+	}
+	if v := m[modDefence]; v != 0 {
+		parts = append(parts, fmt.Sprintf("%+d to defence totals", v))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -106,13 +106,14 @@ func (ex *Exchange) effectChoices(a Attack) []Chars {
 	}
 	for n := 1; n <= a.AP-1; n++ {
 		var distinct []Char
+		vvPower := ex.vvPower(a) // its card: P in place of a V (sim/ownrules.go)
 		for _, c := range []Char{V, P, A, C} {
-			if a.Chars.Has(c) {
+			if a.Chars.Has(c) || c == P && vvPower {
 				distinct = append(distinct, c)
 			}
 		}
 		for _, e := range combos(distinct, n) {
-			if !effectsOK(e, a.Chars) {
+			if !ex.effectsLegal(withEffects(a, e)) {
 				continue
 			}
 			trial := *ex

@@ -518,6 +518,8 @@ func (ex *Exchange) counterChoice(d Defence) Defence {
 	// its characteristic is engaged twice. Against a shot only the effects gain.
 	n := 0
 	switch {
+	case ex.Defender.Profile.Own.DefenceDamageOnly:
+		// Its card: damage only, never effects (sim/ownrules.go).
 	case d.AP == 3 && ex.Defender.Skills.Riposte:
 		n = 2
 	case d.AP == 3 || shot || ex.Defender.Skills.Riposte:
@@ -545,7 +547,7 @@ func (ex *Exchange) counterChoice(d Defence) Defence {
 // to the defence roll, announced with it), and whether that differs from d. A
 // 2 AP defence without Riposte then applies its V effect instead of damage.
 func (ex *Exchange) slenderChoice(d Defence) (Defence, bool) {
-	if !ex.Defender.Skills.Slender || d.AP < 2 || !d.Chars.Has(V) || ex.BeyondCounterReach {
+	if !ex.Defender.Skills.Slender || d.AP < 2 || !d.Chars.Has(V) || ex.BeyondCounterReach || ex.Defender.Profile.Own.DefenceDamageOnly {
 		return d, false
 	}
 	e := d

@@ -392,7 +392,7 @@ func hideRoll(r *rand.PCG, f *Fighter, baseLeft, critLeft int) int {
 // sampleHit draws the damage of a hit through the defender's armour (R9, R12),
 // updating s.
 func (pl *plan) sampleHit(r *rand.PCG, s *state, spec *damageSpec, ch, critOnly bool, o *Outcome) {
-	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0)
+	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0) * max(spec.rawTimes, 1) // a doubled Bite (sim/ownrules.go)
 	exec := 0
 	if spec.executioner {
 		exec = dice.D10(r)

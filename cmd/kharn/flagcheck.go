@@ -124,6 +124,8 @@ var exclusive = []struct{ a, b, why string }{
 	{"cast", "cover", "--cover is against shots"},
 	{"cast", "sadistic", "Sadistic is for attacks"},
 	{"cast", "defender-bleeding", "Bloodlust is for attacks"},
+	{"cast", "defender-hurt", "a doubled Bite is an attack"},
+	{"cast", "relatives-in-play", "a card's defence bonus is for combat defences, not spell defences"},
 	// --shard (shard_cmd.go) splits a fixed run into work units.
 	{"shard", "precision", "a --precision run stops at a chunk that depends on every chunk before it; give --trials"},
 	{"shard", "trace", "a trace is one fight, not a run to split"},

@@ -25,6 +25,8 @@ type oddsFlags struct {
 	apValue             float64
 	sadistic            int
 	defenderBleeding    bool
+	defenderHurt        bool // the defender has lost HP (a doubled Bite, sim/ownrules.go)
+	relatives           bool // the defender's defence_bonuses hold (sim/ownrules.go)
 	json                bool
 	plot                string
 	// kharn odds --cast: a spell instead of an attack (cast.go).
@@ -72,6 +74,8 @@ Defence specs: best (default), reflex, AP:CHARS (1:A,
 	fl.Float64Var(&f.apValue, "ap-value", 0, "HP worth of one AP the defender keeps, for its best response")
 	fl.IntVar(&f.sadistic, "sadistic", 0, "extra AP a Sadistic attacker spends on an undefended attack")
 	fl.BoolVar(&f.defenderBleeding, "defender-bleeding", false, "the defender is bleeding (Bloodlust)")
+	fl.BoolVar(&f.defenderHurt, "defender-hurt", false, "the defender has lost HP: an attacker's Bite doubled against a target with all its HP (bite_double_unhurt) is not")
+	fl.BoolVar(&f.relatives, "relatives-in-play", false, "the Safars the defender's defence_bonuses name are in play: it adds them to its defences")
 	fl.BoolVar(&f.json, "json", false, "print JSON instead of tables")
 	fl.StringVar(&f.plot, "plot", "", "with --attack: write the damage distribution (exactly / at least) to this .png or .svg file")
 	fl.StringVar(&f.cast, "cast", "", "cast SPELL[:DIFFICULTY] instead of attacking: the attacker is the caster, the defender the target")
@@ -137,8 +141,12 @@ func runOdds(cmd *cobra.Command, g *globals, f *oddsFlags) error {
 		return fmt.Errorf("--defender-weapon: %w", err)
 	}
 	defender.Bleeding = f.defenderBleeding
+	if f.relatives {
+		defender.DefenceBonus = relativesBonus(dp)
+	}
 	base := sim.Exchange{
-		Defender: defender, Assault: f.assault, Support: f.support, DefenceSupport: f.defSupport, BeyondCounterReach: f.beyondReach,
+		DefenderHurt: f.defenderHurt,
+		Defender:     defender, Assault: f.assault, Support: f.support, DefenceSupport: f.defSupport, BeyondCounterReach: f.beyondReach,
 		Range: f.rng, Height: f.height, Cover: f.cover, Variant: variant, Policy: policy,
 	}
 	meta := reports.OddsMeta{
@@ -262,6 +270,12 @@ func modifiers(f *oddsFlags) []string {
 	if f.defenderBleeding {
 		m = append(m, "defender bleeding")
 	}
+	if f.defenderHurt {
+		m = append(m, "defender hurt")
+	}
+	if f.relatives {
+		m = append(m, "the defender's relatives in play")
+	}
 	if f.sadistic > 0 {
 		m = append(m, fmt.Sprintf("Sadistic +%d AP", f.sadistic))
 	}
@@ -381,4 +395,19 @@ func describe(p *profiles.Profile, f *sim.Fighter) string {
 		s += fmt.Sprintf(", armour %d/%d/%d (%d boxes)", -f.Armour.Failure, f.Armour.Threshold, -f.Armour.Success, f.ArmourBoxes)
 	}
 	return s
+}
+
+// relativesBonus returns what p's defence_bonuses add to its defences when
+// every Safar they name is in play (profiles/ownrules.go, skills.md section 3
+// F): each amount, or its characteristic.
+func relativesBonus(p *profiles.Profile) int {
+	b := 0
+	for _, db := range p.Own.DefenceBonuses {
+		if db.UseStat {
+			b += max(p.Stats.Get(db.Stat), 0)
+		} else {
+			b += db.Amount
+		}
+	}
+	return b
 }

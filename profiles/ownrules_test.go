@@ -1,0 +1,106 @@
+package profiles
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// ownProfile is okProfile with every field of OwnRules (skills.md section 3,
+// pattern F), each on its own line from line 12.
+var ownProfile = sub(okProfile, "hp: 6\n", "hp: 6\n    skills: {bite: ~}\n") +
+	"    critical_from: 9\n" +
+	"    defence_damage_vs: {against: {factions: [fangs]}, amount: 2}\n" +
+	"    bite_double_unhurt: true\n" +
+	"    shot_critical_adds: a\n" +
+	"    vv_power_effect: true\n" +
+	"    attack_effects: CV\n" +
+	"    no_reflex_defence: true\n" +
+	"    defence_damage_only: true\n" +
+	"    defence_bonuses:\n" +
+	"      - {while_in_play: {profiles: [twin]}, amount: 2}\n" +
+	"      - {while_in_play: {profiles: [father, mother]}, stat: T}\n"
+
+// TestOwnRulesDecode checks that the pattern F fields are ordinary profile
+// fields decoded into Profile.Own. Fails before: unknown field critical_from.
+func TestOwnRulesDecode(t *testing.T) {
+	ds, err := loadFiles(map[string]string{"a.yaml": ownProfile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("p1")
+	o := p.Own
+	want := OwnRules{
+		CriticalFrom:     9,
+		DefenceDamage:    []DefenceDamage{{Against: Selector{Factions: []string{"fangs"}}, Amount: 2, Pos: Pos{File: "d/a.yaml", Line: 13, Column: 24}}},
+		BiteDoubleUnhurt: true,
+		ShotCriticalAdds: A, ShotCritical: true,
+		VVPower:           true,
+		AttackEffects:     CharSet(0).With(C).With(V),
+		NoReflexDefence:   true,
+		DefenceDamageOnly: true,
+		DefenceBonuses: []DefenceBonus{
+			{WhileInPlay: Selector{Profiles: []string{"twin"}}, Amount: 2, Pos: Pos{File: "d/a.yaml", Line: 21, Column: 9}},
+			{WhileInPlay: Selector{Profiles: []string{"father", "mother"}}, Stat: T, UseStat: true, Pos: Pos{File: "d/a.yaml", Line: 22, Column: 9}},
+		},
+	}
+	if !reflect.DeepEqual(o, want) {
+		t.Errorf("own rules\n%+v\nwant\n%+v", o, want)
+	}
+	// A list of defence_damage_vs entries is read too.
+	ds, err = loadFiles(map[string]string{"a.yaml": okProfile +
+		"    defence_damage_vs:\n      - {against: {traits: [mongo]}, amount: 1}\n      - {against: {factions: [gouns]}, amount: 3}\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ = ds.Profile("p1")
+	if len(p.Own.DefenceDamage) != 2 || p.Own.DefenceDamage[1].Amount != 3 {
+		t.Errorf("defence_damage_vs list: %+v", p.Own.DefenceDamage)
+	}
+}
+
+// TestOwnRulesProblems checks that bad pattern F fields are reported with
+// file, line, column, field and the rule broken, all at once.
+func TestOwnRulesProblems(t *testing.T) {
+	for _, tt := range []struct {
+		name, field string
+		want        []string
+	}{
+		{"critical_from 10", "critical_from: 10",
+			[]string{`d/a.yaml:11:20: profiles[p1].critical_from: critical_from must be from 2 to 9 (the lowest face of its critical hits; 10 is the rulebook's, R2), got 10`}},
+		{"amount missing, unknown key", "defence_damage_vs: {against: {factions: [fangs]}, amont: 2}",
+			[]string{`d/a.yaml:11:24: profiles[p1].defence_damage_vs: missing field "amount"`,
+				`d/a.yaml:11:55: profiles[p1].defence_damage_vs.amont: unknown field "amont" (did you mean amount?)`}},
+		{"unknown people", "defence_damage_vs: {against: {factions: [elves]}, amount: 2}",
+			[]string{`d/a.yaml:11:46: profiles[p1].defence_damage_vs.against.factions[0]: unknown faction "elves" (known: ` + strings.Join(KnownFactions(), ", ") + `)`}},
+		{"shot_critical_adds two letters", "shot_critical_adds: AV",
+			[]string{`d/a.yaml:11:25: profiles[p1].shot_critical_adds: want one characteristic among V, P, A, C, T, I (added with its stature to the damage of its shooting CHs), got "AV"`}},
+		{"attack_effects T", "attack_effects: CT",
+			[]string{`d/a.yaml:11:21: profiles[p1].attack_effects: want the effects it may apply in attack, letters among V, P, A, C each once (R10), e.g. CV, got "CT"`}},
+		{"defence bonus both", "defence_bonuses: [{while_in_play: {profiles: [x]}, amount: 2, stat: T}]",
+			[]string{`d/a.yaml:11:23: profiles[p1].defence_bonuses[0]: want exactly one of amount: N or stat: X (what it adds to its defences)`}},
+		{"defence bonus no condition", "defence_bonuses: [{amount: 2}]",
+			[]string{`d/a.yaml:11:23: profiles[p1].defence_bonuses[0]: missing field "while_in_play"`}},
+		{"bite without Bite", "bite_double_unhurt: true",
+			[]string{`d/a.yaml:2:5: profiles[p1].bite_double_unhurt: doubles its Bite's damage, but the card has no bite skill (R18)`}},
+		{"not a bool", "no_reflex_defence: 3",
+			[]string{`d/a.yaml:11:24: profiles[p1].no_reflex_defence: want true or false, got the number 3`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := loadFiles(map[string]string{"a.yaml": okProfile + "    " + tt.field + "\n"})
+			if err == nil {
+				t.Fatal("loaded with no error")
+			}
+			if got := err.Error(); got != strings.Join(tt.want, "\n") {
+				t.Errorf("got:\n%s\nwant:\n%s", got, strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+	// A characteristic the card does not print cannot be added.
+	file := sub(okProfile, "stats: {V: 3, P: 3, A: 3, C: 3, T: 3, I: 3}", "stats: {V: 3, P: 3, A: 3, C: 3, T: ~, I: 3}") +
+		"    defence_bonuses: [{while_in_play: {profiles: [x]}, stat: T}]\n"
+	_, err := loadFiles(map[string]string{"a.yaml": file})
+	if err == nil || !strings.Contains(err.Error(), "profiles[p1].defence_bonuses[0].stat: adds T, which the card does not print (stats: T: ~)") {
+		t.Errorf("T not printed: got %v", err)
+	}
+}
