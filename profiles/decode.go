@@ -667,6 +667,12 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.AuraGrants = d.auraGrants(f.v, field) // profiles/auragrants.go
 		case "special_attacks":
 			p.SpecialAttacks = d.cardAttacks(f.v, field) // profiles/cardattack.go
+		case "damage_reduction":
+			d.damageReduction(f.v, field, &p.Wards) // profiles/wards.go
+		case "armour_reroll":
+			d.armourReroll(f.v, field, &p.Wards)
+		case "saving_roll":
+			d.savingRoll(f.v, field, &p.Wards)
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}

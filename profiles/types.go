@@ -159,6 +159,9 @@ type Profile struct {
 	// SpecialAttacks are the special attacks its card defines in its rules
 	// (profiles/cardattack.go).
 	SpecialAttacks []CardAttack
+	// Wards are its damage reduction, armour reroll and saving roll
+	// (profiles/wards.go, skills.md section 3 G and H).
+	Wards Wards
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

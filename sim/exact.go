@@ -489,7 +489,7 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 		for used, d := range pl.attackDist(pool) {
 			s1 := s
 			if !free {
-				s1.attTools = 0 // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
+				s1.attTools &= toolArmour // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
 			}
 			if used == 1 {
 				s1.attDice = max(s1.attDice-1, 1)
@@ -599,8 +599,9 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 		s2 := s
 		s2.shield = 0
 		if g.ch {
-			for _, br := range pl.hitDist(spec, g.ch, int(s.armour), true) {
+			for _, br := range pl.hitDist(spec, g.ch, int(s.armour), true, s.defTools.has(toolArmour)) {
 				s3 := s2
+				s3.defTools = spendReroll(s3.defTools, br.rerolled)
 				s3.armour -= int8(br.ticked)
 				s3.armourUsed += int8(br.ticked)
 				out.add(s3, ac, g.p.stop*br.p, br.taken, 0)
@@ -620,7 +621,7 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 		s2.defMastery--
 	}
 	if !def.None && !free {
-		s2.defTools = 0 // its next roll was this one (sim/fate.go, sim/forced.go)
+		s2.defTools &= toolArmour // its next roll was this one (sim/fate.go, sim/forced.go)
 	}
 	// Cunning spends 1 AP more on the rolls that call for it (skills.md #12).
 	sc := s2
@@ -694,8 +695,9 @@ func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def D
 			continue
 		}
 		sc := counterStatuses(s, c.spec, ch == 1) // sim/counterstatus.go
-		for _, br := range pl.counterDist(c.spec, ch == 1, int(s.attArmour)) {
+		for _, br := range pl.counterDist(c.spec, ch == 1, int(s.attArmour), s.attTools.has(toolArmour)) {
 			s2 := sc
+			s2.attTools = spendReroll(s2.attTools, br.rerolled)
 			s2.attArmour -= int8(br.ticked)
 			out.add(s2, ac, p*br.p, 0, br.taken)
 		}
@@ -782,8 +784,9 @@ func (pl *plan) hitExact(out *trans, s state, ac *acc, w float64, free bool, spe
 		}
 		sf := s
 		sf.feared = sf.feared || f == 1
-		for _, br := range pl.hitDist(spec, ch, int(s.armour), false) {
+		for _, br := range pl.hitDist(spec, ch, int(s.armour), false, s.defTools.has(toolArmour)) {
 			s3 := sf
+			s3.defTools = spendReroll(s3.defTools, br.rerolled)
 			s3.armour -= int8(br.ticked)
 			s3.armourUsed += int8(br.ticked)
 			out.add(s3, ac, w*pf*br.p, br.taken, 0)

@@ -188,6 +188,14 @@ func (e *engine) fireTick(i int) bool {
 		}
 		return true
 	}
+	if wardTaken(c.f, 1, false) == 0 {
+		// A card that stops 1 damage from any source (skills.md section 3 G,
+		// sim/wards.go) takes nothing of the fire's 1 HP.
+		if e.trace != nil {
+			e.tracef("  %s burns: its card stops the 1 HP\n", e.name(i))
+		}
+		return c.hp > 0
+	}
 	e.take(i, c.fire.burnBy, 1)
 	c.morale.scar++ // "Fire damage cannot be healed"
 	if e.trace != nil {

@@ -695,7 +695,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 				amount = taken
 				o.armour = max(o.armour-ticked, 0)
 			}
-			e.hurt(j, i, amount)
+			e.hurtFrom(j, i, amount) // a card's any_source reduction (sim/wards.go)
 			hit = true
 		}
 	}

@@ -55,11 +55,15 @@ type TraceEvent struct {
 	DefenceRoll dice.Result
 	DefenceTot  int
 	Success     bool
-	Damage      int  // HP the defender lost from this attack (after armour)
-	ArmourFace  int  // the armour roll, 0 when none
-	Counter     int  // HP the attacker lost to counter damage
-	Mastery     bool // the attacker spent a mastery die
-	DefMastery  bool // the defender spent one
+	Damage      int // HP the defender lost from this attack (after armour)
+	ArmourFace  int // the armour roll, 0 when none
+	// ArmourReroll is the failed armour face the card's reroll replaced with
+	// ArmourFace, 0 when none; Warded the damage its card's reduction stopped
+	// (skills.md section 3 G, sim/wards.go).
+	ArmourReroll, Warded int
+	Counter              int  // HP the attacker lost to counter damage
+	Mastery              bool // the attacker spent a mastery die
+	DefMastery           bool // the defender spent one
 	// Cunning is what Cunning added to the defence total (in DefenceTot) for
 	// 1 AP, 0 when not used (skills.md #12).
 	Cunning int
@@ -138,7 +142,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.attMaster = false // Master X: once per turn
 	}
 	if !free {
-		s.attTools = 0 // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
+		s.attTools &= toolArmour // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
 	}
 	if !free {
 		o.AttackCF, o.Critical = ar.Failure, ar.Critical
@@ -213,7 +217,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.defMaster = false // Master X: once per turn
 	}
 	if !free {
-		s.defTools = 0 // its next roll was this one (sim/fate.go, sim/forced.go)
+		s.defTools &= toolArmour // its next roll was this one (sim/fate.go, sim/forced.go)
 	}
 	if !free {
 		o.DefenceCF = dr.Failure
@@ -296,6 +300,7 @@ func (pl *plan) sampleHitTraced(r *rand.PCG, s *state, spec *damageSpec, ch, cri
 	if pl.trace != nil {
 		ev.Damage = o.Damage - before
 		ev.ArmourFace = pl.lastArmourFace
+		ev.ArmourReroll, ev.Warded = pl.lastReroll, pl.lastWarded
 		pl.trace(*ev)
 	}
 }
@@ -345,22 +350,26 @@ func (pl *plan) armourRoll(r *rand.PCG, f *Fighter) int {
 func (pl *plan) sampleCounter(r *rand.PCG, s *state, spec *damageSpec, ch bool) int {
 	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0)
 	base, crit := spec.parts(raw, 0, ch)
-	used, under, taken, _ := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec)
+	used, under, taken, _, rerolled := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec, s.attTools.has(toolArmour))
+	if rerolled {
+		s.attTools &^= toolArmour // once per turn (sim/wards.go)
+	}
 	s.attArmour -= int8(used)
-	pl.attUnder += under // read by the caller into Outcome.AttackerUnderBoxes
-	return taken
+	pl.attUnder += under                           // read by the caller into Outcome.AttackerUnderBoxes
+	return wardTaken(pl.ex.Attacker, taken, false) // a counter is no attack (sim/wards.go)
 }
 
 // throughArmour draws base damage and crit CH bonus through f's armour of boxes
 // boxes left (R12: armour-piercing ticks before the roll), the armour worn
 // under it (sim/armour_slots.go) and its hide: it returns the boxes used, the
 // boxes of the armour under it ticked, the HP f loses and the armour face
-// rolled (0 for none).
-func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, spec *damageSpec) (used, under, taken, face int) {
+// rolled (0 for none); reroll is f's armour reroll still available this
+// turn, rerolled that it was spent (skills.md section 3 G, sim/wards.go).
+func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, spec *damageSpec, reroll bool) (used, under, taken, face int, rerolled bool) {
 	arm := f.Armour
 	if base+crit <= 0 || arm == nil || boxes <= 0 {
 		b, c, under := pl.underRoll(r, f, max(base, 0), max(crit, 0), spec.ticks) // sim/armour_slots.go
-		return 0, under, hideRoll(r, f, b, c), 0
+		return 0, under, hideRoll(r, f, b, c), 0, false
 	}
 	pv := 0
 	if p := spec.piercing; p != nil {
@@ -369,8 +378,14 @@ func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, sp
 	left := max(boxes-pv, 0)
 	face = pl.armourRoll(r, f)
 	b, c, ticked := armourParts(arm, left, base, crit, face, spec.ignore, spec.ticks)
+	if reroll && left > 0 && rerollArmour(arm, face, b, c) {
+		pl.lastReroll = face
+		face = pl.armourRoll(r, f)
+		b, c, ticked = armourParts(arm, left, base, crit, face, spec.ignore, spec.ticks)
+		rerolled = true
+	}
 	b, c, under = pl.underRoll(r, f, b, c, spec.ticks)
-	return min(boxes-left+ticked, boxes), under, hideRoll(r, f, b, c), face
+	return min(boxes-left+ticked, boxes), under, hideRoll(r, f, b, c), face, rerolled
 }
 
 // hideRoll returns the damage f takes of baseLeft base damage and critLeft CH
@@ -401,7 +416,14 @@ func (pl *plan) sampleHit(r *rand.PCG, s *state, spec *damageSpec, ch, critOnly 
 	if critOnly {
 		base = 0
 	}
-	used, under, taken, face := pl.throughArmour(r, pl.ex.Defender, int(s.armour), base, crit, spec)
+	pl.lastReroll = 0
+	used, under, taken, face, rerolled := pl.throughArmour(r, pl.ex.Defender, int(s.armour), base, crit, spec, s.defTools.has(toolArmour))
+	if rerolled {
+		s.defTools &^= toolArmour // once per turn (sim/wards.go)
+	}
+	warded := wardTaken(pl.ex.Defender, taken, true) // skills.md section 3 G
+	pl.lastWarded = taken - warded
+	taken = warded
 	o.UnderBoxes += under
 	o.HelmetUsed = o.HelmetUsed || spec.helmetHit || ch && spec.helmetCrit
 	pl.lastArmourFace = face

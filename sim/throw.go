@@ -272,7 +272,7 @@ func (e *engine) throwAt(r *rand.PCG, i, j int) bool {
 			e.tracef("  %s throws %s at %s (%d AP, difficulty %d): hits%s, %d damage\n", e.name(i), e.movableName(k), e.name(j), cost, need,
 				map[bool]string{true: " (CH)", false: ""}[crit], dmg)
 		}
-		e.hurt(j, by, dmg)
+		e.hurtFrom(j, by, dmg) // a card's any_source reduction (sim/wards.go)
 		e.throwEffect(j, by, m, crit)
 		if e.trace != nil { // as an attack's (engine.attack)
 			e.tracef("    HP: %s %d, %s %d; AP: %s %d, %s %d; %s\n", e.name(i), max(c.hp, 0), e.name(j), max(o.hp, 0),
@@ -369,7 +369,7 @@ func (e *engine) throwBleedTick(i int) bool {
 	}
 	n := s.bleed[i]
 	s.bleed[i] = 0
-	e.hurt(i, s.bleedBy[i], n)
+	n = e.hurtFrom(i, s.bleedBy[i], n) // a card's any_source reduction (sim/wards.go)
 	if e.trace != nil {
 		e.tracef("  %s bleeds %d HP (%d left)\n", e.name(i), n, max(e.c[i].hp, 0)) // as R14's bleeding
 	}

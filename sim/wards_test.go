@@ -1,0 +1,285 @@
+package sim_test
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim"
+)
+
+// Card wards, skills.md section 3, patterns G (damage reduction, armour
+// reroll) and H (saving roll); profiles/wards.go, sim/wards.go.
+
+// warded returns p with the wards w.
+func warded(p *profiles.Profile, w profiles.Wards) *profiles.Profile {
+	p.Wards = w
+	return p
+}
+
+// TestDamageReductionAgainstBruteForce checks the exact engine's per-attack
+// and any-source reductions (skills.md section 3 G: "takes 1 or 2 damage
+// less from each successful attack; always stops 1 damage from any source.
+// Recommended: these reductions apply after armour and never take damage
+// below 0") against the naive enumeration of brute_test.go: the beast's card
+// attack deals 4, 6 on a CH (stature 2, R9a); the prey's 2 AP VA defence
+// counters 5, 8 on a CH. The prey's reductions come off each hit; the
+// beast's any_source off the counter, not its per_attack (a counter is no
+// attack, profiles/wards.go). Fails before: no reduction.
+func TestDamageReductionAgainstBruteForce(t *testing.T) {
+	prey := stats4(4, 3, 5, 4)
+	for _, c := range []struct {
+		prey, beast         profiles.Wards
+		dmg, dmgCH, ctr, ch int
+	}{
+		{profiles.Wards{PerAttack: 2}, profiles.Wards{}, 2, 4, 5, 8},
+		{profiles.Wards{AnySource: 1}, profiles.Wards{AnySource: 1, PerAttack: 2}, 3, 5, 4, 7},
+		{profiles.Wards{PerAttack: 5}, profiles.Wards{AnySource: 5}, 0, 1, 0, 3},
+	} {
+		for _, d := range []struct {
+			d   sim.Defence
+			mod int
+		}{{sim.Defence{}, 0}, {sim.Defence{AP: 2, Chars: sim.CharsOf(sim.V, sim.A)}, 9}} {
+			att, def := warded(beast(2), c.beast), warded(safar("prey", 2, prey, 3), c.prey)
+			dd := d.d
+			ex := &sim.Exchange{Attacker: sim.NewFighter(att, nil), Defender: sim.NewFighter(def, nil),
+				Attack: cardAttack, Policy: sim.Policy{Defence: &dd}}
+			got := exact(t, ex)
+			ctr, ctrCH := 0, 0
+			if d.d.AP == 2 {
+				ctr, ctrCH = c.ctr, c.ch
+			}
+			want := bruteExchange(2, 2, 8, d.mod, c.dmg, c.dmgCH, ctr, ctrCH)
+			name := fmt.Sprintf("prey %+v, beast %+v, %s", c.prey, c.beast, d.d)
+			tol := want.dropped + 1e-12
+			for k := range max(len(got.DamagePMF), 7) {
+				if g, w := pmf(got.DamagePMF, k), want.damage[k]; math.Abs(g-w) > tol {
+					t.Errorf("%s: damage_pmf[%d] = %.15g, enumeration %.15g", name, k, g, w)
+				}
+			}
+			for k := range max(len(got.CounterPMF), 9) {
+				if g, w := pmf(got.CounterPMF, k), want.counter[k]; math.Abs(g-w) > tol {
+					t.Errorf("%s: counter_damage_pmf[%d] = %.15g, enumeration %.15g", name, k, g, w)
+				}
+			}
+		}
+	}
+}
+
+// armourTaken enumerates R12 for this test, sharing no code with sim: base
+// damage b and CH bonus c through armour a, a natural 10 stopping the base
+// only, a 1 stopping nothing, else Success from the threshold and Failure
+// below, off the base first; with reroll a failed face (below the threshold,
+// not a 10) that lets damage through is rolled again (skills.md section 3
+// G); then less red, never below 0. It returns the distribution of the
+// damage taken.
+func armourTaken(a *profiles.ArmourStats, b, c, red int, reroll bool) map[int]float64 {
+	through := func(face int) int {
+		switch face {
+		case 10:
+			return c
+		case 1:
+			return b + c
+		}
+		r := a.Failure
+		if face >= a.Threshold {
+			r = a.Success
+		}
+		return max(b-r, 0) + max(c-max(r-b, 0), 0)
+	}
+	out := map[int]float64{}
+	for f := 1; f <= 10; f++ {
+		t := through(f)
+		if reroll && f != 10 && f < a.Threshold && t > 0 {
+			for f2 := 1; f2 <= 10; f2++ {
+				out[max(through(f2)-red, 0)] += 0.01
+			}
+			continue
+		}
+		out[max(t-red, 0)] += 0.1
+	}
+	return out
+}
+
+// TestArmourRerollAgainstBruteForce checks the exact engine's armour reroll
+// and per-attack reduction behind armour (skills.md section 3 G; R12): the
+// beast's card attack (4, 6 on a CH of which 2 is the CH bonus a 10 does not
+// stop) against a prey in plate (2 below 6, 3 from 6) with the reroll, with
+// and without per_attack 1, defending reflex. The hit chances come from the
+// enumeration of brute_test.go, the damage through the armour from
+// armourTaken. Fails before: no reroll, no reduction.
+func TestArmourRerollAgainstBruteForce(t *testing.T) {
+	for _, w := range []profiles.Wards{{ArmourReroll: true}, {ArmourReroll: true, PerAttack: 1}, {PerAttack: 1}} {
+		def := warded(safar("prey", 2, stats4(4, 3, 5, 4), 3), w)
+		d := sim.Defence{}
+		ex := &sim.Exchange{Attacker: sim.NewFighter(beast(2), nil), Defender: sim.NewFighter(def, []*profiles.Equipment{wear(plate)}),
+			Attack: cardAttack, Policy: sim.Policy{Defence: &d}}
+		got := exact(t, ex)
+		hits := bruteExchange(2, 2, 8, 0, 100, 200, 0, 0) // 100: a plain hit, 200: a CH hit
+		want := map[int]float64{0: hits.damage[0]}
+		for k, q := range armourTaken(plate, 4, 0, w.PerAttack, w.ArmourReroll) {
+			want[k] += hits.damage[100] * q
+		}
+		for k, q := range armourTaken(plate, 4, 2, w.PerAttack, w.ArmourReroll) {
+			want[k] += hits.damage[200] * q
+		}
+		tol := hits.dropped + 1e-12
+		for k := range max(len(got.DamagePMF), 7) {
+			if g, wk := pmf(got.DamagePMF, k), want[k]; math.Abs(g-wk) > tol {
+				t.Errorf("%+v: damage_pmf[%d] = %.15g, enumeration %.15g", w, k, g, wk)
+			}
+		}
+	}
+}
+
+// wardSamplerCases are the wards in TestSamplerAgainstExact's table
+// (sampler_test.go): several hits in one exchange (the free attacks of two A
+// effects) meet one armour reroll, spent by the first failed roll that lets
+// damage through; the attacker's reroll and any_source against counter
+// damage.
+func wardSamplerCases() []samplerCase {
+	guard := safar("guard", 2, stats4(3, 4, 4, 5), 3)
+	quick := safar("quick", 2, stats4(4, 5, 6, 3), 3)
+	return []samplerCase{
+		{"wards: armour reroll and per_attack 1 against two free attacks (skills.md section 3 G)", func() *sim.Exchange {
+			def := warded(safar("guard", 2, stats4(3, 4, 4, 5), 3), profiles.Wards{ArmourReroll: true, PerAttack: 1})
+			return &sim.Exchange{Attacker: sim.NewFighter(quick, []*profiles.Equipment{club}), Defender: sim.NewFighter(def, []*profiles.Equipment{wear(plate), club}),
+				Attack: sim.Attack{AP: 3, Chars: sim.CharsOf(sim.A, sim.A, sim.P), Effects: sim.CharsOf(sim.A, sim.A)}, Policy: sim.DefaultPolicy}
+		}},
+		{"wards: the attacker's armour reroll and any_source 1 against counter damage", func() *sim.Exchange {
+			att := warded(safar("quick", 2, stats4(4, 5, 6, 3), 3), profiles.Wards{ArmourReroll: true, AnySource: 1})
+			return &sim.Exchange{Attacker: sim.NewFighter(att, []*profiles.Equipment{club, wear(plate)}), Defender: sim.NewFighter(guard, []*profiles.Equipment{club}),
+				Attack: sim.Attack{AP: 2, Chars: sim.CharsOf(sim.A, sim.P), Effects: sim.CharsOf(sim.A)}, Policy: sim.DefaultPolicy}
+		}},
+	}
+}
+
+// TestArmourRerollOncePerTurn checks the reroll in duels (skills.md section 3
+// G: "once per turn it rerolls a failed armour roll"): a Safar in plate with
+// the reroll, attacked three times a round, rerolls at most once per round,
+// and does reroll; the trace shows it.
+func TestArmourRerollOncePerTurn(t *testing.T) {
+	p := safar("hitter", 2, stats4(4, 5, 5, 3), 3)
+	p.AP, p.HP = 6, 40
+	q := warded(safar("shell", 2, stats4(3, 3, 3, 3), 3), profiles.Wards{ArmourReroll: true})
+	q.HP = 40
+	d := &sim.Duel{A: sim.NewFighter(p, []*profiles.Equipment{club}), B: sim.NewFighter(q, []*profiles.Equipment{wear(plate)})}
+	pl, err := d.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	pl.SetTrace(&buf)
+	total := 0
+	for seed := range uint64(30) {
+		buf.Reset()
+		pl.Play(rand.NewPCG(seed, 5))
+		for _, round := range strings.Split(buf.String(), "Round ")[1:] {
+			n := strings.Count(round, "rerolled by its card")
+			if n > 1 {
+				t.Fatalf("seed %d: %d armour rerolls in one round:\n%s", seed, n, round)
+			}
+			total += n
+		}
+	}
+	if total == 0 {
+		t.Errorf("no armour reroll in 30 duels:\n%s", buf.String())
+	}
+}
+
+// TestDamageReductionPolicy checks that the policies see a card's per-attack
+// reduction (skills.md section 3 G) through the exact damage they weigh: a
+// Safar with V 4, P 4, A 4 and 5 AP, bare-handed, against a plain Safar plays
+// some 1 AP attacks and 3 AP attacks with two A effects (their free attacks
+// are 1 AP ones); against one that takes 2 damage less from each attack,
+// where every 1 AP blow (4 halved, 2) deals nothing, it plays neither, and
+// turns to P effects. Fails before: the policy does not know the reduction.
+func TestDamageReductionPolicy(t *testing.T) {
+	for _, pa := range []int{0, 2} {
+		p := safar("hitter", 2, stats4(4, 4, 4, 3), 3)
+		p.AP, p.HP = 5, 30
+		q := warded(safar("shell", 2, stats4(3, 3, 3, 3), 3), profiles.Wards{PerAttack: pa})
+		q.HP = 30
+		d := &sim.Duel{A: sim.NewFighter(p, nil), B: sim.NewFighter(q, nil)}
+		pl, err := d.NewPlayer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		pl.SetTrace(&buf)
+		one, freeAA, pp := 0, 0, 0
+		for seed := range uint64(40) {
+			buf.Reset()
+			pl.Play(rand.NewPCG(seed, 5))
+			for _, l := range strings.Split(buf.String(), "\n") {
+				i := strings.Index(l, "A attacks ")
+				if i < 0 {
+					continue
+				}
+				switch a := strings.Fields(l[i+len("A attacks "):])[0]; {
+				case strings.HasPrefix(a, "1:"):
+					one++
+				case strings.HasSuffix(a, ":AA:"):
+					freeAA++
+				case strings.HasSuffix(a, ":PP:"):
+					pp++
+				}
+			}
+		}
+		if pa == 0 && (one == 0 || freeAA == 0) {
+			t.Errorf("no reduction: %d 1 AP attacks, %d AA attacks; want some of each (the test sees nothing)", one, freeAA)
+		}
+		if pa == 2 && (one > 0 || freeAA > 0 || pp == 0) {
+			t.Errorf("per_attack 2: %d 1 AP attacks, %d AA attacks, %d PP attacks; want none, none, some", one, freeAA, pp)
+		}
+	}
+}
+
+// TestWardsInSkirmishes checks battles with a warded Safar on a side (a
+// paladin whose card takes 1 damage less from each attack, stops 1 from any
+// source and rerolls a failed armour roll once per turn, beside a plain one,
+// against Khérops warriors): the trace shows the card at work, and the
+// battles pass the trace checker of TestSkirmishTrace (HP, AP and positions
+// followed).
+func TestWardsInSkirmishes(t *testing.T) {
+	w := cardFighter(t, "paladin-2")
+	p := *w.Profile
+	p.Wards = profiles.Wards{PerAttack: 1, AnySource: 1, ArmourReroll: true}
+	ds := profiles.Default()
+	lo, err := ds.Equip(&p, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := []*sim.Fighter{sim.NewFighter(&p, lo.Items(ds)), cardFighter(t, "paladin-3")}
+	b := []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), cardFighter(t, "kherops-warrior-1")}
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Name: "warded", Safars: a, Costs: []int{1, 1}, Leader: 0},
+		{Name: "warriors", Safars: b, Costs: []int{1, 1}, Leader: 0},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := map[string]int{}
+	stops, rerolls := 0, 0
+	for seed := range uint64(20) {
+		var buf strings.Builder
+		pl.SetTrace(&buf)
+		res := pl.Play(rand.NewPCG(seed, 11))
+		newTraceChecker(t, "warded", sk, pl.Labels(), events).check(buf.String(), res)
+		if t.Failed() {
+			t.Logf("trace:\n%s", buf.String())
+			return
+		}
+		stops += strings.Count(buf.String(), "its card stops")
+		rerolls += strings.Count(buf.String(), "rerolled by its card")
+	}
+	if stops == 0 || rerolls == 0 {
+		t.Errorf("in 20 battles the card stopped damage %d times and rerolled armour %d times; want both", stops, rerolls)
+	}
+	t.Logf("%d stops, %d armour rerolls in 20 battles", stops, rerolls)
+}
