@@ -1856,8 +1856,8 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	}
 	hpBefore := o.hp
 	e.hurt(j, by, out.Damage)
-	e.biteHeal(i, opt.attack, max(hpBefore, 0)-max(o.hp, 0)) // sim/bite.go
-	if poisoned && out.Success && !o.poisoned {
+	e.biteHeal(i, opt.attack, max(hpBefore, 0)-max(o.hp, 0))                    // sim/bite.go
+	if poisoned && out.Success && !o.poisoned && !e.saves(r, j, "the poison") { // a card's saving roll (sim/wards.go)
 		o.poisoned, o.poisonBy = true, by
 		if e.trace != nil {
 			e.tracef("    %s is poisoned\n", e.name(j))
@@ -1865,7 +1865,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	}
 	e.defencePoison(i, j, &out) // a dose on the defence (sim/poison.go)
 	if out.Success {
-		e.inflictFire(j, by, burns, freezes) // sim/fire.go
+		e.inflictFire(r, j, by, burns, freezes) // sim/fire.go
 	}
 	e.hurt(i, byO, out.Counter)
 	e.counterStatus(i, byO, st.attStatus) // sim/counterstatus.go
@@ -2121,6 +2121,13 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 		if ev.Counter > 0 {
 			fmt.Fprintf(&b, ", counter %d damage", ev.Counter)
 		}
+	}
+	if ev.Saved > 0 {
+		who := "the defender's"
+		if !ev.Success {
+			who = "the attacker's"
+		}
+		fmt.Fprintf(&b, "; %s saving roll cancels %d effect(s)", who, ev.Saved)
 	}
 	b.WriteString("\n")
 	io.WriteString(e.trace, b.String())

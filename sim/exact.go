@@ -353,14 +353,16 @@ func (ex *Exchange) Exact() (*Result, error) {
 // onSuccess sets in res the statuses the attack of ex puts on the defender
 // when it succeeds: poison (sim/poison.go), fire and frostbite (sim/fire.go).
 func (ex *Exchange) onSuccess(res *Result) {
+	// A card's saving roll cancels each (sim/wards.go).
+	fail := 1 - saveChance(ex.Defender)
 	if ex.poisons() {
-		res.PPoisoned = res.PSuccess
+		res.PPoisoned = res.PSuccess * fail
 	}
 	if ex.burns() {
-		res.PBurning = res.PSuccess
+		res.PBurning = res.PSuccess * fail
 	}
 	if ex.freezes() {
-		res.PFrostbite = res.PSuccess
+		res.PFrostbite = res.PSuccess * fail
 	}
 }
 
@@ -576,7 +578,7 @@ func (pl *plan) groupTotal(gs []group, row *decRow, s state, ac *acc, free bool,
 			res.PDefenceCF += ac.mass * w * dd.cf
 			res.PSuccess += ac.mass * w * hit
 			if pl.poisonBack(free, def) {
-				res.PAttackerPoisoned += ac.mass * w * (o.stop + o.cStop) // sim/poison.go
+				res.PAttackerPoisoned += ac.mass * w * (o.stop + o.cStop) * (1 - saveChance(pl.ex.Attacker)) // sim/poison.go, sim/wards.go
 			}
 			if ch {
 				res.PCriticalSuccess += ac.mass * w * hit
@@ -681,13 +683,19 @@ func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def D
 	if w == 0 {
 		return
 	}
+	s0 := s
 	s = pl.counterEffects(s, def)
 	var c *counterEntry
 	if a.Kind != Shot { // R11: no counter damage against a shot
 		c = pl.counterOf(def)
 	}
+	save := saveChance(pl.ex.Attacker) // a card's saving roll (sim/wards.go)
+	var sp savedSplit
 	if c == nil {
-		out.add(s, ac, w, 0, 0)
+		sp.split(s0, s, true, save)
+		for k := range sp.n {
+			out.add(sp.s[k], ac, w*sp.w[k], 0, 0)
+		}
 		return
 	}
 	for ch, p := range [2]float64{w - wCH, wCH} {
@@ -695,11 +703,14 @@ func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def D
 			continue
 		}
 		sc := counterStatuses(s, c.spec, ch == 1) // sim/counterstatus.go
-		for _, br := range pl.counterDist(c.spec, ch == 1, int(s.attArmour), s.attTools.has(toolArmour)) {
-			s2 := sc
-			s2.attTools = spendReroll(s2.attTools, br.rerolled)
-			s2.attArmour -= int8(br.ticked)
-			out.add(s2, ac, p*br.p, 0, br.taken)
+		sp.split(s0, sc, true, save)
+		for k := range sp.n {
+			for _, br := range pl.counterDist(c.spec, ch == 1, int(s.attArmour), s.attTools.has(toolArmour)) {
+				s2 := sp.s[k]
+				s2.attTools = spendReroll(s2.attTools, br.rerolled)
+				s2.attArmour -= int8(br.ticked)
+				out.add(s2, ac, p*sp.w[k]*br.p, 0, br.taken)
+			}
 		}
 	}
 }
@@ -772,24 +783,30 @@ func fearProb(t int) float64 {
 
 // hitExact applies a successful attack: effects, then damage through armour.
 func (pl *plan) hitExact(out *trans, s state, ac *acc, w float64, free bool, spec *damageSpec, a Attack, ch bool) {
+	s0 := s
 	s = pl.hitEffects(s, spec, a, ch, free)
 	fear := [2]float64{1, 0}
 	if spec.biteTest {
 		p := fearProb(pl.ex.Defender.Stats().T + pl.ex.DefenderTemerity)
 		fear = [2]float64{1 - p, p}
 	}
+	save := saveChance(pl.ex.Defender) // a card's saving roll (sim/wards.go)
+	var sp savedSplit
 	for f, pf := range fear {
 		if pf == 0 {
 			continue
 		}
 		sf := s
 		sf.feared = sf.feared || f == 1
-		for _, br := range pl.hitDist(spec, ch, int(s.armour), false, s.defTools.has(toolArmour)) {
-			s3 := sf
-			s3.defTools = spendReroll(s3.defTools, br.rerolled)
-			s3.armour -= int8(br.ticked)
-			s3.armourUsed += int8(br.ticked)
-			out.add(s3, ac, w*pf*br.p, br.taken, 0)
+		sp.split(s0, sf, false, save)
+		for k := range sp.n {
+			for _, br := range pl.hitDist(spec, ch, int(s.armour), false, s.defTools.has(toolArmour)) {
+				s3 := sp.s[k]
+				s3.defTools = spendReroll(s3.defTools, br.rerolled)
+				s3.armour -= int8(br.ticked)
+				s3.armourUsed += int8(br.ticked)
+				out.add(s3, ac, w*pf*sp.w[k]*br.p, br.taken, 0)
+			}
 		}
 	}
 }

@@ -149,10 +149,17 @@ func (e *engine) specialShot(i, j int, opt *fightOption) (burns, poisons, freeze
 // inflictFire puts the statuses of a successful attack by Safar by (-1:
 // nobody's credit) on Safar j: fire on a Safar not yet burning, frostbite
 // for its next activation.
-func (e *engine) inflictFire(j, by int, burns, freezes bool) {
+// A card's saving roll (sim/wards.go) cancels each, rolled when inflicted.
+func (e *engine) inflictFire(r *rand.PCG, j, by int, burns, freezes bool) {
 	o := &e.c[j]
 	if !o.alive() {
 		return
+	}
+	if burns && !o.fire.burning && e.saves(r, j, "the fire") {
+		burns = false
+	}
+	if freezes && !o.fire.frost && e.saves(r, j, "the frostbite") {
+		freezes = false
 	}
 	if burns && !o.fire.burning {
 		o.fire.burning, o.fire.burnBy = true, by

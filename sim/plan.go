@@ -653,7 +653,8 @@ func (pl *plan) expectedTaken(s *damageSpec, ch bool) float64 {
 	if ch && s.critBleeding > 0 {
 		b = s.critBleeding
 	}
-	return e + float64(b)*bleedTicks(def)
+	// A card's saving roll cancels the bleeding with its chance (sim/wards.go).
+	return e + float64(b)*bleedTicks(def)*(1-saveChance(def))
 }
 
 // bleedTicks is how many times a bleeding effect is expected to cost its HP, for

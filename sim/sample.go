@@ -61,9 +61,13 @@ type TraceEvent struct {
 	// ArmourFace, 0 when none; Warded the damage its card's reduction stopped
 	// (skills.md section 3 G, sim/wards.go).
 	ArmourReroll, Warded int
-	Counter              int  // HP the attacker lost to counter damage
-	Mastery              bool // the attacker spent a mastery die
-	DefMastery           bool // the defender spent one
+	// Saved is the number of effects of this attack (on the defender) or of
+	// its counter (on the attacker) a card's saving roll cancelled
+	// (skills.md section 3 H, sim/wards.go).
+	Saved      int
+	Counter    int  // HP the attacker lost to counter damage
+	Mastery    bool // the attacker spent a mastery die
+	DefMastery bool // the defender spent one
 	// Cunning is what Cunning added to the defence total (in DefenceTot) for
 	// 1 AP, 0 when not used (skills.md #12).
 	Cunning int
@@ -109,8 +113,12 @@ func (sm *Sampler) Sample(r *rand.PCG) Outcome {
 	o.DefenceAP = int(s.defSpent)
 	o.ArmourBoxes = int(s.armourUsed)
 	o.ShieldBoxes = int(s.shieldUsed)
-	o.Poisoned = o.Success && sm.poisons                                      // sim/poison.go
-	o.Burning, o.Frostbitten = o.Success && sm.burns, o.Success && sm.freezes // sim/fire.go
+	// Poison, fire, frostbite (sim/poison.go, sim/fire.go), each cancelled by
+	// a card's saving roll (sim/wards.go).
+	def := sm.pl.ex.Defender
+	o.Poisoned = o.Success && sm.poisons && !saveRoll(r, def)
+	o.Burning = o.Success && sm.burns && !saveRoll(r, def)
+	o.Frostbitten = o.Success && sm.freezes && !saveRoll(r, def)
 	o.AttackerBleeding = s.attStatus.bleeding()
 	o.AttackerDazed, o.AttackerStunned = s.attStatus.dazed(), s.attStatus.stunned()
 	return o
@@ -170,13 +178,16 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		if !free {
 			o.Success = true
 		}
+		s0 := s
 		s = pl.hitEffects(s, spec, a, ch, free)
 		if spec.biteTest {
 			s.feared = s.feared || pl.fearRoll(r)
 		}
-		var ev TraceEvent // built only for a trace: a tenth of a sampled exchange
+		var saved int
+		s, saved = sampleSaves(r, pl.ex.Defender, s0, s, false) // a card's saving roll (sim/wards.go)
+		var ev TraceEvent                                       // built only for a trace: a tenth of a sampled exchange
 		if pl.trace != nil {
-			ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, Success: true, Mastery: ar.Mastery}
+			ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, Success: true, Mastery: ar.Mastery, Saved: saved}
 		}
 		pl.sampleHitTraced(r, &s, spec, ch, false, o, &ev)
 		return s
@@ -259,7 +270,8 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dtot + cunning, Mastery: ar.Mastery, DefMastery: dr.Mastery, Cunning: cunning}
 	}
 	if stopped {
-		o.AttackerPoisoned = o.AttackerPoisoned || back
+		o.AttackerPoisoned = o.AttackerPoisoned || back && !saveRoll(r, pl.ex.Attacker) // sim/wards.go
+		s0 := s
 		s = pl.counterEffects(s, def)
 		raw := 0
 		if a.Kind != Shot { // R11: no counter damage against a shot
@@ -271,6 +283,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 				o.AttackerHelmetUsed = o.AttackerHelmetUsed || dr.Critical && c.spec.helmetCrit
 			}
 		}
+		s, ev.Saved = sampleSaves(r, pl.ex.Attacker, s0, s, true) // a card's saving roll (sim/wards.go)
 		o.Counter += raw
 		if pl.trace != nil {
 			ev.Counter = raw
@@ -282,10 +295,12 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		o.Success = true
 	}
 	ev.Success = true
+	s0 := s
 	s = pl.hitEffects(s, spec, a, ch, free)
 	if spec.biteTest {
 		s.feared = s.feared || pl.fearRoll(r)
 	}
+	s, ev.Saved = sampleSaves(r, pl.ex.Defender, s0, s, false) // a card's saving roll (sim/wards.go)
 	pl.sampleHitTraced(r, &s, spec, ch, false, o, &ev)
 	return s
 }

@@ -273,7 +273,7 @@ func (e *engine) throwAt(r *rand.PCG, i, j int) bool {
 				map[bool]string{true: " (CH)", false: ""}[crit], dmg)
 		}
 		e.hurtFrom(j, by, dmg) // a card's any_source reduction (sim/wards.go)
-		e.throwEffect(j, by, m, crit)
+		e.throwEffect(r, j, by, m, crit)
 		if e.trace != nil { // as an attack's (engine.attack)
 			e.tracef("    HP: %s %d, %s %d; AP: %s %d, %s %d; %s\n", e.name(i), max(c.hp, 0), e.name(j), max(o.hp, 0),
 				e.name(i), c.ap, e.name(j), o.ap, e.where(i, j))
@@ -294,9 +294,20 @@ func (e *engine) throwSight(i, j int) bool {
 
 // throwEffect applies the effect of object kind m to Safar j, hit by Safar by
 // (-1: nobody's credit); crit: the throw was a CH.
-func (e *engine) throwEffect(j, by int, m *profiles.MovableKind, crit bool) {
+// A card's saving roll (sim/wards.go) cancels the effect, rolled when it
+// would apply.
+func (e *engine) throwEffect(r *rand.PCG, j, by int, m *profiles.MovableKind, crit bool) {
 	o := &e.c[j]
 	if !o.inPlay() {
+		return
+	}
+	switch m.Effect {
+	case profiles.ThrowFallsOnCH, profiles.ThrowAPLossOnCH, profiles.ThrowDazedOnCH:
+		if !crit {
+			return
+		}
+	}
+	if int(m.Effect) < len(throwEffectNames) && throwEffectNames[m.Effect] != "" && e.saves(r, j, throwEffectNames[m.Effect]) {
 		return
 	}
 	switch m.Effect {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/stats"
 )
 
 // wardPair returns a fight in contact of a plain Safar (0) against one with
@@ -53,6 +54,58 @@ func TestAnySourceReduction(t *testing.T) {
 		e.hurtFrom(1, 0, 1)
 		if c.hp != hp-4+any-1+any {
 			t.Errorf("any_source %d: 1 damage took %d HP, want %d", any, hp-4+any-c.hp, 1-any)
+		}
+	}
+}
+
+// TestSavingRollInFights checks the saving roll outside the exchange's state
+// (skills.md section 3 H, Recommended: "bleeding, poison, fire, frostbite,
+// daze, stun, repel, fright results, spell debuffs ...; one roll per effect
+// when inflicted"): a Safar whose d10 at 5 or more cancels a negative effect
+// is set on fire, gets frostbite, is dazed by a thrown stone's CH and suffers
+// a fright result of 1-7 with chance 0.4 each (99.99% Wilson intervals of
+// 4000 tries); without the card, always. The trace names the saving roll.
+func TestSavingRollInFights(t *testing.T) {
+	stone := &profiles.MovableKind{ID: "big-stone", Effect: profiles.ThrowDazedOnCH}
+	for _, thr := range []int{0, 5} {
+		e := wardPair(t, profiles.Wards{SavingRoll: thr})
+		var buf bytes.Buffer
+		e.trace = &buf
+		r := rand.NewPCG(uint64(thr), 3)
+		c := &e.c[1]
+		const n = 4000
+		var fire, frost, dazed, fright int
+		for range n {
+			c.fire.burning, c.fire.frost, c.dazed = false, false, false
+			e.inflictFire(r, 1, 0, true, true)
+			e.throwEffect(r, 1, 0, stone, true)
+			fire += b2i(c.fire.burning)
+			frost += b2i(c.fire.frost)
+			dazed += b2i(c.dazed)
+			c.ap, c.stunned, c.ground = 4, false, false
+			c.morale.rooted = false
+			e.frightResult(r, 1, -1, 3, 1, 1)
+			fright += b2i(c.ap < 4 || c.stunned || c.morale.rooted)
+		}
+		// Fright rolls 1-5 act without a source (6-7 flee from one): 1/2 of
+		// the results, each cancelled with the saving roll's chance.
+		want := [4]float64{1, 1, 1, 0.5}
+		if thr == 5 {
+			want = [4]float64{0.4, 0.4, 0.4, 0.5 * 0.4}
+		}
+		buf.Reset()
+		for k, got := range [4]int{fire, frost, dazed, fright} {
+			lo, hi := stats.Wilson(got, n, 0.9999)
+			if want[k] < lo || want[k] > hi {
+				t.Errorf("saving roll %d: effect %d stayed %d times of %d (99.99%% Wilson %.4f-%.4f), want %.2f", thr, k, got, n, lo, hi, want[k])
+			}
+		}
+		e.c[1].fire.burning = false
+		for range 20 {
+			e.inflictFire(r, 1, 0, true, false)
+		}
+		if got := strings.Contains(buf.String(), "saving roll cancels the fire"); got != (thr > 0) {
+			t.Errorf("saving roll %d: the trace names the saving roll: %v:\n%s", thr, got, buf.String())
 		}
 	}
 }

@@ -241,23 +241,26 @@ func TestDamageReductionPolicy(t *testing.T) {
 
 // TestWardsInSkirmishes checks battles with a warded Safar on a side (a
 // paladin whose card takes 1 damage less from each attack, stops 1 from any
-// source and rerolls a failed armour roll once per turn, beside a plain one,
-// against Khérops warriors): the trace shows the card at work, and the
+// source, rerolls a failed armour roll once per turn and cancels a negative
+// effect on a d10 at 5 or more, against a Khérops warrior and a hook hammer
+// that bleeds and stuns): the trace shows the card at work, and the
 // battles pass the trace checker of TestSkirmishTrace (HP, AP and positions
 // followed).
 func TestWardsInSkirmishes(t *testing.T) {
 	w := cardFighter(t, "paladin-2")
 	p := *w.Profile
-	p.Wards = profiles.Wards{PerAttack: 1, AnySource: 1, ArmourReroll: true}
+	p.Wards = profiles.Wards{PerAttack: 1, AnySource: 1, ArmourReroll: true, SavingRoll: 5}
 	ds := profiles.Default()
 	lo, err := ds.Equip(&p, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := []*sim.Fighter{sim.NewFighter(&p, lo.Items(ds)), cardFighter(t, "paladin-3")}
-	b := []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), cardFighter(t, "kherops-warrior-1")}
+	a := []*sim.Fighter{sim.NewFighter(&p, lo.Items(ds))}
+	hammerer := safar("hammerer", 2, stats4(4, 5, 5, 4), 3)
+	hammerer.HP = 20
+	b := []*sim.Fighter{cardFighter(t, "kherops-warrior-1"), sim.NewFighter(hammerer, []*profiles.Equipment{hookHammer})}
 	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
-		{Name: "warded", Safars: a, Costs: []int{1, 1}, Leader: 0},
+		{Name: "warded", Safars: a, Costs: []int{1}, Leader: 0},
 		{Name: "warriors", Safars: b, Costs: []int{1, 1}, Leader: 0},
 	}}
 	pl, err := sk.NewPlayer()
@@ -265,7 +268,7 @@ func TestWardsInSkirmishes(t *testing.T) {
 		t.Fatal(err)
 	}
 	events := map[string]int{}
-	stops, rerolls := 0, 0
+	stops, rerolls, saves := 0, 0, 0
 	for seed := range uint64(20) {
 		var buf strings.Builder
 		pl.SetTrace(&buf)
@@ -277,9 +280,91 @@ func TestWardsInSkirmishes(t *testing.T) {
 		}
 		stops += strings.Count(buf.String(), "its card stops")
 		rerolls += strings.Count(buf.String(), "rerolled by its card")
+		saves += strings.Count(buf.String(), "saving roll cancels")
 	}
-	if stops == 0 || rerolls == 0 {
-		t.Errorf("in 20 battles the card stopped damage %d times and rerolled armour %d times; want both", stops, rerolls)
+	if stops == 0 || rerolls == 0 || saves == 0 {
+		t.Errorf("in 20 battles the card stopped damage %d times, rerolled armour %d times, cancelled effects %d times; want all", stops, rerolls, saves)
 	}
-	t.Logf("%d stops, %d armour rerolls in 20 battles", stops, rerolls)
+	t.Logf("%d stops, %d armour rerolls, %d saving rolls in 20 battles", stops, rerolls, saves)
+}
+
+// TestSavingRollAgainstBruteForce checks the exact engine's saving roll
+// (skills.md section 3 H, Recommended: "effects and statuses inflicted on
+// it ..., not damage; one roll per effect when inflicted"): the beast's card
+// attack puts bleeding 1 and dazes on a hit; against a prey whose d10 at 7
+// or more cancels a negative effect (chance 0.4), each of the two stays with
+// chance 0.6, independently, and the damage is whole. A poisoned torch's
+// hit poisons and sets on fire with chance 0.6 each (Exact's p_poisoned,
+// p_burning). The hit chances come from the enumeration of brute_test.go.
+// Fails before: every hit's effects stay.
+func TestSavingRollAgainstBruteForce(t *testing.T) {
+	b := beast(2)
+	b.SpecialAttacks[0].Daze = true
+	def := warded(safar("prey", 2, stats4(4, 3, 5, 4), 3), profiles.Wards{SavingRoll: 7})
+	d := sim.Defence{}
+	got := exact(t, &sim.Exchange{Attacker: sim.NewFighter(b, nil), Defender: sim.NewFighter(def, nil), Attack: cardAttack, Policy: sim.Policy{Defence: &d}})
+	want := bruteExchange(2, 2, 8, 0, 4, 6, 0, 0)
+	tol := want.dropped + 1e-12
+	for _, c := range []struct {
+		what      string
+		got, want float64
+	}{
+		{"p_success", got.PSuccess, want.success},
+		{"p_bleeding", got.PBleeding, want.success * 0.6},
+		{"expected_bleeding", got.ExpectedBleeding, want.success * 0.6},
+		{"p_dazed", got.PDazed, want.success * 0.6},
+		{"expected_damage", got.ExpectedDamage, (want.success-want.critSuccess)*4 + want.critSuccess*6},
+	} {
+		if math.Abs(c.got-c.want) > tol*6 {
+			t.Errorf("%s = %.15g, want %.15g", c.what, c.got, c.want)
+		}
+	}
+	torch := &profiles.Equipment{ID: "torch", Kind: profiles.KindMelee, Hands: 1, Effects: profiles.Effects{CriticalFrom: 10, Fire: true, Poison: true}}
+	att := safar("torchbearer", 2, stats4(4, 5, 5, 3), 3)
+	for _, thr := range []int{0, 9} {
+		def := warded(safar("prey", 2, stats4(4, 3, 5, 4), 3), profiles.Wards{SavingRoll: thr})
+		res := exact(t, &sim.Exchange{Attacker: sim.NewFighter(att, []*profiles.Equipment{torch}), Defender: sim.NewFighter(def, nil),
+			Attack: sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P)}, Policy: sim.DefaultPolicy})
+		keep := 1.0
+		if thr == 9 {
+			keep = 0.8
+		}
+		if math.Abs(res.PPoisoned-res.PSuccess*keep) > 1e-12 || math.Abs(res.PBurning-res.PSuccess*keep) > 1e-12 || res.PSuccess < 0.1 {
+			t.Errorf("saving roll %d: p_poisoned %.6g, p_burning %.6g, want %.6g x p_success %.6g", thr, res.PPoisoned, res.PBurning, keep, res.PSuccess)
+		}
+	}
+}
+
+// savingSamplerCases are the saving roll in TestSamplerAgainstExact's table
+// (sampler_test.go): one roll per effect a hit or a counter puts, on the
+// defender (bleeding, stun on a CH, repel, several hits; a Bite's bleeding
+// and fright) and on the attacker (a counter's bleeding, stun, daze).
+func savingSamplerCases() []samplerCase {
+	fighter := safar("fighter", 2, stats4(4, 5, 4, 4), 3)
+	warden := safar("warden", 3, stats4(3, 5, 5, 5), 4)
+	return []samplerCase{
+		{"saving roll 5: a hook hammer's bleeding, stun and repel, 3 AP PAC:AC with its free attack (skills.md section 3 H)", func() *sim.Exchange {
+			def := warded(safar("guard", 2, stats4(3, 4, 4, 4), 3), profiles.Wards{SavingRoll: 5})
+			return &sim.Exchange{Attacker: sim.NewFighter(fighter, []*profiles.Equipment{hookHammer}), Defender: sim.NewFighter(def, []*profiles.Equipment{club}),
+				Attack: sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.C), Effects: sim.CharsOf(sim.A, sim.C)}, Policy: fixed(sim.Defence{})}
+		}},
+		{"saving roll 7: a Bite's bleeding and fright", func() *sim.Exchange {
+			def := warded(safar("guard", 2, stats4(3, 4, 4, 4), 3), profiles.Wards{SavingRoll: 7})
+			return &sim.Exchange{Attacker: sim.NewFighter(safar("biter", 2, stats4(5, 4, 4, 3), 3, skill("bite")), nil), Defender: sim.NewFighter(def, nil),
+				Attack: sim.Attack{Kind: sim.Bite, AP: 2}, Policy: sim.Policy{}}
+		}},
+		{"saving roll 3 on the attacker: counters' bleeding and stun on free attacks", func() *sim.Exchange {
+			att := warded(safar("fighter", 2, stats4(4, 5, 4, 3), 3), profiles.Wards{SavingRoll: 3})
+			e := &sim.Exchange{Attacker: sim.NewFighter(att, []*profiles.Equipment{club}), Defender: sim.NewFighter(warden, []*profiles.Equipment{hookHammer}),
+				Attack: sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.A), Effects: sim.CharsOf(sim.A, sim.A)}, Policy: fixed(sim.Defence{})}
+			e.Policy.DefenceMastery = true
+			return e
+		}},
+		{"saving roll 7 on the attacker: a mace's daze on a 3 AP defence CH", func() *sim.Exchange {
+			att := warded(safar("fighter", 2, stats4(4, 5, 4, 3), 3), profiles.Wards{SavingRoll: 7})
+			return &sim.Exchange{Attacker: sim.NewFighter(att, []*profiles.Equipment{club}), Defender: sim.NewFighter(warden, []*profiles.Equipment{dazeMace}),
+				Attack: sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P)},
+				Policy: fixed(sim.Defence{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.C)})}
+		}},
+	}
 }
