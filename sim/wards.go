@@ -44,6 +44,14 @@ func wardTaken(f *Fighter, taken int, attack bool) int {
 	return max(taken-red, 0)
 }
 
+// anySource returns f's any_source reduction, 0 for none.
+func anySource(f *Fighter) int {
+	if f.Profile == nil {
+		return 0
+	}
+	return f.Profile.Wards.AnySource
+}
+
 // hasArmourReroll reports whether f rerolls a failed armour roll once per turn.
 func hasArmourReroll(f *Fighter) bool {
 	return f.Profile != nil && f.Profile.Wards.ArmourReroll && f.Armour != nil

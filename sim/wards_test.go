@@ -10,6 +10,7 @@ import (
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/stats"
 )
 
 // Card wards, skills.md section 3, patterns G (damage reduction, armour
@@ -366,5 +367,42 @@ func savingSamplerCases() []samplerCase {
 				Attack: sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P)},
 				Policy: fixed(sim.Defence{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.C)})}
 		}},
+	}
+}
+
+// TestAnySourceSpellDamage checks a damage spell against a card that stops 1
+// damage from any source (skills.md section 3 G): Cast.Exact's amount is the
+// bolt's 1D5 less 1 (0 to 4, each 1/5 of a success, 1 in 0 with the misses),
+// and the sampler agrees within 99.99% Wilson intervals.
+func TestAnySourceSpellDamage(t *testing.T) {
+	m := sim.NewFighter(mage("m", 1, 4, profiles.Osteomancy, nil), nil)
+	p := warded(target("t", 1, 3, nil), profiles.Wards{AnySource: 1})
+	zero := 0
+	c := &sim.Cast{Caster: m, Target: sim.NewFighter(p, nil), Spell: bolt, Difficulty: 12, AP: 1, Defence: &zero}
+	r := castExact(t, c)
+	s := r.PSuccess
+	want := []float64{1 - s + s/5, s / 5, s / 5, s / 5, s / 5}
+	for k := range max(len(r.AmountPMF), len(want)) {
+		if g, w := pmf(r.AmountPMF, k), pmf(want, k); math.Abs(g-w) > 1e-12 {
+			t.Errorf("amount_pmf[%d] = %.15g, want %.15g", k, g, w)
+		}
+	}
+	sm, err := c.NewSampler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.NewPCG(9, 9)
+	const n = 20000
+	counts := make([]int, 6)
+	for range n {
+		counts[min(sm.Sample(rng).Amount, 5)]++
+	}
+	for k, w := range want {
+		if lo, hi := stats.Wilson(counts[k], n, 0.9999); w < lo || w > hi {
+			t.Errorf("sampled amount %d: %d of %d (99.99%% Wilson %.4f-%.4f), exact %.4f", k, counts[k], n, lo, hi, w)
+		}
+	}
+	if counts[5] > 0 {
+		t.Errorf("sampled amount 5 (a 1D5 less 1) %d times", counts[5])
 	}
 }
