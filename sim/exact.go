@@ -690,8 +690,12 @@ func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def D
 		c = pl.counterOf(def)
 	}
 	save := saveChance(pl.ex.Attacker) // a card's saving roll (sim/wards.go)
-	var sp savedSplit
 	if c == nil {
+		if save == 0 {
+			out.add(s, ac, w, 0, 0)
+			return
+		}
+		var sp savedSplit
 		sp.split(s0, s, true, save)
 		for k := range sp.n {
 			out.add(sp.s[k], ac, w*sp.w[k], 0, 0)
@@ -703,15 +707,26 @@ func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def D
 			continue
 		}
 		sc := counterStatuses(s, c.spec, ch == 1) // sim/counterstatus.go
+		if save == 0 {
+			pl.counterBranches(out, sc, ac, p, c.spec, ch == 1)
+			continue
+		}
+		var sp savedSplit // zeroed only for a card with a saving roll
 		sp.split(s0, sc, true, save)
 		for k := range sp.n {
-			for _, br := range pl.counterDist(c.spec, ch == 1, int(s.attArmour), s.attTools.has(toolArmour)) {
-				s2 := sp.s[k]
-				s2.attTools = spendReroll(s2.attTools, br.rerolled)
-				s2.attArmour -= int8(br.ticked)
-				out.add(s2, ac, p*sp.w[k]*br.p, 0, br.taken)
-			}
+			pl.counterBranches(out, sp.s[k], ac, p*sp.w[k], c.spec, ch == 1)
 		}
+	}
+}
+
+// counterBranches adds the damage branches of counter spec on the attacker
+// from state s, of weight w, to out.
+func (pl *plan) counterBranches(out *trans, s state, ac *acc, w float64, spec *damageSpec, ch bool) {
+	for _, br := range pl.counterDist(spec, ch, int(s.attArmour), s.attTools.has(toolArmour)) {
+		s2 := s
+		s2.attTools = spendReroll(s2.attTools, br.rerolled)
+		s2.attArmour -= int8(br.ticked)
+		out.add(s2, ac, w*br.p, 0, br.taken)
 	}
 }
 
@@ -791,23 +806,33 @@ func (pl *plan) hitExact(out *trans, s state, ac *acc, w float64, free bool, spe
 		fear = [2]float64{1 - p, p}
 	}
 	save := saveChance(pl.ex.Defender) // a card's saving roll (sim/wards.go)
-	var sp savedSplit
 	for f, pf := range fear {
 		if pf == 0 {
 			continue
 		}
 		sf := s
 		sf.feared = sf.feared || f == 1
+		if save == 0 {
+			pl.hitBranches(out, sf, ac, w*pf, spec, ch)
+			continue
+		}
+		var sp savedSplit // zeroed only for a card with a saving roll
 		sp.split(s0, sf, false, save)
 		for k := range sp.n {
-			for _, br := range pl.hitDist(spec, ch, int(s.armour), false, s.defTools.has(toolArmour)) {
-				s3 := sp.s[k]
-				s3.defTools = spendReroll(s3.defTools, br.rerolled)
-				s3.armour -= int8(br.ticked)
-				s3.armourUsed += int8(br.ticked)
-				out.add(s3, ac, w*pf*sp.w[k]*br.p, br.taken, 0)
-			}
+			pl.hitBranches(out, sp.s[k], ac, w*pf*sp.w[k], spec, ch)
 		}
+	}
+}
+
+// hitBranches adds the damage branches of a hit of spec on the defender from
+// state s, of weight w, to out.
+func (pl *plan) hitBranches(out *trans, s state, ac *acc, w float64, spec *damageSpec, ch bool) {
+	for _, br := range pl.hitDist(spec, ch, int(s.armour), false, s.defTools.has(toolArmour)) {
+		s3 := s
+		s3.defTools = spendReroll(s3.defTools, br.rerolled)
+		s3.armour -= int8(br.ticked)
+		s3.armourUsed += int8(br.ticked)
+		out.add(s3, ac, w*br.p, br.taken, 0)
 	}
 }
 
