@@ -406,3 +406,22 @@ func TestAnySourceSpellDamage(t *testing.T) {
 		t.Errorf("sampled amount 5 (a 1D5 less 1) %d times", counts[5])
 	}
 }
+
+// TestArmourRerollNotModelled checks that a fight names what it does not
+// play of a card's armour reroll (skills.md section 3 G): the roll of the
+// armour worn under, and a spell's armour roll when a caster is in the
+// fight; nothing without the reroll.
+func TestArmourRerollNotModelled(t *testing.T) {
+	under := &profiles.Equipment{ID: "hide", Kind: profiles.KindArmour, Armour: &profiles.ArmourStats{Failure: 1, Threshold: 6, Success: 2, Boxes: 4, Stacks: true}}
+	for _, reroll := range []bool{false, true} {
+		q := warded(safar("shell", 2, stats4(3, 3, 3, 3), 3), profiles.Wards{ArmourReroll: reroll})
+		m := mage("m", 1, 4, profiles.Osteomancy, nil)
+		d := &sim.Duel{A: sim.NewFighter(m, nil), B: sim.NewFighter(q, []*profiles.Equipment{wear(plate), under})}
+		got := strings.Join(d.NotModelled(), "; ")
+		for _, want := range []string{"its card's armour reroll on the armour worn under (shell)", "its card's armour reroll against a spell (shell)"} {
+			if strings.Contains(got, want) != reroll {
+				t.Errorf("reroll %v: not modelled %q; want %q: %v", reroll, got, want, reroll)
+			}
+		}
+	}
+}
