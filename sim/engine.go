@@ -2121,6 +2121,12 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 		if ev.Counter > 0 {
 			fmt.Fprintf(&b, ", counter %d damage", ev.Counter)
 		}
+		if ev.ArmourReroll > 0 {
+			fmt.Fprintf(&b, " (armour roll %d, rerolled by its card: %d)", ev.ArmourReroll, ev.ArmourFace)
+		}
+		if ev.Warded > 0 {
+			fmt.Fprintf(&b, " (its card stops %d)", ev.Warded)
+		}
 	}
 	if ev.Saved > 0 {
 		who := "the defender's"

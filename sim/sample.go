@@ -274,6 +274,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s0 := s
 		s = pl.counterEffects(s, def)
 		raw := 0
+		pl.lastReroll, pl.lastWarded = 0, 0
 		if a.Kind != Shot { // R11: no counter damage against a shot
 			if c := pl.counterOf(def); c != nil {
 				pl.attUnder = 0
@@ -287,6 +288,11 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		o.Counter += raw
 		if pl.trace != nil {
 			ev.Counter = raw
+			// The attacker's card at work on the counter (sim/wards.go).
+			ev.ArmourReroll, ev.Warded = pl.lastReroll, pl.lastWarded
+			if ev.ArmourReroll > 0 {
+				ev.ArmourFace = pl.lastArmourFace
+			}
 			pl.trace(ev)
 		}
 		return s
@@ -365,13 +371,17 @@ func (pl *plan) armourRoll(r *rand.PCG, f *Fighter) int {
 func (pl *plan) sampleCounter(r *rand.PCG, s *state, spec *damageSpec, ch bool) int {
 	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0)
 	base, crit := spec.parts(raw, 0, ch)
-	used, under, taken, _, rerolled := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec, s.attTools.has(toolArmour))
+	pl.lastReroll = 0
+	used, under, taken, face, rerolled := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec, s.attTools.has(toolArmour))
 	if rerolled {
 		s.attTools &^= toolArmour // once per turn (sim/wards.go)
 	}
 	s.attArmour -= int8(used)
-	pl.attUnder += under                           // read by the caller into Outcome.AttackerUnderBoxes
-	return wardTaken(pl.ex.Attacker, taken, false) // a counter is no attack (sim/wards.go)
+	pl.attUnder += under // read by the caller into Outcome.AttackerUnderBoxes
+	pl.lastArmourFace = face
+	warded := wardTaken(pl.ex.Attacker, taken, false) // a counter is no attack (sim/wards.go)
+	pl.lastWarded = taken - warded
+	return warded
 }
 
 // throughArmour draws base damage and crit CH bonus through f's armour of boxes

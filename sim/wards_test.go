@@ -425,3 +425,34 @@ func TestArmourRerollNotModelled(t *testing.T) {
 		}
 	}
 }
+
+// TestWardsCounterTrace checks that a duel's trace shows an attacker's card
+// at work on the counter damage it takes (skills.md section 3 G): its
+// any_source reduction and its armour reroll.
+func TestWardsCounterTrace(t *testing.T) {
+	p := warded(safar("shell", 2, stats4(4, 5, 5, 3), 3), profiles.Wards{AnySource: 1, ArmourReroll: true})
+	p.AP, p.HP = 6, 40
+	q := safar("warden", 3, stats4(3, 5, 5, 5), 4)
+	q.HP = 40
+	d := &sim.Duel{A: sim.NewFighter(p, []*profiles.Equipment{club, wear(plate)}), B: sim.NewFighter(q, []*profiles.Equipment{club})}
+	pl, err := d.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	pl.SetTrace(&buf)
+	stops, rerolls := 0, 0
+	for seed := range uint64(30) {
+		buf.Reset()
+		pl.Play(rand.NewPCG(seed, 8))
+		for _, l := range strings.Split(buf.String(), "\n") {
+			if strings.Contains(l, "A attacks") && strings.Contains(l, "stopped, counter") {
+				stops += strings.Count(l, "its card stops 1")
+				rerolls += strings.Count(l, "rerolled by its card")
+			}
+		}
+	}
+	if stops == 0 || rerolls == 0 {
+		t.Errorf("counters on A traced with its card's stop %d times and its armour reroll %d times in 30 duels; want both", stops, rerolls)
+	}
+}
