@@ -17,13 +17,18 @@ import "go.yaml.in/yaml/v3"
 // attacks and shots); the counter damage of a successful defence (R11) is no
 // attack: only any_source reduces it. any_source applies to every damage the
 // engine deals: each hit and each counter of an exchange, bleeding, fire,
-// falls and collisions, thrown Safars, spells' damage; a Safar's own payments
+// falls and collisions, thrown objects, damage spells; a Safar's own payments
 // (HP paid for a spell, a mount's sacrifice) are no damage, and poison's
 // death takes every HP (no amount to reduce).
 //
 // Pattern H, skills.md "Recommended" (**Open**): one d10 per negative effect
 // when it is inflicted, at or above the threshold cancels it; effects and
-// statuses (bleeding, daze, stun, repel, a Bite's fright), not damage.
+// statuses (bleeding, daze, stun, repel, a Bite's fright, poison, fire,
+// frostbite, a thrown object's effect, a fright result, an enemy spell's
+// effect), not damage (sim/wards.go).
+//
+// None of them sits on a mount's card (Mount has no such field): a mounted
+// Safar has its rider's.
 type Wards struct {
 	PerAttack    int  // damage less from each successful attack
 	AnySource    int  // damage less from any source
