@@ -47,7 +47,8 @@ type state struct {
 	// defender's main roll: toolFate, the reroll it still holds (sim/fate.go),
 	// toolForced, an enemy's forced reroll it is under (sim/forced.go), and
 	// toolFixed, the value of its result fixed (sim/fixed.go) or with
-	// toolStored of a kept d10 (sim/stored.go).
+	// toolStored of a kept d10 (sim/stored.go); and toolArmour, a card's
+	// armour reroll still available this turn (sim/wards.go).
 	// Bits of a byte, so that a state stays within the 32 bytes the exact
 	// engine hashes (exact_index.go).
 	attTools, defTools toolBits
