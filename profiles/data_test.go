@@ -284,6 +284,9 @@ var catalogueOnly = map[string]bool{
 	// have none.
 	"Profile.Own":  true,
 	"reroll_field": true, "reroll_bonus": true, "heal": true, "antidote": true, "poison_immune": true, "poison_defence": true,
+	// A card's wards (profiles/wards.go; skills.md section 3 G, H): catalogue
+	// card rules written by hand; the rulebook cards have none.
+	"Profile.Wards": true,
 	// A reach in defence only ("Allonge en défense uniquement") is a catalogue
 	// card's text; the rulebook weapons have none.
 	"Effects.DefenceReach": true, "defence_reach": true,

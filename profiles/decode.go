@@ -686,6 +686,12 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.ImmunityWay = d.immunityWay(f.v, field)
 		case "marks_ally":
 			p.MarksAlly = d.allyMark(f.v, field)
+		case "damage_reduction":
+			d.damageReduction(f.v, field, &p.Wards) // profiles/wards.go
+		case "armour_reroll":
+			d.armourReroll(f.v, field, &p.Wards)
+		case "saving_roll":
+			d.savingRoll(f.v, field, &p.Wards)
 		default:
 			if !d.ownRule(&p.Own, f.key, f.v, field) { // profiles/ownrules.go
 				d.unknown(f.k, field, f.key, candidates)

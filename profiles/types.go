@@ -180,6 +180,9 @@ type Profile struct {
 	// Own are the modifiers of its own exchanges its card writes
 	// (profiles/ownrules.go, skills.md section 3 pattern F).
 	Own OwnRules
+	// Wards are its damage reduction, armour reroll and saving roll
+	// (profiles/wards.go, skills.md section 3 G and H).
+	Wards Wards
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

@@ -224,7 +224,7 @@ func (e *engine) fallFrom(r *rand.PCG, i, by int, h float64, intentional bool) {
 		e.tracef("    %s %s from %.1f toises: %d HP%s\n", e.name(i), how, h, dmg, map[bool]string{true: ", on the ground", false: ""}[ground])
 	}
 	if dmg > 0 {
-		e.hurt(i, by, dmg)
+		e.hurtFrom(i, by, dmg) // a card's any_source reduction (sim/wards.go)
 	}
 	if ground {
 		e.fall(i)

@@ -68,7 +68,8 @@ func counterStatuses(s state, spec *damageSpec, ch bool) state {
 // counter puts on the attacker, in HP, as expectedTaken counts an attack's on
 // the defender: X per activation it is expected to last (bleedTicks).
 func (pl *plan) counterBleedValue(spec *damageSpec) float64 {
-	return float64(spec.bleeding) * bleedTicks(pl.ex.Attacker)
+	// A card's saving roll cancels it with its chance (sim/wards.go).
+	return float64(spec.bleeding) * bleedTicks(pl.ex.Attacker) * (1 - saveChance(pl.ex.Attacker))
 }
 
 // counterStatus applies to attacker i the statuses st that the counters of

@@ -53,6 +53,13 @@ type CounterWorth struct {
 // a shot, beyond the counter reach, an effect instead of damage) or its
 // weapon has no daze or stun on a CH the attacker's helmet lets through.
 func (pl *plan) counterStatusWorth(d Defence, a Attack, left int) float64 {
+	// The attacker's saving roll cancels the status with its chance
+	// (skills.md section 3 H, sim/wards.go).
+	return pl.counterStatusWorthAll(d, a, left) * (1 - saveChance(pl.ex.Attacker))
+}
+
+// counterStatusWorthAll is counterStatusWorth before the attacker's saving roll.
+func (pl *plan) counterStatusWorthAll(d Defence, a Attack, left int) float64 {
 	if a.Kind == Shot {
 		return 0 // R11: no counter against a shot
 	}

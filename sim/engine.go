@@ -228,6 +228,9 @@ type combatant struct {
 	// duelUsed, masterUsed: its Duellist or Master X reroll was used this turn
 	// (each once per turn).
 	duelUsed, masterUsed bool
+	// armourRerollUsed: its card's armour reroll was used this turn
+	// (skills.md section 3 G, sim/wards.go).
+	armourRerollUsed bool
 	// berserk: the Berserk state is on (its condition, bleeding, came true);
 	// berserkOver: a daze or a stun ended it for the rest of the fight.
 	berserk, berserkOver bool
@@ -601,6 +604,7 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 	for e.round = 1; e.round <= e.rounds; e.round++ {
 		for i := range e.c { // Duellist and Master X: once per turn
 			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
+			e.c[i].armourRerollUsed = false // a card's armour reroll (sim/wards.go)
 			e.c[i].warnedMask = 0
 			e.c[i].morale.sacrificeUsed, e.c[i].morale.authorityUsed = false, 0 // Sacrifice X, Authority X: per turn
 			e.c[i].morale.riderUsed = false                                     // a mount's Sacrifice towards its rider (sim/mount.go)
@@ -867,9 +871,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	}
 	// R14: bleeding first (X HP per effect); Thick skin: each effect once.
 	if c.bleeding > 0 {
-		e.hurt(i, c.bleedBy, c.bleeding)
+		n := e.hurtFrom(i, c.bleedBy, c.bleeding) // a card's any_source reduction (sim/wards.go)
 		if e.trace != nil {
-			e.tracef("  %s bleeds %d HP (%d left)\n", e.name(i), c.bleeding, max(c.hp, 0))
+			e.tracef("  %s bleeds %d HP (%d left)\n", e.name(i), n, max(c.hp, 0))
 		}
 		if e.info[c.kind].thickSkin {
 			c.bleeding = 0
@@ -1579,8 +1583,7 @@ func (e *engine) push(r *rand.PCG, j, i int, dist float64) {
 	if !hit {
 		return
 	}
-	n := dice.D5(r)
-	e.hurt(j, i, n)
+	n := e.hurtFrom(j, i, dice.D5(r)) // a card's any_source reduction (sim/wards.go)
 	if other < 0 {
 		defer e.collideObject(j, e.c[i].pos) // an object hit loses SP (sim/objects.go)
 	}
@@ -1597,7 +1600,7 @@ func (e *engine) push(r *rand.PCG, j, i int, dist float64) {
 		if e.c[other].side == e.c[i].side {
 			by = -1 // an ally hurt by the collision is nobody's credit
 		}
-		e.hurt(other, by, m)
+		m = e.hurtFrom(other, by, m)
 		if e.trace != nil {
 			e.tracef("    %s takes %d HP in the collision\n", e.name(other), m)
 		}
@@ -1898,8 +1901,8 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		attMaster: !c.masterUsed && c.f.Skills.Master&pl.ex.field() != 0,
 		defMaster: !o.masterUsed && o.f.Skills.Master&FieldDefensive != 0,
 		// The dice tools of spells (sim/magic_fate.go, magic_forced.go, magic_fixed.go, magic_stored.go).
-		attTools: toolsOf(c.fx.fate, c.fx.forced, int(c.fx.fixed), int(c.fx.stored)),
-		defTools: toolsOf(o.fx.fate, o.fx.forced, int(o.fx.fixed), int(o.fx.stored)),
+		attTools: toolsOf(c.fx.fate, c.fx.forced, int(c.fx.fixed), int(c.fx.stored)) | rerollBits(c.f, c.armourRerollUsed),
+		defTools: toolsOf(o.fx.fate, o.fx.forced, int(o.fx.fixed), int(o.fx.stored)) | rerollBits(o.f, o.armourRerollUsed),
 	}
 	if e.trace != nil {
 		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }
@@ -1950,8 +1953,8 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	}
 	hpBefore := o.hp
 	e.hurt(j, by, out.Damage)
-	e.biteHeal(i, opt.attack, max(hpBefore, 0)-max(o.hp, 0)) // sim/bite.go
-	if poisoned && out.Success && !o.poisoned {
+	e.biteHeal(i, opt.attack, max(hpBefore, 0)-max(o.hp, 0))                    // sim/bite.go
+	if poisoned && out.Success && !o.poisoned && !e.saves(r, j, "the poison") { // a card's saving roll (sim/wards.go)
 		o.poisoned, o.poisonBy = true, by
 		if e.trace != nil {
 			e.tracef("    %s is poisoned\n", e.name(j))
@@ -1959,7 +1962,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	}
 	e.defencePoison(i, j, &out) // a dose on the defence (sim/poison.go)
 	if out.Success {
-		e.inflictFire(j, by, burns, freezes) // sim/fire.go
+		e.inflictFire(r, j, by, burns, freezes) // sim/fire.go
 	}
 	e.hurt(i, byO, out.Counter)
 	e.counterStatus(i, byO, st.attStatus) // sim/counterstatus.go
@@ -2205,14 +2208,32 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 	}
 	if ev.Success {
 		fmt.Fprintf(&b, "; hit: %d damage", ev.Damage)
-		if ev.ArmourFace > 0 {
+		if ev.ArmourReroll > 0 {
+			fmt.Fprintf(&b, " (armour roll %d, rerolled by its card: %d)", ev.ArmourReroll, ev.ArmourFace)
+		} else if ev.ArmourFace > 0 {
 			fmt.Fprintf(&b, " (armour roll %d)", ev.ArmourFace)
+		}
+		if ev.Warded > 0 {
+			fmt.Fprintf(&b, " (its card stops %d)", ev.Warded)
 		}
 	} else {
 		b.WriteString("; stopped")
 		if ev.Counter > 0 {
 			fmt.Fprintf(&b, ", counter %d damage", ev.Counter)
 		}
+		if ev.ArmourReroll > 0 {
+			fmt.Fprintf(&b, " (armour roll %d, rerolled by its card: %d)", ev.ArmourReroll, ev.ArmourFace)
+		}
+		if ev.Warded > 0 {
+			fmt.Fprintf(&b, " (its card stops %d)", ev.Warded)
+		}
+	}
+	if ev.Saved > 0 {
+		who := "the defender's"
+		if !ev.Success {
+			who = "the attacker's"
+		}
+		fmt.Fprintf(&b, "; %s saving roll cancels %d effect(s)", who, ev.Saved)
 	}
 	b.WriteString("\n")
 	io.WriteString(e.trace, b.String())

@@ -353,14 +353,16 @@ func (ex *Exchange) Exact() (*Result, error) {
 // onSuccess sets in res the statuses the attack of ex puts on the defender
 // when it succeeds: poison (sim/poison.go), fire and frostbite (sim/fire.go).
 func (ex *Exchange) onSuccess(res *Result) {
+	// A card's saving roll cancels each (sim/wards.go).
+	fail := 1 - saveChance(ex.Defender)
 	if ex.poisons() {
-		res.PPoisoned = res.PSuccess
+		res.PPoisoned = res.PSuccess * fail
 	}
 	if ex.burns() {
-		res.PBurning = res.PSuccess
+		res.PBurning = res.PSuccess * fail
 	}
 	if ex.freezes() {
-		res.PFrostbite = res.PSuccess
+		res.PFrostbite = res.PSuccess * fail
 	}
 }
 
@@ -489,7 +491,7 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 		for used, d := range pl.attackDist(pool) {
 			s1 := s
 			if !free {
-				s1.attTools = 0 // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
+				s1.attTools &= toolArmour // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
 			}
 			if used == 1 {
 				s1.attDice = max(s1.attDice-1, 1)
@@ -576,7 +578,7 @@ func (pl *plan) groupTotal(gs []group, row *decRow, s state, ac *acc, free bool,
 			res.PDefenceCF += ac.mass * w * dd.cf
 			res.PSuccess += ac.mass * w * hit
 			if pl.poisonBack(free, def) {
-				res.PAttackerPoisoned += ac.mass * w * (o.stop + o.cStop) // sim/poison.go
+				res.PAttackerPoisoned += ac.mass * w * (o.stop + o.cStop) * (1 - saveChance(pl.ex.Attacker)) // sim/poison.go, sim/wards.go
 			}
 			if ch {
 				res.PCriticalSuccess += ac.mass * w * hit
@@ -599,8 +601,9 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 		s2 := s
 		s2.shield = 0
 		if g.ch {
-			for _, br := range pl.hitDist(spec, g.ch, int(s.armour), true) {
+			for _, br := range pl.hitDist(spec, g.ch, int(s.armour), true, s.defTools.has(toolArmour)) {
 				s3 := s2
+				s3.defTools = spendReroll(s3.defTools, br.rerolled)
 				s3.armour -= int8(br.ticked)
 				s3.armourUsed += int8(br.ticked)
 				out.add(s3, ac, g.p.stop*br.p, br.taken, 0)
@@ -620,7 +623,7 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 		s2.defMastery--
 	}
 	if !def.None && !free {
-		s2.defTools = 0 // its next roll was this one (sim/fate.go, sim/forced.go)
+		s2.defTools &= toolArmour // its next roll was this one (sim/fate.go, sim/forced.go)
 	}
 	// Cunning spends 1 AP more on the rolls that call for it (skills.md #12).
 	sc := s2
@@ -680,13 +683,23 @@ func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def D
 	if w == 0 {
 		return
 	}
+	s0 := s
 	s = pl.counterEffects(s, def)
 	var c *counterEntry
 	if a.Kind != Shot { // R11: no counter damage against a shot
 		c = pl.counterOf(def)
 	}
+	save := saveChance(pl.ex.Attacker) // a card's saving roll (sim/wards.go)
 	if c == nil {
-		out.add(s, ac, w, 0, 0)
+		if save == 0 {
+			out.add(s, ac, w, 0, 0)
+			return
+		}
+		var sp savedSplit
+		sp.split(s0, s, true, save)
+		for k := range sp.n {
+			out.add(sp.s[k], ac, w*sp.w[k], 0, 0)
+		}
 		return
 	}
 	for ch, p := range [2]float64{w - wCH, wCH} {
@@ -694,11 +707,26 @@ func (pl *plan) counterExact(out *trans, s state, ac *acc, w, wCH float64, def D
 			continue
 		}
 		sc := counterStatuses(s, c.spec, ch == 1) // sim/counterstatus.go
-		for _, br := range pl.counterDist(c.spec, ch == 1, int(s.attArmour)) {
-			s2 := sc
-			s2.attArmour -= int8(br.ticked)
-			out.add(s2, ac, p*br.p, 0, br.taken)
+		if save == 0 {
+			pl.counterBranches(out, sc, ac, p, c.spec, ch == 1)
+			continue
 		}
+		var sp savedSplit // zeroed only for a card with a saving roll
+		sp.split(s0, sc, true, save)
+		for k := range sp.n {
+			pl.counterBranches(out, sp.s[k], ac, p*sp.w[k], c.spec, ch == 1)
+		}
+	}
+}
+
+// counterBranches adds the damage branches of counter spec on the attacker
+// from state s, of weight w, to out.
+func (pl *plan) counterBranches(out *trans, s state, ac *acc, w float64, spec *damageSpec, ch bool) {
+	for _, br := range pl.counterDist(spec, ch, int(s.attArmour), s.attTools.has(toolArmour)) {
+		s2 := s
+		s2.attTools = spendReroll(s2.attTools, br.rerolled)
+		s2.attArmour -= int8(br.ticked)
+		out.add(s2, ac, w*br.p, 0, br.taken)
 	}
 }
 
@@ -770,24 +798,41 @@ func fearProb(t int) float64 {
 
 // hitExact applies a successful attack: effects, then damage through armour.
 func (pl *plan) hitExact(out *trans, s state, ac *acc, w float64, free bool, spec *damageSpec, a Attack, ch bool) {
+	s0 := s
 	s = pl.hitEffects(s, spec, a, ch, free)
 	fear := [2]float64{1, 0}
 	if spec.biteTest {
 		p := fearProb(pl.ex.Defender.Stats().T + pl.ex.DefenderTemerity)
 		fear = [2]float64{1 - p, p}
 	}
+	save := saveChance(pl.ex.Defender) // a card's saving roll (sim/wards.go)
 	for f, pf := range fear {
 		if pf == 0 {
 			continue
 		}
 		sf := s
 		sf.feared = sf.feared || f == 1
-		for _, br := range pl.hitDist(spec, ch, int(s.armour), false) {
-			s3 := sf
-			s3.armour -= int8(br.ticked)
-			s3.armourUsed += int8(br.ticked)
-			out.add(s3, ac, w*pf*br.p, br.taken, 0)
+		if save == 0 {
+			pl.hitBranches(out, sf, ac, w*pf, spec, ch)
+			continue
 		}
+		var sp savedSplit // zeroed only for a card with a saving roll
+		sp.split(s0, sf, false, save)
+		for k := range sp.n {
+			pl.hitBranches(out, sp.s[k], ac, w*pf*sp.w[k], spec, ch)
+		}
+	}
+}
+
+// hitBranches adds the damage branches of a hit of spec on the defender from
+// state s, of weight w, to out.
+func (pl *plan) hitBranches(out *trans, s state, ac *acc, w float64, spec *damageSpec, ch bool) {
+	for _, br := range pl.hitDist(spec, ch, int(s.armour), false, s.defTools.has(toolArmour)) {
+		s3 := s
+		s3.defTools = spendReroll(s3.defTools, br.rerolled)
+		s3.armour -= int8(br.ticked)
+		s3.armourUsed += int8(br.ticked)
+		out.add(s3, ac, w*br.p, br.taken, 0)
 	}
 }
 

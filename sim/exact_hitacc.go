@@ -20,9 +20,11 @@ type hitAcc struct {
 // heap, with the same values.
 const hitAccCap = 48
 
-// at returns the probability of (taken, ticked), added at 0 when new.
-func (a *hitAcc) at(taken, ticked int) *float64 {
-	k := [2]int32{int32(taken), int32(ticked)}
+// at returns the probability of (taken, ticked, rerolled), added at 0 when
+// new; rerolled (the card's armour reroll spent, sim/wards.go) rides in bit 16
+// of ticked's key.
+func (a *hitAcc) at(taken, ticked int, rerolled bool) *float64 {
+	k := [2]int32{int32(taken), int32(ticked) | int32(b2i(rerolled))<<16}
 	for i := range a.n {
 		if a.keys[i] == k {
 			return &a.p[i]
@@ -46,13 +48,14 @@ func (a *hitAcc) at(taken, ticked int) *float64 {
 // len returns the number of outcomes.
 func (a *hitAcc) len() int { return a.n + len(a.moreKeys) }
 
-// entry returns outcome i: taken, ticked and probability.
-func (a *hitAcc) entry(i int) (taken, ticked int, p float64) {
+// entry returns outcome i: taken, ticked, rerolled and probability.
+func (a *hitAcc) entry(i int) (taken, ticked int, rerolled bool, p float64) {
+	k, q := a.moreKeys, a.moreP
+	j := i - a.n
 	if i < a.n {
-		return int(a.keys[i][0]), int(a.keys[i][1]), a.p[i]
+		k, q, j = a.keys[:], a.p[:], i
 	}
-	i -= a.n
-	return int(a.moreKeys[i][0]), int(a.moreKeys[i][1]), a.moreP[i]
+	return int(k[j][0]), int(k[j][1] & 0xffff), k[j][1]>>16 != 0, q[j]
 }
 
 // hitSlot holds the damage distributions of one damage spec, on the defender
@@ -75,7 +78,9 @@ type hitDists struct {
 }
 
 // hitCode packs the boxes, CH and "CH bonus only" of k.
-func hitCode(k hitKey) int { return k.boxes<<2 | b2i(k.ch)<<1 | b2i(k.critOnly) }
+func hitCode(k hitKey) int {
+	return k.boxes<<3 | b2i(k.reroll)<<2 | b2i(k.ch)<<1 | b2i(k.critOnly)
+}
 
 // hitEntry returns the cache entry of k, not computed yet when !ok. The
 // pointer is good until the next hitEntry.

@@ -509,8 +509,29 @@ func notModelled(fighters []*Fighter, context string) []string {
 	// say, rather than being left out; skirmishes play it.
 	seen := map[string]bool{}
 	var out []string
+	casters := false
+	for _, f := range fighters {
+		casters = casters || f.Profile != nil && f.Profile.Magic != nil
+	}
 	for _, f := range fighters {
 		names := append([]string{}, f.Skills.Other...)
+		// A card's armour reroll (skills.md section 3 G, sim/wards.go) is
+		// played on the armour of the exchanges only.
+		if hasArmourReroll(f) {
+			var not []string
+			if f.Under != nil {
+				not = append(not, "its card's armour reroll on the armour worn under")
+			}
+			if casters {
+				not = append(not, "its card's armour reroll against a spell")
+			}
+			for _, n := range not {
+				if k := n + " (" + f.Name() + ")"; !seen[k] {
+					seen[k] = true
+					out = append(out, k)
+				}
+			}
+		}
 		if f.Skills.Sadistic {
 			// Sadistic is an exchange option (kharn odds --sadistic); the fight
 			// policies never spend AP on it, so its worth is not in the numbers.

@@ -149,10 +149,17 @@ func (e *engine) specialShot(i, j int, opt *fightOption) (burns, poisons, freeze
 // inflictFire puts the statuses of a successful attack by Safar by (-1:
 // nobody's credit) on Safar j: fire on a Safar not yet burning, frostbite
 // for its next activation.
-func (e *engine) inflictFire(j, by int, burns, freezes bool) {
+// A card's saving roll (sim/wards.go) cancels each, rolled when inflicted.
+func (e *engine) inflictFire(r *rand.PCG, j, by int, burns, freezes bool) {
 	o := &e.c[j]
 	if !o.alive() {
 		return
+	}
+	if burns && !o.fire.burning && e.saves(r, j, "the fire") {
+		burns = false
+	}
+	if freezes && !o.fire.frost && e.saves(r, j, "the frostbite") {
+		freezes = false
 	}
 	if burns && !o.fire.burning {
 		o.fire.burning, o.fire.burnBy = true, by
@@ -187,6 +194,14 @@ func (e *engine) fireTick(i int) bool {
 			e.tracef("  %s's fire goes out in the water\n", e.name(i))
 		}
 		return true
+	}
+	if wardTaken(c.f, 1, false) == 0 {
+		// A card that stops 1 damage from any source (skills.md section 3 G,
+		// sim/wards.go) takes nothing of the fire's 1 HP.
+		if e.trace != nil {
+			e.tracef("  %s burns: its card stops the 1 HP\n", e.name(i))
+		}
+		return c.hp > 0
 	}
 	e.take(i, c.fire.burnBy, 1)
 	c.morale.scar++ // "Fire damage cannot be healed"

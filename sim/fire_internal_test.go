@@ -122,8 +122,8 @@ func TestFireShots(t *testing.T) {
 func TestFrostbite(t *testing.T) {
 	axe := &profiles.Equipment{ID: "ice-axe", Kind: profiles.KindMelee, Hands: 1, Effects: profiles.Effects{CriticalFrom: 10, Frostbite: true}}
 	e := fireCase(t, axe, 6)
-	e.inflictFire(1, 0, false, true)
-	e.inflictFire(1, 0, false, true)
+	e.inflictFire(nil, 1, 0, false, true)
+	e.inflictFire(nil, 1, 0, false, true)
 	v0 := e.velocity(1)
 	if m := e.c[1].mods(); m[profiles.A] != 0 {
 		t.Fatalf("before its activation: A modifier %d, want 0", m[profiles.A])

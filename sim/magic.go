@@ -352,6 +352,15 @@ func (c *Cast) plan() (*castPlan, error) {
 			}
 			pl.amount = out
 		}
+		if pl.level.Effect == profiles.EffectDamage && anySource(tgt) > 0 {
+			// A card's any_source reduction after the armour (skills.md
+			// section 3 G, sim/wards.go), as engine.hurtFrom in fights.
+			out := make([]float64, len(pl.amount))
+			for v, q := range pl.amount {
+				out[wardTaken(tgt, v, false)] += q
+			}
+			pl.amount = out
+		}
 		pl.harm = 0
 		for v, q := range pl.amount {
 			pl.harm += float64(v) * q
@@ -545,6 +554,9 @@ func (sm *CastSampler) Sample(r *rand.PCG) CastOutcome {
 		if pl.armour != nil {
 			face := armourFace(r, pl.c.Variant, pl.c.Target)
 			amt, _ = spellArmour(pl.armour, pl.boxes, amt, face)
+		}
+		if pl.level.Effect == profiles.EffectDamage {
+			amt = wardTaken(pl.c.Target, amt, false) // sim/wards.go
 		}
 		o.Amount = amt
 	}

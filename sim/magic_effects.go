@@ -593,6 +593,9 @@ func (e *engine) effectWorth(i, j int, opt *castOption) float64 {
 			}
 		}
 	}
+	if e.c[i].side != o.side {
+		v *= 1 - saveChance(o.f) // an enemy's card may cancel it (engine.cast; sim/wards.go)
+	}
 	return v
 }
 

@@ -675,7 +675,11 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	hit := false // a damage spell succeeded
 	if out.Success && opt.level.Amount == nil {
 		st.succeeded++
-		e.applyEffect(i, j, opt)
+		// An enemy's spell effect on a card with a saving roll: one roll
+		// cancels it (skills.md section 3 H, sim/wards.go).
+		if c.side == o.side || !e.saves(r, j, opt.spell.ID) {
+			e.applyEffect(i, j, opt)
+		}
 		e.keepDie(r, i, j, opt) // sim/magic_stored.go
 	} else if out.Success {
 		st.succeeded++
@@ -695,7 +699,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 				amount = taken
 				o.armour = max(o.armour-ticked, 0)
 			}
-			e.hurt(j, i, amount)
+			e.hurtFrom(j, i, amount) // a card's any_source reduction (sim/wards.go)
 			hit = true
 		}
 	}
@@ -703,7 +707,7 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 		e.traceCast(i, j, opt, extra, s.ward, out, amount)
 	}
 	if hit {
-		e.inflictFire(j, i, opt.level.Fire, opt.level.Frostbite) // a spell that burns or freezes (sim/fire.go)
+		e.inflictFire(r, j, i, opt.level.Fire, opt.level.Frostbite) // a spell that burns or freezes (sim/fire.go)
 	}
 	e.payHeal(i, paid) // sim/magic_pay.go
 	if out.Success && opt.replaysAll() {

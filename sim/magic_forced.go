@@ -32,6 +32,9 @@ func (e *engine) spendTools(i int, b toolBits) {
 	if b.stored() > 0 {
 		e.spendStored(i) // sim/magic_stored.go
 	}
+	if b.has(toolArmour) {
+		e.c[i].armourRerollUsed = true // once per turn (sim/wards.go)
+	}
 }
 
 // spendForced ends the forced-reroll effects on Safar i, whose roll was under

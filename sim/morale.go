@@ -256,6 +256,12 @@ func (e *engine) frightResult(r *rand.PCG, i, src, x, d, total int) {
 	if e.trace != nil {
 		e.tracef("    %s fails its fright test against %s (%d): rolls %d, total %d; fright roll %d: ", e.name(i), e.frightName(src), x, d, total, roll)
 	}
+	if roll <= 7 && e.saves(r, i, "its fright result") {
+		// Stunned, rooted, half its AP lost, fleeing: a result put on it,
+		// which a card's saving roll cancels (skills.md section 3 H,
+		// sim/wards.go); 8-10 are blows exchanged, not cancelled.
+		return
+	}
 	e.frightEffect(r, i, src, roll)
 }
 

@@ -47,7 +47,8 @@ type state struct {
 	// defender's main roll: toolFate, the reroll it still holds (sim/fate.go),
 	// toolForced, an enemy's forced reroll it is under (sim/forced.go), and
 	// toolFixed, the value of its result fixed (sim/fixed.go) or with
-	// toolStored of a kept d10 (sim/stored.go).
+	// toolStored of a kept d10 (sim/stored.go); and toolArmour, a card's
+	// armour reroll still available this turn (sim/wards.go).
 	// Bits of a byte, so that a state stays within the 32 bytes the exact
 	// engine hashes (exact_index.go).
 	attTools, defTools toolBits
@@ -61,6 +62,10 @@ const (
 	toolFate   toolBits = 1 << iota // holds a dice-tool reroll (sim/fate.go)
 	toolForced                      // under an enemy's forced reroll (sim/forced.go)
 	toolStored                      // the value bits are a kept d10's face (sim/stored.go)
+	// toolArmour: its armour reroll (once per turn, skills.md section 3 G) is
+	// still available (sim/wards.go). Not a tool of the main roll: main()
+	// leaves it out, and the resets of the tools keep it.
+	toolArmour
 	// toolFixed are the value bits: a fixed result, 1-10 (sim/fixed.go), or
 	// with toolStored a kept d10's face. A fixed result wins over a kept d10
 	// on the same Safar (its roll has no die to replace).
@@ -91,7 +96,7 @@ func (b toolBits) main(free bool) toolBits {
 	if free {
 		return 0
 	}
-	return b
+	return b &^ toolArmour
 }
 
 // toolsOf returns the bits of a fate reroll, a forced reroll, a fixed result
@@ -151,7 +156,10 @@ type plan struct {
 	// trace, when set, receives every sampled attack (fight traces).
 	trace          func(TraceEvent)
 	lastArmourFace int
-	attUnder       int // boxes of the attacker's second armour ticked by a counter (sampleCounter)
+	// lastReroll and lastWarded: the failed armour face rerolled and the
+	// damage the card's reduction stopped on the last hit sampled (sim/wards.go).
+	lastReroll, lastWarded int
+	attUnder               int // boxes of the attacker's second armour ticked by a counter (sampleCounter)
 	// scratch holds the outcomes rowOutcomes does not keep.
 	scratch outMemo
 	// attBase and lastRow serve the sampler (attackPoolAt, rowCached).
@@ -611,7 +619,7 @@ func (pl *plan) counterOf(d Defence) *counterEntry {
 		putSlabs(sl)
 		e.spec = pl.ex.counterDamage(d)
 		for c := range 2 {
-			for _, br := range pl.counterDist(e.spec, c == 1, pl.ex.Attacker.ArmourBoxes) {
+			for _, br := range pl.counterDist(e.spec, c == 1, pl.ex.Attacker.ArmourBoxes, hasArmourReroll(pl.ex.Attacker)) {
 				e.value[c] += br.p * float64(br.taken)
 			}
 			// The weapon's bleeding on the attacker, valued as an attack's on
@@ -641,14 +649,15 @@ func (pl *plan) counterValue(d Defence, a Attack) [2]float64 {
 func (pl *plan) expectedTaken(s *damageSpec, ch bool) float64 {
 	def := pl.ex.Defender
 	e := 0.0
-	for _, br := range pl.hitDist(s, ch, int(def.ArmourBoxes), false) {
+	for _, br := range pl.hitDist(s, ch, int(def.ArmourBoxes), false, hasArmourReroll(def)) {
 		e += br.p * float64(br.taken)
 	}
 	b := s.bleeding
 	if ch && s.critBleeding > 0 {
 		b = s.critBleeding
 	}
-	return e + float64(b)*bleedTicks(def)
+	// A card's saving roll cancels the bleeding with its chance (sim/wards.go).
+	return e + float64(b)*bleedTicks(def)*(1-saveChance(def))
 }
 
 // bleedTicks is how many times a bleeding effect is expected to cost its HP, for
@@ -671,19 +680,23 @@ type hitBranch struct {
 	p      float64
 	taken  int
 	ticked int
+	// rerolled: the card's armour reroll was spent (skills.md section 3 G,
+	// sim/wards.go).
+	rerolled bool
 }
 
 // hitDist returns the exact distribution of a hit's damage after armour (R9, R12)
 // for a defender with boxes unticked armour boxes.
-func (pl *plan) hitDist(s *damageSpec, ch bool, boxes int, critOnly bool) []hitBranch {
-	return pl.cachedDist(hitKey{s, ch, boxes, critOnly, false})
+// reroll: the defender's armour reroll is still available (sim/wards.go).
+func (pl *plan) hitDist(s *damageSpec, ch bool, boxes int, critOnly, reroll bool) []hitBranch {
+	return pl.cachedDist(hitKey{s, ch, boxes, critOnly, false, reroll})
 }
 
 // counterDist returns the exact distribution of counter damage s after the
 // attacker's armour with boxes unticked boxes (R11: through armour like any
 // damage).
-func (pl *plan) counterDist(s *damageSpec, ch bool, boxes int) []hitBranch {
-	return pl.cachedDist(hitKey{s, ch, boxes, false, true})
+func (pl *plan) counterDist(s *damageSpec, ch bool, boxes int, reroll bool) []hitBranch {
+	return pl.cachedDist(hitKey{s, ch, boxes, false, true, reroll})
 }
 
 func (pl *plan) cachedDist(k hitKey) []hitBranch {
@@ -702,12 +715,13 @@ type hitKey struct {
 	boxes    int
 	critOnly bool
 	counter  bool
+	reroll   bool // the target's armour reroll is available (sim/wards.go)
 }
 
-func (pl *plan) computeHitDist(k hitKey) []hitBranch {
-	s, ch, boxes, critOnly := k.s, k.ch, k.boxes, k.critOnly
+func (pl *plan) computeHitDist(k2 hitKey) []hitBranch {
+	s, ch, boxes, critOnly := k2.s, k2.ch, k2.boxes, k2.critOnly
 	arm, faces, target := pl.ex.Defender.Armour, &pl.armourFaces, pl.ex.Defender
-	if k.counter {
+	if k2.counter {
 		arm, faces, target = pl.ex.Attacker.Armour, &pl.attArmourFaces, pl.ex.Attacker
 	}
 	// Tembo hide (skills.md #40): after the armour, each 10 among its level
@@ -716,13 +730,17 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 	tens := hideTens(hide)
 	var acc hitAcc // exact_hitacc.go: the map it replaces was a seventh of a 2 AP exchange
 	var parts [10]underPart
-	add := func(baseLeft, critLeft, ticked int, q float64) {
+	add := func(baseLeft, critLeft, ticked int, q float64, rerolled bool) {
 		for _, u := range underParts(&parts, target, faces, baseLeft, critLeft, s.ticks) { // sim/armour_slots.go
 			for k, qk := range tens {
-				*acc.at(max(u.base-k*hide, 0)+u.crit, ticked) += q * u.q * qk
+				// The card's reductions after the armour (skills.md section 3 G,
+				// sim/wards.go): per attack on the defender, any source on both.
+				taken := wardTaken(target, max(u.base-k*hide, 0)+u.crit, !k2.counter)
+				*acc.at(taken, ticked, rerolled) += q * u.q * qk
 			}
 		}
 	}
+	reroll := k2.reroll && hasArmourReroll(target)
 	exec := []float64{1}
 	if s.executioner {
 		exec = sharedDiceDist(1, 10, 0) // planchunks.go
@@ -744,7 +762,7 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 				base = 0
 			}
 			if base+crit <= 0 || arm == nil || boxes <= 0 {
-				add(max(base, 0), max(crit, 0), 0, q*qe)
+				add(max(base, 0), max(crit, 0), 0, q*qe, false)
 				continue
 			}
 			for pv, qp := range pierce {
@@ -758,7 +776,18 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 						continue
 					}
 					b, c, ticked := armourParts(arm, left, base, crit, face, s.ignore, s.ticks)
-					add(b, c, boxes-left+ticked, q*qe*qp*qf)
+					if reroll && left > 0 && rerollArmour(arm, face, b, c) {
+						// The failed face rolled again, the new one stands (sim/wards.go).
+						for f2 := 1; f2 <= 10; f2++ {
+							if faces[f2] == 0 {
+								continue
+							}
+							b2, c2, t2 := armourParts(arm, left, base, crit, f2, s.ignore, s.ticks)
+							add(b2, c2, boxes-left+t2, q*qe*qp*qf*faces[f2], true)
+						}
+						continue
+					}
+					add(b, c, boxes-left+ticked, q*qe*qp*qf, false)
 				}
 			}
 		}
@@ -767,17 +796,29 @@ func (pl *plan) computeHitDist(k hitKey) []hitBranch {
 	out := sl.branches.take(acc.len())[:0]
 	putSlabs(sl)
 	for i := range acc.len() {
-		taken, ticked, p := acc.entry(i)
-		out = append(out, hitBranch{p: p, taken: taken, ticked: min(ticked, boxes)})
+		taken, ticked, rerolled, p := acc.entry(i)
+		out = append(out, hitBranch{p: p, taken: taken, ticked: min(ticked, boxes), rerolled: rerolled})
 	}
 	sortBranches(out)
 	return out
 }
 
+// branchLess orders branches by damage taken, boxes ticked, then not
+// rerolled before rerolled.
+func branchLess(x, y *hitBranch) bool {
+	if x.taken != y.taken {
+		return x.taken < y.taken
+	}
+	if x.ticked != y.ticked {
+		return x.ticked < y.ticked
+	}
+	return !x.rerolled && y.rerolled
+}
+
 func sortBranches(b []hitBranch) {
 	// Insertion sort: a handful of branches, and a stable order keeps sums reproducible.
 	for i := 1; i < len(b); i++ {
-		for j := i; j > 0 && (b[j].taken < b[j-1].taken || b[j].taken == b[j-1].taken && b[j].ticked < b[j-1].ticked); j-- {
+		for j := i; j > 0 && branchLess(&b[j], &b[j-1]); j-- {
 			b[j], b[j-1] = b[j-1], b[j]
 		}
 	}
@@ -831,8 +872,10 @@ func (pl *plan) initial() state {
 		attArmour:  int8(att.ArmourBoxes),
 		attMaster:  att.Skills.Master&pl.ex.field() != 0,
 		defMaster:  def.Skills.Master&FieldDefensive != 0,
-		attTools:   toolsOf(pl.ex.AttackerFate, pl.ex.AttackerForced, pl.ex.AttackerFixed, pl.ex.AttackerStored),
-		defTools:   toolsOf(pl.ex.DefenderFate, pl.ex.DefenderForced, pl.ex.DefenderFixed, pl.ex.DefenderStored),
+		// The card's armour reroll, available at the start of an exchange on
+		// its own (fights: unless used this turn, engine.exchange; sim/wards.go).
+		attTools: toolsOf(pl.ex.AttackerFate, pl.ex.AttackerForced, pl.ex.AttackerFixed, pl.ex.AttackerStored) | rerollBits(att, false),
+		defTools: toolsOf(pl.ex.DefenderFate, pl.ex.DefenderForced, pl.ex.DefenderFixed, pl.ex.DefenderStored) | rerollBits(def, false),
 	}
 }
 

@@ -55,11 +55,19 @@ type TraceEvent struct {
 	DefenceRoll dice.Result
 	DefenceTot  int
 	Success     bool
-	Damage      int  // HP the defender lost from this attack (after armour)
-	ArmourFace  int  // the armour roll, 0 when none
-	Counter     int  // HP the attacker lost to counter damage
-	Mastery     bool // the attacker spent a mastery die
-	DefMastery  bool // the defender spent one
+	Damage      int // HP the defender lost from this attack (after armour)
+	ArmourFace  int // the armour roll, 0 when none
+	// ArmourReroll is the failed armour face the card's reroll replaced with
+	// ArmourFace, 0 when none; Warded the damage its card's reduction stopped
+	// (skills.md section 3 G, sim/wards.go).
+	ArmourReroll, Warded int
+	// Saved is the number of effects of this attack (on the defender) or of
+	// its counter (on the attacker) a card's saving roll cancelled
+	// (skills.md section 3 H, sim/wards.go).
+	Saved      int
+	Counter    int  // HP the attacker lost to counter damage
+	Mastery    bool // the attacker spent a mastery die
+	DefMastery bool // the defender spent one
 	// Cunning is what Cunning added to the defence total (in DefenceTot) for
 	// 1 AP, 0 when not used (skills.md #12).
 	Cunning int
@@ -105,8 +113,12 @@ func (sm *Sampler) Sample(r *rand.PCG) Outcome {
 	o.DefenceAP = int(s.defSpent)
 	o.ArmourBoxes = int(s.armourUsed)
 	o.ShieldBoxes = int(s.shieldUsed)
-	o.Poisoned = o.Success && sm.poisons                                      // sim/poison.go
-	o.Burning, o.Frostbitten = o.Success && sm.burns, o.Success && sm.freezes // sim/fire.go
+	// Poison, fire, frostbite (sim/poison.go, sim/fire.go), each cancelled by
+	// a card's saving roll (sim/wards.go).
+	def := sm.pl.ex.Defender
+	o.Poisoned = o.Success && sm.poisons && !saveRoll(r, def)
+	o.Burning = o.Success && sm.burns && !saveRoll(r, def)
+	o.Frostbitten = o.Success && sm.freezes && !saveRoll(r, def)
 	o.AttackerBleeding = s.attStatus.bleeding()
 	o.AttackerDazed, o.AttackerStunned = s.attStatus.dazed(), s.attStatus.stunned()
 	return o
@@ -138,7 +150,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.attMaster = false // Master X: once per turn
 	}
 	if !free {
-		s.attTools = 0 // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
+		s.attTools &= toolArmour // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
 	}
 	if !free {
 		o.AttackCF, o.Critical = ar.Failure, ar.Critical
@@ -166,13 +178,16 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		if !free {
 			o.Success = true
 		}
+		s0 := s
 		s = pl.hitEffects(s, spec, a, ch, free)
 		if spec.biteTest {
 			s.feared = s.feared || pl.fearRoll(r)
 		}
-		var ev TraceEvent // built only for a trace: a tenth of a sampled exchange
+		var saved int
+		s, saved = sampleSaves(r, pl.ex.Defender, s0, s, false) // a card's saving roll (sim/wards.go)
+		var ev TraceEvent                                       // built only for a trace: a tenth of a sampled exchange
 		if pl.trace != nil {
-			ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, Success: true, Mastery: ar.Mastery}
+			ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, Success: true, Mastery: ar.Mastery, Saved: saved}
 		}
 		pl.sampleHitTraced(r, &s, spec, ch, false, o, &ev)
 		return s
@@ -213,7 +228,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.defMaster = false // Master X: once per turn
 	}
 	if !free {
-		s.defTools = 0 // its next roll was this one (sim/fate.go, sim/forced.go)
+		s.defTools &= toolArmour // its next roll was this one (sim/fate.go, sim/forced.go)
 	}
 	if !free {
 		o.DefenceCF = dr.Failure
@@ -255,9 +270,11 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dtot + cunning, Mastery: ar.Mastery, DefMastery: dr.Mastery, Cunning: cunning}
 	}
 	if stopped {
-		o.AttackerPoisoned = o.AttackerPoisoned || back
+		o.AttackerPoisoned = o.AttackerPoisoned || back && !saveRoll(r, pl.ex.Attacker) // sim/wards.go
+		s0 := s
 		s = pl.counterEffects(s, def)
 		raw := 0
+		pl.lastReroll, pl.lastWarded = 0, 0
 		if a.Kind != Shot { // R11: no counter damage against a shot
 			if c := pl.counterOf(def); c != nil {
 				pl.attUnder = 0
@@ -267,9 +284,15 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 				o.AttackerHelmetUsed = o.AttackerHelmetUsed || dr.Critical && c.spec.helmetCrit
 			}
 		}
+		s, ev.Saved = sampleSaves(r, pl.ex.Attacker, s0, s, true) // a card's saving roll (sim/wards.go)
 		o.Counter += raw
 		if pl.trace != nil {
 			ev.Counter = raw
+			// The attacker's card at work on the counter (sim/wards.go).
+			ev.ArmourReroll, ev.Warded = pl.lastReroll, pl.lastWarded
+			if ev.ArmourReroll > 0 {
+				ev.ArmourFace = pl.lastArmourFace
+			}
 			pl.trace(ev)
 		}
 		return s
@@ -278,10 +301,12 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		o.Success = true
 	}
 	ev.Success = true
+	s0 := s
 	s = pl.hitEffects(s, spec, a, ch, free)
 	if spec.biteTest {
 		s.feared = s.feared || pl.fearRoll(r)
 	}
+	s, ev.Saved = sampleSaves(r, pl.ex.Defender, s0, s, false) // a card's saving roll (sim/wards.go)
 	pl.sampleHitTraced(r, &s, spec, ch, false, o, &ev)
 	return s
 }
@@ -296,6 +321,7 @@ func (pl *plan) sampleHitTraced(r *rand.PCG, s *state, spec *damageSpec, ch, cri
 	if pl.trace != nil {
 		ev.Damage = o.Damage - before
 		ev.ArmourFace = pl.lastArmourFace
+		ev.ArmourReroll, ev.Warded = pl.lastReroll, pl.lastWarded
 		pl.trace(*ev)
 	}
 }
@@ -345,22 +371,30 @@ func (pl *plan) armourRoll(r *rand.PCG, f *Fighter) int {
 func (pl *plan) sampleCounter(r *rand.PCG, s *state, spec *damageSpec, ch bool) int {
 	raw := max(dice.Roll(r, spec.rawN, spec.rawSides, spec.rawPlus), 0)
 	base, crit := spec.parts(raw, 0, ch)
-	used, under, taken, _ := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec)
+	pl.lastReroll = 0
+	used, under, taken, face, rerolled := pl.throughArmour(r, pl.ex.Attacker, int(s.attArmour), base, crit, spec, s.attTools.has(toolArmour))
+	if rerolled {
+		s.attTools &^= toolArmour // once per turn (sim/wards.go)
+	}
 	s.attArmour -= int8(used)
 	pl.attUnder += under // read by the caller into Outcome.AttackerUnderBoxes
-	return taken
+	pl.lastArmourFace = face
+	warded := wardTaken(pl.ex.Attacker, taken, false) // a counter is no attack (sim/wards.go)
+	pl.lastWarded = taken - warded
+	return warded
 }
 
 // throughArmour draws base damage and crit CH bonus through f's armour of boxes
 // boxes left (R12: armour-piercing ticks before the roll), the armour worn
 // under it (sim/armour_slots.go) and its hide: it returns the boxes used, the
 // boxes of the armour under it ticked, the HP f loses and the armour face
-// rolled (0 for none).
-func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, spec *damageSpec) (used, under, taken, face int) {
+// rolled (0 for none); reroll is f's armour reroll still available this
+// turn, rerolled that it was spent (skills.md section 3 G, sim/wards.go).
+func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, spec *damageSpec, reroll bool) (used, under, taken, face int, rerolled bool) {
 	arm := f.Armour
 	if base+crit <= 0 || arm == nil || boxes <= 0 {
 		b, c, under := pl.underRoll(r, f, max(base, 0), max(crit, 0), spec.ticks) // sim/armour_slots.go
-		return 0, under, hideRoll(r, f, b, c), 0
+		return 0, under, hideRoll(r, f, b, c), 0, false
 	}
 	pv := 0
 	if p := spec.piercing; p != nil {
@@ -369,8 +403,14 @@ func (pl *plan) throughArmour(r *rand.PCG, f *Fighter, boxes, base, crit int, sp
 	left := max(boxes-pv, 0)
 	face = pl.armourRoll(r, f)
 	b, c, ticked := armourParts(arm, left, base, crit, face, spec.ignore, spec.ticks)
+	if reroll && left > 0 && rerollArmour(arm, face, b, c) {
+		pl.lastReroll = face
+		face = pl.armourRoll(r, f)
+		b, c, ticked = armourParts(arm, left, base, crit, face, spec.ignore, spec.ticks)
+		rerolled = true
+	}
 	b, c, under = pl.underRoll(r, f, b, c, spec.ticks)
-	return min(boxes-left+ticked, boxes), under, hideRoll(r, f, b, c), face
+	return min(boxes-left+ticked, boxes), under, hideRoll(r, f, b, c), face, rerolled
 }
 
 // hideRoll returns the damage f takes of baseLeft base damage and critLeft CH
@@ -401,7 +441,14 @@ func (pl *plan) sampleHit(r *rand.PCG, s *state, spec *damageSpec, ch, critOnly 
 	if critOnly {
 		base = 0
 	}
-	used, under, taken, face := pl.throughArmour(r, pl.ex.Defender, int(s.armour), base, crit, spec)
+	pl.lastReroll = 0
+	used, under, taken, face, rerolled := pl.throughArmour(r, pl.ex.Defender, int(s.armour), base, crit, spec, s.defTools.has(toolArmour))
+	if rerolled {
+		s.defTools &^= toolArmour // once per turn (sim/wards.go)
+	}
+	warded := wardTaken(pl.ex.Defender, taken, true) // skills.md section 3 G
+	pl.lastWarded = taken - warded
+	taken = warded
 	o.UnderBoxes += under
 	o.HelmetUsed = o.HelmetUsed || spec.helmetHit || ch && spec.helmetCrit
 	pl.lastArmourFace = face

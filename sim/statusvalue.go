@@ -54,7 +54,7 @@ func statOf(ex *Exchange, res *Result) statP {
 	q := func(p float64) uint16 { return uint16(min(max(p, 0), 1)*statScale + 0.5) }
 	burn := res.PBurning
 	if ex.burns() {
-		burn = res.PSuccess
+		burn = res.PSuccess * (1 - saveChance(ex.Defender)) // a card's saving roll (sim/wards.go)
 	}
 	return statP{daze: q(res.PDazed), stun: q(res.PStunned), burn: q(burn),
 		attDaze: q(res.PAttackerDazed), attStun: q(res.PAttackerStunned)}

@@ -272,8 +272,8 @@ func (e *engine) throwAt(r *rand.PCG, i, j int) bool {
 			e.tracef("  %s throws %s at %s (%d AP, difficulty %d): hits%s, %d damage\n", e.name(i), e.movableName(k), e.name(j), cost, need,
 				map[bool]string{true: " (CH)", false: ""}[crit], dmg)
 		}
-		e.hurt(j, by, dmg)
-		e.throwEffect(j, by, m, crit)
+		e.hurtFrom(j, by, dmg) // a card's any_source reduction (sim/wards.go)
+		e.throwEffect(r, j, by, m, crit)
 		if e.trace != nil { // as an attack's (engine.attack)
 			e.tracef("    HP: %s %d, %s %d; AP: %s %d, %s %d; %s\n", e.name(i), max(c.hp, 0), e.name(j), max(o.hp, 0),
 				e.name(i), c.ap, e.name(j), o.ap, e.where(i, j))
@@ -294,9 +294,20 @@ func (e *engine) throwSight(i, j int) bool {
 
 // throwEffect applies the effect of object kind m to Safar j, hit by Safar by
 // (-1: nobody's credit); crit: the throw was a CH.
-func (e *engine) throwEffect(j, by int, m *profiles.MovableKind, crit bool) {
+// A card's saving roll (sim/wards.go) cancels the effect, rolled when it
+// would apply.
+func (e *engine) throwEffect(r *rand.PCG, j, by int, m *profiles.MovableKind, crit bool) {
 	o := &e.c[j]
 	if !o.inPlay() {
+		return
+	}
+	switch m.Effect {
+	case profiles.ThrowFallsOnCH, profiles.ThrowAPLossOnCH, profiles.ThrowDazedOnCH:
+		if !crit {
+			return
+		}
+	}
+	if int(m.Effect) < len(throwEffectNames) && throwEffectNames[m.Effect] != "" && e.saves(r, j, throwEffectNames[m.Effect]) {
 		return
 	}
 	switch m.Effect {
@@ -369,7 +380,7 @@ func (e *engine) throwBleedTick(i int) bool {
 	}
 	n := s.bleed[i]
 	s.bleed[i] = 0
-	e.hurt(i, s.bleedBy[i], n)
+	n = e.hurtFrom(i, s.bleedBy[i], n) // a card's any_source reduction (sim/wards.go)
 	if e.trace != nil {
 		e.tracef("  %s bleeds %d HP (%d left)\n", e.name(i), n, max(e.c[i].hp, 0)) // as R14's bleeding
 	}
