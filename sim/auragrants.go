@@ -64,6 +64,9 @@ func auraVariant(f *Fighter, grants []*profiles.AuraGrant) *Fighter {
 	c := *f
 	c.Profile = profiles.WithAuraGrants(f.Profile, grants)
 	c.Skills = ReadSkills(c.Profile)
+	for _, g := range grants {
+		c.Skills.Aura = c.Skills.Aura.Or(g.AuraBuffs) // identical auras do not stack
+	}
 	ambidextrousRiposte(&c)
 	v, _ := auraVariants.LoadOrStore(k, &c)
 	return v.(*Fighter)
@@ -236,6 +239,9 @@ func (e *engine) traceAura(i int) {
 		for _, s := range a.srcs {
 			o := &e.c[s.k]
 			if o.inPlay() && e.within(s.k, a.i, s.g.Radius(o.f.Stats().I)) {
+				for _, b := range s.g.Names() {
+					on = append(on, b+" from "+e.name(s.k))
+				}
 				for _, sk := range s.g.Skills {
 					w := sk.Name
 					if sk.Value != 0 {

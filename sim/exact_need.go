@@ -26,6 +26,7 @@ type needKey struct {
 	pool                  dice.Pool // Reroll, RerollAll, Fate, ForcedFrom and Fixed zero
 	reroll, rerollAll     bool
 	tools                 toolBits // dice tools of spells (sim/fate.go, forced.go, fixed.go)
+	aura                  bool     // an ally's aura's free reroll (sim/auragrants.go)
 	chAuto, attCH, shield bool
 }
 
@@ -78,6 +79,9 @@ func buildNeedTable(k needKey) *needTable {
 		if k.rerollAll {
 			p.RerollAll = ex.defenceReroll(p, need, 0, k.attCH)
 		}
+		if k.aura {
+			p.Aura = ex.defenceReroll(p, need, 0, k.attCH)
+		}
 		if k.tools.has(toolFate) {
 			p.Fate = ex.defenceReroll(p, need, 0, k.attCH)
 		}
@@ -124,6 +128,7 @@ func (pl *plan) needTableFor(ct *candTails, s state, free, attCH, shield bool) *
 		reroll:    !aFree && s.defMastery > 0 && pl.ex.Policy.DefenceMastery,
 		rerollAll: !aFree && s.defMaster && pl.ex.Defender.Skills.Master&FieldDefensive != 0,
 		tools:     s.defTools.main(aFree || free),
+		aura:      pl.ex.Defender.Skills.Aura.DefenceReroll,
 		chAuto:    pl.ex.Variant.CHAutoSuccess,
 		attCH:     attCH,
 		shield:    shield,

@@ -498,6 +498,11 @@ func (ex *Exchange) attackModifier(a Attack) int {
 		}
 		m += ex.Support
 	} else {
+		if att.Skills.Aura.ShotStature {
+			// An ally's aura: its stature on its shots (skills.md section 3,
+			// pattern D; on the threshold, as an assault's, seed 000 l.709).
+			m += att.Profile.Stature
+		}
 		switch {
 		case ex.Height > 2:
 			m += 2
@@ -605,6 +610,11 @@ func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery, master 
 // (sim/fixed.go): tools. None is used against the free attack of an A effect.
 func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master bool, tools toolBits, a Attack, t, dmod int, ch bool) dice.Pool {
 	p.Dice += diceN
+	if ex.Defender.Skills.Aura.DefenceReroll {
+		// An ally's aura: one free reroll of one die per defence, free
+		// attacks' included (skills.md section 3, pattern D; sim/auragrants.go).
+		p.Aura = ex.defenceReroll(p, t, dmod, ch)
+	}
 	if a.Free {
 		return p
 	}
@@ -786,6 +796,11 @@ func (ex *Exchange) damage(a Attack) *damageSpec {
 	}
 	if !a.Free {
 		s.bonus += ex.DamageBonus // an ambusher's first attack (sim/ambush.go), special attacks too
+	}
+	if ex.Attacker.Skills.Aura.DazeOnCrit && s.onCritical == "" {
+		// An ally's aura: daze on a CH (skills.md section 3, pattern D; R17);
+		// a weapon's stun on a CH stays.
+		s.onCritical = profiles.Daze
 	}
 	helmetGuard(s, ex.Defender)
 	return s

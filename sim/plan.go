@@ -967,7 +967,7 @@ func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [
 		ct.base, ct.dmod, ct.ready = pl.ex.defenceBase(d), pl.ex.defenceModifier(a, d), true
 	}
 	p := pl.ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, s.defTools.main(free), a, t, ct.dmod, ch)
-	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 || p.Fate > 0 || p.ForcedFrom > 0 || p.Fixed > 0 || p.Stored > 0 {
+	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 || p.Fate > 0 || p.Aura > 0 || p.ForcedFrom > 0 || p.Fixed > 0 || p.Stored > 0 {
 		return pl.splitTails(p) // Master's pools are few: the shared cache serves them
 	}
 	e := ct.at(p.Dice, p.Reroll)

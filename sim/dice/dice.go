@@ -59,6 +59,12 @@ type Pool struct {
 	// again. It comes before the mastery reroll, which then reads the new face,
 	// and costs no die for the later rolls. Zero means no such reroll.
 	Fate int
+	// Aura is a second free reroll of the lowest die, an ally's aura's "one
+	// free reroll of one die per defence" (skills.md section 3, pattern D;
+	// sim/auragrants.go), read as Fate: when the kept face, after the Fate
+	// reroll, is at most Aura, the lowest die is rolled again, before the
+	// mastery reroll. Zero means no such reroll.
+	Aura int
 	// ForcedFrom is an enemy's forced reroll from a dice-tool spell ("force
 	// an enemy reroll", skills.md 4.3; sim/forced.go): when the kept face of
 	// the first roll is at least ForcedFrom, the highest die is rolled again,
@@ -101,6 +107,7 @@ type Result struct {
 	Forced    bool // an opponent's Duellist forced dice to be rolled again
 	MasterUse bool // the Master X free reroll was used
 	FateUse   bool // the Fate reroll of a dice-tool spell was used
+	AuraUse   bool // the Aura reroll of an ally's aura was used
 	StoreUse  bool // the Stored face replaced a die
 	// ForcedBySpell: an enemy's dice-tool spell forced the highest die to be
 	// rolled again (ForcedFrom). Forced is then set only when a Duellist's
@@ -204,9 +211,18 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			best = max(best, d)
 		}
 	}
-	mastery, masterUse, fateUse, storeUse := false, false, false, false
+	mastery, masterUse, fateUse, storeUse, auraUse := false, false, false, false, false
 	if p.Fate > 0 && best <= p.Fate {
 		fateUse = true
+		d := D10(r)
+		if n == 1 {
+			best = d
+		} else {
+			best = max(best, d) // the lowest die, as the mastery reroll below
+		}
+	}
+	if p.Aura > 0 && best <= p.Aura {
+		auraUse = true
 		d := D10(r)
 		if n == 1 {
 			best = d
@@ -241,7 +257,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 		bonus = p.RerollBonus
 	}
 	if best < cf {
-		return Result{Face: best, Value: best + bonus, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse}
+		return Result{Face: best, Value: best + bonus, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse, AuraUse: auraUse}
 	}
 	value := best + bonus
 	for {
@@ -254,7 +270,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			break
 		}
 	}
-	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse}
+	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse, AuraUse: auraUse}
 }
 
 // Best returns the highest of n d10 (at least one), as an armour roll under the

@@ -33,11 +33,11 @@ func rolls(n int, f func(ds []int)) {
 
 // bruteFaces enumerates every roll of the pool, an enemy's forced reroll of the
 // highest die (ForcedFrom), the Fate reroll of the lowest die (a dice-tool
-// spell), the mastery reroll of the lowest die and the Master reroll of the
+// spell), the Aura reroll of the lowest die (an ally's aura), the mastery reroll of the lowest die and the Master reroll of the
 // whole pool included, then a kept d10 (Stored) in place of the kept die when
 // higher, and returns the distribution of the kept face split by
 // whether a mastery die was spent (R1, R4). It counts outcomes in integers over
-// the common denominator 10^(2n+3), so the only rounding is the final division.
+// the common denominator 10^(2n+4), so the only rounding is the final division.
 func bruteFaces(p dice.Pool) [2][11]float64 {
 	n := p.Dice
 	pow10 := func(k int) int64 { return int64(math.Pow10(k)) }
@@ -46,7 +46,7 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 	var fresh [11]int64
 	rolls(n, func(ds []int) { fresh[slices.Max(ds)]++ })
 
-	var count [2][11]int64 // over 10^(2n+3)
+	var count [2][11]int64 // over 10^(2n+4)
 	// finish applies the Master reroll to a kept face of weight w.
 	// and then a kept d10 (Stored) in place of the kept die when higher.
 	finish := func(used, face int, w int64) {
@@ -70,7 +70,7 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 	}
 	lowest := func(ds []int) int { return slices.Index(ds, slices.Min(ds)) }
 	// mastery applies the mastery reroll to dice ds of weight w (over 10^(n+3)
-	// for one roll, as the forced and Fate rerolls left it).
+	// for one roll, as the forced, Fate and Aura rerolls left it).
 	mastery := func(ds []int, w int64) {
 		kept := slices.Max(ds)
 		if p.Reroll == 0 || kept > p.Reroll {
@@ -82,12 +82,20 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 		// reroll the 2").
 		reroll(ds, lowest(ds), func(re []int) { finish(1, slices.Max(re), w) })
 	}
-	fate := func(ds []int, w int64) {
-		if p.Fate == 0 || slices.Max(ds) > p.Fate {
+	// aura: an ally's aura's free reroll of the lowest die, after Fate.
+	aura := func(ds []int, w int64) {
+		if p.Aura == 0 || slices.Max(ds) > p.Aura {
 			mastery(ds, 10*w)
 			return
 		}
 		reroll(ds, lowest(ds), func(re []int) { mastery(re, w) })
+	}
+	fate := func(ds []int, w int64) {
+		if p.Fate == 0 || slices.Max(ds) > p.Fate {
+			aura(ds, 10*w)
+			return
+		}
+		reroll(ds, lowest(ds), func(re []int) { aura(re, w) })
 	}
 	rolls(n, func(ds []int) {
 		if p.ForcedFrom == 0 || slices.Max(ds) < p.ForcedFrom {
@@ -100,10 +108,37 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 	var out [2][11]float64
 	for u := range out {
 		for f := range out[u] {
-			out[u][f] = float64(count[u][f]) / float64(pow10(2*n+3))
+			out[u][f] = float64(count[u][f]) / float64(pow10(2*n+4))
 		}
 	}
 	return out
+}
+
+// TestFacesAuraBruteForce checks the Aura reroll of an ally's aura
+// (skills.md section 3, pattern D: "one free reroll of one die per
+// defence"), alone and after a Fate reroll, before the mastery and Master
+// rerolls, against the enumeration of every roll.
+func TestFacesAuraBruteForce(t *testing.T) {
+	for n := 1; n <= 3; n++ {
+		for _, aura := range []int{1, 4, 7, 10} {
+			for _, fate := range []int{0, 5} {
+				for _, reroll := range []int{0, 6} {
+					for _, all := range []int{0, 3} {
+						checkBruteFaces(t, dice.Pool{Dice: n, Aura: aura, Fate: fate, Reroll: reroll, RerollAll: all, CFMax: 1})
+					}
+				}
+			}
+		}
+	}
+	// A second free reroll helps: the face of 2 dice at most 4, rerolled.
+	with, without := dice.Pool{Dice: 2, Aura: 4}.Faces(), dice.Pool{Dice: 2}.Faces()
+	lowW, lowWO := 0.0, 0.0
+	for f := 1; f <= 4; f++ {
+		lowW, lowWO = lowW+with[f], lowWO+without[f]
+	}
+	if want := 0.16 * 0.4; math.Abs(lowW-want) > 1e-12 || math.Abs(lowWO-0.16) > 1e-12 {
+		t.Errorf("2 dice kept at most 4: %.4f with the aura reroll (want 0.16 x 0.4), %.4f without (want 0.16)", lowW, lowWO)
+	}
 }
 
 func TestFacesBruteForce(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 const Cutoff = 1e-13
 
 // Faces returns the distribution of the kept face (index 1..10) of the pool, after
-// the Fate, mastery and Master rerolls of its policy.
+// the Fate, Aura, mastery and Master rerolls of its policy.
 func (p Pool) Faces() [11]float64 {
 	split := p.SplitFaces()
 	var out [11]float64
@@ -84,6 +84,24 @@ func (p Pool) SplitFaces() [2][11]float64 {
 					f = max(m, d)
 				}
 				first[f] += forced[m] / 10
+			}
+		}
+	}
+	// Then the Aura reroll of an ally's aura, if any, the same way.
+	if k := p.Aura; k > 0 {
+		prev := first
+		first = [11]float64{}
+		for m := 1; m <= 10; m++ {
+			if m > k {
+				first[m] += prev[m]
+				continue
+			}
+			for d := 1; d <= 10; d++ {
+				f := d
+				if n > 1 {
+					f = max(m, d)
+				}
+				first[f] += prev[m] / 10
 			}
 		}
 	}

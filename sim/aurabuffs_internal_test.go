@@ -1,0 +1,67 @@
+package sim
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim/field"
+)
+
+// TestAuraBuffVariant checks the way of pattern D's buffs that are no skill
+// into a battle (skills.md section 3, D; sim/auragrants.go): a guard in a
+// prince's aura takes the kind whose Fighter has the aura's buffs
+// (Skills.Aura), out of it its own; two princes giving the same buff give
+// it once ("Battle book: identical auras do not stack"): the exact exchange
+// of the guard in both auras equals, to 1e-12, the one in a single aura,
+// and differs from the guard's own.
+func TestAuraBuffVariant(t *testing.T) {
+	reroll := []profiles.AuraGrant{{AuraBuffs: profiles.AuraBuffs{DefenceReroll: true}, To: profiles.Selector{Profiles: []string{"crown-guard"}}}}
+	p1, p2 := auraCard(t, "prince-3", reroll), auraCard(t, "prince-3", slices.Clone(reroll))
+	guard := auraCard(t, "crown-guard-1", nil)
+	enemy := auraCard(t, "kherops-warrior-1", nil)
+	e := battle(t, []*Fighter{p1, p2, guard}, []*Fighter{enemy})
+	if len(e.auras) != 1 || e.auras[0].i != 2 || len(e.auras[0].kinds) != 4 {
+		t.Fatalf("aura Safars %+v, want the guard (2) with 4 kinds (two grants)", e.auras)
+	}
+	ks := e.auras[0].kinds
+	for m, k := range ks {
+		if got := e.kinds[k].Skills.Aura.DefenceReroll; got != (m != 0) {
+			t.Errorf("kind of grants %b: defence reroll %v", m, got)
+		}
+	}
+	e.c[0].pos, e.c[1].pos = field.Vec{X: 3, Y: 7.5}, field.Vec{X: 7, Y: 7.5}
+	e.c[3].pos = field.Vec{X: 6, Y: 9}
+	for _, c := range []struct {
+		x    float64
+		want int
+		what string
+	}{{5, ks[3], "in both auras"}, {10.5, ks[2], "in the second prince's only"}, {20, ks[0], "out of both"}} {
+		e.c[2].pos = field.Vec{X: c.x, Y: 10.5}
+		e.refreshAuras()
+		if e.c[2].kind != c.want {
+			t.Errorf("%s: kind %d, want %d", c.what, e.c[2].kind, c.want)
+		}
+	}
+	a, _, err := ParseAttack("2:PA:P")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := e.c[3].kind
+	res := func(k int) *Result {
+		x := e.exchange(def, k, enemy.Melee, a)
+		r, err := x.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	both, one, own := res(ks[3]), res(ks[1]), res(ks[0])
+	if d := maxDiff(reflect.ValueOf(*both), reflect.ValueOf(*one)); d > 1e-12 {
+		t.Errorf("the guard in two identical auras against one: figures differ by %g", d)
+	}
+	if one.PSuccess >= own.PSuccess-1e-3 {
+		t.Errorf("the enemy against the guard in the aura: p_success %.4f, out of it %.4f: want less", one.PSuccess, own.PSuccess)
+	}
+}

@@ -1,0 +1,189 @@
+package sim_test
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim"
+)
+
+// The buffs that are no skill of pattern D (skills.md section 3, D: "a bonus
+// equal to their stature on shots for its people in its aura; one free
+// reroll of one die per defence for allies in its aura; ... daze on a CH for
+// allies of one origin in its aura"), as the exchange plays them once the
+// aura holds: the Fighter's Skills.Aura (sim/auragrants.go sets it on the
+// aura variant's Fighter; TestAuraBuffVariant checks that way in).
+
+// buffed returns a Fighter of p carrying items with the aura buffs b.
+func buffed(p *profiles.Profile, b profiles.AuraBuffs, items ...*profiles.Equipment) *sim.Fighter {
+	f := sim.NewFighter(p, items)
+	f.Skills.Aura = b
+	return f
+}
+
+// sampleAgainst draws n exchanges of ex and checks that the success, damage
+// and dazed frequencies lie in the 99.99% Wilson intervals of r's exact
+// figures.
+func sampleAgainst(t *testing.T, what string, ex *sim.Exchange, r *sim.Result, n int) {
+	t.Helper()
+	sm, err := ex.NewSampler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.NewPCG(17, 3)
+	succ, dazed := 0, 0
+	dmg := make([]int, len(r.DamagePMF))
+	for range n {
+		o := sm.Sample(rng)
+		if o.Success {
+			succ++
+		}
+		if o.Dazed {
+			dazed++
+		}
+		for len(dmg) <= o.Damage {
+			dmg = append(dmg, 0)
+		}
+		dmg[o.Damage]++
+	}
+	checkPMF(t, what+" p_success", []int{succ}, n, []float64{r.PSuccess})
+	checkPMF(t, what+" p_dazed", []int{dazed}, n, []float64{r.PDazed})
+	checkPMF(t, what+" damage", dmg, n, r.DamagePMF)
+}
+
+// TestAuraShotStature checks "a bonus equal to their stature on shots": the
+// shooter's stature (3) adds to the threshold of its shots, as an assault's
+// stature does to a melee attack (seed 000 l.709, l.717): the exact
+// exchange equals, to 1e-12, the one with an attack bonus of 3; a melee
+// attack is unchanged; the sampler agrees with the exact engine.
+func TestAuraShotStature(t *testing.T) {
+	archer := safar("archer", 1, stats4(4, 3, 5, 3), 3)
+	target := sim.NewFighter(safar("target", 2, stats4(4, 4, 4, 4), 3), nil)
+	shot := sim.Attack{Kind: sim.Shot, AP: 2, Chars: sim.CharsOf(sim.A, sim.A)}
+	ex := func(b profiles.AuraBuffs, bonus int, a sim.Attack, w *profiles.Equipment) *sim.Exchange {
+		return &sim.Exchange{Attacker: buffed(archer, b, w), Defender: target, Attack: a, AttackBonus: bonus, Range: 2, Policy: sim.DefaultPolicy}
+	}
+	on := profiles.AuraBuffs{ShotStature: true}
+	plain, aura, bonus := exact(t, ex(profiles.AuraBuffs{}, 0, shot, bow)), exact(t, ex(on, 0, shot, bow)), exact(t, ex(profiles.AuraBuffs{}, 3, shot, bow))
+	if aura.PSuccess <= plain.PSuccess+1e-3 {
+		t.Errorf("shot in the aura: p_success %.4f, without %.4f: want more", aura.PSuccess, plain.PSuccess)
+	}
+	if math.Abs(aura.PSuccess-bonus.PSuccess) > 1e-12 || math.Abs(aura.ExpectedDamage-bonus.ExpectedDamage) > 1e-12 {
+		t.Errorf("shot in the aura: p_success %.6f, E[damage] %.6f; with +3 to the threshold %.6f, %.6f", aura.PSuccess, aura.ExpectedDamage, bonus.PSuccess, bonus.ExpectedDamage)
+	}
+	melee := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A)}
+	if m1, m0 := exact(t, ex(on, 0, melee, club)), exact(t, ex(profiles.AuraBuffs{}, 0, melee, club)); m1.PSuccess != m0.PSuccess {
+		t.Errorf("a melee attack in the aura: p_success %g, %g without; want the same", m1.PSuccess, m0.PSuccess)
+	}
+	sampleAgainst(t, "shot stature", ex(on, 0, shot, bow), aura, 100_000)
+}
+
+// TestAuraDefenceReroll checks "one free reroll of one die per defence": a
+// level 2 defender with no mastery die rerolls its lowest die when its kept
+// face would not stop the attack (R4's reroll, seed 000 l.367: the best
+// die is kept), on the main defence and on the defence against the free
+// attack of an A effect: the attack succeeds less often, and deals less,
+// than against the same defender out of the aura, and less than against a
+// defender whose one reroll is on the main defence only; the sampler agrees
+// with the exact engine.
+func TestAuraDefenceReroll(t *testing.T) {
+	att := sim.NewFighter(safar("striker", 2, stats4(4, 5, 5, 3), 3), []*profiles.Equipment{club})
+	def := safar("guard", 2, stats4(4, 4, 4, 4), 3)
+	ex := func(b profiles.AuraBuffs, a sim.Attack) *sim.Exchange {
+		return &sim.Exchange{Attacker: att, Defender: buffed(def, b, club), Attack: a, Policy: sim.DefaultPolicy}
+	}
+	on := profiles.AuraBuffs{DefenceReroll: true}
+	for _, c := range []struct {
+		name string
+		a    sim.Attack
+	}{
+		{"2:PA:P", sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P)}},
+		{"3:PAA:A (a free attack)", sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.A), Effects: sim.CharsOf(sim.A)}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			plain, aura := exact(t, ex(profiles.AuraBuffs{}, c.a)), exact(t, ex(on, c.a))
+			if aura.PSuccess >= plain.PSuccess-1e-3 || aura.ExpectedDamage >= plain.ExpectedDamage {
+				t.Errorf("defender in the aura: p_success %.4f, E[damage] %.4f; without %.4f, %.4f: want less", aura.PSuccess, aura.ExpectedDamage, plain.PSuccess, plain.ExpectedDamage)
+			}
+			sampleAgainst(t, c.name, ex(on, c.a), aura, 100_000)
+		})
+	}
+	// The free attack's defence gets its own reroll: with the reroll on the
+	// main defence only (a dice-tool Fate, sim/fate.go), the free attack
+	// hits more often than with the aura's.
+	a := sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.A), Effects: sim.CharsOf(sim.A)}
+	fate := ex(profiles.AuraBuffs{}, a)
+	fate.DefenderFate = true
+	if rf, ra := exact(t, fate), exact(t, ex(on, a)); ra.ExpectedDamage >= rf.ExpectedDamage {
+		t.Errorf("3:PAA:A: E[damage] %.4f with the aura's reroll on every defence, %.4f with one reroll on the main defence: want less", ra.ExpectedDamage, rf.ExpectedDamage)
+	}
+}
+
+// TestAuraDazeOnCrit checks "daze on a CH for allies of one origin in its
+// aura": the attacker's CH dazes the target (R17), as a weapon that says
+// "daze on CH" does: the exact figures equal, to 1e-12, those of the same
+// attacker with such a weapon; a weapon that stuns on a CH keeps its stun;
+// the sampler agrees with the exact engine.
+func TestAuraDazeOnCrit(t *testing.T) {
+	p := safar("striker", 2, stats4(4, 5, 5, 3), 3)
+	target := sim.NewFighter(safar("target", 2, stats4(4, 4, 4, 4), 3), []*profiles.Equipment{club})
+	dazing := &profiles.Equipment{ID: "dazing-club", Kind: profiles.KindMelee, Hands: 1, Effects: profiles.Effects{OnCritical: profiles.Daze}}
+	stunning := &profiles.Equipment{ID: "stunning-club", Kind: profiles.KindMelee, Hands: 1, Effects: profiles.Effects{OnCritical: profiles.Stun}}
+	a := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P)}
+	ex := func(f *sim.Fighter) *sim.Exchange {
+		return &sim.Exchange{Attacker: f, Defender: target, Attack: a, Policy: sim.DefaultPolicy}
+	}
+	on := profiles.AuraBuffs{DazeOnCrit: true}
+	plain, aura, weapon := exact(t, ex(buffed(p, profiles.AuraBuffs{}, club))), exact(t, ex(buffed(p, on, club))), exact(t, ex(buffed(p, profiles.AuraBuffs{}, dazing)))
+	if plain.PDazed != 0 || aura.PDazed < 0.01 {
+		t.Fatalf("p_dazed %g out of the aura (want 0), %g in it (want a CH's chance)", plain.PDazed, aura.PDazed)
+	}
+	if math.Abs(aura.PDazed-weapon.PDazed) > 1e-12 || math.Abs(aura.ExpectedDamage-weapon.ExpectedDamage) > 1e-12 {
+		t.Errorf("in the aura: p_dazed %.6f, E[damage] %.6f; with a weapon that dazes on a CH %.6f, %.6f", aura.PDazed, aura.ExpectedDamage, weapon.PDazed, weapon.ExpectedDamage)
+	}
+	stun := exact(t, ex(buffed(p, on, stunning)))
+	if stun.PDazed != 0 || stun.PStunned < 0.01 {
+		t.Errorf("a stunning weapon in the aura: p_dazed %g, p_stunned %g; want its stun kept", stun.PDazed, stun.PStunned)
+	}
+	sampleAgainst(t, "daze on CH", ex(buffed(p, on, club)), aura, 100_000)
+}
+
+// TestAuraBuffSkirmish plays the buffs that are no skill in whole battles:
+// a prince whose aura gives its crown guards a free reroll per defence and
+// daze on a CH (invented grants of pattern D); the trace shows the guards
+// in its aura with the buffs, and warm battles allocate nothing (the buffs
+// ride on the guards' aura kinds), replayed on the dice that warmed the
+// caches as TestSkirmishAllocs does.
+func TestAuraBuffSkirmish(t *testing.T) {
+	prince := withAuraGrants(t, "prince-3",
+		profiles.AuraGrant{AuraBuffs: profiles.AuraBuffs{DefenceReroll: true, DazeOnCrit: true}, To: profiles.Selector{Profiles: []string{"crown-guard"}}})
+	guard, warrior := cardFighter(t, "crown-guard-1"), cardFighter(t, "kherops-warrior-1")
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{prince, guard, guard}, Costs: []int{130, 45, 45}, Leader: 0},
+		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	pl.SetTrace(&b)
+	r := rand.NewPCG(7, 1)
+	for range 3 {
+		pl.Play(r)
+	}
+	pl.SetTrace(nil)
+	if tr := b.String(); !strings.Contains(tr, "crown-guard-1 stands in its allies' auras: defence_reroll from A1 prince-3, daze_on_crit from A1 prince-3") {
+		t.Errorf("the trace of 3 battles shows no guard in the prince's aura with its buffs:\n%s", tr)
+	}
+	if raceEnabled {
+		return // the race detector allocates
+	}
+	if n := sim.WarmAllocs(pl, 200); n != 0 {
+		t.Errorf("battle with aura buffs: %v allocations per battle, want 0", n)
+	}
+}
