@@ -153,8 +153,8 @@ type Profile struct {
 	// it gets in its leader's aura (profiles/auras.go).
 	MoraleAuras  []MoraleAura
 	InLeaderAura *LeaderAuraBonus
-	// AuraGrants are the skills it gives allies while they stand in its
-	// aura or within a distance of it (profiles/auragrants.go).
+	// AuraGrants are the skills and buffs it gives allies while they stand
+	// in its aura or within a distance of it (profiles/auragrants.go).
 	AuraGrants []AuraGrant
 	// SpecialAttacks are the special attacks its card defines in its rules
 	// (profiles/cardattack.go).
