@@ -82,13 +82,14 @@ func (b AuraBuffs) Names() []string {
 	return out
 }
 
-// Radius returns the reach of g for a card whose I is i: Within, or its
-// aura (I toises) when Within is 0.
-func (g *AuraGrant) Radius(i int) float64 {
+// Radius returns the reach of g for a card whose aura is aura toises (its
+// I, or more when an ally widens it: WiderAura): Within, or its aura when
+// Within is 0.
+func (g *AuraGrant) Radius(aura float64) float64 {
 	if g.Within > 0 {
 		return g.Within
 	}
-	return float64(i)
+	return aura
 }
 
 // AuraGrantable reports whether an aura may grant the skill keyword name:

@@ -135,3 +135,43 @@ func TestAuraBuffs(t *testing.T) {
 		}
 	}
 }
+
+const widerAuraProfile = `profiles:
+  - id: invented-herald-2
+    name: Invented herald
+    faction: gouns
+    level: 2
+    cost: 40
+    stats: {V: 3, P: 3, A: 3, C: 3, T: 6, I: 4}
+    stature: 3
+    ap: 5
+    hp: 20
+    wider_auras:
+      - to: {factions: [gouns]}
+        toises: 2
+`
+
+// TestWiderAurasDecode checks wider_auras (skills.md section 3, pattern D:
+// "+2 toises of aura radius for its people in the Spearhead") and its
+// errors, naming the file, line, field and the rule broken.
+func TestWiderAurasDecode(t *testing.T) {
+	ds, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(widerAuraProfile)}}, "a.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("invented-herald-2")
+	if w := p.WiderAuras; len(w) != 1 || w[0].Toises != 2 || !w[0].To.Matches(&Profile{Faction: Gouns}) || w[0].To.Matches(&Profile{Faction: Kharns}) {
+		t.Fatalf("wider auras %+v", w)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"toises: 2", "toises: 0", "a.yaml:13:17: profiles[invented-herald-2].wider_auras[0].toises: toises must be from 1 to 10"},
+		{"        toises: 2\n", "", `wider_auras[0]: missing field "toises"`},
+		{"      - to: {factions: [gouns]}\n", "      - radius: 2\n", `wider_auras[0].radius: unknown field "radius"`},
+	} {
+		bad := strings.Replace(widerAuraProfile, tc.from, tc.to, 1)
+		_, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(bad)}}, "a.yaml")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

@@ -665,6 +665,8 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.InLeaderAura = d.leaderAura(f.v, field)
 		case "aura_grants":
 			p.AuraGrants = d.auraGrants(f.v, field) // profiles/auragrants.go
+		case "wider_auras":
+			p.WiderAuras = d.widerAuras(f.v, field) // profiles/aurawiden.go
 		case "special_attacks":
 			p.SpecialAttacks = d.cardAttacks(f.v, field) // profiles/cardattack.go
 		default:

@@ -156,6 +156,9 @@ type Profile struct {
 	// AuraGrants are the skills and buffs it gives allies while they stand
 	// in its aura or within a distance of it (profiles/auragrants.go).
 	AuraGrants []AuraGrant
+	// WiderAuras widen the auras of the allies they name while it is in
+	// play (profiles/aurawiden.go).
+	WiderAuras []WiderAura
 	// SpecialAttacks are the special attacks its card defines in its rules
 	// (profiles/cardattack.go).
 	SpecialAttacks []CardAttack

@@ -65,3 +65,55 @@ func TestAuraBuffVariant(t *testing.T) {
 		t.Errorf("the enemy against the guard in the aura: p_success %.4f, out of it %.4f: want less", one.PSuccess, own.PSuccess)
 	}
 }
+
+// widerCard returns the embedded card id with wider_auras (skills.md
+// section 3, pattern D: "+2 toises of aura radius for its people in the
+// Spearhead"), fielded with its base equipment.
+func widerCard(t *testing.T, id string, w ...profiles.WiderAura) *Fighter {
+	t.Helper()
+	f := auraCard(t, id, nil)
+	p := *f.Profile
+	p.WiderAuras = w
+	g := *f
+	g.Profile = &p
+	return &g
+}
+
+// TestWiderAuras checks pattern D's wider auras (skills.md section 3, D:
+// "+2 toises of aura radius for its people in the Spearhead"): while the
+// card's Safar is in play, the Safars of its side it names (itself
+// included) have auras of I + 2 toises; two such cards give +2, not +4
+// (identical auras do not stack); an enemy's does not widen them; and the
+// rules that read an aura read the wider one: its leader's aura (seed 000
+// l.402) and an ally's aura grant within aura (sim/auragrants.go).
+func TestWiderAuras(t *testing.T) {
+	kharns := profiles.WiderAura{To: profiles.Selector{Factions: []string{profiles.Kharns}}, Toises: 2}
+	prince := auraCard(t, "prince-3", princeGrants[:1]) // I 5, Brutality 1 to crown guards in its aura
+	pal := widerCard(t, "paladin-2", kharns)             // I 3
+	pal2 := widerCard(t, "paladin-2", kharns)
+	guard := auraCard(t, "crown-guard-1", nil) // I 2
+	enemy := widerCard(t, "kherops-warrior-1", profiles.WiderAura{To: profiles.Selector{All: true}, Toises: 5})
+	e := battle(t, []*Fighter{prince, pal, pal2, guard}, []*Fighter{enemy})
+	e.leader[0] = 0
+	eI := float64(enemy.Stats().I)
+	for _, c := range []struct {
+		i    int
+		want float64
+	}{{0, 7}, {1, 5}, {3, 4}, {4, eI + 5}} {
+		if got := e.auraRadius(c.i); got != c.want {
+			t.Errorf("Safar %d (%s): aura %g toises, want %g", c.i, e.c[c.i].f.Name(), got, c.want)
+		}
+	}
+	e.c[0].pos, e.c[1].pos, e.c[2].pos = field.Vec{X: 3, Y: 7.5}, field.Vec{X: 3, Y: 3}, field.Vec{X: 3, Y: 12}
+	e.c[4].pos = field.Vec{X: 20, Y: 7.5}
+	e.c[3].pos = field.Vec{X: 9, Y: 7.5} // 6 toises from the prince: beyond I 5, within 7
+	e.refreshAuras()
+	if e.c[3].kind != e.auras[0].kinds[1] || e.aura(3) != 1 {
+		t.Errorf("6 toises from the prince with the paladins in play: kind %d (want the buffed %d), leader's aura %d (want 1)", e.c[3].kind, e.auras[0].kinds[1], e.aura(3))
+	}
+	e.c[1].hp, e.c[2].hp = 0, 0 // both paladins defeated
+	e.refreshAuras()
+	if got := e.auraRadius(0); got != 5 || e.c[3].kind != e.auras[0].kinds[0] || e.aura(3) != 0 {
+		t.Errorf("the paladins defeated: the prince's aura %g toises (want 5), the guard's kind %d (want its own %d), leader's aura %d (want 0)", got, e.c[3].kind, e.auras[0].kinds[0], e.aura(3))
+	}
+}

@@ -187,3 +187,42 @@ func TestAuraBuffSkirmish(t *testing.T) {
 		t.Errorf("battle with aura buffs: %v allocations per battle, want 0", n)
 	}
 }
+
+// TestWiderAuraSkirmish plays wider auras in whole battles: the prince of
+// TestAuraBuffSkirmish and a paladin whose card widens the Khârns' auras
+// by 2 toises (skills.md section 3, D); the trace shows the guards in the
+// prince's aura, and warm battles allocate nothing.
+func TestWiderAuraSkirmish(t *testing.T) {
+	prince := withAuraGrants(t, "prince-3",
+		profiles.AuraGrant{AuraBuffs: profiles.AuraBuffs{DefenceReroll: true}, To: profiles.Selector{Profiles: []string{"crown-guard"}}})
+	pal := cardFighter(t, "paladin-2")
+	pp := *pal.Profile
+	pp.WiderAuras = []profiles.WiderAura{{To: profiles.Selector{Factions: []string{profiles.Kharns}}, Toises: 2}}
+	wide := *pal
+	wide.Profile = &pp
+	guard, warrior := cardFighter(t, "crown-guard-1"), cardFighter(t, "kherops-warrior-1")
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{prince, &wide, guard, guard}, Costs: []int{130, 60, 45, 45}, Leader: 0},
+		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48, 48}, Leader: 0},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	pl.SetTrace(&b)
+	r := rand.NewPCG(9, 2)
+	for range 3 {
+		pl.Play(r)
+	}
+	pl.SetTrace(nil)
+	if tr := b.String(); !strings.Contains(tr, "crown-guard-1 stands in its allies' auras: defence_reroll from A1 prince-3") {
+		t.Errorf("the trace of 3 battles shows no guard in the prince's aura:\n%s", tr)
+	}
+	if raceEnabled {
+		return // the race detector allocates
+	}
+	if n := sim.WarmAllocs(pl, 200); n != 0 {
+		t.Errorf("battle with wider auras: %v allocations per battle, want 0", n)
+	}
+}

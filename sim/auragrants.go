@@ -161,7 +161,7 @@ func (e *engine) refreshAuras() {
 		m := 0
 		for _, s := range a.srcs {
 			o := &e.c[s.k]
-			if o.inPlay() && e.within(s.k, a.i, s.g.Radius(o.f.Stats().I)) {
+			if o.inPlay() && e.within(s.k, a.i, s.g.Radius(e.auraRadius(s.k))) {
 				m |= 1 << s.bit
 			}
 		}
@@ -238,7 +238,7 @@ func (e *engine) traceAura(i int) {
 		}
 		for _, s := range a.srcs {
 			o := &e.c[s.k]
-			if o.inPlay() && e.within(s.k, a.i, s.g.Radius(o.f.Stats().I)) {
+			if o.inPlay() && e.within(s.k, a.i, s.g.Radius(e.auraRadius(s.k))) {
 				for _, b := range s.g.Names() {
 					on = append(on, b+" from "+e.name(s.k))
 				}

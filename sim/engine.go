@@ -76,6 +76,8 @@ type engine struct {
 
 	// moraleAuras: some Safar's card has morale auras (sim/auras.go).
 	moraleAuras bool
+	// widerAuras: some Safar's card widens its allies' auras (sim/auras.go).
+	widerAuras bool
 	// auras are the Safars allies' aura grants can reach (sim/auragrants.go);
 	// nil when none.
 	auras []auraSafar
@@ -351,6 +353,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 	e := &engine{variant: variant, plans: map[planKey]*plan{}, leader: [2]int{-1, -1}, tables: tables}
 	for _, f := range fighters {
 		e.moraleAuras = e.moraleAuras || len(f.Profile.MoraleAuras) > 0
+		e.widerAuras = e.widerAuras || len(f.Profile.WiderAuras) > 0
 	}
 	for s := range 2 {
 		e.policies[s] = policies[s]
@@ -1120,7 +1123,7 @@ func (e *engine) aura(i int) int {
 	if l < 0 || l == i || !e.c[l].inPlay() {
 		return 0
 	}
-	if e.c[l].pos.Dist(e.c[i].pos) <= float64(e.c[l].f.Stats().I)+1e-9 {
+	if e.c[l].pos.Dist(e.c[i].pos) <= e.auraRadius(l)+1e-9 {
 		return 1
 	}
 	return 0
@@ -1142,7 +1145,7 @@ func (e *engine) warlord(i int) {
 			continue
 		}
 		allies++
-		if a.pos.Dist(c.pos) <= float64(c.f.Stats().I)+1e-9 {
+		if a.pos.Dist(c.pos) <= e.auraRadius(i)+1e-9 {
 			in++
 		}
 	}
@@ -1202,7 +1205,7 @@ func (e *engine) moringa(i, n int) (int, int) {
 	k := -1
 	for j := range e.c {
 		a := &e.c[j]
-		if j == i || a.side != c.side || !a.inPlay() || a.pos.Dist(c.pos) > float64(c.f.Stats().I)+1e-9 {
+		if j == i || a.side != c.side || !a.inPlay() || a.pos.Dist(c.pos) > e.auraRadius(i)+1e-9 {
 			continue
 		}
 		if _, has := a.f.Profile.Skill(profiles.SkillMoringa); has && (k < 0 || a.hp > e.c[k].hp) {
