@@ -89,7 +89,7 @@ func widerCard(t *testing.T, id string, w ...profiles.WiderAura) *Fighter {
 func TestWiderAuras(t *testing.T) {
 	kharns := profiles.WiderAura{To: profiles.Selector{Factions: []string{profiles.Kharns}}, Toises: 2}
 	prince := auraCard(t, "prince-3", princeGrants[:1]) // I 5, Brutality 1 to crown guards in its aura
-	pal := widerCard(t, "paladin-2", kharns)             // I 3
+	pal := widerCard(t, "paladin-2", kharns)            // I 3
 	pal2 := widerCard(t, "paladin-2", kharns)
 	guard := auraCard(t, "crown-guard-1", nil) // I 2
 	enemy := widerCard(t, "kherops-warrior-1", profiles.WiderAura{To: profiles.Selector{All: true}, Toises: 5})
