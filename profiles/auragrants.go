@@ -56,15 +56,24 @@ type AuraBuffs struct {
 	// ("daze on a CH for allies of one origin in its aura"), as a weapon's
 	// "daze on CH" does (R17); a weapon that stuns on a CH keeps its stun.
 	DazeOnCrit bool
+	// FreeVAfterFailedDefence: once per turn, after a defence that failed,
+	// the ally may take a free V effect, applied once the attack is
+	// resolved ("once per turn, allies may take a free V effect after a
+	// failed defence"). A fight plays it as Survival instinct's free V:
+	// taken when the ally's policy would rather shoot, stepping away
+	// (sim/auragrants.go); it changes no exchange.
+	FreeVAfterFailedDefence bool
 }
 
 // Any reports whether b gives a buff.
-func (b AuraBuffs) Any() bool { return b.ShotStature || b.DefenceReroll || b.DazeOnCrit }
+func (b AuraBuffs) Any() bool {
+	return b.ShotStature || b.DefenceReroll || b.DazeOnCrit || b.FreeVAfterFailedDefence
+}
 
 // Or returns the buffs of b and c together.
 func (b AuraBuffs) Or(c AuraBuffs) AuraBuffs {
 	return AuraBuffs{ShotStature: b.ShotStature || c.ShotStature, DefenceReroll: b.DefenceReroll || c.DefenceReroll,
-		DazeOnCrit: b.DazeOnCrit || c.DazeOnCrit}
+		DazeOnCrit: b.DazeOnCrit || c.DazeOnCrit, FreeVAfterFailedDefence: b.FreeVAfterFailedDefence || c.FreeVAfterFailedDefence}
 }
 
 // Names returns the data-format keys of the buffs of b, for traces.
@@ -78,6 +87,9 @@ func (b AuraBuffs) Names() []string {
 	}
 	if b.DazeOnCrit {
 		out = append(out, "daze_on_crit")
+	}
+	if b.FreeVAfterFailedDefence {
+		out = append(out, "free_v_after_failed_defence")
 	}
 	return out
 }
@@ -104,7 +116,7 @@ func AuraGrantable(name string) bool {
 }
 
 // auraGrantFields are the keys of one aura_grants entry.
-var auraGrantFields = []string{"skills", "to", "within", "increment", "shot_stature", "defence_reroll", "daze_on_crit"}
+var auraGrantFields = []string{"skills", "to", "within", "increment", "shot_stature", "defence_reroll", "daze_on_crit", "free_v_after_failed_defence"}
 
 // auraGrants decodes an aura_grants list.
 func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
@@ -141,6 +153,8 @@ func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
 				g.DefenceReroll, _ = d.boolValue(f.v, ff)
 			case "daze_on_crit":
 				g.DazeOnCrit, _ = d.boolValue(f.v, ff)
+			case "free_v_after_failed_defence":
+				g.FreeVAfterFailedDefence, _ = d.boolValue(f.v, ff)
 			default:
 				d.unknown(f.k, ff, f.key, auraGrantFields)
 			}
@@ -150,7 +164,7 @@ func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
 		case present["skills"] && len(g.Skills) == 0:
 			d.errorf(deref(e), join(ef, "skills"), "must give at least one skill")
 		case !present["skills"] && !g.Any():
-			d.errorf(deref(e), ef, "gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit; skills.md section 3, pattern D)")
+			d.errorf(deref(e), ef, "gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence; skills.md section 3, pattern D)")
 		}
 		out = append(out, g)
 	}

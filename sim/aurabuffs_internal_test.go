@@ -117,3 +117,54 @@ func TestWiderAuras(t *testing.T) {
 		t.Errorf("the paladins defeated: the prince's aura %g toises (want 5), the guard's kind %d (want its own %d), leader's aura %d (want 0)", got, e.c[3].kind, e.auras[0].kinds[0], e.aura(3))
 	}
 }
+
+// TestAuraFreeV checks pattern D's "once per turn, allies may take a free V
+// effect after a failed defence (applied after the attack is resolved)"
+// (skills.md section 3, D; engine.auraFreeV): a guard in the prince's aura
+// whose defence failed steps away from its attacker when its policy would
+// rather shoot, once per turn; not after a defence that held or no defence,
+// not out of the aura, not a second time in the turn, not a Safar that
+// would rather fight in melee.
+func TestAuraFreeV(t *testing.T) {
+	grant := []profiles.AuraGrant{{AuraBuffs: profiles.AuraBuffs{FreeVAfterFailedDefence: true}, To: profiles.Selector{Profiles: []string{"crown-guard"}}}}
+	prince := auraCard(t, "prince-3", grant)
+	guard := auraCard(t, "crown-guard-1", nil)
+	enemy := auraCard(t, "kherops-warrior-1", nil)
+	e := battle(t, []*Fighter{prince, guard}, []*Fighter{enemy})
+	place := func(x float64) {
+		e.c[0].pos, e.c[1].pos, e.c[2].pos = field.Vec{X: 3, Y: 7.5}, field.Vec{X: x, Y: 7.5}, field.Vec{X: x + 1, Y: 7.5}
+		e.refreshAuras()
+	}
+	shooter := func(on bool) {
+		for _, k := range e.auras[0].kinds {
+			e.prefer[k][e.c[2].kind] = on
+		}
+		e.c[1].ammo = -1
+	}
+	shooter(true)
+	place(5)
+	if !e.c[1].f.Skills.Aura.FreeVAfterFailedDefence {
+		t.Fatal("2 toises from the prince: the guard has no free V")
+	}
+	gap := e.c[1].pos.Dist(e.c[2].pos)
+	if e.auraFreeV(2, 1, false) {
+		t.Error("a defence that held (or none): the guard moved")
+	}
+	if !e.auraFreeV(2, 1, true) || e.c[1].pos.Dist(e.c[2].pos) <= gap+0.1 || !e.c[1].auraVUsed {
+		t.Errorf("a failed defence in the aura: gap %.2f, was %.2f, used %v; want the guard stepped away", e.c[1].pos.Dist(e.c[2].pos), gap, e.c[1].auraVUsed)
+	}
+	place(5)
+	if e.auraFreeV(2, 1, true) {
+		t.Error("a second failed defence in the turn: the guard moved again")
+	}
+	e.c[1].auraVUsed = false
+	place(12) // 9 toises from the prince: out of its aura (I 5)
+	if e.auraFreeV(2, 1, true) {
+		t.Error("out of the aura: the guard moved")
+	}
+	shooter(false)
+	place(5)
+	if e.auraFreeV(2, 1, true) {
+		t.Error("a guard that would rather fight in melee: it moved")
+	}
+}

@@ -226,3 +226,49 @@ func TestWiderAuraSkirmish(t *testing.T) {
 		t.Errorf("battle with wider auras: %v allocations per battle, want 0", n)
 	}
 }
+
+// TestAuraShooterSkirmish plays the shooters' buffs of pattern D in whole
+// battles (skills.md section 3, D: "a bonus equal to their stature on shots
+// for its people in its aura"; "once per turn, allies may take a free V
+// effect after a failed defence"): three Goûn hunters (with an invented 14
+// HP, so that some outlive a failed defence) whose invented card gives the
+// other hunters both within 30 toises (the default policy does not keep
+// them in an aura), beside a tribal champion, against Khérops; the trace
+// shows a hunter in its allies' auras with the buffs and a hunter stepping
+// away after a failed defence, and warm battles allocate nothing.
+func TestAuraShooterSkirmish(t *testing.T) {
+	hunter := withAuraGrants(t, "goun-hunter-1",
+		profiles.AuraGrant{AuraBuffs: profiles.AuraBuffs{ShotStature: true, FreeVAfterFailedDefence: true}, To: profiles.Selector{Profiles: []string{"goun-hunter"}}, Within: 30})
+	hunter.Profile.HP = 14
+	warrior := cardFighter(t, "kherops-warrior-1")
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{cardFighter(t, "tribal-champion-3"), hunter, hunter, hunter}, Costs: []int{120, 38, 38, 38}, Leader: 0},
+		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	pl.SetTrace(&b)
+	r := rand.NewPCG(3, 5)
+	for range 50 {
+		pl.Play(r)
+	}
+	pl.SetTrace(nil)
+	tr := b.String()
+	for _, want := range []string{
+		"goun-hunter-1 stands in its allies' auras: shot_stature from A2 goun-hunter-1, free_v_after_failed_defence from A2 goun-hunter-1",
+		"goun-hunter-1 takes the free V effect of its ally's aura after its failed defence",
+	} {
+		if !strings.Contains(tr, want) {
+			t.Errorf("the trace of 50 battles has no %q", want)
+		}
+	}
+	if raceEnabled {
+		return // the race detector allocates
+	}
+	if n := sim.WarmAllocs(pl, 200); n != 0 {
+		t.Errorf("battle with the shooters' aura buffs: %v allocations per battle, want 0", n)
+	}
+}

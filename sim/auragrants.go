@@ -261,3 +261,26 @@ func (e *engine) traceAura(i int) {
 	}
 	e.tracef("    %s stands in its allies' auras: %s\n", e.name(i), strings.Join(on, ", "))
 }
+
+// auraFreeV plays pattern D's "once per turn, allies may take a free V
+// effect after a failed defence (applied after the attack is resolved)"
+// (skills.md section 3, D) for defender j, attacked by i, whose defence
+// failed (a defence roll, against the main attack or a free one, did not
+// stop it: Outcome.DefenceFailed; an undefended attack is none): while
+// it stands in the aura (its kind's Skills.Aura), once per turn, it takes
+// the V effect as Survival instinct's free V is taken, when its policy would
+// rather shoot (prefersRange): it steps away; a melee fighter keeps it. It
+// reports whether j moved.
+func (e *engine) auraFreeV(i, j int, failed bool) bool {
+	o := &e.c[j]
+	if !failed || !o.f.Skills.Aura.FreeVAfterFailedDefence || o.auraVUsed || !o.inPlay() ||
+		!e.policies[o.side].prefersRange(e, j, i) {
+		return false
+	}
+	o.auraVUsed = true
+	e.freeMove(j, i, e.freeMoveOf(j, 1, false), false)
+	if e.trace != nil {
+		e.tracef("    %s takes the free V effect of its ally's aura after its failed defence: %s\n", e.name(j), e.where(j, i))
+	}
+	return true
+}

@@ -209,6 +209,9 @@ type combatant struct {
 	// duelUsed, masterUsed: its Duellist or Master X reroll was used this turn
 	// (each once per turn).
 	duelUsed, masterUsed bool
+	// auraVUsed: it took the free V effect of an ally's aura after a failed
+	// defence this turn (sim/auragrants.go, engine.auraFreeV).
+	auraVUsed bool
 	// berserk: the Berserk state is on (its condition, bleeding, came true);
 	// berserkOver: a daze or a stun ended it for the rest of the fight.
 	berserk, berserkOver bool
@@ -571,6 +574,7 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 	for e.round = 1; e.round <= e.rounds; e.round++ {
 		for i := range e.c { // Duellist and Master X: once per turn
 			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
+			e.c[i].auraVUsed = false
 			e.c[i].warnedMask = 0
 			e.c[i].morale.sacrificeUsed, e.c[i].morale.authorityUsed = false, 0 // Sacrifice X, Authority X: per turn
 			e.c[i].morale.riderUsed = false                                     // a mount's Sacrifice towards its rider (sim/mount.go)
@@ -1914,6 +1918,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	if st.moveDef && o.inPlay() && e.policies[o.side].prefersRange(e, j, i) {
 		e.freeMove(j, i, e.freeMoveOf(j, 1, false), false)
 	}
+	e.auraFreeV(i, j, out.DefenceFailed) // sim/auragrants.go
 	if e.trace != nil {
 		if e.duel {
 			e.tracef("    HP: A %d, B %d; AP: A %d, B %d; gap %.1f\n", max(e.c[0].hp, 0), max(e.c[1].hp, 0), e.c[0].ap, e.c[1].ap, e.gap(0, 1))

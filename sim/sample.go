@@ -21,9 +21,13 @@ type Outcome struct {
 	AttackerRepelled bool
 	AttackerMove     bool
 	DefenderMove     bool
-	DefenceAP        int
-	ArmourBoxes      int
-	ShieldBoxes      int
+	// DefenceFailed: a defence roll of the defender, against the main
+	// attack or a free one, did not stop it (an undefended attack is no
+	// failed defence): pattern D's free V effect (sim/auragrants.go).
+	DefenceFailed bool
+	DefenceAP     int
+	ArmourBoxes   int
+	ShieldBoxes   int
 	// HelmetUsed and AttackerHelmetUsed: the defender's or the attacker's
 	// helmet took an effect away in this exchange (sim/helmet.go).
 	HelmetUsed, AttackerHelmetUsed bool
@@ -277,6 +281,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if !free {
 		o.Success = true
 	}
+	o.DefenceFailed = true
 	ev.Success = true
 	s = pl.hitEffects(s, spec, a, ch, free)
 	if spec.biteTest {
