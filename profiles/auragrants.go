@@ -63,17 +63,26 @@ type AuraBuffs struct {
 	// taken when the ally's policy would rather shoot, stepping away
 	// (sim/auragrants.go); it changes no exchange.
 	FreeVAfterFailedDefence bool
+	// D10OncePerTurn: once per turn, +1D10 to the final total of an attack
+	// or a defence ("once per turn, +1D10 to the final total of an attack or
+	// defence for allies of its faction in its aura"). Played on defences
+	// only: on its main defence, when the total falls short of the attack's
+	// by 10 or less and the roll is no CF, the ally adds a plain d10 (no CH,
+	// no CF), the first such defence of the turn (sim/auragrants.go). On
+	// attacks: not modelled.
+	D10OncePerTurn bool
 }
 
 // Any reports whether b gives a buff.
 func (b AuraBuffs) Any() bool {
-	return b.ShotStature || b.DefenceReroll || b.DazeOnCrit || b.FreeVAfterFailedDefence
+	return b.ShotStature || b.DefenceReroll || b.DazeOnCrit || b.FreeVAfterFailedDefence || b.D10OncePerTurn
 }
 
 // Or returns the buffs of b and c together.
 func (b AuraBuffs) Or(c AuraBuffs) AuraBuffs {
 	return AuraBuffs{ShotStature: b.ShotStature || c.ShotStature, DefenceReroll: b.DefenceReroll || c.DefenceReroll,
-		DazeOnCrit: b.DazeOnCrit || c.DazeOnCrit, FreeVAfterFailedDefence: b.FreeVAfterFailedDefence || c.FreeVAfterFailedDefence}
+		DazeOnCrit: b.DazeOnCrit || c.DazeOnCrit, FreeVAfterFailedDefence: b.FreeVAfterFailedDefence || c.FreeVAfterFailedDefence,
+		D10OncePerTurn: b.D10OncePerTurn || c.D10OncePerTurn}
 }
 
 // Names returns the data-format keys of the buffs of b, for traces.
@@ -90,6 +99,9 @@ func (b AuraBuffs) Names() []string {
 	}
 	if b.FreeVAfterFailedDefence {
 		out = append(out, "free_v_after_failed_defence")
+	}
+	if b.D10OncePerTurn {
+		out = append(out, "d10_once_per_turn")
 	}
 	return out
 }
@@ -116,7 +128,7 @@ func AuraGrantable(name string) bool {
 }
 
 // auraGrantFields are the keys of one aura_grants entry.
-var auraGrantFields = []string{"skills", "to", "within", "increment", "shot_stature", "defence_reroll", "daze_on_crit", "free_v_after_failed_defence"}
+var auraGrantFields = []string{"skills", "to", "within", "increment", "shot_stature", "defence_reroll", "daze_on_crit", "free_v_after_failed_defence", "d10_once_per_turn"}
 
 // auraGrants decodes an aura_grants list.
 func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
@@ -155,6 +167,8 @@ func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
 				g.DazeOnCrit, _ = d.boolValue(f.v, ff)
 			case "free_v_after_failed_defence":
 				g.FreeVAfterFailedDefence, _ = d.boolValue(f.v, ff)
+			case "d10_once_per_turn":
+				g.D10OncePerTurn, _ = d.boolValue(f.v, ff)
 			default:
 				d.unknown(f.k, ff, f.key, auraGrantFields)
 			}
@@ -164,7 +178,7 @@ func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
 		case present["skills"] && len(g.Skills) == 0:
 			d.errorf(deref(e), join(ef, "skills"), "must give at least one skill")
 		case !present["skills"] && !g.Any():
-			d.errorf(deref(e), ef, "gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence; skills.md section 3, pattern D)")
+			d.errorf(deref(e), ef, "gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn; skills.md section 3, pattern D)")
 		}
 		out = append(out, g)
 	}

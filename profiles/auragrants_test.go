@@ -99,11 +99,13 @@ const auraBuffProfile = `profiles:
         to: {traits: [warrior]}
         within: 3
         daze_on_crit: true
+        d10_once_per_turn: true
 `
 
 // TestAuraBuffs checks that the buffs of pattern D that are no skill
 // (skills.md section 3, D: stature on shots, a free reroll per defence,
-// daze on a CH, a free V effect after a failed defence) are read from aura_grants, alone or beside skills, and that
+// daze on a CH, a free V effect after a failed defence, +1D10 once per
+// turn) are read from aura_grants, alone or beside skills, and that
 // a mistake is an error naming the file, line, field and the rule broken.
 func TestAuraBuffs(t *testing.T) {
 	ds, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(auraBuffProfile)}}, "a.yaml")
@@ -113,7 +115,7 @@ func TestAuraBuffs(t *testing.T) {
 	p, _ := ds.Profile("invented-captain-2")
 	g := p.AuraGrants
 	if len(g) != 3 || g[0].AuraBuffs != (AuraBuffs{ShotStature: true}) || g[1].AuraBuffs != (AuraBuffs{DefenceReroll: true, FreeVAfterFailedDefence: true}) ||
-		g[2].AuraBuffs != (AuraBuffs{DazeOnCrit: true}) || len(g[0].Skills) != 0 || len(g[2].Skills) != 1 || !g[1].To.All || g[2].Within != 3 {
+		g[2].AuraBuffs != (AuraBuffs{DazeOnCrit: true, D10OncePerTurn: true}) || len(g[0].Skills) != 0 || len(g[2].Skills) != 1 || !g[1].To.All || g[2].Within != 3 {
 		t.Fatalf("aura grants %+v", g)
 	}
 	if b := g[0].Or(g[1].AuraBuffs).Or(g[1].AuraBuffs); b != (AuraBuffs{ShotStature: true, DefenceReroll: true, FreeVAfterFailedDefence: true}) ||
@@ -126,10 +128,11 @@ func TestAuraBuffs(t *testing.T) {
 	}
 	for _, tc := range []struct{ from, to, want string }{
 		{"shot_stature: true", "shot_stature: 2", "a.yaml:14:23: profiles[invented-captain-2].aura_grants[0].shot_stature: want true or false"},
-		{"shot_stature: true", "shot_stature: false", "a.yaml:12:9: profiles[invented-captain-2].aura_grants[0]: gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence; skills.md section 3, pattern D)"},
+		{"shot_stature: true", "shot_stature: false", "a.yaml:12:9: profiles[invented-captain-2].aura_grants[0]: gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn; skills.md section 3, pattern D)"},
 		{"defence_reroll: true", "defense_reroll: true", `aura_grants[1].defense_reroll: unknown field "defense_reroll"`},
 		{"daze_on_crit: true", "daze_on_crit: yes please", "aura_grants[2].daze_on_crit: want true or false"},
 		{"free_v_after_failed_defence: true", "free_v_after_failed_defence: 1", "aura_grants[1].free_v_after_failed_defence: want true or false"},
+		{"d10_once_per_turn: true", "d10_once_per_turn: 1D10", "aura_grants[2].d10_once_per_turn: want true or false"},
 	} {
 		bad := strings.Replace(auraBuffProfile, tc.from, tc.to, 1)
 		_, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(bad)}}, "a.yaml")

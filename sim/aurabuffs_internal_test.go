@@ -168,3 +168,35 @@ func TestAuraFreeV(t *testing.T) {
 		t.Error("a guard that would rather fight in melee: it moved")
 	}
 }
+
+// TestAuraD10OncePerTurn checks the fight's side of pattern D's "once per
+// turn, +1D10 to the final total of an attack or defence" (skills.md
+// section 3, D; engine.boostLeft): a guard in the prince's aura holds the
+// d10 (toolBoost) until a defence adds it (spendTools), then not until the
+// next turn; out of the aura it holds none.
+func TestAuraD10OncePerTurn(t *testing.T) {
+	grant := []profiles.AuraGrant{{AuraBuffs: profiles.AuraBuffs{D10OncePerTurn: true}, To: profiles.Selector{Profiles: []string{"crown-guard"}}}}
+	prince := auraCard(t, "prince-3", grant)
+	guard := auraCard(t, "crown-guard-1", nil)
+	enemy := auraCard(t, "kherops-warrior-1", nil)
+	e := battle(t, []*Fighter{prince, guard}, []*Fighter{enemy})
+	e.c[0].pos, e.c[1].pos, e.c[2].pos = field.Vec{X: 3, Y: 7.5}, field.Vec{X: 5, Y: 7.5}, field.Vec{X: 6, Y: 7.5}
+	e.refreshAuras()
+	if e.boostLeft(1) != toolBoost || e.boostLeft(2) != 0 || e.boostLeft(0) != 0 {
+		t.Fatalf("in the aura: guard %b, enemy %b, prince %b; want the guard alone to hold the d10", e.boostLeft(1), e.boostLeft(2), e.boostLeft(0))
+	}
+	e.spendTools(1, toolFate) // another tool spent: the d10 stays
+	if e.boostLeft(1) != toolBoost {
+		t.Error("a spell's reroll spent: the d10 went with it")
+	}
+	e.spendTools(1, toolBoost)
+	if e.boostLeft(1) != 0 {
+		t.Error("the d10 added: the guard still holds it this turn")
+	}
+	e.c[1].boostUsed = false // a new turn (playFrom resets it with Master X's)
+	e.c[1].pos = field.Vec{X: 12, Y: 7.5}
+	e.refreshAuras()
+	if e.boostLeft(1) != 0 {
+		t.Error("9 toises from the prince (I 5): the guard holds the d10")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -270,5 +271,98 @@ func TestAuraShooterSkirmish(t *testing.T) {
 	}
 	if n := sim.WarmAllocs(pl, 200); n != 0 {
 		t.Errorf("battle with the shooters' aura buffs: %v allocations per battle, want 0", n)
+	}
+}
+
+// TestAuraD10Defence checks "once per turn, +1D10 to the final total of an
+// attack or defence for allies of its faction in its aura" on defences
+// (skills.md section 3, D; sim/auragrants.go): on its main defence, a roll
+// that is no CF and falls short by 1 to 10 gets a plain d10 added; the
+// attack succeeds less often than against the same defender out of the
+// aura, a Cunning defender with 3 AP included (it plays Cunning where it
+// can, 1 AP left after the defence, and the d10 elsewhere); there, with a
+// free attack (A effect: the d10 is for the main defence), and under the
+// ch-auto-success option, the sampler agrees with the exact engine.
+func TestAuraD10Defence(t *testing.T) {
+	att := sim.NewFighter(safar("striker", 2, stats4(4, 5, 5, 3), 3), []*profiles.Equipment{club})
+	on := profiles.AuraBuffs{D10OncePerTurn: true}
+	pa := sim.Attack{AP: 2, Chars: sim.CharsOf(sim.P, sim.A), Effects: sim.CharsOf(sim.P)}
+	paa := sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.A), Effects: sim.CharsOf(sim.A)}
+	for _, c := range []struct {
+		name    string
+		def     *profiles.Profile
+		a       sim.Attack
+		variant sim.Variant
+	}{
+		{"2:PA:P", safar("guard", 2, stats4(4, 4, 4, 4), 3), pa, sim.Variant{}},
+		{"3:PAA:A (a free attack)", safar("guard", 2, stats4(4, 4, 4, 4), 3), paa, sim.Variant{}},
+		{"cunning guard", withAP(safar("sly", 2, stats4(4, 4, 4, 4), 3, skill("cunning")), 3), pa, sim.Variant{}},
+		{"ch-auto-success", safar("guard", 2, stats4(4, 4, 4, 4), 3), pa, sim.Variant{CHAutoSuccess: true}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ex := func(b profiles.AuraBuffs) *sim.Exchange {
+				return &sim.Exchange{Attacker: att, Defender: buffed(c.def, b, club, shield), Attack: c.a, Variant: c.variant, Policy: sim.DefaultPolicy}
+			}
+			plain, aura := exact(t, ex(profiles.AuraBuffs{})), exact(t, ex(on))
+			if aura.PSuccess >= plain.PSuccess-1e-3 {
+				t.Errorf("defender holding the d10: p_success %.4f, without %.4f: want less", aura.PSuccess, plain.PSuccess)
+			}
+			sampleAgainst(t, c.name, ex(on), aura, 100_000)
+		})
+	}
+}
+
+// withAP returns p with ap AP.
+func withAP(p *profiles.Profile, ap int) *profiles.Profile {
+	p.AP = ap
+	return p
+}
+
+// TestAuraD10Skirmish plays the +1D10 of pattern D in whole battles: a
+// prince whose invented card gives crown guards within 30 toises "+1D10 to
+// the final total of ... defence" once per turn; the trace shows a guard
+// adding it to a defence, and warm battles allocate nothing.
+func TestAuraD10Skirmish(t *testing.T) {
+	prince := withAuraGrants(t, "prince-3",
+		profiles.AuraGrant{AuraBuffs: profiles.AuraBuffs{D10OncePerTurn: true}, To: profiles.Selector{Profiles: []string{"crown-guard"}}, Within: 30})
+	guard, warrior := cardFighter(t, "crown-guard-1"), cardFighter(t, "kherops-warrior-1")
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{prince, guard, guard}, Costs: []int{130, 45, 45}, Leader: 0},
+		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	pl.SetTrace(&b)
+	r := rand.NewPCG(7, 1)
+	for range 10 {
+		pl.Play(r)
+	}
+	pl.SetTrace(nil)
+	if tr := b.String(); !strings.Contains(tr, "(+1D10 of its ally's aura: +") {
+		t.Errorf("the trace of 10 battles shows no defence with the aura's d10")
+	}
+	if raceEnabled {
+		return // the race detector allocates
+	}
+	if n := sim.WarmAllocs(pl, 200); n != 0 {
+		t.Errorf("battle with the aura's d10: %v allocations per battle, want 0", n)
+	}
+}
+
+// TestAuraD10NotModelled checks that a skirmish with a card whose aura
+// gives the +1D10 says what it leaves out: the d10 on attacks.
+func TestAuraD10NotModelled(t *testing.T) {
+	prince := withAuraGrants(t, "prince-3",
+		profiles.AuraGrant{AuraBuffs: profiles.AuraBuffs{D10OncePerTurn: true}, To: profiles.Selector{All: true}})
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{prince, cardFighter(t, "crown-guard-1")}, Costs: []int{130, 45}, Leader: 0},
+		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-1")}, Costs: []int{48}, Leader: 0},
+	}}
+	want := "d10_once_per_turn of its aura_grants on attacks (skills.md section 3, pattern D; played on defences) (prince-3)"
+	if nm := sk.NotModelled(); !slices.Contains(nm, want) {
+		t.Errorf("not modelled %q, want %q among them", nm, want)
 	}
 }

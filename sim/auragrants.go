@@ -3,10 +3,12 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"sync"
 
 	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim/dice"
 )
 
 // Aura grants (skills.md section 3, pattern D: "a standing effect on allies
@@ -283,4 +285,81 @@ func (e *engine) auraFreeV(i, j int, failed bool) bool {
 		e.tracef("    %s takes the free V effect of its ally's aura after its failed defence: %s\n", e.name(j), e.where(j, i))
 	}
 	return true
+}
+
+// The +1D10 of an ally's aura (skills.md section 3, pattern D: "once per
+// turn, +1D10 to the final total of an attack or defence for allies of its
+// faction in its aura"), on defences: the defender holds it (bit toolBoost of
+// state.defTools) while it stands in the aura and has not used it this turn
+// (engine.boostLeft); a plain Exchange's defender with the buff holds it
+// (boostOf). The rule of its use, the simple one the task allows: on its
+// main defence (not a free attack's), when the roll is no CF and its total
+// falls short of the attack's by 1 to 10, the defender adds a plain d10 (no
+// CH, no CF: "+1D10 to the final total"), which stops the attack when it
+// makes up the gap (ties go to the defender, R6); with the ch-auto-success
+// option only a defence CH may stop an attack CH, and a shield's defence CH
+// has stopped it already. Once added it is spent for the turn; not added, it
+// is kept. A defender that may play Cunning on that defence (1 AP left after
+// it, skills.md #12) plays Cunning and keeps the d10: the two on one defence
+// are not modelled. On attacks: not modelled.
+
+// boostOf returns toolBoost when f holds the buff, for a plain exchange.
+func boostOf(f *Fighter) toolBits {
+	if f.Skills.Aura.D10OncePerTurn {
+		return toolBoost
+	}
+	return 0
+}
+
+// boostLeft returns toolBoost when Safar j holds the +1D10 of an ally's
+// aura: in reach of it (its kind's Skills.Aura) and not used this turn.
+func (e *engine) boostLeft(j int) toolBits {
+	if e.c[j].boostUsed {
+		return 0
+	}
+	return boostOf(e.c[j].f)
+}
+
+// boostOK reports whether the defender in state s holds the +1D10 for
+// defence d and plays it there: the main attack's, a roll, on which it may
+// not play Cunning.
+func (pl *plan) boostOK(s state, free bool, d Defence) bool {
+	return !free && s.defTools.has(toolBoost) && !d.None && !d.Discard && !pl.cunningOK(s, d)
+}
+
+// boostOutcomes adds the +1D10 to outcomes o of a defence roll (tail tl)
+// short of the attack total by gap = need - value: a stop with probability
+// (11 - gap)/10 for gap 1-10.
+func (pl *plan) boostOutcomes(o stopParts, tl *splitTail, need int, attCH bool, d Defence) stopParts {
+	plainCan := !(pl.ex.Variant.CHAutoSuccess && attCH) // ch-auto-success: only a defence CH stops an attack CH
+	chCan := !d.Shield                                  // R13: a defence CH with the shield has stopped already
+	for gap := 1; gap <= 10; gap++ {
+		p := float64(11-gap) / 10
+		for ch, tail := range [2][]float64{tl.plain, tl.ch} {
+			if ch == 0 && !plainCan || ch == 1 && !chCan {
+				continue
+			}
+			q := atLeast(tail, need-gap) - atLeast(tail, need-gap+1)
+			if q <= 0 {
+				continue
+			}
+			o.succ -= q * p
+			o.stop += q * p
+			if ch == 1 {
+				o.stopCH += q * p
+			}
+		}
+	}
+	o.succ = max(o.succ, 0)
+	return o
+}
+
+// boostAdd plays the +1D10 in the sampler: the d10 added to a defence
+// total short of the attack's by gap, or 0 when it is not added (the same
+// rule as boostOutcomes).
+func (pl *plan) boostAdd(r *rand.PCG, gap int, attCH, defCH, shield bool) int {
+	if gap < 1 || gap > 10 || pl.ex.Variant.CHAutoSuccess && attCH && !defCH || defCH && shield {
+		return 0
+	}
+	return dice.D10(r)
 }

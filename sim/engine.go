@@ -212,6 +212,9 @@ type combatant struct {
 	// auraVUsed: it took the free V effect of an ally's aura after a failed
 	// defence this turn (sim/auragrants.go, engine.auraFreeV).
 	auraVUsed bool
+	// boostUsed: it added the +1D10 of an ally's aura to a defence this
+	// turn (sim/auragrants.go, engine.boostLeft).
+	boostUsed bool
 	// berserk: the Berserk state is on (its condition, bleeding, came true);
 	// berserkOver: a daze or a stun ended it for the rest of the fight.
 	berserk, berserkOver bool
@@ -574,7 +577,7 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 	for e.round = 1; e.round <= e.rounds; e.round++ {
 		for i := range e.c { // Duellist and Master X: once per turn
 			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
-			e.c[i].auraVUsed = false
+			e.c[i].auraVUsed, e.c[i].boostUsed = false, false
 			e.c[i].warnedMask = 0
 			e.c[i].morale.sacrificeUsed, e.c[i].morale.authorityUsed = false, 0 // Sacrifice X, Authority X: per turn
 			e.c[i].morale.riderUsed = false                                     // a mount's Sacrifice towards its rider (sim/mount.go)
@@ -1810,7 +1813,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		defMaster: !o.masterUsed && o.f.Skills.Master&FieldDefensive != 0,
 		// The dice tools of spells (sim/magic_fate.go, magic_forced.go, magic_fixed.go, magic_stored.go).
 		attTools: toolsOf(c.fx.fate, c.fx.forced, int(c.fx.fixed), int(c.fx.stored)),
-		defTools: toolsOf(o.fx.fate, o.fx.forced, int(o.fx.fixed), int(o.fx.stored)),
+		defTools: toolsOf(o.fx.fate, o.fx.forced, int(o.fx.fixed), int(o.fx.stored)) | e.boostLeft(j),
 	}
 	if e.trace != nil {
 		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }
@@ -2109,6 +2112,9 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 		rerollTags(&b, ev.DefenceRoll.Forced, ev.DefenceRoll.ForcedBySpell, ev.DefenceRoll.MasterUse, ev.DefMastery)
 		if ev.Cunning > 0 {
 			fmt.Fprintf(&b, " (Cunning +%d for 1 AP)", ev.Cunning)
+		}
+		if ev.Boost > 0 {
+			fmt.Fprintf(&b, " (+1D10 of its ally's aura: +%d)", ev.Boost)
 		}
 	}
 	if ev.Success {

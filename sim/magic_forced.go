@@ -32,6 +32,9 @@ func (e *engine) spendTools(i int, b toolBits) {
 	if b.stored() > 0 {
 		e.spendStored(i) // sim/magic_stored.go
 	}
+	if b.has(toolBoost) {
+		e.c[i].boostUsed = true // an ally's aura's +1D10, once per turn (sim/auragrants.go)
+	}
 }
 
 // spendForced ends the forced-reroll effects on Safar i, whose roll was under

@@ -67,6 +67,9 @@ type TraceEvent struct {
 	// Cunning is what Cunning added to the defence total (in DefenceTot) for
 	// 1 AP, 0 when not used (skills.md #12).
 	Cunning int
+	// Boost is the d10 an ally's aura added to the defence total (in
+	// DefenceTot), 0 when not used (sim/auragrants.go).
+	Boost int
 }
 
 // duelFrom is the attack face from which a defender with Duellist forces a reroll.
@@ -217,7 +220,9 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.defMaster = false // Master X: once per turn
 	}
 	if !free {
-		s.defTools = 0 // its next roll was this one (sim/fate.go, sim/forced.go)
+		// Its next roll was this one (sim/fate.go, sim/forced.go); an
+		// aura's +1D10 not added is kept (sim/auragrants.go).
+		s.defTools &= toolBoost
 	}
 	if !free {
 		o.DefenceCF = dr.Failure
@@ -233,9 +238,18 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.shield -= n
 		s.shieldUsed += n
 	}
-	dtot, cunning := dr.Value+dmod, 0 // the defence total, what Cunning added
+	dtot, cunning, boost := dr.Value+dmod, 0, 0 // the defence total, what Cunning and an aura's d10 added
 	stopped := !succeeds(ex.Variant, ar, t, dr, dtot, def.Shield)
-	if !stopped && !dr.Failure && pl.cunningOK(pre, def) &&
+	if pl.boostOK(pre, free, def) {
+		// An ally's aura's +1D10, once per turn (sim/auragrants.go, as
+		// plan.boostOutcomes), where Cunning cannot be played.
+		if !stopped && !dr.Failure {
+			if boost = pl.boostAdd(r, t-dtot, ch, dr.Critical, def.Shield); boost > 0 {
+				stopped = boost >= t-dtot
+				s.defTools &^= toolBoost
+			}
+		}
+	} else if !stopped && !dr.Failure && pl.cunningOK(pre, def) &&
 		!(ex.Variant.CHAutoSuccess && ch && !dr.Critical) && !(def.Shield && dr.Critical) {
 		// Cunning (skills.md #12): 1 AP more for a characteristic or a d10, when
 		// the policy finds it worth it (plan.cunningStop, as plan.outcomes).
@@ -256,7 +270,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	// draw was a tenth of a sampled exchange, BenchmarkSampleExchange).
 	var ev TraceEvent
 	if pl.trace != nil {
-		ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dtot + cunning, Mastery: ar.Mastery, DefMastery: dr.Mastery, Cunning: cunning}
+		ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dtot + cunning + boost, Mastery: ar.Mastery, DefMastery: dr.Mastery, Cunning: cunning, Boost: boost}
 	}
 	if stopped {
 		o.AttackerPoisoned = o.AttackerPoisoned || back
