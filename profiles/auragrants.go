@@ -65,11 +65,10 @@ type AuraBuffs struct {
 	FreeVAfterFailedDefence bool
 	// D10OncePerTurn: once per turn, +1D10 to the final total of an attack
 	// or a defence ("once per turn, +1D10 to the final total of an attack or
-	// defence for allies of its faction in its aura"). Played on defences
-	// only: on its main defence, when the total falls short of the attack's
-	// by 10 or less and the roll is no CF, the ally adds a plain d10 (no CH,
-	// no CF), the first such defence of the turn (sim/auragrants.go). On
-	// attacks: not modelled.
+	// defence for allies of its faction in its aura"): a plain d10 (no CH,
+	// no CF) on the first main roll of the turn that calls for it: an attack
+	// whose kept face is 5 or less and no CF, or a defence, no CF, short of
+	// the attack's total by 1 to 10 (sim/auragrants.go).
 	D10OncePerTurn bool
 }
 

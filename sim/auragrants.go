@@ -289,11 +289,15 @@ func (e *engine) auraFreeV(i, j int, failed bool) bool {
 
 // The +1D10 of an ally's aura (skills.md section 3, pattern D: "once per
 // turn, +1D10 to the final total of an attack or defence for allies of its
-// faction in its aura"), on defences: the defender holds it (bit toolBoost of
-// state.defTools) while it stands in the aura and has not used it this turn
-// (engine.boostLeft); a plain Exchange's defender with the buff holds it
-// (boostOf). The rule of its use, the simple one the task allows: on its
-// main defence (not a free attack's), when the roll is no CF and its total
+// faction in its aura"): a Safar holds it (bit toolBoost of state.attTools
+// and defTools) while it stands in the aura and has not used it this turn
+// (engine.boostLeft); a plain Exchange's attacker and defender with the buff
+// hold it (boostOf). The rules of its use, simple ones: on an attack, its
+// main roll, when the kept face is 5 or less and no CF (the mastery
+// policy's threshold, fateAttackReroll), a plain d10 is added to the total
+// before it is announced (R5; dice.Pool.Boost, exact and sampled alike).
+// On a defence, its main defence (not a free attack's), when the roll is no
+// CF and its total
 // falls short of the attack's by 1 to 10, the defender adds a plain d10 (no
 // CH, no CF: "+1D10 to the final total"), which stops the attack when it
 // makes up the gap (ties go to the defender, R6); with the ch-auto-success

@@ -1812,7 +1812,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		attMaster: !c.masterUsed && c.f.Skills.Master&pl.ex.field() != 0,
 		defMaster: !o.masterUsed && o.f.Skills.Master&FieldDefensive != 0,
 		// The dice tools of spells (sim/magic_fate.go, magic_forced.go, magic_fixed.go, magic_stored.go).
-		attTools: toolsOf(c.fx.fate, c.fx.forced, int(c.fx.fixed), int(c.fx.stored)),
+		attTools: toolsOf(c.fx.fate, c.fx.forced, int(c.fx.fixed), int(c.fx.stored)) | e.boostLeft(i),
 		defTools: toolsOf(o.fx.fate, o.fx.forced, int(o.fx.fixed), int(o.fx.stored)) | e.boostLeft(j),
 	}
 	if e.trace != nil {
@@ -2096,6 +2096,9 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 		fmt.Fprintf(&b, " (CH, dice %d)", ev.Roll.Value)
 	}
 	rerollTags(&b, ev.Roll.Forced, ev.Roll.ForcedBySpell, ev.Roll.MasterUse, ev.Mastery)
+	if ev.Roll.BoostUse {
+		b.WriteString(" (+1D10 of its ally's aura)") // in the total
+	}
 	if ev.Roll.Failure {
 		fmt.Fprintf(&b, ": critical failure, it never happened\n")
 		io.WriteString(e.trace, b.String())

@@ -360,7 +360,7 @@ func (pl *plan) rowOutcomes(row *decRow, s state, free bool, idx int, def Defenc
 func (pl *plan) attackPoolAt(free bool, diceN int, mastery, master bool, tools toolBits) dice.Pool {
 	k := b2i(free)
 	if !pl.attReady[k] {
-		pl.attBase[k] = pl.ex.attackPool(pl.attackOf(free), 0, true, true, toolFate|toolForced)
+		pl.attBase[k] = pl.ex.attackPool(pl.attackOf(free), 0, true, true, toolFate|toolForced|toolBoost)
 		pl.attReady[k] = true
 	}
 	p := pl.attBase[k]
@@ -376,6 +376,9 @@ func (pl *plan) attackPoolAt(free bool, diceN int, mastery, master bool, tools t
 	}
 	if !tools.has(toolForced) {
 		p.ForcedFrom = 0
+	}
+	if !tools.has(toolBoost) {
+		p.Boost = 0
 	}
 	p.Fixed, p.Stored = tools.fixed(), tools.stored() // values per state: not in the pool prepared
 	return p

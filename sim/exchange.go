@@ -564,6 +564,9 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool, tools 
 	if tools.has(toolForced) {
 		p.ForcedFrom = forcedAttackFrom
 	}
+	if tools.has(toolBoost) {
+		p.Boost = fateAttackReroll // an ally's aura's +1D10 on a poor roll (sim/auragrants.go)
+	}
 	p.Fixed, p.Stored = tools.fixed(), tools.stored()
 	return p
 }

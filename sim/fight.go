@@ -516,16 +516,6 @@ func notModelled(fighters []*Fighter, context string) []string {
 			// policies never spend AP on it, so its worth is not in the numbers.
 			names = append(names, "sadistic (never used by the "+context+" policies)")
 		}
-		// An aura's +1D10 is played on defences only (sim/auragrants.go).
-		for _, g := range f.Profile.AuraGrants {
-			if g.D10OncePerTurn {
-				k := "d10_once_per_turn of its aura_grants on attacks (skills.md section 3, pattern D; played on defences) (" + f.Name() + ")"
-				if !seen[k] {
-					seen[k] = true
-					out = append(out, k)
-				}
-			}
-		}
 		// A caster's spells whose effects fights do not play, by name
 		// (sim/magic_fight.go, sim/magic_effects.go; profiles.Spell.Played).
 		for _, n := range castNotModelled(f) {

@@ -61,9 +61,10 @@ const (
 	toolFate   toolBits = 1 << iota // holds a dice-tool reroll (sim/fate.go)
 	toolForced                      // under an enemy's forced reroll (sim/forced.go)
 	toolStored                      // the value bits are a kept d10's face (sim/stored.go)
-	// toolBoost: the defender holds the +1D10 of an ally's aura, once per
-	// turn, for its main defence (sim/auragrants.go, plan.boostOutcomes);
-	// unlike the spells' tools it is kept when not used.
+	// toolBoost: it holds the +1D10 of an ally's aura, once per turn, for
+	// its main attack roll (dice.Pool.Boost) or main defence
+	// (plan.boostOutcomes; sim/auragrants.go); unlike the spells' tools it
+	// is kept when not used.
 	toolBoost
 	// toolFixed are the value bits: a fixed result, 1-10 (sim/fixed.go), or
 	// with toolStored a kept d10's face. A fixed result wins over a kept d10
@@ -833,7 +834,7 @@ func (pl *plan) initial() state {
 		attArmour:  int8(att.ArmourBoxes),
 		attMaster:  att.Skills.Master&pl.ex.field() != 0,
 		defMaster:  def.Skills.Master&FieldDefensive != 0,
-		attTools:   toolsOf(pl.ex.AttackerFate, pl.ex.AttackerForced, pl.ex.AttackerFixed, pl.ex.AttackerStored),
+		attTools:   toolsOf(pl.ex.AttackerFate, pl.ex.AttackerForced, pl.ex.AttackerFixed, pl.ex.AttackerStored) | boostOf(att),
 		defTools:   toolsOf(pl.ex.DefenderFate, pl.ex.DefenderForced, pl.ex.DefenderFixed, pl.ex.DefenderStored) | boostOf(def),
 	}
 }

@@ -145,7 +145,13 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.attMaster = false // Master X: once per turn
 	}
 	if !free {
-		s.attTools = 0 // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
+		// A dice-tool reroll or forced reroll is good for the next roll only
+		// (sim/fate.go, sim/forced.go); an aura's +1D10 is kept until added
+		// (sim/auragrants.go).
+		s.attTools &= toolBoost
+		if ar.BoostUse {
+			s.attTools = 0
+		}
 	}
 	if !free {
 		o.AttackCF, o.Critical = ar.Failure, ar.Critical

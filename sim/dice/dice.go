@@ -87,6 +87,11 @@ type Pool struct {
 	// it (Reroll): a charm's "+2 sur une relance de maîtrise" (sim/items.go).
 	// The kept face, and with it the CH and the CF, is the die's own (R2, R3).
 	RerollBonus int
+	// Boost is an ally's aura's "+1D10 to the final total" of an attack
+	// (skills.md section 3, pattern D; sim/auragrants.go): when the kept
+	// face, after every reroll, is neither a CF nor a CH and at most Boost,
+	// a plain d10 (no CH, no CF) is added to the value. Zero means none.
+	Boost int
 }
 
 func (p Pool) critFrom() int {
@@ -109,6 +114,7 @@ type Result struct {
 	FateUse   bool // the Fate reroll of a dice-tool spell was used
 	AuraUse   bool // the Aura reroll of an ally's aura was used
 	StoreUse  bool // the Stored face replaced a die
+	BoostUse  bool // the Boost d10 was added
 	// ForcedBySpell: an enemy's dice-tool spell forced the highest die to be
 	// rolled again (ForcedFrom). Forced is then set only when a Duellist's
 	// reroll was asked for too (RollForced).
@@ -257,7 +263,11 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 		bonus = p.RerollBonus
 	}
 	if best < cf {
-		return Result{Face: best, Value: best + bonus, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse, AuraUse: auraUse}
+		value, boostUse := best+bonus, false
+		if p.Boost > 0 && !failure && best <= p.Boost {
+			value, boostUse = value+D10(r), true // a plain d10: no CH, no CF
+		}
+		return Result{Face: best, Value: value, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse, AuraUse: auraUse, BoostUse: boostUse}
 	}
 	value := best + bonus
 	for {

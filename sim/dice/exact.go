@@ -293,10 +293,17 @@ func (p Pool) distOf(faces [11]float64) Dist {
 		d.Crit = make([]float64, 11)
 		return d
 	}
+	if p.Boost > 0 {
+		d.Plain = make([]float64, 21)
+	}
 	for f := 1; f <= 10; f++ {
 		switch {
 		case f <= p.CFMax:
 			d.CF += faces[f]
+		case f < cf && f <= p.Boost:
+			for k := 1; k <= 10; k++ { // Boost: a plain d10 added
+				d.Plain[f+k] += faces[f] / 10
+			}
 		case f < cf:
 			d.Plain[f] += faces[f]
 		}
