@@ -155,11 +155,13 @@ const widerAuraProfile = `profiles:
     wider_auras:
       - to: {factions: [gouns]}
         toises: 2
+    cf_reroll_once_per_game: true
 `
 
 // TestWiderAurasDecode checks wider_auras (skills.md section 3, pattern D:
-// "+2 toises of aura radius for its people in the Spearhead") and its
-// errors, naming the file, line, field and the rule broken.
+// "+2 toises of aura radius for its people in the Spearhead") and
+// cf_reroll_once_per_game ("once per game, it and its allies may reroll one
+// CF for free"), and their errors, naming the file, line, field and the rule broken.
 func TestWiderAurasDecode(t *testing.T) {
 	ds, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(widerAuraProfile)}}, "a.yaml")
 	if err != nil {
@@ -169,10 +171,14 @@ func TestWiderAurasDecode(t *testing.T) {
 	if w := p.WiderAuras; len(w) != 1 || w[0].Toises != 2 || !w[0].To.Matches(&Profile{Faction: Gouns}) || w[0].To.Matches(&Profile{Faction: Kharns}) {
 		t.Fatalf("wider auras %+v", w)
 	}
+	if !p.CFRerollOncePerGame {
+		t.Error("cf_reroll_once_per_game not read")
+	}
 	for _, tc := range []struct{ from, to, want string }{
 		{"toises: 2", "toises: 0", "a.yaml:13:17: profiles[invented-herald-2].wider_auras[0].toises: toises must be from 1 to 10"},
 		{"        toises: 2\n", "", `wider_auras[0]: missing field "toises"`},
 		{"      - to: {factions: [gouns]}\n", "      - radius: 2\n", `wider_auras[0].radius: unknown field "radius"`},
+		{"cf_reroll_once_per_game: true", "cf_reroll_once_per_game: once", "a.yaml:14:30: profiles[invented-herald-2].cf_reroll_once_per_game: want true or false"},
 	} {
 		bad := strings.Replace(widerAuraProfile, tc.from, tc.to, 1)
 		_, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(bad)}}, "a.yaml")

@@ -259,7 +259,7 @@ func TestEmbeddedDataHeaders(t *testing.T) {
 var catalogueOnly = map[string]bool{
 	"Effects.NoCriticalDamage": true, "Effects.Immune": true, "ArmourStats.MalusMaxC": true,
 	"Equipment.Grants": true, "Equipment.GrantsIncrement": true,
-	"Profile.AllyGrants": true, "Profile.StatCounts": true, "Profile.MoraleAuras": true, "Profile.InLeaderAura": true, "Profile.AuraGrants": true, "Profile.WiderAuras": true, // a card's grants to other Safars (catalogue.md 3.8): the rulebook cards have none
+	"Profile.AllyGrants": true, "Profile.StatCounts": true, "Profile.MoraleAuras": true, "Profile.InLeaderAura": true, "Profile.AuraGrants": true, "Profile.WiderAuras": true, "Profile.CFRerollOncePerGame": true, // a card's grants to other Safars (catalogue.md 3.8): the rulebook cards have none
 	"Equipment.Stackable": true, "stackable": true, "Effects.Poison": true, "poison": true,
 	"ArmourStats.HeavyThreshold": true, "ArmourStats.Stacks": true, "heavy_threshold": true, "stacks_with_armour": true,
 	"no_critical_damage": true, "immune": true, "malus_max_c": true, "grants": true, "grants_increment": true,

@@ -159,6 +159,10 @@ type Profile struct {
 	// WiderAuras widen the auras of the allies they name while it is in
 	// play (profiles/aurawiden.go).
 	WiderAuras []WiderAura
+	// CFRerollOncePerGame: once per game, it and its allies may reroll one
+	// CF for free (skills.md section 3, pattern D; recommended: one reroll in
+	// total per game for the Spearhead; sim/auragrants.go).
+	CFRerollOncePerGame bool
 	// SpecialAttacks are the special attacks its card defines in its rules
 	// (profiles/cardattack.go).
 	SpecialAttacks []CardAttack

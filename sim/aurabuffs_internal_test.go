@@ -200,3 +200,38 @@ func TestAuraD10OncePerTurn(t *testing.T) {
 		t.Error("9 toises from the prince (I 5): the guard holds the d10")
 	}
 }
+
+// TestCFRerollOncePerGame checks the fight's side of the CF reroll of the
+// game (skills.md section 3, pattern D; recommended: one reroll in total per
+// game for the Spearhead): the card's side holds it while the card's Safar
+// is in play, until one of its Safars uses it; the other side never; a new
+// battle gives it back.
+func TestCFRerollOncePerGame(t *testing.T) {
+	prince := auraCard(t, "prince-3", nil)
+	p := *prince.Profile
+	p.CFRerollOncePerGame = true
+	card := *prince
+	card.Profile = &p
+	guard := auraCard(t, "crown-guard-1", nil)
+	enemy := auraCard(t, "kherops-warrior-1", nil)
+	e := battle(t, []*Fighter{&card, guard}, []*Fighter{enemy})
+	if !e.cfReroll(0) || e.cfReroll(1) {
+		t.Fatalf("at the start: side A %v, side B %v; want A alone", e.cfReroll(0), e.cfReroll(1))
+	}
+	e.spendCFReroll(1, false)
+	if !e.cfReroll(0) {
+		t.Error("not used: spent")
+	}
+	e.spendCFReroll(1, true) // the guard's roll used it
+	if e.cfReroll(0) {
+		t.Error("used by the guard: side A still holds it")
+	}
+	e.reset()
+	if !e.cfReroll(0) {
+		t.Error("a new battle: side A does not hold it")
+	}
+	e.c[0].hp = 0
+	if e.cfReroll(0) {
+		t.Error("the card's Safar defeated: side A holds it")
+	}
+}

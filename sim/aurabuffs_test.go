@@ -388,3 +388,98 @@ func TestAuraD10Attack(t *testing.T) {
 		})
 	}
 }
+
+// TestCFRerollExchange checks the Spearhead's free CF reroll of the game
+// (skills.md section 3, pattern D: "once per game, it and its allies may
+// reroll one CF for free"; recommended: one reroll per game for the
+// Spearhead) on an exchange's main rolls (Exchange.AttackerCFReroll,
+// DefenderCFReroll): a level I attacker's CF falls from 0.1 to 0.01, the
+// attack succeeds more often; a level I defender's CF falls as much and the
+// attack succeeds less often; the sampler agrees with the exact engine, on
+// the CFs too, and says when the reroll was used (only on a CF).
+func TestCFRerollExchange(t *testing.T) {
+	att := sim.NewFighter(safar("striker", 1, stats4(4, 5, 5, 3), 3), []*profiles.Equipment{club})
+	def := sim.NewFighter(safar("guard", 1, stats4(4, 4, 4, 4), 3), []*profiles.Equipment{club})
+	a := sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.A), Effects: sim.CharsOf(sim.A)}
+	ex := func(ac, dc bool) *sim.Exchange {
+		return &sim.Exchange{Attacker: att, Defender: def, Attack: a, AttackerCFReroll: ac, DefenderCFReroll: dc, Policy: sim.DefaultPolicy}
+	}
+	plain := exact(t, ex(false, false))
+	for _, c := range []struct {
+		name   string
+		ac, dc bool
+		more   bool // the attack succeeds more often than plain
+	}{{"the attacker's", true, false, true}, {"the defender's", false, true, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			r := exact(t, ex(c.ac, c.dc))
+			if c.ac && math.Abs(r.PAttackCF-0.01) > 1e-12 || c.dc && r.PDefenceCF >= plain.PDefenceCF-0.01 {
+				t.Errorf("attack CF %g (without %g), defence CF %g (without %g)", r.PAttackCF, plain.PAttackCF, r.PDefenceCF, plain.PDefenceCF)
+			}
+			if (r.PSuccess > plain.PSuccess+1e-3) != c.more || math.Abs(r.PSuccess-plain.PSuccess) < 1e-3 {
+				t.Errorf("p_success %.4f, without the reroll %.4f", r.PSuccess, plain.PSuccess)
+			}
+			sm, err := ex(c.ac, c.dc).NewSampler()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.NewPCG(2, 9)
+			const n = 100_000
+			succ, acf, dcf := 0, 0, 0
+			for range n {
+				o := sm.Sample(rng)
+				if o.Success {
+					succ++
+				}
+				if o.AttackCF {
+					acf++
+				}
+				if o.DefenceCF {
+					dcf++
+				}
+				if o.AttackerCFRerolled && !c.ac || o.DefenderCFRerolled && !c.dc {
+					t.Fatal("a reroll not held was used")
+				}
+			}
+			checkPMF(t, c.name+" p_success", []int{succ}, n, []float64{r.PSuccess})
+			checkPMF(t, c.name+" attack CF", []int{acf}, n, []float64{r.PAttackCF})
+			checkPMF(t, c.name+" defence CF", []int{dcf}, n, []float64{r.PDefenceCF})
+		})
+	}
+}
+
+// TestCFRerollSkirmish plays the CF reroll of the game in whole battles: a
+// prince whose invented card gives its Spearhead one free CF reroll per
+// game; the trace shows it spent, at most once per battle, and warm battles
+// allocate nothing.
+func TestCFRerollSkirmish(t *testing.T) {
+	prince := withAuraGrants(t, "prince-3")
+	prince.Profile.CFRerollOncePerGame = true
+	guard, warrior := cardFighter(t, "crown-guard-1"), cardFighter(t, "kherops-warrior-1")
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{prince, guard, guard}, Costs: []int{130, 45, 45}, Leader: 0},
+		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	pl.SetTrace(&b)
+	r := rand.NewPCG(5, 3)
+	const n = 20
+	for range n {
+		pl.Play(r)
+	}
+	pl.SetTrace(nil)
+	used := strings.Count(b.String(), "rerolled a CF: its Spearhead's free reroll of the game is spent")
+	battles := strings.Count(b.String(), "A1 prince-3: prince-3")
+	if used == 0 || used > battles {
+		t.Errorf("the CF reroll spent %d times in %d battles (traced starts %d): want at least once, at most once a battle", used, n, battles)
+	}
+	if raceEnabled {
+		return // the race detector allocates
+	}
+	if n := sim.WarmAllocs(pl, 200); n != 0 {
+		t.Errorf("battle with the CF reroll: %v allocations per battle, want 0", n)
+	}
+}

@@ -367,3 +367,37 @@ func (pl *plan) boostAdd(r *rand.PCG, gap int, attCH, defCH, shield bool) int {
 	}
 	return dice.D10(r)
 }
+
+// The CF reroll of the game (skills.md section 3, pattern D: "once per game,
+// it and its allies may reroll one CF for free"; the recommended reading:
+// one reroll in total per game for the Spearhead): a side holds it while a
+// Safar of its side whose card says so (cf_reroll_once_per_game) is in play
+// and the side has not used it this battle. It is played on the main rolls
+// of exchanges, the attack roll and the defence roll against the main
+// attack (Exchange.AttackerCFReroll, DefenderCFReroll; dice.Pool.CFReroll,
+// exact and sampled): the first CF of one of them is rerolled, the lowest
+// die. Other rolls (free attacks, tests, casting, armour) do not use it.
+
+// cfReroll reports whether side s holds its CF reroll of the game.
+func (e *engine) cfReroll(s int) bool {
+	if !e.cfCards || e.cfUsed[s] {
+		return false
+	}
+	for k := range e.c {
+		if o := &e.c[k]; o.side == s && o.f.Profile.CFRerollOncePerGame && o.inPlay() {
+			return true
+		}
+	}
+	return false
+}
+
+// spendCFReroll spends the CF reroll of Safar i's side when its roll used it.
+func (e *engine) spendCFReroll(i int, used bool) {
+	if !used {
+		return
+	}
+	e.cfUsed[e.c[i].side] = true
+	if e.trace != nil {
+		e.tracef("    %s rerolled a CF: its Spearhead's free reroll of the game is spent\n", e.name(i))
+	}
+}

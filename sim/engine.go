@@ -78,6 +78,10 @@ type engine struct {
 	moraleAuras bool
 	// widerAuras: some Safar's card widens its allies' auras (sim/auras.go).
 	widerAuras bool
+	// cfCards: some Safar's card gives its Spearhead a CF reroll once per
+	// game; cfUsed: a side used it this battle (sim/auragrants.go).
+	cfCards bool
+	cfUsed  [2]bool
 	// auras are the Safars allies' aura grants can reach (sim/auragrants.go);
 	// nil when none.
 	auras []auraSafar
@@ -322,6 +326,9 @@ type planKey struct {
 	attBerserk, defBerserk bool
 	alert                  bool // the defender is on the alert
 	warned                 bool // an ally shouted a warning: a free 2-characteristic defence
+	// attCF, defCF: the attacker's or the defender's Spearhead holds its CF
+	// reroll of the game (sim/auragrants.go).
+	attCF, defCF bool
 	// R8 support: supporters counted for the attack or the defence, the
 	// supporters' statures of each side (repel, R10), cover against a shot and the
 	// leader's aura on the defender's temerity.
@@ -360,6 +367,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 	for _, f := range fighters {
 		e.moraleAuras = e.moraleAuras || len(f.Profile.MoraleAuras) > 0
 		e.widerAuras = e.widerAuras || len(f.Profile.WiderAuras) > 0
+		e.cfCards = e.cfCards || f.Profile.CFRerollOncePerGame
 	}
 	for s := range 2 {
 		e.policies[s] = policies[s]
@@ -507,7 +515,8 @@ func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchang
 
 // reset puts every Safar at full strength at its starting place.
 func (e *engine) reset() {
-	e.resetAuras()  // sim/auragrants.go
+	e.resetAuras() // sim/auragrants.go
+	e.cfUsed = [2]bool{}
 	e.initHeights() // sim/climb.go
 	for i := range e.c {
 		f := e.c[i].f
@@ -1783,7 +1792,8 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.mods(), defMod: o.mods()}
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
-	burns, poisonShot, freezes := e.specialShot(i, j, opt) // sim/fire.go
+	key.attCF, key.defCF = e.cfReroll(c.side), e.cfReroll(o.side) // sim/auragrants.go
+	burns, poisonShot, freezes := e.specialShot(i, j, opt)        // sim/fire.go
 	poisoned := poisonShot || e.poisonsWith(i, j, opt)
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
 	key.ambushFirst, c.ambushFirst = c.ambushFirst, false // sim/ambush.go
@@ -1922,6 +1932,8 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		e.freeMove(j, i, e.freeMoveOf(j, 1, false), false)
 	}
 	e.auraFreeV(i, j, out.DefenceFailed) // sim/auragrants.go
+	e.spendCFReroll(i, out.AttackerCFRerolled)
+	e.spendCFReroll(j, out.DefenderCFRerolled)
 	if e.trace != nil {
 		if e.duel {
 			e.tracef("    HP: A %d, B %d; AP: A %d, B %d; gap %.1f\n", max(e.c[0].hp, 0), max(e.c[1].hp, 0), e.c[0].ap, e.c[1].ap, e.gap(0, 1))
@@ -2014,6 +2026,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.AttackerBerserk, ex.DefenderBerserk = k.attBerserk, k.defBerserk
 	ex.DefenderAlert = k.alert
 	ex.DefenderWarned = k.warned
+	ex.AttackerCFReroll, ex.DefenderCFReroll = k.attCF, k.defCF
 	if k.warned {
 		df := *ex.Defender
 		df.AP = min(df.AP+2, 7) // the free defence's AP (Exchange.DefenderWarned)

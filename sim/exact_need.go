@@ -27,6 +27,7 @@ type needKey struct {
 	reroll, rerollAll     bool
 	tools                 toolBits // dice tools of spells (sim/fate.go, forced.go, fixed.go)
 	aura                  bool     // an ally's aura's free reroll (sim/auragrants.go)
+	cfReroll              bool     // the Spearhead's CF reroll of the game (sim/auragrants.go)
 	chAuto, attCH, shield bool
 }
 
@@ -82,6 +83,7 @@ func buildNeedTable(k needKey) *needTable {
 		if k.aura {
 			p.Aura = ex.defenceReroll(p, need, 0, k.attCH)
 		}
+		p.CFReroll = k.cfReroll
 		if k.tools.has(toolFate) {
 			p.Fate = ex.defenceReroll(p, need, 0, k.attCH)
 		}
@@ -129,6 +131,7 @@ func (pl *plan) needTableFor(ct *candTails, s state, free, attCH, shield bool) *
 		rerollAll: !aFree && s.defMaster && pl.ex.Defender.Skills.Master&FieldDefensive != 0,
 		tools:     s.defTools.main(aFree || free),
 		aura:      pl.ex.Defender.Skills.Aura.DefenceReroll,
+		cfReroll:  !aFree && !free && pl.ex.DefenderCFReroll,
 		chAuto:    pl.ex.Variant.CHAutoSuccess,
 		attCH:     attCH,
 		shield:    shield,

@@ -196,8 +196,14 @@ type Exchange struct {
 	// an ambusher's card on its first attack after the reveal (skills.md #18,
 	// sim/ambush.go).
 	AttackBonus, DamageBonus int
-	Variant                  Variant
-	Policy                   Policy
+	// AttackerCFReroll and DefenderCFReroll: the attacker's or the
+	// defender's Spearhead still holds its free CF reroll of the game (a
+	// card's cf_reroll_once_per_game, skills.md section 3, pattern D;
+	// sim/auragrants.go), good for its main roll of this exchange: the
+	// attack roll, or the defence roll against the main attack.
+	AttackerCFReroll, DefenderCFReroll bool
+	Variant                            Variant
+	Policy                             Policy
 }
 
 // field returns the mastery field of the attack.
@@ -567,6 +573,7 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool, tools 
 	if tools.has(toolBoost) {
 		p.Boost = fateAttackReroll // an ally's aura's +1D10 on a poor roll (sim/auragrants.go)
 	}
+	p.CFReroll = ex.AttackerCFReroll // the Spearhead's CF reroll of the game (sim/auragrants.go)
 	p.Fixed, p.Stored = tools.fixed(), tools.stored()
 	return p
 }
@@ -613,6 +620,9 @@ func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery, master 
 // (sim/fixed.go): tools. None is used against the free attack of an A effect.
 func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master bool, tools toolBits, a Attack, t, dmod int, ch bool) dice.Pool {
 	p.Dice += diceN
+	if !a.Free {
+		p.CFReroll = ex.DefenderCFReroll // the Spearhead's CF reroll of the game (sim/auragrants.go)
+	}
 	if ex.Defender.Skills.Aura.DefenceReroll {
 		// An ally's aura: one free reroll of one die per defence, free
 		// attacks' included (skills.md section 3, pattern D; sim/auragrants.go).

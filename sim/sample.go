@@ -25,9 +25,13 @@ type Outcome struct {
 	// attack or a free one, did not stop it (an undefended attack is no
 	// failed defence): pattern D's free V effect (sim/auragrants.go).
 	DefenceFailed bool
-	DefenceAP     int
-	ArmourBoxes   int
-	ShieldBoxes   int
+	// AttackerCFRerolled and DefenderCFRerolled: the main attack roll or
+	// the defence roll against it used its Spearhead's CF reroll of the
+	// game (Exchange.AttackerCFReroll, sim/auragrants.go).
+	AttackerCFRerolled, DefenderCFRerolled bool
+	DefenceAP                              int
+	ArmourBoxes                            int
+	ShieldBoxes                            int
 	// HelmetUsed and AttackerHelmetUsed: the defender's or the attacker's
 	// helmet took an effect away in this exchange (sim/helmet.go).
 	HelmetUsed, AttackerHelmetUsed bool
@@ -155,6 +159,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	}
 	if !free {
 		o.AttackCF, o.Critical = ar.Failure, ar.Critical
+		o.AttackerCFRerolled = ar.CFRerollUse
 	}
 	if ar.Failure {
 		if pl.trace != nil {
@@ -232,6 +237,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	}
 	if !free {
 		o.DefenceCF = dr.Failure
+		o.DefenderCFRerolled = dr.CFRerollUse
 	}
 	back := pl.poisonBack(free, def) // a dose on the defence (sim/poison.go)
 	o.DefencePoison = o.DefencePoison || back

@@ -92,6 +92,13 @@ type Pool struct {
 	// face, after every reroll, is neither a CF nor a CH and at most Boost,
 	// a plain d10 (no CH, no CF) is added to the value. Zero means none.
 	Boost int
+	// CFReroll is a free reroll of a CF (skills.md section 3, pattern D:
+	// "once per game, it and its allies may reroll one CF for free";
+	// sim/auragrants.go): when the kept face, after the Fate, Aura, mastery
+	// and Master rerolls, is in the CF range, the lowest die is rolled
+	// again (the best of the others, CF faces too, stays), before a Stored
+	// face.
+	CFReroll bool
 }
 
 func (p Pool) critFrom() int {
@@ -104,17 +111,18 @@ func (p Pool) critFrom() int {
 // Result is one rolled action: the kept face, the dice value added to the total
 // (the face plus every critical reroll), and whether it is a critical hit or failure.
 type Result struct {
-	Face      int
-	Value     int
-	Critical  bool // CH: the kept face is in the critical range (R2)
-	Failure   bool // CF: the kept face is in the CF range (R3)
-	Mastery   bool // a mastery die was spent (R4)
-	Forced    bool // an opponent's Duellist forced dice to be rolled again
-	MasterUse bool // the Master X free reroll was used
-	FateUse   bool // the Fate reroll of a dice-tool spell was used
-	AuraUse   bool // the Aura reroll of an ally's aura was used
-	StoreUse  bool // the Stored face replaced a die
-	BoostUse  bool // the Boost d10 was added
+	Face        int
+	Value       int
+	Critical    bool // CH: the kept face is in the critical range (R2)
+	Failure     bool // CF: the kept face is in the CF range (R3)
+	Mastery     bool // a mastery die was spent (R4)
+	Forced      bool // an opponent's Duellist forced dice to be rolled again
+	MasterUse   bool // the Master X free reroll was used
+	FateUse     bool // the Fate reroll of a dice-tool spell was used
+	AuraUse     bool // the Aura reroll of an ally's aura was used
+	StoreUse    bool // the Stored face replaced a die
+	BoostUse    bool // the Boost d10 was added
+	CFRerollUse bool // the CFReroll was used
 	// ForcedBySpell: an enemy's dice-tool spell forced the highest die to be
 	// rolled again (ForcedFrom). Forced is then set only when a Duellist's
 	// reroll was asked for too (RollForced).
@@ -253,6 +261,16 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			best = max(best, D10(r))
 		}
 	}
+	cfUse := false
+	if p.CFReroll && best <= p.CFMax {
+		cfUse = true
+		d := D10(r)
+		if n == 1 {
+			best = d
+		} else {
+			best = max(best, d) // the lowest die; the others are CFs too
+		}
+	}
 	if p.Stored > best { // the kept d10 replaces the kept die (sim/stored.go)
 		best, storeUse = p.Stored, true
 	}
@@ -267,7 +285,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 		if p.Boost > 0 && !failure && best <= p.Boost {
 			value, boostUse = value+D10(r), true // a plain d10: no CH, no CF
 		}
-		return Result{Face: best, Value: value, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse, AuraUse: auraUse, BoostUse: boostUse}
+		return Result{Face: best, Value: value, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse, AuraUse: auraUse, BoostUse: boostUse, CFRerollUse: cfUse}
 	}
 	value := best + bonus
 	for {
@@ -280,7 +298,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			break
 		}
 	}
-	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse, AuraUse: auraUse}
+	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse, AuraUse: auraUse, CFRerollUse: cfUse}
 }
 
 // Best returns the highest of n d10 (at least one), as an armour roll under the

@@ -535,3 +535,42 @@ func TestBoost(t *testing.T) {
 		checkPMF(t, "boosted CF and CH", []int{cf, crit}, n, []float64{want.CF, want.PCrit()})
 	}
 }
+
+// TestCFReroll checks the free reroll of a CF (Pool.CFReroll, skills.md
+// section 3, pattern D: "once per game, it and its allies may reroll one CF
+// for free"): one die, CF 1: a CF is 0.1 x 0.1; two dice, CF 1-2 (a shot):
+// 0.04 x 0.2; the faces above the CF range gain what the reroll gives; with
+// mastery and Master rerolls before it, sampled rolls agree with Faces at
+// 99.99%, and CFRerollUse says when it was used.
+func TestCFReroll(t *testing.T) {
+	for _, c := range []struct {
+		p    dice.Pool
+		want float64
+	}{
+		{dice.Pool{Dice: 1, CFMax: 1, CFReroll: true}, 0.01},
+		{dice.Pool{Dice: 2, CFMax: 2, CFReroll: true}, 0.04 * 0.2},
+	} {
+		f := c.p.Faces()
+		cf := 0.0
+		for k := 1; k <= c.p.CFMax; k++ {
+			cf += f[k]
+		}
+		if math.Abs(cf-c.want) > 1e-15 {
+			t.Errorf("%+v: CF %g, want %g", c.p, cf, c.want)
+		}
+	}
+	for _, p := range []dice.Pool{{Dice: 1, CFMax: 1, CFReroll: true}, {Dice: 3, CFMax: 2, Reroll: 4, RerollAll: 2, Fate: 3, CFReroll: true}} {
+		want := p.Faces()
+		r := rand.NewPCG(4, 2)
+		const n = 200_000
+		counts := make([]int, 11)
+		for range n {
+			res := p.Roll(r)
+			counts[res.Face]++
+			if res.CFRerollUse && res.Face > p.CFMax && res.Failure || res.Failure && !res.CFRerollUse {
+				t.Fatalf("%+v: face %d, CF %v, CF reroll used %v", p, res.Face, res.Failure, res.CFRerollUse)
+			}
+		}
+		checkPMF(t, "faces with a CF reroll", counts, n, want[:])
+	}
+}

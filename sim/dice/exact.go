@@ -142,6 +142,26 @@ func (p Pool) SplitFaces() [2][11]float64 {
 			cur[u] = next
 		}
 	}
+	// A CF rerolled (CFReroll): the lowest die again, the others CFs too.
+	if p.CFReroll {
+		for u := range cur {
+			var next [11]float64
+			for m := 1; m <= 10; m++ {
+				if m > p.CFMax {
+					next[m] += cur[u][m]
+					continue
+				}
+				for d := 1; d <= 10; d++ {
+					f := d
+					if n > 1 {
+						f = max(m, d)
+					}
+					next[f] += cur[u][m] / 10
+				}
+			}
+			cur[u] = next
+		}
+	}
 	// A kept d10 (Stored) replaces the kept die when it is higher, after
 	// every reroll.
 	if s := p.Stored; s > 0 {
