@@ -23,7 +23,10 @@ type AuraGrant struct {
 	// value to its own ("+1 to Brutal charge"); otherwise it keeps the
 	// higher (AllyGrant.Increment).
 	Increment bool
-	To        Selector
+	// The buffs that are no skill (skills.md section 3, pattern D; they
+	// are AuraBuffs, below): an entry gives skills, buffs or both.
+	AuraBuffs
+	To Selector
 	// Within is the reach in toises from the centre of the card's base to
 	// the centre of the ally's (the aura's measure, seed 000 l.585-593; seed
 	// 004 l.510-512); 0 means the card's aura, I toises.
@@ -31,13 +34,85 @@ type AuraGrant struct {
 	Pos    Pos
 }
 
-// Radius returns the reach of g for a card whose I is i: Within, or its
-// aura (I toises) when Within is 0.
-func (g *AuraGrant) Radius(i int) float64 {
+// AuraBuffs are pattern D's combat buffs that are no skill, given to the
+// allies in reach like the skills of an aura grant (skills.md section 3,
+// D). Each is a switch: identical auras do not stack (skills.md section 3,
+// D: "Battle book: identical auras do not stack"), so an ally in two auras
+// with the same buff has it once.
+type AuraBuffs struct {
+	// ShotStature: the ally adds its own stature to the attack threshold of
+	// its shots ("a bonus equal to their stature on shots for its people in
+	// its aura"). Read as the assault's stature bonus is, on the threshold
+	// (seed 000 l.709, l.717; R8), not on the damage.
+	ShotStature bool
+	// DefenceReroll: one free reroll of one die per defence ("one free
+	// reroll of one die per defence for allies in its aura"), every
+	// defence, against free attacks too. The die rerolled is the lowest,
+	// as R4's mastery reroll (seed 000 l.367), when the kept face would not
+	// stop the attack: the defender's best choice, since the highest die
+	// is kept (sim/auragrants.go).
+	DefenceReroll bool
+	// DazeOnCrit: a critical hit of the ally's attacks dazes the target
+	// ("daze on a CH for allies of one origin in its aura"), as a weapon's
+	// "daze on CH" does (R17); a weapon that stuns on a CH keeps its stun.
+	DazeOnCrit bool
+	// FreeVAfterFailedDefence: once per turn, after a defence that failed,
+	// the ally may take a free V effect, applied once the attack is
+	// resolved ("once per turn, allies may take a free V effect after a
+	// failed defence"). A fight plays it as Survival instinct's free V:
+	// taken when the ally's policy would rather shoot, stepping away
+	// (sim/auragrants.go); it changes no exchange.
+	FreeVAfterFailedDefence bool
+	// D10OncePerTurn: once per turn, +1D10 to the final total of an attack
+	// or a defence ("once per turn, +1D10 to the final total of an attack or
+	// defence for allies of its faction in its aura"): a plain d10 (no CH,
+	// no CF) on the first main roll of the turn that calls for it: an attack
+	// whose kept face is 5 or less and no CF, or a defence, no CF, short of
+	// the attack's total by 1 to 10 (sim/auragrants.go).
+	D10OncePerTurn bool
+}
+
+// Any reports whether b gives a buff.
+func (b AuraBuffs) Any() bool {
+	return b.ShotStature || b.DefenceReroll || b.DazeOnCrit || b.FreeVAfterFailedDefence || b.D10OncePerTurn
+}
+
+// Or returns the buffs of b and c together.
+func (b AuraBuffs) Or(c AuraBuffs) AuraBuffs {
+	return AuraBuffs{ShotStature: b.ShotStature || c.ShotStature, DefenceReroll: b.DefenceReroll || c.DefenceReroll,
+		DazeOnCrit: b.DazeOnCrit || c.DazeOnCrit, FreeVAfterFailedDefence: b.FreeVAfterFailedDefence || c.FreeVAfterFailedDefence,
+		D10OncePerTurn: b.D10OncePerTurn || c.D10OncePerTurn}
+}
+
+// Names returns the data-format keys of the buffs of b, for traces.
+func (b AuraBuffs) Names() []string {
+	var out []string
+	if b.ShotStature {
+		out = append(out, "shot_stature")
+	}
+	if b.DefenceReroll {
+		out = append(out, "defence_reroll")
+	}
+	if b.DazeOnCrit {
+		out = append(out, "daze_on_crit")
+	}
+	if b.FreeVAfterFailedDefence {
+		out = append(out, "free_v_after_failed_defence")
+	}
+	if b.D10OncePerTurn {
+		out = append(out, "d10_once_per_turn")
+	}
+	return out
+}
+
+// Radius returns the reach of g for a card whose aura is aura toises (its
+// I, or more when an ally widens it: WiderAura): Within, or its aura when
+// Within is 0.
+func (g *AuraGrant) Radius(aura float64) float64 {
 	if g.Within > 0 {
 		return g.Within
 	}
-	return float64(i)
+	return aura
 }
 
 // AuraGrantable reports whether an aura may grant the skill keyword name:
@@ -52,7 +127,7 @@ func AuraGrantable(name string) bool {
 }
 
 // auraGrantFields are the keys of one aura_grants entry.
-var auraGrantFields = []string{"skills", "to", "within", "increment"}
+var auraGrantFields = []string{"skills", "to", "within", "increment", "shot_stature", "defence_reroll", "daze_on_crit", "free_v_after_failed_defence", "d10_once_per_turn"}
 
 // auraGrants decodes an aura_grants list.
 func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
@@ -83,13 +158,26 @@ func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
 				g.Within = d.auraReach(f.v, ff)
 			case "increment":
 				g.Increment, _ = d.boolValue(f.v, ff)
+			case "shot_stature":
+				g.ShotStature, _ = d.boolValue(f.v, ff)
+			case "defence_reroll":
+				g.DefenceReroll, _ = d.boolValue(f.v, ff)
+			case "daze_on_crit":
+				g.DazeOnCrit, _ = d.boolValue(f.v, ff)
+			case "free_v_after_failed_defence":
+				g.FreeVAfterFailedDefence, _ = d.boolValue(f.v, ff)
+			case "d10_once_per_turn":
+				g.D10OncePerTurn, _ = d.boolValue(f.v, ff)
 			default:
 				d.unknown(f.k, ff, f.key, auraGrantFields)
 			}
 		}
-		d.require(deref(e), ef, present, "skills", "to", "within")
-		if present["skills"] && len(g.Skills) == 0 {
+		d.require(deref(e), ef, present, "to", "within")
+		switch {
+		case present["skills"] && len(g.Skills) == 0:
 			d.errorf(deref(e), join(ef, "skills"), "must give at least one skill")
+		case !present["skills"] && !g.Any():
+			d.errorf(deref(e), ef, "gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn; skills.md section 3, pattern D)")
 		}
 		out = append(out, g)
 	}

@@ -76,3 +76,114 @@ func TestAuraGrants(t *testing.T) {
 		}
 	}
 }
+
+const auraBuffProfile = `profiles:
+  - id: invented-captain-2
+    name: Invented captain
+    faction: gouns
+    level: 2
+    cost: 40
+    stats: {V: 3, P: 3, A: 3, C: 3, T: 6, I: 4}
+    stature: 3
+    ap: 5
+    hp: 20
+    aura_grants:
+      - to: {factions: [gouns]}
+        within: aura
+        shot_stature: true
+      - to: all
+        within: aura
+        defence_reroll: true
+        free_v_after_failed_defence: true
+      - skills: {brutality: 1}
+        to: {traits: [warrior]}
+        within: 3
+        daze_on_crit: true
+        d10_once_per_turn: true
+`
+
+// TestAuraBuffs checks that the buffs of pattern D that are no skill
+// (skills.md section 3, D: stature on shots, a free reroll per defence,
+// daze on a CH, a free V effect after a failed defence, +1D10 once per
+// turn) are read from aura_grants, alone or beside skills, and that
+// a mistake is an error naming the file, line, field and the rule broken.
+func TestAuraBuffs(t *testing.T) {
+	ds, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(auraBuffProfile)}}, "a.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("invented-captain-2")
+	g := p.AuraGrants
+	if len(g) != 3 || g[0].AuraBuffs != (AuraBuffs{ShotStature: true}) || g[1].AuraBuffs != (AuraBuffs{DefenceReroll: true, FreeVAfterFailedDefence: true}) ||
+		g[2].AuraBuffs != (AuraBuffs{DazeOnCrit: true, D10OncePerTurn: true}) || len(g[0].Skills) != 0 || len(g[2].Skills) != 1 || !g[1].To.All || g[2].Within != 3 {
+		t.Fatalf("aura grants %+v", g)
+	}
+	if b := g[0].Or(g[1].AuraBuffs).Or(g[1].AuraBuffs); b != (AuraBuffs{ShotStature: true, DefenceReroll: true, FreeVAfterFailedDefence: true}) ||
+		!slices.Equal(b.Names(), []string{"shot_stature", "defence_reroll", "free_v_after_failed_defence"}) {
+		t.Errorf("buffs together %+v (%v): identical ones do not stack", b, b.Names())
+	}
+	ally := &Profile{ID: "ally-1", Faction: Gouns}
+	if got := WithAuraGrants(ally, []*AuraGrant{&g[0]}); got == ally || len(got.Skills) != 0 {
+		t.Errorf("WithAuraGrants of a buff alone: want a copy with no skill, got %+v", got)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"shot_stature: true", "shot_stature: 2", "a.yaml:14:23: profiles[invented-captain-2].aura_grants[0].shot_stature: want true or false"},
+		{"shot_stature: true", "shot_stature: false", "a.yaml:12:9: profiles[invented-captain-2].aura_grants[0]: gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn; skills.md section 3, pattern D)"},
+		{"defence_reroll: true", "defense_reroll: true", `aura_grants[1].defense_reroll: unknown field "defense_reroll"`},
+		{"daze_on_crit: true", "daze_on_crit: yes please", "aura_grants[2].daze_on_crit: want true or false"},
+		{"free_v_after_failed_defence: true", "free_v_after_failed_defence: 1", "aura_grants[1].free_v_after_failed_defence: want true or false"},
+		{"d10_once_per_turn: true", "d10_once_per_turn: 1D10", "aura_grants[2].d10_once_per_turn: want true or false"},
+	} {
+		bad := strings.Replace(auraBuffProfile, tc.from, tc.to, 1)
+		_, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(bad)}}, "a.yaml")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+const widerAuraProfile = `profiles:
+  - id: invented-herald-2
+    name: Invented herald
+    faction: gouns
+    level: 2
+    cost: 40
+    stats: {V: 3, P: 3, A: 3, C: 3, T: 6, I: 4}
+    stature: 3
+    ap: 5
+    hp: 20
+    wider_auras:
+      - to: {factions: [gouns]}
+        toises: 2
+    cf_reroll_once_per_game: true
+`
+
+// TestWiderAurasDecode checks wider_auras (skills.md section 3, pattern D:
+// "+2 toises of aura radius for its people in the Spearhead") and
+// cf_reroll_once_per_game ("once per game, it and its allies may reroll one
+// CF for free"), and their errors, naming the file, line, field and the rule broken.
+func TestWiderAurasDecode(t *testing.T) {
+	ds, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(widerAuraProfile)}}, "a.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("invented-herald-2")
+	if w := p.WiderAuras; len(w) != 1 || w[0].Toises != 2 || !w[0].To.Matches(&Profile{Faction: Gouns}) || w[0].To.Matches(&Profile{Faction: Kharns}) {
+		t.Fatalf("wider auras %+v", w)
+	}
+	if !p.CFRerollOncePerGame {
+		t.Error("cf_reroll_once_per_game not read")
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"toises: 2", "toises: 0", "a.yaml:13:17: profiles[invented-herald-2].wider_auras[0].toises: toises must be from 1 to 10"},
+		{"        toises: 2\n", "", `wider_auras[0]: missing field "toises"`},
+		{"      - to: {factions: [gouns]}\n", "      - radius: 2\n", `wider_auras[0].radius: unknown field "radius"`},
+		{"cf_reroll_once_per_game: true", "cf_reroll_once_per_game: once", "a.yaml:14:30: profiles[invented-herald-2].cf_reroll_once_per_game: want true or false"},
+	} {
+		bad := strings.Replace(widerAuraProfile, tc.from, tc.to, 1)
+		_, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(bad)}}, "a.yaml")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

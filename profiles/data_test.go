@@ -259,7 +259,7 @@ func TestEmbeddedDataHeaders(t *testing.T) {
 var catalogueOnly = map[string]bool{
 	"Effects.NoCriticalDamage": true, "Effects.Immune": true, "ArmourStats.MalusMaxC": true,
 	"Equipment.Grants": true, "Equipment.GrantsIncrement": true,
-	"Profile.AllyGrants": true, "Profile.StatCounts": true, "Profile.MoraleAuras": true, "Profile.InLeaderAura": true, "Profile.AuraGrants": true, // a card's grants to other Safars (catalogue.md 3.8): the rulebook cards have none
+	"Profile.AllyGrants": true, "Profile.StatCounts": true, "Profile.MoraleAuras": true, "Profile.InLeaderAura": true, "Profile.AuraGrants": true, "Profile.WiderAuras": true, "Profile.CFRerollOncePerGame": true, // a card's grants to other Safars (catalogue.md 3.8): the rulebook cards have none
 	"Profile.Support": true, "Profile.GenericActions": true, // card rules (skills.md section 3, patterns S, J and K): the rulebook cards have none
 	"Profile.ConditionalSkills": true, "Profile.CopiesSkill": true, "Profile.ImmunityWay": true, "Profile.MarksAlly": true, // pattern M: the rulebook cards have none
 	"Equipment.Stackable": true, "stackable": true, "Effects.Poison": true, "poison": true,

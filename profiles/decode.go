@@ -665,6 +665,10 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.InLeaderAura = d.leaderAura(f.v, field)
 		case "aura_grants":
 			p.AuraGrants = d.auraGrants(f.v, field) // profiles/auragrants.go
+		case "wider_auras":
+			p.WiderAuras = d.widerAuras(f.v, field) // profiles/aurawiden.go
+		case "cf_reroll_once_per_game":
+			p.CFRerollOncePerGame, _ = d.boolValue(f.v, field) // skills.md section 3, pattern D
 		case "special_attacks":
 			p.SpecialAttacks = d.cardAttacks(f.v, field) // profiles/cardattack.go
 		case "defends_for", "defended_by":

@@ -153,9 +153,16 @@ type Profile struct {
 	// it gets in its leader's aura (profiles/auras.go).
 	MoraleAuras  []MoraleAura
 	InLeaderAura *LeaderAuraBonus
-	// AuraGrants are the skills it gives allies while they stand in its
-	// aura or within a distance of it (profiles/auragrants.go).
+	// AuraGrants are the skills and buffs it gives allies while they stand
+	// in its aura or within a distance of it (profiles/auragrants.go).
 	AuraGrants []AuraGrant
+	// WiderAuras widen the auras of the allies they name while it is in
+	// play (profiles/aurawiden.go).
+	WiderAuras []WiderAura
+	// CFRerollOncePerGame: once per game, it and its allies may reroll one
+	// CF for free (skills.md section 3, pattern D; recommended: one reroll in
+	// total per game for the Spearhead; sim/auragrants.go).
+	CFRerollOncePerGame bool
 	// SpecialAttacks are the special attacks its card defines in its rules
 	// (profiles/cardattack.go).
 	SpecialAttacks []CardAttack

@@ -3,10 +3,12 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"sync"
 
 	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim/dice"
 )
 
 // Aura grants (skills.md section 3, pattern D: "a standing effect on allies
@@ -64,6 +66,9 @@ func auraVariant(f *Fighter, grants []*profiles.AuraGrant) *Fighter {
 	c := *f
 	c.Profile = profiles.WithAuraGrants(f.Profile, grants)
 	c.Skills = ReadSkills(c.Profile)
+	for _, g := range grants {
+		c.Skills.Aura = c.Skills.Aura.Or(g.AuraBuffs) // identical auras do not stack
+	}
 	ambidextrousRiposte(&c)
 	v, _ := auraVariants.LoadOrStore(k, &c)
 	return v.(*Fighter)
@@ -172,7 +177,7 @@ func (e *engine) refreshAuras() {
 		m := 0
 		for _, s := range a.srcs {
 			o := &e.c[s.k]
-			if o.inPlay() && e.within(s.k, a.i, s.g.Radius(o.f.Stats().I)) {
+			if o.inPlay() && e.within(s.k, a.i, s.g.Radius(e.auraRadius(s.k))) {
 				m |= 1 << s.bit
 			}
 		}
@@ -249,7 +254,10 @@ func (e *engine) traceAura(i int) {
 		}
 		for _, s := range a.srcs {
 			o := &e.c[s.k]
-			if o.inPlay() && e.within(s.k, a.i, s.g.Radius(o.f.Stats().I)) {
+			if o.inPlay() && e.within(s.k, a.i, s.g.Radius(e.auraRadius(s.k))) {
+				for _, b := range s.g.Names() {
+					on = append(on, b+" from "+e.name(s.k))
+				}
 				for _, sk := range s.g.Skills {
 					w := sk.Name
 					if sk.Value != 0 {
@@ -272,4 +280,142 @@ func (e *engine) traceAura(i int) {
 		return
 	}
 	e.tracef("    %s stands in its allies' auras: %s\n", e.name(i), strings.Join(on, ", "))
+}
+
+// auraFreeV plays pattern D's "once per turn, allies may take a free V
+// effect after a failed defence (applied after the attack is resolved)"
+// (skills.md section 3, D) for defender j, attacked by i, whose defence
+// failed (a defence roll, against the main attack or a free one, did not
+// stop it: Outcome.DefenceFailed; an undefended attack is none): while
+// it stands in the aura (its kind's Skills.Aura), once per turn, it takes
+// the V effect as Survival instinct's free V is taken, when its policy would
+// rather shoot (prefersRange): it steps away; a melee fighter keeps it. It
+// reports whether j moved.
+func (e *engine) auraFreeV(i, j int, failed bool) bool {
+	o := &e.c[j]
+	if !failed || !o.f.Skills.Aura.FreeVAfterFailedDefence || o.auraVUsed || !o.inPlay() ||
+		!e.policies[o.side].prefersRange(e, j, i) {
+		return false
+	}
+	o.auraVUsed = true
+	e.freeMove(j, i, e.freeMoveOf(j, 1, false), false)
+	if e.trace != nil {
+		e.tracef("    %s takes the free V effect of its ally's aura after its failed defence: %s\n", e.name(j), e.where(j, i))
+	}
+	return true
+}
+
+// The +1D10 of an ally's aura (skills.md section 3, pattern D: "once per
+// turn, +1D10 to the final total of an attack or defence for allies of its
+// faction in its aura"): a Safar holds it (bit toolBoost of state.attTools
+// and defTools) while it stands in the aura and has not used it this turn
+// (engine.boostLeft); a plain Exchange's attacker and defender with the buff
+// hold it (boostOf). The rules of its use, simple ones: on an attack, its
+// main roll, when the kept face is 5 or less and no CF (the mastery
+// policy's threshold, fateAttackReroll), a plain d10 is added to the total
+// before it is announced (R5; dice.Pool.Boost, exact and sampled alike).
+// On a defence, its main defence (not a free attack's), when the roll is no
+// CF and its total
+// falls short of the attack's by 1 to 10, the defender adds a plain d10 (no
+// CH, no CF: "+1D10 to the final total"), which stops the attack when it
+// makes up the gap (ties go to the defender, R6); with the ch-auto-success
+// option only a defence CH may stop an attack CH, and a shield's defence CH
+// has stopped it already. Once added it is spent for the turn; not added, it
+// is kept. A defender that may play Cunning on that defence (1 AP left after
+// it, skills.md #12) plays Cunning and keeps the d10: the two on one defence
+// are not modelled. On attacks: not modelled.
+
+// boostOf returns toolBoost when f holds the buff, for a plain exchange.
+func boostOf(f *Fighter) toolBits {
+	if f.Skills.Aura.D10OncePerTurn {
+		return toolBoost
+	}
+	return 0
+}
+
+// boostLeft returns toolBoost when Safar j holds the +1D10 of an ally's
+// aura: in reach of it (its kind's Skills.Aura) and not used this turn.
+func (e *engine) boostLeft(j int) toolBits {
+	if e.c[j].boostUsed {
+		return 0
+	}
+	return boostOf(e.c[j].f)
+}
+
+// boostOK reports whether the defender in state s holds the +1D10 for
+// defence d and plays it there: the main attack's, a roll, on which it may
+// not play Cunning.
+func (pl *plan) boostOK(s state, free bool, d Defence) bool {
+	return !free && s.defTools.has(toolBoost) && !d.None && !d.Discard && !pl.cunningOK(s, d)
+}
+
+// boostOutcomes adds the +1D10 to outcomes o of a defence roll (tail tl)
+// short of the attack total by gap = need - value: a stop with probability
+// (11 - gap)/10 for gap 1-10.
+func (pl *plan) boostOutcomes(o stopParts, tl *splitTail, need int, attCH bool, d Defence) stopParts {
+	plainCan := !(pl.ex.Variant.CHAutoSuccess && attCH) // ch-auto-success: only a defence CH stops an attack CH
+	chCan := !d.Shield                                  // R13: a defence CH with the shield has stopped already
+	for gap := 1; gap <= 10; gap++ {
+		p := float64(11-gap) / 10
+		for ch, tail := range [2][]float64{tl.plain, tl.ch} {
+			if ch == 0 && !plainCan || ch == 1 && !chCan {
+				continue
+			}
+			q := atLeast(tail, need-gap) - atLeast(tail, need-gap+1)
+			if q <= 0 {
+				continue
+			}
+			o.succ -= q * p
+			o.stop += q * p
+			if ch == 1 {
+				o.stopCH += q * p
+			}
+		}
+	}
+	o.succ = max(o.succ, 0)
+	return o
+}
+
+// boostAdd plays the +1D10 in the sampler: the d10 added to a defence
+// total short of the attack's by gap, or 0 when it is not added (the same
+// rule as boostOutcomes).
+func (pl *plan) boostAdd(r *rand.PCG, gap int, attCH, defCH, shield bool) int {
+	if gap < 1 || gap > 10 || pl.ex.Variant.CHAutoSuccess && attCH && !defCH || defCH && shield {
+		return 0
+	}
+	return dice.D10(r)
+}
+
+// The CF reroll of the game (skills.md section 3, pattern D: "once per game,
+// it and its allies may reroll one CF for free"; the recommended reading:
+// one reroll in total per game for the Spearhead): a side holds it while a
+// Safar of its side whose card says so (cf_reroll_once_per_game) is in play
+// and the side has not used it this battle. It is played on the main rolls
+// of exchanges, the attack roll and the defence roll against the main
+// attack (Exchange.AttackerCFReroll, DefenderCFReroll; dice.Pool.CFReroll,
+// exact and sampled): the first CF of one of them is rerolled, the lowest
+// die. Other rolls (free attacks, tests, casting, armour) do not use it.
+
+// cfReroll reports whether side s holds its CF reroll of the game.
+func (e *engine) cfReroll(s int) bool {
+	if !e.cfCards || e.cfUsed[s] {
+		return false
+	}
+	for k := range e.c {
+		if o := &e.c[k]; o.side == s && o.f.Profile.CFRerollOncePerGame && o.inPlay() {
+			return true
+		}
+	}
+	return false
+}
+
+// spendCFReroll spends the CF reroll of Safar i's side when its roll used it.
+func (e *engine) spendCFReroll(i int, used bool) {
+	if !used {
+		return
+	}
+	e.cfUsed[e.c[i].side] = true
+	if e.trace != nil {
+		e.tracef("    %s rerolled a CF: its Spearhead's free reroll of the game is spent\n", e.name(i))
+	}
 }

@@ -11,7 +11,7 @@ func (e *engine) auraTemerity(i int) int {
 	for k := range e.c {
 		o := &e.c[k]
 		if k == i || o.side != c.side || len(o.f.Profile.MoraleAuras) == 0 || !o.inPlay() ||
-			!e.within(k, i, float64(o.f.Stats().I)) {
+			!e.within(k, i, e.auraRadius(k)) {
 			continue
 		}
 		for _, a := range o.f.Profile.MoraleAuras {
@@ -32,7 +32,7 @@ func (e *engine) auraTemerity(i int) int {
 // (seed 000 line 402, line 591).
 func (e *engine) inLeaderAura(i int) bool {
 	l := e.leader[e.c[i].side]
-	return l >= 0 && l != i && e.c[l].inPlay() && e.within(l, i, float64(e.c[l].f.Stats().I))
+	return l >= 0 && l != i && e.c[l].inPlay() && e.within(l, i, e.auraRadius(l))
 }
 
 // within reports whether Safar i stands within r toises of Safar k, measured
@@ -60,4 +60,31 @@ func (e *engine) leaderAuraVelocity(i int) float64 {
 		return 0
 	}
 	return float64(b.Velocity)
+}
+
+// auraRadius returns the radius of Safar i's aura in toises: its I (seed
+// 000 l.585-593; the printed I, skills.md section 3 C2), widened by the
+// widest of the wider_auras that name it, of a card of its side in play,
+// its own included (skills.md section 3, pattern D: "+2 toises of aura
+// radius for its people in the Spearhead"; identical auras do not stack).
+// Every rule that reads an aura reads it.
+func (e *engine) auraRadius(i int) float64 {
+	c := &e.c[i]
+	r := float64(c.f.Stats().I)
+	if !e.widerAuras {
+		return r
+	}
+	best := 0
+	for k := range e.c {
+		o := &e.c[k]
+		if o.side != c.side || len(o.f.Profile.WiderAuras) == 0 || !o.inPlay() {
+			continue
+		}
+		for _, w := range o.f.Profile.WiderAuras {
+			if w.Toises > best && w.To.Matches(c.f.Profile) {
+				best = w.Toises
+			}
+		}
+	}
+	return r + float64(best)
 }

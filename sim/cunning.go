@@ -81,6 +81,9 @@ func (pl *plan) outcomes(s state, free bool, d Defence, tl *splitTail, t, dmod i
 	total := tl.cf + tl.crit + atLeast(tl.plain, 0)
 	stop, stopCH := stopSplit(v, tl, t, dmod, attCH, d.Shield)
 	o := stopParts{stop: stop, stopCH: stopCH, succCF: tl.cf, succ: max(total-stop-tl.cf, 0)}
+	if pl.boostOK(s, free, d) {
+		return pl.boostOutcomes(o, tl, t-dmod, attCH, d) // sim/auragrants.go: only where Cunning is not played
+	}
 	if !pl.cunningOK(s, d) {
 		return o
 	}

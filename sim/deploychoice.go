@@ -358,7 +358,7 @@ func (e *engine) deployChosen(s, at, n int, depth float64, second bool, objX []f
 			if k == e.leader[s] {
 				w += 1 << 20
 			}
-			if len(p.MoraleAuras) > 0 || len(p.AuraGrants) > 0 {
+			if len(p.MoraleAuras) > 0 || len(p.AuraGrants) > 0 || len(p.WiderAuras) > 0 {
 				w += 1 << 16
 			}
 			return w

@@ -78,7 +78,7 @@ func zoneInAura(z zoneRect, p [2]float64, r float64) bool {
 // whole square lies in Safar i's aura.
 func (e *engine) auraZones(i, s int) uint16 {
 	c := &e.c[i]
-	r := float64(c.f.Stats().I)
+	r := e.auraRadius(i)
 	var m uint16
 	for k, z := range ambushZones(e.field.Width, e.field.Height, s) {
 		if zoneInAura(z, [2]float64{c.pos.X, c.pos.Y}, r) {
@@ -123,7 +123,7 @@ func (e *engine) detect(r *rand.PCG, i int) bool {
 		if !o.hidden || !o.alive() || o.side == c.side || e.ambush[k] < 0 {
 			continue
 		}
-		if !zoneInAura(e.zoneOf(k), [2]float64{c.pos.X, c.pos.Y}, float64(c.f.Stats().I)) {
+		if !zoneInAura(e.zoneOf(k), [2]float64{c.pos.X, c.pos.Y}, e.auraRadius(i)) {
 			continue
 		}
 		if p, found := e.revealSpot(k); found {

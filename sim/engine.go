@@ -76,6 +76,12 @@ type engine struct {
 
 	// moraleAuras: some Safar's card has morale auras (sim/auras.go).
 	moraleAuras bool
+	// widerAuras: some Safar's card widens its allies' auras (sim/auras.go).
+	widerAuras bool
+	// cfCards: some Safar's card gives its Spearhead a CF reroll once per
+	// game; cfUsed: a side used it this battle (sim/auragrants.go).
+	cfCards bool
+	cfUsed  [2]bool
 	// auras are the Safars allies' aura grants can reach (sim/auragrants.go);
 	// nil when none.
 	auras []auraSafar
@@ -231,6 +237,12 @@ type combatant struct {
 	// armourRerollUsed: its card's armour reroll was used this turn
 	// (skills.md section 3 G, sim/wards.go).
 	armourRerollUsed bool
+	// auraVUsed: it took the free V effect of an ally's aura after a failed
+	// defence this turn (sim/auragrants.go, engine.auraFreeV).
+	auraVUsed bool
+	// boostUsed: it added the +1D10 of an ally's aura to a defence this
+	// turn (sim/auragrants.go, engine.boostLeft).
+	boostUsed bool
 	// berserk: the Berserk state is on (its condition, bleeding, came true);
 	// berserkOver: a daze or a stun ended it for the rest of the fight.
 	berserk, berserkOver bool
@@ -338,6 +350,9 @@ type planKey struct {
 	attBerserk, defBerserk bool
 	alert                  bool // the defender is on the alert
 	warned                 bool // an ally shouted a warning: a free 2-characteristic defence
+	// attCF, defCF: the attacker's or the defender's Spearhead holds its CF
+	// reroll of the game (sim/auragrants.go).
+	attCF, defCF bool
 	// R8 support: the support bonus of the attack or the defence (+1 per
 	// supporter, a card's own bonus, sim/support.go), the
 	// supporters' statures of each side (repel, R10), cover against a shot and the
@@ -382,6 +397,8 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 	e := &engine{variant: variant, plans: map[planKey]*plan{}, leader: [2]int{-1, -1}, tables: tables}
 	for _, f := range fighters {
 		e.moraleAuras = e.moraleAuras || len(f.Profile.MoraleAuras) > 0
+		e.widerAuras = e.widerAuras || len(f.Profile.WiderAuras) > 0
+		e.cfCards = e.cfCards || f.Profile.CFRerollOncePerGame
 	}
 	for s := range 2 {
 		e.policies[s] = policies[s]
@@ -534,7 +551,8 @@ func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchang
 
 // reset puts every Safar at full strength at its starting place.
 func (e *engine) reset() {
-	e.resetAuras()  // sim/auragrants.go
+	e.resetAuras() // sim/auragrants.go
+	e.cfUsed = [2]bool{}
 	e.initHeights() // sim/climb.go
 	for i := range e.c {
 		f := e.c[i].f
@@ -604,7 +622,7 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 	for e.round = 1; e.round <= e.rounds; e.round++ {
 		for i := range e.c { // Duellist and Master X: once per turn
 			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
-			e.c[i].armourRerollUsed = false // a card's armour reroll (sim/wards.go)
+			e.c[i].armourRerollUsed, e.c[i].auraVUsed, e.c[i].boostUsed = false, false, false // sim/wards.go, sim/auragrants.go
 			e.c[i].warnedMask = 0
 			e.c[i].morale.sacrificeUsed, e.c[i].morale.authorityUsed = false, 0 // Sacrifice X, Authority X: per turn
 			e.c[i].morale.riderUsed = false                                     // a mount's Sacrifice towards its rider (sim/mount.go)
@@ -1163,7 +1181,7 @@ func (e *engine) aura(i int) int {
 	if l < 0 || l == i || !e.c[l].inPlay() {
 		return 0
 	}
-	if e.c[l].pos.Dist(e.c[i].pos) <= float64(e.c[l].f.Stats().I)+1e-9 {
+	if e.c[l].pos.Dist(e.c[i].pos) <= e.auraRadius(l)+1e-9 {
 		return 1
 	}
 	return 0
@@ -1185,7 +1203,7 @@ func (e *engine) warlord(i int) {
 			continue
 		}
 		allies++
-		if a.pos.Dist(c.pos) <= float64(c.f.Stats().I)+1e-9 {
+		if a.pos.Dist(c.pos) <= e.auraRadius(i)+1e-9 {
 			in++
 		}
 	}
@@ -1245,7 +1263,7 @@ func (e *engine) moringa(i, n int) (int, int) {
 	k := -1
 	for j := range e.c {
 		a := &e.c[j]
-		if j == i || a.side != c.side || !a.inPlay() || a.pos.Dist(c.pos) > float64(c.f.Stats().I)+1e-9 {
+		if j == i || a.side != c.side || !a.inPlay() || a.pos.Dist(c.pos) > e.auraRadius(i)+1e-9 {
 			continue
 		}
 		if _, has := a.f.Profile.Skill(profiles.SkillMoringa); has && (k < 0 || a.hp > e.c[k].hp) {
@@ -1831,6 +1849,7 @@ func (e *engine) strikeKey(i, j, optIdx int, opt *fightOption, assault bool, ban
 	key.defMod[modDefence] = int8(min(e.ownDefence(j), 60))
 	key.defHurt = opt.attack.Kind == Bite && c.f.Profile.Own.BiteDoubleUnhurt && o.hp < o.f.Profile.HP
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
+	key.attCF, key.defCF = e.cfReroll(c.side), e.cfReroll(o.side) // sim/auragrants.go
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
 	key.ambushFirst = c.ambushFirst // sim/ambush.go
 	if opt.shot {
@@ -1895,15 +1914,15 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		defAP: int8(o.ap + given - held), defDice: int8(o.dice), defMastery: int8(min(loan.defOwn+loan.defN, 8)),
 		attDice: int8(c.dice), attMastery: int8(min(loan.attOwn+loan.attN, 8)),
 		armour: int8(o.armour), shield: int8(o.shield), attArmour: int8(c.armour),
-		// Duellist works on an opponent in the duellist's zone of control.
-		attDuel:   !c.duelUsed && c.f.Skills.Duellist > 0 && e.engaged(j, i),
-		defDuel:   !o.duelUsed && o.f.Skills.Duellist > 0 && e.engaged(i, j),
 		attMaster: !c.masterUsed && c.f.Skills.Master&pl.ex.field() != 0,
 		defMaster: !o.masterUsed && o.f.Skills.Master&FieldDefensive != 0,
 		// The dice tools of spells (sim/magic_fate.go, magic_forced.go, magic_fixed.go, magic_stored.go).
-		attTools: toolsOf(c.fx.fate, c.fx.forced, int(c.fx.fixed), int(c.fx.stored)) | rerollBits(c.f, c.armourRerollUsed),
-		defTools: toolsOf(o.fx.fate, o.fx.forced, int(o.fx.fixed), int(o.fx.stored)) | rerollBits(o.f, o.armourRerollUsed),
+		attTools: toolsOf(c.fx.fate, c.fx.forced, int(c.fx.fixed), int(c.fx.stored)) | rerollBits(c.f, c.armourRerollUsed) | e.boostLeft(i),
+		defTools: toolsOf(o.fx.fate, o.fx.forced, int(o.fx.fixed), int(o.fx.stored)) | rerollBits(o.f, o.armourRerollUsed) | e.boostLeft(j),
 	}
+	// Duellist works on an opponent in the duellist's zone of control.
+	st.setFlag(stAttDuel, !c.duelUsed && c.f.Skills.Duellist > 0 && e.engaged(j, i))
+	st.setFlag(stDefDuel, !o.duelUsed && o.f.Skills.Duellist > 0 && e.engaged(i, j))
 	if e.trace != nil {
 		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }
 		if pl.ex.BeyondCounterReach {
@@ -1940,10 +1959,10 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	o.armour, o.shield, c.armour = int(st.armour), int(st.shield), int(st.attArmour)
 	e.wearHelmets(i, j, &out)
 	e.wearUnder(i, j, &out)
-	c.duelUsed = c.duelUsed || st0.attDuel && !st.attDuel
+	c.duelUsed = c.duelUsed || st0.flag(stAttDuel) && !st.flag(stAttDuel)
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
 	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
-	o.duelUsed = o.duelUsed || st0.defDuel && !st.defDuel
+	o.duelUsed = o.duelUsed || st0.flag(stDefDuel) && !st.flag(stDefDuel)
 	e.spendTools(i, st0.attTools&^st.attTools)
 	e.spendTools(j, st0.defTools&^st.defTools)
 	o.alert = false // its next defensive action was this one
@@ -1977,7 +1996,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		o.stunned, o.ground = true, true
 	}
 	e.updateBerserk(j)
-	if st.feared {
+	if st.flag(stFeared) {
 		// R18 Bite: a failed temerity test; as for terror, it loses half its
 		// remaining AP, rounded down.
 		o.ap -= o.ap / 2
@@ -2008,9 +2027,12 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		}
 	}
 	c.vTo = 0
-	if st.moveDef && o.inPlay() && e.policies[o.side].prefersRange(e, j, i) {
+	if st.flag(stMoveDef) && o.inPlay() && e.policies[o.side].prefersRange(e, j, i) {
 		e.freeMove(j, i, e.freeMoveOf(j, 1, false), false)
 	}
+	e.auraFreeV(i, j, out.DefenceFailed) // sim/auragrants.go
+	e.spendCFReroll(i, out.AttackerCFRerolled)
+	e.spendCFReroll(j, out.DefenderCFRerolled)
 	if e.trace != nil {
 		if e.duel {
 			e.tracef("    HP: A %d, B %d; AP: A %d, B %d; gap %.1f\n", max(e.c[0].hp, 0), max(e.c[1].hp, 0), e.c[0].ap, e.c[1].ap, e.gap(0, 1))
@@ -2105,6 +2127,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.AttackerBerserk, ex.DefenderBerserk = k.attBerserk, k.defBerserk
 	ex.DefenderAlert = k.alert
 	ex.DefenderWarned = k.warned
+	ex.AttackerCFReroll, ex.DefenderCFReroll = k.attCF, k.defCF
 	if k.warned {
 		df := *ex.Defender
 		df.AP = min(df.AP+2, 7) // the free defence's AP (Exchange.DefenderWarned)
@@ -2188,6 +2211,9 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 		fmt.Fprintf(&b, " (CH, dice %d)", ev.Roll.Value)
 	}
 	rerollTags(&b, ev.Roll.Forced, ev.Roll.ForcedBySpell, ev.Roll.MasterUse, ev.Mastery)
+	if ev.Roll.BoostUse {
+		b.WriteString(" (+1D10 of its ally's aura)") // in the total
+	}
 	if ev.Roll.Failure {
 		fmt.Fprintf(&b, ": critical failure, it never happened\n")
 		io.WriteString(e.trace, b.String())
@@ -2204,6 +2230,9 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 		rerollTags(&b, ev.DefenceRoll.Forced, ev.DefenceRoll.ForcedBySpell, ev.DefenceRoll.MasterUse, ev.DefMastery)
 		if ev.Cunning > 0 {
 			fmt.Fprintf(&b, " (Cunning +%d for 1 AP)", ev.Cunning)
+		}
+		if ev.Boost > 0 {
+			fmt.Fprintf(&b, " (+1D10 of its ally's aura: +%d)", ev.Boost)
 		}
 	}
 	if ev.Success {

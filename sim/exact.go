@@ -407,7 +407,7 @@ func (pl *plan) exactFrom(s0 state) *Result {
 		if s.stunned {
 			res.PStunned += m
 		}
-		if s.feared {
+		if s.flag(stFeared) {
 			res.PFeared += m
 		}
 		if s.repelDef > 0 {
@@ -430,7 +430,7 @@ func (pl *plan) exactFrom(s0 state) *Result {
 		if s.moveAtt {
 			res.PAttackerMove += m
 		}
-		if s.moveDef {
+		if s.flag(stMoveDef) {
 			res.PDefenderMove += m
 		}
 		res.ExpectedDefenceAP += m * float64(s.defSpent)
@@ -738,11 +738,11 @@ func (pl *plan) counterEffects(s state, def Defence) state {
 			s.repelAtt = int8(2 * repel(ex.Defender, ex.Attacker, n, repelSide{ex.DefenceSupported, ex.DefenceSupportStature, ex.Variant.English, ex.AttackerSlippery}))
 		}
 		if def.counterEffects(V) > 0 {
-			s.moveDef = true
+			s.setFlag(stMoveDef, true)
 		}
 	}
 	if ex.Defender.Skills.SurvivalInstinct {
-		s.moveDef = true
+		s.setFlag(stMoveDef, true)
 	}
 	return s
 }
@@ -811,7 +811,7 @@ func (pl *plan) hitExact(out *trans, s state, ac *acc, w float64, free bool, spe
 			continue
 		}
 		sf := s
-		sf.feared = sf.feared || f == 1
+		sf.setFlag(stFeared, sf.flag(stFeared) || f == 1)
 		if save == 0 {
 			pl.hitBranches(out, sf, ac, w*pf, spec, ch)
 			continue

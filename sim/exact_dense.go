@@ -170,7 +170,7 @@ type rowCand struct {
 	ok       bool // feasible in this context
 	discard  bool
 	shield   bool
-	cunning  bool // cunningOK: the outcomes need the general path
+	cunning  bool // cunningOK or boostOK: the outcomes need the general path
 	ct       *candTails
 	nt       [2]*needTable // by the attack's CH flag, when neither discard nor cunning
 	hasExtra bool
@@ -221,7 +221,7 @@ func (pl *plan) rowCands(r *decRow, s state, free bool) []rowCand {
 		c.ok, c.discard, c.shield = true, d.Discard, d.Shield
 		if !d.Discard {
 			c.ct = pl.candTail(free, i)
-			c.cunning = pl.cunningOK(s, d)
+			c.cunning = pl.cunningOK(s, d) || pl.boostOK(s, free, d) // both need the general path
 			if !c.cunning {
 				for ch := range c.nt {
 					c.nt[ch] = pl.needTableFor(c.ct, s, free, ch == 1, d.Shield)
@@ -360,7 +360,7 @@ func (pl *plan) rowOutcomes(row *decRow, s state, free bool, idx int, def Defenc
 func (pl *plan) attackPoolAt(free bool, diceN int, mastery, master bool, tools toolBits) dice.Pool {
 	k := b2i(free)
 	if !pl.attReady[k] {
-		pl.attBase[k] = pl.ex.attackPool(pl.attackOf(free), 0, true, true, toolFate|toolForced)
+		pl.attBase[k] = pl.ex.attackPool(pl.attackOf(free), 0, true, true, toolFate|toolForced|toolBoost)
 		pl.attReady[k] = true
 	}
 	p := pl.attBase[k]
@@ -376,6 +376,9 @@ func (pl *plan) attackPoolAt(free bool, diceN int, mastery, master bool, tools t
 	}
 	if !tools.has(toolForced) {
 		p.ForcedFrom = 0
+	}
+	if !tools.has(toolBoost) {
+		p.Boost = 0
 	}
 	p.Fixed, p.Stored = tools.fixed(), tools.stored() // values per state: not in the pool prepared
 	return p

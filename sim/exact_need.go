@@ -26,6 +26,8 @@ type needKey struct {
 	pool                  dice.Pool // Reroll, RerollAll, Fate, ForcedFrom and Fixed zero
 	reroll, rerollAll     bool
 	tools                 toolBits // dice tools of spells (sim/fate.go, forced.go, fixed.go)
+	aura                  bool     // an ally's aura's free reroll (sim/auragrants.go)
+	cfReroll              bool     // the Spearhead's CF reroll of the game (sim/auragrants.go)
 	chAuto, attCH, shield bool
 }
 
@@ -78,6 +80,10 @@ func buildNeedTable(k needKey) *needTable {
 		if k.rerollAll {
 			p.RerollAll = ex.defenceReroll(p, need, 0, k.attCH)
 		}
+		if k.aura {
+			p.Aura = ex.defenceReroll(p, need, 0, k.attCH)
+		}
+		p.CFReroll = k.cfReroll
 		if k.tools.has(toolFate) {
 			p.Fate = ex.defenceReroll(p, need, 0, k.attCH)
 		}
@@ -124,6 +130,8 @@ func (pl *plan) needTableFor(ct *candTails, s state, free, attCH, shield bool) *
 		reroll:    !aFree && s.defMastery > 0 && pl.ex.Policy.DefenceMastery,
 		rerollAll: !aFree && s.defMaster && pl.ex.Defender.Skills.Master&FieldDefensive != 0,
 		tools:     s.defTools.main(aFree || free),
+		aura:      pl.ex.Defender.Skills.Aura.DefenceReroll,
+		cfReroll:  !aFree && !free && pl.ex.DefenderCFReroll,
 		chAuto:    pl.ex.Variant.CHAutoSuccess,
 		attCH:     attCH,
 		shield:    shield,

@@ -208,8 +208,14 @@ type Exchange struct {
 	// doubled against an unhurt target reads it (bite_double_unhurt,
 	// sim/ownrules.go).
 	DefenderHurt bool
-	Variant      Variant
-	Policy       Policy
+	// AttackerCFReroll and DefenderCFReroll: the attacker's or the
+	// defender's Spearhead still holds its free CF reroll of the game (a
+	// card's cf_reroll_once_per_game, skills.md section 3, pattern D;
+	// sim/auragrants.go), good for its main roll of this exchange: the
+	// attack roll, or the defence roll against the main attack.
+	AttackerCFReroll, DefenderCFReroll bool
+	Variant                            Variant
+	Policy                             Policy
 }
 
 // field returns the mastery field of the attack.
@@ -527,6 +533,11 @@ func (ex *Exchange) attackModifier(a Attack) int {
 		}
 		m += ex.Support
 	} else {
+		if att.Skills.Aura.ShotStature {
+			// An ally's aura: its stature on its shots (skills.md section 3,
+			// pattern D; on the threshold, as an assault's, seed 000 l.709).
+			m += att.Profile.Stature
+		}
 		switch {
 		case ex.Height > 2:
 			m += 2
@@ -589,6 +600,10 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool, tools 
 	if tools.has(toolForced) {
 		p.ForcedFrom = forcedAttackFrom
 	}
+	if tools.has(toolBoost) {
+		p.Boost = fateAttackReroll // an ally's aura's +1D10 on a poor roll (sim/auragrants.go)
+	}
+	p.CFReroll = ex.AttackerCFReroll // the Spearhead's CF reroll of the game (sim/auragrants.go)
 	p.Fixed, p.Stored = tools.fixed(), tools.stored()
 	return p
 }
@@ -641,6 +656,14 @@ func (ex *Exchange) defencePool(a Attack, d Defence, diceN int, mastery, master 
 // (sim/fixed.go): tools. None is used against the free attack of an A effect.
 func (ex *Exchange) defenceRerolls(p dice.Pool, diceN int, mastery, master bool, tools toolBits, a Attack, t, dmod int, ch bool) dice.Pool {
 	p.Dice += diceN
+	if !a.Free {
+		p.CFReroll = ex.DefenderCFReroll // the Spearhead's CF reroll of the game (sim/auragrants.go)
+	}
+	if ex.Defender.Skills.Aura.DefenceReroll {
+		// An ally's aura: one free reroll of one die per defence, free
+		// attacks' included (skills.md section 3, pattern D; sim/auragrants.go).
+		p.Aura = ex.defenceReroll(p, t, dmod, ch)
+	}
 	if a.Free {
 		return p
 	}
@@ -823,6 +846,11 @@ func (ex *Exchange) damage(a Attack) *damageSpec {
 	}
 	if !a.Free {
 		s.bonus += ex.DamageBonus // an ambusher's first attack (sim/ambush.go), special attacks too
+	}
+	if ex.Attacker.Skills.Aura.DazeOnCrit && s.onCritical == "" {
+		// An ally's aura: daze on a CH (skills.md section 3, pattern D; R17);
+		// a weapon's stun on a CH stays.
+		s.onCritical = profiles.Daze
 	}
 	helmetGuard(s, ex.Defender)
 	return s

@@ -75,6 +75,11 @@ type Skills struct {
 	// Fearless: Fearless or Bound X, it takes no temerity test, a Bite's
 	// included (skills.md #54, #52).
 	Fearless bool
+	// Aura holds the buffs that are no skill an ally's aura gives it while
+	// it stands there (skills.md section 3, pattern D; sim/auragrants.go):
+	// its stature on its shots, a free reroll per defence, daze on a CH.
+	// No card sets them on itself: only an aura variant's Fighter has them.
+	Aura profiles.AuraBuffs
 	// Other lists the skills of the card that no exchange rule reads (Endurance,
 	// Warlord, Reach, Berserk, Thick skin, ...), for "not modelled" warnings.
 	Other []string

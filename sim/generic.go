@@ -211,7 +211,7 @@ func (e *engine) shout(i, j int, key planKey, opt *fightOption, pl *plan) int {
 		w := &e.c[k]
 		cost := e.actionCost(k, 1)
 		if k == j || w.side != o.side || !w.fit() || w.berserk || w.warnedMask&(1<<j) != 0 || w.ap < cost ||
-			w.pos.Dist(o.pos) > float64(w.f.Stats().I)+1e-9 ||
+			w.pos.Dist(o.pos) > e.auraRadius(k)+1e-9 ||
 			!e.field.LineOfSight(w.base(), e.c[i].base(), e.othersOf(k, i)) {
 			continue
 		}

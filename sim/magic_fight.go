@@ -399,7 +399,7 @@ func (e *engine) pSuccess(kind, oi, tk int, s castState) float64 {
 func (e *engine) wayBonus(i int) int {
 	c := &e.c[i]
 	var b Battlefield
-	aura := float64(c.f.Stats().I)
+	aura := e.auraRadius(i)
 	for k := range e.c {
 		o := &e.c[k]
 		if !o.inPlay() {
@@ -462,7 +462,7 @@ func (e *engine) inSpellRange(i, j int, o *castOption) bool {
 	if rg := o.spell.Range; rg > 0 {
 		return e.gap(i, j) <= rg+1e-9
 	}
-	return e.c[i].pos.Dist(e.c[j].pos) <= float64(e.c[i].f.Stats().I)+1e-9
+	return e.c[i].pos.Dist(e.c[j].pos) <= e.auraRadius(i)+1e-9
 }
 
 // castValue returns the expected worth of option oi of Safar i on Safar j now, in

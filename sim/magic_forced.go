@@ -35,6 +35,9 @@ func (e *engine) spendTools(i int, b toolBits) {
 	if b.has(toolArmour) {
 		e.c[i].armourRerollUsed = true // once per turn (sim/wards.go)
 	}
+	if b.has(toolBoost) {
+		e.c[i].boostUsed = true // an ally's aura's +1D10, once per turn (sim/auragrants.go)
+	}
 }
 
 // spendForced ends the forced-reroll effects on Safar i, whose roll was under

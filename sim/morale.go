@@ -235,7 +235,7 @@ func (e *engine) burner(i int) int {
 	for k := range e.c {
 		a := &e.c[k]
 		if k == i || a.side != c.side || !a.fit() || a.f.Profile.Level < 3 || a.lostMastery >= len(a.f.Mastery) ||
-			a.pos.Dist(c.pos) > float64(a.f.Stats().I)+1e-9 {
+			a.pos.Dist(c.pos) > e.auraRadius(k)+1e-9 {
 			continue
 		}
 		return k

@@ -23,13 +23,18 @@ type state struct {
 	bleeding   int8 // bleeding put on the defender by this exchange
 	dazed      bool
 	stunned    bool
-	feared     bool // failed the temerity test of a Bite (R18)
-	repelDef   int8 // half-toises the defender is repelled (C effects)
-	repelAtt   int8 // half-toises the attacker is repelled (counter C effect)
-	moveAtt    bool // the attacker gets a free move (V effect, Harassment)
-	harassed   bool // the free move includes Harassment's V effect (once per activation)
-	moveDef    bool // the defender gets a free move (V counter, Survival instinct)
-	defSpent   int8 // AP the defender spent on defences
+	// flags: stFeared, failed the temerity test of a Bite (R18); stMoveDef,
+	// the defender gets a free move (V counter, Survival instinct); stAttDuel
+	// and stDefDuel, the attacker's or the defender's Duellist reroll is still
+	// available this turn (only fights set them; Exact and a plain Sampler
+	// never do). Bits of one byte, so that a state stays
+	// within the 32 bytes the exact engine hashes with a transKey's two int16.
+	flags    stFlags
+	repelDef int8 // half-toises the defender is repelled (C effects)
+	repelAtt int8 // half-toises the attacker is repelled (counter C effect)
+	moveAtt  bool // the attacker gets a free move (V effect, Harassment)
+	harassed bool // the free move includes Harassment's V effect (once per activation)
+	defSpent int8 // AP the defender spent on defences
 	// attStatus holds the statuses a counter's weapon put on the attacker
 	// (R11a, sim/counterstatus.go). It took the byte of a flag of a discarded
 	// shield that nothing read (a discarded shield leaves shield 0 with fewer
@@ -40,22 +45,42 @@ type state struct {
 	// attMaster and defMaster: the Master X free reroll (once per turn) is still
 	// available to the attacker or the defender.
 	attMaster, defMaster bool
-	// attDuel and defDuel: the attacker's or the defender's Duellist reroll is still
-	// available this turn. Only fights set them; Exact and a plain Sampler never do.
-	attDuel, defDuel bool
 	// attTools and defTools: the dice tools of spells on the attacker's or the
 	// defender's main roll: toolFate, the reroll it still holds (sim/fate.go),
 	// toolForced, an enemy's forced reroll it is under (sim/forced.go), and
 	// toolFixed, the value of its result fixed (sim/fixed.go) or with
 	// toolStored of a kept d10 (sim/stored.go); and toolArmour, a card's
-	// armour reroll still available this turn (sim/wards.go).
-	// Bits of a byte, so that a state stays within the 32 bytes the exact
+	// armour reroll still available this turn (sim/wards.go), and toolBoost,
+	// an ally's aura's +1D10 (sim/auragrants.go). Bits of two bytes, so that a state stays within the 32 bytes the exact
 	// engine hashes (exact_index.go).
 	attTools, defTools toolBits
 }
 
+// stFlags are bits of a state (state.flags).
+type stFlags uint8
+
+// The bits of stFlags.
+const (
+	stFeared  stFlags = 1 << iota // failed the temerity test of a Bite (R18)
+	stMoveDef                     // the defender gets a free move
+	stAttDuel                     // the attacker's Duellist reroll is still available
+	stDefDuel                     // the defender's Duellist reroll is still available
+)
+
+// flag reports whether s holds bit f.
+func (s *state) flag(f stFlags) bool { return s.flags&f != 0 }
+
+// setFlag sets bit f of s to on.
+func (s *state) setFlag(f stFlags, on bool) {
+	if on {
+		s.flags |= f
+	} else {
+		s.flags &^= f
+	}
+}
+
 // toolBits are the dice tools of spells on one side's main roll (state).
-type toolBits uint8
+type toolBits uint16
 
 // The dice tools of toolBits.
 const (
@@ -70,6 +95,11 @@ const (
 	// with toolStored a kept d10's face. A fixed result wins over a kept d10
 	// on the same Safar (its roll has no die to replace).
 	toolFixed toolBits = 0xf0
+	// toolBoost: it holds the +1D10 of an ally's aura, once per turn, for
+	// its main attack roll (dice.Pool.Boost) or main defence
+	// (plan.boostOutcomes; sim/auragrants.go); unlike the spells' tools it
+	// is kept when not used. Above the value bits: toolBits has 16 bits.
+	toolBoost toolBits = 1 << 8
 )
 
 // has reports whether b holds tool t.
@@ -80,7 +110,7 @@ func (b toolBits) fixed() int {
 	if b&toolStored != 0 {
 		return 0
 	}
-	return int(b >> 4)
+	return int(b >> 4 & 0xf)
 }
 
 // stored returns the face of the kept d10 b holds, 0 for none.
@@ -88,7 +118,7 @@ func (b toolBits) stored() int {
 	if b&toolStored == 0 {
 		return 0
 	}
-	return int(b >> 4)
+	return int(b >> 4 & 0xf)
 }
 
 // main returns b for a main attack's rolls, none for a free attack's.
@@ -874,8 +904,8 @@ func (pl *plan) initial() state {
 		defMaster:  def.Skills.Master&FieldDefensive != 0,
 		// The card's armour reroll, available at the start of an exchange on
 		// its own (fights: unless used this turn, engine.exchange; sim/wards.go).
-		attTools: toolsOf(pl.ex.AttackerFate, pl.ex.AttackerForced, pl.ex.AttackerFixed, pl.ex.AttackerStored) | rerollBits(att, false),
-		defTools: toolsOf(pl.ex.DefenderFate, pl.ex.DefenderForced, pl.ex.DefenderFixed, pl.ex.DefenderStored) | rerollBits(def, false),
+		attTools: toolsOf(pl.ex.AttackerFate, pl.ex.AttackerForced, pl.ex.AttackerFixed, pl.ex.AttackerStored) | rerollBits(att, false) | boostOf(att),
+		defTools: toolsOf(pl.ex.DefenderFate, pl.ex.DefenderForced, pl.ex.DefenderFixed, pl.ex.DefenderStored) | rerollBits(def, false) | boostOf(def),
 	}
 }
 
@@ -1012,7 +1042,7 @@ func (pl *plan) tailsFor(s state, free bool, i int, d Defence, t int, ch bool) [
 		ct.base, ct.dmod, ct.ready = pl.ex.defenceBase(d), pl.ex.defenceModifier(a, d), true
 	}
 	p := pl.ex.defenceRerolls(ct.base, int(s.defDice), s.defMastery > 0, s.defMaster, s.defTools.main(free), a, t, ct.dmod, ch)
-	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 || p.Fate > 0 || p.ForcedFrom > 0 || p.Fixed > 0 || p.Stored > 0 {
+	if p.Dice > 7 || p.Reroll > 10 || p.RerollAll > 0 || p.Fate > 0 || p.Aura > 0 || p.ForcedFrom > 0 || p.Fixed > 0 || p.Stored > 0 {
 		return pl.splitTails(p) // Master's pools are few: the shared cache serves them
 	}
 	e := ct.at(p.Dice, p.Reroll)

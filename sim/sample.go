@@ -21,9 +21,17 @@ type Outcome struct {
 	AttackerRepelled bool
 	AttackerMove     bool
 	DefenderMove     bool
-	DefenceAP        int
-	ArmourBoxes      int
-	ShieldBoxes      int
+	// DefenceFailed: a defence roll of the defender, against the main
+	// attack or a free one, did not stop it (an undefended attack is no
+	// failed defence): pattern D's free V effect (sim/auragrants.go).
+	DefenceFailed bool
+	// AttackerCFRerolled and DefenderCFRerolled: the main attack roll or
+	// the defence roll against it used its Spearhead's CF reroll of the
+	// game (Exchange.AttackerCFReroll, sim/auragrants.go).
+	AttackerCFRerolled, DefenderCFRerolled bool
+	DefenceAP                              int
+	ArmourBoxes                            int
+	ShieldBoxes                            int
 	// HelmetUsed and AttackerHelmetUsed: the defender's or the attacker's
 	// helmet took an effect away in this exchange (sim/helmet.go).
 	HelmetUsed, AttackerHelmetUsed bool
@@ -71,6 +79,9 @@ type TraceEvent struct {
 	// Cunning is what Cunning added to the defence total (in DefenceTot) for
 	// 1 AP, 0 when not used (skills.md #12).
 	Cunning int
+	// Boost is the d10 an ally's aura added to the defence total (in
+	// DefenceTot), 0 when not used (sim/auragrants.go).
+	Boost int
 }
 
 // duelFrom is the attack face from which a defender with Duellist forces a reroll.
@@ -106,10 +117,10 @@ func (sm *Sampler) Sample(r *rand.PCG) Outcome {
 		s = pl.sampleAttack(r, s, true, &o)
 	}
 	o.Bleeding = int(s.bleeding)
-	o.Dazed, o.Stunned, o.Feared = s.dazed, s.stunned, s.feared
+	o.Dazed, o.Stunned, o.Feared = s.dazed, s.stunned, s.flag(stFeared)
 	o.Repel = float64(s.repelDef) / 2
 	o.AttackerRepelled = s.repelAtt > 0
-	o.AttackerMove, o.DefenderMove = s.moveAtt, s.moveDef
+	o.AttackerMove, o.DefenderMove = s.moveAtt, s.flag(stMoveDef)
 	o.DefenceAP = int(s.defSpent)
 	o.ArmourBoxes = int(s.armourUsed)
 	o.ShieldBoxes = int(s.shieldUsed)
@@ -134,11 +145,11 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.pending--
 	}
 	var ar dice.Result
-	if x := ex.Defender.Skills.Duellist; s.defDuel && x > 0 && a.Kind != Shot {
+	if x := ex.Defender.Skills.Duellist; s.flag(stDefDuel) && x > 0 && a.Kind != Shot {
 		// Duellist (defender): the attacker rerolls its x best dice when its face is
 		// 6 or more, once per turn (policy: spend it on an above-average roll).
 		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, s.attTools.main(free)).RollForced(r, x, duelFrom)
-		s.defDuel = !ar.Forced
+		s.setFlag(stDefDuel, !ar.Forced)
 	} else {
 		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, s.attTools.main(free)).Roll(r)
 	}
@@ -150,10 +161,17 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.attMaster = false // Master X: once per turn
 	}
 	if !free {
-		s.attTools &= toolArmour // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)
+		// A dice-tool reroll or forced reroll is good for the next roll only
+		// (sim/fate.go, sim/forced.go); an aura's +1D10 is kept until added
+		// (sim/auragrants.go), a card's armour reroll until used (sim/wards.go).
+		s.attTools &= toolArmour | toolBoost
+		if ar.BoostUse {
+			s.attTools &^= toolBoost
+		}
 	}
 	if !free {
 		o.AttackCF, o.Critical = ar.Failure, ar.Critical
+		o.AttackerCFRerolled = ar.CFRerollUse
 	}
 	if ar.Failure {
 		if pl.trace != nil {
@@ -181,7 +199,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s0 := s
 		s = pl.hitEffects(s, spec, a, ch, free)
 		if spec.biteTest {
-			s.feared = s.feared || pl.fearRoll(r)
+			s.setFlag(stFeared, s.flag(stFeared) || pl.fearRoll(r))
 		}
 		var saved int
 		s, saved = sampleSaves(r, pl.ex.Defender, s0, s, false) // a card's saving roll (sim/wards.go)
@@ -209,11 +227,11 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		dpool = ex.defencePool(a, def, int(s.defDice), s.defMastery > 0, s.defMaster, s.defTools.main(free), t, ch)
 	}
 	var dr dice.Result
-	if x := ex.Attacker.Skills.Duellist; s.attDuel && x > 0 && a.Kind != Shot {
+	if x := ex.Attacker.Skills.Duellist; s.flag(stAttDuel) && x > 0 && a.Kind != Shot {
 		// Duellist (attacker): the defender rerolls its x best dice when its face
 		// would stop the attack (ties go to the defender, R6), once per turn.
 		dr = dpool.RollForced(r, x, min(max(t-dmod, 1), 10))
-		s.attDuel = !dr.Forced
+		s.setFlag(stAttDuel, !dr.Forced)
 	} else {
 		dr = dpool.Roll(r)
 	}
@@ -228,10 +246,14 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.defMaster = false // Master X: once per turn
 	}
 	if !free {
-		s.defTools &= toolArmour // its next roll was this one (sim/fate.go, sim/forced.go)
+		// Its next roll was this one (sim/fate.go, sim/forced.go); an
+		// aura's +1D10 not added is kept (sim/auragrants.go), and a card's
+		// armour reroll not used (sim/wards.go).
+		s.defTools &= toolArmour | toolBoost
 	}
 	if !free {
 		o.DefenceCF = dr.Failure
+		o.DefenderCFRerolled = dr.CFRerollUse
 	}
 	back := pl.poisonBack(free, def) // a dose on the defence (sim/poison.go)
 	o.DefencePoison = o.DefencePoison || back
@@ -244,9 +266,18 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		s.shield -= n
 		s.shieldUsed += n
 	}
-	dtot, cunning := dr.Value+dmod, 0 // the defence total, what Cunning added
+	dtot, cunning, boost := dr.Value+dmod, 0, 0 // the defence total, what Cunning and an aura's d10 added
 	stopped := !succeeds(ex.Variant, ar, t, dr, dtot, def.Shield)
-	if !stopped && !dr.Failure && pl.cunningOK(pre, def) &&
+	if pl.boostOK(pre, free, def) {
+		// An ally's aura's +1D10, once per turn (sim/auragrants.go, as
+		// plan.boostOutcomes), where Cunning cannot be played.
+		if !stopped && !dr.Failure {
+			if boost = pl.boostAdd(r, t-dtot, ch, dr.Critical, def.Shield); boost > 0 {
+				stopped = boost >= t-dtot
+				s.defTools &^= toolBoost
+			}
+		}
+	} else if !stopped && !dr.Failure && pl.cunningOK(pre, def) &&
 		!(ex.Variant.CHAutoSuccess && ch && !dr.Critical) && !(def.Shield && dr.Critical) {
 		// Cunning (skills.md #12): 1 AP more for a characteristic or a d10, when
 		// the policy finds it worth it (plan.cunningStop, as plan.outcomes).
@@ -267,7 +298,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	// draw was a tenth of a sampled exchange, BenchmarkSampleExchange).
 	var ev TraceEvent
 	if pl.trace != nil {
-		ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dtot + cunning, Mastery: ar.Mastery, DefMastery: dr.Mastery, Cunning: cunning}
+		ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dtot + cunning + boost, Mastery: ar.Mastery, DefMastery: dr.Mastery, Cunning: cunning, Boost: boost}
 	}
 	if stopped {
 		o.AttackerPoisoned = o.AttackerPoisoned || back && !saveRoll(r, pl.ex.Attacker) // sim/wards.go
@@ -300,11 +331,12 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	if !free {
 		o.Success = true
 	}
+	o.DefenceFailed = true
 	ev.Success = true
 	s0 := s
 	s = pl.hitEffects(s, spec, a, ch, free)
 	if spec.biteTest {
-		s.feared = s.feared || pl.fearRoll(r)
+		s.setFlag(stFeared, s.flag(stFeared) || pl.fearRoll(r))
 	}
 	s, ev.Saved = sampleSaves(r, pl.ex.Defender, s0, s, false) // a card's saving roll (sim/wards.go)
 	pl.sampleHitTraced(r, &s, spec, ch, false, o, &ev)

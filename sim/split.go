@@ -233,7 +233,7 @@ func sampleFrom(pl *plan, r *rand.PCG, s state, o *Outcome) state {
 		s = pl.sampleAttack(r, s, true, o)
 	}
 	o.Bleeding = int(s.bleeding)
-	o.Dazed, o.Stunned, o.Feared = s.dazed, s.stunned, s.feared
+	o.Dazed, o.Stunned, o.Feared = s.dazed, s.stunned, s.flag(stFeared)
 	o.AttackerBleeding = s.attStatus.bleeding() // sim/counterstatus.go
 	o.AttackerDazed, o.AttackerStunned = s.attStatus.dazed(), s.attStatus.stunned()
 	o.DefenceAP = int(s.defSpent)

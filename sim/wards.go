@@ -177,7 +177,7 @@ func newEffects(s0, s1 *state, onAttacker bool) uint8 {
 	set(wardDaze, s1.dazed && !s0.dazed)
 	set(wardStun, s1.stunned && !s0.stunned)
 	set(wardRepel, s1.repelDef != s0.repelDef)
-	set(wardFear, s1.feared && !s0.feared)
+	set(wardFear, s1.flag(stFeared) && !s0.flag(stFeared))
 	return m
 }
 
@@ -206,7 +206,7 @@ func cancel(s state, s0 *state, k int, onAttacker bool) state {
 	case wardRepel:
 		s.repelDef = s0.repelDef
 	case wardFear:
-		s.feared = false
+		s.setFlag(stFeared, false)
 	}
 	return s
 }

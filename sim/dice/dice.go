@@ -59,6 +59,12 @@ type Pool struct {
 	// again. It comes before the mastery reroll, which then reads the new face,
 	// and costs no die for the later rolls. Zero means no such reroll.
 	Fate int
+	// Aura is a second free reroll of the lowest die, an ally's aura's "one
+	// free reroll of one die per defence" (skills.md section 3, pattern D;
+	// sim/auragrants.go), read as Fate: when the kept face, after the Fate
+	// reroll, is at most Aura, the lowest die is rolled again, before the
+	// mastery reroll. Zero means no such reroll.
+	Aura int
 	// ForcedFrom is an enemy's forced reroll from a dice-tool spell ("force
 	// an enemy reroll", skills.md 4.3; sim/forced.go): when the kept face of
 	// the first roll is at least ForcedFrom, the highest die is rolled again,
@@ -81,6 +87,18 @@ type Pool struct {
 	// it (Reroll): a charm's "+2 sur une relance de maîtrise" (sim/items.go).
 	// The kept face, and with it the CH and the CF, is the die's own (R2, R3).
 	RerollBonus int
+	// Boost is an ally's aura's "+1D10 to the final total" of an attack
+	// (skills.md section 3, pattern D; sim/auragrants.go): when the kept
+	// face, after every reroll, is neither a CF nor a CH and at most Boost,
+	// a plain d10 (no CH, no CF) is added to the value. Zero means none.
+	Boost int
+	// CFReroll is a free reroll of a CF (skills.md section 3, pattern D:
+	// "once per game, it and its allies may reroll one CF for free";
+	// sim/auragrants.go): when the kept face, after the Fate, Aura, mastery
+	// and Master rerolls, is in the CF range, the lowest die is rolled
+	// again (the best of the others, CF faces too, stays), before a Stored
+	// face.
+	CFReroll bool
 }
 
 func (p Pool) critFrom() int {
@@ -93,15 +111,18 @@ func (p Pool) critFrom() int {
 // Result is one rolled action: the kept face, the dice value added to the total
 // (the face plus every critical reroll), and whether it is a critical hit or failure.
 type Result struct {
-	Face      int
-	Value     int
-	Critical  bool // CH: the kept face is in the critical range (R2)
-	Failure   bool // CF: the kept face is in the CF range (R3)
-	Mastery   bool // a mastery die was spent (R4)
-	Forced    bool // an opponent's Duellist forced dice to be rolled again
-	MasterUse bool // the Master X free reroll was used
-	FateUse   bool // the Fate reroll of a dice-tool spell was used
-	StoreUse  bool // the Stored face replaced a die
+	Face        int
+	Value       int
+	Critical    bool // CH: the kept face is in the critical range (R2)
+	Failure     bool // CF: the kept face is in the CF range (R3)
+	Mastery     bool // a mastery die was spent (R4)
+	Forced      bool // an opponent's Duellist forced dice to be rolled again
+	MasterUse   bool // the Master X free reroll was used
+	FateUse     bool // the Fate reroll of a dice-tool spell was used
+	AuraUse     bool // the Aura reroll of an ally's aura was used
+	StoreUse    bool // the Stored face replaced a die
+	BoostUse    bool // the Boost d10 was added
+	CFRerollUse bool // the CFReroll was used
 	// ForcedBySpell: an enemy's dice-tool spell forced the highest die to be
 	// rolled again (ForcedFrom). Forced is then set only when a Duellist's
 	// reroll was asked for too (RollForced).
@@ -204,9 +225,18 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			best = max(best, d)
 		}
 	}
-	mastery, masterUse, fateUse, storeUse := false, false, false, false
+	mastery, masterUse, fateUse, storeUse, auraUse := false, false, false, false, false
 	if p.Fate > 0 && best <= p.Fate {
 		fateUse = true
+		d := D10(r)
+		if n == 1 {
+			best = d
+		} else {
+			best = max(best, d) // the lowest die, as the mastery reroll below
+		}
+	}
+	if p.Aura > 0 && best <= p.Aura {
+		auraUse = true
 		d := D10(r)
 		if n == 1 {
 			best = d
@@ -231,6 +261,16 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			best = max(best, D10(r))
 		}
 	}
+	cfUse := false
+	if p.CFReroll && best <= p.CFMax {
+		cfUse = true
+		d := D10(r)
+		if n == 1 {
+			best = d
+		} else {
+			best = max(best, d) // the lowest die; the others are CFs too
+		}
+	}
 	if p.Stored > best { // the kept d10 replaces the kept die (sim/stored.go)
 		best, storeUse = p.Stored, true
 	}
@@ -241,7 +281,11 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 		bonus = p.RerollBonus
 	}
 	if best < cf {
-		return Result{Face: best, Value: best + bonus, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse}
+		value, boostUse := best+bonus, false
+		if p.Boost > 0 && !failure && best <= p.Boost {
+			value, boostUse = value+D10(r), true // a plain d10: no CH, no CF
+		}
+		return Result{Face: best, Value: value, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse, AuraUse: auraUse, BoostUse: boostUse, CFRerollUse: cfUse}
 	}
 	value := best + bonus
 	for {
@@ -254,7 +298,7 @@ func (p *Pool) finish(r *rand.PCG, n, best int, forced bool) Result {
 			break
 		}
 	}
-	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse}
+	return Result{Face: best, Value: value, Critical: true, Failure: failure, Mastery: mastery, Forced: forced, MasterUse: masterUse, FateUse: fateUse, StoreUse: storeUse, AuraUse: auraUse, CFRerollUse: cfUse}
 }
 
 // Best returns the highest of n d10 (at least one), as an armour roll under the

@@ -33,11 +33,11 @@ func rolls(n int, f func(ds []int)) {
 
 // bruteFaces enumerates every roll of the pool, an enemy's forced reroll of the
 // highest die (ForcedFrom), the Fate reroll of the lowest die (a dice-tool
-// spell), the mastery reroll of the lowest die and the Master reroll of the
+// spell), the Aura reroll of the lowest die (an ally's aura), the mastery reroll of the lowest die and the Master reroll of the
 // whole pool included, then a kept d10 (Stored) in place of the kept die when
 // higher, and returns the distribution of the kept face split by
 // whether a mastery die was spent (R1, R4). It counts outcomes in integers over
-// the common denominator 10^(2n+3), so the only rounding is the final division.
+// the common denominator 10^(2n+4), so the only rounding is the final division.
 func bruteFaces(p dice.Pool) [2][11]float64 {
 	n := p.Dice
 	pow10 := func(k int) int64 { return int64(math.Pow10(k)) }
@@ -46,7 +46,7 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 	var fresh [11]int64
 	rolls(n, func(ds []int) { fresh[slices.Max(ds)]++ })
 
-	var count [2][11]int64 // over 10^(2n+3)
+	var count [2][11]int64 // over 10^(2n+4)
 	// finish applies the Master reroll to a kept face of weight w.
 	// and then a kept d10 (Stored) in place of the kept die when higher.
 	finish := func(used, face int, w int64) {
@@ -70,7 +70,7 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 	}
 	lowest := func(ds []int) int { return slices.Index(ds, slices.Min(ds)) }
 	// mastery applies the mastery reroll to dice ds of weight w (over 10^(n+3)
-	// for one roll, as the forced and Fate rerolls left it).
+	// for one roll, as the forced, Fate and Aura rerolls left it).
 	mastery := func(ds []int, w int64) {
 		kept := slices.Max(ds)
 		if p.Reroll == 0 || kept > p.Reroll {
@@ -82,12 +82,20 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 		// reroll the 2").
 		reroll(ds, lowest(ds), func(re []int) { finish(1, slices.Max(re), w) })
 	}
-	fate := func(ds []int, w int64) {
-		if p.Fate == 0 || slices.Max(ds) > p.Fate {
+	// aura: an ally's aura's free reroll of the lowest die, after Fate.
+	aura := func(ds []int, w int64) {
+		if p.Aura == 0 || slices.Max(ds) > p.Aura {
 			mastery(ds, 10*w)
 			return
 		}
 		reroll(ds, lowest(ds), func(re []int) { mastery(re, w) })
+	}
+	fate := func(ds []int, w int64) {
+		if p.Fate == 0 || slices.Max(ds) > p.Fate {
+			aura(ds, 10*w)
+			return
+		}
+		reroll(ds, lowest(ds), func(re []int) { aura(re, w) })
 	}
 	rolls(n, func(ds []int) {
 		if p.ForcedFrom == 0 || slices.Max(ds) < p.ForcedFrom {
@@ -100,10 +108,37 @@ func bruteFaces(p dice.Pool) [2][11]float64 {
 	var out [2][11]float64
 	for u := range out {
 		for f := range out[u] {
-			out[u][f] = float64(count[u][f]) / float64(pow10(2*n+3))
+			out[u][f] = float64(count[u][f]) / float64(pow10(2*n+4))
 		}
 	}
 	return out
+}
+
+// TestFacesAuraBruteForce checks the Aura reroll of an ally's aura
+// (skills.md section 3, pattern D: "one free reroll of one die per
+// defence"), alone and after a Fate reroll, before the mastery and Master
+// rerolls, against the enumeration of every roll.
+func TestFacesAuraBruteForce(t *testing.T) {
+	for n := 1; n <= 3; n++ {
+		for _, aura := range []int{1, 4, 7, 10} {
+			for _, fate := range []int{0, 5} {
+				for _, reroll := range []int{0, 6} {
+					for _, all := range []int{0, 3} {
+						checkBruteFaces(t, dice.Pool{Dice: n, Aura: aura, Fate: fate, Reroll: reroll, RerollAll: all, CFMax: 1})
+					}
+				}
+			}
+		}
+	}
+	// A second free reroll helps: the face of 2 dice at most 4, rerolled.
+	with, without := dice.Pool{Dice: 2, Aura: 4}.Faces(), dice.Pool{Dice: 2}.Faces()
+	lowW, lowWO := 0.0, 0.0
+	for f := 1; f <= 4; f++ {
+		lowW, lowWO = lowW+with[f], lowWO+without[f]
+	}
+	if want := 0.16 * 0.4; math.Abs(lowW-want) > 1e-12 || math.Abs(lowWO-0.16) > 1e-12 {
+		t.Errorf("2 dice kept at most 4: %.4f with the aura reroll (want 0.16 x 0.4), %.4f without (want 0.16)", lowW, lowWO)
+	}
 }
 
 func TestFacesBruteForce(t *testing.T) {
@@ -443,5 +478,99 @@ func TestFixedResult(t *testing.T) {
 		if r.Uint64() != ref.Uint64() {
 			t.Errorf("%+v: a fixed result drew dice", p)
 		}
+	}
+}
+
+// TestBoost checks an ally's aura's "+1D10 to the final total" of an attack
+// (Pool.Boost, skills.md section 3, pattern D): one die, CF 1, boost up to
+// 5: a face of 2-5 has a plain d10 added (values 3 to 15, 0.04 x 0.1 each
+// from the four faces), 6-9 stay, the CF and the CH are the die's (R2, R3);
+// with a charm's bonus on a mastery reroll, the d10 comes on top; sampled
+// rolls agree with Dist at 99.99%, and BoostUse says when the d10 was added.
+func TestBoost(t *testing.T) {
+	p := dice.Pool{Dice: 1, CFMax: 1, Boost: 5}
+	d := p.Dist()
+	for v := 0; v < len(d.Plain); v++ {
+		want := 0.0
+		for f := 2; f <= 5; f++ {
+			if k := v - f; k >= 1 && k <= 10 {
+				want += 0.01
+			}
+		}
+		if v >= 6 && v <= 9 {
+			want += 0.1
+		}
+		if math.Abs(d.Plain[v]-want) > 1e-15 {
+			t.Errorf("plain value %d: P = %g, want %g", v, d.Plain[v], want)
+		}
+	}
+	if plain := (dice.Pool{Dice: 1, CFMax: 1}).Dist(); math.Abs(d.CF-plain.CF) > 1e-15 || math.Abs(d.PCrit()-plain.PCrit()) > 1e-15 {
+		t.Errorf("CF %g, CH %g; without the boost %g, %g", d.CF, d.PCrit(), plain.CF, plain.PCrit())
+	}
+	for _, q := range []dice.Pool{p, {Dice: 2, CFMax: 2, Boost: 5, Reroll: 4, RerollBonus: 2, Fate: 3}} {
+		r := rand.NewPCG(8, 1)
+		const n = 200_000
+		want := q.Dist()
+		counts := make([]int, len(want.Plain))
+		cf, crit := 0, 0
+		for range n {
+			res := q.Roll(r)
+			base := res.Face
+			if res.Mastery {
+				base += q.RerollBonus
+			}
+			switch {
+			case res.Failure:
+				cf++
+			case res.Critical:
+				crit++
+			default:
+				counts[res.Value]++
+				if res.BoostUse != (res.Face <= q.Boost) || !res.BoostUse && res.Value != base || res.BoostUse && (res.Value <= base || res.Value > base+10) {
+					t.Fatalf("%+v: face %d, value %d, boost used %v", q, res.Face, res.Value, res.BoostUse)
+				}
+			}
+		}
+		checkPMF(t, "boosted plain values", counts, n, want.Plain)
+		checkPMF(t, "boosted CF and CH", []int{cf, crit}, n, []float64{want.CF, want.PCrit()})
+	}
+}
+
+// TestCFReroll checks the free reroll of a CF (Pool.CFReroll, skills.md
+// section 3, pattern D: "once per game, it and its allies may reroll one CF
+// for free"): one die, CF 1: a CF is 0.1 x 0.1; two dice, CF 1-2 (a shot):
+// 0.04 x 0.2; the faces above the CF range gain what the reroll gives; with
+// mastery and Master rerolls before it, sampled rolls agree with Faces at
+// 99.99%, and CFRerollUse says when it was used.
+func TestCFReroll(t *testing.T) {
+	for _, c := range []struct {
+		p    dice.Pool
+		want float64
+	}{
+		{dice.Pool{Dice: 1, CFMax: 1, CFReroll: true}, 0.01},
+		{dice.Pool{Dice: 2, CFMax: 2, CFReroll: true}, 0.04 * 0.2},
+	} {
+		f := c.p.Faces()
+		cf := 0.0
+		for k := 1; k <= c.p.CFMax; k++ {
+			cf += f[k]
+		}
+		if math.Abs(cf-c.want) > 1e-15 {
+			t.Errorf("%+v: CF %g, want %g", c.p, cf, c.want)
+		}
+	}
+	for _, p := range []dice.Pool{{Dice: 1, CFMax: 1, CFReroll: true}, {Dice: 3, CFMax: 2, Reroll: 4, RerollAll: 2, Fate: 3, CFReroll: true}} {
+		want := p.Faces()
+		r := rand.NewPCG(4, 2)
+		const n = 200_000
+		counts := make([]int, 11)
+		for range n {
+			res := p.Roll(r)
+			counts[res.Face]++
+			if res.CFRerollUse && res.Face > p.CFMax && res.Failure || res.Failure && !res.CFRerollUse {
+				t.Fatalf("%+v: face %d, CF %v, CF reroll used %v", p, res.Face, res.Failure, res.CFRerollUse)
+			}
+		}
+		checkPMF(t, "faces with a CF reroll", counts, n, want[:])
 	}
 }

@@ -11,7 +11,7 @@ import (
 const Cutoff = 1e-13
 
 // Faces returns the distribution of the kept face (index 1..10) of the pool, after
-// the Fate, mastery and Master rerolls of its policy.
+// the Fate, Aura, mastery and Master rerolls of its policy.
 func (p Pool) Faces() [11]float64 {
 	split := p.SplitFaces()
 	var out [11]float64
@@ -87,6 +87,24 @@ func (p Pool) SplitFaces() [2][11]float64 {
 			}
 		}
 	}
+	// Then the Aura reroll of an ally's aura, if any, the same way.
+	if k := p.Aura; k > 0 {
+		prev := first
+		first = [11]float64{}
+		for m := 1; m <= 10; m++ {
+			if m > k {
+				first[m] += prev[m]
+				continue
+			}
+			for d := 1; d <= 10; d++ {
+				f := d
+				if n > 1 {
+					f = max(m, d)
+				}
+				first[f] += prev[m] / 10
+			}
+		}
+	}
 	var cur [2][11]float64
 	cur[0] = first
 	if k := p.Reroll; k > 0 {
@@ -120,6 +138,26 @@ func (p Pool) SplitFaces() [2][11]float64 {
 			}
 			for f := 1; f <= 10; f++ {
 				next[f] += low * base[f]
+			}
+			cur[u] = next
+		}
+	}
+	// A CF rerolled (CFReroll): the lowest die again, the others CFs too.
+	if p.CFReroll {
+		for u := range cur {
+			var next [11]float64
+			for m := 1; m <= 10; m++ {
+				if m > p.CFMax {
+					next[m] += cur[u][m]
+					continue
+				}
+				for d := 1; d <= 10; d++ {
+					f := d
+					if n > 1 {
+						f = max(m, d)
+					}
+					next[f] += cur[u][m] / 10
+				}
 			}
 			cur[u] = next
 		}
@@ -275,10 +313,17 @@ func (p Pool) distOf(faces [11]float64) Dist {
 		d.Crit = make([]float64, 11)
 		return d
 	}
+	if p.Boost > 0 {
+		d.Plain = make([]float64, 21)
+	}
 	for f := 1; f <= 10; f++ {
 		switch {
 		case f <= p.CFMax:
 			d.CF += faces[f]
+		case f < cf && f <= p.Boost:
+			for k := 1; k <= 10; k++ { // Boost: a plain d10 added
+				d.Plain[f+k] += faces[f] / 10
+			}
 		case f < cf:
 			d.Plain[f] += faces[f]
 		}

@@ -59,6 +59,15 @@ func finishRef(p dice.Pool, r *rand.PCG, n, best int, res dice.Result) dice.Resu
 			best = max(best, d)
 		}
 	}
+	if p.Aura > 0 && best <= p.Aura {
+		res.AuraUse = true
+		d := dice.D10(r)
+		if n == 1 {
+			best = d
+		} else {
+			best = max(best, d)
+		}
+	}
 	if p.Reroll > 0 && best <= p.Reroll {
 		res.Mastery = true
 		d := dice.D10(r)
@@ -114,6 +123,8 @@ func TestRollSameDraws(t *testing.T) {
 		{Dice: 1, CritFrom: 9, CFMax: 1, Reroll: 9, RerollAll: 9},
 		{Dice: 2, CFMax: 1, Fate: 5, Reroll: 5, RerollAll: 3},
 		{Dice: 1, CFMax: 1, Fate: 9},
+		{Dice: 2, CFMax: 1, Fate: 5, Aura: 6, Reroll: 5, RerollAll: 3}, // an ally's aura's reroll
+		{Dice: 1, CFMax: 1, Aura: 9},
 	}
 	for _, p := range pools {
 		for seed := range uint64(20000) {
