@@ -53,7 +53,11 @@ type List struct {
 	// allies (profiles/guard.go; skills.md 3.2: "an army-wide option to
 	// defend for an ally in the same melee with +3"), written by hand.
 	CardDefends []Guard
-	Pos         Pos
+	// CardCover are special cards' rules by which members always count as
+	// in cover against shots (profiles/listcards.go; skills.md 3.2: "a
+	// model always counted in cover").
+	CardCover []CardCover
+	Pos       Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with
@@ -231,12 +235,10 @@ func (d *decoder) spearhead(root *yaml.Node) (*List, *listNodes) {
 			}
 		case "members":
 			d.listMembers(l, n, f.v)
-		case "card_grants":
-			l.CardGrants = d.allyGrants(f.v, f.key) // profiles/allies.go
-		case "card_defends_for":
-			l.CardDefends = d.guards(f.v, f.key, f.key) // profiles/guard.go
 		default:
-			d.unknown(f.k, f.key, f.key, append(slices.Clone(listFields), "card_grants", "card_defends_for"))
+			if !d.listCardField(l, f.key, f.v, f.key) { // profiles/listcards.go
+				d.unknown(f.k, f.key, f.key, append(slices.Clone(listFields), listCardFields...))
+			}
 		}
 	}
 	d.require(root, "", present, listFields...)

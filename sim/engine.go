@@ -280,6 +280,9 @@ type combatant struct {
 	loot lootState
 	// bear: the ally it carries, who carries it (sim/carry.go).
 	bear carryState
+	// cardCover: the cover bonus against shots its list's cards give it
+	// (sim/cardcover.go), 0 none; set once per battle.
+	cardCover int8
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -516,7 +519,7 @@ func (e *engine) reset() {
 		// A Safar "recovers all its AP and mastery dice at the beginning of its
 		// activation even during the first turn" (seed 000 line 566, seed 004 line
 		// 485): before its first activation it has none, and defends by reflex.
-		*c = combatant{f: f, side: c.side, kind: c.kind, stature: c.stature, sureFooted: c.sureFooted, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
+		*c = combatant{f: f, side: c.side, kind: c.kind, stature: c.stature, sureFooted: c.sureFooted, cost: c.cost, cardCover: c.cardCover, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
 			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, doses: f.PoisonDoses, items: newItemState(f), poisonBy: -1, radius: field.BaseRadius(f.Profile.Stature),
 			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
 		c.fire = newFireState(f) // sim/fire.go
@@ -1636,9 +1639,9 @@ func (e *engine) engagedWith(i, j int) []field.Base {
 
 // cover returns the cover bonus of j against a shot from i: terrain and bases on
 // the line, the tallest Safar of a melee it is engaged in, or a spell's cover
-// (sim/magic_cover.go).
+// (sim/magic_cover.go), or a special card's (sim/cardcover.go).
 func (e *engine) cover(i, j int) int {
-	return max(e.field.Cover(e.c[i].base(), e.c[j].base(), e.othersOf(i, j), e.engagedWith(i, j)), e.spellCover(j))
+	return max(e.field.Cover(e.c[i].base(), e.c[j].base(), e.othersOf(i, j), e.engagedWith(i, j)), e.spellCover(j), e.cardCoverOf(j))
 }
 
 // attack plays one attack of Safar i (option a.opt against a.target), after a
@@ -1717,6 +1720,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		}
 		band = b
 		cover = e.cover(i, j)
+		e.traceCardCover(i, j, cover) // sim/cardcover.go
 	} else if e.gap(i, j) > e.reachOf(i, opt)+1e-9 || c.ranged && opt.weapon != nil {
 		return assault // an assault that fell short has spent its walk; the activation goes on
 	} else if e.beyondCounter(i, j, opt) {
