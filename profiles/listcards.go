@@ -122,3 +122,11 @@ func DecodeListCardFields(file string, n *yaml.Node, field string) (*List, []str
 	}
 	return l, keys, nil
 }
+
+// AddCardFields appends the list card fields of from (ListCardFields) to
+// l's.
+func (l *List) AddCardFields(from *List) {
+	l.CardGrants = append(l.CardGrants, from.CardGrants...)
+	l.CardDefends = append(l.CardDefends, from.CardDefends...)
+	l.CardCover = append(l.CardCover, from.CardCover...)
+}
