@@ -57,7 +57,11 @@ type List struct {
 	// in cover against shots (profiles/listcards.go; skills.md 3.2: "a
 	// model always counted in cover").
 	CardCover []CardCover
-	Pos       Pos
+	// CardBanners are special cards' standards (profiles/listcards.go;
+	// skills.md 3.2: "a banner that ... rerolls failed terror and fright
+	// tests once").
+	CardBanners []CardBanner
+	Pos         Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

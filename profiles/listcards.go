@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -80,6 +80,8 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardDefends = append(l.CardDefends, d.guards(v, field, key)...) // profiles/guard.go
 	case "card_cover":
 		l.CardCover = append(l.CardCover, d.cardCovers(v, field)...)
+	case "card_banners":
+		l.CardBanners = append(l.CardBanners, d.cardBanners(v, field)...)
 	default:
 		return false
 	}
@@ -129,4 +131,57 @@ func (l *List) AddCardFields(from *List) {
 	l.CardGrants = append(l.CardGrants, from.CardGrants...)
 	l.CardDefends = append(l.CardDefends, from.CardDefends...)
 	l.CardCover = append(l.CardCover, from.CardCover...)
+	l.CardBanners = append(l.CardBanners, from.CardBanners...)
+}
+
+// CardBanner is a special card's standard: the Safars By names bear it, and
+// the allies To names standing in a bearer's aura (I toises from the centre
+// of its base, seed 000 lines 585-593) reroll a failed terror or fright
+// test once (RerollTerror; skills.md 3.2: "a banner that keeps 1 AP for
+// defence, rerolls failed terror and fright tests once, and gives a mastery
+// die"). Its other parts are not played (sim/banner.go says which).
+type CardBanner struct {
+	By, To Selector
+	// RerollTerror: a failed temerity test against terror (seed 000 lines
+	// 1280-1306) or fright test (lines 1316-1337) is rolled again once, the
+	// second roll standing.
+	RerollTerror bool
+	Pos          Pos
+}
+
+// cardBannerFields are the keys of a card_banners entry.
+var cardBannerFields = []string{"by", "to", "reroll_terror"}
+
+// cardBanners decodes a list's card_banners.
+func (d *decoder) cardBanners(n *yaml.Node, field string) []CardBanner {
+	elems, _ := d.sequence(n, field)
+	var out []CardBanner
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		b := CardBanner{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				b.By = d.selector(f.v, ff)
+			case "to":
+				b.To = d.selector(f.v, ff)
+			case "reroll_terror":
+				b.RerollTerror, _ = d.boolValue(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, cardBannerFields)
+			}
+		}
+		if d.require(deref(e), ef, present, "by", "to") && !b.RerollTerror {
+			d.errorf(deref(e), ef, "a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once; skills.md 3.2)")
+		}
+		out = append(out, b)
+	}
+	return out
 }

@@ -58,7 +58,7 @@ func TestDecodeListCardFields(t *testing.T) {
 		t.Errorf("keys %v, list %+v", keys, l)
 	}
 	for _, tc := range []struct{ in, want string }{
-		{"budget: 300\n", "m.yaml:1:1: rules[0].list.budget: budget is the list's own, not a card's; a special card's rule sets only card_grants, card_defends_for, card_cover"},
+		{"budget: 300\n", "m.yaml:1:1: rules[0].list.budget: budget is the list's own, not a card's; a special card's rule sets only card_grants, card_defends_for, card_cover, card_banners"},
 		{"card_cover: [{to: all, bonus: 0}]\n", "m.yaml:1:31: rules[0].list.card_cover[0].bonus: bonus must be from 1 to 3"},
 		{"card_shelter: []\n", `m.yaml:1:1: rules[0].list.card_shelter: unknown field "card_shelter"`},
 		{"{}\n", "rules[0].list: want a mapping of list card fields"},
@@ -66,6 +66,33 @@ func TestDecodeListCardFields(t *testing.T) {
 	} {
 		if _, _, err := DecodeListCardFields("m.yaml", node(tc.in), "rules[0].list"); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestCardBannersList checks a list's card_banners (skills.md 3.2, "a banner
+// that ... rerolls failed terror and fright tests once";
+// profiles/listcards.go): decoded with its selectors; a banner that gives
+// nothing, a missing bearer and an unknown key are errors placed in the list
+// file.
+func TestCardBannersList(t *testing.T) {
+	data := "name: Standard\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_banners:\n  - by: {profiles: [paladin-3]}\n    to: {factions: [kharns]}\n    reroll_terror: true\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := l.CardBanners; len(b) != 1 || !slices.Equal(b[0].By.Profiles, []string{"paladin-3"}) || !slices.Equal(b[0].To.Factions, []string{"kharns"}) || !b[0].RerollTerror || b[0].Pos.Line != 9 {
+		t.Errorf("card_banners %+v", b)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"reroll_terror: true", "reroll_terror: false", "l.yaml:9:5: card_banners[0]: a banner gives nothing: write reroll_terror: true"},
+		{"  - by: {profiles: [paladin-3]}\n    to:", "  - to:", `card_banners[0]: missing field "by"`},
+		{"reroll_terror: true", "defence_ap: 1", `l.yaml:11:5: card_banners[0].defence_ap: unknown field "defence_ap"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
 		}
 	}
 }

@@ -89,12 +89,15 @@ type engine struct {
 	guards     []guardLink
 	guardMemo  map[guardKey]guardFig
 	guardBonus int
-	c          []combatant
-	others     []field.Base
-	otherIdx   []int
-	eng        []field.Base // scratch of engagedWith
-	trace      io.Writer
-	round      int
+	// banners are the list cards' standards over allies (sim/banner.go),
+	// nil when no list has one.
+	banners  []bannerLink
+	c        []combatant
+	others   []field.Base
+	otherIdx []int
+	eng      []field.Base // scratch of engagedWith
+	trace    io.Writer
+	round    int
 	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
 	magic *fightMagic
 	// ambush holds each Safar's ambush zone, -1 none (sim/ambush.go); nil
@@ -1065,7 +1068,7 @@ func (e *engine) terrorTest(r *rand.PCG, i int) bool {
 	if x == 0 {
 		return true
 	}
-	if e.passesTerror(i) || !temerityFailsAt(r, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x) { // sim/auras.go
+	if e.passesTerror(i) || !e.terrorFails(r, i, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x, "against terror") { // sim/auras.go, sim/banner.go
 		c.terrorPassed, c.terrorPending = true, false
 		if e.trace != nil {
 			e.tracef("  %s passes its temerity test against terror (%d)\n", e.name(i), x)
@@ -1106,7 +1109,7 @@ func (e *engine) enteredTerror(r *rand.PCG, i int, from field.Vec) {
 	if x == 0 {
 		return
 	}
-	if e.passesTerror(i) || !temerityFailsAt(r, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x) {
+	if e.passesTerror(i) || !e.terrorFails(r, i, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x, "entering a terrifying enemy's zone") { // sim/banner.go
 		c.terrorPassed = true
 		if e.trace != nil {
 			e.tracef("    %s passes its temerity test entering a terrifying enemy's zone (%d)\n", e.name(i), x)
