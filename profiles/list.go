@@ -61,6 +61,10 @@ type List struct {
 	// skills.md 3.2: "a banner that ... rerolls failed terror and fright
 	// tests once").
 	CardBanners []CardBanner
+	// CardDoubles are special cards' rules by which members deal double
+	// damage against poisoned enemies (profiles/listcards.go; skills.md
+	// 3.2).
+	CardDoubles []CardDouble
 	Pos         Pos
 }
 

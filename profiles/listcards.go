@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -82,6 +82,8 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardCover = append(l.CardCover, d.cardCovers(v, field)...)
 	case "card_banners":
 		l.CardBanners = append(l.CardBanners, d.cardBanners(v, field)...)
+	case "card_double_damage":
+		l.CardDoubles = append(l.CardDoubles, d.cardDoubles(v, field)...)
 	default:
 		return false
 	}
@@ -132,6 +134,7 @@ func (l *List) AddCardFields(from *List) {
 	l.CardDefends = append(l.CardDefends, from.CardDefends...)
 	l.CardCover = append(l.CardCover, from.CardCover...)
 	l.CardBanners = append(l.CardBanners, from.CardBanners...)
+	l.CardDoubles = append(l.CardDoubles, from.CardDoubles...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -182,6 +185,54 @@ func (d *decoder) cardBanners(n *yaml.Node, field string) []CardBanner {
 			d.errorf(deref(e), ef, "a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once; skills.md 3.2)")
 		}
 		out = append(out, b)
+	}
+	return out
+}
+
+// CardDouble is a special card's rule by which the Safars By names deal
+// double damage with their attacks against an enemy in the state Against
+// names (skills.md section 3.2: "double damage against poisoned targets";
+// sim/carddouble.go). The one state: "poisoned" (R17).
+type CardDouble struct {
+	By      Selector
+	Against string
+	Pos     Pos
+}
+
+// DoubleAgainstPoisoned is the state of a CardDouble's target: poisoned.
+const DoubleAgainstPoisoned = "poisoned"
+
+// cardDoubles decodes a list's card_double_damage.
+func (d *decoder) cardDoubles(n *yaml.Node, field string) []CardDouble {
+	elems, _ := d.sequence(n, field)
+	var out []CardDouble
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardDouble{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			case "against":
+				if v, ok := d.stringValue(f.v, ff); ok {
+					if v != DoubleAgainstPoisoned {
+						d.errorf(deref(f.v), ff, "unknown target state %q (known: %s; skills.md 3.2)", v, DoubleAgainstPoisoned)
+					}
+					c.Against = v
+				}
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by", "against"})
+			}
+		}
+		d.require(deref(e), ef, present, "by", "against")
+		out = append(out, c)
 	}
 	return out
 }

@@ -58,7 +58,7 @@ func TestDecodeListCardFields(t *testing.T) {
 		t.Errorf("keys %v, list %+v", keys, l)
 	}
 	for _, tc := range []struct{ in, want string }{
-		{"budget: 300\n", "m.yaml:1:1: rules[0].list.budget: budget is the list's own, not a card's; a special card's rule sets only card_grants, card_defends_for, card_cover, card_banners"},
+		{"budget: 300\n", "m.yaml:1:1: rules[0].list.budget: budget is the list's own, not a card's; a special card's rule sets only card_grants, card_defends_for, card_cover, card_banners, card_double_damage"},
 		{"card_cover: [{to: all, bonus: 0}]\n", "m.yaml:1:31: rules[0].list.card_cover[0].bonus: bonus must be from 1 to 3"},
 		{"card_shelter: []\n", `m.yaml:1:1: rules[0].list.card_shelter: unknown field "card_shelter"`},
 		{"{}\n", "rules[0].list: want a mapping of list card fields"},
@@ -89,6 +89,31 @@ func TestCardBannersList(t *testing.T) {
 		{"reroll_terror: true", "reroll_terror: false", "l.yaml:9:5: card_banners[0]: a banner gives nothing: write reroll_terror: true"},
 		{"  - by: {profiles: [paladin-3]}\n    to:", "  - to:", `card_banners[0]: missing field "by"`},
 		{"reroll_terror: true", "defence_ap: 1", `l.yaml:11:5: card_banners[0].defence_ap: unknown field "defence_ap"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardDoubleDamageList checks a list's card_double_damage (skills.md
+// 3.2, "double damage against poisoned targets"; profiles/listcards.go):
+// decoded with its selector and state; an unknown state and a missing field
+// are errors placed in the list file.
+func TestCardDoubleDamageList(t *testing.T) {
+	data := "name: Venom\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_double_damage:\n  - by: {profiles: [crown-guard-1]}\n    against: poisoned\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := l.CardDoubles; len(d) != 1 || !slices.Equal(d[0].By.Profiles, []string{"crown-guard-1"}) || d[0].Against != DoubleAgainstPoisoned || d[0].Pos.Line != 9 {
+		t.Errorf("card_double_damage %+v", d)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"against: poisoned", "against: bleeding", `l.yaml:10:14: card_double_damage[0].against: unknown target state "bleeding" (known: poisoned`},
+		{"    against: poisoned\n", "", `card_double_damage[0]: missing field "against"`},
 	} {
 		bad := strings.Replace(data, tc.from, tc.to, 1)
 		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -201,8 +201,14 @@ type Exchange struct {
 	// defends in place of an ally by its card's rule, "+4 to that defence"
 	// (skills.md section 3, pattern A; sim/guard.go).
 	GuardBonus int
-	Variant    Variant
-	Policy     Policy
+	// DoubleDamage: the attacker's attacks (the main one and its free
+	// attacks) deal double damage, a special card's rule against a poisoned
+	// target (skills.md 3.2; sim/carddouble.go): the damage before the range
+	// modifier and armour, its CH bonus included, times 2 (damageSpec.parts).
+	// Not its counter damage as a defender.
+	DoubleDamage bool
+	Variant      Variant
+	Policy       Policy
 }
 
 // field returns the mastery field of the attack.
@@ -693,6 +699,7 @@ type damageSpec struct {
 	critStature             int  // R9: + stature on a CH of a 2-3 AP melee action
 	critDouble              bool // R9: shots x2 on a CH
 	rangeMod                int  // R9: +1 short, -3 long, applied last
+	double                  bool // a card's double damage (Exchange.DoubleDamage): x2 before rangeMod
 	bleeding                int  // bleeding put on the target by a success
 	critBleeding            int  // Bite: bleeding 2 on a CH instead of the stature bonus
 	onCritical              profiles.Status
@@ -721,6 +728,11 @@ func (s *damageSpec) parts(raw, exec int, ch bool) (base, crit int) {
 	}
 	if ch {
 		crit += s.critStature
+	}
+	if s.double {
+		// Exchange.DoubleDamage: as a shot's CH doubles, before the range
+		// modifier (R9; seed 004 lines 952-964).
+		base, crit = 2*base, 2*crit
 	}
 	base += s.rangeMod
 	if base < 0 {
@@ -799,6 +811,7 @@ func (ex *Exchange) damage(a Attack) *damageSpec {
 		s.bonus += ex.DamageBonus // an ambusher's first attack (sim/ambush.go), special attacks too
 	}
 	helmetGuard(s, ex.Defender)
+	s.double = ex.DoubleDamage // sim/carddouble.go
 	return s
 }
 
