@@ -119,7 +119,7 @@ their JSON path), what is not modelled, what is not imported, and a summary.
 		},
 	}
 	c.Flags().StringVarP(&out, "out", "o", "", "directory to write the YAML files to (created if needed; files of the same names are replaced)")
-	c.Flags().StringVar(&rulesFile, "rules", "", "a YAML file of your own mapping card rules that exist only as text to skills, a special attack, profile fields of the data format, or \"no effect in a skirmish\" (rules: [{card: ID, rule: LABEL, skills: {trample: ~}}, {card: ID, rule: LABEL, profile: {in_leader_aura: {velocity: 1}}}, {card: ID, rule: LABEL, no_effect: WHY}]; docs/import.md)")
+	c.Flags().StringVar(&rulesFile, "rules", "", "a YAML file of your own mapping card rules that exist only as text to skills, a special attack, profile fields of the data format, or \"no effect in a skirmish\" (rules: [{card: ID, rule: LABEL, skills: {trample: ~}}, {card: ID, rule: LABEL, profile: {in_leader_aura: {velocity: 1}}}, {card: ID, rule: LABEL, no_effect: WHY}, {card: SPECIAL-CARD-ID, rule: text, list: {card_cover: [{to: all}]}}]; docs/import.md)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the import summary as JSON: per profile and item its status (modelled, partial, not imported) with what is not modelled and why, counts per faction and kind, the table of skills")
 	return c
 }

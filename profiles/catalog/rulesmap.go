@@ -47,7 +47,8 @@ import (
 // no_effect is named "no effect in a skirmish" with the reason given, with
 // the mapping's file and line. What the mapping says is the user's reading:
 // each skill it gives keeps, as its YAML comment, the rule and the mapping's
-// line it comes from. Special cards' rules are not mapped here.
+// line it comes from. A special card's text (rule: text) maps to list card
+// fields (list:) or no_effect: listrules.go.
 
 // RulesMap is a hand mapping of card rules read from a user's file
 // (ReadRulesMap).
@@ -58,7 +59,7 @@ type RulesMap struct {
 
 // RuleMapping maps one rule of one card.
 type RuleMapping struct {
-	Card, Rule string // catalogue profile or mount id; the rule's label
+	Card, Rule string // catalogue profile, mount or special card id; the rule's label ("text" for a special card)
 	// Skills are data-format skills (Name, and Value for a number) the rule
 	// amounts to; NoEffect, when set instead, is why it does nothing in a
 	// skirmish.
