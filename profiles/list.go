@@ -65,6 +65,10 @@ type List struct {
 	// damage against poisoned enemies (profiles/listcards.go; skills.md
 	// 3.2).
 	CardDoubles []CardDouble
+	// CardHeroics are special cards' rules giving members Heroic attack
+	// against an enemy bleeding from their attack (profiles/listcards.go;
+	// skills.md 3.2).
+	CardHeroics []CardHeroic
 	Pos         Pos
 }
 

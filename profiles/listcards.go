@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -84,6 +84,8 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardBanners = append(l.CardBanners, d.cardBanners(v, field)...)
 	case "card_double_damage":
 		l.CardDoubles = append(l.CardDoubles, d.cardDoubles(v, field)...)
+	case "card_heroic":
+		l.CardHeroics = append(l.CardHeroics, d.cardHeroics(v, field)...)
 	default:
 		return false
 	}
@@ -135,6 +137,7 @@ func (l *List) AddCardFields(from *List) {
 	l.CardCover = append(l.CardCover, from.CardCover...)
 	l.CardBanners = append(l.CardBanners, from.CardBanners...)
 	l.CardDoubles = append(l.CardDoubles, from.CardDoubles...)
+	l.CardHeroics = append(l.CardHeroics, from.CardHeroics...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -224,6 +227,57 @@ func (d *decoder) cardDoubles(n *yaml.Node, field string) []CardDouble {
 				if v, ok := d.stringValue(f.v, ff); ok {
 					if v != DoubleAgainstPoisoned {
 						d.errorf(deref(f.v), ff, "unknown target state %q (known: %s; skills.md 3.2)", v, DoubleAgainstPoisoned)
+					}
+					c.Against = v
+				}
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by", "against"})
+			}
+		}
+		d.require(deref(e), ef, present, "by", "against")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardHeroic is a special card's rule by which the Safars By names have
+// Heroic attack (skills.md #14: one more die on their melee attacks, the
+// offensive domain) against an enemy in the state Against names (skills.md
+// section 3.2: "Heroic attack for a warrior of its people that it made
+// bleed"; sim/cardheroic.go). The one state: "bleeding-from-it", an enemy
+// bleeding from the Safar's own attack.
+type CardHeroic struct {
+	By      Selector
+	Against string
+	Pos     Pos
+}
+
+// HeroicAgainstItsBleeding is the state of a CardHeroic's target: bleeding
+// from the attacker's own attack.
+const HeroicAgainstItsBleeding = "bleeding-from-it"
+
+// cardHeroics decodes a list's card_heroic.
+func (d *decoder) cardHeroics(n *yaml.Node, field string) []CardHeroic {
+	elems, _ := d.sequence(n, field)
+	var out []CardHeroic
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardHeroic{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			case "against":
+				if v, ok := d.stringValue(f.v, ff); ok {
+					if v != HeroicAgainstItsBleeding {
+						d.errorf(deref(f.v), ff, "unknown target state %q (known: %s; skills.md 3.2)", v, HeroicAgainstItsBleeding)
 					}
 					c.Against = v
 				}

@@ -58,7 +58,7 @@ func TestDecodeListCardFields(t *testing.T) {
 		t.Errorf("keys %v, list %+v", keys, l)
 	}
 	for _, tc := range []struct{ in, want string }{
-		{"budget: 300\n", "m.yaml:1:1: rules[0].list.budget: budget is the list's own, not a card's; a special card's rule sets only card_grants, card_defends_for, card_cover, card_banners, card_double_damage"},
+		{"budget: 300\n", "m.yaml:1:1: rules[0].list.budget: budget is the list's own, not a card's; a special card's rule sets only card_grants, card_defends_for, card_cover, card_banners, card_double_damage, card_heroic"},
 		{"card_cover: [{to: all, bonus: 0}]\n", "m.yaml:1:31: rules[0].list.card_cover[0].bonus: bonus must be from 1 to 3"},
 		{"card_shelter: []\n", `m.yaml:1:1: rules[0].list.card_shelter: unknown field "card_shelter"`},
 		{"{}\n", "rules[0].list: want a mapping of list card fields"},
@@ -114,6 +114,31 @@ func TestCardDoubleDamageList(t *testing.T) {
 	for _, tc := range []struct{ from, to, want string }{
 		{"against: poisoned", "against: bleeding", `l.yaml:10:14: card_double_damage[0].against: unknown target state "bleeding" (known: poisoned`},
 		{"    against: poisoned\n", "", `card_double_damage[0]: missing field "against"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardHeroicList checks a list's card_heroic (skills.md 3.2, "Heroic
+// attack for a warrior of its people that it made bleed";
+// profiles/listcards.go): decoded with its selector and state; an unknown
+// state and a missing field are errors placed in the list file.
+func TestCardHeroicList(t *testing.T) {
+	data := "name: Blood\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_heroic:\n  - by: {traits: [guerrier]}\n    against: bleeding-from-it\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := l.CardHeroics; len(h) != 1 || !slices.Equal(h[0].By.Traits, []string{"guerrier"}) || h[0].Against != HeroicAgainstItsBleeding || h[0].Pos.Line != 9 {
+		t.Errorf("card_heroic %+v", h)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"against: bleeding-from-it", "against: bleeding", `l.yaml:10:14: card_heroic[0].against: unknown target state "bleeding" (known: bleeding-from-it`},
+		{"  - by: {traits: [guerrier]}\n    against", "  - against", `card_heroic[0]: missing field "by"`},
 	} {
 		bad := strings.Replace(data, tc.from, tc.to, 1)
 		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {

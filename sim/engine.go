@@ -289,6 +289,9 @@ type combatant struct {
 	// doubleOnPoisoned: its list's card doubles its damage against a
 	// poisoned enemy (sim/carddouble.go); set once per battle.
 	doubleOnPoisoned bool
+	// heroicOnBled: its list's card gives it Heroic attack against an enemy
+	// bleeding from its attack (sim/cardheroic.go); set once per battle.
+	heroicOnBled bool
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -360,6 +363,10 @@ type planKey struct {
 	// double: the attacker's card doubles its damage against the defender,
 	// poisoned (Exchange.DoubleDamage, sim/carddouble.go).
 	double bool
+	// heroic: the attacker's card gives it Heroic attack against the
+	// defender, bleeding from its attack (Exchange.HeroicAttack,
+	// sim/cardheroic.go).
+	heroic bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -528,7 +535,7 @@ func (e *engine) reset() {
 		// A Safar "recovers all its AP and mastery dice at the beginning of its
 		// activation even during the first turn" (seed 000 line 566, seed 004 line
 		// 485): before its first activation it has none, and defends by reflex.
-		*c = combatant{f: f, side: c.side, kind: c.kind, stature: c.stature, sureFooted: c.sureFooted, cost: c.cost, cardCover: c.cardCover, doubleOnPoisoned: c.doubleOnPoisoned, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
+		*c = combatant{f: f, side: c.side, kind: c.kind, stature: c.stature, sureFooted: c.sureFooted, cost: c.cost, cardCover: c.cardCover, doubleOnPoisoned: c.doubleOnPoisoned, heroicOnBled: c.heroicOnBled, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
 			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, doses: f.PoisonDoses, items: newItemState(f), poisonBy: -1, radius: field.BaseRadius(f.Profile.Stature),
 			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
 		c.fire = newFireState(f) // sim/fire.go
@@ -1793,7 +1800,8 @@ func (e *engine) strikeKey(i, j, optIdx int, opt *fightOption, assault bool, ban
 		supported: supN > 0, defSupported: defN > 0,
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.mods(), defMod: o.mods(),
-		guard: int8(guard), double: c.doubleOnPoisoned && o.poisoned}
+		guard: int8(guard), double: c.doubleOnPoisoned && o.poisoned,
+		heroic: c.heroicOnBled && !opt.shot && o.bleeding > 0 && o.bleedBy == i}
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
 	key.ambushFirst = c.ambushFirst // sim/ambush.go
@@ -1833,6 +1841,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	key := e.strikeKey(i, j, optIdx, opt, assault, band, cover, c.ap, guard)
 	if key.double {
 		e.traceDouble(i, j) // sim/carddouble.go
+	}
+	if key.heroic {
+		e.traceHeroic(i, j) // sim/cardheroic.go
 	}
 	c.ambushFirst = false                                  // sim/ambush.go
 	burns, poisonShot, freezes := e.specialShot(i, j, opt) // sim/fire.go
@@ -2073,6 +2084,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.DefenderTemerity = int(k.temerity)
 	ex.GuardBonus = int(k.guard) // sim/guard.go
 	ex.DoubleDamage = k.double   // sim/carddouble.go
+	ex.HeroicAttack = k.heroic   // sim/cardheroic.go
 	if k.bleeding {
 		df := *ex.Defender
 		df.Bleeding = true

@@ -207,6 +207,11 @@ type Exchange struct {
 	// modifier and armour, its CH bonus included, times 2 (damageSpec.parts).
 	// Not its counter damage as a defender.
 	DoubleDamage bool
+	// HeroicAttack: the attacker has Heroic attack for this exchange (one
+	// more die on its melee attacks, skills.md #14), a special card's rule
+	// against an enemy bleeding from its attack (skills.md 3.2;
+	// sim/cardheroic.go).
+	HeroicAttack bool
 	Variant      Variant
 	Policy       Policy
 }
@@ -541,7 +546,8 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool, tools 
 	w := att.weaponEffects()
 	f := ex.field()
 	p := dice.Pool{Dice: diceN, CritFrom: 10, CFMax: 1}
-	if att.Skills.Heroic&f != 0 || a.Kind.Special() && att.Skills.HeroicAttacks&(1<<a.Kind) != 0 {
+	if att.Skills.Heroic&f != 0 || a.Kind.Special() && att.Skills.HeroicAttacks&(1<<a.Kind) != 0 ||
+		ex.HeroicAttack && f == FieldOffensive && !a.Kind.Special() { // sim/cardheroic.go
 		p.Dice++ // R1 + Heroic: in its field, or on the one special attack it names
 	}
 	if !a.Kind.Special() && w.CriticalFrom >= 2 {

@@ -62,13 +62,17 @@ type Spearhead struct {
 	// damage against poisoned enemies (profiles.List.CardDoubles,
 	// sim/carddouble.go).
 	CardDoubles []profiles.CardDouble
+	// CardHeroics are the list's special cards giving members Heroic attack
+	// against an enemy bleeding from their attack (profiles.List.CardHeroics,
+	// sim/cardheroic.go).
+	CardHeroics []profiles.CardHeroic
 }
 
 // NewSpearhead builds the side of list l (validated against ds): one Fighter per
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -200,6 +204,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	e.initCardCover(sk) // a card's model always in cover (sim/cardcover.go)
 	e.initBanners(sk)   // a card's standard (sim/banner.go)
 	e.initDoubles(sk)   // a card's double damage on the poisoned (sim/carddouble.go)
+	e.initHeroics(sk)   // a card's Heroic attack on the bled (sim/cardheroic.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
