@@ -53,6 +53,22 @@ type List struct {
 	// allies (profiles/guard.go; skills.md 3.2: "an army-wide option to
 	// defend for an ally in the same melee with +3"), written by hand.
 	CardDefends []Guard
+	// CardCover are special cards' rules by which members always count as
+	// in cover against shots (profiles/listcards.go; skills.md 3.2: "a
+	// model always counted in cover").
+	CardCover []CardCover
+	// CardBanners are special cards' standards (profiles/listcards.go;
+	// skills.md 3.2: "a banner that ... rerolls failed terror and fright
+	// tests once").
+	CardBanners []CardBanner
+	// CardDoubles are special cards' rules by which members deal double
+	// damage against poisoned enemies (profiles/listcards.go; skills.md
+	// 3.2).
+	CardDoubles []CardDouble
+	// CardHeroics are special cards' rules giving members Heroic attack
+	// against an enemy bleeding from their attack (profiles/listcards.go;
+	// skills.md 3.2).
+	CardHeroics []CardHeroic
 	Pos         Pos
 }
 
@@ -231,12 +247,10 @@ func (d *decoder) spearhead(root *yaml.Node) (*List, *listNodes) {
 			}
 		case "members":
 			d.listMembers(l, n, f.v)
-		case "card_grants":
-			l.CardGrants = d.allyGrants(f.v, f.key) // profiles/allies.go
-		case "card_defends_for":
-			l.CardDefends = d.guards(f.v, f.key, f.key) // profiles/guard.go
 		default:
-			d.unknown(f.k, f.key, f.key, append(slices.Clone(listFields), "card_grants", "card_defends_for"))
+			if !d.listCardField(l, f.key, f.v, f.key) { // profiles/listcards.go
+				d.unknown(f.k, f.key, f.key, append(slices.Clone(listFields), listCardFields...))
+			}
 		}
 	}
 	d.require(root, "", present, listFields...)

@@ -98,12 +98,15 @@ type engine struct {
 	guards     []guardLink
 	guardMemo  map[guardKey]guardFig
 	guardBonus int
-	c          []combatant
-	others     []field.Base
-	otherIdx   []int
-	eng        []field.Base // scratch of engagedWith
-	trace      io.Writer
-	round      int
+	// banners are the list cards' standards over allies (sim/banner.go),
+	// nil when no list has one.
+	banners  []bannerLink
+	c        []combatant
+	others   []field.Base
+	otherIdx []int
+	eng      []field.Base // scratch of engagedWith
+	trace    io.Writer
+	round    int
 	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
 	magic *fightMagic
 	// ambush holds each Safar's ambush zone, -1 none (sim/ambush.go); nil
@@ -310,6 +313,15 @@ type combatant struct {
 	loot lootState
 	// bear: the ally it carries, who carries it (sim/carry.go).
 	bear carryState
+	// cardCover: the cover bonus against shots its list's cards give it
+	// (sim/cardcover.go), 0 none; set once per battle.
+	cardCover int8
+	// doubleOnPoisoned: its list's card doubles its damage against a
+	// poisoned enemy (sim/carddouble.go); set once per battle.
+	doubleOnPoisoned bool
+	// heroicOnBled: its list's card gives it Heroic attack against an enemy
+	// bleeding from its attack (sim/cardheroic.go); set once per battle.
+	heroicOnBled bool
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -385,6 +397,13 @@ type planKey struct {
 	// defHurt: the defender has lost HP, read only by an attacker whose Bite
 	// is doubled against an unhurt target (sim/ownrules.go).
 	defHurt bool
+	// double: the attacker's card doubles its damage against the defender,
+	// poisoned (Exchange.DoubleDamage, sim/carddouble.go).
+	double bool
+	// heroic: the attacker's card gives it Heroic attack against the
+	// defender, bleeding from its attack (Exchange.HeroicAttack,
+	// sim/cardheroic.go).
+	heroic bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -560,7 +579,7 @@ func (e *engine) reset() {
 		// A Safar "recovers all its AP and mastery dice at the beginning of its
 		// activation even during the first turn" (seed 000 line 566, seed 004 line
 		// 485): before its first activation it has none, and defends by reflex.
-		*c = combatant{f: f, side: c.side, kind: c.kind, stature: c.stature, sureFooted: c.sureFooted, cost: c.cost, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
+		*c = combatant{f: f, side: c.side, kind: c.kind, stature: c.stature, sureFooted: c.sureFooted, cost: c.cost, cardCover: c.cardCover, doubleOnPoisoned: c.doubleOnPoisoned, heroicOnBled: c.heroicOnBled, hp: f.Profile.HP, dice: max(f.Profile.Level, 1),
 			armour: f.ArmourBoxes, shield: f.ShieldBoxes, helmet: f.HelmetBoxes, under: f.UnderBoxes, doses: f.PoisonDoses, items: newItemState(f), poisonBy: -1, radius: field.BaseRadius(f.Profile.Stature),
 			ammo: -1, loaded: -1, bleedBy: -1, pos: e.start[i]}
 		c.fire = newFireState(f) // sim/fire.go
@@ -1113,7 +1132,7 @@ func (e *engine) terrorTest(r *rand.PCG, i int) bool {
 	if x == 0 {
 		return true
 	}
-	if e.passesTerror(i) || !temerityFailsAt(r, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x) { // sim/auras.go
+	if e.passesTerror(i) || !e.terrorFails(r, i, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x, "against terror") { // sim/auras.go, sim/banner.go
 		c.terrorPassed, c.terrorPending = true, false
 		if e.trace != nil {
 			e.tracef("  %s passes its temerity test against terror (%d)\n", e.name(i), x)
@@ -1154,7 +1173,7 @@ func (e *engine) enteredTerror(r *rand.PCG, i int, from field.Vec) {
 	if x == 0 {
 		return
 	}
-	if e.passesTerror(i) || !temerityFailsAt(r, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x) {
+	if e.passesTerror(i) || !e.terrorFails(r, i, c.f.Stats().T+e.recounted(i, profiles.T)+e.temerityBonus(i), x, "entering a terrifying enemy's zone") { // sim/banner.go
 		c.terrorPassed = true
 		if e.trace != nil {
 			e.tracef("    %s passes its temerity test entering a terrifying enemy's zone (%d)\n", e.name(i), x)
@@ -1704,9 +1723,9 @@ func (e *engine) engagedWith(i, j int) []field.Base {
 
 // cover returns the cover bonus of j against a shot from i: terrain and bases on
 // the line, the tallest Safar of a melee it is engaged in, or a spell's cover
-// (sim/magic_cover.go).
+// (sim/magic_cover.go), or a special card's (sim/cardcover.go).
 func (e *engine) cover(i, j int) int {
-	return max(e.field.Cover(e.c[i].base(), e.c[j].base(), e.othersOf(i, j), e.engagedWith(i, j)), e.spellCover(j))
+	return max(e.field.Cover(e.c[i].base(), e.c[j].base(), e.othersOf(i, j), e.engagedWith(i, j)), e.spellCover(j), e.cardCoverOf(j))
 }
 
 // attack plays one attack of Safar i (option a.opt against a.target), after a
@@ -1785,6 +1804,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		}
 		band = b
 		cover = e.cover(i, j)
+		e.traceCardCover(i, j, cover) // sim/cardcover.go
 	} else if e.gap(i, j) > e.reachOf(i, opt)+1e-9 || c.ranged && opt.weapon != nil {
 		return assault // an assault that fell short has spent its walk; the activation goes on
 	} else if e.beyondCounter(i, j, opt) {
@@ -1848,6 +1868,8 @@ func (e *engine) strikeKey(i, j, optIdx int, opt *fightOption, assault bool, ban
 	// doubled Bite.
 	key.defMod[modDefence] = int8(min(e.ownDefence(j), 60))
 	key.defHurt = opt.attack.Kind == Bite && c.f.Profile.Own.BiteDoubleUnhurt && o.hp < o.f.Profile.HP
+	key.double = c.doubleOnPoisoned && o.poisoned                                // sim/carddouble.go
+	key.heroic = c.heroicOnBled && !opt.shot && o.bleeding > 0 && o.bleedBy == i // sim/cardheroic.go
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
 	key.attCF, key.defCF = e.cfReroll(c.side), e.cfReroll(o.side) // sim/auragrants.go
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
@@ -1895,6 +1917,12 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	key := e.strikeKey(i, j, optIdx, opt, assault, band, cover, c.ap, guard)
 	if e.trace != nil {
 		e.traceOwnRules(i, j, key, opt) // sim/ownrules.go
+	}
+	if key.double {
+		e.traceDouble(i, j) // sim/carddouble.go
+	}
+	if key.heroic {
+		e.traceHeroic(i, j) // sim/cardheroic.go
 	}
 	c.ambushFirst = false                                  // sim/ambush.go
 	burns, poisonShot, freezes := e.specialShot(i, j, opt) // sim/fire.go
@@ -2141,6 +2169,8 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.Height = shotHeightToises * float64(k.height) // sim/climb.go
 	ex.DefenderTemerity = int(k.temerity)
 	ex.GuardBonus = int(k.guard) // sim/guard.go
+	ex.DoubleDamage = k.double   // sim/carddouble.go
+	ex.HeroicAttack = k.heroic   // sim/cardheroic.go
 	if k.bleeding {
 		df := *ex.Defender
 		df.Bleeding = true

@@ -214,8 +214,19 @@ type Exchange struct {
 	// sim/auragrants.go), good for its main roll of this exchange: the
 	// attack roll, or the defence roll against the main attack.
 	AttackerCFReroll, DefenderCFReroll bool
-	Variant                            Variant
-	Policy                             Policy
+	// DoubleDamage: the attacker's attacks (the main one and its free
+	// attacks) deal double damage, a special card's rule against a poisoned
+	// target (skills.md 3.2; sim/carddouble.go): the damage before the range
+	// modifier and armour, its CH bonus included, times 2 (damageSpec.parts).
+	// Not its counter damage as a defender.
+	DoubleDamage bool
+	// HeroicAttack: the attacker has Heroic attack for this exchange (one
+	// more die on its melee attacks, skills.md #14), a special card's rule
+	// against an enemy bleeding from its attack (skills.md 3.2;
+	// sim/cardheroic.go).
+	HeroicAttack bool
+	Variant      Variant
+	Policy       Policy
 }
 
 // field returns the mastery field of the attack.
@@ -567,7 +578,8 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool, tools 
 	w := att.weaponEffects()
 	f := ex.field()
 	p := dice.Pool{Dice: diceN, CritFrom: 10, CFMax: 1}
-	if att.Skills.Heroic&f != 0 || a.Kind.Special() && att.Skills.HeroicAttacks&(1<<a.Kind) != 0 {
+	if att.Skills.Heroic&f != 0 || a.Kind.Special() && att.Skills.HeroicAttacks&(1<<a.Kind) != 0 ||
+		ex.HeroicAttack && f == FieldOffensive && !a.Kind.Special() { // sim/cardheroic.go
 		p.Dice++ // R1 + Heroic: in its field, or on the one special attack it names
 	}
 	if !a.Kind.Special() && w.CriticalFrom >= 2 {
@@ -741,6 +753,7 @@ type damageSpec struct {
 	critStature             int  // R9: + stature on a CH of a 2-3 AP melee action
 	critDouble              bool // R9: shots x2 on a CH
 	rangeMod                int  // R9: +1 short, -3 long, applied last
+	double                  bool // a card's double damage (Exchange.DoubleDamage): x2 before rangeMod
 	bleeding                int  // bleeding put on the target by a success
 	critBleeding            int  // Bite: bleeding 2 on a CH instead of the stature bonus
 	rawTimes                int  // the rolled part multiplied (0 or 1: once; 2: a Bite doubled, sim/ownrules.go)
@@ -770,6 +783,11 @@ func (s *damageSpec) parts(raw, exec int, ch bool) (base, crit int) {
 	}
 	if ch {
 		crit += s.critStature
+	}
+	if s.double {
+		// Exchange.DoubleDamage: as a shot's CH doubles, before the range
+		// modifier (R9; seed 004 lines 952-964).
+		base, crit = 2*base, 2*crit
 	}
 	base += s.rangeMod
 	if base < 0 {
@@ -853,6 +871,7 @@ func (ex *Exchange) damage(a Attack) *damageSpec {
 		s.onCritical = profiles.Daze
 	}
 	helmetGuard(s, ex.Defender)
+	s.double = ex.DoubleDamage // sim/carddouble.go
 	return s
 }
 

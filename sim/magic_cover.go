@@ -104,7 +104,7 @@ func (e *engine) coverWorth(j, n int) float64 {
 	o := &e.c[j]
 	st := o.f.Profile.Stature
 	b := field.CoverBonus(st+n, st)
-	if b <= e.spellCover(j) {
+	if b <= max(e.spellCover(j), e.cardCoverOf(j)) { // a card's cover as good (sim/cardcover.go): the spell adds nothing
 		return 0
 	}
 	v := 0.0

@@ -190,6 +190,9 @@ func (e *engine) frightTest(r *rand.PCG, i, src, x int) bool {
 	}
 	t := c.f.Stats().T + c.f.Stats().I + e.recounted(i, profiles.T) + e.recounted(i, profiles.I) + e.aura(i)
 	d := dice.D10(r)
+	if (d == 1 || t+d < x) && e.banners != nil {
+		d = e.bannerFright(r, i, src, t, x, d) // a banner's reroll (sim/banner.go)
+	}
 	if d != 1 && t+d >= x {
 		c.morale.frightPassed |= bit
 		c.morale.frightFailed &^= bit

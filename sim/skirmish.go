@@ -56,13 +56,27 @@ type Spearhead struct {
 	// skill fielded_by a faction reads (sim/conditional.go); "" takes its
 	// leader's, else its first Safar's.
 	Faction string
+	// CardCover are the list's special cards by which members always count
+	// as in cover against shots (profiles.List.CardCover, sim/cardcover.go).
+	CardCover []profiles.CardCover
+	// CardBanners are the list's special cards' standards (profiles.List.CardBanners,
+	// sim/banner.go).
+	CardBanners []profiles.CardBanner
+	// CardDoubles are the list's special cards by which members deal double
+	// damage against poisoned enemies (profiles.List.CardDoubles,
+	// sim/carddouble.go).
+	CardDoubles []profiles.CardDouble
+	// CardHeroics are the list's special cards giving members Heroic attack
+	// against an enemy bleeding from their attack (profiles.List.CardHeroics,
+	// sim/cardheroic.go).
+	CardHeroics []profiles.CardHeroic
 }
 
 // NewSpearhead builds the side of list l (validated against ds): one Fighter per
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -199,7 +213,11 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 		}
 		n += len(h.Safars)
 	}
-	e.initGuards(sk) // substitute defenders (sim/guard.go)
+	e.initGuards(sk)    // substitute defenders (sim/guard.go)
+	e.initCardCover(sk) // a card's model always in cover (sim/cardcover.go)
+	e.initBanners(sk)   // a card's standard (sim/banner.go)
+	e.initDoubles(sk)   // a card's double damage on the poisoned (sim/carddouble.go)
+	e.initHeroics(sk)   // a card's Heroic attack on the bled (sim/cardheroic.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {

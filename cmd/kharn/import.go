@@ -119,7 +119,7 @@ their JSON path), what is not modelled, what is not imported, and a summary.
 		},
 	}
 	c.Flags().StringVarP(&out, "out", "o", "", "directory to write the YAML files to (created if needed; files of the same names are replaced)")
-	c.Flags().StringVar(&rulesFile, "rules", "", "a YAML file of your own mapping card rules that exist only as text to skills, a special attack, profile fields of the data format, or \"no effect in a skirmish\" (rules: [{card: ID, rule: LABEL, skills: {trample: ~}}, {card: ID, rule: LABEL, profile: {in_leader_aura: {velocity: 1}}}, {card: ID, rule: LABEL, no_effect: WHY}]; docs/import.md)")
+	c.Flags().StringVar(&rulesFile, "rules", "", "a YAML file of your own mapping card rules that exist only as text to skills, a special attack, profile fields of the data format, or \"no effect in a skirmish\" (rules: [{card: ID, rule: LABEL, skills: {trample: ~}}, {card: ID, rule: LABEL, profile: {in_leader_aura: {velocity: 1}}}, {card: ID, rule: LABEL, no_effect: WHY}, {card: SPECIAL-CARD-ID, rule: text, list: {card_cover: [{to: all}]}}]; docs/import.md)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the import summary as JSON: per profile and item its status (modelled, partial, not imported) with what is not modelled and why, counts per faction and kind, the table of skills")
 	return c
 }
@@ -174,7 +174,7 @@ func writeCatalogReport(w io.Writer, r *catalog.Report) error {
 }
 
 func importListCommand(g *globals) *cobra.Command {
-	var catalogFile, out string
+	var catalogFile, out, rulesFile string
 	c := &cobra.Command{
 		Use:   "list CODE|FILE --catalog FILE",
 		Short: "Turn a list builder list (a KA1: code, or a file) into a Spearhead list file",
@@ -200,12 +200,25 @@ the list does not validate against the converted catalogue.`,
 			if err != nil {
 				return err
 			}
-			conv, err := catalog.ConvertFile(catalogFile)
+			var rm *catalog.RulesMap
+			if rulesFile != "" {
+				if rm, err = catalog.ReadRulesMapFile(rulesFile); err != nil {
+					return fmt.Errorf("--rules: %w", err)
+				}
+			}
+			conv, err := catalog.ConvertFileWith(catalogFile, rm)
 			if err != nil {
 				return err
 			}
 			imp := conv.ImportList(x)
 			stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+			if rm != nil {
+				for _, p := range conv.Report.Problems {
+					if p.File == rm.File {
+						fmt.Fprintf(stderr, "warning: %v\n", p) // the mapping's entries not applied
+					}
+				}
+			}
 			for _, p := range imp.Warnings {
 				fmt.Fprintf(stderr, "warning: %v\n", p)
 			}
@@ -250,6 +263,7 @@ the list does not validate against the converted catalogue.`,
 	}
 	c.Flags().StringVar(&catalogFile, "catalog", "", "the catalogue (JSON) the list was made with (default: --data, when it is one)")
 	c.Flags().StringVarP(&out, "out", "o", "", "file to write the list to (default: standard output)")
+	c.Flags().StringVar(&rulesFile, "rules", "", "the hand mapping of card rules given to kharn import catalog --rules: the special cards' texts it maps to list card fields (list: {card_cover: ...}) go into the lists that field the cards (docs/import.md)")
 	return c
 }
 

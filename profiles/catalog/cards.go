@@ -9,11 +9,14 @@ import (
 // section 4.12).
 type specialCard struct {
 	id, path  string
+	name      string
 	cost      int
 	optional  bool           // amelioration: bought in a list
 	scope     map[string]any // profileIds, trait, factionIds, ferDeLanceFactionIds
 	effects   []effect
 	rulesOnly bool // no structured effect: its rule is only in rulesText
+	// mapped are the hand mappings of its text (--rules; listrules.go).
+	mapped []cardMapping
 }
 
 // readSpecialCards reads the special cards. The automatic ones (no price, not
@@ -25,6 +28,9 @@ func (c *Conversion) readSpecialCards(file *notes, x any) {
 		card := &specialCard{path: co.path}
 		if v, ok := co.get("id"); ok {
 			card.id, _ = file.str(v, co.at("id"), "ignored")
+		}
+		if v, ok := co.get("name"); ok {
+			card.name, _ = v.(string)
 		}
 		if v, ok := co.get("cost"); ok {
 			card.cost, _ = file.whole(v, co.at("cost"), "read as 0")
@@ -54,7 +60,14 @@ func (c *Conversion) applyCards(skills map[string]catalogSkill) {
 				continue
 			}
 			if card.rulesOnly {
-				p.notModelledf("special card %s (its rule is only in its text: a hand mapping is needed)", card.id)
+				if len(card.mapped) == 0 {
+					p.notModelledf("special card %s (its rule is only in its text: a hand mapping is needed)", card.id)
+				}
+				for _, m := range card.mapped {
+					if m.noEffect != "" {
+						p.noEffectf("special card %s: %s (hand mapping, %s)", card.id, m.noEffect, m.source)
+					}
+				}
 				continue
 			}
 			ctx := &readContext{file: c.name, skills: skills, factions: c.factions}

@@ -514,6 +514,7 @@ func (p *profileOut) hasSkill(name string) bool {
 
 // report fills c.Report.Entries, equipment first, in catalogue order.
 func (c *Conversion) report() {
+	c.Report.SpecialCards = c.cardEntries() // listrules.go
 	for _, e := range c.equipment {
 		if e.why != "" && len(e.notModelled) == 0 {
 			// Nothing of the card is modelled: its text is listed as it is.

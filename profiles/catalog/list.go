@@ -48,6 +48,13 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 	if len(x.OstCards) > 0 {
 		warn("ost.cardIds", "not modelled: Ost cards %s (battle format)", strings.Join(x.OstCards, ", "))
 	}
+	// mapped are, per list, the list card fields the hand mappings of its
+	// special cards give it (listrules.go).
+	type listCards struct {
+		fields []listCardOut
+		own    int // the importer's card_grants, l.CardGrants[:own]
+	}
+	var mapped []listCards
 	for i, s := range x.Spearheads {
 		name := x.Name
 		if name == "" {
@@ -67,6 +74,8 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 		}
 		var cardsDone map[string][]string
 		l.CardGrants, cardsDone = c.cardGrants(s, l) // profiles/catalog/listcards.go
+		own := len(l.CardGrants)
+		mapped = append(mapped, listCards{c.mappedListCards(s, l, cardsDone, warn), own}) // listrules.go
 		type key struct{ profile, add, remove, magic string }
 		entries := make(map[key]int)
 		leaderFound := false
@@ -168,7 +177,7 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 				comment(&b, "", "note:", strings.TrimPrefix(p.Path+": "+p.Msg, ": "))
 			}
 		}
-		writeList(&b, l)
+		writeList(&b, l, mapped[i].fields, mapped[i].own)
 		name := "list.yaml"
 		if len(out.Lists) > 1 {
 			name = "list-" + strconv.Itoa(i+1) + ".yaml"
@@ -222,8 +231,10 @@ func sorted(s []string) []string {
 }
 
 // writeList writes l in the list format of profiles.ParseList; a count of 1 is
-// left out, as the project's lists do.
-func writeList(b *bytes.Buffer, l *profiles.List) {
+// left out, as the project's lists do. l.CardGrants[:own] are the importer's
+// card_grants; cards are the list card fields of hand mappings
+// (listrules.go), the rest of l's.
+func writeList(b *bytes.Buffer, l *profiles.List, cards []listCardOut, own int) {
 	b.WriteString("name: " + yamlString(oneLine(l.Name, 200)) + "\n")
 	if l.Faction != "" {
 		b.WriteString("faction: " + l.Faction + "\n")
@@ -232,7 +243,8 @@ func writeList(b *bytes.Buffer, l *profiles.List) {
 	if l.Leader != "" {
 		b.WriteString("leader: " + l.Leader + "\n")
 	}
-	writeCardGrants(b, l.CardGrants) // profiles/catalog/listcards.go
+	writeCardGrants(b, l.CardGrants[:own]) // profiles/catalog/listcards.go
+	writeListCards(b, cards, own > 0)      // listrules.go
 	b.WriteString("members:")
 	if len(l.Members) == 0 {
 		b.WriteString(" []")

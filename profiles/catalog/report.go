@@ -79,6 +79,33 @@ type Entry struct {
 	Problems []Problem
 }
 
+// CardEntry is what became of one special card (catalogue.md 4.12): its
+// structured effects are read (cards.go, listcards.go), its text only
+// through a hand mapping (--rules, listrules.go).
+type CardEntry struct {
+	ID, Name string
+	Bought   bool // an amelioration or priced: bought in a list
+	Effects  int  // its structured effects
+	// Status: "modelled" (its text mapped by hand, to list card fields or
+	// to no effect beside its effects), "no effect in a skirmish" (no
+	// effect, its text mapped so), "effects only" (its structured effects
+	// are read, its text is not mapped: what the text adds, if anything, is
+	// not played), "not modelled" (no effect, its text not mapped).
+	Status string
+	// Mapping names the hand mappings of its text.
+	Mapping []string
+}
+
+// JSONCard is a CardEntry in the summary.
+type JSONCard struct {
+	ID      string   `json:"id"`
+	Name    string   `json:"name"`
+	Bought  bool     `json:"bought"`
+	Effects int      `json:"effects"`
+	Status  string   `json:"status"`
+	Mapping []string `json:"mapping,omitempty"`
+}
+
 // Report is what a conversion did: one Entry per profile and equipment card, in
 // catalogue order, and the problems of the file as a whole (unknown top-level
 // keys, magic and mounts not imported).
@@ -88,6 +115,8 @@ type Report struct {
 	RulesVersion string // the catalogue's "rulesVersion"
 	Entries      []Entry
 	Problems     []Problem
+	// SpecialCards are what became of the special cards (listrules.go).
+	SpecialCards []CardEntry
 	// skills counts, per row of the table of skills, the imported profiles
 	// carrying it.
 	skills []JSONSkillStatus
@@ -163,6 +192,9 @@ type JSONSummary struct {
 	Entries  []JSONEntry       `json:"entries"`
 	Problems []string          `json:"problems"`
 	Skills   []JSONSkillStatus `json:"skills"`
+	// SpecialCards: per special card, whether its text is mapped
+	// (Report.SpecialCards); absent when the catalogue has none.
+	SpecialCards []JSONCard `json:"special_cards,omitempty"`
 }
 
 // JSONCounts counts entries by status, in total and per group.
@@ -260,6 +292,9 @@ func (r *Report) JSONSummary() *JSONSummary {
 			NotModelled: e.NotModelled, Magic: e.Magic, NoEffect: e.NoEffect})
 	}
 	out.Skills = r.skills
+	for _, k := range r.SpecialCards {
+		out.SpecialCards = append(out.SpecialCards, JSONCard{ID: k.ID, Name: k.Name, Bought: k.Bought, Effects: k.Effects, Status: k.Status, Mapping: k.Mapping})
+	}
 	return out
 }
 

@@ -47,7 +47,8 @@ import (
 // no_effect is named "no effect in a skirmish" with the reason given, with
 // the mapping's file and line. What the mapping says is the user's reading:
 // each skill it gives keeps, as its YAML comment, the rule and the mapping's
-// line it comes from. Special cards' rules are not mapped here.
+// line it comes from. A special card's text (rule: text) maps to list card
+// fields (list:) or no_effect: listrules.go.
 
 // RulesMap is a hand mapping of card rules read from a user's file
 // (ReadRulesMap).
@@ -58,7 +59,7 @@ type RulesMap struct {
 
 // RuleMapping maps one rule of one card.
 type RuleMapping struct {
-	Card, Rule string // catalogue profile or mount id; the rule's label
+	Card, Rule string // catalogue profile, mount or special card id; the rule's label ("text" for a special card)
 	// Skills are data-format skills (Name, and Value for a number) the rule
 	// amounts to; NoEffect, when set instead, is why it does nothing in a
 	// skirmish.
@@ -71,7 +72,13 @@ type RuleMapping struct {
 	// amounts to (profiles.DecodeCardRuleFields), FieldKeys their keys.
 	Fields    *yaml.Node
 	FieldKeys []string
-	Line      int
+	// List, when set instead, holds the list card fields a special card's
+	// rule amounts to (profiles.DecodeListCardFields), ListNode their YAML,
+	// ListKeys their keys.
+	List     *profiles.List
+	ListNode *yaml.Node
+	ListKeys []string
+	Line     int
 }
 
 // ReadRulesMapFile reads the rules mapping at path (ReadRulesMap).
@@ -133,7 +140,7 @@ func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
 			continue
 		}
 		m := RuleMapping{Line: e.Line}
-		var skillsNode, attackNode, fieldsNode *yaml.Node
+		var skillsNode, attackNode, fieldsNode, listNode *yaml.Node
 		for j := 0; j+1 < len(e.Content); j += 2 {
 			k, v := e.Content[j], e.Content[j+1]
 			field := path + "." + k.Value
@@ -158,8 +165,10 @@ func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
 				attackNode = v
 			case "profile":
 				fieldsNode = v
+			case "list":
+				listNode = v
 			default:
-				errorf(k, field, "unknown field (known: card, rule, skills, no_effect, special_attack, profile)")
+				errorf(k, field, "unknown field (known: card, rule, skills, no_effect, special_attack, profile); list, for a special card's text")
 			}
 		}
 		if attackNode != nil {
@@ -178,8 +187,16 @@ func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
 				m.Fields, m.FieldKeys = fieldsNode, keys
 			}
 		}
+		if listNode != nil {
+			l, keys, err := profiles.DecodeListCardFields(name, listNode, path+".list") // profiles/listcards.go
+			if err != nil {
+				errs = append(errs, err)
+			} else {
+				m.List, m.ListNode, m.ListKeys = l, listNode, keys
+			}
+		}
 		given := 0
-		for _, g := range []bool{skillsNode != nil, m.NoEffect != "", attackNode != nil, fieldsNode != nil} {
+		for _, g := range []bool{skillsNode != nil, m.NoEffect != "", attackNode != nil, fieldsNode != nil, listNode != nil} {
 			if g {
 				given++
 			}
@@ -188,7 +205,7 @@ func ReadRulesMap(name string, data []byte) (*RulesMap, error) {
 		case m.Card == "" || m.Rule == "":
 			errorf(e, path, "card and rule are required")
 		case given != 1:
-			errorf(e, path, "give skills, no_effect, special_attack or profile, one of them (a rule that amounts to several takes an entry for each)")
+			errorf(e, path, "give skills, no_effect, special_attack or profile, one of them (list, for a special card's text; a rule that amounts to several takes an entry for each)")
 		}
 		rm.Entries = append(rm.Entries, m)
 	}
@@ -260,8 +277,18 @@ func (c *Conversion) applyRulesMap(file *notes, rm *RulesMap) {
 				p, mount = &m.p, true
 			}
 		}
+		if card := c.cardByID(e.Card); p == nil && card != nil {
+			if msg := card.addMapping(e, where); msg != "" { // listrules.go
+				file.problems = append(file.problems, Problem{File: rm.File, Path: at, Msg: fmt.Sprintf("line %d: %s: mapping not applied", e.Line, msg)})
+			}
+			continue
+		}
 		if p == nil {
-			file.problems = append(file.problems, Problem{File: rm.File, Path: at, Msg: fmt.Sprintf("line %d: card %q is no profile or mount of the catalogue: mapping not applied", e.Line, e.Card)})
+			file.problems = append(file.problems, Problem{File: rm.File, Path: at, Msg: fmt.Sprintf("line %d: card %q is no profile, mount or special card of the catalogue: mapping not applied", e.Line, e.Card)})
+			continue
+		}
+		if e.List != nil {
+			file.problems = append(file.problems, Problem{File: rm.File, Path: at, Msg: fmt.Sprintf("line %d: card %q is a profile or a mount: list card fields are a special card's; give a profile's rule as skills, special_attack, profile or no_effect: mapping not applied", e.Line, e.Card)})
 			continue
 		}
 		k := slices.IndexFunc(p.ruleLabels, func(l string) bool { return strings.EqualFold(strings.TrimSpace(l), e.Rule) })

@@ -119,7 +119,7 @@ func TestRulesMapProblems(t *testing.T) {
 		text = append(text, w.Error())
 	}
 	for _, want := range []string{
-		`m.yaml: rules[0]: line 2: card "nobody-1" is no profile or mount of the catalogue: mapping not applied`,
+		`m.yaml: rules[0]: line 2: card "nobody-1" is no profile, mount or special card of the catalogue: mapping not applied`,
 		`m.yaml: rules[1]: line 3: card "heron-2" has no rule "Ruade" (its rules: "Coup de bec"): mapping not applied`,
 	} {
 		if !slices.Contains(text, want) {

@@ -1,0 +1,292 @@
+package profiles
+
+import (
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// A list's card fields are what special cards (skills.md section 3.2) give a
+// Spearhead: skills (card_grants, profiles/allies.go), the option to defend
+// for an ally (card_defends_for, profiles/guard.go), the cover a model always
+// counts (card_cover, below). kharn import list writes them from the cards a
+// list fields: a card's structured effects, and a card's text mapped by hand
+// in a rules mapping's list: key (DecodeListCardFields).
+
+// listCardFields are the list fields that special cards give, in the list
+// format's order; a list-level card field added later joins them, and so the
+// rules mapping's list: key takes it.
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic"}
+
+// ListCardFields returns the list-level card fields (listCardFields).
+func ListCardFields() []string { return slices.Clone(listCardFields) }
+
+// CardCover is a special card's rule by which the Safars To names always
+// count as in cover against shots (skills.md section 3.2: "a model always
+// counted in cover"), with cover bonus Bonus (seed 000 lines 914-946, the
+// cover table): the card gives no height, so the default reads it as cover
+// at least as tall as the Safar, the table's best bonus, 3. It adds to no
+// other cover: a shot counts the best of the field's, a spell's and the
+// card's (sim/cardcover.go). Shots only: "a miniature cannot take advantage
+// of a cover bonus in a melee attack" (seed 000 lines 930-934).
+type CardCover struct {
+	To    Selector
+	Bonus int
+	Pos   Pos
+}
+
+// DefaultCardCoverBonus is a card_cover's bonus when left out: the cover
+// table's bonus behind cover as tall as the Safar (seed 000 lines 940-946).
+const DefaultCardCoverBonus = 3
+
+// cardCovers decodes a list's card_cover.
+func (d *decoder) cardCovers(n *yaml.Node, field string) []CardCover {
+	elems, _ := d.sequence(n, field)
+	var out []CardCover
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardCover{Bonus: DefaultCardCoverBonus, Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "to":
+				c.To = d.selector(f.v, ff)
+			case "bonus":
+				c.Bonus, _ = d.intIn(f.v, ff, 1, 3, "bonus must be from 1 to 3 (the cover table's bonuses, seed 000 lines 940-946)")
+			default:
+				d.unknown(f.k, ff, f.key, []string{"to", "bonus"})
+			}
+		}
+		d.require(deref(e), ef, present, "to")
+		out = append(out, c)
+	}
+	return out
+}
+
+// listCardField decodes the list card field key of l from v at field; it
+// reports false when key is none (listCardFields).
+func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string) bool {
+	switch key {
+	case "card_grants":
+		l.CardGrants = append(l.CardGrants, d.allyGrants(v, field)...) // profiles/allies.go
+	case "card_defends_for":
+		l.CardDefends = append(l.CardDefends, d.guards(v, field, key)...) // profiles/guard.go
+	case "card_cover":
+		l.CardCover = append(l.CardCover, d.cardCovers(v, field)...)
+	case "card_banners":
+		l.CardBanners = append(l.CardBanners, d.cardBanners(v, field)...)
+	case "card_double_damage":
+		l.CardDoubles = append(l.CardDoubles, d.cardDoubles(v, field)...)
+	case "card_heroic":
+		l.CardHeroics = append(l.CardHeroics, d.cardHeroics(v, field)...)
+	default:
+		return false
+	}
+	return true
+}
+
+// DecodeListCardFields checks n, read from file at field, as the list card
+// fields a special card's rule amounts to (ListCardFields), decoded as in a
+// list file: every problem is reported at once, each "file:line:col:
+// field.key: message", the same messages as in a list file. It returns the
+// fields decoded, held by a List with nothing else, and the keys given, in
+// order.
+func DecodeListCardFields(file string, n *yaml.Node, field string) (*List, []string, error) {
+	d := &decoder{file: file, budget: nodeBudget}
+	fields, ok := d.mapping(n, field)
+	if !ok {
+		return nil, nil, d.errs
+	}
+	if len(fields) == 0 {
+		d.errorf(deref(n), field, "want a mapping of list card fields, e.g. {card_cover: [{to: all}]} (the fields: %s)", strings.Join(listCardFields, ", "))
+		return nil, nil, d.errs
+	}
+	l := &List{}
+	var keys []string
+	for _, f := range fields {
+		ff := join(field, f.key)
+		switch {
+		case slices.Contains(keys, f.key):
+			d.errorf(f.k, ff, "given twice")
+		case slices.Contains(listFields, f.key):
+			d.errorf(f.k, ff, "%s is the list's own, not a card's; a special card's rule sets only %s", f.key, strings.Join(listCardFields, ", "))
+		case d.listCardField(l, f.key, f.v, ff):
+			keys = append(keys, f.key)
+		default:
+			d.unknown(f.k, ff, f.key, listCardFields)
+		}
+	}
+	if len(d.errs) > 0 {
+		return nil, nil, d.errs
+	}
+	return l, keys, nil
+}
+
+// AddCardFields appends the list card fields of from (ListCardFields) to
+// l's.
+func (l *List) AddCardFields(from *List) {
+	l.CardGrants = append(l.CardGrants, from.CardGrants...)
+	l.CardDefends = append(l.CardDefends, from.CardDefends...)
+	l.CardCover = append(l.CardCover, from.CardCover...)
+	l.CardBanners = append(l.CardBanners, from.CardBanners...)
+	l.CardDoubles = append(l.CardDoubles, from.CardDoubles...)
+	l.CardHeroics = append(l.CardHeroics, from.CardHeroics...)
+}
+
+// CardBanner is a special card's standard: the Safars By names bear it, and
+// the allies To names standing in a bearer's aura (I toises from the centre
+// of its base, seed 000 lines 585-593) reroll a failed terror or fright
+// test once (RerollTerror; skills.md 3.2: "a banner that keeps 1 AP for
+// defence, rerolls failed terror and fright tests once, and gives a mastery
+// die"). Its other parts are not played (sim/banner.go says which).
+type CardBanner struct {
+	By, To Selector
+	// RerollTerror: a failed temerity test against terror (seed 000 lines
+	// 1280-1306) or fright test (lines 1316-1337) is rolled again once, the
+	// second roll standing.
+	RerollTerror bool
+	Pos          Pos
+}
+
+// cardBannerFields are the keys of a card_banners entry.
+var cardBannerFields = []string{"by", "to", "reroll_terror"}
+
+// cardBanners decodes a list's card_banners.
+func (d *decoder) cardBanners(n *yaml.Node, field string) []CardBanner {
+	elems, _ := d.sequence(n, field)
+	var out []CardBanner
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		b := CardBanner{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				b.By = d.selector(f.v, ff)
+			case "to":
+				b.To = d.selector(f.v, ff)
+			case "reroll_terror":
+				b.RerollTerror, _ = d.boolValue(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, cardBannerFields)
+			}
+		}
+		if d.require(deref(e), ef, present, "by", "to") && !b.RerollTerror {
+			d.errorf(deref(e), ef, "a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once; skills.md 3.2)")
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// CardDouble is a special card's rule by which the Safars By names deal
+// double damage with their attacks against an enemy in the state Against
+// names (skills.md section 3.2: "double damage against poisoned targets";
+// sim/carddouble.go). The one state: "poisoned" (R17).
+type CardDouble struct {
+	By      Selector
+	Against string
+	Pos     Pos
+}
+
+// DoubleAgainstPoisoned is the state of a CardDouble's target: poisoned.
+const DoubleAgainstPoisoned = "poisoned"
+
+// cardDoubles decodes a list's card_double_damage.
+func (d *decoder) cardDoubles(n *yaml.Node, field string) []CardDouble {
+	elems, _ := d.sequence(n, field)
+	var out []CardDouble
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardDouble{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			case "against":
+				if v, ok := d.stringValue(f.v, ff); ok {
+					if v != DoubleAgainstPoisoned {
+						d.errorf(deref(f.v), ff, "unknown target state %q (known: %s; skills.md 3.2)", v, DoubleAgainstPoisoned)
+					}
+					c.Against = v
+				}
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by", "against"})
+			}
+		}
+		d.require(deref(e), ef, present, "by", "against")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardHeroic is a special card's rule by which the Safars By names have
+// Heroic attack (skills.md #14: one more die on their melee attacks, the
+// offensive domain) against an enemy in the state Against names (skills.md
+// section 3.2: "Heroic attack for a warrior of its people that it made
+// bleed"; sim/cardheroic.go). The one state: "bleeding-from-it", an enemy
+// bleeding from the Safar's own attack.
+type CardHeroic struct {
+	By      Selector
+	Against string
+	Pos     Pos
+}
+
+// HeroicAgainstItsBleeding is the state of a CardHeroic's target: bleeding
+// from the attacker's own attack.
+const HeroicAgainstItsBleeding = "bleeding-from-it"
+
+// cardHeroics decodes a list's card_heroic.
+func (d *decoder) cardHeroics(n *yaml.Node, field string) []CardHeroic {
+	elems, _ := d.sequence(n, field)
+	var out []CardHeroic
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardHeroic{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			case "against":
+				if v, ok := d.stringValue(f.v, ff); ok {
+					if v != HeroicAgainstItsBleeding {
+						d.errorf(deref(f.v), ff, "unknown target state %q (known: %s; skills.md 3.2)", v, HeroicAgainstItsBleeding)
+					}
+					c.Against = v
+				}
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by", "against"})
+			}
+		}
+		d.require(deref(e), ef, present, "by", "against")
+		out = append(out, c)
+	}
+	return out
+}

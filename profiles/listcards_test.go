@@ -1,0 +1,148 @@
+package profiles
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// TestCardCoverList checks a list's card_cover (skills.md 3.2, "a model
+// always counted in cover"; profiles/listcards.go): decoded with its
+// selector, the bonus 3 by default or as given, its position; a bonus out of
+// the cover table's, a missing to and an unknown key are errors placed in
+// the list file.
+func TestCardCoverList(t *testing.T) {
+	data := "name: Shrouded\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_cover:\n  - to: {profiles: [crown-guard-1]}\n  - to: all\n    bonus: 1\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := l.CardCover
+	if len(c) != 2 || !slices.Equal(c[0].To.Profiles, []string{"crown-guard-1"}) || c[0].Bonus != DefaultCardCoverBonus || c[0].Pos.Line != 9 || !c[1].To.All || c[1].Bonus != 1 {
+		t.Errorf("card_cover %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"bonus: 1", "bonus: 4", "l.yaml:11:12: card_cover[1].bonus: bonus must be from 1 to 3 (the cover table's bonuses, seed 000 lines 940-946), got 4"},
+		{"  - to: all\n", "  - bonus: 2\n", `l.yaml:10:5: card_cover[1]: missing field "to"`},
+		{"bonus: 1", "height: 1", `l.yaml:11:5: card_cover[1].height: unknown field "height"`},
+		{"card_cover", "card_covers", `unknown field "card_covers" (did you mean card_cover?)`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestDecodeListCardFields checks the list card fields a special card's rule
+// amounts to in a rules mapping (kharn import catalog --rules, the list:
+// key): decoded as in a list file, keys in order; a list field that is not a
+// card's, an unknown one, a field given twice and a bad value are errors
+// placed in the mapping file, with the list file's messages.
+func TestDecodeListCardFields(t *testing.T) {
+	node := func(s string) *yaml.Node {
+		var n yaml.Node
+		if err := yaml.Unmarshal([]byte(s), &n); err != nil {
+			t.Fatal(err)
+		}
+		return n.Content[0]
+	}
+	l, keys, err := DecodeListCardFields("m.yaml", node("card_cover: [{to: all}]\ncard_defends_for: [{allies: all, zone: same-melee, bonus: 3}]\ncard_grants: [{skills: {cunning: ~}, to: all}]\n"), "rules[0].list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(keys, []string{"card_cover", "card_defends_for", "card_grants"}) || len(l.CardCover) != 1 || len(l.CardDefends) != 1 || l.CardDefends[0].Bonus != 3 || len(l.CardGrants) != 1 {
+		t.Errorf("keys %v, list %+v", keys, l)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"budget: 300\n", "m.yaml:1:1: rules[0].list.budget: budget is the list's own, not a card's; a special card's rule sets only card_grants, card_defends_for, card_cover, card_banners, card_double_damage, card_heroic"},
+		{"card_cover: [{to: all, bonus: 0}]\n", "m.yaml:1:31: rules[0].list.card_cover[0].bonus: bonus must be from 1 to 3"},
+		{"card_shelter: []\n", `m.yaml:1:1: rules[0].list.card_shelter: unknown field "card_shelter"`},
+		{"{}\n", "rules[0].list: want a mapping of list card fields"},
+		{"[card_cover]\n", "rules[0].list"},
+	} {
+		if _, _, err := DecodeListCardFields("m.yaml", node(tc.in), "rules[0].list"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestCardBannersList checks a list's card_banners (skills.md 3.2, "a banner
+// that ... rerolls failed terror and fright tests once";
+// profiles/listcards.go): decoded with its selectors; a banner that gives
+// nothing, a missing bearer and an unknown key are errors placed in the list
+// file.
+func TestCardBannersList(t *testing.T) {
+	data := "name: Standard\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_banners:\n  - by: {profiles: [paladin-3]}\n    to: {factions: [kharns]}\n    reroll_terror: true\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := l.CardBanners; len(b) != 1 || !slices.Equal(b[0].By.Profiles, []string{"paladin-3"}) || !slices.Equal(b[0].To.Factions, []string{"kharns"}) || !b[0].RerollTerror || b[0].Pos.Line != 9 {
+		t.Errorf("card_banners %+v", b)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"reroll_terror: true", "reroll_terror: false", "l.yaml:9:5: card_banners[0]: a banner gives nothing: write reroll_terror: true"},
+		{"  - by: {profiles: [paladin-3]}\n    to:", "  - to:", `card_banners[0]: missing field "by"`},
+		{"reroll_terror: true", "defence_ap: 1", `l.yaml:11:5: card_banners[0].defence_ap: unknown field "defence_ap"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardDoubleDamageList checks a list's card_double_damage (skills.md
+// 3.2, "double damage against poisoned targets"; profiles/listcards.go):
+// decoded with its selector and state; an unknown state and a missing field
+// are errors placed in the list file.
+func TestCardDoubleDamageList(t *testing.T) {
+	data := "name: Venom\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_double_damage:\n  - by: {profiles: [crown-guard-1]}\n    against: poisoned\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := l.CardDoubles; len(d) != 1 || !slices.Equal(d[0].By.Profiles, []string{"crown-guard-1"}) || d[0].Against != DoubleAgainstPoisoned || d[0].Pos.Line != 9 {
+		t.Errorf("card_double_damage %+v", d)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"against: poisoned", "against: bleeding", `l.yaml:10:14: card_double_damage[0].against: unknown target state "bleeding" (known: poisoned`},
+		{"    against: poisoned\n", "", `card_double_damage[0]: missing field "against"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardHeroicList checks a list's card_heroic (skills.md 3.2, "Heroic
+// attack for a warrior of its people that it made bleed";
+// profiles/listcards.go): decoded with its selector and state; an unknown
+// state and a missing field are errors placed in the list file.
+func TestCardHeroicList(t *testing.T) {
+	data := "name: Blood\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_heroic:\n  - by: {traits: [guerrier]}\n    against: bleeding-from-it\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := l.CardHeroics; len(h) != 1 || !slices.Equal(h[0].By.Traits, []string{"guerrier"}) || h[0].Against != HeroicAgainstItsBleeding || h[0].Pos.Line != 9 {
+		t.Errorf("card_heroic %+v", h)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"against: bleeding-from-it", "against: bleeding", `l.yaml:10:14: card_heroic[0].against: unknown target state "bleeding" (known: bleeding-from-it`},
+		{"  - by: {traits: [guerrier]}\n    against", "  - against", `card_heroic[0]: missing field "by"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package sim
+
+import (
+	"math/rand/v2"
+
+	"github.com/kharn-ages/kharn/sim/dice"
+)
+
+// A special card's standard (skills.md section 3.2: "a banner that keeps 1
+// AP for defence, rerolls failed terror and fright tests once, and gives a
+// mastery die"; a list's card_banners, profiles/listcards.go): an ally the
+// banner names, standing in the aura of one of its bearers (I toises from
+// the centre of the bearer's base, seed 000 lines 585-593; engine.within),
+// rolls a failed temerity test against terror (seed 000 lines 1280-1306:
+// the test at its activation in a terrifying enemy's zone, and on walking
+// into one) or a failed fright test (lines 1316-1337) again, once, the
+// second roll standing; a second failure goes on as any failure (Rallying,
+// a burnt mastery die, the fright table). The bearer is not in its own
+// aura (the engine's other auras, sim/auras.go, read "allies in its aura"
+// so). The last Safar's temerity test (lines 1284-1300) is no terror test:
+// not rerolled. Not modelled: the 1 AP kept for defence (an AP floor: pattern
+// E, branch activation's ap_auras, plays it for a profile's aura) and the
+// mastery die the banner gives (the card does not say to whom). A duel has
+// no list: skirmishes only. The exact engine's exchange is unchanged (a
+// morale test comes before it).
+
+// bannerLink is one bearer k of a banner whose rule covers Safar i.
+type bannerLink struct{ bearer, ally int }
+
+// initBanners lists, for the sides of sk, who bears a banner over whom; e.banners
+// stays nil when no list has one.
+func (e *engine) initBanners(sk *Skirmish) {
+	e.banners = e.banners[:0]
+	n := 0
+	for s := range 2 {
+		h := &sk.Sides[s]
+		for _, b := range h.CardBanners {
+			if !b.RerollTerror {
+				continue
+			}
+			for k, fk := range h.Safars {
+				if !b.By.Matches(fk.Profile) {
+					continue
+				}
+				for i, fi := range h.Safars {
+					if i != k && b.To.Matches(fi.Profile) {
+						e.banners = append(e.banners, bannerLink{bearer: n + k, ally: n + i})
+					}
+				}
+			}
+		}
+		n += len(h.Safars)
+	}
+}
+
+// bannerOver returns a bearer in play whose banner holds Safar i in its
+// aura, or -1.
+func (e *engine) bannerOver(i int) int {
+	for _, l := range e.banners {
+		if l.ally == i && e.c[l.bearer].inPlay() && e.within(l.bearer, i, float64(e.c[l.bearer].f.Stats().I)) {
+			return l.bearer
+		}
+	}
+	return -1
+}
+
+// terrorFails rolls the temerity test of Safar i against terror x with T t
+// (temerityFailsAt), rolled again once on a failure under a banner
+// (bannerOver); what reports the test in the trace.
+func (e *engine) terrorFails(r *rand.PCG, i, t, x int, what string) bool {
+	if !temerityFailsAt(r, t, x) {
+		return false
+	}
+	k := e.bannerOver(i)
+	if k < 0 {
+		return true
+	}
+	fails := temerityFailsAt(r, t, x)
+	if e.trace != nil {
+		e.tracef("    %s rerolls its failed temerity test %s (%d) under the banner of %s: %s\n", e.name(i), what, x, e.name(k), passedOr(fails))
+	}
+	return fails
+}
+
+// passedOr names a test's outcome for a trace.
+func passedOr(failed bool) string {
+	if failed {
+		return "fails again"
+	}
+	return "passes"
+}
+
+// bannerFright rerolls the failed fright test of Safar i (its d10 d against
+// threshold x with total t+d) under a banner: it returns the second d10, or
+// d when no banner holds i.
+func (e *engine) bannerFright(r *rand.PCG, i, src, t, x, d int) int {
+	k := e.bannerOver(i)
+	if k < 0 {
+		return d
+	}
+	d2 := dice.D10(r)
+	if e.trace != nil {
+		e.tracef("    %s rerolls its failed fright test against %s (%d) under the banner of %s: rolls %d, total %d\n", e.name(i), e.frightName(src), x, e.name(k), d2, t+d2)
+	}
+	return d2
+}
