@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"math"
 	"sync"
 
@@ -316,7 +317,9 @@ const decisionDice = 40
 func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 	a := pl.attackOf(free)
 	if (free && pl.nFree == 0) || pl.ex.Policy.RandomDefence {
-		return cands // the random policy draws among every legal defence
+		// The random policy draws among every legal defence; cands may be on
+		// the caller's stack (candShare.candidates): the plan keeps a copy.
+		return keepDefences(cands)
 	}
 	var modBuf [maxScratchCands]int
 	var ctrBuf [maxScratchCands][2]float64
@@ -429,7 +432,24 @@ var armourFaceCache [16]struct {
 // plain ones; free restricts to two characteristics (R7).
 func (ex *Exchange) candidates(free bool) []Defence {
 	var buf [maxScratchDefences]Defence
-	out := buf[:0] // on the stack, copied to its piece at the end (planalloc.go)
+	return keepDefences(ex.appendCandidates(buf[:0], free)) // listed on the stack, copied to their piece (planalloc.go)
+}
+
+// keepDefences returns a copy of ds in a piece of a chunk (planalloc.go).
+func keepDefences(ds []Defence) []Defence {
+	sl := getSlabs()
+	res := sl.defences.take(len(ds))
+	putSlabs(sl)
+	copy(res, ds)
+	return res
+}
+
+// appendCandidates appends the defences candidates lists to out and returns
+// the extended slice: the plan's own lists (candShare.candidates) are
+// undominated's copies of a list on the caller's stack, which is not copied
+// to the heap first (issue #13: that copy was 29% of the bytes a 2 AP exact
+// exchange allocated).
+func (ex *Exchange) appendCandidates(out []Defence, free bool) []Defence {
 	def := ex.Defender
 	a := ex.Attack
 	if free {
@@ -465,12 +485,7 @@ func (ex *Exchange) candidates(free bool) []Defence {
 		}
 	}
 	// The last candidate is no defence, for a defender that cannot defend (R17).
-	out = append(out, Defence{None: true})
-	sl := getSlabs()
-	res := sl.defences.take(len(out))
-	putSlabs(sl)
-	copy(res, out)
-	return res
+	return append(out, Defence{None: true})
 }
 
 // defCost is the extra AP every defence costs a dazed defender (R17).
@@ -604,10 +619,15 @@ func (pl *plan) counterOf(d Defence) *counterEntry {
 	}
 	slot := &pl.counters[d.Counter&3][d.counterEffects(P)]
 	if *slot == nil {
+		spec := pl.ex.counterDamage(d)
+		if e := pl.sameCounter(spec); e != nil {
+			*slot = e
+			return e
+		}
 		sl := getSlabs() // planalloc.go
 		e := sl.counters.one()
 		putSlabs(sl)
-		e.spec = pl.ex.counterDamage(d)
+		e.spec = spec
 		for c := range 2 {
 			for _, br := range pl.counterDist(e.spec, c == 1, pl.ex.Attacker.ArmourBoxes) {
 				e.value[c] += br.p * float64(br.taken)
@@ -619,6 +639,38 @@ func (pl *plan) counterOf(d Defence) *counterEntry {
 		*slot = e
 	}
 	return *slot
+}
+
+// sameCounter returns the plan's counter entry whose spec deals the same
+// damage as spec (sameSpec), nil when there is none: two counter
+// characteristics of the same value, as the benchmark guard's P and A (4),
+// deal the same counter damage, and the entry's values and the distributions
+// the exact engine keeps per spec (cachedDist) are then computed once instead
+// of once per characteristic. They are functions of the spec's fields alone,
+// so the values are the same to the bit (issue #13).
+func (pl *plan) sameCounter(spec *damageSpec) *counterEntry {
+	for i := range pl.counters {
+		for _, e := range pl.counters[i] {
+			if e != nil && sameSpec(e.spec, spec) {
+				return e
+			}
+		}
+	}
+	return nil
+}
+
+// sameSpec reports whether a and b hold the same damage: every field equal,
+// raw compared by its values (TestSameSpec checks that every field of
+// damageSpec is compared here).
+func sameSpec(a, b *damageSpec) bool {
+	return slices.Equal(a.raw, b.raw) &&
+		a.rawN == b.rawN && a.rawSides == b.rawSides && a.rawPlus == b.rawPlus &&
+		a.half == b.half && a.bonus == b.bonus && a.executioner == b.executioner &&
+		a.critStature == b.critStature && a.critDouble == b.critDouble &&
+		a.rangeMod == b.rangeMod && a.bleeding == b.bleeding && a.critBleeding == b.critBleeding &&
+		a.onCritical == b.onCritical && a.daze == b.daze && a.biteTest == b.biteTest &&
+		a.piercing == b.piercing && a.ignore == b.ignore && a.ticks == b.ticks &&
+		a.helmetHit == b.helmetHit && a.helmetCrit == b.helmetCrit
 }
 
 // counterValue returns the HP the attacker is expected to lose to the counter
