@@ -1,10 +1,11 @@
 package sim
 
 import (
-	"slices"
 	"math"
+	"slices"
 	"sync"
 
+	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim/dice"
 )
 
@@ -325,15 +326,32 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 	var ctrBuf [maxScratchCands][2]float64
 	var stBuf [maxScratchCands]int
 	mods, ctrs, sts := modBuf[:0], ctrBuf[:0], stBuf[:0] // on the stack for the usual lists (planalloc.go)
-	for _, d := range cands {
-		mods = append(mods, pl.ex.defenceModifier(a, d))
-		ctrs = append(ctrs, pl.counterValue(d, a))
-		sts = append(sts, pl.counterStatusKind(d, a)) // sim/countervalue.go
+	dm := pl.ex.defenceMods(a)                           // defenceModifier's parts, once
+	for i := range cands {
+		d := &cands[i]
+		mods = append(mods, dm.of(d))
+		// counterValue and counterStatusKind (sim/countervalue.go) of one
+		// counterOf: none against a shot.
+		var cv [2]float64
+		st := 0
+		if a.Kind != Shot {
+			if e := pl.counterOf(*d); e != nil {
+				cv = e.value
+				switch e.spec.onCritical {
+				case profiles.Daze:
+					st = 1
+				case profiles.Stun:
+					st = 2
+				}
+			}
+		}
+		ctrs, sts = append(ctrs, cv), append(sts, st)
 	}
 	sl := getSlabs() // planalloc.go: the plan keeps the result
 	out := sl.defences.take(len(cands))[:0]
 	putSlabs(sl)
 	runs := sameRun(cands)
+	runLo, runHi, runOf := 0, 0, -1 // the last run's bounds, and a defence of it
 	for i := range cands {
 		d := &cands[i]
 		dominated := false
@@ -345,11 +363,16 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 		lo, hi := 0, len(cands)
 		if d.None {
 			lo, hi = 0, 0 // no defence dominates no defence
+		} else if runs && runOf >= 0 && i < runHi && cands[runOf].AP == d.AP && cands[runOf].Shield == d.Shield {
+			// The same run as the last defence's: the scan below finds the
+			// same bounds (the longest stretch of d's kind around i).
+			lo, hi = runLo, runHi
 		} else if runs {
 			for lo = i; lo > 0 && sameKind(&cands[lo-1], d); lo-- {
 			}
 			for hi = i + 1; hi < len(cands) && sameKind(&cands[hi], d); hi++ {
 			}
+			runLo, runHi, runOf = lo, hi, i
 		}
 		for j := lo; j < hi; j++ {
 			e := &cands[j]
