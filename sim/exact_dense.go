@@ -214,11 +214,17 @@ func (pl *plan) candTail(free bool, i int) *candTails {
 	return ct
 }
 
-// rowCands returns the candidates' figures of the decision context of s.
+// rowCands returns the candidates' figures of the decision context of s:
+// those kept in r, small enough to inline, else fillRowCands.
 func (pl *plan) rowCands(r *decRow, s state, free bool) []rowCand {
 	if r.cands != nil {
 		return r.cands
 	}
+	return pl.fillRowCands(r, s, free)
+}
+
+// fillRowCands works out and keeps the candidates' figures of row r.
+func (pl *plan) fillRowCands(r *decRow, s state, free bool) []rowCand {
 	cands := pl.candidates[b2i(free)]
 	sl := getSlabs() // planalloc.go
 	out := sl.cands.take(len(cands))

@@ -864,21 +864,31 @@ func (pl *plan) expectedFree(ap int, att *dice.Dist) float64 {
 	s.defAP = int8(ap)
 	e := 0.0
 	row := pl.row(s, true)
-	visit := func(v int, q float64, ch bool) {
-		if q < 1e-12 { // a decision aid: totals this rare cannot change it
-			return
+	// The row's candidates once, and a candidate's figure read in place from
+	// its need table, as bestResponseRow reads it (partsRow's value): this
+	// loop was a sixth of the 3 AP benchmark exchange, its calls and copies
+	// most of it. The same sums in the same order (issue #13).
+	rc := pl.rowCands(row, s, true)
+	for ch, vals := range [2][]float64{att.Plain, att.Crit} {
+		attCH := ch == 1
+		hv := pl.hitValue[1][ch]
+		for v, q := range vals {
+			if q < 1e-12 { // a decision aid: totals this rare cannot change it
+				continue
+			}
+			t := v + pl.freeMod
+			i := pl.defendIdx(row, s, true, t, attCH)
+			c := &rc[i]
+			var pStop float64
+			if nt := c.nt[ch]; nt != nil {
+				o := &nt.at(t - c.ct.dmod).sum
+				pStop = o.stop + o.cStop
+			} else {
+				o := pl.partsRow(c, s, true, i, t, attCH)
+				pStop = o.stop + o.cStop
+			}
+			e += q * (1 - pStop) * hv
 		}
-		t := v + pl.freeMod
-		i := pl.defendIdx(row, s, true, t, ch)
-		o := pl.partsRow(&pl.rowCands(row, s, true)[i], s, true, i, t, ch)
-		pStop := o.stop + o.cStop
-		e += q * (1 - pStop) * pl.hitValue[1][b2i(ch)]
-	}
-	for v, q := range att.Plain {
-		visit(v, q, false)
-	}
-	for v, q := range att.Crit {
-		visit(v, q, true)
 	}
 	return e
 }
