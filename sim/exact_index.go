@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unsafe"
 )
 
@@ -23,13 +24,20 @@ type keyIndex struct {
 	mask  uint64
 }
 
-// hashWords mixes the words of a key into a slot hash.
-func hashWords(w ...uint64) uint64 {
-	h := uint64(0x9E3779B97F4A7C15)
-	for _, x := range w {
-		h = (h ^ x) * 0xBF58476D1CE4E5B9
-		h ^= h >> 31
-	}
+// hashWords mixes the four words of a key into a slot hash: each word
+// multiplied on its own, the products folded together, then one more round
+// for the low bits the mask keeps. The four products do not wait for each
+// other, where a round per word in a chain did (issue #13); the slots only
+// place keys, whose order stays that of their insertion.
+func hashWords(w0, w1, w2, w3 uint64) uint64 {
+	a := (w0 ^ 0x9E3779B97F4A7C15) * 0xBF58476D1CE4E5B9
+	b := (w1 ^ 0xC2B2AE3D27D4EB4F) * 0x94D049BB133111EB
+	c := (w2 ^ 0x165667B19E3779F9) * 0xD6E8FEB86659FD93
+	d := (w3 ^ 0x27D4EB2F165667C5) * 0xFF51AFD7ED558CCD
+	h := a ^ bits.RotateLeft64(b, 17) ^ bits.RotateLeft64(c, 31) ^ bits.RotateLeft64(d, 47)
+	h ^= h >> 32
+	h *= 0xC4CEB9FE1A85EC53
+	h ^= h >> 29
 	return h
 }
 
