@@ -210,7 +210,7 @@ type trans struct {
 	w    []float64
 }
 
-// transKey is a transition's target. Its fields leave no padding (state is 26
+// transKey is a transition's target. Its fields leave no padding (state is 28
 // bytes of int8 and bool), so that transHash (exact_index.go) reads it as four
 // words.
 type transKey struct {
@@ -235,12 +235,11 @@ func (t *trans) add(s state, _ *acc, w float64, dmg, ctr int) {
 	if dmg > math.MaxInt16 || ctr > math.MaxInt16 {
 		panic("sim: damage past the exact engine's range")
 	}
-	k := transKey{s, int16(dmg), int16(ctr)}
-	i, slot := t.idx.transAt(t.keys, &k)
+	i, slot := t.idx.transAtOf(t.keys, &s, int16(dmg), int16(ctr)) // the key built only when new
 	if i < 0 {
 		i = len(t.keys)
 		t.idx.set(slot, i)
-		t.keys = append(t.keys, k)
+		t.keys = append(t.keys, transKey{s, int16(dmg), int16(ctr)})
 		t.w = append(t.w, 0)
 	}
 	t.w[i] += w

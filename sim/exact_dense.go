@@ -29,6 +29,14 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 		}
 		chi := b2i(attCH)
 		rc := pl.rowCands(row, s, free)
+		// The main attack's figures are summed in locals, in the same order,
+		// and stored once after the loop: nothing in the loop reads them, and
+		// a sum kept in res was a load and a store per total (its chain of
+		// dependent adds through memory was a tenth of groupDist).
+		var pSucc, pCrit, pDefCF, pPois float64
+		if res != nil {
+			pSucc, pCrit, pDefCF, pPois = res.PSuccess, res.PCriticalSuccess, res.PDefenceCF, res.PAttackerPoisoned
+		}
 		cur := -2 // the candidate answering the current run of totals
 		var def Defence
 		var gi [2]int // the groups of the run (-1: not found yet), by mastery die spent
@@ -58,9 +66,9 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 				continue
 			case def.None:
 				if res != nil {
-					res.PSuccess += ac.mass * q
+					pSucc += ac.mass * q
 					if attCH {
-						res.PCriticalSuccess += ac.mass * q
+						pCrit += ac.mass * q
 					}
 				}
 				gs, gi[0] = addGroupAt(gs, gi[0], idx, attCH, 0, stopParts{succ: q})
@@ -80,13 +88,13 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 				o := &m.o[used]
 				if res != nil {
 					hit := o.succ + o.succCF + o.cSucc
-					res.PDefenceCF += mq * m.cf[used]
-					res.PSuccess += mq * hit
+					pDefCF += mq * m.cf[used]
+					pSucc += mq * hit
 					if pb {
-						res.PAttackerPoisoned += mq * (o.stop + o.cStop) // sim/poison.go
+						pPois += mq * (o.stop + o.cStop) // sim/poison.go
 					}
 					if attCH {
-						res.PCriticalSuccess += mq * hit
+						pCrit += mq * hit
 					}
 				}
 				if i := gi[used]; i >= 0 {
@@ -95,6 +103,9 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 					gs, gi[used] = addGroupAt(gs, -1, idx, attCH, used, o.scaled(q))
 				}
 			}
+		}
+		if res != nil {
+			res.PSuccess, res.PCriticalSuccess, res.PDefenceCF, res.PAttackerPoisoned = pSucc, pCrit, pDefCF, pPois
 		}
 	}
 	return gs
@@ -203,11 +214,17 @@ func (pl *plan) candTail(free bool, i int) *candTails {
 	return ct
 }
 
-// rowCands returns the candidates' figures of the decision context of s.
+// rowCands returns the candidates' figures of the decision context of s:
+// those kept in r, small enough to inline, else fillRowCands.
 func (pl *plan) rowCands(r *decRow, s state, free bool) []rowCand {
 	if r.cands != nil {
 		return r.cands
 	}
+	return pl.fillRowCands(r, s, free)
+}
+
+// fillRowCands works out and keeps the candidates' figures of row r.
+func (pl *plan) fillRowCands(r *decRow, s state, free bool) []rowCand {
 	cands := pl.candidates[b2i(free)]
 	sl := getSlabs() // planalloc.go
 	out := sl.cands.take(len(cands))

@@ -136,8 +136,12 @@ func (pl *plan) needTableFor(ct *candTails, s state, free, attCH, shield bool) *
 		attCH:     attCH,
 		shield:    shield,
 	}
-	for _, u := range pl.needs {
-		if u.k == k {
+	for i := range pl.needs {
+		// The flags and the dice first: most keys of a plan differ there,
+		// and comparing the whole key (a hundred bytes) for every table the
+		// plan holds was a third of this look-up (issue #13).
+		if u := &pl.needs[i]; u.k.attCH == k.attCH && u.k.shield == k.shield && u.k.reroll == k.reroll &&
+			u.k.pool.Dice == k.pool.Dice && u.k == k {
 			return u.t
 		}
 	}

@@ -623,33 +623,63 @@ func (ex *Exchange) attackPool(a Attack, diceN int, mastery, master bool, tools 
 // defenceModifier returns what adds to the defence dice: characteristics, weapon and
 // shield bonuses, support, cover (R8, R13).
 func (ex *Exchange) defenceModifier(a Attack, d Defence) int {
+	m := ex.defenceMods(a)
+	return m.of(&d)
+}
+
+// defMods is what defenceModifier adds for every defence against one attack,
+// worked out once: plan.undominated asks it of every legal defence (issue
+// #13). The sums are of integers: the same values in any order.
+type defMods struct {
+	stats   profiles.Stats
+	all     int  // the weapon's defence bonus, and cover (with Stealth) or support
+	defends int  // the guard bonus and an alert defender's best characteristic: not with no defence, nor against a free attack
+	shield  int  // the shield's defence bonus, for a defence with the shield
+	slender bool // Slender (skills.md #28): +1 per V effect announced
+}
+
+// defenceMods returns the parts of defenceModifier that do not depend on the
+// defence.
+func (ex *Exchange) defenceMods(a Attack) defMods {
 	def := ex.Defender
-	m := d.Chars.Sum(def.Stats()) + def.weaponEffects().DefenceBonus
-	if !a.Free && !d.None {
-		m += ex.GuardBonus // skills.md section 3, pattern A (sim/guard.go)
+	m := defMods{stats: def.Stats(), all: def.weaponEffects().DefenceBonus, slender: def.Skills.Slender}
+	if !a.Free {
+		m.defends += ex.GuardBonus // skills.md section 3, pattern A (sim/guard.go)
+		if ex.DefenderAlert {
+			st := m.stats
+			m.defends += max(st.V, st.P, st.A, st.C)
+		}
 	}
-	if ex.DefenderAlert && !a.Free && !d.None {
-		st := def.Stats()
-		m += max(st.V, st.P, st.A, st.C)
-	}
-	if d.Shield && def.Shield != nil {
-		m += def.Shield.Effects.DefenceBonus
+	if def.Shield != nil {
+		m.shield = def.Shield.Effects.DefenceBonus
 	}
 	if a.Kind == Shot {
-		m += ex.Cover
+		m.all += ex.Cover
 		if ex.Cover > 0 {
-			m += def.Skills.Stealth // Stealth (skills.md #44): in cover, + its level
+			m.all += def.Skills.Stealth // Stealth (skills.md #44): in cover, + its level
 		}
 	} else {
-		m += ex.DefenceSupport
-	}
-	if def.Skills.Slender {
-		m += d.counterEffects(V) // Slender (skills.md #28): +1 per V effect announced
+		m.all += ex.DefenceSupport
 	}
 	if !d.None && !d.Discard {
 		m += def.DefenceBonus // its card's defence_bonuses while its relatives are in play (sim/ownrules.go)
 	}
 	return m
+}
+
+// of returns defenceModifier of d.
+func (m *defMods) of(d *Defence) int {
+	v := d.Chars.Sum(m.stats) + m.all
+	if !d.None {
+		v += m.defends
+	}
+	if d.Shield {
+		v += m.shield
+	}
+	if m.slender {
+		v += d.counterEffects(V)
+	}
+	return v
 }
 
 // defencePool returns the defence dice for an announced total t and CH flag (R5:

@@ -2,8 +2,10 @@ package sim
 
 import (
 	"math"
+	"slices"
 	"sync"
 
+	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim/dice"
 )
 
@@ -354,21 +356,40 @@ const decisionDice = 40
 func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 	a := pl.attackOf(free)
 	if (free && pl.nFree == 0) || pl.ex.Policy.RandomDefence {
-		return cands // the random policy draws among every legal defence
+		// The random policy draws among every legal defence; cands may be on
+		// the caller's stack (candShare.candidates): the plan keeps a copy.
+		return keepDefences(cands)
 	}
 	var modBuf [maxScratchCands]int
 	var ctrBuf [maxScratchCands][2]float64
 	var stBuf [maxScratchCands]int
 	mods, ctrs, sts := modBuf[:0], ctrBuf[:0], stBuf[:0] // on the stack for the usual lists (planalloc.go)
-	for _, d := range cands {
-		mods = append(mods, pl.ex.defenceModifier(a, d))
-		ctrs = append(ctrs, pl.counterValue(d, a))
-		sts = append(sts, pl.counterStatusKind(d, a)) // sim/countervalue.go
+	dm := pl.ex.defenceMods(a)                           // defenceModifier's parts, once
+	for i := range cands {
+		d := &cands[i]
+		mods = append(mods, dm.of(d))
+		// counterValue and counterStatusKind (sim/countervalue.go) of one
+		// counterOf: none against a shot.
+		var cv [2]float64
+		st := 0
+		if a.Kind != Shot {
+			if e := pl.counterOf(*d); e != nil {
+				cv = e.value
+				switch e.spec.onCritical {
+				case profiles.Daze:
+					st = 1
+				case profiles.Stun:
+					st = 2
+				}
+			}
+		}
+		ctrs, sts = append(ctrs, cv), append(sts, st)
 	}
 	sl := getSlabs() // planalloc.go: the plan keeps the result
 	out := sl.defences.take(len(cands))[:0]
 	putSlabs(sl)
 	runs := sameRun(cands)
+	runLo, runHi, runOf := 0, 0, -1 // the last run's bounds, and a defence of it
 	for i := range cands {
 		d := &cands[i]
 		dominated := false
@@ -380,11 +401,16 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 		lo, hi := 0, len(cands)
 		if d.None {
 			lo, hi = 0, 0 // no defence dominates no defence
+		} else if runs && runOf >= 0 && i < runHi && cands[runOf].AP == d.AP && cands[runOf].Shield == d.Shield {
+			// The same run as the last defence's: the scan below finds the
+			// same bounds (the longest stretch of d's kind around i).
+			lo, hi = runLo, runHi
 		} else if runs {
 			for lo = i; lo > 0 && sameKind(&cands[lo-1], d); lo-- {
 			}
 			for hi = i + 1; hi < len(cands) && sameKind(&cands[hi], d); hi++ {
 			}
+			runLo, runHi, runOf = lo, hi, i
 		}
 		for j := lo; j < hi; j++ {
 			e := &cands[j]
@@ -467,7 +493,24 @@ var armourFaceCache [16]struct {
 // plain ones; free restricts to two characteristics (R7).
 func (ex *Exchange) candidates(free bool) []Defence {
 	var buf [maxScratchDefences]Defence
-	out := buf[:0] // on the stack, copied to its piece at the end (planalloc.go)
+	return keepDefences(ex.appendCandidates(buf[:0], free)) // listed on the stack, copied to their piece (planalloc.go)
+}
+
+// keepDefences returns a copy of ds in a piece of a chunk (planalloc.go).
+func keepDefences(ds []Defence) []Defence {
+	sl := getSlabs()
+	res := sl.defences.take(len(ds))
+	putSlabs(sl)
+	copy(res, ds)
+	return res
+}
+
+// appendCandidates appends the defences candidates lists to out and returns
+// the extended slice: the plan's own lists (candShare.candidates) are
+// undominated's copies of a list on the caller's stack, which is not copied
+// to the heap first (issue #13: that copy was 29% of the bytes a 2 AP exact
+// exchange allocated).
+func (ex *Exchange) appendCandidates(out []Defence, free bool) []Defence {
 	def := ex.Defender
 	a := ex.Attack
 	if free {
@@ -503,12 +546,7 @@ func (ex *Exchange) candidates(free bool) []Defence {
 		}
 	}
 	// The last candidate is no defence, for a defender that cannot defend (R17).
-	out = append(out, Defence{None: true})
-	sl := getSlabs()
-	res := sl.defences.take(len(out))
-	putSlabs(sl)
-	copy(res, out)
-	return res
+	return append(out, Defence{None: true})
 }
 
 // defCost is the extra AP every defence costs a dazed defender (R17).
@@ -644,10 +682,15 @@ func (pl *plan) counterOf(d Defence) *counterEntry {
 	}
 	slot := &pl.counters[d.Counter&3][d.counterEffects(P)]
 	if *slot == nil {
+		spec := pl.ex.counterDamage(d)
+		if e := pl.sameCounter(spec); e != nil {
+			*slot = e
+			return e
+		}
 		sl := getSlabs() // planalloc.go
 		e := sl.counters.one()
 		putSlabs(sl)
-		e.spec = pl.ex.counterDamage(d)
+		e.spec = spec
 		for c := range 2 {
 			for _, br := range pl.counterDist(e.spec, c == 1, pl.ex.Attacker.ArmourBoxes, hasArmourReroll(pl.ex.Attacker)) {
 				e.value[c] += br.p * float64(br.taken)
@@ -659,6 +702,38 @@ func (pl *plan) counterOf(d Defence) *counterEntry {
 		*slot = e
 	}
 	return *slot
+}
+
+// sameCounter returns the plan's counter entry whose spec deals the same
+// damage as spec (sameSpec), nil when there is none: two counter
+// characteristics of the same value, as the benchmark guard's P and A (4),
+// deal the same counter damage, and the entry's values and the distributions
+// the exact engine keeps per spec (cachedDist) are then computed once instead
+// of once per characteristic. They are functions of the spec's fields alone,
+// so the values are the same to the bit (issue #13).
+func (pl *plan) sameCounter(spec *damageSpec) *counterEntry {
+	for i := range pl.counters {
+		for _, e := range pl.counters[i] {
+			if e != nil && sameSpec(e.spec, spec) {
+				return e
+			}
+		}
+	}
+	return nil
+}
+
+// sameSpec reports whether a and b hold the same damage: every field equal,
+// raw compared by its values (TestSameSpec checks that every field of
+// damageSpec is compared here).
+func sameSpec(a, b *damageSpec) bool {
+	return slices.Equal(a.raw, b.raw) &&
+		a.rawN == b.rawN && a.rawSides == b.rawSides && a.rawPlus == b.rawPlus &&
+		a.half == b.half && a.bonus == b.bonus && a.executioner == b.executioner &&
+		a.critStature == b.critStature && a.critDouble == b.critDouble &&
+		a.rangeMod == b.rangeMod && a.bleeding == b.bleeding && a.critBleeding == b.critBleeding &&
+		a.onCritical == b.onCritical && a.daze == b.daze && a.biteTest == b.biteTest &&
+		a.piercing == b.piercing && a.ignore == b.ignore && a.ticks == b.ticks &&
+		a.helmetHit == b.helmetHit && a.helmetCrit == b.helmetCrit
 }
 
 // counterValue returns the HP the attacker is expected to lose to the counter
@@ -862,21 +937,31 @@ func (pl *plan) expectedFree(ap int, att *dice.Dist) float64 {
 	s.defAP = int8(ap)
 	e := 0.0
 	row := pl.row(s, true)
-	visit := func(v int, q float64, ch bool) {
-		if q < 1e-12 { // a decision aid: totals this rare cannot change it
-			return
+	// The row's candidates once, and a candidate's figure read in place from
+	// its need table, as bestResponseRow reads it (partsRow's value): this
+	// loop was a sixth of the 3 AP benchmark exchange, its calls and copies
+	// most of it. The same sums in the same order (issue #13).
+	rc := pl.rowCands(row, s, true)
+	for ch, vals := range [2][]float64{att.Plain, att.Crit} {
+		attCH := ch == 1
+		hv := pl.hitValue[1][ch]
+		for v, q := range vals {
+			if q < 1e-12 { // a decision aid: totals this rare cannot change it
+				continue
+			}
+			t := v + pl.freeMod
+			i := pl.defendIdx(row, s, true, t, attCH)
+			c := &rc[i]
+			var pStop float64
+			if nt := c.nt[ch]; nt != nil {
+				o := &nt.at(t - c.ct.dmod).sum
+				pStop = o.stop + o.cStop
+			} else {
+				o := pl.partsRow(c, s, true, i, t, attCH)
+				pStop = o.stop + o.cStop
+			}
+			e += q * (1 - pStop) * hv
 		}
-		t := v + pl.freeMod
-		i := pl.defendIdx(row, s, true, t, ch)
-		o := pl.partsRow(&pl.rowCands(row, s, true)[i], s, true, i, t, ch)
-		pStop := o.stop + o.cStop
-		e += q * (1 - pStop) * pl.hitValue[1][b2i(ch)]
-	}
-	for v, q := range att.Plain {
-		visit(v, q, false)
-	}
-	for v, q := range att.Crit {
-		visit(v, q, true)
 	}
 	return e
 }

@@ -79,6 +79,7 @@ func (sh *candShare) candidates(pl *plan) [2][]Defence {
 		pl.counters = sh.counters
 	}
 	var out [2][]Defence
+	var buf [maxScratchDefences]Defence // Exchange.candidates' list, on the stack: undominated copies what the plan keeps
 	for k, free := range [2]bool{false, true} {
 		if free && pl.nFree == 0 {
 			continue
@@ -87,7 +88,7 @@ func (sh *candShare) candidates(pl *plan) [2][]Defence {
 			out[k] = sh.cands[k]
 			continue
 		}
-		out[k] = pl.undominated(pl.ex.candidates(free), free)
+		out[k] = pl.undominated(pl.ex.appendCandidates(buf[:0], free), free)
 		if sh != nil {
 			sh.key, sh.ready[k], sh.cands[k] = key, true, out[k]
 			// undominated has valued every candidate's counter damage.
