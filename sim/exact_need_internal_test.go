@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"reflect"
 	"testing"
 	"unsafe"
 
@@ -61,5 +62,20 @@ func TestNeedTable(t *testing.T) {
 func TestTransKeyPacked(t *testing.T) {
 	if got, want := unsafe.Sizeof(transKey{}), unsafe.Sizeof(state{})+2*unsafe.Sizeof(int16(0)); got != want {
 		t.Fatalf("transKey is %d bytes, its fields %d: padding", got, want)
+	}
+}
+
+// TestStateNoPadding checks that state has no padding and is stateSize bytes,
+// so that stateEq and stateHash, which read its bytes in place
+// (exact_index.go), read only fields: padding bytes would hold whatever a
+// field-by-field copy left there, and two equal states could differ.
+func TestStateNoPadding(t *testing.T) {
+	st := reflect.TypeFor[state]()
+	var sum uintptr
+	for i := range st.NumField() {
+		sum += st.Field(i).Type.Size()
+	}
+	if size := st.Size(); sum != size || size != stateSize {
+		t.Fatalf("state is %d bytes, its fields %d, stateSize %d: padding, or stateSize wrong", size, sum, stateSize)
 	}
 }

@@ -116,6 +116,8 @@ func TestSameSpec(t *testing.T) {
 		func(s *damageSpec) { s.ticks = false },
 		func(s *damageSpec) { s.helmetHit = true },
 		func(s *damageSpec) { s.helmetCrit = true },
+		func(s *damageSpec) { s.double = true },
+		func(s *damageSpec) { s.rawTimes = 2 },
 	}
 	if n := reflect.TypeOf(damageSpec{}).NumField(); n != len(muts) {
 		t.Fatalf("damageSpec has %d fields, the test changes %d: compare the new ones in sameSpec", n, len(muts))

@@ -635,6 +635,7 @@ type defMods struct {
 	all     int  // the weapon's defence bonus, and cover (with Stealth) or support
 	defends int  // the guard bonus and an alert defender's best characteristic: not with no defence, nor against a free attack
 	shield  int  // the shield's defence bonus, for a defence with the shield
+	own     int  // its card's defence bonus (sim/ownrules.go): not with no defence, nor a discard
 	slender bool // Slender (skills.md #28): +1 per V effect announced
 }
 
@@ -661,9 +662,7 @@ func (ex *Exchange) defenceMods(a Attack) defMods {
 	} else {
 		m.all += ex.DefenceSupport
 	}
-	if !d.None && !d.Discard {
-		m += def.DefenceBonus // its card's defence_bonuses while its relatives are in play (sim/ownrules.go)
-	}
+	m.own = def.DefenceBonus // its card's defence_bonuses while its relatives are in play (sim/ownrules.go)
 	return m
 }
 
@@ -675,6 +674,9 @@ func (m *defMods) of(d *Defence) int {
 	}
 	if d.Shield {
 		v += m.shield
+	}
+	if !d.None && !d.Discard {
+		v += m.own
 	}
 	if m.slender {
 		v += d.counterEffects(V)

@@ -47,6 +47,9 @@ type state struct {
 	// attMaster and defMaster: the Master X free reroll (once per turn) is still
 	// available to the attacker or the defender.
 	attMaster, defMaster bool
+	// spare is always 0: with it the state's 28 bytes hold no padding, which
+	// stateEq and stateHash read in place (exact_index.go, TestStateNoPadding).
+	spare int8
 	// attTools and defTools: the dice tools of spells on the attacker's or the
 	// defender's main roll: toolFate, the reroll it still holds (sim/fate.go),
 	// toolForced, an enemy's forced reroll it is under (sim/forced.go), and
@@ -733,7 +736,8 @@ func sameSpec(a, b *damageSpec) bool {
 		a.rangeMod == b.rangeMod && a.bleeding == b.bleeding && a.critBleeding == b.critBleeding &&
 		a.onCritical == b.onCritical && a.daze == b.daze && a.biteTest == b.biteTest &&
 		a.piercing == b.piercing && a.ignore == b.ignore && a.ticks == b.ticks &&
-		a.helmetHit == b.helmetHit && a.helmetCrit == b.helmetCrit
+		a.helmetHit == b.helmetHit && a.helmetCrit == b.helmetCrit &&
+		a.double == b.double && a.rawTimes == b.rawTimes
 }
 
 // counterValue returns the HP the attacker is expected to lose to the counter
