@@ -667,6 +667,8 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.AuraGrants = d.auraGrants(f.v, field) // profiles/auragrants.go
 		case "special_attacks":
 			p.SpecialAttacks = d.cardAttacks(f.v, field) // profiles/cardattack.go
+		case "ap_auras":
+			p.APAuras = d.apAuras(f.v, field) // profiles/apauras.go
 		default:
 			d.unknown(f.k, field, f.key, candidates)
 		}

@@ -159,6 +159,9 @@ type Profile struct {
 	// SpecialAttacks are the special attacks its card defines in its rules
 	// (profiles/cardattack.go).
 	SpecialAttacks []CardAttack
+	// APAuras are its card's rules on the AP of allies and enemies within
+	// reach of it (profiles/apauras.go).
+	APAuras []APAura
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

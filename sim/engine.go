@@ -76,6 +76,10 @@ type engine struct {
 
 	// moraleAuras: some Safar's card has morale auras (sim/auras.go).
 	moraleAuras bool
+	// apAuras: some Safar's card has AP auras (sim/apauras.go); lent: the
+	// attack being played is lent its AP (an ambusher's, a last stand's),
+	// neither taxed nor the first of an activation.
+	apAuras, lent bool
 	// auras are the Safars allies' aura grants can reach (sim/auragrants.go);
 	// nil when none.
 	auras []auraSafar
@@ -190,6 +194,9 @@ type combatant struct {
 	walks      int
 	execUsed   bool
 	specialUse bool
+	// struck: it made an attack in this activation (an AP aura's free AP go
+	// to the first, sim/apauras.go).
+	struck bool
 	// melee counts its melee attacks in this activation: only the first can have
 	// the assault bonus (R8a).
 	melee int
@@ -314,6 +321,10 @@ type planKey struct {
 	attBerserk, defBerserk bool
 	alert                  bool // the defender is on the alert
 	warned                 bool // an ally shouted a warning: a free 2-characteristic defence
+	// attTax and defFloor: an enemy's AP aura makes the attacker's attacks
+	// dearer, an ally's gives the defender AP to defend with (sim/apauras.go);
+	// read only by the defender's reserve (engine.plan).
+	attTax, defFloor int8
 	// R8 support: supporters counted for the attack or the defence, the
 	// supporters' statures of each side (repel, R10), cover against a shot and the
 	// leader's aura on the defender's temerity.
@@ -351,6 +362,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 	e := &engine{variant: variant, plans: map[planKey]*plan{}, leader: [2]int{-1, -1}, tables: tables}
 	for _, f := range fighters {
 		e.moraleAuras = e.moraleAuras || len(f.Profile.MoraleAuras) > 0
+		e.apAuras = e.apAuras || len(f.Profile.APAuras) > 0
 	}
 	for s := range 2 {
 		e.policies[s] = policies[s]
@@ -873,7 +885,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
-	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused = 0, false, false, 0, false, false, 0
+	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused, c.struck = 0, false, false, 0, false, false, 0, false
 	c.target = -1
 	e.warlord(i)
 	if !e.swim(i) { // sim/water.go
@@ -1647,7 +1659,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	if opt.weapon != nil && e.inWater(i) {
 		return false // no weapon in deep water (sim/water.go)
 	}
-	cost := e.actionCost(i, opt.ap())
+	cost := e.attackCost(i, opt.ap()) // dazed, AP auras (sim/apauras.go)
 	walk := 0
 	assault := a.kind == actAssault
 	sight := true
@@ -1684,6 +1696,9 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		c.spent += walk
 		c.walks++
 		e.enteredTerror(r, i, from)
+		if e.apAuras {
+			cost = e.attackCost(i, opt.ap()) // where the walk ended: an enemy's AP aura (sim/apauras.go)
+		}
 		if c.ap < cost {
 			e.enteredAmbush(r, i) // sim/ambush.go
 			return true           // the terror test took the AP of the attack
@@ -1714,6 +1729,13 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	}
 	if !opt.shot && c.side != o.side && !e.frightBefore(r, i, j, cost, opt) {
 		return c.fit() // the fright tests stopped the attack (sim/morale.go)
+	}
+	if e.apAuras && !e.lent {
+		if e.trace != nil {
+			e.traceAPAura(i, apFirst, min(e.firstFree(i), e.actionCost(i, opt.ap())+e.attackTax(i)))
+			e.traceAPAura(i, apEnemy, e.attackTax(i))
+		}
+		c.struck = true // sim/apauras.go: the first attack of its activation
 	}
 	e.strike(r, i, j, a.opt, opt, assault && sight, band, cover, cost)
 	if opt.split > 0 {
@@ -1773,6 +1795,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.mods(), defMod: o.mods()}
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
+	if e.apAuras {
+		key.attTax, key.defFloor = int8(e.attackTax(i)), int8(e.defenceFloor(j))
+	}
 	burns, poisonShot, freezes := e.specialShot(i, j, opt) // sim/fire.go
 	poisoned := poisonShot || e.poisonsWith(i, j, opt)
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
@@ -1792,6 +1817,14 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	}
 	loan := e.loan(i, j, pl.ex.field()) // own mastery dice and those lent by Authority (sim/authority.go)
 	held := e.carrierHeldAP(j)          // carrying an ally: no AP on a defence (sim/carry.go)
+	if e.apAuras && held == 0 {
+		// An ally's AP aura: at least defence_ap AP to defend with, not kept
+		// (sim/apauras.go).
+		if f, have := e.defenceFloor(j), max(o.ap, 0)+given; have < f {
+			e.traceAPAura(j, apDefence, f-have)
+			given += f - have
+		}
+	}
 	st := state{
 		defAP: int8(o.ap + given - held), defDice: int8(o.dice), defMastery: int8(min(loan.defOwn+loan.defN, 8)),
 		attDice: int8(c.dice), attMastery: int8(min(loan.attOwn+loan.attN, 8)),
@@ -2030,10 +2063,14 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 		// with the AP it has left in this activation.
 		r := newReserve()     // planchunks.go
 		ranged := k.attRanged // in the key: a cached plan's reserve is that of the state it was made for
-		always := func(o *fightOption) (int, int, bool) { return o.ap(), bandEffective, !o.shot || ranged }
+		tax := int(k.attTax)  // its attacks' AP aura tax (sim/apauras.go)
+		always := func(o *fightOption) (int, int, bool) { return o.ap() + tax, bandEffective, !o.shot || ranged }
 		for kk := range 8 {
 			v, _ := planDP(e.opts[att][def], int(k.apLeft), kk, always, zero, 0, 0)
 			r[kk] = -v
+		}
+		for kk := range min(int(k.defFloor), 8) {
+			r[kk] = r[min(int(k.defFloor), 7)] // AP kept below its AP aura's floor are worth the floor (sim/apauras.go)
 		}
 		ex.Policy.Reserve = r
 		// What its counter's daze or stun is worth, by the same tables

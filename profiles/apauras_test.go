@@ -1,0 +1,74 @@
+package profiles
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// apAuraProfile is an invented card with the three AP auras of pattern E
+// (skills.md section 3).
+const apAuraProfile = `profiles:
+  - id: invented-standard-2
+    name: Invented standard bearer
+    faction: gouns
+    level: 2
+    cost: 40
+    stats: {V: 3, P: 3, A: 3, C: 3, T: 6, I: 4}
+    stature: 3
+    ap: 5
+    hp: 20
+    ap_auras:
+      - first_attack_ap: 1
+        to: {traits: [warrior], factions: [gouns]}
+        within: 5
+      - defence_ap: 1
+        to: {levels: [1]}
+        within: aura
+      - enemy_attack_ap: 1
+        within: aura
+`
+
+// TestAPAuras checks that ap_auras (skills.md section 3, pattern E) are read,
+// and that a mistake is an error naming the file, line, field and the rule
+// broken.
+func TestAPAuras(t *testing.T) {
+	ds, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(apAuraProfile)}}, "a.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("invented-standard-2")
+	a := p.APAuras
+	if len(a) != 3 {
+		t.Fatalf("ap auras %+v", a)
+	}
+	if a[0].FirstAttack != 1 || a[0].DefenceAP != 0 || a[0].EnemyAttack != 0 || a[0].Within != 5 || a[0].Radius(4) != 5 ||
+		!a[0].To.Matches(&Profile{Faction: Gouns, Traits: []string{"warrior"}}) || a[0].To.Matches(&Profile{Faction: Gouns}) {
+		t.Errorf("first attack aura %+v", a[0])
+	}
+	if a[1].DefenceAP != 1 || a[1].FirstAttack != 0 || a[1].Within != 0 || a[1].Radius(4) != 4 || !a[1].To.Matches(&Profile{Level: 1}) || a[1].To.Matches(&Profile{Level: 2}) {
+		t.Errorf("defence aura %+v", a[1])
+	}
+	if a[2].EnemyAttack != 1 || a[2].DefenceAP != 0 || a[2].Radius(6) != 6 || a[2].Pos.Line != 18 {
+		t.Errorf("enemy attack aura %+v", a[2])
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"first_attack_ap: 1", "first_attack_ap: 3", "a.yaml:12:26: profiles[invented-standard-2].ap_auras[0].first_attack_ap: first_attack_ap must be from 1 to 2 AP"},
+		{"defence_ap: 1", "defence_ap: 0", "ap_auras[1].defence_ap: defence_ap must be from 1 to 2 AP"},
+		{"enemy_attack_ap: 1", "enemy_attack_ap: one", "ap_auras[2].enemy_attack_ap: "},
+		{"      - enemy_attack_ap: 1\n        within: aura\n", "      - enemy_attack_ap: 1\n        to: {levels: [1]}\n        within: aura\n", "ap_auras[2].to: enemy_attack_ap reaches every enemy within reach: no to"},
+		{"        to: {levels: [1]}\n", "", `ap_auras[1]: missing field "to"`},
+		{"        within: 5\n", "", `ap_auras[0]: missing field "within"`},
+		{"within: 5", "within: 40", "ap_auras[0].within: within must be aura (the card's I toises) or a distance from 0.5 to 30 toises, got 40"},
+		{"      - defence_ap: 1\n", "      - defence_ap: 1\n        first_attack_ap: 1\n", "ap_auras[1]: holds 2 rules: one of first_attack_ap, defence_ap or enemy_attack_ap per entry"},
+		{"      - enemy_attack_ap: 1\n", "      - \n", "ap_auras[2]: gives nothing: want one of first_attack_ap, defence_ap or enemy_attack_ap"},
+		{"defence_ap: 1", "defense_ap: 1", `ap_auras[1].defense_ap: unknown field "defense_ap" (did you mean defence_ap?)`},
+		{"ap_auras:", "ap_aura:", `unknown field "ap_aura" (did you mean ap_auras?)`},
+	} {
+		bad := strings.Replace(apAuraProfile, tc.from, tc.to, 1)
+		_, err := LoadFS(fstest.MapFS{"a.yaml": {Data: []byte(bad)}}, "a.yaml")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,309 @@
+package sim
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim/field"
+)
+
+// apCard returns a copy of the embedded card id with the given AP auras
+// (skills.md section 3, pattern E), fielded with its base equipment.
+func apCard(t *testing.T, id string, auras ...profiles.APAura) *Fighter {
+	t.Helper()
+	ds := profiles.Default()
+	base, err := ds.Profile(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := *base
+	p.APAuras = slices.Clone(auras)
+	lo, err := ds.Equip(base, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewFighter(&p, lo.Items(ds))
+}
+
+// Invented AP auras of pattern E (skills.md section 3): "warriors of its
+// people within 5 toises get one free AP for the first attack of their
+// activation" (here the crown guards within 3), "allies of given kinds in
+// its aura always have one AP to defend with" (level-I allies), "enemy
+// attacks inside its aura cost 1 AP more".
+var (
+	firstAura   = profiles.APAura{FirstAttack: 1, To: profiles.Selector{Profiles: []string{"crown-guard"}}, Within: 3}
+	defenceAura = profiles.APAura{DefenceAP: 1, To: profiles.Selector{Levels: []int{1}}}
+	enemyAura   = profiles.APAura{EnemyAttack: 1}
+)
+
+// meleeOf returns the index of the first melee option of i against j of ap
+// AP.
+func meleeOf(t *testing.T, e *engine, i, j, ap int) int {
+	t.Helper()
+	k := slices.IndexFunc(e.opts[e.c[i].kind][e.c[j].kind], func(o fightOption) bool { return !o.shot && o.ap() == ap && o.pos == posNone })
+	if k < 0 {
+		t.Fatalf("%s has no %d AP melee option against %s", e.name(i), ap, e.name(j))
+	}
+	return k
+}
+
+// giveMastery gives Safars is their mastery dice, as an activation does
+// (engine.activate): the exact exchange counts them.
+func giveMastery(e *engine, is ...int) {
+	for _, i := range is {
+		c := &e.c[i]
+		c.nMastery = 0
+		for k, m := range c.f.Mastery {
+			c.mastery[k] = m
+			c.nMastery++
+		}
+	}
+}
+
+// TestAPAuraReach checks where the rules of AP auras hold (skills.md section
+// 3, pattern E): an ally the aura names within its reach (its aura, I
+// toises from the centre of the base, seed 000 l.585-593; or the given
+// distance), not outside it, not once the card's Safar is defeated, not for
+// the card's own Safar; the enemy rule on enemies only; and what an
+// attack costs with them.
+func TestAPAuraReach(t *testing.T) {
+	prince := apCard(t, "prince-3", firstAura, defenceAura, enemyAura) // I 5
+	guard := apCard(t, "crown-guard-1")
+	enemy := apCard(t, "kherops-warrior-1")
+	e := battle(t, []*Fighter{prince, guard}, []*Fighter{enemy})
+	if !e.apAuras {
+		t.Fatal("no AP auras seen")
+	}
+	e.c[0].pos = field.Vec{X: 3, Y: 7.5}
+	e.c[0].ap, e.c[1].ap, e.c[2].ap = 5, 3, 3
+	for _, c := range []struct {
+		what                  string
+		guardX, enemyX        float64
+		princeHP              int
+		first, floor, taxEnem int
+	}{
+		{"guard at 2, enemy at 4", 5, 7, 11, 1, 1, 1},
+		{"guard at 4 (beyond 3, in the aura)", 7, 7, 11, 0, 1, 1},
+		{"guard at 5 (the aura's edge), enemy at 5.2", 8, 8.2, 11, 0, 1, 0},
+		{"guard at 5.2", 8.2, 7, 11, 0, 0, 1},
+		{"prince defeated", 5, 7, 0, 0, 0, 0},
+	} {
+		e.c[0].hp = c.princeHP
+		e.c[1].pos, e.c[2].pos = field.Vec{X: c.guardX, Y: 7.5}, field.Vec{X: c.enemyX, Y: 9}
+		e.c[1].struck = false
+		if got := e.firstFree(1); got != c.first {
+			t.Errorf("%s: first attack free AP %d, want %d", c.what, got, c.first)
+		}
+		if got := e.defenceFloor(1); got != c.floor {
+			t.Errorf("%s: defence floor %d, want %d", c.what, got, c.floor)
+		}
+		if got := e.attackTax(2); got != c.taxEnem {
+			t.Errorf("%s: enemy's tax %d, want %d", c.what, got, c.taxEnem)
+		}
+		if e.attackTax(1) != 0 || e.defenceFloor(2) != 0 || e.firstFree(2) != 0 {
+			t.Errorf("%s: an ally taxed or an enemy helped", c.what)
+		}
+		if e.firstFree(0) != 0 || e.defenceFloor(0) != 0 {
+			t.Errorf("%s: the prince is its own ally", c.what)
+		}
+		if got, want := e.attackCost(1, 2), 2-c.first; got != want {
+			t.Errorf("%s: the guard's 2 AP attack costs %d, want %d", c.what, got, want)
+		}
+		if got, want := e.attackCost(2, 2), 2+c.taxEnem; got != want {
+			t.Errorf("%s: the enemy's 2 AP attack costs %d, want %d", c.what, got, want)
+		}
+		if got, want := e.targetAP(1), max(e.c[1].ap, c.floor); got != want {
+			t.Errorf("%s: the guard defends with %d AP, want %d", c.what, got, want)
+		}
+	}
+	e.c[0].hp = 11
+	e.c[1].pos, e.c[2].pos = field.Vec{X: 5, Y: 7.5}, field.Vec{X: 7, Y: 9}
+	e.c[1].struck = true
+	if e.firstFree(1) != 0 || e.attackCost(1, 2) != 2 {
+		t.Error("after its first attack the guard still has a free AP")
+	}
+	e.c[1].struck = false
+	e.c[1].dazed = true
+	if got := e.attackCost(1, 1); got != 1 {
+		t.Errorf("dazed guard's first 1 AP attack costs %d, want 1+1-1", got)
+	}
+	e.c[1].dazed = false
+	e.lent = true
+	if e.attackCost(2, 2) != 2 || e.attackCost(1, 2) != 2 {
+		t.Error("a lent attack is taxed or made cheaper")
+	}
+	e.lent = false
+	e.c[1].ap = 0
+	if e.targetAP(1) != 1 {
+		t.Errorf("guard at 0 AP in the aura defends with %d AP, want 1", e.targetAP(1))
+	}
+	kv := keepValues(e, 1)
+	if kv[0] != kv[1] {
+		t.Errorf("keep values %v: holding 0 AP above the floor of 1 should be worth holding 1", kv)
+	}
+}
+
+// TestAPAuraFirstAttack plays pattern E's free AP for the first attack: the
+// guard's first 2 AP attack of its activation costs 1 AP, the second 2; out
+// of reach both cost 2; a new activation gives it back.
+func TestAPAuraFirstAttack(t *testing.T) {
+	prince := apCard(t, "prince-3", firstAura)
+	guard := apCard(t, "crown-guard-1")
+	enemy := apCard(t, "kherops-warrior-1")
+	e := battle(t, []*Fighter{prince, guard}, []*Fighter{enemy})
+	opt := meleeOf(t, e, 1, 2, 2)
+	r := rand.NewPCG(1, 2)
+	for _, c := range []struct {
+		what        string
+		princeX     float64
+		first, next int
+	}{
+		{"in reach", 5, 1, 2},
+		{"out of reach", 0.5, 2, 2},
+	} {
+		e.c[0].pos = field.Vec{X: c.princeX, Y: 3}
+		e.c[1].pos = field.Vec{X: 6, Y: 5}
+		e.c[2].pos = field.Vec{X: 6, Y: 5 + e.c[1].radius + e.c[2].radius}
+		e.c[1].struck = false // a new activation (engine.activate)
+		for n, want := range []int{c.first, c.next} {
+			e.c[1].ap, e.c[2].hp = 5, 100
+			if !e.attack(r, 1, action{kind: actAttack, opt: opt, target: 2}) && e.c[1].hp > 0 {
+				t.Fatalf("%s: attack %d refused", c.what, n+1)
+			}
+			if got := 5 - e.c[1].ap; got != want {
+				t.Errorf("%s: attack %d cost %d AP, want %d", c.what, n+1, got, want)
+			}
+		}
+	}
+}
+
+// TestAPAuraEnemyAttack plays pattern E's "enemy attacks inside its aura
+// cost 1 AP more": the warrior standing in the prince's aura pays 3 AP for a
+// 2 AP attack, cannot make one with 2 AP left, and its plans see it (the
+// best plan with 2 AP makes at most a 1 AP attack); out of the aura it pays
+// 2.
+func TestAPAuraEnemyAttack(t *testing.T) {
+	prince := apCard(t, "prince-3", enemyAura)
+	guard := apCard(t, "crown-guard-1")
+	enemy := apCard(t, "kherops-warrior-1")
+	e := battle(t, []*Fighter{prince, guard}, []*Fighter{enemy})
+	opt := meleeOf(t, e, 2, 1, 2)
+	r := rand.NewPCG(3, 4)
+	place := func(princeX float64) {
+		e.c[0].pos = field.Vec{X: princeX, Y: 3}
+		e.c[1].pos = field.Vec{X: 6, Y: 5}
+		e.c[2].pos = field.Vec{X: 6, Y: 5 + e.c[1].radius + e.c[2].radius}
+		e.c[1].hp, e.c[2].hp = 100, 100
+	}
+	place(6) // the warrior about 2.7 toises from the prince: in its aura (I 5)
+	e.c[2].ap = 5
+	e.attack(r, 2, action{kind: actAttack, opt: opt, target: 1})
+	if got := 5 - e.c[2].ap; got != 3 {
+		t.Errorf("in the aura, a 2 AP attack cost %d AP, want 3", got)
+	}
+	e.c[2].ap = 2
+	if e.attack(r, 2, action{kind: actAttack, opt: opt, target: 1}) || e.c[2].ap != 2 {
+		t.Errorf("in the aura with 2 AP: a 2 AP attack was made (%d AP left)", e.c[2].ap)
+	}
+	e.kvOf = 0
+	if k, _ := bestAttack(e, 2, 1, 0, nil, false, false); k >= 0 && e.opts[e.c[2].kind][e.c[1].kind][k].ap() > 1 {
+		t.Errorf("in the aura with 2 AP: the plan's first attack is of %d AP", e.opts[e.c[2].kind][e.c[1].kind][k].ap())
+	}
+	place(-20) // far from the prince
+	e.c[2].ap = 5
+	e.attack(r, 2, action{kind: actAttack, opt: opt, target: 1})
+	if got := 5 - e.c[2].ap; got != 2 {
+		t.Errorf("out of the aura, a 2 AP attack cost %d AP, want 2", got)
+	}
+}
+
+// TestAPAuraDefenceExact plays pattern E's "always have one AP to defend
+// with, even at 0 AP left" against the exact engine: a guard at 0 AP in the
+// prince's aura, attacked by the warrior's 2 AP attack, succeeds in its
+// defence as often as the exact exchange against a defender holding 1 AP
+// says (99.99% Wilson interval), not as one holding 0; and it ends with 0 AP
+// (the given AP are not kept).
+func TestAPAuraDefenceExact(t *testing.T) {
+	prince := apCard(t, "prince-3", defenceAura)
+	guard := apCard(t, "crown-guard-1")
+	enemy := apCard(t, "kherops-warrior-1")
+	e := battle(t, []*Fighter{prince, guard}, []*Fighter{enemy})
+	opt := meleeOf(t, e, 2, 1, 2)
+	op := &e.opts[e.c[2].kind][e.c[1].kind][opt]
+	const n = 20000
+	hit := 0
+	for s := range uint64(n) {
+		e.reset()
+		e.c[0].pos = field.Vec{X: 6, Y: 3}
+		e.c[1].pos = field.Vec{X: 6, Y: 5}
+		e.c[2].pos = field.Vec{X: 6, Y: 5 + e.c[1].radius + e.c[2].radius}
+		e.c[1].hp, e.c[1].ap, e.c[2].ap = 100, 0, 5
+		giveMastery(e, 1, 2)
+		e.strike(rand.NewPCG(s, 9), 2, 1, opt, op, false, bandEffective, 0, op.ap())
+		if e.c[1].hp < 100 {
+			hit++
+		}
+		if e.c[1].ap != 0 {
+			t.Fatalf("seed %d: the guard ends the exchange with %d AP, want 0", s, e.c[1].ap)
+		}
+	}
+	var pl *plan
+	for k, p := range e.plans {
+		if int(k.def) == e.c[1].kind && int(k.opt) == opt {
+			pl = p
+		}
+	}
+	if pl == nil {
+		t.Fatal("no plan of the exchange")
+	}
+	exact := func(ap int) float64 {
+		ex := *pl.ex
+		d := *ex.Defender
+		d.AP = ap
+		ex.Defender = &d
+		res, err := ex.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return 1 - res.DamagePMF[0] // hurt: some damage
+	}
+	one, none := exact(1), exact(0)
+	lo, hi := wilson(hit, n)
+	if one < lo || one > hi {
+		t.Errorf("guard at 0 AP in the aura hurt in %d of %d exchanges [%.4f, %.4f]; exact at 1 AP %.4f", hit, n, lo, hi, one)
+	}
+	if none >= lo && none <= hi {
+		t.Errorf("exact at 0 AP %.4f lies in the interval [%.4f, %.4f] too: the test tells nothing", none, lo, hi)
+	}
+	t.Logf("hurt %d of %d: exact %.4f with 1 AP, %.4f with none", hit, n, one, none)
+}
+
+// TestAPAuraDefencePlan checks that the attacker's plans see pattern E's
+// defence floor: the warrior's best plan against a guard at 0 AP in the
+// prince's aura (defence_ap 1) is the plan against a guard holding 1 AP
+// with no aura, to 1e-12, and not the plan against a guard at 0 AP.
+func TestAPAuraDefencePlan(t *testing.T) {
+	enemy := apCard(t, "kherops-warrior-1")
+	guard := apCard(t, "crown-guard-1")
+	plan := func(auras []profiles.APAura, guardAP int) (int, float64) {
+		e := battle(t, []*Fighter{apCard(t, "prince-3", auras...), guard}, []*Fighter{enemy})
+		e.c[0].pos = field.Vec{X: 6, Y: 3}
+		e.c[1].pos = field.Vec{X: 6, Y: 5}
+		e.c[2].pos = field.Vec{X: 6, Y: 5 + e.c[1].radius + e.c[2].radius}
+		e.c[1].ap, e.c[2].ap = guardAP, 3
+		return bestAttack(e, 2, 1, 0, nil, true, false)
+	}
+	fa, va := plan([]profiles.APAura{defenceAura}, 0)
+	f1, v1 := plan(nil, 1)
+	f0, v0 := plan(nil, 0)
+	if fa != f1 || math.Abs(va-v1) > 1e-12 {
+		t.Errorf("against 0 AP in the aura: first %d, value %.6f; against 1 AP: %d, %.6f", fa, va, f1, v1)
+	}
+	if math.Abs(v0-v1) < 1e-6 {
+		t.Errorf("plans against 0 and 1 AP have the same value %.6f: the test tells nothing", v0)
+	}
+	t.Logf("plan values: %.4f in the aura at 0 AP, %.4f at 1 AP, %.4f at 0 AP (first %d, %d, %d)", va, v1, v0, fa, f1, f0)
+}

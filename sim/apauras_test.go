@@ -1,0 +1,149 @@
+package sim_test
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim"
+)
+
+// withAPAuras returns the embedded card id with AP auras (skills.md section
+// 3, pattern E), fielded with its base equipment.
+func withAPAuras(t testing.TB, id string, auras ...profiles.APAura) *sim.Fighter {
+	t.Helper()
+	ds := profiles.Default()
+	base, err := ds.Profile(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := *base
+	p.APAuras = slices.Clone(auras)
+	lo, err := ds.Equip(base, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sim.NewFighter(&p, lo.Items(ds))
+}
+
+// apSkirmish is an invented battle: a prince whose card gives its crown
+// guards a free AP for the first attack of their activation within 5
+// toises, keeps 1 AP to defend with for its level-I allies in its aura, and
+// makes the enemies' attacks in its aura cost 1 AP more (pattern E), against
+// Khérops; with auras false, the same prince without them.
+func apSkirmish(t testing.TB, auras bool) *sim.Skirmish {
+	var a []profiles.APAura
+	if auras {
+		a = []profiles.APAura{
+			{FirstAttack: 1, To: profiles.Selector{Profiles: []string{"crown-guard"}}, Within: 5},
+			{DefenceAP: 1, To: profiles.Selector{Levels: []int{1}}},
+			{EnemyAttack: 1},
+		}
+	}
+	prince := withAPAuras(t, "prince-3", a...)
+	guard, warrior := cardFighter(t, "crown-guard-1"), cardFighter(t, "kherops-warrior-1")
+	return &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{prince, guard, guard}, Costs: []int{130, 45, 45}, Leader: 0},
+		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
+	}}
+}
+
+// TestAPAuraSkirmish plays the AP auras in whole battles: the trace shows
+// each rule at work, and warm battles allocate nothing, replayed on the
+// dice that warmed the caches as TestSkirmishAllocs does.
+func TestAPAuraSkirmish(t *testing.T) {
+	pl, err := apSkirmish(t, true).NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	pl.SetTrace(&b)
+	r := rand.NewPCG(7, 1)
+	for range 5 {
+		pl.Play(r)
+	}
+	pl.SetTrace(nil)
+	tr := b.String()
+	for _, want := range []string{
+		"crown-guard-1's first attack of its activation costs 1 AP less (ap aura of A1 prince-3)",
+		"crown-guard-1 defends with 1 AP given by the ap aura of A1 prince-3 (not kept)",
+		"'s attack costs 1 AP more in the ap aura of A1 prince-3",
+	} {
+		if !strings.Contains(tr, want) {
+			t.Errorf("the trace of 5 battles never says %q", want)
+		}
+	}
+	if raceEnabled {
+		return // the race detector allocates
+	}
+	if n := sim.WarmAllocs(pl, 200); n != 0 {
+		t.Errorf("battle with AP auras: %v allocations per battle, want 0", n)
+	}
+}
+
+// TestAPAuraSkirmishWins checks that the AP auras change battles: the
+// prince's side (auras for its guards, a tax on the Khérops' attacks in its
+// aura) wins more often with them than the same prince without, by a
+// two-proportion z-test at 99.99% (z 3.8906), 2 000 battles each on the same
+// seeds. Measured with 4 000 battles each (seed 11, 3): 69.4% without, 77.9%
+// with; the tax alone 77.2%, the free first AP alone 68.0%, the defence
+// floor alone 69.0% (the default policy does not seek the prince's aura:
+// the guards attacked within 5 toises of it in 76 of 1 122 activations of
+// 200 traced battles).
+func TestAPAuraSkirmishWins(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("4 000 battles")
+	}
+	const n = 2000
+	var won [2]int
+	for k, on := range []bool{false, true} {
+		pl, err := apSkirmish(t, on).NewPlayer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.NewPCG(11, 3)
+		for range n {
+			if pl.Play(r).Winner == sim.SideA {
+				won[k]++
+			}
+		}
+	}
+	p0, p1 := float64(won[0])/n, float64(won[1])/n
+	se := math.Sqrt(p0*(1-p0)/n + p1*(1-p1)/n)
+	if z := (p1 - p0) / se; z < 3.8906 {
+		t.Errorf("side A wins %.3f without AP auras, %.3f with: z %.2f, want more with", p0, p1, z)
+	}
+	t.Logf("side A wins %.3f without AP auras, %.3f with", p0, p1)
+}
+
+// TestAPAuraDuel plays pattern E in a duel, where only the enemy rule can
+// hold (the others are on allies): the warrior attacking the guard from
+// within 5 toises of it pays 1 AP more (the trace says so), and the duel's warm
+// trials allocate nothing.
+func TestAPAuraDuel(t *testing.T) {
+	d := &sim.Duel{A: withAPAuras(t, "crown-guard-1", profiles.APAura{EnemyAttack: 1, Within: 5}), B: cardFighter(t, "kherops-warrior-2")}
+	pl, err := d.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	pl.SetTrace(&b)
+	r := rand.NewPCG(3, 5)
+	for range 50 {
+		pl.Play(r)
+	}
+	pl.SetTrace(nil)
+	if tr := b.String(); !strings.Contains(tr, "B's attack costs 1 AP more in the ap aura of A") {
+		t.Errorf("the trace of 50 duels never shows the tax:\n%.3000s", tr)
+	}
+	if raceEnabled {
+		return
+	}
+	if n := testing.AllocsPerRun(200, func() { pl.Play(r) }); n != 0 {
+		t.Errorf("duel with an AP aura: %v allocations per trial, want 0", n)
+	}
+}
