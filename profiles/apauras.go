@@ -4,7 +4,7 @@ import "go.yaml.in/yaml/v3"
 
 // APAura is a card's rule on the AP of the Safars that stand within reach of
 // it (skills.md section 3, pattern E, "AP and activation economy"). One entry
-// holds one of three rules:
+// holds one of four rules:
 //
 //   - FirstAttack: the allies To names get that many AP off the cost of the
 //     first attack of their activation ("warriors of its people within 5
@@ -14,7 +14,11 @@ import "go.yaml.in/yaml/v3"
 //     AP to defend with, even at 0 AP left"; section 3.2, the standard
 //     bearer's banner that keeps 1 AP for defence);
 //   - EnemyAttack: an attack made by an enemy standing within reach costs it
-//     that many AP more ("enemy attacks inside its aura cost 1 AP more").
+//     that many AP more ("enemy attacks inside its aura cost 1 AP more");
+//   - FirstAction: the allies To names that start their activation within
+//     reach do not pay for the first action of that activation that costs AP
+//     ("allies that start their activation in its aura do not pay for their
+//     first AP-costing action").
 //
 // The reach is measured as an aura is (seed 000 l.585-593, seed 004
 // l.510-512), from the centre of the card's base to the centre of the other
@@ -25,7 +29,8 @@ type APAura struct {
 	FirstAttack int
 	DefenceAP   int
 	EnemyAttack int
-	// To names the allies of FirstAttack and DefenceAP; EnemyAttack reaches
+	FirstAction bool
+	// To names the allies of FirstAttack, DefenceAP and FirstAction; EnemyAttack reaches
 	// every enemy and has none.
 	To Selector
 	// Within is the reach in toises; 0 means the card's aura, I toises.
@@ -45,8 +50,8 @@ func (a *APAura) Radius(i int) float64 {
 // apAuraFields are the keys of one ap_auras entry; apAuraRules its rules, one
 // of which each entry holds.
 var (
-	apAuraFields = []string{"first_attack_ap", "defence_ap", "enemy_attack_ap", "to", "within"}
-	apAuraRules  = []string{"first_attack_ap", "defence_ap", "enemy_attack_ap"}
+	apAuraFields = []string{"first_attack_ap", "defence_ap", "enemy_attack_ap", "first_action_free", "to", "within"}
+	apAuraRules  = []string{"first_attack_ap", "defence_ap", "enemy_attack_ap", "first_action_free"}
 )
 
 // apAuraMessage is the allowed range of an ap_auras rule's AP.
@@ -74,6 +79,11 @@ func (d *decoder) apAuras(n *yaml.Node, field string) []APAura {
 				a.DefenceAP, _ = d.intIn(f.v, ff, 1, 2, "defence_ap "+apAuraMessage)
 			case "enemy_attack_ap":
 				a.EnemyAttack, _ = d.intIn(f.v, ff, 1, 2, "enemy_attack_ap "+apAuraMessage)
+			case "first_action_free":
+				a.FirstAction, _ = d.boolValue(f.v, ff)
+				if !a.FirstAction {
+					d.errorf(deref(f.v), ff, "first_action_free gives nothing when false: leave it out")
+				}
 			case "to":
 				a.To = d.selector(f.v, ff)
 			case "within":
@@ -91,9 +101,9 @@ func (d *decoder) apAuras(n *yaml.Node, field string) []APAura {
 		}
 		switch {
 		case rules == 0:
-			d.errorf(deref(e), ef, "gives nothing: want one of first_attack_ap, defence_ap or enemy_attack_ap (skills.md section 3, pattern E)")
+			d.errorf(deref(e), ef, "gives nothing: want one of first_attack_ap, defence_ap, enemy_attack_ap or first_action_free (skills.md section 3, pattern E)")
 		case rules > 1:
-			d.errorf(deref(e), ef, "holds %d rules: one of first_attack_ap, defence_ap or enemy_attack_ap per entry", rules)
+			d.errorf(deref(e), ef, "holds %d rules: one of first_attack_ap, defence_ap, enemy_attack_ap or first_action_free per entry", rules)
 		case present["enemy_attack_ap"] && present["to"]:
 			d.errorf(deref(e), join(ef, "to"), "enemy_attack_ap reaches every enemy within reach: no to")
 		case !present["enemy_attack_ap"] && !present["to"]:

@@ -27,6 +27,9 @@ const apAuraProfile = `profiles:
         within: aura
       - enemy_attack_ap: 1
         within: aura
+      - first_action_free: true
+        to: {factions: [gouns]}
+        within: aura
 `
 
 // TestAPAuras checks that ap_auras (skills.md section 3, pattern E) are read,
@@ -39,7 +42,7 @@ func TestAPAuras(t *testing.T) {
 	}
 	p, _ := ds.Profile("invented-standard-2")
 	a := p.APAuras
-	if len(a) != 3 {
+	if len(a) != 4 {
 		t.Fatalf("ap auras %+v", a)
 	}
 	if a[0].FirstAttack != 1 || a[0].DefenceAP != 0 || a[0].EnemyAttack != 0 || a[0].Within != 5 || a[0].Radius(4) != 5 ||
@@ -52,7 +55,12 @@ func TestAPAuras(t *testing.T) {
 	if a[2].EnemyAttack != 1 || a[2].DefenceAP != 0 || a[2].Radius(6) != 6 || a[2].Pos.Line != 18 {
 		t.Errorf("enemy attack aura %+v", a[2])
 	}
+	if !a[3].FirstAction || a[3].FirstAttack != 0 || a[2].FirstAction || !a[3].To.Matches(&Profile{Faction: Gouns}) {
+		t.Errorf("first action aura %+v", a[3])
+	}
 	for _, tc := range []struct{ from, to, want string }{
+		{"first_action_free: true", "first_action_free: false", "ap_auras[3].first_action_free: first_action_free gives nothing when false: leave it out"},
+		{"first_action_free: true\n        to: {factions: [gouns]}\n", "first_action_free: true\n", `ap_auras[3]: missing field "to"`},
 		{"first_attack_ap: 1", "first_attack_ap: 3", "a.yaml:12:26: profiles[invented-standard-2].ap_auras[0].first_attack_ap: first_attack_ap must be from 1 to 2 AP"},
 		{"defence_ap: 1", "defence_ap: 0", "ap_auras[1].defence_ap: defence_ap must be from 1 to 2 AP"},
 		{"enemy_attack_ap: 1", "enemy_attack_ap: one", "ap_auras[2].enemy_attack_ap: "},
@@ -60,8 +68,8 @@ func TestAPAuras(t *testing.T) {
 		{"        to: {levels: [1]}\n", "", `ap_auras[1]: missing field "to"`},
 		{"        within: 5\n", "", `ap_auras[0]: missing field "within"`},
 		{"within: 5", "within: 40", "ap_auras[0].within: within must be aura (the card's I toises) or a distance from 0.5 to 30 toises, got 40"},
-		{"      - defence_ap: 1\n", "      - defence_ap: 1\n        first_attack_ap: 1\n", "ap_auras[1]: holds 2 rules: one of first_attack_ap, defence_ap or enemy_attack_ap per entry"},
-		{"      - enemy_attack_ap: 1\n", "      - \n", "ap_auras[2]: gives nothing: want one of first_attack_ap, defence_ap or enemy_attack_ap"},
+		{"      - defence_ap: 1\n", "      - defence_ap: 1\n        first_attack_ap: 1\n", "ap_auras[1]: holds 2 rules: one of first_attack_ap, defence_ap, enemy_attack_ap or first_action_free per entry"},
+		{"      - enemy_attack_ap: 1\n", "      - \n", "ap_auras[2]: gives nothing: want one of first_attack_ap, defence_ap, enemy_attack_ap or first_action_free"},
 		{"defence_ap: 1", "defense_ap: 1", `ap_auras[1].defense_ap: unknown field "defense_ap" (did you mean defence_ap?)`},
 		{"ap_auras:", "ap_aura:", `unknown field "ap_aura" (did you mean ap_auras?)`},
 	} {

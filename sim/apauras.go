@@ -41,6 +41,7 @@ const (
 	apFirst   apRule = iota // first_attack_ap, on allies
 	apDefence               // defence_ap, on allies
 	apEnemy                 // enemy_attack_ap, on enemies
+	apAction                // first_action_free, on allies
 )
 
 // value returns the AP a's rule r gives (0 when a holds another rule).
@@ -50,6 +51,11 @@ func (r apRule) value(a *profiles.APAura) int {
 		return a.FirstAttack
 	case apDefence:
 		return a.DefenceAP
+	case apAction:
+		if a.FirstAction {
+			return 1
+		}
+		return 0
 	}
 	return a.EnemyAttack
 }
@@ -157,4 +163,59 @@ func (e *engine) traceAPAura(i int, r apRule, v int) {
 	case apEnemy:
 		e.tracef("    %s's attack costs %d AP more in the ap aura of %s\n", e.name(i), v, e.name(by))
 	}
+}
+
+// startFree marks, at the start of Safar i's activation, whether an ally's
+// AP aura holding where it stands makes its first AP-costing action free
+// (first_action_free): "allies that start their activation in its aura".
+func (e *engine) startFree(i int) {
+	c := &e.c[i]
+	c.freeBy = 0
+	if !e.apAuras {
+		return
+	}
+	if v, by := e.apAura(i, apAction); v > 0 {
+		c.freeBy = by + 1
+	}
+}
+
+// freeAction gives Safar i back the AP its first AP-costing action of the
+// activation spent (those counted in c.spent since spent): first_action_free.
+// An assault is one action, its walk and its attack. It happens once an
+// activation.
+func (e *engine) freeAction(i, spent int) {
+	c := &e.c[i]
+	back := c.spent - spent
+	c.ap += back
+	c.spent = spent
+	if e.trace != nil {
+		e.tracef("    %s's first AP-costing action of its activation is free: %d AP back (ap aura of %s)\n", e.name(i), back, e.name(c.freeBy-1))
+	}
+	c.freeBy = 0
+}
+
+// freeChoice weighs, for bestAttackOf, the first attack of Safar i against j
+// when it is its free first action (first_action_free): each option it can
+// pay from a AP is worth its net damage plus the best plan from all of its
+// AP, back (back: a, and an assault's walk), against the AP j is expected to
+// keep. It returns the better of that and the plan v with first attack f.
+func (e *engine) freeChoice(i, j, a, back int, costOf func(o *fightOption) (int, int, bool), rest func(a, k int) float64, v float64, f int) (float64, int) {
+	opts := e.opts[e.c[i].kind][e.c[j].kind]
+	k := min(max(e.targetAP(j), 0), 7)
+	back = min(back, 7)
+	for n := range opts {
+		o := &opts[n]
+		if o.pos != posNone {
+			continue // weighed at the root by their move (rootGains)
+		}
+		cost, band, ok := costOf(o)
+		if !ok || cost > a || cost > 7 {
+			continue
+		}
+		next := k - int(o.def[band][k]+0.5)
+		if w := o.dmg[band][k] - o.ctr[band][k] + rest(back, next); w > v+1e-9 {
+			v, f = w, n
+		}
+	}
+	return v, f
 }

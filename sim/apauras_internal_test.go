@@ -307,3 +307,69 @@ func TestAPAuraDefencePlan(t *testing.T) {
 	}
 	t.Logf("plan values: %.4f in the aura at 0 AP, %.4f at 1 AP, %.4f at 0 AP (first %d, %d, %d)", va, v1, v0, fa, f1, f0)
 }
+
+// attackWith is a side policy that attacks target with option opt while it
+// can pay for it, and otherwise ends the activation.
+type attackWith struct {
+	defaultPolicy
+	opt, target int
+}
+
+func (p attackWith) act(e *engine, i int, _ *rand.PCG) action {
+	if e.attackCost(i, e.opts[e.c[i].kind][e.c[p.target].kind][p.opt].ap()) > e.c[i].ap {
+		return action{kind: actEnd}
+	}
+	return action{kind: actAttack, opt: p.opt, target: p.target}
+}
+
+// TestAPAuraFirstAction plays pattern E's "allies that start their
+// activation in its aura do not pay for their first AP-costing action": a
+// guard (3 AP) that attacks with a 2 AP attack while it can makes two
+// attacks in an activation it starts in the prince's aura (the first free),
+// one when it starts outside; the AP it ends with are 1 either way; the
+// second activation in the aura is free again; and its plans value the free
+// attack.
+func TestAPAuraFirstAction(t *testing.T) {
+	prince := apCard(t, "prince-3", profiles.APAura{FirstAction: true, To: profiles.Selector{Profiles: []string{"crown-guard"}}})
+	guard := apCard(t, "crown-guard-1")
+	enemy := apCard(t, "kherops-warrior-1")
+	e := battle(t, []*Fighter{prince, guard}, []*Fighter{enemy})
+	opt := meleeOf(t, e, 1, 2, 2)
+	e.policies[0] = attackWith{opt: opt, target: 2}
+	r := rand.NewPCG(5, 6)
+	for _, c := range []struct {
+		what    string
+		princeX float64
+		attacks int
+	}{
+		{"in the aura", 6, 2},
+		{"out of the aura", -20, 1},
+		{"in the aura, again", 6, 2},
+	} {
+		e.c[0].pos = field.Vec{X: c.princeX, Y: 3}
+		e.c[1].pos = field.Vec{X: 6, Y: 5}
+		e.c[2].pos = field.Vec{X: 6, Y: 5 + e.c[1].radius + e.c[2].radius}
+		e.c[1].hp, e.c[2].hp, e.c[2].ap = 100, 100, 0
+		before := e.c[1].attacks
+		e.activate(r, 1)
+		if got := e.c[1].attacks - before; got != c.attacks || e.c[1].ap != 1 {
+			t.Errorf("%s: %d attacks, %d AP left; want %d and 1", c.what, got, e.c[1].ap, c.attacks)
+		}
+		if e.c[1].freeBy != 0 {
+			t.Errorf("%s: the free action is still pending after the activation", c.what)
+		}
+	}
+	// The plans value it: a free first attack makes the guard's best plan
+	// with 2 AP worth more.
+	e.c[0].pos = field.Vec{X: 6, Y: 3}
+	e.c[1].ap, e.c[2].ap = 2, 0
+	e.c[1].freeBy = 0
+	_, v0 := bestAttack(e, 1, 2, 0, nil, true, false)
+	e.c[1].freeBy = 1
+	_, v1 := bestAttack(e, 1, 2, 0, nil, true, false)
+	e.c[1].freeBy = 0
+	if v1 <= v0+1e-9 {
+		t.Errorf("the guard's best plan with 2 AP is worth %.4f with a free first action, %.4f without: want more", v1, v0)
+	}
+	t.Logf("the guard's best plan with 2 AP against 0: %.4f with a free first action, %.4f without", v1, v0)
+}

@@ -32,9 +32,11 @@ func withAPAuras(t testing.TB, id string, auras ...profiles.APAura) *sim.Fighter
 
 // apSkirmish is an invented battle: a prince whose card gives its crown
 // guards a free AP for the first attack of their activation within 5
-// toises, keeps 1 AP to defend with for its level-I allies in its aura, and
-// makes the enemies' attacks in its aura cost 1 AP more (pattern E), against
-// Khérops; with auras false, the same prince without them.
+// toises, keeps 1 AP to defend with for its level-I allies in its aura,
+// makes the enemies' attacks in its aura cost 1 AP more, and makes the first
+// AP-costing action of its level-I allies starting their activation in its
+// aura free (pattern E), against Khérops; with auras false, the same prince
+// without them.
 func apSkirmish(t testing.TB, auras bool) *sim.Skirmish {
 	var a []profiles.APAura
 	if auras {
@@ -42,6 +44,7 @@ func apSkirmish(t testing.TB, auras bool) *sim.Skirmish {
 			{FirstAttack: 1, To: profiles.Selector{Profiles: []string{"crown-guard"}}, Within: 5},
 			{DefenceAP: 1, To: profiles.Selector{Levels: []int{1}}},
 			{EnemyAttack: 1},
+			{FirstAction: true, To: profiles.Selector{Levels: []int{1}}},
 		}
 	}
 	prince := withAPAuras(t, "prince-3", a...)
@@ -72,6 +75,7 @@ func TestAPAuraSkirmish(t *testing.T) {
 		"crown-guard-1's first attack of its activation costs 1 AP less (ap aura of A1 prince-3)",
 		"crown-guard-1 defends with 1 AP given by the ap aura of A1 prince-3 (not kept)",
 		"'s attack costs 1 AP more in the ap aura of A1 prince-3",
+		"crown-guard-1's first AP-costing action of its activation is free: ",
 	} {
 		if !strings.Contains(tr, want) {
 			t.Errorf("the trace of 5 battles never says %q", want)

@@ -195,8 +195,10 @@ type combatant struct {
 	execUsed   bool
 	specialUse bool
 	// struck: it made an attack in this activation (an AP aura's free AP go
-	// to the first, sim/apauras.go).
+	// to the first, sim/apauras.go). freeBy: the Safar + 1 whose AP aura makes
+	// its first AP-costing action of this activation free, 0 none or used.
 	struck bool
+	freeBy int
 	// melee counts its melee attacks in this activation: only the first can have
 	// the assault bonus (R8a).
 	melee int
@@ -887,6 +889,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
 	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused, c.struck = 0, false, false, 0, false, false, 0, false
 	c.target = -1
+	e.startFree(i) // sim/apauras.go: a free first action
 	e.warlord(i)
 	if !e.swim(i) { // sim/water.go
 		return
@@ -917,7 +920,11 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			act = pol.act(e, i, r)
 		}
 		spent, from := c.spent, c.pos
-		if !e.do(r, i, act) {
+		ok := e.do(r, i, act)
+		if c.freeBy > 0 && c.spent > spent {
+			e.freeAction(i, spent) // sim/apauras.go
+		}
+		if !ok {
 			if e.refusedAssault(i, act, spent, from) {
 				continue // asked again: a refused assault does not end the activation (sim/route.go)
 			}

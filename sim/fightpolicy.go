@@ -422,6 +422,9 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 	// (sim/apauras.go): more AP to attack with; an attack spends them, so AP
 	// left above a are those of a plan that made none, worth a's.
 	own := a
+	if c.freeBy > 0 {
+		own += extra // a free first action gives the walk's AP back too (freeChoice)
+	}
 	if free := e.firstFree(i); free > 0 {
 		a += free
 	}
@@ -457,7 +460,7 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 	}
 	bonus := killWeight * e.threat[c.kind][o.kind][0]
 	v, first := planDPIn(&e.dp, in, opts, a, e.targetAP(j), costOf, kf, o.hp, bonus, root)
-	if e.hasFirstGain(i) { // the Ambush precision, a Bite that heals (sim/firstgain.go)
+	if fg := e.hasFirstGain(i); fg || c.freeBy > 0 {
 		var rin *dpInKey
 		if in != nil {
 			k := *in
@@ -467,7 +470,12 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 			r, _ := planDPIn(&e.dp, rin, opts, a, k, costOf, kf, o.hp, bonus, nil)
 			return r
 		}
-		v, first = e.firstChoice(i, j, a, costOf, rest, v, first)
+		if fg { // the Ambush precision, a Bite that heals (sim/firstgain.go)
+			v, first = e.firstChoice(i, j, a, costOf, rest, v, first)
+		}
+		if c.freeBy > 0 { // an ally's AP aura: a free first action (sim/apauras.go)
+			v, first = e.freeChoice(i, j, a, own, costOf, rest, v, first)
+		}
 	}
 	return first, v - base
 }
