@@ -219,3 +219,118 @@ func (e *engine) freeChoice(i, j, a, back int, costOf func(o *fightOption) (int,
 	}
 	return v, f
 }
+
+// giveAllowance returns how many AP Safar i's AP auras let it give ally k
+// now (give_ap, less what it gave in this activation), 0 when none: k is
+// another Safar of its side in play that an entry names, within its reach.
+func (e *engine) giveAllowance(i, k int) int {
+	c, o := &e.c[i], &e.c[k]
+	if !e.apAuras || k == i || o.side != c.side || !o.inPlay() || !c.inPlay() {
+		return 0
+	}
+	best := 0
+	for x := range c.f.Profile.APAuras {
+		a := &c.f.Profile.APAuras[x]
+		if a.GiveAP > best && a.To.Matches(o.f.Profile) && e.within(i, k, a.Radius(c.f.Stats().I)) {
+			best = a.GiveAP
+		}
+	}
+	return max(best-c.given, 0)
+}
+
+// giveAP plays Safar i giving n AP to ally k (give_ap). Reading (open,
+// skills.md gives none): an ally that has already acted this round holds
+// them to defend with until its next activation; one that has not holds
+// them for its activation, on top of the AP it recovers then (an ally's AP
+// are recovered at the start of its activation, seed 000 line 566, and
+// would be lost otherwise). It reports whether it gave.
+func (e *engine) giveAP(i, k, n int) bool {
+	c := &e.c[i]
+	if n < 1 || c.ap < n || n > e.giveAllowance(i, k) {
+		return false
+	}
+	o := &e.c[k]
+	c.ap -= n
+	c.spent += n
+	c.given += n
+	use := "for its activation"
+	if o.acted {
+		o.ap += n
+		use = "to defend with"
+	} else {
+		o.gift += n
+	}
+	if e.trace != nil {
+		e.tracef("  %s gives %d AP to %s (ap aura), %s\n", e.name(i), n, e.name(k), use)
+	}
+	return true
+}
+
+// giveChoice is the default policy's choice, once Safar i's own plan ends
+// its activation, of AP to give an ally (give_ap): to an ally that has not
+// acted, worth the net damage its activation's plan gains against the
+// enemy in its reach it would gain most against (an attack in reach); to one
+// that has, worth its keep value (keepValues) of the AP to defend with;
+// against what holding them is worth to i itself when keep. It returns the
+// gift worth the most, and whether one is worth anything.
+func (e *engine) giveChoice(i int, keep bool) (action, bool) {
+	c := &e.c[i]
+	if len(c.f.Profile.APAuras) == 0 || c.ap < 1 {
+		return action{}, false
+	}
+	var kvI [8]float64
+	if keep {
+		kvI = keepValues(e, i)
+	}
+	best, bestV := action{}, 1e-9
+	for k := range e.c {
+		allow := min(e.giveAllowance(i, k), c.ap)
+		if allow == 0 {
+			continue
+		}
+		o := &e.c[k]
+		for n := 1; n <= allow; n++ {
+			var v float64
+			if o.acted {
+				kv := keepValues(e, k)
+				v = kv[min(max(o.ap+n, 0), 7)] - kv[min(max(o.ap, 0), 7)]
+			} else {
+				v = e.giftAttackGain(k, n)
+			}
+			v -= kvI[min(c.ap, 7)] - kvI[min(c.ap-n, 7)]
+			if v > bestV {
+				best, bestV = action{kind: actGiveAP, target: k, opt: n}, v
+			}
+		}
+	}
+	return best, best.kind == actGiveAP
+}
+
+// giftAttackGain returns the net damage n more AP add to the plan of Safar
+// k's next activation, from all its AP, against the enemy within its reach
+// that gains most (0 when none is): the option tables' plans (planDP), the
+// enemy holding the AP it defends with now.
+func (e *engine) giftAttackGain(k, n int) float64 {
+	o := &e.c[k]
+	full := min(max(o.f.Profile.AP+o.gift, 0), 7)
+	more := min(full+n, 7)
+	if more == full {
+		return 0
+	}
+	costOf := func(opt *fightOption) (int, int, bool) {
+		return opt.ap() + e.attackTax(k), bandEffective, !opt.shot
+	}
+	best := 0.0
+	for j := range e.c {
+		t := &e.c[j]
+		if t.side == o.side || !t.inPlay() || e.gap(k, j) > e.reach(k)+1e-9 {
+			continue
+		}
+		opts := e.opts[o.kind][t.kind]
+		d := min(max(e.targetAP(j), 0), 7)
+		v1, _ := planDP(opts, more, d, costOf, zero, 0, 0)
+		v0, _ := planDP(opts, full, d, costOf, zero, 0, 0)
+		best = max(best, v1-v0)
+	}
+	return best
+}

@@ -373,3 +373,65 @@ func TestAPAuraFirstAction(t *testing.T) {
 	}
 	t.Logf("the guard's best plan with 2 AP against 0: %.4f with a free first action, %.4f without", v1, v0)
 }
+
+// TestAPAuraGive plays pattern E's "during its activation it may give up to
+// 2 AP to an ally of given kinds in its aura": the allowance (the guards in
+// the prince's aura, 2 AP an activation, never an enemy or a guard out of
+// the aura); a guard that has not acted gets them at its activation, on top
+// of the AP it recovers (3 + 2: two 2 AP attacks instead of one); one that
+// has acted holds them to defend with; and the default policy gives them,
+// once its own plan ends, to a guard with an enemy in its reach, not to one
+// with none.
+func TestAPAuraGive(t *testing.T) {
+	prince := apCard(t, "prince-3", profiles.APAura{GiveAP: 2, To: profiles.Selector{Profiles: []string{"crown-guard"}}})
+	guard := apCard(t, "crown-guard-1")
+	enemy := apCard(t, "kherops-warrior-1")
+	e := battle(t, []*Fighter{prince, guard}, []*Fighter{enemy})
+	place := func(guardX float64) {
+		e.c[0].pos = field.Vec{X: 6, Y: 2}
+		e.c[1].pos = field.Vec{X: guardX, Y: 5}
+		e.c[2].pos = field.Vec{X: 6, Y: 5 + e.c[1].radius + e.c[2].radius}
+		e.c[1].hp, e.c[2].hp = 100, 100
+	}
+	place(6)
+	e.c[0].ap, e.c[0].given = 5, 0
+	if a, b, c := e.giveAllowance(0, 1), e.giveAllowance(0, 2), e.giveAllowance(1, 0); a != 2 || b != 0 || c != 0 {
+		t.Errorf("allowances: guard %d (want 2), enemy %d, guard to prince %d (want 0)", a, b, c)
+	}
+	e.c[1].pos.X = 12 // 6.7 toises from the prince (I 5)
+	if e.giveAllowance(0, 1) != 0 || e.giveAP(0, 1, 1) {
+		t.Error("a guard out of the aura can be given AP")
+	}
+	place(6)
+	if e.giveAP(0, 1, 3) || !e.giveAP(0, 1, 1) || e.giveAllowance(0, 1) != 1 || e.c[0].ap != 4 || e.c[1].gift != 1 || !e.giveAP(0, 1, 1) || e.giveAP(0, 1, 1) {
+		t.Fatalf("giving 3, then 1, 1 and 1 more: prince AP %d, given %d, gift %d", e.c[0].ap, e.c[0].given, e.c[1].gift)
+	}
+	opt := meleeOf(t, e, 1, 2, 2)
+	e.policies[0] = attackWith{opt: opt, target: 2}
+	r := rand.NewPCG(7, 8)
+	e.c[2].ap = 0
+	before := e.c[1].attacks
+	e.activate(r, 1)
+	if got := e.c[1].attacks - before; got != 2 || e.c[1].ap != 1 || e.c[1].gift != 0 {
+		t.Errorf("the guard given 2 AP: %d attacks, %d AP left, gift %d; want 2, 1, 0", got, e.c[1].ap, e.c[1].gift)
+	}
+	e.c[0].given, e.c[0].ap, e.c[1].ap = 0, 5, 0
+	if !e.giveAP(0, 1, 2) || e.c[1].ap != 2 || e.c[1].gift != 0 {
+		t.Errorf("the guard that acted: AP %d, gift %d; want 2 to defend with, 0", e.c[1].ap, e.c[1].gift)
+	}
+	// The policy.
+	e.policies[0] = DefaultFightPolicy
+	e.c[0].given, e.c[0].ap, e.c[1].acted, e.c[1].ap, e.c[2].ap = 0, 2, false, 3, 3
+	place(6)
+	a, ok := e.giveChoice(0, false)
+	if !ok || a.target != 1 || a.opt != 2 {
+		t.Errorf("a guard with an enemy in its reach: gift %+v (%v), want 2 AP to the guard", a, ok)
+	}
+	place(3.5) // the enemy beyond the guard's reach, the guard in the aura
+	if e.gap(1, 2) <= e.reach(1) || e.giveAllowance(0, 1) == 0 {
+		t.Fatal("the guard still reaches the enemy, or left the aura")
+	}
+	if a, ok := e.giveChoice(0, false); ok {
+		t.Errorf("a guard with no enemy in its reach: gift %+v", a)
+	}
+}

@@ -35,7 +35,8 @@ func withAPAuras(t testing.TB, id string, auras ...profiles.APAura) *sim.Fighter
 // toises, keeps 1 AP to defend with for its level-I allies in its aura,
 // makes the enemies' attacks in its aura cost 1 AP more, and makes the first
 // AP-costing action of its level-I allies starting their activation in its
-// aura free (pattern E), against Khérops; with auras false, the same prince
+// aura free, and may give its guards in its aura up to 2 AP (pattern E),
+// against Khérops; with auras false, the same prince
 // without them.
 func apSkirmish(t testing.TB, auras bool) *sim.Skirmish {
 	var a []profiles.APAura
@@ -45,6 +46,7 @@ func apSkirmish(t testing.TB, auras bool) *sim.Skirmish {
 			{DefenceAP: 1, To: profiles.Selector{Levels: []int{1}}},
 			{EnemyAttack: 1},
 			{FirstAction: true, To: profiles.Selector{Levels: []int{1}}},
+			{GiveAP: 2, To: profiles.Selector{Profiles: []string{"crown-guard"}}},
 		}
 	}
 	prince := withAPAuras(t, "prince-3", a...)
@@ -66,7 +68,7 @@ func TestAPAuraSkirmish(t *testing.T) {
 	var b bytes.Buffer
 	pl.SetTrace(&b)
 	r := rand.NewPCG(7, 1)
-	for range 5 {
+	for range 40 {
 		pl.Play(r)
 	}
 	pl.SetTrace(nil)
@@ -76,9 +78,10 @@ func TestAPAuraSkirmish(t *testing.T) {
 		"crown-guard-1 defends with 1 AP given by the ap aura of A1 prince-3 (not kept)",
 		"'s attack costs 1 AP more in the ap aura of A1 prince-3",
 		"crown-guard-1's first AP-costing action of its activation is free: ",
+		"A1 prince-3 gives ",
 	} {
 		if !strings.Contains(tr, want) {
-			t.Errorf("the trace of 5 battles never says %q", want)
+			t.Errorf("the trace of 40 battles never says %q", want)
 		}
 	}
 	if raceEnabled {

@@ -199,6 +199,10 @@ type combatant struct {
 	// its first AP-costing action of this activation free, 0 none or used.
 	struck bool
 	freeBy int
+	// given: AP its AP aura gave allies in this activation; gift: AP an ally's
+	// AP aura gave it before its activation, added to those it recovers then
+	// (sim/apauras.go).
+	given, gift int
 	// melee counts its melee attacks in this activation: only the first can have
 	// the assault bonus (R8a).
 	melee int
@@ -873,7 +877,8 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		c.ground = true
 	}
 	// R14, R4: AP and mastery dice come back, after the temerity tests.
-	c.ap = c.f.Profile.AP
+	c.ap = c.f.Profile.AP + c.gift // an ally's AP aura's gift (sim/apauras.go)
+	c.gift = 0
 	e.effectsAtStart(i) // spells: ends, AP loss (sim/magic_effects.go)
 	if !e.morale(r, i) || !e.terrorTest(r, i) || !e.frightRetests(r, i) || !e.fireTest(r, i) {
 		return
@@ -887,7 +892,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
-	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused, c.struck = 0, false, false, 0, false, false, 0, false
+	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused, c.struck, c.given = 0, false, false, 0, false, false, 0, false, 0
 	c.target = -1
 	e.startFree(i) // sim/apauras.go: a free first action
 	e.warlord(i)
@@ -1293,6 +1298,9 @@ const (
 	actPick
 	// actRead: reading document opt (sim/reading.go).
 	actRead
+	// actGiveAP: giving opt AP to ally target, by an AP aura's give_ap
+	// (sim/apauras.go).
+	actGiveAP
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1395,6 +1403,8 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.openPiece(i, a.opt) // sim/doors.go
 	case actPick:
 		return e.pickLock(r, i, a.opt) // sim/doors.go
+	case actGiveAP:
+		return e.giveAP(i, a.target, a.opt) // sim/apauras.go
 	case actRead:
 		return e.readDocument(r, i, a.opt) // sim/reading.go
 	case actStandUp:

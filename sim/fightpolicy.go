@@ -524,6 +524,11 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 		return action{kind: actDetect} // an enemy in ambush near (sim/detect.go)
 	}
 	a := playWell(e, i, j, nil, keep, !pol.damageOnly)
+	if a.kind == actEnd && e.apAuras {
+		if g, ok := e.giveChoice(i, keep); ok {
+			return g // AP for an ally (sim/apauras.go)
+		}
+	}
 	if _, reflex := e.policies[e.c[i].side].(reflexOnly); a.kind == actEnd && e.alertWorth(i, reflex) {
 		return action{kind: actAlert}
 	}
