@@ -42,6 +42,10 @@ type APAura struct {
 	Pos    Pos
 }
 
+// A card that "activates at the same time as its Spearhead leader"
+// (skills.md section 3, pattern E) is written activates_with_leader: true on
+// the profile (Profile.WithLeader): no aura, no reach.
+
 // Radius returns the reach of a for a card whose I is i: Within, or its aura
 // (I toises) when Within is 0.
 func (a *APAura) Radius(i int) float64 {

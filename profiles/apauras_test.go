@@ -18,6 +18,7 @@ const apAuraProfile = `profiles:
     stature: 3
     ap: 5
     hp: 20
+    activates_with_leader: true
     ap_auras:
       - first_attack_ap: 1
         to: {traits: [warrior], factions: [gouns]}
@@ -45,6 +46,9 @@ func TestAPAuras(t *testing.T) {
 	}
 	p, _ := ds.Profile("invented-standard-2")
 	a := p.APAuras
+	if !p.WithLeader {
+		t.Error("activates_with_leader not read")
+	}
 	if len(a) != 5 {
 		t.Fatalf("ap auras %+v", a)
 	}
@@ -55,7 +59,7 @@ func TestAPAuras(t *testing.T) {
 	if a[1].DefenceAP != 1 || a[1].FirstAttack != 0 || a[1].Within != 0 || a[1].Radius(4) != 4 || !a[1].To.Matches(&Profile{Level: 1}) || a[1].To.Matches(&Profile{Level: 2}) {
 		t.Errorf("defence aura %+v", a[1])
 	}
-	if a[2].EnemyAttack != 1 || a[2].DefenceAP != 0 || a[2].Radius(6) != 6 || a[2].Pos.Line != 18 {
+	if a[2].EnemyAttack != 1 || a[2].DefenceAP != 0 || a[2].Radius(6) != 6 || a[2].Pos.Line != 19 {
 		t.Errorf("enemy attack aura %+v", a[2])
 	}
 	if !a[3].FirstAction || a[3].FirstAttack != 0 || a[2].FirstAction || !a[3].To.Matches(&Profile{Faction: Gouns}) {
@@ -65,10 +69,11 @@ func TestAPAuras(t *testing.T) {
 		t.Errorf("give AP aura %+v", a[4])
 	}
 	for _, tc := range []struct{ from, to, want string }{
+		{"activates_with_leader: true", "activates_with_leader: 1", "activates_with_leader: "},
 		{"give_ap: 2", "give_ap: 3", "ap_auras[4].give_ap: give_ap must be from 1 to 2 AP"},
 		{"first_action_free: true", "first_action_free: false", "ap_auras[3].first_action_free: first_action_free gives nothing when false: leave it out"},
 		{"first_action_free: true\n        to: {factions: [gouns]}\n", "first_action_free: true\n", `ap_auras[3]: missing field "to"`},
-		{"first_attack_ap: 1", "first_attack_ap: 3", "a.yaml:12:26: profiles[invented-standard-2].ap_auras[0].first_attack_ap: first_attack_ap must be from 1 to 2 AP"},
+		{"first_attack_ap: 1", "first_attack_ap: 3", "a.yaml:13:26: profiles[invented-standard-2].ap_auras[0].first_attack_ap: first_attack_ap must be from 1 to 2 AP"},
 		{"defence_ap: 1", "defence_ap: 0", "ap_auras[1].defence_ap: defence_ap must be from 1 to 2 AP"},
 		{"enemy_attack_ap: 1", "enemy_attack_ap: one", "ap_auras[2].enemy_attack_ap: "},
 		{"      - enemy_attack_ap: 1\n        within: aura\n", "      - enemy_attack_ap: 1\n        to: {levels: [1]}\n        within: aura\n", "ap_auras[2].to: enemy_attack_ap reaches every enemy within reach: no to"},

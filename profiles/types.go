@@ -162,6 +162,9 @@ type Profile struct {
 	// APAuras are its card's rules on the AP of allies and enemies within
 	// reach of it (profiles/apauras.go).
 	APAuras []APAura
+	// WithLeader: it activates at the same time as its Spearhead's leader
+	// (skills.md section 3, pattern E; profiles/apauras.go).
+	WithLeader bool
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

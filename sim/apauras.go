@@ -1,6 +1,10 @@
 package sim
 
-import "github.com/kharn-ages/kharn/profiles"
+import (
+	"math/rand/v2"
+
+	"github.com/kharn-ages/kharn/profiles"
+)
 
 // AP auras (skills.md section 3, pattern E, "AP and activation economy"): a
 // card's ap_auras (profiles/apauras.go) change the AP of the Safars standing
@@ -333,4 +337,38 @@ func (e *engine) giftAttackGain(k, n int) float64 {
 		best = max(best, v1-v0)
 	}
 	return best
+}
+
+// activateTurn plays the activation of Safar i, which its side picked, and
+// the activations of the Safars whose card says they activate at the same
+// time as their Spearhead's leader (activates_with_leader; skills.md section
+// 3, pattern E) when i is that leader. Reading (open: skills.md gives none,
+// and one engine activates one Safar at a time): in the same turn of the
+// side, the leader first, then each of them in list order, with no enemy
+// activation between; a Safar with the rule that its side picks while its
+// leader has not acted brings the leader's activation forward and follows
+// it; with its leader out of play or already acted it activates when
+// picked.
+func (e *engine) activateTurn(r *rand.PCG, i int) {
+	if !e.withLeader {
+		e.activate(r, i)
+		return
+	}
+	s := e.c[i].side
+	l := e.leader[s]
+	if l >= 0 && l != i && e.c[i].f.Profile.WithLeader && e.c[l].ready() {
+		i = l
+	}
+	e.activate(r, i)
+	if i != l {
+		return
+	}
+	for k := range e.c {
+		if c := &e.c[k]; k != l && c.side == s && c.f.Profile.WithLeader && c.ready() {
+			if e.trace != nil {
+				e.tracef("  %s activates with its leader %s\n", e.name(k), e.name(l))
+			}
+			e.activate(r, k)
+		}
+	}
 }

@@ -154,3 +154,69 @@ func TestAPAuraDuel(t *testing.T) {
 		t.Errorf("duel with an AP aura: %v allocations per trial, want 0", n)
 	}
 }
+
+// TestActivatesWithLeader plays pattern E's "it activates at the same time
+// as its Spearhead leader": a crown guard whose card says so activates
+// right after the prince, its leader, in the same turn of its side, no
+// enemy activating between (the trace: the activation before each "with its
+// leader" line is the prince's, the next one the guard's); and a battle
+// allocates nothing.
+func TestActivatesWithLeader(t *testing.T) {
+	ds := profiles.Default()
+	base, err := ds.Profile("crown-guard-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := *base
+	p.WithLeader = true
+	lo, err := ds.Equip(base, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	follower := sim.NewFighter(&p, lo.Items(ds))
+	guard, warrior := cardFighter(t, "crown-guard-1"), cardFighter(t, "kherops-warrior-1")
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{guard, follower, cardFighter(t, "prince-3")}, Costs: []int{45, 45, 130}, Leader: 2},
+		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	pl.SetTrace(&b)
+	r := rand.NewPCG(2, 9)
+	for range 20 {
+		pl.Play(r)
+	}
+	pl.SetTrace(nil)
+	var acts []string // who activates, in order; "+" marks a follower's line
+	for _, l := range strings.Split(b.String(), "\n") {
+		switch {
+		case strings.HasSuffix(l, "activates with its leader A3 prince-3"):
+			acts = append(acts, "+")
+		case strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "   ") && strings.Contains(l, " activates: "):
+			acts = append(acts, strings.TrimSpace(l[:strings.Index(l, " activates: ")]))
+		}
+	}
+	n := 0
+	for k, a := range acts {
+		if a != "+" {
+			continue
+		}
+		n++
+		if k == 0 || k+1 >= len(acts) || acts[k-1] != "A3 prince-3" && acts[k-1] != "+" || acts[k+1] != "A2 crown-guard-1" {
+			t.Fatalf("activation %d: %v around a follower's line", k, acts[max(k-2, 0):min(k+3, len(acts))])
+		}
+	}
+	if n == 0 {
+		t.Fatal("the follower never activated with its leader in 20 battles")
+	}
+	t.Logf("%d activations with the leader in 20 battles", n)
+	if raceEnabled {
+		return
+	}
+	if a := sim.WarmAllocs(pl, 200); a != 0 {
+		t.Errorf("battle with a follower: %v allocations per battle, want 0", a)
+	}
+}

@@ -80,6 +80,8 @@ type engine struct {
 	// attack being played is lent its AP (an ambusher's, a last stand's),
 	// neither taxed nor the first of an activation.
 	apAuras, lent bool
+	// withLeader: some Safar's card activates with its leader (sim/apauras.go).
+	withLeader bool
 	// auras are the Safars allies' aura grants can reach (sim/auragrants.go);
 	// nil when none.
 	auras []auraSafar
@@ -369,6 +371,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 	for _, f := range fighters {
 		e.moraleAuras = e.moraleAuras || len(f.Profile.MoraleAuras) > 0
 		e.apAuras = e.apAuras || len(f.Profile.APAuras) > 0
+		e.withLeader = e.withLeader || f.Profile.WithLeader
 	}
 	for s := range 2 {
 		e.policies[s] = policies[s]
@@ -621,7 +624,7 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 			if i < 0 {
 				break
 			}
-			e.activate(r, i)
+			e.activateTurn(r, i) // and the Safars that activate with their leader (sim/apauras.go)
 			last = s
 			s = 1 - s
 		}
