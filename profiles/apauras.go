@@ -4,7 +4,7 @@ import "go.yaml.in/yaml/v3"
 
 // APAura is a card's rule on the AP of the Safars that stand within reach of
 // it (skills.md section 3, pattern E, "AP and activation economy"). One entry
-// holds one of five rules:
+// holds one of six rules:
 //
 //   - FirstAttack: the allies To names get that many AP off the cost of the
 //     first attack of their activation ("warriors of its people within 5
@@ -21,7 +21,10 @@ import "go.yaml.in/yaml/v3"
 //     first AP-costing action");
 //   - GiveAP: during its activation its Safar may give up to that many AP to
 //     one ally To names within reach ("during its activation it may give up
-//     to 2 AP to an ally of given kinds in its aura").
+//     to 2 AP to an ally of given kinds in its aura");
+//   - DrawAP: during its activation its Safar may use up to that many AP of
+//     the allies To names within reach ("it may use up to 6 AP of level-I
+//     allies in its aura during its own activation").
 //
 // The reach is measured as an aura is (seed 000 l.585-593, seed 004
 // l.510-512), from the centre of the card's base to the centre of the other
@@ -34,7 +37,8 @@ type APAura struct {
 	EnemyAttack int
 	FirstAction bool
 	GiveAP      int
-	// To names the allies of FirstAttack, DefenceAP, FirstAction and GiveAP; EnemyAttack reaches
+	DrawAP      int
+	// To names the allies of every rule but EnemyAttack; EnemyAttack reaches
 	// every enemy and has none.
 	To Selector
 	// Within is the reach in toises; 0 means the card's aura, I toises.
@@ -58,8 +62,8 @@ func (a *APAura) Radius(i int) float64 {
 // apAuraFields are the keys of one ap_auras entry; apAuraRules its rules, one
 // of which each entry holds.
 var (
-	apAuraFields = []string{"first_attack_ap", "defence_ap", "enemy_attack_ap", "first_action_free", "give_ap", "to", "within"}
-	apAuraRules  = []string{"first_attack_ap", "defence_ap", "enemy_attack_ap", "first_action_free", "give_ap"}
+	apAuraFields = []string{"first_attack_ap", "defence_ap", "enemy_attack_ap", "first_action_free", "give_ap", "draw_ap", "to", "within"}
+	apAuraRules  = []string{"first_attack_ap", "defence_ap", "enemy_attack_ap", "first_action_free", "give_ap", "draw_ap"}
 )
 
 // apAuraMessage is the allowed range of an ap_auras rule's AP.
@@ -94,6 +98,8 @@ func (d *decoder) apAuras(n *yaml.Node, field string) []APAura {
 				}
 			case "give_ap":
 				a.GiveAP, _ = d.intIn(f.v, ff, 1, 2, "give_ap "+apAuraMessage)
+			case "draw_ap":
+				a.DrawAP, _ = d.intIn(f.v, ff, 1, 6, "draw_ap must be from 1 to 6 AP")
 			case "to":
 				a.To = d.selector(f.v, ff)
 			case "within":
@@ -111,9 +117,9 @@ func (d *decoder) apAuras(n *yaml.Node, field string) []APAura {
 		}
 		switch {
 		case rules == 0:
-			d.errorf(deref(e), ef, "gives nothing: want one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free or give_ap (skills.md section 3, pattern E)")
+			d.errorf(deref(e), ef, "gives nothing: want one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free, give_ap or draw_ap (skills.md section 3, pattern E)")
 		case rules > 1:
-			d.errorf(deref(e), ef, "holds %d rules: one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free or give_ap per entry", rules)
+			d.errorf(deref(e), ef, "holds %d rules: one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free, give_ap or draw_ap per entry", rules)
 		case present["enemy_attack_ap"] && present["to"]:
 			d.errorf(deref(e), join(ef, "to"), "enemy_attack_ap reaches every enemy within reach: no to")
 		case !present["enemy_attack_ap"] && !present["to"]:

@@ -34,6 +34,9 @@ const apAuraProfile = `profiles:
       - give_ap: 2
         to: {traits: [warrior]}
         within: aura
+      - draw_ap: 6
+        to: {levels: [1]}
+        within: aura
 `
 
 // TestAPAuras checks that ap_auras (skills.md section 3, pattern E) are read,
@@ -49,7 +52,7 @@ func TestAPAuras(t *testing.T) {
 	if !p.WithLeader {
 		t.Error("activates_with_leader not read")
 	}
-	if len(a) != 5 {
+	if len(a) != 6 {
 		t.Fatalf("ap auras %+v", a)
 	}
 	if a[0].FirstAttack != 1 || a[0].DefenceAP != 0 || a[0].EnemyAttack != 0 || a[0].Within != 5 || a[0].Radius(4) != 5 ||
@@ -68,9 +71,13 @@ func TestAPAuras(t *testing.T) {
 	if a[4].GiveAP != 2 || a[4].FirstAction || !a[4].To.Matches(&Profile{Traits: []string{"warrior"}}) {
 		t.Errorf("give AP aura %+v", a[4])
 	}
+	if a[5].DrawAP != 6 || a[5].GiveAP != 0 || !a[5].To.Matches(&Profile{Level: 1}) {
+		t.Errorf("draw AP aura %+v", a[5])
+	}
 	for _, tc := range []struct{ from, to, want string }{
 		{"activates_with_leader: true", "activates_with_leader: 1", "activates_with_leader: "},
 		{"give_ap: 2", "give_ap: 3", "ap_auras[4].give_ap: give_ap must be from 1 to 2 AP"},
+		{"draw_ap: 6", "draw_ap: 7", "ap_auras[5].draw_ap: draw_ap must be from 1 to 6 AP"},
 		{"first_action_free: true", "first_action_free: false", "ap_auras[3].first_action_free: first_action_free gives nothing when false: leave it out"},
 		{"first_action_free: true\n        to: {factions: [gouns]}\n", "first_action_free: true\n", `ap_auras[3]: missing field "to"`},
 		{"first_attack_ap: 1", "first_attack_ap: 3", "a.yaml:13:26: profiles[invented-standard-2].ap_auras[0].first_attack_ap: first_attack_ap must be from 1 to 2 AP"},
@@ -80,8 +87,8 @@ func TestAPAuras(t *testing.T) {
 		{"        to: {levels: [1]}\n", "", `ap_auras[1]: missing field "to"`},
 		{"        within: 5\n", "", `ap_auras[0]: missing field "within"`},
 		{"within: 5", "within: 40", "ap_auras[0].within: within must be aura (the card's I toises) or a distance from 0.5 to 30 toises, got 40"},
-		{"      - defence_ap: 1\n", "      - defence_ap: 1\n        first_attack_ap: 1\n", "ap_auras[1]: holds 2 rules: one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free or give_ap per entry"},
-		{"      - enemy_attack_ap: 1\n", "      - \n", "ap_auras[2]: gives nothing: want one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free or give_ap"},
+		{"      - defence_ap: 1\n", "      - defence_ap: 1\n        first_attack_ap: 1\n", "ap_auras[1]: holds 2 rules: one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free, give_ap or draw_ap per entry"},
+		{"      - enemy_attack_ap: 1\n", "      - \n", "ap_auras[2]: gives nothing: want one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free, give_ap or draw_ap"},
 		{"defence_ap: 1", "defense_ap: 1", `ap_auras[1].defense_ap: unknown field "defense_ap" (did you mean defence_ap?)`},
 		{"ap_auras:", "ap_aura:", `unknown field "ap_aura" (did you mean ap_auras?)`},
 	} {

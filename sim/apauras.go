@@ -372,3 +372,85 @@ func (e *engine) activateTurn(r *rand.PCG, i int) {
 		}
 	}
 }
+
+// drawAllowance returns how many AP of ally k Safar i's AP auras let it use
+// now (draw_ap, less what it used in this activation, at most k's AP), 0
+// when none: k is another Safar of its side in play that an entry names,
+// within its reach.
+func (e *engine) drawAllowance(i, k int) int {
+	c, o := &e.c[i], &e.c[k]
+	if !e.apAuras || k == i || o.side != c.side || !o.inPlay() || !c.inPlay() || o.ap < 1 {
+		return 0
+	}
+	best := 0
+	for x := range c.f.Profile.APAuras {
+		a := &c.f.Profile.APAuras[x]
+		if a.DrawAP > best && a.To.Matches(o.f.Profile) && e.within(i, k, a.Radius(c.f.Stats().I)) {
+			best = a.DrawAP
+		}
+	}
+	return min(max(best-c.drawn, 0), o.ap)
+}
+
+// drawAP plays Safar i using n AP of ally k in its activation (draw_ap): k
+// loses them, i has them to spend. Reading: the AP k holds now (an ally that
+// has not acted this round holds what its last activation left, recovered
+// in full at its next; one that has, what it keeps to defend with). It
+// reports whether it drew.
+func (e *engine) drawAP(i, k, n int) bool {
+	if n < 1 || n > e.drawAllowance(i, k) {
+		return false
+	}
+	c, o := &e.c[i], &e.c[k]
+	o.ap -= n
+	c.ap += n
+	c.drawn += n
+	if e.trace != nil {
+		e.tracef("  %s uses %d AP of %s (ap aura): %d AP\n", e.name(i), n, e.name(k), c.ap)
+	}
+	return true
+}
+
+// drawChoice is the default policy's choice of allies' AP to use (draw_ap)
+// before Safar i's next action, its target j within its reach: the draw of n
+// AP from ally k worth the most, its worth what i's plan against j gains
+// with n AP more (bestAttack, the plan's own value and what holding the AP
+// left is worth) less what holding them was worth to k (keepValues); never
+// beyond 7 AP, where the plans stop. It reports whether a draw is worth
+// anything.
+func (e *engine) drawChoice(i, j int, keep bool) (action, bool) {
+	c := &e.c[i]
+	if j < 0 || len(c.f.Profile.APAuras) == 0 || c.ap >= 7 || e.gap(i, j) > e.reach(i)+1e-9 {
+		return action{}, false
+	}
+	var kvI [8]float64
+	if keep {
+		kvI = keepValues(e, i)
+	}
+	ap := c.ap
+	_, v0 := bestAttack(e, i, j, 0, nil, keep, false)
+	v0 += kvI[min(max(ap, 0), 7)]
+	best, bestV := action{}, 1e-9
+	var gains [8]float64 // by n: what i gains with n AP more
+	for n := 1; n <= 7-ap; n++ {
+		c.ap = ap + n
+		_, v := bestAttack(e, i, j, 0, nil, keep, false)
+		gains[n] = v + kvI[min(c.ap, 7)] - v0
+	}
+	c.ap = ap
+	for k := range e.c {
+		allow := min(e.drawAllowance(i, k), 7-ap)
+		if allow == 0 {
+			continue
+		}
+		kv := keepValues(e, k)
+		o := &e.c[k]
+		for n := 1; n <= allow; n++ {
+			v := gains[n] - (kv[min(max(o.ap, 0), 7)] - kv[min(max(o.ap-n, 0), 7)])
+			if v > bestV {
+				best, bestV = action{kind: actDrawAP, target: k, opt: n}, v
+			}
+		}
+	}
+	return best, best.kind == actDrawAP
+}

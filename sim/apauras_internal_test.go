@@ -435,3 +435,48 @@ func TestAPAuraGive(t *testing.T) {
 		t.Errorf("a guard with no enemy in its reach: gift %+v", a)
 	}
 }
+
+// TestAPAuraDraw plays pattern E's "it may use up to 6 AP of level-I allies
+// in its aura during its own activation": the allowance (level-I allies in
+// the aura, 6 AP an activation, at most what the ally holds; never an
+// enemy, nor out of the aura); the AP move from the ally to the prince; and
+// the default policy uses a guard's AP when the prince, at 1 AP, stands in
+// contact with a warrior holding none, not when it stands out of reach of
+// its target.
+func TestAPAuraDraw(t *testing.T) {
+	prince := apCard(t, "prince-3", profiles.APAura{DrawAP: 6, To: profiles.Selector{Levels: []int{1}}})
+	guard := apCard(t, "crown-guard-1")
+	enemy := apCard(t, "kherops-warrior-1")
+	e := battle(t, []*Fighter{prince, guard, guard}, []*Fighter{enemy})
+	place := func(enemyX float64) {
+		e.c[0].pos = field.Vec{X: 6, Y: 5}
+		e.c[1].pos = field.Vec{X: 4, Y: 3}
+		e.c[2].pos = field.Vec{X: 12, Y: 3} // 6.3 toises from the prince (I 5)
+		e.c[3].pos = field.Vec{X: enemyX, Y: 5 + e.c[0].radius + e.c[3].radius}
+		for k := range e.c {
+			e.c[k].hp = 100
+		}
+	}
+	place(6)
+	e.c[0].ap, e.c[0].drawn, e.c[1].ap, e.c[2].ap, e.c[3].ap = 1, 0, 3, 3, 0
+	if a, b, c := e.drawAllowance(0, 1), e.drawAllowance(0, 2), e.drawAllowance(0, 3); a != 3 || b != 0 || c != 0 {
+		t.Errorf("allowances: guard in the aura %d (want its 3 AP), out of it %d, enemy %d (want 0)", a, b, c)
+	}
+	if !e.drawAP(0, 1, 2) || e.c[0].ap != 3 || e.c[1].ap != 1 || e.c[0].drawn != 2 || e.drawAllowance(0, 1) != 1 {
+		t.Fatalf("drawing 2: prince %d AP, guard %d, drawn %d", e.c[0].ap, e.c[1].ap, e.c[0].drawn)
+	}
+	e.c[1].ap = 6
+	if e.drawAllowance(0, 1) != 4 || e.drawAP(0, 1, 5) {
+		t.Errorf("after 2 drawn, %d more allowed (want 4)", e.drawAllowance(0, 1))
+	}
+	// The policy.
+	e.c[0].ap, e.c[0].drawn, e.c[1].ap = 1, 0, 3
+	a, ok := e.drawChoice(0, 3, true)
+	if !ok || a.target != 1 || a.opt < 1 {
+		t.Errorf("the prince at 1 AP next to a warrior at 0 AP: draw %+v (%v), want the guard's AP", a, ok)
+	}
+	place(13) // the warrior beyond the prince's reach
+	if a, ok := e.drawChoice(0, 3, true); ok {
+		t.Errorf("the warrior out of reach: draw %+v", a)
+	}
+}

@@ -205,6 +205,8 @@ type combatant struct {
 	// AP aura gave it before its activation, added to those it recovers then
 	// (sim/apauras.go).
 	given, gift int
+	// drawn: allies' AP its AP aura let it use in this activation.
+	drawn int
 	// melee counts its melee attacks in this activation: only the first can have
 	// the assault bonus (R8a).
 	melee int
@@ -895,7 +897,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
-	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused, c.struck, c.given = 0, false, false, 0, false, false, 0, false, 0
+	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused, c.struck, c.given, c.drawn = 0, false, false, 0, false, false, 0, false, 0, 0
 	c.target = -1
 	e.startFree(i) // sim/apauras.go: a free first action
 	e.warlord(i)
@@ -1304,6 +1306,9 @@ const (
 	// actGiveAP: giving opt AP to ally target, by an AP aura's give_ap
 	// (sim/apauras.go).
 	actGiveAP
+	// actDrawAP: using opt AP of ally target, by an AP aura's draw_ap
+	// (sim/apauras.go).
+	actDrawAP
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1406,6 +1411,8 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.openPiece(i, a.opt) // sim/doors.go
 	case actPick:
 		return e.pickLock(r, i, a.opt) // sim/doors.go
+	case actDrawAP:
+		return e.drawAP(i, a.target, a.opt) // sim/apauras.go
 	case actGiveAP:
 		return e.giveAP(i, a.target, a.opt) // sim/apauras.go
 	case actRead:

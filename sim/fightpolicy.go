@@ -523,6 +523,11 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	if e.detectWorth(i, keep) {
 		return action{kind: actDetect} // an enemy in ambush near (sim/detect.go)
 	}
+	if e.apAuras {
+		if d, ok := e.drawChoice(i, j, keep); ok {
+			return d // allies' AP to attack with (sim/apauras.go)
+		}
+	}
 	a := playWell(e, i, j, nil, keep, !pol.damageOnly)
 	if a.kind == actEnd && e.apAuras {
 		if g, ok := e.giveChoice(i, keep); ok {
