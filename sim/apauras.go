@@ -423,6 +423,13 @@ func (e *engine) drawChoice(i, j int, keep bool) (action, bool) {
 	if j < 0 || len(c.f.Profile.APAuras) == 0 || c.ap >= 7 || e.gap(i, j) > e.reach(i)+1e-9 {
 		return action{}, false
 	}
+	some := false
+	for k := range e.c {
+		some = some || e.drawAllowance(i, k) > 0
+	}
+	if !some {
+		return action{}, false // no ally's AP to use: no plan to make
+	}
 	var kvI [8]float64
 	if keep {
 		kvI = keepValues(e, i)
