@@ -129,3 +129,51 @@ func (d *decoder) apAuras(n *yaml.Node, field string) []APAura {
 	}
 	return out
 }
+
+// Reactivation is a card's "it may forgo its activation to activate again
+// one ally of its people that has already acted (+5 to its attacks and +1
+// damage for that activation; loses 1D5 HP that cannot be healed)"
+// (skills.md section 3, pattern E), written reactivates_ally on the profile.
+type Reactivation struct {
+	// To names the allies it may activate again.
+	To Selector
+	// Attack adds to the attack totals and Damage to the damage of the
+	// ally's attacks in that activation.
+	Attack, Damage int
+	// HPLoss is what the ally loses, for good (it cannot be healed).
+	HPLoss Dice
+	Pos    Pos
+}
+
+// reactivationFields are the keys of reactivates_ally.
+var reactivationFields = []string{"to", "attack", "damage", "hp_loss"}
+
+// reactivation decodes reactivates_ally.
+func (d *decoder) reactivation(n *yaml.Node, field string) *Reactivation {
+	fields, ok := d.mapping(n, field)
+	if !ok {
+		return nil
+	}
+	r := &Reactivation{Pos: d.pos(deref(n))}
+	present := make(map[string]bool)
+	for _, f := range fields {
+		present[f.key] = true
+		ff := join(field, f.key)
+		switch f.key {
+		case "to":
+			r.To = d.selector(f.v, ff)
+		case "attack":
+			r.Attack, _ = d.intIn(f.v, ff, 0, 9, "attack must be from 0 to 9")
+		case "damage":
+			r.Damage, _ = d.intIn(f.v, ff, 0, 9, "damage must be from 0 to 9")
+		case "hp_loss":
+			if x := d.dice(f.v, ff); x != nil {
+				r.HPLoss = *x
+			}
+		default:
+			d.unknown(f.k, ff, f.key, reactivationFields)
+		}
+	}
+	d.require(deref(n), field, present, "to", "attack", "damage", "hp_loss")
+	return r
+}

@@ -19,6 +19,7 @@ const apAuraProfile = `profiles:
     ap: 5
     hp: 20
     activates_with_leader: true
+    reactivates_ally: {to: {factions: [gouns]}, attack: 5, damage: 1, hp_loss: 1D5}
     ap_auras:
       - first_attack_ap: 1
         to: {traits: [warrior], factions: [gouns]}
@@ -52,6 +53,9 @@ func TestAPAuras(t *testing.T) {
 	if !p.WithLeader {
 		t.Error("activates_with_leader not read")
 	}
+	if x := p.Reactivates; x == nil || x.Attack != 5 || x.Damage != 1 || x.HPLoss != (Dice{N: 1, Sides: 5}) || !x.To.Matches(&Profile{Faction: Gouns}) {
+		t.Errorf("reactivates_ally %+v", x)
+	}
 	if len(a) != 6 {
 		t.Fatalf("ap auras %+v", a)
 	}
@@ -62,7 +66,7 @@ func TestAPAuras(t *testing.T) {
 	if a[1].DefenceAP != 1 || a[1].FirstAttack != 0 || a[1].Within != 0 || a[1].Radius(4) != 4 || !a[1].To.Matches(&Profile{Level: 1}) || a[1].To.Matches(&Profile{Level: 2}) {
 		t.Errorf("defence aura %+v", a[1])
 	}
-	if a[2].EnemyAttack != 1 || a[2].DefenceAP != 0 || a[2].Radius(6) != 6 || a[2].Pos.Line != 19 {
+	if a[2].EnemyAttack != 1 || a[2].DefenceAP != 0 || a[2].Radius(6) != 6 || a[2].Pos.Line != 20 {
 		t.Errorf("enemy attack aura %+v", a[2])
 	}
 	if !a[3].FirstAction || a[3].FirstAttack != 0 || a[2].FirstAction || !a[3].To.Matches(&Profile{Faction: Gouns}) {
@@ -76,11 +80,14 @@ func TestAPAuras(t *testing.T) {
 	}
 	for _, tc := range []struct{ from, to, want string }{
 		{"activates_with_leader: true", "activates_with_leader: 1", "activates_with_leader: "},
+		{"attack: 5,", "attack: 12,", "reactivates_ally.attack: attack must be from 0 to 9"},
+		{"hp_loss: 1D5", "hp_loss: 1D7", "reactivates_ally.hp_loss: bad dice expression"},
+		{", damage: 1", "", `reactivates_ally: missing field "damage"`},
 		{"give_ap: 2", "give_ap: 3", "ap_auras[4].give_ap: give_ap must be from 1 to 2 AP"},
 		{"draw_ap: 6", "draw_ap: 7", "ap_auras[5].draw_ap: draw_ap must be from 1 to 6 AP"},
 		{"first_action_free: true", "first_action_free: false", "ap_auras[3].first_action_free: first_action_free gives nothing when false: leave it out"},
 		{"first_action_free: true\n        to: {factions: [gouns]}\n", "first_action_free: true\n", `ap_auras[3]: missing field "to"`},
-		{"first_attack_ap: 1", "first_attack_ap: 3", "a.yaml:13:26: profiles[invented-standard-2].ap_auras[0].first_attack_ap: first_attack_ap must be from 1 to 2 AP"},
+		{"first_attack_ap: 1", "first_attack_ap: 3", "a.yaml:14:26: profiles[invented-standard-2].ap_auras[0].first_attack_ap: first_attack_ap must be from 1 to 2 AP"},
 		{"defence_ap: 1", "defence_ap: 0", "ap_auras[1].defence_ap: defence_ap must be from 1 to 2 AP"},
 		{"enemy_attack_ap: 1", "enemy_attack_ap: one", "ap_auras[2].enemy_attack_ap: "},
 		{"      - enemy_attack_ap: 1\n        within: aura\n", "      - enemy_attack_ap: 1\n        to: {levels: [1]}\n        within: aura\n", "ap_auras[2].to: enemy_attack_ap reaches every enemy within reach: no to"},

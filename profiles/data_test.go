@@ -274,7 +274,7 @@ var catalogueOnly = map[string]bool{
 	// (profiles/cardattack.go; catalogue.md 4.5): the attached beasts of the
 	// catalogue; the rulebook cards print every characteristic.
 	"Profile.NotPrinted": true, "Profile.SpecialAttacks": true,
-	"Profile.APAuras": true, "Profile.WithLeader": true, "reroll_field": true, "reroll_bonus": true, "heal": true, "antidote": true, "poison_immune": true, "poison_defence": true, // APAuras: card rules written by hand (profiles/apauras.go, skills.md section 3 E)
+	"Profile.APAuras": true, "Profile.WithLeader": true, "Profile.Reactivates": true, "reroll_field": true, "reroll_bonus": true, "heal": true, "antidote": true, "poison_immune": true, "poison_defence": true, // APAuras: card rules written by hand (profiles/apauras.go, skills.md section 3 E)
 	// A reach in defence only ("Allonge en défense uniquement") is a catalogue
 	// card's text; the rulebook weapons have none.
 	"Effects.DefenceReach": true, "defence_reach": true,

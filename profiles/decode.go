@@ -669,6 +669,8 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			p.SpecialAttacks = d.cardAttacks(f.v, field) // profiles/cardattack.go
 		case "ap_auras":
 			p.APAuras = d.apAuras(f.v, field) // profiles/apauras.go
+		case "reactivates_ally":
+			p.Reactivates = d.reactivation(f.v, field) // profiles/apauras.go
 		case "activates_with_leader":
 			p.WithLeader, _ = d.boolValue(f.v, field) // profiles/apauras.go
 		default:

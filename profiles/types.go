@@ -165,6 +165,9 @@ type Profile struct {
 	// WithLeader: it activates at the same time as its Spearhead's leader
 	// (skills.md section 3, pattern E; profiles/apauras.go).
 	WithLeader bool
+	// Reactivates: it may forgo its activation to activate an ally again
+	// (profiles/apauras.go); nil when it may not.
+	Reactivates *Reactivation
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

@@ -190,7 +190,7 @@ func ValidID(s string) bool { return idPattern.MatchString(s) }
 var (
 	topFields     = []string{"profiles", "equipment", "spells", "mounts"}
 	profileFields = []string{"id", "name", "faction", "level", "cost", "limitation", "stats",
-		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits", "magic", "grants_allies", "stat_counts", "morale_auras", "in_leader_aura", "aura_grants", "special_attacks", "ap_auras", "activates_with_leader"}
+		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits", "magic", "grants_allies", "stat_counts", "morale_auras", "in_leader_aura", "aura_grants", "special_attacks", "ap_auras", "activates_with_leader", "reactivates_ally"}
 	armourFields = []string{"protection", "boxes", "velocity_malus", "malus_max_c"}
 	// armourItemFields are the keys of armour equipment only, not of a
 	// profile's printed armour (catalogue.md 4.6 "Armour").

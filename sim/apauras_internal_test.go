@@ -480,3 +480,116 @@ func TestAPAuraDraw(t *testing.T) {
 		t.Errorf("the warrior out of reach: draw %+v", a)
 	}
 }
+
+// reactivation is an invented card rule of pattern E: "it may forgo its
+// activation to activate again one ally of its people that has already
+// acted (+5 to its attacks and +1 damage for that activation; loses 1D5 HP
+// that cannot be healed)", here for the crown guards.
+var reactivation = profiles.Reactivation{To: profiles.Selector{Profiles: []string{"crown-guard"}}, Attack: 5, Damage: 1, HPLoss: profiles.Dice{N: 1, Sides: 5}}
+
+// TestReactivate plays pattern E's forgone activation: the policy chooses a
+// guard that has acted, in contact with a warrior, when the prince threatens
+// no one, and not a guard the loss could defeat nor one that has not acted;
+// the guard then plays a whole activation (its 2 AP attacks while it can,
+// as attackWith plays them) and loses 1-5 HP for good (its maximum HP
+// too); its exchanges in that activation are the exact engine's with +5 to
+// the attack and +1 damage: the sampled hurt rate lies in the 99.99% Wilson
+// interval of Exact with the bonus, and the exact rate without lies out of
+// it.
+func TestReactivate(t *testing.T) {
+	p := apCard(t, "prince-3")
+	pp := *p.Profile
+	pp.Reactivates = &reactivation
+	prince := NewFighter(&pp, nil)
+	prince.Melee = p.Melee
+	guard := apCard(t, "crown-guard-1")
+	enemy := apCard(t, "kherops-warrior-1")
+	e := battle(t, []*Fighter{prince, guard}, []*Fighter{enemy})
+	place := func() {
+		e.c[0].pos = field.Vec{X: 1, Y: 14} // far from the warrior: it threatens no one
+		e.c[1].pos = field.Vec{X: 8, Y: 3}
+		e.c[2].pos = field.Vec{X: 8, Y: 3 + e.c[1].radius + e.c[2].radius}
+		e.c[1].hp, e.c[2].hp, e.c[2].ap = 100, 1, 0 // a warrior the guard's activation likely defeats
+		e.c[1].acted = true
+	}
+	place()
+	if e.returnWorth(0) != 0 {
+		t.Fatalf("the prince threatens %v: place it farther", e.returnWorth(0))
+	}
+	if k := e.reactivateChoice(0); k != 1 {
+		t.Errorf("reactivate choice %d, want the guard (1): its activation is worth %.3f", k, e.activateWorth(1, 0))
+	}
+	e.c[1].hp = 9
+	if k := e.reactivateChoice(0); k != -1 {
+		t.Errorf("a guard at 9 HP (4 after the worst loss, below 3/4 of its 7): choice %d, want none", k)
+	}
+	place()
+	e.c[2].hp = 100
+	if k := e.reactivateChoice(0); k != -1 {
+		t.Errorf("a warrior at 100 HP the guard cannot defeat: choice %d, want none", k)
+	}
+	place()
+	e.c[0].pos = field.Vec{X: 8, Y: 9} // the prince can attack the warrior itself
+	if k := e.reactivateChoice(0); k != -1 {
+		t.Errorf("the prince can attack: choice %d, want none", k)
+	}
+	place()
+	e.c[1].acted = false
+	if k := e.reactivateChoice(0); k != -1 {
+		t.Errorf("a guard that has not acted: choice %d, want none", k)
+	}
+	place()
+	opt := meleeOf(t, e, 1, 2, 2)
+	e.policies[0] = attackWith{opt: opt, target: 2}
+	before := e.c[1].attacks
+	if !e.forgo(rand.NewPCG(4, 4), 0) {
+		t.Fatal("the prince did not forgo its activation")
+	}
+	loss := 100 - e.c[1].hp
+	e.c[2].hp = 100
+	if n := e.c[1].attacks - before; n != 1 || loss < 1 || loss > 5 || e.c[1].morale.scar != loss || e.maxHP(1) != guard.Profile.HP-loss || e.c[1].boostBy != 0 {
+		t.Errorf("the guard activated again: %d attacks (want 1: 3 AP), lost %d HP, scar %d, max HP %d, boost %d", n, loss, e.c[1].morale.scar, e.maxHP(1), e.c[1].boostBy)
+	}
+	// The boosted exchange against the exact engine.
+	op := &e.opts[e.c[1].kind][e.c[2].kind][opt]
+	const n = 20000
+	hit := 0
+	for s := range uint64(n) {
+		e.reset()
+		place()
+		e.c[1].ap, e.c[2].ap, e.c[2].hp = 3, 3, 100
+		giveMastery(e, 1, 2)
+		e.c[1].boostBy = 1
+		e.strike(rand.NewPCG(s, 11), 1, 2, opt, op, false, bandEffective, 0, op.ap())
+		if e.c[2].hp < 100 {
+			hit++
+		}
+	}
+	var pl *plan
+	for k, p := range e.plans {
+		if int(k.att) == e.c[1].kind && int(k.opt) == opt && k.boostAtt == 5 {
+			pl = p
+		}
+	}
+	if pl == nil || pl.ex.AttackBonus != 5 || pl.ex.DamageBonus != 1 {
+		t.Fatalf("no boosted plan, or its bonus is not +5, +1: %v", pl != nil)
+	}
+	exact := func(bonus, dmg int) float64 {
+		ex := *pl.ex
+		ex.AttackBonus, ex.DamageBonus = bonus, dmg
+		res, err := ex.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return 1 - res.DamagePMF[0]
+	}
+	boosted, plain := exact(5, 1), exact(0, 0)
+	lo, hi := wilson(hit, n)
+	if boosted < lo || boosted > hi {
+		t.Errorf("boosted guard hurt the warrior in %d of %d exchanges [%.4f, %.4f]; exact with +5, +1: %.4f", hit, n, lo, hi, boosted)
+	}
+	if plain >= lo && plain <= hi {
+		t.Errorf("exact without the bonus %.4f lies in [%.4f, %.4f] too: the test tells nothing", plain, lo, hi)
+	}
+	t.Logf("hurt %d of %d: exact %.4f with +5, +1; %.4f without", hit, n, boosted, plain)
+}

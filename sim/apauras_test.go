@@ -223,3 +223,64 @@ func TestActivatesWithLeader(t *testing.T) {
 		t.Errorf("battle with a follower: %v allocations per battle, want 0", a)
 	}
 }
+
+// TestReactivateSkirmish plays pattern E's forgone activation in whole
+// battles: a crown guard whose invented card may forgo its activation to
+// activate the prince again (+5 to its attacks, +1 damage, 1 HP lost for
+// good: with 1D5 the cautious policy never risks the prince's HP) does so
+// (the trace says it, and the prince's second activation follows), and warm
+// battles allocate nothing.
+func TestReactivateSkirmish(t *testing.T) {
+	ds := profiles.Default()
+	base, err := ds.Profile("crown-guard-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := *base
+	p.Reactivates = &profiles.Reactivation{To: profiles.Selector{Profiles: []string{"prince"}}, Attack: 5, Damage: 1, HPLoss: profiles.Dice{Plus: 1}}
+	lo, err := ds.Equip(base, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bearer := sim.NewFighter(&p, lo.Items(ds))
+	warrior := cardFighter(t, "kherops-warrior-1")
+	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{cardFighter(t, "prince-3"), bearer, cardFighter(t, "crown-guard-1")}, Costs: []int{130, 45, 45}, Leader: 0},
+		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	pl.SetTrace(&b)
+	r := rand.NewPCG(5, 2)
+	for range 100 {
+		pl.Play(r)
+	}
+	pl.SetTrace(nil)
+	tr := b.String()
+	const said = "A2 crown-guard-1 forgoes its activation: A1 prince-3 activates again (+5 to its attacks, +1 damage) and loses 1 HP that cannot be healed"
+	n := strings.Count(tr, said)
+	if n == 0 {
+		t.Fatalf("the trace of 100 battles never says %q", said)
+	}
+	for rest := tr; ; {
+		k := strings.Index(rest, said)
+		if k < 0 {
+			break
+		}
+		rest = rest[k+len(said):]
+		line := rest[strings.IndexByte(rest, '\n')+1:]
+		if !strings.HasPrefix(line, "  A1 prince-3 activates: ") {
+			t.Fatalf("after a forgone activation: %.200q, want the prince's activation", line)
+		}
+	}
+	t.Logf("%d forgone activations in 100 battles", n)
+	if raceEnabled {
+		return
+	}
+	if a := sim.WarmAllocs(pl, 200); a != 0 {
+		t.Errorf("battle with a forgone activation: %v allocations per battle, want 0", a)
+	}
+}

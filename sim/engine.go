@@ -82,6 +82,9 @@ type engine struct {
 	apAuras, lent bool
 	// withLeader: some Safar's card activates with its leader (sim/apauras.go).
 	withLeader bool
+	// reactivating: an activation played again for a Safar that forwent its
+	// own is being played (sim/apauras.go).
+	reactivating bool
 	// auras are the Safars allies' aura grants can reach (sim/auragrants.go);
 	// nil when none.
 	auras []auraSafar
@@ -207,6 +210,9 @@ type combatant struct {
 	given, gift int
 	// drawn: allies' AP its AP aura let it use in this activation.
 	drawn int
+	// boostBy: the Safar + 1 that forwent its activation to activate it
+	// again, its attacks boosted by that card (sim/apauras.go); 0 none.
+	boostBy int
 	// melee counts its melee attacks in this activation: only the first can have
 	// the assault bonus (R8a).
 	melee int
@@ -335,6 +341,9 @@ type planKey struct {
 	// dearer, an ally's gives the defender AP to defend with (sim/apauras.go);
 	// read only by the defender's reserve (engine.plan).
 	attTax, defFloor int8
+	// boostAtt, boostDmg: the attack and damage bonus of an activation an
+	// ally forwent its own for (sim/apauras.go).
+	boostAtt, boostDmg int8
 	// R8 support: supporters counted for the attack or the defence, the
 	// supporters' statures of each side (repel, R10), cover against a shot and the
 	// leader's aura on the defender's temerity.
@@ -911,12 +920,13 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			e.tracef("  %s activates: %d AP, %d HP, %s\n", e.name(i), c.ap, c.hp, e.where(i, -1))
 		}
 	}
+	forgone := e.c[i].f.Profile.Reactivates != nil && e.forgo(r, i) // sim/apauras.go
 	e.sacrifice(i)
 	e.riderSacrifice(i) // sim/mount.go
 	pol := e.policies[c.side]
 	before := c.attacks
 	e.getDown(i) // carried, it gets down (sim/carry.go)
-	for step := 0; step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
+	for step := 0; !forgone && step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
 		var act action
 		if e.auras != nil {
 			e.refreshAuras() // sim/auragrants.go: the grants that hold where each stands
@@ -1822,6 +1832,10 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		attSlippery: e.slippery(i), defSlippery: e.slippery(j),
 		cover: int8(cover), temerity: int8(e.aura(j) + e.recounted(j, profiles.T)), attMod: c.mods(), defMod: o.mods()}
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
+	if c.boostBy > 0 {
+		b := e.c[c.boostBy-1].f.Profile.Reactivates // sim/apauras.go
+		key.boostAtt, key.boostDmg = int8(b.Attack), int8(b.Damage)
+	}
 	if e.apAuras {
 		key.attTax, key.defFloor = int8(e.attackTax(i)), int8(e.defenceFloor(j))
 	}
@@ -2057,6 +2071,8 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	if k.ambushFirst {
 		ex.AttackBonus, ex.DamageBonus = ambushBonus(ex.Attacker) // sim/ambush.go
 	}
+	ex.AttackBonus += int(k.boostAtt) // an activation an ally forwent its own for (sim/apauras.go)
+	ex.DamageBonus += int(k.boostDmg)
 	ex.ExecutionerUsed = k.execUsed
 	ex.HarassmentUsed = k.harassed
 	ex.DefenderDazed, ex.DefenderStunned = k.dazed, k.stunned
