@@ -33,6 +33,11 @@ import (
 //     may stand anywhere. The plans and the policies see the dearer attacks
 //     (the cost of each option, and dpInKey.tax in the plan cache).
 //
+// The other rules of pattern E, each with its function below:
+// first_action_free (startFree, freeAction, freeChoice), give_ap (giveAP,
+// giveChoice), draw_ap (drawAP, drawChoice), a card's activates_with_leader
+// (activateTurn) and reactivates_ally (forgo, reactivateChoice).
+//
 // Identical auras do not stack: a Safar within reach of several takes the
 // best value of each rule (skills.md section 3, D). A free attack lent its AP
 // (an ambusher's, sim/ambush.go; a courageous last stand, sim/morale.go) is
