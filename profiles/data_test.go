@@ -282,8 +282,8 @@ var catalogueOnly = map[string]bool{
 	// The modifiers of a card's own exchanges (profiles/ownrules.go,
 	// skills.md section 3 F) are catalogue card rules; the rulebook cards
 	// have none.
-	"Profile.Own":  true,
-	"reroll_field": true, "reroll_bonus": true, "heal": true, "antidote": true, "poison_immune": true, "poison_defence": true,
+	"Profile.Own":     true,
+	"Profile.APAuras": true, "Profile.WithLeader": true, "Profile.Reactivates": true, "reroll_field": true, "reroll_bonus": true, "heal": true, "antidote": true, "poison_immune": true, "poison_defence": true,
 	// A card's wards (profiles/wards.go; skills.md section 3 G, H): catalogue
 	// card rules written by hand; the rulebook cards have none.
 	"Profile.Wards": true,

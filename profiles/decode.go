@@ -696,6 +696,12 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 			d.armourReroll(f.v, field, &p.Wards)
 		case "saving_roll":
 			d.savingRoll(f.v, field, &p.Wards)
+		case "ap_auras":
+			p.APAuras = d.apAuras(f.v, field) // profiles/apauras.go
+		case "reactivates_ally":
+			p.Reactivates = d.reactivation(f.v, field) // profiles/apauras.go
+		case "activates_with_leader":
+			p.WithLeader, _ = d.boolValue(f.v, field) // profiles/apauras.go
 		default:
 			if !d.ownRule(&p.Own, f.key, f.v, field) { // profiles/ownrules.go
 				d.unknown(f.k, field, f.key, candidates)

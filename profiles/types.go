@@ -190,6 +190,15 @@ type Profile struct {
 	// Wards are its damage reduction, armour reroll and saving roll
 	// (profiles/wards.go, skills.md section 3 G and H).
 	Wards Wards
+	// APAuras are its card's rules on the AP of allies and enemies within
+	// reach of it (profiles/apauras.go).
+	APAuras []APAura
+	// WithLeader: it activates at the same time as its Spearhead's leader
+	// (skills.md section 3, pattern E; profiles/apauras.go).
+	WithLeader bool
+	// Reactivates: it may forgo its activation to activate an ally again
+	// (profiles/apauras.go); nil when it may not.
+	Reactivates *Reactivation
 	// Magic is what a caster masters and knows; nil for a Safar that casts no
 	// spell.
 	Magic *Magic

@@ -192,7 +192,8 @@ var (
 	profileFields = append([]string{"id", "name", "faction", "level", "cost", "limitation", "stats",
 		"stature", "ap", "hp", "mastery", "skills", "equipment", "armour", "traits", "magic", "grants_allies", "stat_counts", "morale_auras", "in_leader_aura", "aura_grants", "special_attacks",
 		"defends_for", "defended_by", "support", "generic_actions", "conditional_skills", "copies_skill", "immunity_way", "marks_ally",
-		"damage_reduction", "armour_reroll", "saving_roll", "wider_auras", "cf_reroll_once_per_game"},
+		"damage_reduction", "armour_reroll", "saving_roll", "wider_auras", "cf_reroll_once_per_game",
+		"ap_auras", "activates_with_leader", "reactivates_ally"},
 		ownRuleFields...) // profiles/ownrules.go
 	armourFields = []string{"protection", "boxes", "velocity_malus", "malus_max_c"}
 	// armourItemFields are the keys of armour equipment only, not of a

@@ -276,7 +276,9 @@ func (e *engine) enteredAmbush(r *rand.PCG, j int) {
 		// The one offensive action costs no AP: it is lent and taken back.
 		ap := c.ap
 		c.ap = e.opts[c.kind][e.c[j].kind][opt].attack.AP
+		e.lent = true // no AP aura's tax, not its first attack (sim/apauras.go)
 		e.attack(r, i, action{kind: actAttack, opt: opt, target: j})
+		e.lent = false
 		c.ap = ap
 	}
 }

@@ -196,10 +196,12 @@ type dpInKey struct {
 	// defender's counter reach (engine.farMask, sim/reach.go).
 	far                  uint64
 	special, dazed, root bool
-	keep, kill           bool
-	hp                   int
-	bonus                uint64
-	keeps                [8]uint64
+	// tax is the AP an enemy's AP aura adds to every attack (sim/apauras.go).
+	tax        int8
+	keep, kill bool
+	hp         int
+	bonus      uint64
+	keeps      [8]uint64
 }
 
 // dpIn maps a dpInKey to the entry of its candidates, with the costs and
@@ -220,7 +222,7 @@ func (k *dpInKey) hashOf() uint64 {
 		h ^= h >> 29
 	}
 	mix(uint64(uint8(k.band)) | uint64(b2u(k.special))<<8 | uint64(b2u(k.dazed))<<9 | uint64(b2u(k.root))<<10 |
-		uint64(b2u(k.keep))<<11 | uint64(b2u(k.kill))<<12)
+		uint64(b2u(k.keep))<<11 | uint64(b2u(k.kill))<<12 | uint64(uint8(k.tax))<<13)
 	if k.far != 0 {
 		mix(k.far)
 	}

@@ -82,6 +82,15 @@ type engine struct {
 	// game; cfUsed: a side used it this battle (sim/auragrants.go).
 	cfCards bool
 	cfUsed  [2]bool
+	// apAuras: some Safar's card has AP auras (sim/apauras.go); lent: the
+	// attack being played is lent its AP (an ambusher's, a last stand's),
+	// neither taxed nor the first of an activation.
+	apAuras, lent bool
+	// withLeader: some Safar's card activates with its leader (sim/apauras.go).
+	withLeader bool
+	// reactivating: an activation played again for a Safar that forwent its
+	// own is being played (sim/apauras.go).
+	reactivating bool
 	// auras are the Safars allies' aura grants can reach (sim/auragrants.go);
 	// nil when none.
 	auras []auraSafar
@@ -217,6 +226,20 @@ type combatant struct {
 	walks      int
 	execUsed   bool
 	specialUse bool
+	// struck: it made an attack in this activation (an AP aura's free AP go
+	// to the first, sim/apauras.go). freeBy: the Safar + 1 whose AP aura makes
+	// its first AP-costing action of this activation free, 0 none or used.
+	struck bool
+	freeBy int
+	// given: AP its AP aura gave allies in this activation; gift: AP an ally's
+	// AP aura gave it before its activation, added to those it recovers then
+	// (sim/apauras.go).
+	given, gift int
+	// drawn: allies' AP its AP aura let it use in this activation.
+	drawn int
+	// boostBy: the Safar + 1 that forwent its activation to activate it
+	// again, its attacks boosted by that card (sim/apauras.go); 0 none.
+	boostBy int
 	// melee counts its melee attacks in this activation: only the first can have
 	// the assault bonus (R8a).
 	melee int
@@ -367,6 +390,14 @@ type planKey struct {
 	attCF, defCF bool
 	// R8 support: the support bonus of the attack or the defence (+1 per
 	// supporter, a card's own bonus, sim/support.go), the
+	// attTax and defFloor: an enemy's AP aura makes the attacker's attacks
+	// dearer, an ally's gives the defender AP to defend with (sim/apauras.go);
+	// read only by the defender's reserve (engine.plan).
+	attTax, defFloor int8
+	// boostAtt, boostDmg: the attack and damage bonus of an activation an
+	// ally forwent its own for (sim/apauras.go).
+	boostAtt, boostDmg int8
+	// R8 support: supporters counted for the attack or the defence, the
 	// supporters' statures of each side (repel, R10), cover against a shot and the
 	// leader's aura on the defender's temerity.
 	support, defSupport    int8
@@ -418,6 +449,8 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 		e.moraleAuras = e.moraleAuras || len(f.Profile.MoraleAuras) > 0
 		e.widerAuras = e.widerAuras || len(f.Profile.WiderAuras) > 0
 		e.cfCards = e.cfCards || f.Profile.CFRerollOncePerGame
+		e.apAuras = e.apAuras || len(f.Profile.APAuras) > 0
+		e.withLeader = e.withLeader || f.Profile.WithLeader
 	}
 	for s := range 2 {
 		e.policies[s] = policies[s]
@@ -677,7 +710,7 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 			if i < 0 {
 				break
 			}
-			e.activate(r, i)
+			e.activateTurn(r, i) // and the Safars that activate with their leader (sim/apauras.go)
 			last = s
 			s = 1 - s
 		}
@@ -936,7 +969,8 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		c.ground = true
 	}
 	// R14, R4: AP and mastery dice come back, after the temerity tests.
-	c.ap = c.f.Profile.AP
+	c.ap = c.f.Profile.AP + c.gift // an ally's AP aura's gift (sim/apauras.go)
+	c.gift = 0
 	e.effectsAtStart(i) // spells: ends, AP loss (sim/magic_effects.go)
 	if !e.morale(r, i) || !e.terrorTest(r, i) || !e.frightRetests(r, i) || !e.fireTest(r, i) {
 		return
@@ -950,9 +984,10 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 	}
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
-	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused = 0, false, false, 0, false, false, 0
+	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused, c.struck, c.given, c.drawn = 0, false, false, 0, false, false, 0, false, 0, 0
 	c.detected = false
 	c.target = -1
+	e.startFree(i) // sim/apauras.go: a free first action
 	e.warlord(i)
 	if !e.swim(i) { // sim/water.go
 		return
@@ -964,12 +999,13 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			e.tracef("  %s activates: %d AP, %d HP, %s\n", e.name(i), c.ap, c.hp, e.where(i, -1))
 		}
 	}
+	forgone := e.c[i].f.Profile.Reactivates != nil && e.forgo(r, i) // sim/apauras.go
 	e.sacrifice(i)
 	e.riderSacrifice(i) // sim/mount.go
 	pol := e.policies[c.side]
 	before := c.attacks
 	e.getDown(i) // carried, it gets down (sim/carry.go)
-	for step := 0; step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
+	for step := 0; !forgone && step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
 		var act action
 		if e.auras != nil {
 			e.refreshAuras() // sim/auragrants.go: the grants that hold where each stands
@@ -985,7 +1021,11 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			act = pol.act(e, i, r)
 		}
 		spent, from := c.spent, c.pos
-		if !e.do(r, i, act) {
+		ok := e.do(r, i, act)
+		if c.freeBy > 0 && c.spent > spent {
+			e.freeAction(i, spent) // sim/apauras.go
+		}
+		if !ok {
 			if e.refusedAssault(i, act, spent, from) {
 				continue // asked again: a refused assault does not end the activation (sim/route.go)
 			}
@@ -1354,6 +1394,12 @@ const (
 	actPick
 	// actRead: reading document opt (sim/reading.go).
 	actRead
+	// actGiveAP: giving opt AP to ally target, by an AP aura's give_ap
+	// (sim/apauras.go).
+	actGiveAP
+	// actDrawAP: using opt AP of ally target, by an AP aura's draw_ap
+	// (sim/apauras.go).
+	actDrawAP
 )
 
 // action is one decision of a policy: what to do, with which option, to whom.
@@ -1456,6 +1502,10 @@ func (e *engine) do(r *rand.PCG, i int, a action) bool {
 		return e.openPiece(i, a.opt) // sim/doors.go
 	case actPick:
 		return e.pickLock(r, i, a.opt) // sim/doors.go
+	case actDrawAP:
+		return e.drawAP(i, a.target, a.opt) // sim/apauras.go
+	case actGiveAP:
+		return e.giveAP(i, a.target, a.opt) // sim/apauras.go
 	case actRead:
 		return e.readDocument(r, i, a.opt) // sim/reading.go
 	case actStandUp:
@@ -1744,7 +1794,7 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 	if opt.weapon != nil && e.inWater(i) {
 		return false // no weapon in deep water (sim/water.go)
 	}
-	cost := e.actionCost(i, opt.ap())
+	cost := e.attackCost(i, opt.ap()) // dazed, AP auras (sim/apauras.go)
 	walk := 0
 	assault := a.kind == actAssault
 	sight := true
@@ -1781,6 +1831,9 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 		c.spent += walk
 		c.walks++
 		e.enteredTerror(r, i, from)
+		if e.apAuras {
+			cost = e.attackCost(i, opt.ap()) // where the walk ended: an enemy's AP aura (sim/apauras.go)
+		}
 		if c.ap < cost {
 			e.enteredAmbush(r, i) // sim/ambush.go
 			return true           // the terror test took the AP of the attack
@@ -1819,6 +1872,13 @@ func (e *engine) attack(r *rand.PCG, i int, a action) bool {
 			a.opt = k
 			j, opt, band = e.guard(i, x, k)
 		}
+	}
+	if e.apAuras && !e.lent {
+		if e.trace != nil {
+			e.traceAPAura(i, apFirst, min(e.firstFree(i), e.actionCost(i, opt.ap())+e.attackTax(i)))
+			e.traceAPAura(i, apEnemy, e.attackTax(i))
+		}
+		c.struck = true // sim/apauras.go: the first attack of its activation
 	}
 	e.strike(r, i, j, a.opt, opt, assault && sight, band, cover, cost)
 	if opt.split > 0 {
@@ -1872,6 +1932,13 @@ func (e *engine) strikeKey(i, j, optIdx int, opt *fightOption, assault bool, ban
 	key.heroic = c.heroicOnBled && !opt.shot && o.bleeding > 0 && o.bleedBy == i // sim/cardheroic.go
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
 	key.attCF, key.defCF = e.cfReroll(c.side), e.cfReroll(o.side) // sim/auragrants.go
+	if c.boostBy > 0 {
+		b := e.c[c.boostBy-1].f.Profile.Reactivates // sim/apauras.go
+		key.boostAtt, key.boostDmg = int8(b.Attack), int8(b.Damage)
+	}
+	if e.apAuras {
+		key.attTax, key.defFloor = int8(e.attackTax(i)), int8(e.defenceFloor(j))
+	}
 	key.attUnder, key.defUnder = c.underOff(), o.underOff()
 	key.ambushFirst = c.ambushFirst // sim/ambush.go
 	if opt.shot {
@@ -1938,6 +2005,14 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	}
 	loan := e.loan(i, j, pl.ex.field()) // own mastery dice and those lent by Authority (sim/authority.go)
 	held := e.carrierHeldAP(j)          // carrying an ally: no AP on a defence (sim/carry.go)
+	if e.apAuras && held == 0 {
+		// An ally's AP aura: at least defence_ap AP to defend with, not kept
+		// (sim/apauras.go).
+		if f, have := e.defenceFloor(j), max(o.ap, 0)+given; have < f {
+			e.traceAPAura(j, apDefence, f-have)
+			given += f - have
+		}
+	}
 	st := state{
 		defAP: int8(o.ap + given - held), defDice: int8(o.dice), defMastery: int8(min(loan.defOwn+loan.defN, 8)),
 		attDice: int8(c.dice), attMastery: int8(min(loan.attOwn+loan.attN, 8)),
@@ -2149,6 +2224,8 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	if k.ambushFirst {
 		ex.AttackBonus, ex.DamageBonus = ambushBonus(ex.Attacker) // sim/ambush.go
 	}
+	ex.AttackBonus += int(k.boostAtt) // an activation an ally forwent its own for (sim/apauras.go)
+	ex.DamageBonus += int(k.boostDmg)
 	ex.ExecutionerUsed = k.execUsed
 	ex.HarassmentUsed = k.harassed
 	ex.DefenderDazed, ex.DefenderStunned = k.dazed, k.stunned
@@ -2186,10 +2263,14 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 		// with the AP it has left in this activation.
 		r := newReserve()     // planchunks.go
 		ranged := k.attRanged // in the key: a cached plan's reserve is that of the state it was made for
-		always := func(o *fightOption) (int, int, bool) { return o.ap(), bandEffective, !o.shot || ranged }
+		tax := int(k.attTax)  // its attacks' AP aura tax (sim/apauras.go)
+		always := func(o *fightOption) (int, int, bool) { return o.ap() + tax, bandEffective, !o.shot || ranged }
 		for kk := range 8 {
 			v, _ := planDP(e.opts[att][def], int(k.apLeft), kk, always, zero, 0, 0)
 			r[kk] = -v
+		}
+		for kk := range min(int(k.defFloor), 8) {
+			r[kk] = r[min(int(k.defFloor), 7)] // AP kept below its AP aura's floor are worth the floor (sim/apauras.go)
 		}
 		ex.Policy.Reserve = r
 		// What its counter's daze or stun is worth, by the same tables

@@ -171,6 +171,15 @@ func keepValues(e *engine, i int) [8]float64 {
 			kv[ap] = max(kv[ap], t[0]-t[ap])
 		}
 	}
+	if e.apAuras {
+		// An ally's AP aura keeps f AP to defend with: holding fewer is worth
+		// holding f (sim/apauras.go).
+		if f := min(e.defenceFloor(i), 7); f > 0 {
+			for ap := range f {
+				kv[ap] = kv[f]
+			}
+		}
+	}
 	return kv
 }
 
@@ -407,13 +416,23 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 		} else if opt.far {
 			band = e.meleeBand(i, j, opt) // beyond j's counter reach (sim/reach.go)
 		}
-		return e.actionCost(i, opt.ap()), band, true
+		return e.planCost(i, opt.ap()), band, true // dazed, an enemy's AP aura (sim/apauras.go)
+	}
+	// An ally's AP aura's free AP for the first attack of the activation
+	// (sim/apauras.go): more AP to attack with; an attack spends them, so AP
+	// left above a are those of a plan that made none, worth a's.
+	own := a
+	if c.freeBy > 0 {
+		own += extra // a free first action gives the walk's AP back too (freeChoice)
+	}
+	if free := e.firstFree(i); free > 0 {
+		a += free
 	}
 	var kf func(int) float64
 	base := 0.0
 	if keep {
 		kv := keepValues(e, i)
-		kf = func(a int) float64 { return kv[min(max(a, 0), 7)] }
+		kf = func(a int) float64 { return kv[min(max(a, 0), own, 7)] }
 		base = kv[min(max(c.ap, 0), 7)]
 	}
 	opts := e.opts[c.kind][o.kind]
@@ -428,6 +447,9 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 	var ik dpInKey
 	if cls != classOther {
 		ik = dpInKey{class: cls, band: -1, special: c.specialUse, dazed: c.dazed}
+		if e.apAuras {
+			ik.tax = int8(e.attackTax(i)) // costOf's AP aura tax (sim/apauras.go)
+		}
 		if shotOK {
 			ik.band = int8(shotBand)
 		}
@@ -437,8 +459,8 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 		}
 	}
 	bonus := killWeight * e.threat[c.kind][o.kind][0]
-	v, first := planDPIn(&e.dp, in, opts, a, o.ap, costOf, kf, o.hp, bonus, root)
-	if e.hasFirstGain(i) { // the Ambush precision, a Bite that heals (sim/firstgain.go)
+	v, first := planDPIn(&e.dp, in, opts, a, e.targetAP(j), costOf, kf, o.hp, bonus, root)
+	if fg := e.hasFirstGain(i); fg || c.freeBy > 0 {
 		var rin *dpInKey
 		if in != nil {
 			k := *in
@@ -448,7 +470,12 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 			r, _ := planDPIn(&e.dp, rin, opts, a, k, costOf, kf, o.hp, bonus, nil)
 			return r
 		}
-		v, first = e.firstChoice(i, j, a, costOf, rest, v, first)
+		if fg { // the Ambush precision, a Bite that heals (sim/firstgain.go)
+			v, first = e.firstChoice(i, j, a, costOf, rest, v, first)
+		}
+		if c.freeBy > 0 { // an ally's AP aura: a free first action (sim/apauras.go)
+			v, first = e.freeChoice(i, j, a, own, costOf, rest, v, first)
+		}
 	}
 	return first, v - base
 }
@@ -496,7 +523,17 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	if e.detectWorth(i, keep) {
 		return action{kind: actDetect} // an enemy in ambush near (sim/detect.go)
 	}
+	if e.apAuras {
+		if d, ok := e.drawChoice(i, j, keep); ok {
+			return d // allies' AP to attack with (sim/apauras.go)
+		}
+	}
 	a := playWell(e, i, j, nil, keep, !pol.damageOnly)
+	if a.kind == actEnd && e.apAuras {
+		if g, ok := e.giveChoice(i, keep); ok {
+			return g // AP for an ally (sim/apauras.go)
+		}
+	}
 	if _, reflex := e.policies[e.c[i].side].(reflexOnly); a.kind == actEnd && e.alertWorth(i, reflex) {
 		return action{kind: actAlert}
 	}
@@ -931,7 +968,7 @@ func (randomPolicy) act(e *engine, i int, r *rand.PCG) action {
 	opts := e.opts[c.kind][e.c[j].kind]
 	for k := range opts {
 		o := &opts[k]
-		if n >= len(acts) || e.actionCost(i, o.ap()) > c.ap || o.pos != posNone {
+		if n >= len(acts) || e.attackCost(i, o.ap()) > c.ap || o.pos != posNone {
 			continue
 		}
 		if o.shot {
@@ -1171,7 +1208,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	c := &e.c[i]
 	best := posGain{stay: true, to: -1}
 	d := e.freeMoveOf(i, opt.attack.Effects.Count(V), false)
-	rest := c.ap - e.actionCost(i, opt.ap())
+	rest := c.ap - e.attackCost(i, opt.ap()) // sim/apauras.go
 	if d <= 0 || rest < 1 {
 		return best
 	}
@@ -1184,7 +1221,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		if o.shot || c.f.oncePerActivation(o.attack) && c.specialUse {
 			return 0, 0, false
 		}
-		return e.actionCost(i, o.ap()), bandEffective, true
+		return e.planCost(i, o.ap()), bandEffective, true
 	}
 	supJ := e.alliesOn(i, j)
 	from := c.pos
@@ -1196,7 +1233,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		to, _ := e.destination(i, k, d, true)
 		c.pos = to
 		if e.gap(i, k) <= e.reach(i)+1e-9 {
-			v, _ := planDPWith(&e.dp, e.opts[c.kind][o.kind], rest, o.ap, costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], nil)
+			v, _ := planDPWith(&e.dp, e.opts[c.kind][o.kind], rest, e.targetAP(k), costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], nil)
 			v += supportHP * float64(e.alliesOn(i, k))
 			if !e.engaged(j, i) {
 				v -= supportHP * float64(supJ)

@@ -103,7 +103,7 @@ func (e *engine) firstGain(i, j, n, band, k int) float64 {
 // (planDPIn on the same inputs).
 func (e *engine) firstChoice(i, j, a int, costOf func(o *fightOption) (int, int, bool), rest func(a, k int) float64, v float64, f int) (float64, int) {
 	opts := e.opts[e.c[i].kind][e.c[j].kind]
-	k := min(max(e.c[j].ap, 0), 7)
+	k := min(max(e.targetAP(j), 0), 7) // an AP aura's defence floor (sim/apauras.go)
 	for n := range opts {
 		o := &opts[n]
 		if o.pos != posNone {

@@ -345,6 +345,8 @@ func (e *engine) freeAttack(r *rand.PCG, a, t, ap int) {
 	ap0, spent, melee, vTo := c.ap, c.spent, c.melee, c.vTo
 	c.ap += cost
 	c.vTo = 0
+	e.lent = true // no AP aura's tax, not its first attack (sim/apauras.go)
 	e.attack(r, a, action{kind: actAttack, opt: best, target: t})
+	e.lent = false
 	c.ap, c.spent, c.melee, c.vTo = ap0, spent, melee, vTo
 }

@@ -28,6 +28,7 @@ func (e *engine) canonical(k planKey, opt *fightOption) planKey {
 		k.apLeft = 0 // read only to set the defender's Reserve (engine.plan)
 		k.attDazed = false
 		k.attRanged = false
+		k.attTax, k.defFloor = 0, 0 // read only by the defender's Reserve (sim/apauras.go)
 	}
 	if e.kinds[k.att].Ranged == nil {
 		k.attRanged = false // read only by the reserve's shots (engine.plan): a kind with no shooting weapon has none
