@@ -611,13 +611,20 @@ func castKeepAll(e *engine, i int) [8]float64 {
 // drops every idle enemy, so that two Safars do not wait for each other
 // forever, but an enemy that spent its activation walking in is still coming
 // (bone-seer-2 mirror duels, default against no-magic: 49% of wins counting
-// it as keepValues does, 68% this way).
+// it as keepValues does, 68% this way). In a duel (since 2026-11-27, as
+// keepValues) an idle opponent counts whatever its gap: it waited with its AP
+// and attacks a caster that spent its own; IdleRush keeps the old reading.
+// Measured with the casting check (default against no-magic, 4000 duels, seed
+// 1) after keepValues' change, without this one and with it: bone-seer-2 38.90%
+// and 45.70%, blood-steel-adept-3 71.55% and 56.23%, kherops-flayer-2 59.98% and
+// 66.20%, tembo-khemist-2 56.60% both (docs/policies.md, "Waiting opponents").
 func castKeep(e *engine, i int) [8]float64 {
 	var kv [8]float64
 	ki := e.c[i].kind
+	idleFree := !e.duel || e.idleRush(i) // keepValues: a duel counts it
 	for j := range e.c {
 		o := &e.c[j]
-		if o.side == e.c[i].side || !o.inPlay() || !e.mayThreaten(j, i) || o.activated && o.idle && e.gap(i, j) <= e.reach(j)+1e-9 {
+		if o.side == e.c[i].side || !o.inPlay() || !e.mayThreaten(j, i) || idleFree && o.activated && o.idle && e.gap(i, j) <= e.reach(j)+1e-9 {
 			continue
 		}
 		t := &e.threat[ki][o.kind]
