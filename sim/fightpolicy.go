@@ -830,9 +830,34 @@ func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep, pos b
 	// default only pays to chase a shooter; arriving next to a fresh opponent with
 	// no AP left hands it a free round of attacks.
 	if e.walkCost(i) <= c.ap && (e.walkCost(i) == 0 || !keep || preferRange(e, j, i)) {
+		if keep && e.duel && !e.idleRush(i) && c.ap < c.f.Profile.AP && e.walkInvites(i, j) {
+			return action{kind: actEnd}
+		}
 		return action{kind: actToward, target: j}
 	}
 	return action{kind: actEnd}
+}
+
+// walkInvites reports whether Safar i's walk toward its duel opponent j would
+// bring it from beyond j's assault reach into it (threatensNow). playWell does
+// not make that walk with fewer AP than its card's (since 2026-11-27, branch
+// castduel): j waits for a defender holding all its AP (docs/policies.md,
+// "Waiting opponents") and assaults one that spent some, while staying away
+// lets i's AP come back first. A caster that cast from range then walked in
+// handed its opponent that assault (bone-seer-2 mirror duels, default against
+// no-magic, 4 000 duels, seed 1: 54.55% walking in, 55.83% not; blood-steel-adept-3
+// 77.92% and 87.98%; kherops-flayer-2 73.00% and 76.53%; tembo-khemist-2 56.90%
+// both). The walk is the free one: it lands velocity toises nearer, at
+// least in contact.
+func (e *engine) walkInvites(i, j int) bool {
+	o := &e.c[j]
+	if pol := e.policies[o.side]; !waitsForFresh(pol) || castingPolicy(pol) || o.fx.immobile {
+		return false
+	}
+	if e.threatensNow(j, i) {
+		return false // already within its reach: walking in changes nothing
+	}
+	return max(e.gap(i, j)-e.velocity(i), 0) <= e.assaultReach(j)+1e-9
 }
 
 // menace returns an enemy melee fighter that could reach shooter i in its next
