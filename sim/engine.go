@@ -277,8 +277,10 @@ type combatant struct {
 	activated, idle bool
 	// acted: it has been activated this round (R15).
 	acted bool
-	// idleRun counts its last activations in a row without an attack.
-	idleRun int
+	// idleRun counts its last activations in a row without an attack;
+	// waitRun those of them it began within its reach of an enemy (a duel's
+	// stalemate: walking in is no wait).
+	idleRun, waitRun int
 	// target is the enemy the policy chose in this activation, -1 when it must
 	// choose again (at the start, after a walk, when the target left play).
 	target int
@@ -1004,6 +1006,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	e.riderSacrifice(i) // sim/mount.go
 	pol := e.policies[c.side]
 	before := c.attacks
+	inReach := e.duel && e.enemyInReach(i)
 	e.getDown(i) // carried, it gets down (sim/carry.go)
 	for step := 0; !forgone && step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
 		var act action
@@ -1045,6 +1048,11 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		c.idleRun++
 	} else {
 		c.idleRun = 0
+	}
+	if c.idle && inReach {
+		c.waitRun++
+	} else {
+		c.waitRun = 0
 	}
 }
 

@@ -50,6 +50,13 @@ var (
 	// object (sim/throw.go), which measures what throwing is worth
 	// (docs/design-skirmish.md).
 	NoThrow FightPolicy = defaultPolicy{noThrow: true}
+	// IdleRush is the default policy as it was before 2026-11-27: in a duel,
+	// against an opponent that made no attack in its last activation, it keeps
+	// no AP back (keepValues) and has no stalemate rule. It is chosen by name
+	// (--policy-b idle-rush), the yardstick of that change (docs/policies.md,
+	// "Waiting opponents"), and is not in the lists of simple policies the
+	// policy checks play. In a skirmish it plays as the default.
+	IdleRush FightPolicy = defaultPolicy{idleRush: true}
 	// Always1AP, Always2AP and Always3AP spend every AP on attacks of that cost (the
 	// best such option), defending with the best response.
 	Always1AP FightPolicy = fixedAP{1}
@@ -84,10 +91,11 @@ func SidePolicyByName(name string) (FightPolicy, error) {
 	return policyByName(name, SidePolicies)
 }
 
-// policyByName returns the policy of list, or NoMagic (known to both), called name.
+// policyByName returns the policy of list, or NoMagic or IdleRush (known to
+// both), called name.
 func policyByName(name string, list []FightPolicy) (FightPolicy, error) {
 	var names []string
-	for _, p := range append(list[:len(list):len(list)], NoMagic) {
+	for _, p := range append(list[:len(list):len(list)], NoMagic, IdleRush) {
 		if p.Name() == name {
 			return p, nil
 		}
@@ -97,8 +105,14 @@ func policyByName(name string, list []FightPolicy) (FightPolicy, error) {
 }
 
 // defaultPolicy is DefaultFightPolicy, with damageOnly DamageOnly, with
-// noObjectives NoObjectives, with noThrow NoThrow.
-type defaultPolicy struct{ damageOnly, noObjectives, noThrow bool }
+// noObjectives NoObjectives, with noThrow NoThrow, with idleRush IdleRush.
+type defaultPolicy struct{ damageOnly, noObjectives, noThrow, idleRush bool }
+
+// idleRush reports whether Safar i's side plays IdleRush.
+func (e *engine) idleRush(i int) bool {
+	p, ok := e.policies[e.c[i].side].(defaultPolicy)
+	return ok && p.idleRush
+}
 
 func (p defaultPolicy) Name() string {
 	switch {
@@ -108,6 +122,8 @@ func (p defaultPolicy) Name() string {
 		return "no-objectives"
 	case p.noThrow:
 		return "no-throw"
+	case p.idleRush:
+		return "idle-rush"
 	}
 	return "default"
 }
@@ -153,17 +169,26 @@ func preferRangeKinds(e *engine, a, d int) bool {
 // activation (the AP serve once, so threats do not add up). One pass over the
 // enemies gives all eight: the plans ask for them in every state.
 //
-// Against an enemy that made no attack in its last activation, keeping AP is
-// worth nothing: two Safars waiting for each other would never fight.
+// In a duel an opponent that made no attack in its last activation counts as
+// any other: it gets its AP back and attacks a Safar that spent its own (its
+// threat against 0 AP). Counting it for nothing (IdleRush, the default before
+// 2026-11-27) let a Safar that walked in and waited make the default spend all
+// its AP on attacks into a fresh defender, then strike it defenceless: a brute
+// allowed only C and V effects beat its free twin 79.5% to 20.5%, because the
+// free one's attacks were worth just enough to be made (docs/policies.md,
+// "Waiting opponents"). Stalemates of a duel end by the stalemate rule, as in a
+// skirmish. In a skirmish an idle enemy still counts for nothing (measured
+// there with the side policy check, stalemate).
 func keepValues(e *engine, i int) [8]float64 {
 	if e.kvOf == i+1 {
 		return e.kv // target's loop: nothing moves meanwhile
 	}
 	var kv [8]float64
 	ki := e.c[i].kind
+	idleFree := !e.duel || e.idleRush(i)
 	for j := range e.c {
 		o := &e.c[j]
-		if o.side == e.c[i].side || !o.inPlay() || o.activated && o.idle || !e.threatens(j, i) {
+		if o.side == e.c[i].side || !o.inPlay() || idleFree && o.activated && o.idle || !e.threatens(j, i) {
 			continue
 		}
 		t := &e.threat[ki][o.kind]
@@ -549,15 +574,27 @@ func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 // (kherops-400: 52% instead of 59%); 2 keeps both.
 const stalemateRun = 2
 
-// stalemate reports whether Safar i of a skirmish and every enemy within its
+// stalemate reports whether Safar i and every enemy within its
 // reach made no attack in their last stalemateRun activations: holding AP back for defence
 // would then last to the round limit (against a defender with full AP, no attack
 // of equal Safars gains on average), so the default attacks while it can. Without
 // it 35% of the mirror battles of kharns-300 against the nearest policy were such
-// draws.
+// draws. In a duel, where an idle opponent's threat counts (keepValues), it
+// ends waits too, counting only the activations begun within reach of the
+// opponent (waitRun: walking in is no wait). The duel's old reading (IdleRush:
+// no stalemate rule, an idle opponent's threat counted for nothing) waited to
+// the round limit in every mirror duel of crown-guard-1, prince-3,
+// kherops-commander-3 and tembo-elder-3 and of two equal Khârns with swords
+// (V4 P4 A4 C4, 5 AP): no attack gains on a fresh defender, so none was made.
 func stalemate(e *engine, i int) bool {
 	c := &e.c[i]
-	if e.duel || c.idleRun < stalemateRun {
+	run := func(c *combatant) int {
+		if e.duel {
+			return c.waitRun // activations begun in reach: walking in is no wait
+		}
+		return c.idleRun
+	}
+	if run(c) < stalemateRun || e.duel && e.idleRush(i) {
 		return false
 	}
 	near := false
@@ -566,12 +603,23 @@ func stalemate(e *engine, i int) bool {
 		if o.side == c.side || !o.inPlay() || e.gap(i, j) > e.reach(i)+1e-9 {
 			continue
 		}
-		if o.idleRun < stalemateRun {
+		if run(o) < stalemateRun {
 			return false
 		}
 		near = true
 	}
 	return near
+}
+
+// enemyInReach reports whether an enemy in play stands within Safar i's
+// reach.
+func (e *engine) enemyInReach(i int) bool {
+	for j := range e.c {
+		if o := &e.c[j]; o.side != e.c[i].side && o.inPlay() && e.gap(i, j) <= e.reach(i)+1e-9 {
+			return true
+		}
+	}
+	return false
 }
 
 // pick activates first the Safars that can fight now: those in melee reach of
@@ -819,9 +867,34 @@ func playWell(e *engine, i, j int, filter func(o *fightOption) bool, keep, pos b
 	// default only pays to chase a shooter; arriving next to a fresh opponent with
 	// no AP left hands it a free round of attacks.
 	if e.walkCost(i) <= c.ap && (e.walkCost(i) == 0 || !keep || preferRange(e, j, i)) {
+		if keep && e.duel && !e.idleRush(i) && c.ap < c.f.Profile.AP && e.walkInvites(i, j) {
+			return action{kind: actEnd}
+		}
 		return action{kind: actToward, target: j}
 	}
 	return action{kind: actEnd}
+}
+
+// walkInvites reports whether Safar i's walk toward its duel opponent j would
+// bring it from beyond j's assault reach into it (threatensNow). playWell does
+// not make that walk with fewer AP than its card's (since 2026-11-27, branch
+// castduel): j waits for a defender holding all its AP (docs/policies.md,
+// "Waiting opponents") and assaults one that spent some, while staying away
+// lets i's AP come back first. A caster that cast from range then walked in
+// handed its opponent that assault (bone-seer-2 mirror duels, default against
+// no-magic, 4 000 duels, seed 1: 54.55% walking in, 55.83% not; blood-steel-adept-3
+// 77.92% and 87.98%; kherops-flayer-2 73.00% and 76.53%; tembo-khemist-2 56.90%
+// both). The walk is the free one: it lands velocity toises nearer, at
+// least in contact.
+func (e *engine) walkInvites(i, j int) bool {
+	o := &e.c[j]
+	if pol := e.policies[o.side]; !waitsForFresh(pol) || castingPolicy(pol) || o.fx.immobile {
+		return false
+	}
+	if e.threatensNow(j, i) {
+		return false // already within its reach: walking in changes nothing
+	}
+	return max(e.gap(i, j)-e.velocity(i), 0) <= e.assaultReach(j)+1e-9
 }
 
 // menace returns an enemy melee fighter that could reach shooter i in its next

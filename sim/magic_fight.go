@@ -57,6 +57,9 @@ type fightMagic struct {
 	shotThreat map[coverKey][8]float64
 	// fateGain: what a dice-tool reroll is worth (sim/magic_fate.go).
 	fateGain map[fateKey][8]float64
+	// duelGain: what a duel's opponent gains by attacking the caster, by AP
+	// held (duelCastKeep; per engine).
+	duelGain map[duelGainKey][8]float64
 	// nested: a Safar activated inside another's activation is playing
 	// (sim/magic_activate.go).
 	nested bool
@@ -131,7 +134,7 @@ func (e *engine) initMagic() error {
 						if m == nil {
 							m = &fightMagic{opts: make([][]castOption, n), p: map[uint64]float64{},
 								modThreat: map[fxKey][8]float64{}, apThreat: map[apKey][8]float64{}, shotThreat: map[coverKey][8]float64{},
-								fateGain: map[fateKey][8]float64{}}
+								fateGain: map[fateKey][8]float64{}, duelGain: map[duelGainKey][8]float64{}}
 						}
 						m.opts[a] = append(m.opts[a], o)
 					}
@@ -157,7 +160,8 @@ func (m *fightMagic) clone() *fightMagic {
 	if m == nil {
 		return nil
 	}
-	return &fightMagic{opts: m.opts, p: map[uint64]float64{}, modThreat: m.modThreat, apThreat: m.apThreat, shotThreat: m.shotThreat, fateGain: m.fateGain}
+	return &fightMagic{opts: m.opts, p: map[uint64]float64{}, modThreat: m.modThreat, apThreat: m.apThreat, shotThreat: m.shotThreat, fateGain: m.fateGain,
+		duelGain: map[duelGainKey][8]float64{}}
 }
 
 // castPool returns the caster's pool with its mastery reroll threshold with extra added
@@ -577,7 +581,11 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 }
 
 // castKeepAll is castKeep counting every enemy that may attack Safar i,
-// idle or not: the AP spent on an effect without an amount (sim/magic_effects.go)
+// idle or not (in a duel nothing when none may attack before i's AP come
+// back, assaultable: bone-seer-2 against no-magic, 4 000 duels, seed 1, 39.67%
+// counting a no-magic opponent within a paid walk, 55.83% not; against
+// reflex-only, which casts, 31.32% not counting it, 58.40% counting it; since
+// 2026-11-27, branch castduel): the AP spent on an effect without an amount (sim/magic_effects.go)
 // are AP it does not defend with (adept mirror duels against no-magic: 52% of
 // wins counting idle enemies for nothing as castKeep does, 57% this way;
 // 4000 duels, seed 1).
@@ -585,6 +593,9 @@ func castKeepAll(e *engine, i int) [8]float64 {
 	var kv [8]float64
 	if e.magic == nil {
 		return kv
+	}
+	if e.duel && !e.idleRush(i) && !e.assaultable(i) {
+		return kv // no opponent attacks before i's AP come back (assaultable)
 	}
 	ki := e.c[i].kind
 	for j := range e.c {
@@ -611,13 +622,23 @@ func castKeepAll(e *engine, i int) [8]float64 {
 // drops every idle enemy, so that two Safars do not wait for each other
 // forever, but an enemy that spent its activation walking in is still coming
 // (bone-seer-2 mirror duels, default against no-magic: 49% of wins counting
-// it as keepValues does, 68% this way).
+// it as keepValues does, 68% this way). In a duel (since 2026-11-27, as
+// keepValues) an idle opponent counts whatever its gap: it waited with its AP
+// and attacks a caster that spent its own; IdleRush keeps the old reading.
+// Measured with the casting check (default against no-magic, 4000 duels, seed
+// 1) after keepValues' change, without this one and with it: bone-seer-2 38.90%
+// and 45.70%, blood-steel-adept-3 71.55% and 56.23%, kherops-flayer-2 59.98% and
+// 66.20%, tembo-khemist-2 56.60% both (docs/policies.md, "Waiting opponents").
 func castKeep(e *engine, i int) [8]float64 {
+	if e.duel && !e.idleRush(i) {
+		return duelCastKeep(e, i)
+	}
 	var kv [8]float64
 	ki := e.c[i].kind
+	idleFree := !e.duel || e.idleRush(i) // keepValues: a duel counts it
 	for j := range e.c {
 		o := &e.c[j]
-		if o.side == e.c[i].side || !o.inPlay() || !e.mayThreaten(j, i) || o.activated && o.idle && e.gap(i, j) <= e.reach(j)+1e-9 {
+		if o.side == e.c[i].side || !o.inPlay() || !e.mayThreaten(j, i) || idleFree && o.activated && o.idle && e.gap(i, j) <= e.reach(j)+1e-9 {
 			continue
 		}
 		t := &e.threat[ki][o.kind]
@@ -626,6 +647,159 @@ func castKeep(e *engine, i int) [8]float64 {
 		}
 	}
 	return kv
+}
+
+// duelGainKey identifies a duelGain table: the attacking and defending kinds,
+// the defender's HP (the kill bonus) and the walks the attacker pays first.
+type duelGainKey struct {
+	att, def int16
+	hp       int16
+	walks    int8
+}
+
+// duelCastKeep is castKeep in a duel (since 2026-11-27, branch castduel):
+// what holding each number of AP is worth to caster i is what its opponent
+// would gain by attacking it in its next activation, as the opponent's policy
+// weighs an attack (duelGain): the plain threat tables (e.threat) count every
+// attack that deals more than its counter, but the opponent keeps its own AP
+// for defence and waits for a defender holding all its AP (docs/policies.md
+// "Waiting opponents"), so that the first AP a cast spends cost more than those
+// tables say and an AP the opponent would not attack for costs nothing.
+// bone-seer-2 within its mirror's assault reach, holding 4 AP: the tables
+// charge 0.61 HP for a 1 AP Spark of Will, the opponent's gain against 3 AP is
+// 0.86 (it assaults a bone seer holding 3 AP and waits before one holding 4).
+// An opponent that must pay a walk before its assault attacks with an AP less
+// (mayThreaten): at 5 toises it gains nothing against 3 AP, and the tables
+// charged the same 0.61. One farther away cannot attack before i's AP come
+// back. An opponent whose policy attacks whatever the defender holds (the
+// simple ones, IdleRush) is weighed by the threat tables, as before.
+// Positional and status gains of the opponent's attacks are not weighed.
+// TestDuelCastKeepWaitingOpponent checks it against no-magic's decisions.
+func duelCastKeep(e *engine, i int) [8]float64 {
+	var kv [8]float64
+	c := &e.c[i]
+	for j := range e.c {
+		o := &e.c[j]
+		if o.side == c.side || !o.inPlay() {
+			continue
+		}
+		if !waitsForFresh(e.policies[o.side]) {
+			// It attacks whenever an attack deals more than its counter: the
+			// threat tables (as castKeep before).
+			if e.mayThreaten(j, i) {
+				t := &e.threat[c.kind][o.kind]
+				for ap := range kv {
+					kv[ap] = max(kv[ap], t[0]-t[ap])
+				}
+			}
+			continue
+		}
+		walks := 0
+		switch {
+		case e.threatensNow(j, i):
+		case e.mayThreaten(j, i):
+			walks = 1
+		default:
+			continue
+		}
+		g := e.duelGain(o.kind, c.kind, c.hp, walks)
+		for ap := range kv {
+			kv[ap] = max(kv[ap], g[0]-g[ap])
+		}
+	}
+	return kv
+}
+
+// waitsForFresh reports whether a policy weighs its attacks against the AP it
+// keeps and the opponent's threat, as duelGain does: the default and the
+// policies that play as it does (no-magic, reflex-only), but IdleRush, which
+// counts an idle opponent for nothing. The simple policies attack whatever
+// the defender holds.
+func waitsForFresh(p FightPolicy) bool {
+	switch v := p.(type) {
+	case defaultPolicy:
+		return !v.idleRush
+	case noMagic, reflexOnly:
+		return true
+	}
+	return false
+}
+
+// castingPolicy reports whether a policy casts (castFirst): the default and
+// its variants, and reflex-only; no-magic and the simple policies never do.
+func castingPolicy(p FightPolicy) bool {
+	switch p.(type) {
+	case defaultPolicy, reflexOnly:
+		return true
+	}
+	return false
+}
+
+// duelGain returns, for each number of AP 0 to 7 held by a defender of kind d
+// with hp HP, what an attacker of kind a gains by its best plan of attacks
+// after paying walks AP for walks, as the default policy weighs a plan in a
+// duel (bestAttackOf): damage dealt minus counters, the kill bonus, and the
+// keep value of the AP it ends with (keepValues: d's threat against them),
+// less the keep value of all its AP (waiting); 0 when it would not attack.
+// Cached per engine.
+func (e *engine) duelGain(a, d, hp, walks int) [8]float64 {
+	key := duelGainKey{att: int16(a), def: int16(d), hp: int16(min(max(hp, 0), 1<<14)), walks: int8(walks)}
+	if g, ok := e.magic.duelGain[key]; ok {
+		return g
+	}
+	full := min(max(e.kinds[a].Profile.AP, 0), 7)
+	ranged := e.kinds[a].Ranged != nil
+	always := func(opt *fightOption) (int, int, bool) {
+		if opt.shot {
+			return opt.ap(), bandEffective, ranged
+		}
+		return opt.ap(), bandEffective, true
+	}
+	t := &e.threat[a][d] // what d deals a, by the AP a holds: a's keep values
+	keep := func(left int) float64 { return t[0] - t[min(max(left, 0), 7)] }
+	var g [8]float64
+	for k := range g {
+		v, _ := planDP(e.opts[a][d], max(full-walks, 0), k, always, keep, int(key.hp), killWeight*e.threat[a][d][0])
+		g[k] = max(v-keep(full), 0)
+	}
+	e.magic.duelGain[key] = g
+	return g
+}
+
+// threatensNow reports whether enemy j can attack Safar i in its next
+// activation without paying for a walk: within a walk and an assault, or
+// within the range of its shooting weapon (threatens' skirmish reading).
+func (e *engine) threatensNow(j, i int) bool {
+	g := e.gap(i, j)
+	if g <= e.assaultReach(j)+1e-9 {
+		return true
+	}
+	if w := e.c[j].f.Ranged; w != nil && e.c[j].ammo != 0 {
+		if r := w.Effects.Range; r != nil && (r.Max == 0 || g <= r.Max) {
+			return true
+		}
+	}
+	return false
+}
+
+// assaultable reports whether an enemy of Safar i may attack it in its next
+// activation: without paying for a walk (threatensNow), or, for one whose
+// policy does not wait for a fresh defender (waitsForFresh) or that casts
+// (castingPolicy: its spells may find i with spent AP, a threat the tables do
+// not hold), after a paid walk (mayThreaten). castKeepAll counts nothing for
+// the AP of a duel's caster no opponent may attack: they come back before.
+func (e *engine) assaultable(i int) bool {
+	for j := range e.c {
+		o := &e.c[j]
+		if o.side == e.c[i].side || !o.inPlay() {
+			continue
+		}
+		pol := e.policies[o.side]
+		if e.threatensNow(j, i) || (!waitsForFresh(pol) || castingPolicy(pol)) && e.mayThreaten(j, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // cast plays action a of Safar i, a cast (castFirst): its AP, the cadence, the
