@@ -22,6 +22,7 @@ import (
 //	defence_bonuses:                # while a named Safar of its side is in play
 //	  - {while_in_play: {profiles: [its-twin]}, amount: 2}
 //	  - {while_in_play: {profiles: [its-father, its-mother]}, stat: T}
+//	activation_d10: true            # a d10 at each activation start: 1-3 -2 to its dice, 8+ +2 to its characteristics
 //
 // The engine plays them in sim/ownrules.go.
 type OwnRules struct {
@@ -55,6 +56,12 @@ type OwnRules struct {
 	// DefenceBonuses add to all its defences while a Safar they name is in
 	// play on its side.
 	DefenceBonuses []DefenceBonus
+	// ActivationD10: at the start of each of its activations it rolls a
+	// d10; on 1-3 its dice roll 2 less (-2 to the natural result of all its
+	// dice), on 8+ its characteristics are raised by 2, until the start of
+	// its next activation, defences included (skills.md section 3 F, Open:
+	// "recommended until its next activation start, defences included").
+	ActivationD10 bool
 }
 
 // DefenceDamage is +Amount counter damage against the Safars Against names.
@@ -79,7 +86,7 @@ type DefenceBonus struct {
 
 // ownRuleFields are the profile keys OwnRules reads.
 var ownRuleFields = []string{"critical_from", "defence_damage_vs", "bite_double_unhurt", "shot_critical_adds",
-	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses"}
+	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses", "activation_d10"}
 
 var (
 	defenceDamageFields = []string{"against", "amount"}
@@ -108,6 +115,8 @@ func (d *decoder) ownRule(o *OwnRules, key string, n *yaml.Node, field string) b
 		o.DefenceDamageOnly, _ = d.boolValue(n, field)
 	case "defence_bonuses":
 		o.DefenceBonuses = d.defenceBonuses(n, field)
+	case "activation_d10":
+		o.ActivationD10, _ = d.boolValue(n, field)
 	default:
 		return false
 	}

@@ -59,6 +59,21 @@ func TestOwnRulesDecode(t *testing.T) {
 	}
 }
 
+// TestOwnActivationD10Decode checks that activation_d10 (skills.md section 3
+// F: "at the start of each activation a d10: 1-3 gives -2 to the natural
+// result of all its dice, 8+ gives +2 to all its characteristics") is an
+// ordinary profile field. Fails before: unknown field activation_d10.
+func TestOwnActivationD10Decode(t *testing.T) {
+	ds, err := loadFiles(map[string]string{"a.yaml": okProfile + "    activation_d10: true\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("p1")
+	if !p.Own.ActivationD10 {
+		t.Errorf("activation_d10 not read: %+v", p.Own)
+	}
+}
+
 // TestOwnRulesProblems checks that bad pattern F fields are reported with
 // file, line, column, field and the rule broken, all at once.
 func TestOwnRulesProblems(t *testing.T) {
@@ -83,6 +98,8 @@ func TestOwnRulesProblems(t *testing.T) {
 			[]string{`d/a.yaml:11:23: profiles[p1].defence_bonuses[0]: missing field "while_in_play"`}},
 		{"bite without Bite", "bite_double_unhurt: true",
 			[]string{`d/a.yaml:2:5: profiles[p1].bite_double_unhurt: doubles its Bite's damage, but the card has no bite skill (R18)`}},
+		{"activation_d10 not a bool", "activation_d10: 8",
+			[]string{`d/a.yaml:11:21: profiles[p1].activation_d10: want true or false, got the number 8`}},
 		{"not a bool", "no_reflex_defence: 3",
 			[]string{`d/a.yaml:11:24: profiles[p1].no_reflex_defence: want true or false, got the number 3`}},
 	} {

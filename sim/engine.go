@@ -345,6 +345,10 @@ type combatant struct {
 	// heroicOnBled: its list's card gives it Heroic attack against an enemy
 	// bleeding from its attack (sim/cardheroic.go); set once per battle.
 	heroicOnBled bool
+	// turnRoll: its card's activation_d10 rolled at its last activation
+	// start (sim/turnroll.go): -1 its dice -2, +1 its characteristics +2,
+	// 0 neither (or no such card).
+	turnRoll int8
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -972,6 +976,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	c.ap = c.f.Profile.AP + c.gift // an ally's AP aura's gift (sim/apauras.go)
 	c.gift = 0
 	e.effectsAtStart(i) // spells: ends, AP loss (sim/magic_effects.go)
+	e.turnRollAt(r, i)  // its card's d10 at each activation start (sim/turnroll.go)
 	if !e.morale(r, i) || !e.terrorTest(r, i) || !e.frightRetests(r, i) || !e.fireTest(r, i) {
 		return
 	}
@@ -1439,7 +1444,7 @@ func (e *engine) velocity(i int) float64 {
 	if k.auraVelocity {
 		aura = e.leaderAuraVelocity(i)
 	}
-	return max(k.velocity+float64(c.fx.mod[0]-c.poison-c.fire.chill)-e.carryMalus(i)+aura, 0)
+	return max(k.velocity+float64(c.fx.mod[0]-c.poison-c.fire.chill)+float64(c.turnRollStat(profiles.V))-e.carryMalus(i)+aura, 0)
 }
 
 // actionCost returns the AP of an attack of ap AP for Safar i (dazed: +1).

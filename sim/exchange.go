@@ -565,6 +565,7 @@ func (ex *Exchange) attackModifier(a Attack) int {
 	if att.Skills.Slender {
 		m += a.Effects.Count(V) // Slender (skills.md #28): +1 per V effect announced
 	}
+	m += att.RollMod // its card's activation_d10, on all its dice (sim/turnroll.go)
 	return m
 }
 
@@ -635,7 +636,7 @@ type defMods struct {
 	all     int  // the weapon's defence bonus, and cover (with Stealth) or support
 	defends int  // the guard bonus and an alert defender's best characteristic: not with no defence, nor against a free attack
 	shield  int  // the shield's defence bonus, for a defence with the shield
-	own     int  // its card's defence bonus (sim/ownrules.go): not with no defence, nor a discard
+	own     int  // its card's defence bonus (sim/ownrules.go) and dice modifier (sim/turnroll.go): not with no defence, nor a discard
 	slender bool // Slender (skills.md #28): +1 per V effect announced
 }
 
@@ -663,6 +664,7 @@ func (ex *Exchange) defenceMods(a Attack) defMods {
 		m.all += ex.DefenceSupport
 	}
 	m.own = def.DefenceBonus // its card's defence_bonuses while its relatives are in play (sim/ownrules.go)
+	m.own += def.RollMod     // its card's activation_d10: every defence that rolls (sim/turnroll.go)
 	return m
 }
 
