@@ -23,6 +23,7 @@ import (
 //	  - {while_in_play: {profiles: [its-twin]}, amount: 2}
 //	  - {while_in_play: {profiles: [its-father, its-mother]}, stat: T}
 //	activation_d10: true            # a d10 at each activation start: 1-3 -2 to its dice, 8+ +2 to its characteristics
+//	paired_free_attacks: true       # once per game, with two one-handed weapons, two 2 AP attacks without AP or mastery dice
 //
 // The engine plays them in sim/ownrules.go.
 type OwnRules struct {
@@ -62,6 +63,10 @@ type OwnRules struct {
 	// its next activation, defences included (skills.md section 3 F, Open:
 	// "recommended until its next activation start, defences included").
 	ActivationD10 bool
+	// PairedFreeAttacks: once per game, holding two one-handed weapons, it
+	// makes two 2 AP attacks without spending AP and without mastery dice
+	// (skills.md section 3 F).
+	PairedFreeAttacks bool
 }
 
 // DefenceDamage is +Amount counter damage against the Safars Against names.
@@ -86,7 +91,7 @@ type DefenceBonus struct {
 
 // ownRuleFields are the profile keys OwnRules reads.
 var ownRuleFields = []string{"critical_from", "defence_damage_vs", "bite_double_unhurt", "shot_critical_adds",
-	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses", "activation_d10"}
+	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses", "activation_d10", "paired_free_attacks"}
 
 var (
 	defenceDamageFields = []string{"against", "amount"}
@@ -117,6 +122,8 @@ func (d *decoder) ownRule(o *OwnRules, key string, n *yaml.Node, field string) b
 		o.DefenceBonuses = d.defenceBonuses(n, field)
 	case "activation_d10":
 		o.ActivationD10, _ = d.boolValue(n, field)
+	case "paired_free_attacks":
+		o.PairedFreeAttacks, _ = d.boolValue(n, field)
 	default:
 		return false
 	}

@@ -349,6 +349,11 @@ type combatant struct {
 	// start (sim/turnroll.go): -1 its dice -2, +1 its characteristics +2,
 	// 0 neither (or no such card).
 	turnRoll int8
+	// pairedUsed: its card's two free 2 AP attacks of the game have begun;
+	// pairedLeft: how many of them are left in this activation
+	// (sim/pairedattacks.go).
+	pairedUsed bool
+	pairedLeft int8
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -991,6 +996,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
 	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused, c.struck, c.given, c.drawn = 0, false, false, 0, false, false, 0, false, 0, 0
 	c.detected = false
+	c.pairedLeft = 0 // sim/pairedattacks.go: the free attacks not made in their activation are lost
 	c.target = -1
 	e.startFree(i) // sim/apauras.go: a free first action
 	e.warlord(i)
@@ -1963,6 +1969,11 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	c.assaulted = c.assaulted || assault
 	c.ap -= cost
 	c.spent += cost
+	paired := e.pairedFree(i, opt, cost) // sim/pairedattacks.go: no AP, no mastery die
+	if paired {
+		c.ap += cost
+		c.spent -= cost
+	}
 	c.attacks++
 	if !opt.shot {
 		c.melee++
@@ -2031,6 +2042,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	// Duellist works on an opponent in the duellist's zone of control.
 	st.setFlag(stAttDuel, !c.duelUsed && c.f.Skills.Duellist > 0 && e.engaged(j, i))
 	st.setFlag(stDefDuel, !o.duelUsed && o.f.Skills.Duellist > 0 && e.engaged(i, j))
+	if paired {
+		st.attMastery = 0 // its card's free attacks roll without mastery dice (sim/pairedattacks.go)
+	}
 	if e.trace != nil {
 		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }
 		if pl.ex.BeyondCounterReach {

@@ -163,3 +163,89 @@ func TestTurnRollSkirmishAllocs(t *testing.T) {
 		t.Errorf("%v allocations per battle, want 0", n)
 	}
 }
+
+// TestPairedFreeAttacksSkirmish plays paired_free_attacks in skirmishes
+// (sim/pairedattacks.go): two Safars with two clubs each make their two free
+// attacks of the game at most once per battle, the second in the same
+// activation as the first, and the trace stays consistent. Fails before: no
+// field.
+func TestPairedFreeAttacksSkirmish(t *testing.T) {
+	sk := pairedSkirmish()
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := map[string]int{}
+	firsts := 0
+	for seed := range uint64(30) {
+		var buf strings.Builder
+		pl.SetTrace(&buf)
+		res := pl.Play(rand.NewPCG(seed, 17))
+		newTraceChecker(t, "paired_free_attacks", sk, pl.Labels(), events).check(buf.String(), res)
+		if t.Failed() {
+			t.Logf("trace:\n%s", buf.String())
+			return
+		}
+		count := map[string]int{}
+		open := map[string]bool{} // the first made, the second not yet, in this activation
+		for _, l := range strings.Split(buf.String(), "\n") {
+			if at := strings.Index(l, " activates: "); at > 0 {
+				open[strings.TrimSpace(l[:at])] = false
+			}
+			at := strings.Index(l, " makes free attack ")
+			if at < 0 {
+				continue
+			}
+			name := strings.TrimSpace(l[:at])
+			switch {
+			case strings.Contains(l, "free attack 1 of 2"):
+				count[name]++
+				open[name] = true
+				firsts++
+			case !open[name]:
+				t.Fatalf("seed %d: %s's second free attack not in the activation of its first:\n%s", seed, name, buf.String())
+			default:
+				open[name] = false
+			}
+		}
+		for name, n := range count {
+			if n > 1 {
+				t.Fatalf("seed %d: %s began its free attacks %d times (once per game):\n%s", seed, name, n, buf.String())
+			}
+		}
+	}
+	if firsts == 0 {
+		t.Error("no free attacks in 30 battles")
+	}
+	t.Logf("%d Safars made their free attacks in 30 battles; events %v", firsts, events)
+}
+
+// pairedSkirmish is TestPairedFreeAttacksSkirmish's battle: two Safars with
+// two clubs and paired_free_attacks against two plain Khârns.
+func pairedSkirmish() *sim.Skirmish {
+	mk := func(id string, own profiles.OwnRules, items ...*profiles.Equipment) *sim.Fighter {
+		p := ownCard(id, 2, stats4(4, 4, 4, 4), own)
+		p.HP = 10
+		return sim.NewFighter(p, items)
+	}
+	own := profiles.OwnRules{PairedFreeAttacks: true}
+	return &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Name: "pairs", Safars: []*sim.Fighter{mk("pair-a", own, club, club), mk("pair-b", own, club, club)}, Costs: []int{1, 1}, Leader: 0},
+		{Name: "plain", Safars: []*sim.Fighter{mk("plain-a", profiles.OwnRules{}, club), mk("plain-b", profiles.OwnRules{}, club)}, Costs: []int{1, 1}, Leader: 0},
+	}}
+}
+
+// TestPairedFreeAttacksAllocs checks that warm battles with
+// paired_free_attacks allocate nothing.
+func TestPairedFreeAttacksAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	pl, err := pairedSkirmish().NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := sim.WarmAllocs(pl, 50); n != 0 {
+		t.Errorf("%v allocations per battle, want 0", n)
+	}
+}
