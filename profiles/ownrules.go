@@ -1,6 +1,7 @@
 package profiles
 
 import (
+	"fmt"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -24,6 +25,7 @@ import (
 //	  - {while_in_play: {profiles: [its-father, its-mother]}, stat: T}
 //	activation_d10: true            # a d10 at each activation start: 1-3 -2 to its dice, 8+ +2 to its characteristics
 //	paired_free_attacks: true       # once per game, with two one-handed weapons, two 2 AP attacks without AP or mastery dice
+//	defence_counter_attack: Horn    # after a successful 3 AP defence, a free attack with its special_attacks entry of that name
 //
 // The engine plays them in sim/ownrules.go.
 type OwnRules struct {
@@ -67,6 +69,13 @@ type OwnRules struct {
 	// makes two 2 AP attacks without spending AP and without mastery dice
 	// (skills.md section 3 F).
 	PairedFreeAttacks bool
+	// CounterAttack, when CounterAttackSet, is the index in its
+	// SpecialAttacks of the card attack (pattern I) it makes for free after
+	// a successful 3 AP defence (skills.md section 3 F); CounterAttackName
+	// the name the data file gave.
+	CounterAttack     int
+	CounterAttackName string
+	CounterAttackSet  bool
 }
 
 // DefenceDamage is +Amount counter damage against the Safars Against names.
@@ -91,7 +100,7 @@ type DefenceBonus struct {
 
 // ownRuleFields are the profile keys OwnRules reads.
 var ownRuleFields = []string{"critical_from", "defence_damage_vs", "bite_double_unhurt", "shot_critical_adds",
-	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses", "activation_d10", "paired_free_attacks"}
+	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses", "activation_d10", "paired_free_attacks", "defence_counter_attack"}
 
 var (
 	defenceDamageFields = []string{"against", "amount"}
@@ -124,6 +133,8 @@ func (d *decoder) ownRule(o *OwnRules, key string, n *yaml.Node, field string) b
 		o.ActivationD10, _ = d.boolValue(n, field)
 	case "paired_free_attacks":
 		o.PairedFreeAttacks, _ = d.boolValue(n, field)
+	case "defence_counter_attack":
+		o.CounterAttackName, o.CounterAttackSet = d.stringValue(n, field)
 	default:
 		return false
 	}
@@ -254,6 +265,25 @@ func (d *decoder) checkOwnRules(p *Profile, path string) {
 		if b.UseStat && p.NotPrinted.Has(b.Stat) {
 			d.errs = append(d.errs, Error{Pos: b.Pos, Field: index(join(path, "defence_bonuses"), i) + ".stat",
 				Msg: "adds " + b.Stat.String() + ", which the card does not print (stats: " + b.Stat.String() + ": ~)"})
+		}
+	}
+	if o.CounterAttackSet {
+		found := false
+		var names []string
+		for i := range p.SpecialAttacks {
+			names = append(names, p.SpecialAttacks[i].Name)
+			if p.SpecialAttacks[i].Name == o.CounterAttackName {
+				o.CounterAttack, found = i, true
+				break
+			}
+		}
+		if !found {
+			msg := "names no special_attacks entry of the card (skills.md section 3 F: a card-defined attack, pattern I)"
+			if len(names) > 0 {
+				msg += "; its entries: " + strings.Join(names, ", ")
+			}
+			d.errs = append(d.errs, Error{Pos: p.Pos, Field: join(path, "defence_counter_attack"), Msg: fmt.Sprintf("%q %s", o.CounterAttackName, msg)})
+			o.CounterAttackSet = false
 		}
 	}
 	if o.BiteDoubleUnhurt {

@@ -125,3 +125,28 @@ func TestOwnRulesProblems(t *testing.T) {
 		t.Errorf("T not printed: got %v", err)
 	}
 }
+
+// TestOwnCounterAttackDecode checks defence_counter_attack (skills.md section
+// 3 F: "after a successful 3 AP defence, a free card-defined attack (pattern
+// I)"): the name of one of its special_attacks, read as its index; a name its
+// card does not define is an error naming the field and its entries. Fails
+// before: unknown field defence_counter_attack.
+func TestOwnCounterAttackDecode(t *testing.T) {
+	ds, err := loadFiles(map[string]string{"a.yaml": beastProfile + "    defence_counter_attack: Second\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("p1")
+	if o := p.Own; !o.CounterAttackSet || o.CounterAttack != 1 || o.CounterAttackName != "Second" {
+		t.Errorf("defence_counter_attack: %+v, want entry 1 (Second)", o)
+	}
+	_, err = loadFiles(map[string]string{"a.yaml": beastProfile + "    defence_counter_attack: Horn\n"})
+	want := `d/a.yaml:2:5: profiles[p1].defence_counter_attack: "Horn" names no special_attacks entry of the card (skills.md section 3 F: a card-defined attack, pattern I); its entries: Coup de gueule, Second`
+	if err == nil || err.Error() != want {
+		t.Errorf("unknown attack: got\n%v\nwant\n%s", err, want)
+	}
+	_, err = loadFiles(map[string]string{"a.yaml": okProfile + "    defence_counter_attack: [Horn]\n"})
+	if err == nil || !strings.Contains(err.Error(), "profiles[p1].defence_counter_attack: ") {
+		t.Errorf("not a string: got %v", err)
+	}
+}

@@ -18,6 +18,9 @@ import (
 // sim/skirmish.go). The option tables (kinds, opts, threat) are read-only once
 // built and shared by clones; the rest is per goroutine.
 type engine struct {
+	// countering: a card's free attack after a 3 AP defence is being played
+	// (sim/cardcounter.go); no other is made from within it.
+	countering bool
 	// kinds are the distinct Safars of each side (a Fighter fielded twice on one
 	// side is one kind); kindSide[k] is the side of kind k.
 	kinds    []*Fighter
@@ -2168,6 +2171,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 				e.tracef("    %s is defeated\n", e.name(i))
 			}
 		}
+	}
+	if out.Stopped3 && o.f.Profile.Own.CounterAttackSet {
+		e.cardCounter(r, j, i) // sim/cardcounter.go
 	}
 }
 

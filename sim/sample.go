@@ -51,6 +51,9 @@ type Outcome struct {
 	// Burning and Frostbitten: the defender is set on fire or gets frostbite
 	// (sim/fire.go).
 	Burning, Frostbitten bool
+	// Stopped3: a 3 AP defence roll stopped the main attack (a card's free
+	// attack after it, sim/cardcounter.go).
+	Stopped3 bool
 }
 
 // TraceEvent is one step of a sampled exchange, for a readable trace of a fight.
@@ -301,6 +304,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dtot + cunning + boost, Mastery: ar.Mastery, DefMastery: dr.Mastery, Cunning: cunning, Boost: boost}
 	}
 	if stopped {
+		o.Stopped3 = o.Stopped3 || !free && def.AP == 3
 		o.AttackerPoisoned = o.AttackerPoisoned || back && !saveRoll(r, pl.ex.Attacker) // sim/wards.go
 		s0 := s
 		s = pl.counterEffects(s, def)

@@ -249,3 +249,77 @@ func TestPairedFreeAttacksAllocs(t *testing.T) {
 		t.Errorf("%v allocations per battle, want 0", n)
 	}
 }
+
+// TestCardCounterSkirmish plays defence_counter_attack in skirmishes
+// (sim/cardcounter.go): horned Safars make their card attack after a 3 AP
+// defence that stops an attack, right after that exchange, and the trace
+// stays consistent. Fails before: no field.
+func TestCardCounterSkirmish(t *testing.T) {
+	sk := cardCounterSkirmish()
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := map[string]int{}
+	made := 0
+	for seed := range uint64(30) {
+		var buf strings.Builder
+		pl.SetTrace(&buf)
+		res := pl.Play(rand.NewPCG(seed, 19))
+		newTraceChecker(t, "defence_counter_attack", sk, pl.Labels(), events).check(buf.String(), res)
+		if t.Failed() {
+			t.Logf("trace:\n%s", buf.String())
+			return
+		}
+		lines := strings.Split(buf.String(), "\n")
+		for k, l := range lines {
+			at := strings.Index(l, " makes its card's free attack after its 3 AP defence")
+			if at < 0 {
+				continue
+			}
+			made++
+			name := strings.TrimSpace(l[:at])
+			// The exchange it follows: a 3 AP defence of that Safar that stopped
+			// the attack, then the HP line; the next line is its attack.
+			if k < 2 || !strings.Contains(lines[k-2], name+" defends 3:") || !strings.Contains(lines[k-2], "; stopped") ||
+				k+1 >= len(lines) || !strings.Contains(lines[k+1], name+" attacks ") || !strings.Contains(lines[k+1], "card (Horn)") {
+				t.Fatalf("seed %d, trace line %d: the free attack does not follow a stopping 3 AP defence or is not made:\n%s", seed, k+1, buf.String())
+			}
+		}
+	}
+	if made == 0 {
+		t.Error("no free attack after a 3 AP defence in 30 battles")
+	}
+	t.Logf("%d free attacks after a 3 AP defence in 30 battles; events %v", made, events)
+}
+
+// cardCounterSkirmish is TestCardCounterSkirmish's battle: two horned Safars
+// (a card attack Horn, V+P, P damage, and defence_counter_attack: Horn)
+// against two plain Khârns.
+func cardCounterSkirmish() *sim.Skirmish {
+	mk := func(id string, rule bool) *sim.Fighter {
+		p := ownCard(id, 2, stats4(4, 4, 4, 4), profiles.OwnRules{CounterAttackName: "Horn", CounterAttackSet: rule})
+		p.HP = 10
+		p.SpecialAttacks = []profiles.CardAttack{{Name: "Horn", Chars: [2]profiles.Char{profiles.V, profiles.P}, Damage: profiles.P}}
+		return sim.NewFighter(p, []*profiles.Equipment{club})
+	}
+	return &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Name: "horned", Safars: []*sim.Fighter{mk("horned-a", true), mk("horned-b", true)}, Costs: []int{1, 1}, Leader: 0},
+		{Name: "plain", Safars: []*sim.Fighter{mk("plain-a", false), mk("plain-b", false)}, Costs: []int{1, 1}, Leader: 0},
+	}}
+}
+
+// TestCardCounterAllocs checks that warm battles with
+// defence_counter_attack allocate nothing.
+func TestCardCounterAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	pl, err := cardCounterSkirmish().NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := sim.WarmAllocs(pl, 50); n != 0 {
+		t.Errorf("%v allocations per battle, want 0", n)
+	}
+}
