@@ -26,6 +26,7 @@ import (
 //	activation_d10: true            # a d10 at each activation start: 1-3 -2 to its dice, 8+ +2 to its characteristics
 //	paired_free_attacks: true       # once per game, with two one-handed weapons, two 2 AP attacks without AP or mastery dice
 //	defence_counter_attack: Horn    # after a successful 3 AP defence, a free attack with its special_attacks entry of that name
+//	free_auto_defence: true         # once per turn a free 3 AP defence that succeeds automatically
 //
 // The engine plays them in sim/ownrules.go.
 type OwnRules struct {
@@ -76,6 +77,9 @@ type OwnRules struct {
 	CounterAttack     int
 	CounterAttackName string
 	CounterAttackSet  bool
+	// AutoDefence: once per turn, a free 3 AP defence that succeeds
+	// automatically (skills.md section 3 F).
+	AutoDefence bool
 }
 
 // DefenceDamage is +Amount counter damage against the Safars Against names.
@@ -100,7 +104,7 @@ type DefenceBonus struct {
 
 // ownRuleFields are the profile keys OwnRules reads.
 var ownRuleFields = []string{"critical_from", "defence_damage_vs", "bite_double_unhurt", "shot_critical_adds",
-	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses", "activation_d10", "paired_free_attacks", "defence_counter_attack"}
+	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses", "activation_d10", "paired_free_attacks", "defence_counter_attack", "free_auto_defence"}
 
 var (
 	defenceDamageFields = []string{"against", "amount"}
@@ -133,6 +137,8 @@ func (d *decoder) ownRule(o *OwnRules, key string, n *yaml.Node, field string) b
 		o.ActivationD10, _ = d.boolValue(n, field)
 	case "paired_free_attacks":
 		o.PairedFreeAttacks, _ = d.boolValue(n, field)
+	case "free_auto_defence":
+		o.AutoDefence, _ = d.boolValue(n, field)
 	case "defence_counter_attack":
 		o.CounterAttackName, o.CounterAttackSet = d.stringValue(n, field)
 	default:

@@ -63,16 +63,17 @@ func TestOwnRulesDecode(t *testing.T) {
 // F: "at the start of each activation a d10: 1-3 gives -2 to the natural
 // result of all its dice, 8+ gives +2 to all its characteristics") and
 // paired_free_attacks ("once per game, holding two one-handed weapons, two 2
-// AP attacks without spending AP and without mastery dice") are ordinary
-// profile fields. Fails before: unknown field activation_d10.
+// AP attacks without spending AP and without mastery dice") and
+// free_auto_defence ("once per turn a free 3 AP defence that succeeds
+// automatically") are ordinary profile fields. Fails before: unknown field activation_d10.
 func TestOwnActivationD10Decode(t *testing.T) {
-	ds, err := loadFiles(map[string]string{"a.yaml": okProfile + "    activation_d10: true\n    paired_free_attacks: true\n"})
+	ds, err := loadFiles(map[string]string{"a.yaml": okProfile + "    activation_d10: true\n    paired_free_attacks: true\n    free_auto_defence: true\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	p, _ := ds.Profile("p1")
-	if !p.Own.ActivationD10 || !p.Own.PairedFreeAttacks {
-		t.Errorf("activation_d10, paired_free_attacks not read: %+v", p.Own)
+	if !p.Own.ActivationD10 || !p.Own.PairedFreeAttacks || !p.Own.AutoDefence {
+		t.Errorf("activation_d10, paired_free_attacks, free_auto_defence not read: %+v", p.Own)
 	}
 }
 
@@ -102,6 +103,8 @@ func TestOwnRulesProblems(t *testing.T) {
 			[]string{`d/a.yaml:2:5: profiles[p1].bite_double_unhurt: doubles its Bite's damage, but the card has no bite skill (R18)`}},
 		{"activation_d10 not a bool", "activation_d10: 8",
 			[]string{`d/a.yaml:11:21: profiles[p1].activation_d10: want true or false, got the number 8`}},
+		{"free_auto_defence not a bool", "free_auto_defence: once_per_turn",
+			[]string{`d/a.yaml:11:24: profiles[p1].free_auto_defence: want true or false, got "once_per_turn"`}},
 		{"paired_free_attacks not a bool", "paired_free_attacks: twice",
 			[]string{`d/a.yaml:11:26: profiles[p1].paired_free_attacks: want true or false, got "twice"`}},
 		{"not a bool", "no_reflex_defence: 3",

@@ -357,6 +357,9 @@ type combatant struct {
 	// (sim/pairedattacks.go).
 	pairedUsed bool
 	pairedLeft int8
+	// autoDefUsed: its card's free automatic defence was used this turn
+	// (sim/autodefence.go).
+	autoDefUsed bool
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -609,8 +612,11 @@ func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchang
 	// A Bite doubled against an unhurt target (sim/ownrules.go) is valued
 	// undoubled by the option tables, so the policies choose as without the
 	// card's rule; engine.plan plays it doubled against an unhurt target.
+	// A card's free automatic defence (sim/autodefence.go), once per turn,
+	// is valued as used: the enemies would not attack it at all if every
+	// attack met it; the exchange plays it (engine.strike's state).
 	return Exchange{Attacker: af, Defender: df, Attack: a, Variant: e.variant, Policy: e.exchangePolicy(att),
-		DefenderHurt: af.Profile.Own.BiteDoubleUnhurt}
+		DefenderHurt: af.Profile.Own.BiteDoubleUnhurt, DefenderAutoUsed: true}
 }
 
 // reset puts every Safar at full strength at its starting place.
@@ -687,6 +693,7 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 		for i := range e.c { // Duellist and Master X: once per turn
 			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
 			e.c[i].armourRerollUsed, e.c[i].auraVUsed, e.c[i].boostUsed = false, false, false // sim/wards.go, sim/auragrants.go
+			e.c[i].autoDefUsed = false                                                        // sim/autodefence.go
 			e.c[i].warnedMask = 0
 			e.c[i].morale.sacrificeUsed, e.c[i].morale.authorityUsed = false, 0 // Sacrifice X, Authority X: per turn
 			e.c[i].morale.riderUsed = false                                     // a mount's Sacrifice towards its rider (sim/mount.go)
@@ -2048,6 +2055,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	if paired {
 		st.attMastery = 0 // its card's free attacks roll without mastery dice (sim/pairedattacks.go)
 	}
+	st.flags |= autoDefFlag(o.f, o.autoDefUsed) // its card's free automatic defence (sim/autodefence.go)
 	if e.trace != nil {
 		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }
 		if pl.ex.BeyondCounterReach {
@@ -2088,6 +2096,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
 	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
 	o.duelUsed = o.duelUsed || st0.flag(stDefDuel) && !st.flag(stDefDuel)
+	o.autoDefUsed = o.autoDefUsed || st0.flag(stAutoDef) && !st.flag(stAutoDef) // once per turn (sim/autodefence.go)
 	e.spendTools(i, st0.attTools&^st.attTools)
 	e.spendTools(j, st0.defTools&^st.defTools)
 	o.alert = false // its next defensive action was this one
@@ -2356,7 +2365,9 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 		return
 	}
 	fmt.Fprintf(&b, ", total %d; %s defends %s", ev.Total, e.name(j), ev.Defence)
-	if !ev.Defence.None {
+	if ev.Defence.Auto {
+		b.WriteString(", no roll, no AP (free_auto_defence, once per turn)") // sim/autodefence.go
+	} else if !ev.Defence.None {
 		fmt.Fprintf(&b, ", rolls %d, total %d", ev.DefenceRoll.Face, ev.DefenceTot)
 		if ev.DefenceRoll.Failure {
 			b.WriteString(" (CF)")

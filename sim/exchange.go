@@ -214,6 +214,11 @@ type Exchange struct {
 	// sim/auragrants.go), good for its main roll of this exchange: the
 	// attack roll, or the defence roll against the main attack.
 	AttackerCFReroll, DefenderCFReroll bool
+	// DefenderAutoUsed: the defender's card's free automatic defence of the
+	// turn is used (free_auto_defence, sim/autodefence.go); the zero value
+	// has it available. The option tables of fights set it, so that they
+	// value attacks on it as without the rule.
+	DefenderAutoUsed bool
 	// DoubleDamage: the attacker's attacks (the main one and its free
 	// attacks) deal double damage, a special card's rule against a poisoned
 	// target (skills.md 3.2; sim/carddouble.go): the damage before the range
@@ -411,7 +416,7 @@ func (ex *Exchange) checkDefence(d Defence, free, describe bool) error {
 		}
 		return nil
 	}
-	if d.AP > def.AP {
+	if d.AP > def.AP && !d.Auto { // its card's free automatic defence costs none (sim/autodefence.go)
 		if !describe {
 			return errIllegal
 		}

@@ -191,7 +191,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		row := pl.rowCached(s, free)
 		idx := pl.defendIdx(row, s, free, t, ch)
 		def = pl.defence(free, idx)
-		if idx >= 0 && !def.None && !def.Discard {
+		if idx >= 0 && !def.None && !def.Discard && !def.Auto {
 			ct = pl.candTail(free, idx)
 		}
 	}
@@ -219,6 +219,9 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 			pl.sampleHit(r, &s, spec, ch, true, o)
 		}
 		return s
+	}
+	if def.Auto {
+		return pl.sampleAuto(r, s, a, ar, t, def, o) // sim/autodefence.go
 	}
 	var dmod int
 	var dpool dice.Pool
