@@ -27,6 +27,7 @@ import (
 //	paired_free_attacks: true       # once per game, with two one-handed weapons, two 2 AP attacks without AP or mastery dice
 //	defence_counter_attack: Horn    # after a successful 3 AP defence, a free attack with its special_attacks entry of that name
 //	free_auto_defence: true         # once per turn a free 3 AP defence that succeeds automatically
+//	riposte_shot: true              # a Riposte defence's A effect may be a free shot of its loaded weapon, even in melee
 //
 // The engine plays them in sim/ownrules.go.
 type OwnRules struct {
@@ -80,6 +81,10 @@ type OwnRules struct {
 	// AutoDefence: once per turn, a free 3 AP defence that succeeds
 	// automatically (skills.md section 3 F).
 	AutoDefence bool
+	// RiposteShot: during a defence with Riposte, its A effect may be a
+	// free shot if its weapon is loaded, even in melee (skills.md section 3
+	// F).
+	RiposteShot bool
 }
 
 // DefenceDamage is +Amount counter damage against the Safars Against names.
@@ -104,7 +109,7 @@ type DefenceBonus struct {
 
 // ownRuleFields are the profile keys OwnRules reads.
 var ownRuleFields = []string{"critical_from", "defence_damage_vs", "bite_double_unhurt", "shot_critical_adds",
-	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses", "activation_d10", "paired_free_attacks", "defence_counter_attack", "free_auto_defence"}
+	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses", "activation_d10", "paired_free_attacks", "defence_counter_attack", "free_auto_defence", "riposte_shot"}
 
 var (
 	defenceDamageFields = []string{"against", "amount"}
@@ -137,6 +142,8 @@ func (d *decoder) ownRule(o *OwnRules, key string, n *yaml.Node, field string) b
 		o.ActivationD10, _ = d.boolValue(n, field)
 	case "paired_free_attacks":
 		o.PairedFreeAttacks, _ = d.boolValue(n, field)
+	case "riposte_shot":
+		o.RiposteShot, _ = d.boolValue(n, field)
 	case "free_auto_defence":
 		o.AutoDefence, _ = d.boolValue(n, field)
 	case "defence_counter_attack":

@@ -65,15 +65,17 @@ func TestOwnRulesDecode(t *testing.T) {
 // paired_free_attacks ("once per game, holding two one-handed weapons, two 2
 // AP attacks without spending AP and without mastery dice") and
 // free_auto_defence ("once per turn a free 3 AP defence that succeeds
-// automatically") are ordinary profile fields. Fails before: unknown field activation_d10.
+// automatically") and riposte_shot ("during a defence with Riposte, its A
+// effect may be a free shot if its weapon is loaded, even in melee") are
+// ordinary profile fields. Fails before: unknown field activation_d10.
 func TestOwnActivationD10Decode(t *testing.T) {
-	ds, err := loadFiles(map[string]string{"a.yaml": okProfile + "    activation_d10: true\n    paired_free_attacks: true\n    free_auto_defence: true\n"})
+	ds, err := loadFiles(map[string]string{"a.yaml": okProfile + "    activation_d10: true\n    paired_free_attacks: true\n    free_auto_defence: true\n    riposte_shot: true\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	p, _ := ds.Profile("p1")
-	if !p.Own.ActivationD10 || !p.Own.PairedFreeAttacks || !p.Own.AutoDefence {
-		t.Errorf("activation_d10, paired_free_attacks, free_auto_defence not read: %+v", p.Own)
+	if !p.Own.ActivationD10 || !p.Own.PairedFreeAttacks || !p.Own.AutoDefence || !p.Own.RiposteShot {
+		t.Errorf("activation_d10, paired_free_attacks, free_auto_defence, riposte_shot not read: %+v", p.Own)
 	}
 }
 
@@ -103,6 +105,8 @@ func TestOwnRulesProblems(t *testing.T) {
 			[]string{`d/a.yaml:2:5: profiles[p1].bite_double_unhurt: doubles its Bite's damage, but the card has no bite skill (R18)`}},
 		{"activation_d10 not a bool", "activation_d10: 8",
 			[]string{`d/a.yaml:11:21: profiles[p1].activation_d10: want true or false, got the number 8`}},
+		{"riposte_shot not a bool", "riposte_shot: 1",
+			[]string{`d/a.yaml:11:19: profiles[p1].riposte_shot: want true or false, got the number 1`}},
 		{"free_auto_defence not a bool", "free_auto_defence: once_per_turn",
 			[]string{`d/a.yaml:11:24: profiles[p1].free_auto_defence: want true or false, got "once_per_turn"`}},
 		{"paired_free_attacks not a bool", "paired_free_attacks: twice",

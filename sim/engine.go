@@ -18,8 +18,9 @@ import (
 // sim/skirmish.go). The option tables (kinds, opts, threat) are read-only once
 // built and shared by clones; the rest is per goroutine.
 type engine struct {
-	// countering: a card's free attack after a 3 AP defence is being played
-	// (sim/cardcounter.go); no other is made from within it.
+	// countering: a card's free attack after a 3 AP defence or its Riposte
+	// shot is being played (sim/cardcounter.go, sim/riposteshot.go); no
+	// other is made from within it.
 	countering bool
 	// kinds are the distinct Safars of each side (a Fighter fielded twice on one
 	// side is one kind); kindSide[k] is the side of kind k.
@@ -450,6 +451,10 @@ type planKey struct {
 	// defender, bleeding from its attack (Exchange.HeroicAttack,
 	// sim/cardheroic.go).
 	heroic bool
+	// defShot: the defender's card makes its Riposte's A effect a free shot
+	// and its shooting weapon is loaded (Exchange.DefenderShotReady,
+	// sim/riposteshot.go).
+	defShot bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -1951,6 +1956,7 @@ func (e *engine) strikeKey(i, j, optIdx int, opt *fightOption, assault bool, ban
 	key.defHurt = opt.attack.Kind == Bite && c.f.Profile.Own.BiteDoubleUnhurt && o.hp < o.f.Profile.HP
 	key.double = c.doubleOnPoisoned && o.poisoned                                // sim/carddouble.go
 	key.heroic = c.heroicOnBled && !opt.shot && o.bleeding > 0 && o.bleedBy == i // sim/cardheroic.go
+	key.defShot = e.shotReady(j)                                                 // sim/riposteshot.go
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
 	key.attCF, key.defCF = e.cfReroll(c.side), e.cfReroll(o.side) // sim/auragrants.go
 	if c.boostBy > 0 {
@@ -2181,6 +2187,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 			}
 		}
 	}
+	if out.RiposteShot {
+		e.riposteShot(r, j, i) // sim/riposteshot.go
+	}
 	if out.Stopped3 && o.f.Profile.Own.CounterAttackSet {
 		e.cardCounter(r, j, i) // sim/cardcounter.go
 	}
@@ -2254,6 +2263,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	}
 	ex.Assault = k.assault
 	ex.DefenderHurt = k.defHurt
+	ex.DefenderShotReady = k.defShot             // sim/riposteshot.go
 	ex.Attack = ownAssaultEffects(ex, ex.Attack) // vv_power_effect, not in an assault (sim/ownrules.go)
 	if k.ambushFirst {
 		ex.AttackBonus, ex.DamageBonus = ambushBonus(ex.Attacker) // sim/ambush.go

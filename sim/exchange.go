@@ -219,6 +219,10 @@ type Exchange struct {
 	// has it available. The option tables of fights set it, so that they
 	// value attacks on it as without the rule.
 	DefenderAutoUsed bool
+	// DefenderShotReady: the defender's card lets its Riposte's A effect be
+	// a free shot (riposte_shot, sim/riposteshot.go) and its shooting weapon
+	// is loaded: its Riposte defences engaging A take the A effect first.
+	DefenderShotReady bool
 	// DoubleDamage: the attacker's attacks (the main one and its free
 	// attacks) deal double damage, a special card's rule against a poisoned
 	// target (skills.md 3.2; sim/carddouble.go): the damage before the range

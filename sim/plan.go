@@ -615,6 +615,10 @@ func (ex *Exchange) counterChoice(d Defence) Defence {
 	case d.AP == 3 || shot || ex.Defender.Skills.Riposte:
 		n = 1
 	}
+	if n > 0 && ex.riposteShot(d) {
+		d.Effect, d.HasEffect = A, true // its card: a free shot (sim/riposteshot.go)
+		n--
+	}
 	order := []Char{P, C, V}
 	if shot {
 		order = []Char{V}

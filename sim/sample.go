@@ -54,6 +54,9 @@ type Outcome struct {
 	// Stopped3: a 3 AP defence roll stopped the main attack (a card's free
 	// attack after it, sim/cardcounter.go).
 	Stopped3 bool
+	// RiposteShot: the defence that stopped the main attack applies the A
+	// effect its card makes a free shot (sim/riposteshot.go).
+	RiposteShot bool
 }
 
 // TraceEvent is one step of a sampled exchange, for a readable trace of a fight.
@@ -308,6 +311,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	}
 	if stopped {
 		o.Stopped3 = o.Stopped3 || !free && def.AP == 3
+		o.RiposteShot = o.RiposteShot || !free && def.counterEffects(A) > 0 && pl.ex.DefenderShotReady
 		o.AttackerPoisoned = o.AttackerPoisoned || back && !saveRoll(r, pl.ex.Attacker) // sim/wards.go
 		s0 := s
 		s = pl.counterEffects(s, def)

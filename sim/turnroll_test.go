@@ -74,6 +74,12 @@ func turnRollSamplerCases() []samplerCase {
 			return &sim.Exchange{Attacker: a, Defender: d,
 				Attack: sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.V), Effects: sim.CharsOf(sim.A, sim.P)}, Policy: sim.DefaultPolicy}
 		}},
+		{"riposte_shot: a Riposte archer's loaded bow, its A effect first, best response", func() *sim.Exchange {
+			p := ownCard("archer", 2, stats4(3, 4, 5, 4), profiles.OwnRules{RiposteShot: true}, skill("riposte"))
+			d := sim.NewFighter(withMastery(p, profiles.Defensive), []*profiles.Equipment{club, bow})
+			return &sim.Exchange{Attacker: sim.NewFighter(roller, []*profiles.Equipment{club}), Defender: d, DefenderShotReady: true,
+				Attack: sim.Attack{AP: 3, Chars: sim.CharsOf(sim.P, sim.A, sim.V), Effects: sim.CharsOf(sim.A, sim.P)}, Policy: sim.DefaultPolicy}
+		}},
 		{"activation_d10: the attacker -2 against an armoured guard, an A effect's free attack", func() *sim.Exchange {
 			a := sim.NewFighter(roller, []*profiles.Equipment{club})
 			a.RollMod = -2
@@ -316,6 +322,91 @@ func TestCardCounterAllocs(t *testing.T) {
 		t.Skip("the race detector allocates")
 	}
 	pl, err := cardCounterSkirmish().NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := sim.WarmAllocs(pl, 50); n != 0 {
+		t.Errorf("%v allocations per battle, want 0", n)
+	}
+}
+
+// TestRiposteShotSkirmish plays riposte_shot in skirmishes
+// (sim/riposteshot.go): Riposte archers shoot their attackers after their
+// Riposte defences that engage A stop an attack, right after that exchange,
+// and the trace stays consistent. Fails before: no field.
+func TestRiposteShotSkirmish(t *testing.T) {
+	sk := riposteShotSkirmish()
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := map[string]int{}
+	shots := 0
+	for seed := range uint64(30) {
+		var buf strings.Builder
+		pl.SetTrace(&buf)
+		res := pl.Play(rand.NewPCG(seed, 29))
+		newTraceChecker(t, "riposte_shot", sk, pl.Labels(), events).check(buf.String(), res)
+		if t.Failed() {
+			t.Logf("trace:\n%s", buf.String())
+			return
+		}
+		lines := strings.Split(buf.String(), "\n")
+		for k, l := range lines {
+			at := strings.Index(l, "'s Riposte A effect is a free shot")
+			if at < 0 {
+				continue
+			}
+			shots++
+			name := strings.TrimSpace(l[:at])
+			// The shot's line, after an ally's shouted warning if any.
+			found := false
+			for _, n := range lines[k+1 : min(k+3, len(lines))] {
+				found = found || strings.Contains(n, name+" attacks ") && strings.Contains(n, " shot:")
+			}
+			if !found {
+				t.Fatalf("seed %d, trace line %d: no shot after the announced one:\n%s", seed, k+1, buf.String())
+			}
+		}
+	}
+	if shots == 0 {
+		t.Error("no Riposte shot in 30 battles")
+	}
+	t.Logf("%d Riposte shots in 30 battles; events %v", shots, events)
+}
+
+// riposteShotSkirmish is TestRiposteShotSkirmish's battle: two Riposte
+// slingers with a club and a short sling (riposte_shot) against two plain
+// Khârns.
+func riposteShotSkirmish() *sim.Skirmish {
+	archer := func(id string) *sim.Fighter {
+		p := ownCard(id, 2, stats4(3, 4, 5, 4), profiles.OwnRules{RiposteShot: true}, skill("riposte"))
+		p.HP = 10
+		// A sling that reaches 1 toise only: it fights with its club and
+		// keeps the sling loaded for its Riposte (it would rather shoot
+		// its AP away with a bow).
+		sling := &profiles.Equipment{ID: "sling", Kind: profiles.KindRanged, Hands: 1,
+			Effects: profiles.Effects{FixedDamage: &profiles.Dice{Plus: 3}, Range: &profiles.Range{Short: 0, Long: 1, Max: 1}}}
+		return sim.NewFighter(p, []*profiles.Equipment{club, sling})
+	}
+	plain := func(id string) *sim.Fighter {
+		p := ownCard(id, 2, stats4(4, 4, 4, 4), profiles.OwnRules{})
+		p.HP = 10
+		return sim.NewFighter(p, []*profiles.Equipment{club})
+	}
+	return &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Name: "archers", Safars: []*sim.Fighter{archer("archer-a"), archer("archer-b")}, Costs: []int{1, 1}, Leader: 0},
+		{Name: "plain", Safars: []*sim.Fighter{plain("plain-a"), plain("plain-b")}, Costs: []int{1, 1}, Leader: 0},
+	}}
+}
+
+// TestRiposteShotAllocs checks that warm battles with riposte_shot allocate
+// nothing.
+func TestRiposteShotAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	pl, err := riposteShotSkirmish().NewPlayer()
 	if err != nil {
 		t.Fatal(err)
 	}
