@@ -1,6 +1,7 @@
 package profiles
 
 import (
+	"fmt"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -22,6 +23,11 @@ import (
 //	defence_bonuses:                # while a named Safar of its side is in play
 //	  - {while_in_play: {profiles: [its-twin]}, amount: 2}
 //	  - {while_in_play: {profiles: [its-father, its-mother]}, stat: T}
+//	activation_d10: true            # a d10 at each activation start: 1-3 -2 to its dice, 8+ +2 to its characteristics
+//	paired_free_attacks: true       # once per game, with two one-handed weapons, two 2 AP attacks without AP or mastery dice
+//	defence_counter_attack: Horn    # after a successful 3 AP defence, a free attack with its special_attacks entry of that name
+//	free_auto_defence: true         # once per turn a free 3 AP defence that succeeds automatically
+//	riposte_shot: true              # a Riposte defence's A effect may be a free shot of its loaded weapon, even in melee
 //
 // The engine plays them in sim/ownrules.go.
 type OwnRules struct {
@@ -55,6 +61,30 @@ type OwnRules struct {
 	// DefenceBonuses add to all its defences while a Safar they name is in
 	// play on its side.
 	DefenceBonuses []DefenceBonus
+	// ActivationD10: at the start of each of its activations it rolls a
+	// d10; on 1-3 its dice roll 2 less (-2 to the natural result of all its
+	// dice), on 8+ its characteristics are raised by 2, until the start of
+	// its next activation, defences included (skills.md section 3 F, Open:
+	// "recommended until its next activation start, defences included").
+	ActivationD10 bool
+	// PairedFreeAttacks: once per game, holding two one-handed weapons, it
+	// makes two 2 AP attacks without spending AP and without mastery dice
+	// (skills.md section 3 F).
+	PairedFreeAttacks bool
+	// CounterAttack, when CounterAttackSet, is the index in its
+	// SpecialAttacks of the card attack (pattern I) it makes for free after
+	// a successful 3 AP defence (skills.md section 3 F); CounterAttackName
+	// the name the data file gave.
+	CounterAttack     int
+	CounterAttackName string
+	CounterAttackSet  bool
+	// AutoDefence: once per turn, a free 3 AP defence that succeeds
+	// automatically (skills.md section 3 F).
+	AutoDefence bool
+	// RiposteShot: during a defence with Riposte, its A effect may be a
+	// free shot if its weapon is loaded, even in melee (skills.md section 3
+	// F).
+	RiposteShot bool
 }
 
 // DefenceDamage is +Amount counter damage against the Safars Against names.
@@ -79,7 +109,7 @@ type DefenceBonus struct {
 
 // ownRuleFields are the profile keys OwnRules reads.
 var ownRuleFields = []string{"critical_from", "defence_damage_vs", "bite_double_unhurt", "shot_critical_adds",
-	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses"}
+	"vv_power_effect", "attack_effects", "no_reflex_defence", "defence_damage_only", "defence_bonuses", "activation_d10", "paired_free_attacks", "defence_counter_attack", "free_auto_defence", "riposte_shot"}
 
 var (
 	defenceDamageFields = []string{"against", "amount"}
@@ -108,6 +138,16 @@ func (d *decoder) ownRule(o *OwnRules, key string, n *yaml.Node, field string) b
 		o.DefenceDamageOnly, _ = d.boolValue(n, field)
 	case "defence_bonuses":
 		o.DefenceBonuses = d.defenceBonuses(n, field)
+	case "activation_d10":
+		o.ActivationD10, _ = d.boolValue(n, field)
+	case "paired_free_attacks":
+		o.PairedFreeAttacks, _ = d.boolValue(n, field)
+	case "riposte_shot":
+		o.RiposteShot, _ = d.boolValue(n, field)
+	case "free_auto_defence":
+		o.AutoDefence, _ = d.boolValue(n, field)
+	case "defence_counter_attack":
+		o.CounterAttackName, o.CounterAttackSet = d.stringValue(n, field)
 	default:
 		return false
 	}
@@ -238,6 +278,25 @@ func (d *decoder) checkOwnRules(p *Profile, path string) {
 		if b.UseStat && p.NotPrinted.Has(b.Stat) {
 			d.errs = append(d.errs, Error{Pos: b.Pos, Field: index(join(path, "defence_bonuses"), i) + ".stat",
 				Msg: "adds " + b.Stat.String() + ", which the card does not print (stats: " + b.Stat.String() + ": ~)"})
+		}
+	}
+	if o.CounterAttackSet {
+		found := false
+		var names []string
+		for i := range p.SpecialAttacks {
+			names = append(names, p.SpecialAttacks[i].Name)
+			if p.SpecialAttacks[i].Name == o.CounterAttackName {
+				o.CounterAttack, found = i, true
+				break
+			}
+		}
+		if !found {
+			msg := "names no special_attacks entry of the card (skills.md section 3 F: a card-defined attack, pattern I)"
+			if len(names) > 0 {
+				msg += "; its entries: " + strings.Join(names, ", ")
+			}
+			d.errs = append(d.errs, Error{Pos: p.Pos, Field: join(path, "defence_counter_attack"), Msg: fmt.Sprintf("%q %s", o.CounterAttackName, msg)})
+			o.CounterAttackSet = false
 		}
 	}
 	if o.BiteDoubleUnhurt {

@@ -59,6 +59,26 @@ func TestOwnRulesDecode(t *testing.T) {
 	}
 }
 
+// TestOwnActivationD10Decode checks that activation_d10 (skills.md section 3
+// F: "at the start of each activation a d10: 1-3 gives -2 to the natural
+// result of all its dice, 8+ gives +2 to all its characteristics") and
+// paired_free_attacks ("once per game, holding two one-handed weapons, two 2
+// AP attacks without spending AP and without mastery dice") and
+// free_auto_defence ("once per turn a free 3 AP defence that succeeds
+// automatically") and riposte_shot ("during a defence with Riposte, its A
+// effect may be a free shot if its weapon is loaded, even in melee") are
+// ordinary profile fields. Fails before: unknown field activation_d10.
+func TestOwnActivationD10Decode(t *testing.T) {
+	ds, err := loadFiles(map[string]string{"a.yaml": okProfile + "    activation_d10: true\n    paired_free_attacks: true\n    free_auto_defence: true\n    riposte_shot: true\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("p1")
+	if !p.Own.ActivationD10 || !p.Own.PairedFreeAttacks || !p.Own.AutoDefence || !p.Own.RiposteShot {
+		t.Errorf("activation_d10, paired_free_attacks, free_auto_defence, riposte_shot not read: %+v", p.Own)
+	}
+}
+
 // TestOwnRulesProblems checks that bad pattern F fields are reported with
 // file, line, column, field and the rule broken, all at once.
 func TestOwnRulesProblems(t *testing.T) {
@@ -83,6 +103,14 @@ func TestOwnRulesProblems(t *testing.T) {
 			[]string{`d/a.yaml:11:23: profiles[p1].defence_bonuses[0]: missing field "while_in_play"`}},
 		{"bite without Bite", "bite_double_unhurt: true",
 			[]string{`d/a.yaml:2:5: profiles[p1].bite_double_unhurt: doubles its Bite's damage, but the card has no bite skill (R18)`}},
+		{"activation_d10 not a bool", "activation_d10: 8",
+			[]string{`d/a.yaml:11:21: profiles[p1].activation_d10: want true or false, got the number 8`}},
+		{"riposte_shot not a bool", "riposte_shot: 1",
+			[]string{`d/a.yaml:11:19: profiles[p1].riposte_shot: want true or false, got the number 1`}},
+		{"free_auto_defence not a bool", "free_auto_defence: once_per_turn",
+			[]string{`d/a.yaml:11:24: profiles[p1].free_auto_defence: want true or false, got "once_per_turn"`}},
+		{"paired_free_attacks not a bool", "paired_free_attacks: twice",
+			[]string{`d/a.yaml:11:26: profiles[p1].paired_free_attacks: want true or false, got "twice"`}},
 		{"not a bool", "no_reflex_defence: 3",
 			[]string{`d/a.yaml:11:24: profiles[p1].no_reflex_defence: want true or false, got the number 3`}},
 	} {
@@ -102,5 +130,30 @@ func TestOwnRulesProblems(t *testing.T) {
 	_, err := loadFiles(map[string]string{"a.yaml": file})
 	if err == nil || !strings.Contains(err.Error(), "profiles[p1].defence_bonuses[0].stat: adds T, which the card does not print (stats: T: ~)") {
 		t.Errorf("T not printed: got %v", err)
+	}
+}
+
+// TestOwnCounterAttackDecode checks defence_counter_attack (skills.md section
+// 3 F: "after a successful 3 AP defence, a free card-defined attack (pattern
+// I)"): the name of one of its special_attacks, read as its index; a name its
+// card does not define is an error naming the field and its entries. Fails
+// before: unknown field defence_counter_attack.
+func TestOwnCounterAttackDecode(t *testing.T) {
+	ds, err := loadFiles(map[string]string{"a.yaml": beastProfile + "    defence_counter_attack: Second\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ds.Profile("p1")
+	if o := p.Own; !o.CounterAttackSet || o.CounterAttack != 1 || o.CounterAttackName != "Second" {
+		t.Errorf("defence_counter_attack: %+v, want entry 1 (Second)", o)
+	}
+	_, err = loadFiles(map[string]string{"a.yaml": beastProfile + "    defence_counter_attack: Horn\n"})
+	want := `d/a.yaml:2:5: profiles[p1].defence_counter_attack: "Horn" names no special_attacks entry of the card (skills.md section 3 F: a card-defined attack, pattern I); its entries: Coup de gueule, Second`
+	if err == nil || err.Error() != want {
+		t.Errorf("unknown attack: got\n%v\nwant\n%s", err, want)
+	}
+	_, err = loadFiles(map[string]string{"a.yaml": okProfile + "    defence_counter_attack: [Horn]\n"})
+	if err == nil || !strings.Contains(err.Error(), "profiles[p1].defence_counter_attack: ") {
+		t.Errorf("not a string: got %v", err)
 	}
 }

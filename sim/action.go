@@ -177,6 +177,11 @@ type Defence struct {
 	// (skills.md #24); HasEffect2 reports whether there is one.
 	Effect2    Char
 	HasEffect2 bool
+	// Auto is its card's free automatic defence (skills.md section 3 F,
+	// sim/autodefence.go): a 3 AP defence (its characteristics, counter and
+	// effect) that costs no AP, rolls no die and stops the attack, once per
+	// turn.
+	Auto bool
 }
 
 // String writes the defence the way --defence reads it.
@@ -187,6 +192,8 @@ func (d Defence) String() string {
 		return "no defence"
 	case d.Discard:
 		return "discard shield"
+	case d.Auto:
+		return fmt.Sprintf("free 3:%s (its card)", d.Chars)
 	case d.AP == 0:
 		s = "reflex"
 	default:

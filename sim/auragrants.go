@@ -346,7 +346,7 @@ func (e *engine) boostLeft(j int) toolBits {
 // defence d and plays it there: the main attack's, a roll, on which it may
 // not play Cunning.
 func (pl *plan) boostOK(s state, free bool, d Defence) bool {
-	return !free && s.defTools.has(toolBoost) && !d.None && !d.Discard && !pl.cunningOK(s, d)
+	return !free && s.defTools.has(toolBoost) && !d.None && !d.Discard && !d.Auto && !pl.cunningOK(s, d)
 }
 
 // boostOutcomes adds the +1D10 to outcomes o of a defence roll (tail tl)

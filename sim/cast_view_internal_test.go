@@ -15,9 +15,10 @@ import (
 // keys, while the loadouts of one caster share one.
 func TestCastViewKey(t *testing.T) {
 	keyed := []string{"Profile", "Skills", "Armour", "ArmourBoxes", "Items", "AP", "Dice", "Mastery", "CriticalLower"}
-	// Read by no cast plan (Cast.Check, Cast.plan, initDefMaster, armourFace).
+	// Read by no cast plan (Cast.Check, Cast.plan, initDefMaster, armourFace);
+	// RollMod: activation_d10 changes no casting roll (sim/turnroll.go).
 	unread := []string{"Weapon", "Melee", "Ranged", "Offhand", "Shield", "ShieldBoxes", "Helmet", "HelmetBoxes",
-		"Under", "UnderBoxes", "PoisonDoses", "Bleeding", "DefenceBonus"}
+		"Under", "UnderBoxes", "PoisonDoses", "Bleeding", "DefenceBonus", "RollMod"}
 	for f := range reflect.TypeFor[Fighter]().Fields() {
 		if !slices.Contains(keyed, f.Name) && !slices.Contains(unread, f.Name) {
 			t.Fatalf("Fighter field %s is neither in castViewKey nor listed as read by no cast plan: place it", f.Name)

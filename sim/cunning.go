@@ -16,7 +16,7 @@ package sim
 func (pl *plan) cunningOK(s state, d Defence) bool {
 	ex := pl.ex
 	return ex.Defender.Skills.Cunning && !ex.DefenderBerserk && !ex.Policy.ReflexOnly &&
-		!d.None && !d.Discard && s.defAP-int8(d.AP)-pl.defCost() >= 1
+		!d.None && !d.Discard && !d.Auto && s.defAP-int8(d.AP)-pl.defCost() >= 1
 }
 
 // cunningChar returns the highest characteristic the defender may add to

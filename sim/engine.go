@@ -18,6 +18,10 @@ import (
 // sim/skirmish.go). The option tables (kinds, opts, threat) are read-only once
 // built and shared by clones; the rest is per goroutine.
 type engine struct {
+	// countering: a card's free attack after a 3 AP defence or its Riposte
+	// shot is being played (sim/cardcounter.go, sim/riposteshot.go); no
+	// other is made from within it.
+	countering bool
 	// kinds are the distinct Safars of each side (a Fighter fielded twice on one
 	// side is one kind); kindSide[k] is the side of kind k.
 	kinds    []*Fighter
@@ -347,6 +351,18 @@ type combatant struct {
 	// heroicOnBled: its list's card gives it Heroic attack against an enemy
 	// bleeding from its attack (sim/cardheroic.go); set once per battle.
 	heroicOnBled bool
+	// turnRoll: its card's activation_d10 rolled at its last activation
+	// start (sim/turnroll.go): -1 its dice -2, +1 its characteristics +2,
+	// 0 neither (or no such card).
+	turnRoll int8
+	// pairedUsed: its card's two free 2 AP attacks of the game have begun;
+	// pairedLeft: how many of them are left in this activation
+	// (sim/pairedattacks.go).
+	pairedUsed bool
+	pairedLeft int8
+	// autoDefUsed: its card's free automatic defence was used this turn
+	// (sim/autodefence.go).
+	autoDefUsed bool
 }
 
 // inPlay reports whether the Safar is still on the battlefield: not defeated
@@ -437,6 +453,10 @@ type planKey struct {
 	// defender, bleeding from its attack (Exchange.HeroicAttack,
 	// sim/cardheroic.go).
 	heroic bool
+	// defShot: the defender's card makes its Riposte's A effect a free shot
+	// and its shooting weapon is loaded (Exchange.DefenderShotReady,
+	// sim/riposteshot.go).
+	defShot bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -599,8 +619,11 @@ func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchang
 	// A Bite doubled against an unhurt target (sim/ownrules.go) is valued
 	// undoubled by the option tables, so the policies choose as without the
 	// card's rule; engine.plan plays it doubled against an unhurt target.
+	// A card's free automatic defence (sim/autodefence.go), once per turn,
+	// is valued as used: the enemies would not attack it at all if every
+	// attack met it; the exchange plays it (engine.strike's state).
 	return Exchange{Attacker: af, Defender: df, Attack: a, Variant: e.variant, Policy: e.exchangePolicy(att),
-		DefenderHurt: af.Profile.Own.BiteDoubleUnhurt}
+		DefenderHurt: af.Profile.Own.BiteDoubleUnhurt, DefenderAutoUsed: true}
 }
 
 // reset puts every Safar at full strength at its starting place.
@@ -677,6 +700,7 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 		for i := range e.c { // Duellist and Master X: once per turn
 			e.c[i].duelUsed, e.c[i].masterUsed, e.c[i].acted = false, false, false
 			e.c[i].armourRerollUsed, e.c[i].auraVUsed, e.c[i].boostUsed = false, false, false // sim/wards.go, sim/auragrants.go
+			e.c[i].autoDefUsed = false                                                        // sim/autodefence.go
 			e.c[i].warnedMask = 0
 			e.c[i].morale.sacrificeUsed, e.c[i].morale.authorityUsed = false, 0 // Sacrifice X, Authority X: per turn
 			e.c[i].morale.riderUsed = false                                     // a mount's Sacrifice towards its rider (sim/mount.go)
@@ -974,6 +998,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	c.ap = c.f.Profile.AP + c.gift // an ally's AP aura's gift (sim/apauras.go)
 	c.gift = 0
 	e.effectsAtStart(i) // spells: ends, AP loss (sim/magic_effects.go)
+	e.turnRollAt(r, i)  // its card's d10 at each activation start (sim/turnroll.go)
 	if !e.morale(r, i) || !e.terrorTest(r, i) || !e.frightRetests(r, i) || !e.fireTest(r, i) {
 		return
 	}
@@ -988,6 +1013,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	spendMastery(c, FieldOffensive|FieldDefensive|FieldShooting|FieldObjective|FieldEsoteric, c.lostMastery) // spent for good by Rallying
 	c.walks, c.execUsed, c.specialUse, c.melee, c.harassed, c.assaulted, c.refused, c.struck, c.given, c.drawn = 0, false, false, 0, false, false, 0, false, 0, 0
 	c.detected = false
+	c.pairedLeft = 0 // sim/pairedattacks.go: the free attacks not made in their activation are lost
 	c.target = -1
 	e.startFree(i) // sim/apauras.go: a free first action
 	e.warlord(i)
@@ -1447,7 +1473,7 @@ func (e *engine) velocity(i int) float64 {
 	if k.auraVelocity {
 		aura = e.leaderAuraVelocity(i)
 	}
-	return max(k.velocity+float64(c.fx.mod[0]-c.poison-c.fire.chill)-e.carryMalus(i)+aura, 0)
+	return max(k.velocity+float64(c.fx.mod[0]-c.poison-c.fire.chill)+float64(c.turnRollStat(profiles.V))-e.carryMalus(i)+aura, 0)
 }
 
 // actionCost returns the AP of an attack of ap AP for Safar i (dazed: +1).
@@ -1938,6 +1964,7 @@ func (e *engine) strikeKey(i, j, optIdx int, opt *fightOption, assault bool, ban
 	key.defHurt = opt.attack.Kind == Bite && c.f.Profile.Own.BiteDoubleUnhurt && o.hp < o.f.Profile.HP
 	key.double = c.doubleOnPoisoned && o.poisoned                                // sim/carddouble.go
 	key.heroic = c.heroicOnBled && !opt.shot && o.bleeding > 0 && o.bleedBy == i // sim/cardheroic.go
+	key.defShot = e.shotReady(j)                                                 // sim/riposteshot.go
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
 	key.attCF, key.defCF = e.cfReroll(c.side), e.cfReroll(o.side) // sim/auragrants.go
 	if c.boostBy > 0 {
@@ -1966,6 +1993,11 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	c.assaulted = c.assaulted || assault
 	c.ap -= cost
 	c.spent += cost
+	paired := e.pairedFree(i, opt, cost) // sim/pairedattacks.go: no AP, no mastery die
+	if paired {
+		c.ap += cost
+		c.spent -= cost
+	}
 	c.attacks++
 	if !opt.shot {
 		c.melee++
@@ -2034,6 +2066,10 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	// Duellist works on an opponent in the duellist's zone of control.
 	st.setFlag(stAttDuel, !c.duelUsed && c.f.Skills.Duellist > 0 && e.engaged(j, i))
 	st.setFlag(stDefDuel, !o.duelUsed && o.f.Skills.Duellist > 0 && e.engaged(i, j))
+	if paired {
+		st.attMastery = 0 // its card's free attacks roll without mastery dice (sim/pairedattacks.go)
+	}
+	st.flags |= autoDefFlag(o.f, o.autoDefUsed) // its card's free automatic defence (sim/autodefence.go)
 	if e.trace != nil {
 		pl.trace = func(ev TraceEvent) { e.traceExchange(i, j, ev) }
 		if pl.ex.BeyondCounterReach {
@@ -2074,6 +2110,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	c.masterUsed = c.masterUsed || st0.attMaster && !st.attMaster
 	o.masterUsed = o.masterUsed || st0.defMaster && !st.defMaster
 	o.duelUsed = o.duelUsed || st0.flag(stDefDuel) && !st.flag(stDefDuel)
+	o.autoDefUsed = o.autoDefUsed || st0.flag(stAutoDef) && !st.flag(stAutoDef) // once per turn (sim/autodefence.go)
 	e.spendTools(i, st0.attTools&^st.attTools)
 	e.spendTools(j, st0.defTools&^st.defTools)
 	o.alert = false // its next defensive action was this one
@@ -2158,6 +2195,12 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 			}
 		}
 	}
+	if out.RiposteShot {
+		e.riposteShot(r, j, i) // sim/riposteshot.go
+	}
+	if out.Stopped3 && o.f.Profile.Own.CounterAttackSet {
+		e.cardCounter(r, j, i) // sim/cardcounter.go
+	}
 }
 
 // slippery reports whether Safar i stands on slippery ground (its centre), where
@@ -2228,6 +2271,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	}
 	ex.Assault = k.assault
 	ex.DefenderHurt = k.defHurt
+	ex.DefenderShotReady = k.defShot             // sim/riposteshot.go
 	ex.Attack = ownAssaultEffects(ex, ex.Attack) // vv_power_effect, not in an assault (sim/ownrules.go)
 	if k.ambushFirst {
 		ex.AttackBonus, ex.DamageBonus = ambushBonus(ex.Attacker) // sim/ambush.go
@@ -2339,7 +2383,9 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 		return
 	}
 	fmt.Fprintf(&b, ", total %d; %s defends %s", ev.Total, e.name(j), ev.Defence)
-	if !ev.Defence.None {
+	if ev.Defence.Auto {
+		b.WriteString(", no roll, no AP (free_auto_defence, once per turn)") // sim/autodefence.go
+	} else if !ev.Defence.None {
 		fmt.Fprintf(&b, ", rolls %d, total %d", ev.DefenceRoll.Face, ev.DefenceTot)
 		if ev.DefenceRoll.Failure {
 			b.WriteString(" (CF)")

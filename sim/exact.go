@@ -553,7 +553,7 @@ func (pl *plan) groupTotal(gs []group, row *decRow, s state, ac *acc, free bool,
 	idx := pl.defendIdx(row, s, free, t, ch)
 	def := pl.defence(free, idx)
 	switch {
-	case def.Discard:
+	case def.Discard, def.Auto:
 		return addGroup(gs, idx, ch, 0, stopParts{stop: w})
 	case def.None:
 		if res != nil {
@@ -610,6 +610,14 @@ func (pl *plan) resolveGroup(out *trans, s state, ac *acc, free bool, a Attack, 
 		} else {
 			out.add(s2, ac, g.p.stop, 0, 0)
 		}
+		return
+	}
+	if def.Auto {
+		// Its card's free automatic defence (sim/autodefence.go): no AP, no
+		// roll, the attack stopped, the counter of a 3 AP defence; once.
+		s2 := s
+		s2.setFlag(stAutoDef, false)
+		pl.counterExact(out, s2, ac, g.p.stop, 0, def, a)
 		return
 	}
 	s2 := s

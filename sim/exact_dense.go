@@ -61,7 +61,7 @@ func (pl *plan) groupDist(gs []group, row *decRow, s state, ac *acc, free bool, 
 				}
 			}
 			switch {
-			case def.Discard:
+			case def.Discard, def.Auto:
 				gs, gi[0] = addGroupAt(gs, gi[0], idx, attCH, 0, stopParts{stop: q})
 				continue
 			case def.None:
@@ -235,8 +235,8 @@ func (pl *plan) fillRowCands(r *decRow, s state, free bool) []rowCand {
 		if !pl.feasible(s, d) {
 			continue
 		}
-		c.ok, c.discard, c.shield = true, d.Discard, d.Shield
-		if !d.Discard {
+		c.ok, c.discard, c.shield = true, d.Discard || d.Auto, d.Shield // an automatic defence stops as a discard does
+		if !d.Discard && !d.Auto {
 			c.ct = pl.candTail(free, i)
 			c.cunning = pl.cunningOK(s, d) || pl.boostOK(s, free, d) // both need the general path
 			if !c.cunning {
@@ -247,14 +247,14 @@ func (pl *plan) fillRowCands(r *decRow, s state, free bool) []rowCand {
 		}
 		if !free && pl.nFree > 0 {
 			c.hasExtra = true
-			c.extra = float64(pl.nFree) * pl.freeValue[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), len(pl.freeValue)-1)]
+			c.extra = float64(pl.nFree) * pl.freeValue[min(max(int(s.defAP)-pl.spend(d), 0), len(pl.freeValue)-1)]
 		}
 		c.cv = pl.counterValue(d, a)
-		c.sw = pl.counterStatusWorth(d, a, int(s.defAP)-d.AP-int(pl.defCost()))
+		c.sw = pl.counterStatusWorth(d, a, int(s.defAP)-pl.spend(d))
 		if r := pl.ex.Policy.Reserve; r != nil {
-			c.reserve, c.ap = true, r[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), 7)]
+			c.reserve, c.ap = true, r[min(max(int(s.defAP)-pl.spend(d), 0), 7)]
 		} else {
-			c.ap = pl.ex.Policy.APValue * float64(d.AP)
+			c.ap = pl.ex.Policy.APValue * float64(pl.spend(d)-int(pl.defCost()))
 		}
 	}
 	r.cands = out

@@ -214,6 +214,15 @@ type Exchange struct {
 	// sim/auragrants.go), good for its main roll of this exchange: the
 	// attack roll, or the defence roll against the main attack.
 	AttackerCFReroll, DefenderCFReroll bool
+	// DefenderAutoUsed: the defender's card's free automatic defence of the
+	// turn is used (free_auto_defence, sim/autodefence.go); the zero value
+	// has it available. The option tables of fights set it, so that they
+	// value attacks on it as without the rule.
+	DefenderAutoUsed bool
+	// DefenderShotReady: the defender's card lets its Riposte's A effect be
+	// a free shot (riposte_shot, sim/riposteshot.go) and its shooting weapon
+	// is loaded: its Riposte defences engaging A take the A effect first.
+	DefenderShotReady bool
 	// DoubleDamage: the attacker's attacks (the main one and its free
 	// attacks) deal double damage, a special card's rule against a poisoned
 	// target (skills.md 3.2; sim/carddouble.go): the damage before the range
@@ -411,7 +420,7 @@ func (ex *Exchange) checkDefence(d Defence, free, describe bool) error {
 		}
 		return nil
 	}
-	if d.AP > def.AP {
+	if d.AP > def.AP && !d.Auto { // its card's free automatic defence costs none (sim/autodefence.go)
 		if !describe {
 			return errIllegal
 		}
@@ -565,6 +574,7 @@ func (ex *Exchange) attackModifier(a Attack) int {
 	if att.Skills.Slender {
 		m += a.Effects.Count(V) // Slender (skills.md #28): +1 per V effect announced
 	}
+	m += att.RollMod // its card's activation_d10, on all its dice (sim/turnroll.go)
 	return m
 }
 
@@ -635,7 +645,7 @@ type defMods struct {
 	all     int  // the weapon's defence bonus, and cover (with Stealth) or support
 	defends int  // the guard bonus and an alert defender's best characteristic: not with no defence, nor against a free attack
 	shield  int  // the shield's defence bonus, for a defence with the shield
-	own     int  // its card's defence bonus (sim/ownrules.go): not with no defence, nor a discard
+	own     int  // its card's defence bonus (sim/ownrules.go) and dice modifier (sim/turnroll.go): not with no defence, nor a discard
 	slender bool // Slender (skills.md #28): +1 per V effect announced
 }
 
@@ -663,6 +673,7 @@ func (ex *Exchange) defenceMods(a Attack) defMods {
 		m.all += ex.DefenceSupport
 	}
 	m.own = def.DefenceBonus // its card's defence_bonuses while its relatives are in play (sim/ownrules.go)
+	m.own += def.RollMod     // its card's activation_d10: every defence that rolls (sim/turnroll.go)
 	return m
 }
 

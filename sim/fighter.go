@@ -238,6 +238,11 @@ type Fighter struct {
 	// while the Safars they name are in play (sim/ownrules.go); fights set
 	// it through the plan key (statMod slot modDefence).
 	DefenceBonus int
+	// RollMod adds to the value of every attack and defence roll it makes:
+	// -2 after a 1-3 on its card's activation_d10 (sim/turnroll.go); the CH
+	// and the CF read the die as rolled. Fights set it through the plan key
+	// (statMod slot modRoll).
+	RollMod int
 }
 
 // NewFighter returns a fresh Safar of profile p carrying items (its loadout), with

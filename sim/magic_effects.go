@@ -45,8 +45,10 @@ const maxEffects = 4
 // lowering of the critical thresholds of a passed last-Safar temerity test
 // (modBold, sim/critthresh.go), which no spell gives, then the defence bonus
 // of its card's defence_bonuses while its relatives are in play (modDefence,
-// sim/ownrules.go), which no spell gives either.
-type statMod [11]int8
+// sim/ownrules.go), which no spell gives either, then the modifier of the
+// value of all its attack and defence rolls of its card's activation_d10
+// (modRoll, sim/turnroll.go), which no spell gives.
+type statMod [12]int8
 
 // The slots of statMod after the characteristics.
 const (
@@ -55,6 +57,7 @@ const (
 	modSkills  = 8
 	modBold    = 9
 	modDefence = 10
+	modRoll    = 11
 )
 
 func modOf(s profiles.Stats) statMod {
@@ -87,6 +90,7 @@ func (m statMod) apply(f *Fighter) *Fighter {
 	// The thresholds of a passed last-Safar temerity test (sim/critthresh.go).
 	g.CriticalLower += int(m[modBold])
 	g.DefenceBonus += int(m[modDefence]) // sim/ownrules.go
+	g.RollMod += int(m[modRoll])         // sim/turnroll.go
 	return g
 }
 
@@ -110,6 +114,9 @@ func (m statMod) String() string {
 	}
 	if v := m[modDefence]; v != 0 {
 		parts = append(parts, fmt.Sprintf("%+d to defence totals", v))
+	}
+	if v := m[modRoll]; v != 0 {
+		parts = append(parts, fmt.Sprintf("%+d to its dice", v))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -70,6 +70,7 @@ const (
 	stMoveDef                     // the defender gets a free move
 	stAttDuel                     // the attacker's Duellist reroll is still available
 	stDefDuel                     // the defender's Duellist reroll is still available
+	stAutoDef                     // the defender's card's free automatic defence is still available this turn (sim/autodefence.go)
 )
 
 // flag reports whether s holds bit f.
@@ -230,6 +231,7 @@ type decisionKey struct {
 	defMaster  bool
 	defTools   toolBits // the dice tools of spells on the defender's roll (main attack only)
 	shield     bool
+	auto       bool // its card's free automatic defence is still available (sim/autodefence.go)
 }
 
 // Prepare checks the exchange and fills in the choices the attacker left open: the
@@ -404,7 +406,7 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 		lo, hi := 0, len(cands)
 		if d.None {
 			lo, hi = 0, 0 // no defence dominates no defence
-		} else if runs && runOf >= 0 && i < runHi && cands[runOf].AP == d.AP && cands[runOf].Shield == d.Shield {
+		} else if runs && runOf >= 0 && i < runHi && cands[runOf].AP == d.AP && cands[runOf].Shield == d.Shield && cands[runOf].Auto == d.Auto {
 			// The same run as the last defence's: the scan below finds the
 			// same bounds (the longest stretch of d's kind around i).
 			lo, hi = runLo, runHi
@@ -417,7 +419,7 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 		}
 		for j := lo; j < hi; j++ {
 			e := &cands[j]
-			if i == j || e.AP != d.AP || e.Shield != d.Shield || e.Discard != d.Discard || e.None || d.None {
+			if i == j || e.AP != d.AP || e.Shield != d.Shield || e.Discard != d.Discard || e.Auto != d.Auto || e.None || d.None {
 				continue
 			}
 			if sts[i] != 0 && sts[j] != sts[i] {
@@ -442,7 +444,7 @@ func (pl *plan) undominated(cands []Defence, free bool) []Defence {
 // dominated): a defence met again after another (AP, shield) began returns
 // false.
 func sameRun(cands []Defence) bool {
-	var seen [8]bool // AP 0-3 (R7: at most 3), shield
+	var seen [9]bool // AP 0-3 (R7: at most 3), shield; a card's free automatic defence
 	var prev *Defence
 	for i := range cands {
 		d := &cands[i]
@@ -452,10 +454,13 @@ func sameRun(cands []Defence) bool {
 		if d.AP < 0 || d.AP > 3 {
 			return false
 		}
-		if prev != nil && prev.AP == d.AP && prev.Shield == d.Shield {
+		if prev != nil && prev.AP == d.AP && prev.Shield == d.Shield && prev.Auto == d.Auto {
 			continue
 		}
 		k := 2*d.AP + b2i(d.Shield)
+		if d.Auto {
+			k = 8
+		}
 		if seen[k] {
 			return false
 		}
@@ -466,7 +471,9 @@ func sameRun(cands []Defence) bool {
 
 // sameKind reports whether e is in the run of d (sameRun): a "no defence" is
 // stepped over.
-func sameKind(e, d *Defence) bool { return e.None || e.AP == d.AP && e.Shield == d.Shield }
+func sameKind(e, d *Defence) bool {
+	return e.None || e.AP == d.AP && e.Shield == d.Shield && e.Auto == d.Auto
+}
 
 // armourFaces returns the distribution of a Safar's armour roll: one d10, or its
 // level dice keeping the best under the armour-level-dice option (R12).
@@ -548,6 +555,7 @@ func (ex *Exchange) appendCandidates(out []Defence, free bool) []Defence {
 			}
 		}
 	}
+	out = sub.appendAutoDefences(out, free) // its card's free automatic defence (sim/autodefence.go)
 	// The last candidate is no defence, for a defender that cannot defend (R17).
 	return append(out, Defence{None: true})
 }
@@ -559,6 +567,9 @@ func (pl *plan) defCost() int8 { return int8(b2i(pl.ex.DefenderDazed)) }
 func (pl *plan) feasible(s state, d Defence) bool {
 	if d.None || pl.ex.DefenderStunned {
 		return false
+	}
+	if d.Auto {
+		return s.flag(stAutoDef) // once per turn (sim/autodefence.go)
 	}
 	return int8(d.AP)+pl.defCost() <= s.defAP && (!d.Shield || s.shield > 0)
 }
@@ -603,6 +614,10 @@ func (ex *Exchange) counterChoice(d Defence) Defence {
 		n = 2
 	case d.AP == 3 || shot || ex.Defender.Skills.Riposte:
 		n = 1
+	}
+	if n > 0 && ex.riposteShot(d) {
+		d.Effect, d.HasEffect = A, true // its card: a free shot (sim/riposteshot.go)
+		n--
 	}
 	order := []Char{P, C, V}
 	if shot {
@@ -995,6 +1010,9 @@ func (pl *plan) initial() state {
 		// its own (fights: unless used this turn, engine.exchange; sim/wards.go).
 		attTools: toolsOf(pl.ex.AttackerFate, pl.ex.AttackerForced, pl.ex.AttackerFixed, pl.ex.AttackerStored) | rerollBits(att, false) | boostOf(att),
 		defTools: toolsOf(pl.ex.DefenderFate, pl.ex.DefenderForced, pl.ex.DefenderFixed, pl.ex.DefenderStored) | rerollBits(def, false) | boostOf(def),
+		// Its card's free automatic defence, available at the start of an
+		// exchange on its own (fights: unless used this turn; sim/autodefence.go).
+		flags: autoDefFlag(def, pl.ex.DefenderAutoUsed),
 	}
 }
 
@@ -1028,7 +1046,7 @@ func (pl *plan) pStopIdx(s state, free bool, i int, d Defence, t int, ch bool) f
 // candidate), against total t, a mastery die spent or not (plan.outcomes).
 func (pl *plan) partsIdx(s state, free bool, i int, d Defence, t int, ch bool) stopParts {
 	switch {
-	case d.Discard:
+	case d.Discard, d.Auto:
 		return stopParts{stop: 1}
 	case d.None:
 		return stopParts{succ: 1}
@@ -1092,7 +1110,8 @@ func (pl *plan) row(s state, free bool) *decRow {
 // decisionKeyOf returns the key of the decision row of s: its AP capped where
 // the decisions no longer change (rowAPCap, exact_byap.go).
 func (pl *plan) decisionKeyOf(s state, free bool) decisionKey {
-	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, defTools: s.defTools.main(free), shield: s.shield > 0}
+	k := decisionKey{free: free, defAP: s.defAP, defDice: s.defDice, defMastery: s.defMastery > 0, defMaster: s.defMaster, defTools: s.defTools.main(free), shield: s.shield > 0,
+		auto: !free && s.flag(stAutoDef)}
 	if c := pl.apCap[b2i(free)]; c >= 0 && k.defAP > c {
 		k.defAP = c
 	}
@@ -1184,20 +1203,20 @@ func (pl *plan) bestResponse(s state, free bool, t int, ch bool) int {
 		pStop, pCH := o.stop+o.cStop, o.stopCH+o.cStopCH
 		loss := hit
 		if !free && pl.nFree > 0 {
-			loss += float64(pl.nFree) * pl.freeValue[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), len(pl.freeValue)-1)] // Warlord may lift AP above the card's
+			loss += float64(pl.nFree) * pl.freeValue[min(max(int(s.defAP)-pl.spend(d), 0), len(pl.freeValue)-1)] // Warlord may lift AP above the card's
 		}
 		cv := pl.counterValue(d, pl.attackOf(free))
 		v := (pStop-pCH)*cv[0] + pCH*cv[1] - (1-pStop)*loss
-		if sw := pl.counterStatusWorth(d, pl.attackOf(free), int(s.defAP)-d.AP-int(pl.defCost())); sw != 0 {
+		if sw := pl.counterStatusWorth(d, pl.attackOf(free), int(s.defAP)-pl.spend(d)); sw != 0 {
 			v += pCH * sw // the counter's daze or stun on a defence CH (sim/countervalue.go)
 		}
 		if c := o.cStop + o.cSucc; c > 0 {
 			v -= c * pl.cunningCost(s, d) // Cunning's AP, when the roll calls for it
 		}
 		if r := pl.ex.Policy.Reserve; r != nil {
-			v += r[min(max(int(s.defAP)-d.AP-int(pl.defCost()), 0), 7)]
+			v += r[min(max(int(s.defAP)-pl.spend(d), 0), 7)]
 		} else {
-			v -= pl.ex.Policy.APValue * float64(d.AP)
+			v -= pl.ex.Policy.APValue * float64(pl.spend(d)-int(pl.defCost()))
 		}
 		if v > bv+1e-12 {
 			best, bv = i, v

@@ -122,6 +122,9 @@ func (c *combatant) mods() statMod {
 	if c.morale.bold {
 		m[modBold] = 1 // sim/critthresh.go
 	}
+	if c.turnRoll != 0 {
+		c.turnRollMods(&m) // sim/turnroll.go
+	}
 	return m
 }
 

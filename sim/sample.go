@@ -51,6 +51,12 @@ type Outcome struct {
 	// Burning and Frostbitten: the defender is set on fire or gets frostbite
 	// (sim/fire.go).
 	Burning, Frostbitten bool
+	// Stopped3: a 3 AP defence roll stopped the main attack (a card's free
+	// attack after it, sim/cardcounter.go).
+	Stopped3 bool
+	// RiposteShot: the defence that stopped the main attack applies the A
+	// effect its card makes a free shot (sim/riposteshot.go).
+	RiposteShot bool
 }
 
 // TraceEvent is one step of a sampled exchange, for a readable trace of a fight.
@@ -188,7 +194,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		row := pl.rowCached(s, free)
 		idx := pl.defendIdx(row, s, free, t, ch)
 		def = pl.defence(free, idx)
-		if idx >= 0 && !def.None && !def.Discard {
+		if idx >= 0 && !def.None && !def.Discard && !def.Auto {
 			ct = pl.candTail(free, idx)
 		}
 	}
@@ -216,6 +222,9 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 			pl.sampleHit(r, &s, spec, ch, true, o)
 		}
 		return s
+	}
+	if def.Auto {
+		return pl.sampleAuto(r, s, a, ar, t, def, o) // sim/autodefence.go
 	}
 	var dmod int
 	var dpool dice.Pool
@@ -301,6 +310,8 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 		ev = TraceEvent{Free: free, Attack: a, Roll: ar, Total: t, Defence: def, DefenceRoll: dr, DefenceTot: dtot + cunning + boost, Mastery: ar.Mastery, DefMastery: dr.Mastery, Cunning: cunning, Boost: boost}
 	}
 	if stopped {
+		o.Stopped3 = o.Stopped3 || !free && def.AP == 3
+		o.RiposteShot = o.RiposteShot || !free && def.counterEffects(A) > 0 && pl.ex.DefenderShotReady
 		o.AttackerPoisoned = o.AttackerPoisoned || back && !saveRoll(r, pl.ex.Attacker) // sim/wards.go
 		s0 := s
 		s = pl.counterEffects(s, def)

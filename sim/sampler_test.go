@@ -216,6 +216,7 @@ func samplerCases() []samplerCase {
 	cases = append(cases, counterStatusSamplerCases()...) // counterstatus_test.go
 	cases = append(cases, storedSamplerCases()...)        // stored_test.go
 	cases = append(cases, ownSamplerCases()...)           // ownrules_test.go
+	cases = append(cases, turnRollSamplerCases()...)      // turnroll_test.go
 	cases = append(cases, wardSamplerCases()...)          // wards_test.go
 	cases = append(cases, savingSamplerCases()...)        // wards_test.go
 	return append(cases, counterWorthSamplerCases()...)   // countervalue_test.go

@@ -54,10 +54,10 @@ func (t *Tables) fighterKey(f *Fighter) string {
 	if k, ok := t.keys.Load(f); ok {
 		return k.(string)
 	}
-	k := fmt.Sprintf("%p %p %p %p %p %p %p %p %p %d %d %d %d %d %d %d %v %t %+v %+v %d %d",
+	k := fmt.Sprintf("%p %p %p %p %p %p %p %p %p %d %d %d %d %d %d %d %v %t %+v %+v %d %d %d",
 		f.Profile, f.Weapon, f.Melee, f.Ranged, f.Offhand, f.Shield, f.Armour, f.Under, f.Helmet,
 		f.ShieldBoxes, f.ArmourBoxes, f.UnderBoxes, f.HelmetBoxes, f.PoisonDoses, f.AP, f.Dice, f.Mastery, f.Bleeding, f.Skills, f.Items,
-		f.CriticalLower, f.DefenceBonus)
+		f.CriticalLower, f.DefenceBonus, f.RollMod)
 	t.keys.Store(f, k)
 	return k
 }

@@ -16,10 +16,10 @@ func (t *Tables) defenderKey(f *Fighter) string {
 	if k, ok := t.defKeys.Load(f); ok {
 		return k.(string)
 	}
-	k := fmt.Sprintf("%p %p %p %p %p %p %p %d %d %d %d %d %d %d %v %t %+v %+v %d %d",
+	k := fmt.Sprintf("%p %p %p %p %p %p %p %d %d %d %d %d %d %d %v %t %+v %+v %d %d %d",
 		f.Profile, f.Melee, f.Offhand, f.Shield, f.Armour, f.Under, f.Helmet,
 		f.ShieldBoxes, f.ArmourBoxes, f.UnderBoxes, f.HelmetBoxes, f.PoisonDoses, f.AP, f.Dice, f.Mastery, f.Bleeding, f.Skills, f.Items,
-		f.CriticalLower, f.DefenceBonus)
+		f.CriticalLower, f.DefenceBonus, f.RollMod)
 	t.defKeys.Store(f, k)
 	return k
 }

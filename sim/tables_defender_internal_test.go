@@ -15,7 +15,7 @@ import (
 // with its card loadout's key, and that a change the key names changes it.
 func TestDefenderKey(t *testing.T) {
 	keyed := []string{"Profile", "Skills", "Melee", "Offhand", "Shield", "ShieldBoxes", "Helmet", "HelmetBoxes",
-		"Armour", "ArmourBoxes", "Under", "UnderBoxes", "PoisonDoses", "Items", "AP", "Dice", "Mastery", "Bleeding", "CriticalLower", "DefenceBonus"}
+		"Armour", "ArmourBoxes", "Under", "UnderBoxes", "PoisonDoses", "Items", "AP", "Dice", "Mastery", "Bleeding", "CriticalLower", "DefenceBonus", "RollMod"}
 	// The defender's exchanges hold its Melee (engine.exchange), and nothing
 	// of engine.options reads its shooting weapon.
 	unread := []string{"Weapon", "Ranged"}

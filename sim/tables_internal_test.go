@@ -18,7 +18,7 @@ func TestFighterKey(t *testing.T) {
 		names = append(names, f.Name)
 	}
 	want := []string{"Profile", "Skills", "Weapon", "Melee", "Ranged", "Offhand", "Shield", "ShieldBoxes",
-		"Helmet", "HelmetBoxes", "Armour", "ArmourBoxes", "Under", "UnderBoxes", "PoisonDoses", "Items", "AP", "Dice", "Mastery", "Bleeding", "CriticalLower", "DefenceBonus"}
+		"Helmet", "HelmetBoxes", "Armour", "ArmourBoxes", "Under", "UnderBoxes", "PoisonDoses", "Items", "AP", "Dice", "Mastery", "Bleeding", "CriticalLower", "DefenceBonus", "RollMod"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("Fighter has fields %v; fighterKey names %v: update it", names, want)
 	}
@@ -55,6 +55,7 @@ func TestFighterKey(t *testing.T) {
 		{"Items", func(f *Fighter) { f.Items.Flasks = []profiles.Dice{{N: 1, Sides: 5}} }},
 		{"CriticalLower", func(f *Fighter) { f.CriticalLower = 1 }},
 		{"DefenceBonus", func(f *Fighter) { f.DefenceBonus = 2 }},
+		{"RollMod", func(f *Fighter) { f.RollMod = -2 }},
 	} {
 		f := *base
 		c.change(&f)
