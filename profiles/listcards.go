@@ -145,18 +145,25 @@ func (l *List) AddCardFields(from *List) {
 // of its base, seed 000 lines 585-593) reroll a failed terror or fright
 // test once (RerollTerror; skills.md 3.2: "a banner that keeps 1 AP for
 // defence, rerolls failed terror and fright tests once, and gives a mastery
-// die"). Its other parts are not played (sim/banner.go says which).
+// die"), and they always have DefenceAP AP to defend with (the 1 AP it
+// keeps for defence). Its mastery die is not played (sim/banner.go says
+// why).
 type CardBanner struct {
 	By, To Selector
 	// RerollTerror: a failed temerity test against terror (seed 000 lines
 	// 1280-1306) or fright test (lines 1316-1337) is rolled again once, the
 	// second roll standing.
 	RerollTerror bool
-	Pos          Pos
+	// DefenceAP: the allies To names in a bearer's aura always have that
+	// many AP to defend with, even at 0 AP left, not kept (0: none): pattern
+	// E's defence_ap (APAura.DefenceAP, profiles/apauras.go), played by the
+	// same engine path as a profile's ap_auras (sim/banner.go).
+	DefenceAP int
+	Pos       Pos
 }
 
 // cardBannerFields are the keys of a card_banners entry.
-var cardBannerFields = []string{"by", "to", "reroll_terror"}
+var cardBannerFields = []string{"by", "to", "reroll_terror", "defence_ap"}
 
 // cardBanners decodes a list's card_banners.
 func (d *decoder) cardBanners(n *yaml.Node, field string) []CardBanner {
@@ -180,12 +187,14 @@ func (d *decoder) cardBanners(n *yaml.Node, field string) []CardBanner {
 				b.To = d.selector(f.v, ff)
 			case "reroll_terror":
 				b.RerollTerror, _ = d.boolValue(f.v, ff)
+			case "defence_ap":
+				b.DefenceAP, _ = d.intIn(f.v, ff, 1, 2, "defence_ap "+apAuraMessage+" (the AP its allies always have to defend with; skills.md 3.2: \"keeps 1 AP for defence\")")
 			default:
 				d.unknown(f.k, ff, f.key, cardBannerFields)
 			}
 		}
-		if d.require(deref(e), ef, present, "by", "to") && !b.RerollTerror {
-			d.errorf(deref(e), ef, "a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once; skills.md 3.2)")
+		if d.require(deref(e), ef, present, "by", "to") && !b.RerollTerror && !present["defence_ap"] {
+			d.errorf(deref(e), ef, "a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once) or defence_ap: 1 (1 AP always kept to defend with; skills.md 3.2)")
 		}
 		out = append(out, b)
 	}

@@ -72,9 +72,10 @@ func TestDecodeListCardFields(t *testing.T) {
 
 // TestCardBannersList checks a list's card_banners (skills.md 3.2, "a banner
 // that ... rerolls failed terror and fright tests once";
-// profiles/listcards.go): decoded with its selectors; a banner that gives
-// nothing, a missing bearer and an unknown key are errors placed in the list
-// file.
+// profiles/listcards.go): decoded with its selectors and its defence_ap
+// (the AP it keeps for defence, skills.md 3.2); a banner that gives nothing,
+// a missing bearer, a defence_ap outside 1-2 and an unknown key are errors
+// placed in the list file.
 func TestCardBannersList(t *testing.T) {
 	data := "name: Standard\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
 		"card_banners:\n  - by: {profiles: [paladin-3]}\n    to: {factions: [kharns]}\n    reroll_terror: true\n"
@@ -85,10 +86,34 @@ func TestCardBannersList(t *testing.T) {
 	if b := l.CardBanners; len(b) != 1 || !slices.Equal(b[0].By.Profiles, []string{"paladin-3"}) || !slices.Equal(b[0].To.Factions, []string{"kharns"}) || !b[0].RerollTerror || b[0].Pos.Line != 9 {
 		t.Errorf("card_banners %+v", b)
 	}
+	if b := l.CardBanners; len(b) == 1 && b[0].DefenceAP != 0 {
+		t.Errorf("defence_ap %d without the key, want 0", b[0].DefenceAP)
+	}
+	for _, tc := range []struct {
+		from, to string
+		reroll   bool
+		ap       int
+	}{
+		{"reroll_terror: true", "reroll_terror: true\n    defence_ap: 1", true, 1},
+		{"reroll_terror: true", "defence_ap: 2", false, 2},
+		{"reroll_terror: true", "reroll_terror: false\n    defence_ap: 1", false, 1},
+	} {
+		l, err := ParseList("l.yaml", []byte(strings.Replace(data, tc.from, tc.to, 1)), nil)
+		if err != nil {
+			t.Errorf("%q: %v", tc.to, err)
+			continue
+		}
+		if b := l.CardBanners; len(b) != 1 || b[0].RerollTerror != tc.reroll || b[0].DefenceAP != tc.ap {
+			t.Errorf("%q: card_banners %+v, want reroll_terror %v, defence_ap %d", tc.to, b, tc.reroll, tc.ap)
+		}
+	}
 	for _, tc := range []struct{ from, to, want string }{
-		{"reroll_terror: true", "reroll_terror: false", "l.yaml:9:5: card_banners[0]: a banner gives nothing: write reroll_terror: true"},
+		{"reroll_terror: true", "reroll_terror: false", "l.yaml:9:5: card_banners[0]: a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once) or defence_ap: 1"},
 		{"  - by: {profiles: [paladin-3]}\n    to:", "  - to:", `card_banners[0]: missing field "by"`},
-		{"reroll_terror: true", "defence_ap: 1", `l.yaml:11:5: card_banners[0].defence_ap: unknown field "defence_ap"`},
+		{"reroll_terror: true", "defence_ap: 3", "l.yaml:11:17: card_banners[0].defence_ap: defence_ap must be from 1 to 2 AP"},
+		{"reroll_terror: true", "defence_ap: 0", "l.yaml:11:17: card_banners[0].defence_ap: defence_ap must be from 1 to 2 AP"},
+		{"reroll_terror: true", "defence_ap: one", "l.yaml:11:17: card_banners[0].defence_ap: "},
+		{"reroll_terror: true", "mastery_die: 1", `l.yaml:11:5: card_banners[0].mastery_die: unknown field "mastery_die"`},
 	} {
 		bad := strings.Replace(data, tc.from, tc.to, 1)
 		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -86,6 +86,10 @@ type engine struct {
 	// attack being played is lent its AP (an ambusher's, a last stand's),
 	// neither taxed nor the first of an activation.
 	apAuras, lent bool
+	// apAurasOf[i]: the AP auras Safar i carries, its card's
+	// (Profile.APAuras) and its list's banners' defence_ap
+	// (sim/banner.go); set once per engine.
+	apAurasOf [][]profiles.APAura
 	// withLeader: some Safar's card activates with its leader (sim/apauras.go).
 	withLeader bool
 	// reactivating: an activation played again for a Safar that forwent its
@@ -450,6 +454,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 		e.widerAuras = e.widerAuras || len(f.Profile.WiderAuras) > 0
 		e.cfCards = e.cfCards || f.Profile.CFRerollOncePerGame
 		e.apAuras = e.apAuras || len(f.Profile.APAuras) > 0
+		e.apAurasOf = append(e.apAurasOf, f.Profile.APAuras)
 		e.withLeader = e.withLeader || f.Profile.WithLeader
 	}
 	for s := range 2 {
