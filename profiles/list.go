@@ -69,7 +69,10 @@ type List struct {
 	// against an enemy bleeding from their attack (profiles/listcards.go;
 	// skills.md 3.2).
 	CardHeroics []CardHeroic
-	Pos         Pos
+	// CardAuraGrants are special cards' auras given to members
+	// (profiles/listcards.go; sim/cardaura.go).
+	CardAuraGrants []CardAuraGrant
+	Pos            Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -86,6 +86,8 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardDoubles = append(l.CardDoubles, d.cardDoubles(v, field)...)
 	case "card_heroic":
 		l.CardHeroics = append(l.CardHeroics, d.cardHeroics(v, field)...)
+	case "card_aura_grants":
+		l.CardAuraGrants = append(l.CardAuraGrants, d.cardAuraGrants(v, field)...)
 	default:
 		return false
 	}
@@ -138,6 +140,7 @@ func (l *List) AddCardFields(from *List) {
 	l.CardBanners = append(l.CardBanners, from.CardBanners...)
 	l.CardDoubles = append(l.CardDoubles, from.CardDoubles...)
 	l.CardHeroics = append(l.CardHeroics, from.CardHeroics...)
+	l.CardAuraGrants = append(l.CardAuraGrants, from.CardAuraGrants...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -296,6 +299,60 @@ func (d *decoder) cardHeroics(n *yaml.Node, field string) []CardHeroic {
 		}
 		d.require(deref(e), ef, present, "by", "against")
 		out = append(out, c)
+	}
+	return out
+}
+
+// CardAuraGrant is a special card's aura given to the Safars By names: each
+// of them carries Grant as if its own card had it in aura_grants (pattern
+// D, profiles/auragrants.go: skills or buffs for the allies To names in its
+// aura, or within a distance, while they stand there). It plays the Goûn
+// aura upgrades of skills.md section 3.2 ("aura upgrades for Goûns (+1
+// stature; ...)"): {by: the Goûns whose aura it upgrades, to: the allies,
+// within: aura, stature: 1}; sim/cardaura.go.
+type CardAuraGrant struct {
+	By    Selector
+	Grant AuraGrant
+}
+
+// cardAuraGrants decodes a list's card_aura_grants: each entry an
+// aura_grants entry (auraGrants, the same keys and messages) with by, the
+// Safars that carry it.
+func (d *decoder) cardAuraGrants(n *yaml.Node, field string) []CardAuraGrant {
+	elems, ok := d.sequence(n, field)
+	if !ok {
+		return nil
+	}
+	seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+	bys := make([]Selector, len(elems))
+	for i, e := range elems {
+		m := deref(e)
+		if m == nil || m.Kind != yaml.MappingNode {
+			seq.Content = append(seq.Content, e) // auraGrants reports it
+			continue
+		}
+		c := *m
+		c.Content = nil
+		by := false
+		for k := 0; k+1 < len(m.Content); k += 2 {
+			if m.Content[k].Value == "by" {
+				bys[i], by = d.selector(m.Content[k+1], join(index(field, i), "by")), true
+				continue
+			}
+			c.Content = append(c.Content, m.Content[k], m.Content[k+1])
+		}
+		if !by {
+			d.errorf(m, index(field, i), "missing field %q (the Safars whose aura it is)", "by")
+		}
+		seq.Content = append(seq.Content, &c)
+	}
+	grants := d.auraGrants(seq, field) // profiles/auragrants.go
+	if len(grants) != len(elems) {
+		return nil // an entry that is no mapping, reported
+	}
+	out := make([]CardAuraGrant, len(grants))
+	for i := range grants {
+		out[i] = CardAuraGrant{By: bys[i], Grant: grants[i]}
 	}
 	return out
 }

@@ -171,3 +171,44 @@ func TestCardHeroicList(t *testing.T) {
 		}
 	}
 }
+
+// TestCardAuraGrantsList checks a list's card_aura_grants (skills.md 3.2,
+// the Goûn aura upgrades: "+1 stature" for allies in the bearer's aura;
+// profiles/listcards.go): an aura_grants entry with by, decoded with its
+// selectors, reach and stature buff; a missing by, a stature outside 1-2,
+// an entry that gives nothing, an unknown key and an entry that is no
+// mapping are errors placed in the list file, with the aura_grants
+// messages.
+func TestCardAuraGrantsList(t *testing.T) {
+	data := "name: Aura\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_aura_grants:\n  - by: {profiles: [paladin-3]}\n    to: {levels: [1]}\n    within: aura\n    stature: 1\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := l.CardAuraGrants; len(g) != 1 || !slices.Equal(g[0].By.Profiles, []string{"paladin-3"}) || !slices.Equal(g[0].Grant.To.Levels, []int{1}) ||
+		g[0].Grant.Within != 0 || g[0].Grant.Stature != 1 || g[0].Grant.Pos.Line != 9 {
+		t.Errorf("card_aura_grants %+v", g)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"  - by: {profiles: [paladin-3]}\n    to:", "  - to:", `l.yaml:9:5: card_aura_grants[0]: missing field "by"`},
+		{"stature: 1", "stature: 3", "l.yaml:12:14: card_aura_grants[0].stature: stature must be from 1 to 2"},
+		{"stature: 1", "height: 1", `l.yaml:12:5: card_aura_grants[0].height: unknown field "height"`},
+		{"\n    stature: 1", "", "card_aura_grants[0]: gives nothing"},
+		{"    within: aura\n", "", `card_aura_grants[0]: missing field "within"`},
+		{"  - by: {profiles: [paladin-3]}\n    to: {levels: [1]}\n    within: aura\n    stature: 1\n", "  - 3\n", "card_aura_grants[0]: "},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+	// The rules mapping's list: key takes it (DecodeListCardFields).
+	var n yaml.Node
+	if err := yaml.Unmarshal([]byte("card_aura_grants: [{by: all, to: {factions: [gouns]}, within: aura, stature: 1}]\n"), &n); err != nil {
+		t.Fatal(err)
+	}
+	if l, keys, err := DecodeListCardFields("m.yaml", n.Content[0], "list"); err != nil || !slices.Equal(keys, []string{"card_aura_grants"}) || len(l.CardAuraGrants) != 1 || !l.CardAuraGrants[0].By.All {
+		t.Errorf("list: key: %v, %v, %+v", err, keys, l)
+	}
+}

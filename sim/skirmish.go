@@ -70,13 +70,17 @@ type Spearhead struct {
 	// against an enemy bleeding from their attack (profiles.List.CardHeroics,
 	// sim/cardheroic.go).
 	CardHeroics []profiles.CardHeroic
+	// CardAuraGrants are the list's special cards' auras given to members
+	// (profiles.List.CardAuraGrants, sim/cardaura.go): played as the
+	// members' own aura_grants.
+	CardAuraGrants []profiles.CardAuraGrant
 }
 
 // NewSpearhead builds the side of list l (validated against ds): one Fighter per
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -160,7 +164,8 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 			return nil, errors.New("sim: a Spearhead needs one cost per Safar")
 		}
 	}
-	conditioned, conds := conditionedSides(sk) // sim/conditional.go
+	conditioned, conds := conditionedSides(sk)   // sim/conditional.go
+	conditioned = cardAuraSides(sk, conditioned) // sim/cardaura.go
 	for s := range 2 {
 		for _, f := range conditioned[s] {
 			fighters = append(fighters, f)
