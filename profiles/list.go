@@ -72,7 +72,10 @@ type List struct {
 	// CardAuraGrants are special cards' auras given to members
 	// (profiles/listcards.go; sim/cardaura.go).
 	CardAuraGrants []CardAuraGrant
-	Pos            Pos
+	// CardReturns are special cards' returns from defeat, once per battle
+	// (profiles/listcards.go; sim/cardreturn.go).
+	CardReturns []CardReturn
+	Pos         Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -88,6 +88,8 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardHeroics = append(l.CardHeroics, d.cardHeroics(v, field)...)
 	case "card_aura_grants":
 		l.CardAuraGrants = append(l.CardAuraGrants, d.cardAuraGrants(v, field)...)
+	case "card_returns":
+		l.CardReturns = append(l.CardReturns, d.cardReturns(v, field)...)
 	default:
 		return false
 	}
@@ -141,6 +143,7 @@ func (l *List) AddCardFields(from *List) {
 	l.CardDoubles = append(l.CardDoubles, from.CardDoubles...)
 	l.CardHeroics = append(l.CardHeroics, from.CardHeroics...)
 	l.CardAuraGrants = append(l.CardAuraGrants, from.CardAuraGrants...)
+	l.CardReturns = append(l.CardReturns, from.CardReturns...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -353,6 +356,54 @@ func (d *decoder) cardAuraGrants(n *yaml.Node, field string) []CardAuraGrant {
 	out := make([]CardAuraGrant, len(grants))
 	for i := range grants {
 		out[i] = CardAuraGrant{By: bys[i], Grant: grants[i]}
+	}
+	return out
+}
+
+// CardReturn is a special card's return from defeat (skills.md section 3.2,
+// a Goûn aura upgrade: "the first Goûn defeated comes back with 1D5 HP"):
+// the first Safar of the list To names to be defeated in a battle comes
+// back with HP HP, once per battle (sim/cardreturn.go).
+type CardReturn struct {
+	To  Selector
+	HP  Dice
+	Pos Pos
+}
+
+// cardReturnFields are the keys of a card_returns entry.
+var cardReturnFields = []string{"to", "hp"}
+
+// cardReturns decodes a list's card_returns.
+func (d *decoder) cardReturns(n *yaml.Node, field string) []CardReturn {
+	elems, _ := d.sequence(n, field)
+	var out []CardReturn
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardReturn{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "to":
+				c.To = d.selector(f.v, ff)
+			case "hp":
+				if x := d.dice(f.v, ff); x != nil {
+					c.HP = *x
+					if x.Max() < 1 {
+						d.errorf(deref(f.v), ff, "hp must give at least 1 HP (the HP it comes back with, e.g. 1D5; skills.md 3.2)")
+					}
+				}
+			default:
+				d.unknown(f.k, ff, f.key, cardReturnFields)
+			}
+		}
+		d.require(deref(e), ef, present, "to", "hp")
+		out = append(out, c)
 	}
 	return out
 }

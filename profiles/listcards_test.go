@@ -212,3 +212,32 @@ func TestCardAuraGrantsList(t *testing.T) {
 		t.Errorf("list: key: %v, %v, %+v", err, keys, l)
 	}
 }
+
+// TestCardReturnsList checks a list's card_returns (skills.md 3.2, a Goûn
+// aura upgrade: "the first Goûn defeated comes back with 1D5 HP";
+// profiles/listcards.go): decoded with its selector and dice; a missing
+// key, HP that give nothing, a bad dice expression and an unknown key are
+// errors placed in the list file.
+func TestCardReturnsList(t *testing.T) {
+	data := "name: Back\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_returns:\n  - to: {factions: [kharns]}\n    hp: 1D5\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardReturns; len(c) != 1 || !slices.Equal(c[0].To.Factions, []string{"kharns"}) || c[0].HP != (Dice{N: 1, Sides: 5}) || c[0].Pos.Line != 9 {
+		t.Errorf("card_returns %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"    hp: 1D5\n", "", `l.yaml:9:5: card_returns[0]: missing field "hp"`},
+		{"hp: 1D5", "hp: 0", "l.yaml:10:9: card_returns[0].hp: hp must give at least 1 HP"},
+		{"hp: 1D5", "hp: lots", "l.yaml:10:9: card_returns[0].hp: "},
+		{"hp: 1D5", "hp: 1D5\n    once: true", `l.yaml:11:5: card_returns[0].once: unknown field "once"`},
+		{"  - to: {factions: [kharns]}\n", "  - ", `card_returns[0]: missing field "to"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

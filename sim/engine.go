@@ -113,7 +113,10 @@ type engine struct {
 	guardBonus int
 	// banners are the list cards' standards over allies (sim/banner.go),
 	// nil when no list has one.
-	banners  []bannerLink
+	banners []bannerLink
+	// returns are the list cards' returns from defeat (sim/cardreturn.go),
+	// nil when no list has one.
+	returns  []cardReturn
 	c        []combatant
 	others   []field.Base
 	otherIdx []int
@@ -610,7 +613,8 @@ func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchang
 func (e *engine) reset() {
 	e.resetAuras() // sim/auragrants.go
 	e.cfUsed = [2]bool{}
-	e.initHeights() // sim/climb.go
+	e.resetReturns() // sim/cardreturn.go
+	e.initHeights()  // sim/climb.go
 	for i := range e.c {
 		f := e.c[i].f
 		c := &e.c[i]
@@ -1027,6 +1031,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 		spent, from := c.spent, c.pos
 		ok := e.do(r, i, act)
+		if e.returns != nil {
+			e.playReturns(r) // sim/cardreturn.go: a card's Safar defeated in the action comes back
+		}
 		if c.freeBy > 0 && c.spent > spent {
 			e.freeAction(i, spent) // sim/apauras.go
 		}
@@ -1041,6 +1048,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		if act.kind != actAttack {
 			c.target = -1 // it moved: choose again from where it stands
 		}
+	}
+	if e.returns != nil {
+		e.playReturns(r) // sim/cardreturn.go
 	}
 	if e.auras != nil {
 		e.refreshAuras() // where its last action left everyone, for the next pick
@@ -1308,6 +1318,9 @@ func (e *engine) take(i, by, n int) {
 	}
 	if was > 0 && c.hp <= 0 {
 		e.berserkOnDeath(i) // sim/berserk.go
+		if e.returns != nil {
+			e.firstDown(i) // sim/cardreturn.go
+		}
 	}
 }
 

@@ -74,13 +74,16 @@ type Spearhead struct {
 	// (profiles.List.CardAuraGrants, sim/cardaura.go): played as the
 	// members' own aura_grants.
 	CardAuraGrants []profiles.CardAuraGrant
+	// CardReturns are the list's special cards' returns from defeat, once
+	// per battle (profiles.List.CardReturns, sim/cardreturn.go).
+	CardReturns []profiles.CardReturn
 }
 
 // NewSpearhead builds the side of list l (validated against ds): one Fighter per
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -223,6 +226,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	e.initBanners(sk)   // a card's standard (sim/banner.go)
 	e.initDoubles(sk)   // a card's double damage on the poisoned (sim/carddouble.go)
 	e.initHeroics(sk)   // a card's Heroic attack on the bled (sim/cardheroic.go)
+	e.initReturns(sk)   // a card's return from defeat (sim/cardreturn.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
