@@ -75,7 +75,12 @@ type List struct {
 	// CardReturns are special cards' returns from defeat, once per battle
 	// (profiles/listcards.go; sim/cardreturn.go).
 	CardReturns []CardReturn
-	Pos         Pos
+	// CardStealsAP and CardSpellDrains are special cards' AP taken from
+	// enemies: once per turn from one in the zone of control, and from the
+	// target of each successful spell (profiles/listcards.go; sim/cardap.go).
+	CardStealsAP    []CardStealAP
+	CardSpellDrains []CardSpellDrain
+	Pos             Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

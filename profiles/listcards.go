@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -90,6 +90,10 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardAuraGrants = append(l.CardAuraGrants, d.cardAuraGrants(v, field)...)
 	case "card_returns":
 		l.CardReturns = append(l.CardReturns, d.cardReturns(v, field)...)
+	case "card_steals_ap":
+		l.CardStealsAP = append(l.CardStealsAP, d.cardStealsAP(v, field)...)
+	case "card_spell_drain":
+		l.CardSpellDrains = append(l.CardSpellDrains, d.cardSpellDrains(v, field)...)
 	default:
 		return false
 	}
@@ -144,6 +148,8 @@ func (l *List) AddCardFields(from *List) {
 	l.CardHeroics = append(l.CardHeroics, from.CardHeroics...)
 	l.CardAuraGrants = append(l.CardAuraGrants, from.CardAuraGrants...)
 	l.CardReturns = append(l.CardReturns, from.CardReturns...)
+	l.CardStealsAP = append(l.CardStealsAP, from.CardStealsAP...)
+	l.CardSpellDrains = append(l.CardSpellDrains, from.CardSpellDrains...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -405,5 +411,70 @@ func (d *decoder) cardReturns(n *yaml.Node, field string) []CardReturn {
 		d.require(deref(e), ef, present, "to", "hp")
 		out = append(out, c)
 	}
+	return out
+}
+
+// CardStealAP is a special card's "steals 1 AP from a model in its ZOC once
+// per turn (or loses 1 AP on a CF)" (skills.md section 3.2, the coin): at
+// the start of the activation of a Safar By names, once per turn, it takes
+// AP AP from an enemy in its zone of control and has them; its roll (a
+// d10) is a CF on a natural 1 (R3), and then it loses AP AP instead
+// (sim/cardap.go).
+type CardStealAP struct {
+	By  Selector
+	AP  int
+	Pos Pos
+}
+
+// CardSpellDrain is a special card's "drains 1 AP from the target of each
+// successful spell" (skills.md section 3.2, the staff): an enemy that a
+// spell of a Safar By names takes effect on loses AP AP (sim/cardap.go).
+type CardSpellDrain struct {
+	By  Selector
+	AP  int
+	Pos Pos
+}
+
+// cardAPEntries decodes a list of {by, ap} entries (card_steals_ap,
+// card_spell_drain): ap from 1 to 3, 1 when left out.
+func (d *decoder) cardAPEntries(n *yaml.Node, field string, each func(by Selector, ap int, pos Pos)) {
+	elems, _ := d.sequence(n, field)
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		var by Selector
+		ap := 1
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				by = d.selector(f.v, ff)
+			case "ap":
+				ap, _ = d.intIn(f.v, ff, 1, 3, "ap must be from 1 to 3 (the AP taken; skills.md 3.2: \"1 AP\")")
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by", "ap"})
+			}
+		}
+		d.require(deref(e), ef, present, "by")
+		each(by, ap, d.pos(deref(e)))
+	}
+}
+
+// cardStealsAP decodes a list's card_steals_ap.
+func (d *decoder) cardStealsAP(n *yaml.Node, field string) []CardStealAP {
+	var out []CardStealAP
+	d.cardAPEntries(n, field, func(by Selector, ap int, pos Pos) { out = append(out, CardStealAP{By: by, AP: ap, Pos: pos}) })
+	return out
+}
+
+// cardSpellDrains decodes a list's card_spell_drain.
+func (d *decoder) cardSpellDrains(n *yaml.Node, field string) []CardSpellDrain {
+	var out []CardSpellDrain
+	d.cardAPEntries(n, field, func(by Selector, ap int, pos Pos) { out = append(out, CardSpellDrain{By: by, AP: ap, Pos: pos}) })
 	return out
 }

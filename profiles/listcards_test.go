@@ -241,3 +241,32 @@ func TestCardReturnsList(t *testing.T) {
 		}
 	}
 }
+
+// TestCardAPList checks a list's card_steals_ap and card_spell_drain
+// (skills.md 3.2, the coin and the staff; profiles/listcards.go): decoded
+// with their selector and AP (1 when left out); AP outside 1-3, a missing
+// by and an unknown key are errors placed in the list file.
+func TestCardAPList(t *testing.T) {
+	data := "name: Coin\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_steals_ap:\n  - by: {profiles: [paladin-3]}\ncard_spell_drain:\n  - by: all\n    ap: 2\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := l.CardStealsAP; len(s) != 1 || !slices.Equal(s[0].By.Profiles, []string{"paladin-3"}) || s[0].AP != 1 || s[0].Pos.Line != 9 {
+		t.Errorf("card_steals_ap %+v", s)
+	}
+	if d := l.CardSpellDrains; len(d) != 1 || !d[0].By.All || d[0].AP != 2 || d[0].Pos.Line != 11 {
+		t.Errorf("card_spell_drain %+v", d)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"ap: 2", "ap: 4", "l.yaml:12:9: card_spell_drain[0].ap: ap must be from 1 to 3"},
+		{"  - by: {profiles: [paladin-3]}\n", "  - ap: 1\n", `l.yaml:9:5: card_steals_ap[0]: missing field "by"`},
+		{"ap: 2", "ap: 2\n    on_cf: 1", `l.yaml:13:5: card_spell_drain[0].on_cf: unknown field "on_cf"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

@@ -116,7 +116,13 @@ type engine struct {
 	banners []bannerLink
 	// returns are the list cards' returns from defeat (sim/cardreturn.go),
 	// nil when no list has one.
-	returns  []cardReturn
+	returns []cardReturn
+	// stealAP and drainAP: the AP each Safar's list cards let it steal once
+	// per turn and drain with its spells (sim/cardap.go), nil when none.
+	stealAP, drainAP []int8
+	// stoleIn[i]: the round in which Safar i last stole AP (0: not in
+	// this battle).
+	stoleIn  []int
 	c        []combatant
 	others   []field.Base
 	otherIdx []int
@@ -614,6 +620,7 @@ func (e *engine) reset() {
 	e.resetAuras() // sim/auragrants.go
 	e.cfUsed = [2]bool{}
 	e.resetReturns() // sim/cardreturn.go
+	clear(e.stoleIn) // sim/cardap.go
 	e.initHeights()  // sim/climb.go
 	for i := range e.c {
 		f := e.c[i].f
@@ -1008,6 +1015,7 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			e.tracef("  %s activates: %d AP, %d HP, %s\n", e.name(i), c.ap, c.hp, e.where(i, -1))
 		}
 	}
+	e.stealAtStart(r, i)                                            // a card's stolen AP (sim/cardap.go)
 	forgone := e.c[i].f.Profile.Reactivates != nil && e.forgo(r, i) // sim/apauras.go
 	e.sacrifice(i)
 	e.riderSacrifice(i) // sim/mount.go

@@ -77,13 +77,18 @@ type Spearhead struct {
 	// CardReturns are the list's special cards' returns from defeat, once
 	// per battle (profiles.List.CardReturns, sim/cardreturn.go).
 	CardReturns []profiles.CardReturn
+	// CardStealsAP and CardSpellDrains are the list's special cards' AP
+	// taken from enemies (profiles.List.CardStealsAP, CardSpellDrains;
+	// sim/cardap.go).
+	CardStealsAP    []profiles.CardStealAP
+	CardSpellDrains []profiles.CardSpellDrain
 }
 
 // NewSpearhead builds the side of list l (validated against ds): one Fighter per
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -227,6 +232,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	e.initDoubles(sk)   // a card's double damage on the poisoned (sim/carddouble.go)
 	e.initHeroics(sk)   // a card's Heroic attack on the bled (sim/cardheroic.go)
 	e.initReturns(sk)   // a card's return from defeat (sim/cardreturn.go)
+	e.initCardAP(sk)    // a card's stolen and drained AP (sim/cardap.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
