@@ -80,7 +80,10 @@ type List struct {
 	// target of each successful spell (profiles/listcards.go; sim/cardap.go).
 	CardStealsAP    []CardStealAP
 	CardSpellDrains []CardSpellDrain
-	Pos             Pos
+	// CardOneFaction are special cards' "every model counts as one faction
+	// for support" (profiles/listcards.go; sim/cardfaction.go).
+	CardOneFaction []CardOneFaction
+	Pos            Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

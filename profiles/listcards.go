@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -94,6 +94,8 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardStealsAP = append(l.CardStealsAP, d.cardStealsAP(v, field)...)
 	case "card_spell_drain":
 		l.CardSpellDrains = append(l.CardSpellDrains, d.cardSpellDrains(v, field)...)
+	case "card_one_faction_support":
+		l.CardOneFaction = append(l.CardOneFaction, d.cardOneFactions(v, field)...)
 	default:
 		return false
 	}
@@ -150,6 +152,7 @@ func (l *List) AddCardFields(from *List) {
 	l.CardReturns = append(l.CardReturns, from.CardReturns...)
 	l.CardStealsAP = append(l.CardStealsAP, from.CardStealsAP...)
 	l.CardSpellDrains = append(l.CardSpellDrains, from.CardSpellDrains...)
+	l.CardOneFaction = append(l.CardOneFaction, from.CardOneFaction...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -476,5 +479,43 @@ func (d *decoder) cardStealsAP(n *yaml.Node, field string) []CardStealAP {
 func (d *decoder) cardSpellDrains(n *yaml.Node, field string) []CardSpellDrain {
 	var out []CardSpellDrain
 	d.cardAPEntries(n, field, func(by Selector, ap int, pos Pos) { out = append(out, CardSpellDrain{By: by, AP: ap, Pos: pos}) })
+	return out
+}
+
+// CardOneFaction is a special card's "every model counts as one faction for
+// support" (skills.md section 3.2, an Affranchis Spearhead): the Safars To
+// names count as of one faction where support reads factions (a card's
+// support that helps only allies of its faction, pattern S's own_faction;
+// sim/cardfaction.go).
+type CardOneFaction struct {
+	To  Selector
+	Pos Pos
+}
+
+// cardOneFactions decodes a list's card_one_faction_support.
+func (d *decoder) cardOneFactions(n *yaml.Node, field string) []CardOneFaction {
+	elems, _ := d.sequence(n, field)
+	var out []CardOneFaction
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardOneFaction{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "to":
+				c.To = d.selector(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, []string{"to"})
+			}
+		}
+		d.require(deref(e), ef, present, "to")
+		out = append(out, c)
+	}
 	return out
 }

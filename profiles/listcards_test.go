@@ -270,3 +270,28 @@ func TestCardAPList(t *testing.T) {
 		}
 	}
 }
+
+// TestCardOneFactionList checks a list's card_one_faction_support
+// (skills.md 3.2, "every model counts as one faction for support";
+// profiles/listcards.go): decoded with its selector; a missing to and an
+// unknown key are errors placed in the list file.
+func TestCardOneFactionList(t *testing.T) {
+	data := "name: Free\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_one_faction_support:\n  - to: all\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardOneFaction; len(c) != 1 || !c[0].To.All || c[0].Pos.Line != 9 {
+		t.Errorf("card_one_faction_support %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"  - to: all\n", "  - {}\n", `card_one_faction_support[0]: missing field "to"`},
+		{"  - to: all\n", "  - to: all\n    faction: kharns\n", `l.yaml:10:5: card_one_faction_support[0].faction: unknown field "faction"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

@@ -122,13 +122,16 @@ type engine struct {
 	stealAP, drainAP []int8
 	// stoleIn[i]: the round in which Safar i last stole AP (0: not in
 	// this battle).
-	stoleIn  []int
-	c        []combatant
-	others   []field.Base
-	otherIdx []int
-	eng      []field.Base // scratch of engagedWith
-	trace    io.Writer
-	round    int
+	stoleIn []int
+	// oneFaction[i]: Safar i counts as of its list's one faction for
+	// support (sim/cardfaction.go), nil when no list has the card.
+	oneFaction []bool
+	c          []combatant
+	others     []field.Base
+	otherIdx   []int
+	eng        []field.Base // scratch of engagedWith
+	trace      io.Writer
+	round      int
 	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
 	magic *fightMagic
 	// ambush holds each Safar's ambush zone, -1 none (sim/ambush.go); nil
@@ -1763,7 +1766,7 @@ func (e *engine) support(i, j int) (s melee) {
 			continue
 		}
 		sk := &e.info[a.kind].support
-		if sk.ownFaction && a.f.Profile.Faction != c.f.Profile.Faction {
+		if sk.ownFaction && !e.supportFaction(k, i) { // sim/cardfaction.go
 			continue
 		}
 		free := true
