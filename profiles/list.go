@@ -83,7 +83,11 @@ type List struct {
 	// CardOneFaction are special cards' "every model counts as one faction
 	// for support" (profiles/listcards.go; sim/cardfaction.go).
 	CardOneFaction []CardOneFaction
-	Pos            Pos
+	// CardSkipsFor are special cards' "may skip his actions so that an ally
+	// that already acted recovers AP" (profiles/listcards.go;
+	// sim/cardskip.go).
+	CardSkipsFor []CardSkipFor
+	Pos          Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -96,6 +96,8 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardSpellDrains = append(l.CardSpellDrains, d.cardSpellDrains(v, field)...)
 	case "card_one_faction_support":
 		l.CardOneFaction = append(l.CardOneFaction, d.cardOneFactions(v, field)...)
+	case "card_skips_for_ally":
+		l.CardSkipsFor = append(l.CardSkipsFor, d.cardSkipsFor(v, field)...)
 	default:
 		return false
 	}
@@ -153,6 +155,7 @@ func (l *List) AddCardFields(from *List) {
 	l.CardStealsAP = append(l.CardStealsAP, from.CardStealsAP...)
 	l.CardSpellDrains = append(l.CardSpellDrains, from.CardSpellDrains...)
 	l.CardOneFaction = append(l.CardOneFaction, from.CardOneFaction...)
+	l.CardSkipsFor = append(l.CardSkipsFor, from.CardSkipsFor...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -515,6 +518,61 @@ func (d *decoder) cardOneFactions(n *yaml.Node, field string) []CardOneFaction {
 			}
 		}
 		d.require(deref(e), ef, present, "to")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardSkipFor is a special card's "may skip his actions once per turn so
+// that an ally within 3 toises that already acted recovers 5 AP" (skills.md
+// section 3.2, the father): a Safar By names may, at the start of its
+// activation, take no action so that one ally To names within Within
+// toises (centre to centre, as an aura), that has acted this turn,
+// recovers AP AP (sim/cardskip.go).
+type CardSkipFor struct {
+	By, To Selector
+	Within float64
+	AP     int
+	Pos    Pos
+}
+
+// cardSkipForFields are the keys of a card_skips_for_ally entry.
+var cardSkipForFields = []string{"by", "to", "within", "ap"}
+
+// cardSkipsFor decodes a list's card_skips_for_ally.
+func (d *decoder) cardSkipsFor(n *yaml.Node, field string) []CardSkipFor {
+	elems, _ := d.sequence(n, field)
+	var out []CardSkipFor
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardSkipFor{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			case "to":
+				c.To = d.selector(f.v, ff)
+			case "within":
+				if x, ok := d.numberValue(f.v, ff); ok {
+					if x < 0.5 || x > 30 {
+						d.errorf(deref(f.v), ff, "within must be a distance from 0.5 to 30 toises")
+					}
+					c.Within = x
+				}
+			case "ap":
+				c.AP, _ = d.intIn(f.v, ff, 1, 7, "ap must be from 1 to 7 (the AP the ally recovers; skills.md 3.2: \"recovers 5 AP\")")
+			default:
+				d.unknown(f.k, ff, f.key, cardSkipForFields)
+			}
+		}
+		d.require(deref(e), ef, present, "by", "to", "within", "ap")
 		out = append(out, c)
 	}
 	return out

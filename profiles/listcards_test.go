@@ -295,3 +295,31 @@ func TestCardOneFactionList(t *testing.T) {
 		}
 	}
 }
+
+// TestCardSkipsForList checks a list's card_skips_for_ally (skills.md 3.2,
+// the father: "may skip his actions once per turn so that an ally within 3
+// toises that already acted recovers 5 AP"; profiles/listcards.go):
+// decoded with its selectors, distance and AP; a missing key, a distance
+// or AP out of range and an unknown key are errors placed in the list file.
+func TestCardSkipsForList(t *testing.T) {
+	data := "name: Father\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_skips_for_ally:\n  - by: {profiles: [paladin-3]}\n    to: all\n    within: 3\n    ap: 5\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardSkipsFor; len(c) != 1 || !slices.Equal(c[0].By.Profiles, []string{"paladin-3"}) || !c[0].To.All || c[0].Within != 3 || c[0].AP != 5 || c[0].Pos.Line != 9 {
+		t.Errorf("card_skips_for_ally %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"    ap: 5\n", "", `l.yaml:9:5: card_skips_for_ally[0]: missing field "ap"`},
+		{"ap: 5", "ap: 8", "l.yaml:12:9: card_skips_for_ally[0].ap: ap must be from 1 to 7"},
+		{"within: 3", "within: 40", "l.yaml:11:13: card_skips_for_ally[0].within: within must be a distance from 0.5 to 30 toises"},
+		{"ap: 5", "ap: 5\n    once: turn", `l.yaml:13:5: card_skips_for_ally[0].once: unknown field "once"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

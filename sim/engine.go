@@ -126,12 +126,17 @@ type engine struct {
 	// oneFaction[i]: Safar i counts as of its list's one faction for
 	// support (sim/cardfaction.go), nil when no list has the card.
 	oneFaction []bool
-	c          []combatant
-	others     []field.Base
-	otherIdx   []int
-	eng        []field.Base // scratch of engagedWith
-	trace      io.Writer
-	round      int
+	// skips are the list cards by which Safars may skip their actions for
+	// an ally, skippedIn[i] the round Safar i last did (sim/cardskip.go);
+	// nil when none.
+	skips     []skipLink
+	skippedIn []int
+	c         []combatant
+	others    []field.Base
+	otherIdx  []int
+	eng       []field.Base // scratch of engagedWith
+	trace     io.Writer
+	round     int
 	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
 	magic *fightMagic
 	// ambush holds each Safar's ambush zone, -1 none (sim/ambush.go); nil
@@ -622,9 +627,10 @@ func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchang
 func (e *engine) reset() {
 	e.resetAuras() // sim/auragrants.go
 	e.cfUsed = [2]bool{}
-	e.resetReturns() // sim/cardreturn.go
-	clear(e.stoleIn) // sim/cardap.go
-	e.initHeights()  // sim/climb.go
+	e.resetReturns()   // sim/cardreturn.go
+	clear(e.stoleIn)   // sim/cardap.go
+	clear(e.skippedIn) // sim/cardskip.go
+	e.initHeights()    // sim/climb.go
 	for i := range e.c {
 		f := e.c[i].f
 		c := &e.c[i]
@@ -1020,6 +1026,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	}
 	e.stealAtStart(r, i)                                            // a card's stolen AP (sim/cardap.go)
 	forgone := e.c[i].f.Profile.Reactivates != nil && e.forgo(r, i) // sim/apauras.go
+	if !forgone && e.skips != nil {
+		forgone = e.skipForAlly(i) // sim/cardskip.go
+	}
 	e.sacrifice(i)
 	e.riderSacrifice(i) // sim/mount.go
 	pol := e.policies[c.side]

@@ -86,13 +86,17 @@ type Spearhead struct {
 	// one faction for support (profiles.List.CardOneFaction,
 	// sim/cardfaction.go).
 	CardOneFaction []profiles.CardOneFaction
+	// CardSkipsFor are the list's special cards by which members may skip
+	// their actions so that an ally recovers AP (profiles.List.CardSkipsFor,
+	// sim/cardskip.go).
+	CardSkipsFor []profiles.CardSkipFor
 }
 
 // NewSpearhead builds the side of list l (validated against ds): one Fighter per
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -238,6 +242,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	e.initReturns(sk)    // a card's return from defeat (sim/cardreturn.go)
 	e.initCardAP(sk)     // a card's stolen and drained AP (sim/cardap.go)
 	e.initOneFaction(sk) // a card's one faction for support (sim/cardfaction.go)
+	e.initSkips(sk)      // a card's skipped actions for an ally (sim/cardskip.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
