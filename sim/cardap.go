@@ -17,10 +17,10 @@ import (
 //     the card's AP; otherwise the enemy loses them (down to 0) and it has
 //     what the enemy lost. Readings (open: the card names no roll): the CF
 //     of a d10 rolled for the card, 1 in 10; "a model" an enemy. Policy: it
-//     always plays it (worth 0.9 x AP gained against 0.1 x AP lost), taking
-//     from the enemy in its zone holding the most AP (an enemy that has
-//     acted holds what it kept to defend with; one that has not recovers its
-//     AP at its activation);
+//     plays it whenever an enemy in its zone holds AP (worth 0.9 x AP gained
+//     against 0.1 x AP lost), taking from the one holding the most (an enemy
+//     that has acted holds what it kept to defend with; one that has not
+//     recovers its AP at its activation);
 //   - the staff, "drains 1 AP from the target of each successful spell": an
 //     enemy a spell of a Safar it names takes effect on (a return, a heal or
 //     any effect; not one its saving roll cancels) loses the card's AP, down
@@ -62,12 +62,13 @@ func (e *engine) initCardAP(sk *Skirmish) {
 }
 
 // stealTarget returns the enemy in play in Safar i's zone of control
-// holding the most AP, or -1.
+// holding the most AP, or -1 when none holds any (the roll would risk a CF
+// for nothing).
 func (e *engine) stealTarget(i int) int {
 	best := -1
 	for j := range e.c {
 		o := &e.c[j]
-		if o.side == e.c[i].side || !o.inPlay() || !e.inZoneOf(j, i) {
+		if o.side == e.c[i].side || !o.inPlay() || o.ap < 1 || !e.inZoneOf(j, i) {
 			continue
 		}
 		if best < 0 || o.ap > e.c[best].ap {

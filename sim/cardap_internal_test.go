@@ -38,7 +38,7 @@ func cardAPEngine(t *testing.T, steal []profiles.CardStealAP, drain []profiles.C
 // the start of its activation the warrior takes 1 AP from the enemy in its
 // zone of control, or loses 1 AP on a CF, in about 1 in 10 of 20 000 rolls
 // (99.99% Wilson interval); once per round; nothing with no enemy in its
-// zone, nor without the card; the trace says so.
+// zone or none there holding AP, nor without the card; the trace says so.
 func TestCardStealAP(t *testing.T) {
 	coin := []profiles.CardStealAP{{By: profiles.Selector{Profiles: []string{"mongo-warrior-2"}}, AP: 1}}
 	e := cardAPEngine(t, coin, nil)
@@ -65,6 +65,11 @@ func TestCardStealAP(t *testing.T) {
 		t.Errorf("%d CFs in %d rolls [%.4f, %.4f], want 1 in 10", cf, n, lo, hi)
 	}
 	e.round++
+	e.c[0].ap, e.c[1].ap = 4, 0
+	e.stealAtStart(r, 0)
+	if e.c[0].ap != 4 || e.c[1].ap != 0 || e.stoleIn[0] == e.round {
+		t.Errorf("the enemy in its zone at 0 AP: %d AP, the enemy %d; want no roll", e.c[0].ap, e.c[1].ap)
+	}
 	e.c[1].pos = field.Vec{X: 9, Y: 5}
 	e.c[0].ap, e.c[1].ap = 4, 3
 	e.stealAtStart(r, 0)
