@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -70,18 +71,26 @@ type AuraBuffs struct {
 	// whose kept face is 5 or less and no CF, or a defence, no CF, short of
 	// the attack's total by 1 to 10 (sim/auragrants.go).
 	D10OncePerTurn bool
+	// Stature: the ally's stature counts that many more (1-2; skills.md
+	// section 3.2, a Goûn aura upgrade: "+1 stature" for the allies in the
+	// bearer's aura) wherever a fight's exchange reads it: the CH bonus of a
+	// 2-3 AP melee action (R9), the assault bonus (R8), a repel's contest.
+	// Not its base: the base, and so reach, contact, lines of sight and
+	// cover heights, stays the card's (a base does not grow in an aura).
+	// The best of several auras holds (identical auras do not stack).
+	Stature int
 }
 
 // Any reports whether b gives a buff.
 func (b AuraBuffs) Any() bool {
-	return b.ShotStature || b.DefenceReroll || b.DazeOnCrit || b.FreeVAfterFailedDefence || b.D10OncePerTurn
+	return b.ShotStature || b.DefenceReroll || b.DazeOnCrit || b.FreeVAfterFailedDefence || b.D10OncePerTurn || b.Stature > 0
 }
 
 // Or returns the buffs of b and c together.
 func (b AuraBuffs) Or(c AuraBuffs) AuraBuffs {
 	return AuraBuffs{ShotStature: b.ShotStature || c.ShotStature, DefenceReroll: b.DefenceReroll || c.DefenceReroll,
 		DazeOnCrit: b.DazeOnCrit || c.DazeOnCrit, FreeVAfterFailedDefence: b.FreeVAfterFailedDefence || c.FreeVAfterFailedDefence,
-		D10OncePerTurn: b.D10OncePerTurn || c.D10OncePerTurn}
+		D10OncePerTurn: b.D10OncePerTurn || c.D10OncePerTurn, Stature: max(b.Stature, c.Stature)}
 }
 
 // Names returns the data-format keys of the buffs of b, for traces.
@@ -101,6 +110,9 @@ func (b AuraBuffs) Names() []string {
 	}
 	if b.D10OncePerTurn {
 		out = append(out, "d10_once_per_turn")
+	}
+	if b.Stature > 0 {
+		out = append(out, "stature +"+strconv.Itoa(b.Stature))
 	}
 	return out
 }
@@ -127,7 +139,7 @@ func AuraGrantable(name string) bool {
 }
 
 // auraGrantFields are the keys of one aura_grants entry.
-var auraGrantFields = []string{"skills", "to", "within", "increment", "shot_stature", "defence_reroll", "daze_on_crit", "free_v_after_failed_defence", "d10_once_per_turn"}
+var auraGrantFields = []string{"skills", "to", "within", "increment", "shot_stature", "defence_reroll", "daze_on_crit", "free_v_after_failed_defence", "d10_once_per_turn", "stature"}
 
 // auraGrants decodes an aura_grants list.
 func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
@@ -168,6 +180,8 @@ func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
 				g.FreeVAfterFailedDefence, _ = d.boolValue(f.v, ff)
 			case "d10_once_per_turn":
 				g.D10OncePerTurn, _ = d.boolValue(f.v, ff)
+			case "stature":
+				g.Stature, _ = d.intIn(f.v, ff, 1, 2, "stature must be from 1 to 2 (the stature its allies count more; skills.md 3.2: \"+1 stature\")")
 			default:
 				d.unknown(f.k, ff, f.key, auraGrantFields)
 			}
@@ -177,7 +191,7 @@ func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
 		case present["skills"] && len(g.Skills) == 0:
 			d.errorf(deref(e), join(ef, "skills"), "must give at least one skill")
 		case !present["skills"] && !g.Any():
-			d.errorf(deref(e), ef, "gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn; skills.md section 3, pattern D)")
+			d.errorf(deref(e), ef, "gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn) or stature: N (skills.md section 3, pattern D and 3.2)")
 		}
 		out = append(out, g)
 	}
@@ -207,15 +221,19 @@ func (d *decoder) auraReach(n *yaml.Node, field string) float64 {
 // WithAuraGrants returns p with the skills of grants added (a copy), as an
 // ally standing in their reach fights: a skill it lacks is taken as
 // written; one it has adds the value with Increment, keeps the higher
-// otherwise (addGranted). It returns p itself when grants is empty.
+// otherwise (addGranted); and its stature raised by the best Stature buff
+// of grants (AuraBuffs.Stature). It returns p itself when grants is empty.
 func WithAuraGrants(p *Profile, grants []*AuraGrant) *Profile {
 	if len(grants) == 0 {
 		return p
 	}
 	c := *p
 	c.Skills = slices.Clone(p.Skills)
+	st := 0
 	for _, g := range grants {
 		c.Skills = addGranted(c.Skills, AllyGrant{Skills: g.Skills, Increment: g.Increment})
+		st = max(st, g.Stature)
 	}
+	c.Stature += st
 	return &c
 }

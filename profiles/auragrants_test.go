@@ -122,13 +122,24 @@ func TestAuraBuffs(t *testing.T) {
 		!slices.Equal(b.Names(), []string{"shot_stature", "defence_reroll", "free_v_after_failed_defence"}) {
 		t.Errorf("buffs together %+v (%v): identical ones do not stack", b, b.Names())
 	}
-	ally := &Profile{ID: "ally-1", Faction: Gouns}
-	if got := WithAuraGrants(ally, []*AuraGrant{&g[0]}); got == ally || len(got.Skills) != 0 {
+	ally := &Profile{ID: "ally-1", Faction: Gouns, Stature: 2}
+	if got := WithAuraGrants(ally, []*AuraGrant{&g[0]}); got == ally || len(got.Skills) != 0 || got.Stature != 2 {
 		t.Errorf("WithAuraGrants of a buff alone: want a copy with no skill, got %+v", got)
+	}
+	// The Goûn aura upgrade's stature (skills.md 3.2, "+1 stature"): the
+	// best of the grants holding, not their sum; the card itself untouched.
+	tall, taller := AuraGrant{AuraBuffs: AuraBuffs{Stature: 1}}, AuraGrant{AuraBuffs: AuraBuffs{Stature: 2}}
+	if got := WithAuraGrants(ally, []*AuraGrant{&tall, &taller, &tall}); got.Stature != 4 || ally.Stature != 2 {
+		t.Errorf("stature in two stature auras: %d (card %d), want 4 (2)", got.Stature, ally.Stature)
+	}
+	if b := tall.Or(taller.AuraBuffs); b.Stature != 2 || !b.Any() || !slices.Equal(b.Names(), []string{"stature +2"}) {
+		t.Errorf("stature buffs together %+v (%v)", b, b.Names())
 	}
 	for _, tc := range []struct{ from, to, want string }{
 		{"shot_stature: true", "shot_stature: 2", "a.yaml:14:23: profiles[invented-captain-2].aura_grants[0].shot_stature: want true or false"},
-		{"shot_stature: true", "shot_stature: false", "a.yaml:12:9: profiles[invented-captain-2].aura_grants[0]: gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn; skills.md section 3, pattern D)"},
+		{"shot_stature: true", "shot_stature: false", "a.yaml:12:9: profiles[invented-captain-2].aura_grants[0]: gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn) or stature: N (skills.md section 3, pattern D and 3.2)"},
+		{"d10_once_per_turn: true", "stature: 3", "aura_grants[2].stature: stature must be from 1 to 2"},
+		{"d10_once_per_turn: true", "stature: tall", "aura_grants[2].stature: "},
 		{"defence_reroll: true", "defense_reroll: true", `aura_grants[1].defense_reroll: unknown field "defense_reroll"`},
 		{"daze_on_crit: true", "daze_on_crit: yes please", "aura_grants[2].daze_on_crit: want true or false"},
 		{"free_v_after_failed_defence: true", "free_v_after_failed_defence: 1", "aura_grants[1].free_v_after_failed_defence: want true or false"},

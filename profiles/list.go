@@ -69,7 +69,25 @@ type List struct {
 	// against an enemy bleeding from their attack (profiles/listcards.go;
 	// skills.md 3.2).
 	CardHeroics []CardHeroic
-	Pos         Pos
+	// CardAuraGrants are special cards' auras given to members
+	// (profiles/listcards.go; sim/cardaura.go).
+	CardAuraGrants []CardAuraGrant
+	// CardReturns are special cards' returns from defeat, once per battle
+	// (profiles/listcards.go; sim/cardreturn.go).
+	CardReturns []CardReturn
+	// CardStealsAP and CardSpellDrains are special cards' AP taken from
+	// enemies: once per turn from one in the zone of control, and from the
+	// target of each successful spell (profiles/listcards.go; sim/cardap.go).
+	CardStealsAP    []CardStealAP
+	CardSpellDrains []CardSpellDrain
+	// CardOneFaction are special cards' "every model counts as one faction
+	// for support" (profiles/listcards.go; sim/cardfaction.go).
+	CardOneFaction []CardOneFaction
+	// CardSkipsFor are special cards' "may skip his actions so that an ally
+	// that already acted recovers AP" (profiles/listcards.go;
+	// sim/cardskip.go).
+	CardSkipsFor []CardSkipFor
+	Pos          Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -86,6 +86,18 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardDoubles = append(l.CardDoubles, d.cardDoubles(v, field)...)
 	case "card_heroic":
 		l.CardHeroics = append(l.CardHeroics, d.cardHeroics(v, field)...)
+	case "card_aura_grants":
+		l.CardAuraGrants = append(l.CardAuraGrants, d.cardAuraGrants(v, field)...)
+	case "card_returns":
+		l.CardReturns = append(l.CardReturns, d.cardReturns(v, field)...)
+	case "card_steals_ap":
+		l.CardStealsAP = append(l.CardStealsAP, d.cardStealsAP(v, field)...)
+	case "card_spell_drain":
+		l.CardSpellDrains = append(l.CardSpellDrains, d.cardSpellDrains(v, field)...)
+	case "card_one_faction_support":
+		l.CardOneFaction = append(l.CardOneFaction, d.cardOneFactions(v, field)...)
+	case "card_skips_for_ally":
+		l.CardSkipsFor = append(l.CardSkipsFor, d.cardSkipsFor(v, field)...)
 	default:
 		return false
 	}
@@ -138,6 +150,12 @@ func (l *List) AddCardFields(from *List) {
 	l.CardBanners = append(l.CardBanners, from.CardBanners...)
 	l.CardDoubles = append(l.CardDoubles, from.CardDoubles...)
 	l.CardHeroics = append(l.CardHeroics, from.CardHeroics...)
+	l.CardAuraGrants = append(l.CardAuraGrants, from.CardAuraGrants...)
+	l.CardReturns = append(l.CardReturns, from.CardReturns...)
+	l.CardStealsAP = append(l.CardStealsAP, from.CardStealsAP...)
+	l.CardSpellDrains = append(l.CardSpellDrains, from.CardSpellDrains...)
+	l.CardOneFaction = append(l.CardOneFaction, from.CardOneFaction...)
+	l.CardSkipsFor = append(l.CardSkipsFor, from.CardSkipsFor...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -145,18 +163,25 @@ func (l *List) AddCardFields(from *List) {
 // of its base, seed 000 lines 585-593) reroll a failed terror or fright
 // test once (RerollTerror; skills.md 3.2: "a banner that keeps 1 AP for
 // defence, rerolls failed terror and fright tests once, and gives a mastery
-// die"). Its other parts are not played (sim/banner.go says which).
+// die"), and they always have DefenceAP AP to defend with (the 1 AP it
+// keeps for defence). Its mastery die is not played (sim/banner.go says
+// why).
 type CardBanner struct {
 	By, To Selector
 	// RerollTerror: a failed temerity test against terror (seed 000 lines
 	// 1280-1306) or fright test (lines 1316-1337) is rolled again once, the
 	// second roll standing.
 	RerollTerror bool
-	Pos          Pos
+	// DefenceAP: the allies To names in a bearer's aura always have that
+	// many AP to defend with, even at 0 AP left, not kept (0: none): pattern
+	// E's defence_ap (APAura.DefenceAP, profiles/apauras.go), played by the
+	// same engine path as a profile's ap_auras (sim/banner.go).
+	DefenceAP int
+	Pos       Pos
 }
 
 // cardBannerFields are the keys of a card_banners entry.
-var cardBannerFields = []string{"by", "to", "reroll_terror"}
+var cardBannerFields = []string{"by", "to", "reroll_terror", "defence_ap"}
 
 // cardBanners decodes a list's card_banners.
 func (d *decoder) cardBanners(n *yaml.Node, field string) []CardBanner {
@@ -180,12 +205,14 @@ func (d *decoder) cardBanners(n *yaml.Node, field string) []CardBanner {
 				b.To = d.selector(f.v, ff)
 			case "reroll_terror":
 				b.RerollTerror, _ = d.boolValue(f.v, ff)
+			case "defence_ap":
+				b.DefenceAP, _ = d.intIn(f.v, ff, 1, 2, "defence_ap "+apAuraMessage+" (the AP its allies always have to defend with; skills.md 3.2: \"keeps 1 AP for defence\")")
 			default:
 				d.unknown(f.k, ff, f.key, cardBannerFields)
 			}
 		}
-		if d.require(deref(e), ef, present, "by", "to") && !b.RerollTerror {
-			d.errorf(deref(e), ef, "a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once; skills.md 3.2)")
+		if d.require(deref(e), ef, present, "by", "to") && !b.RerollTerror && !present["defence_ap"] {
+			d.errorf(deref(e), ef, "a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once) or defence_ap: 1 (1 AP always kept to defend with; skills.md 3.2)")
 		}
 		out = append(out, b)
 	}
@@ -286,6 +313,266 @@ func (d *decoder) cardHeroics(n *yaml.Node, field string) []CardHeroic {
 			}
 		}
 		d.require(deref(e), ef, present, "by", "against")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardAuraGrant is a special card's aura given to the Safars By names: each
+// of them carries Grant as if its own card had it in aura_grants (pattern
+// D, profiles/auragrants.go: skills or buffs for the allies To names in its
+// aura, or within a distance, while they stand there). It plays the Goûn
+// aura upgrades of skills.md section 3.2 ("aura upgrades for Goûns (+1
+// stature; ...)"): {by: the Goûns whose aura it upgrades, to: the allies,
+// within: aura, stature: 1}; sim/cardaura.go.
+type CardAuraGrant struct {
+	By    Selector
+	Grant AuraGrant
+}
+
+// cardAuraGrants decodes a list's card_aura_grants: each entry an
+// aura_grants entry (auraGrants, the same keys and messages) with by, the
+// Safars that carry it.
+func (d *decoder) cardAuraGrants(n *yaml.Node, field string) []CardAuraGrant {
+	elems, ok := d.sequence(n, field)
+	if !ok {
+		return nil
+	}
+	seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+	bys := make([]Selector, len(elems))
+	for i, e := range elems {
+		m := deref(e)
+		if m == nil || m.Kind != yaml.MappingNode {
+			seq.Content = append(seq.Content, e) // auraGrants reports it
+			continue
+		}
+		c := *m
+		c.Content = nil
+		by := false
+		for k := 0; k+1 < len(m.Content); k += 2 {
+			if m.Content[k].Value == "by" {
+				bys[i], by = d.selector(m.Content[k+1], join(index(field, i), "by")), true
+				continue
+			}
+			c.Content = append(c.Content, m.Content[k], m.Content[k+1])
+		}
+		if !by {
+			d.errorf(m, index(field, i), "missing field %q (the Safars whose aura it is)", "by")
+		}
+		seq.Content = append(seq.Content, &c)
+	}
+	grants := d.auraGrants(seq, field) // profiles/auragrants.go
+	if len(grants) != len(elems) {
+		return nil // an entry that is no mapping, reported
+	}
+	out := make([]CardAuraGrant, len(grants))
+	for i := range grants {
+		out[i] = CardAuraGrant{By: bys[i], Grant: grants[i]}
+	}
+	return out
+}
+
+// CardReturn is a special card's return from defeat (skills.md section 3.2,
+// a Goûn aura upgrade: "the first Goûn defeated comes back with 1D5 HP"):
+// the first Safar of the list To names to be defeated in a battle comes
+// back with HP HP, once per battle (sim/cardreturn.go).
+type CardReturn struct {
+	To  Selector
+	HP  Dice
+	Pos Pos
+}
+
+// cardReturnFields are the keys of a card_returns entry.
+var cardReturnFields = []string{"to", "hp"}
+
+// cardReturns decodes a list's card_returns.
+func (d *decoder) cardReturns(n *yaml.Node, field string) []CardReturn {
+	elems, _ := d.sequence(n, field)
+	var out []CardReturn
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardReturn{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "to":
+				c.To = d.selector(f.v, ff)
+			case "hp":
+				if x := d.dice(f.v, ff); x != nil {
+					c.HP = *x
+					if x.Max() < 1 {
+						d.errorf(deref(f.v), ff, "hp must give at least 1 HP (the HP it comes back with, e.g. 1D5; skills.md 3.2)")
+					}
+				}
+			default:
+				d.unknown(f.k, ff, f.key, cardReturnFields)
+			}
+		}
+		d.require(deref(e), ef, present, "to", "hp")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardStealAP is a special card's "steals 1 AP from a model in its ZOC once
+// per turn (or loses 1 AP on a CF)" (skills.md section 3.2, the coin): at
+// the start of the activation of a Safar By names, once per turn, it takes
+// AP AP from an enemy in its zone of control and has them; its roll (a
+// d10) is a CF on a natural 1 (R3), and then it loses AP AP instead
+// (sim/cardap.go).
+type CardStealAP struct {
+	By  Selector
+	AP  int
+	Pos Pos
+}
+
+// CardSpellDrain is a special card's "drains 1 AP from the target of each
+// successful spell" (skills.md section 3.2, the staff): an enemy that a
+// spell of a Safar By names takes effect on loses AP AP (sim/cardap.go).
+type CardSpellDrain struct {
+	By  Selector
+	AP  int
+	Pos Pos
+}
+
+// cardAPEntries decodes a list of {by, ap} entries (card_steals_ap,
+// card_spell_drain): ap from 1 to 3, 1 when left out.
+func (d *decoder) cardAPEntries(n *yaml.Node, field string, each func(by Selector, ap int, pos Pos)) {
+	elems, _ := d.sequence(n, field)
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		var by Selector
+		ap := 1
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				by = d.selector(f.v, ff)
+			case "ap":
+				ap, _ = d.intIn(f.v, ff, 1, 3, "ap must be from 1 to 3 (the AP taken; skills.md 3.2: \"1 AP\")")
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by", "ap"})
+			}
+		}
+		d.require(deref(e), ef, present, "by")
+		each(by, ap, d.pos(deref(e)))
+	}
+}
+
+// cardStealsAP decodes a list's card_steals_ap.
+func (d *decoder) cardStealsAP(n *yaml.Node, field string) []CardStealAP {
+	var out []CardStealAP
+	d.cardAPEntries(n, field, func(by Selector, ap int, pos Pos) { out = append(out, CardStealAP{By: by, AP: ap, Pos: pos}) })
+	return out
+}
+
+// cardSpellDrains decodes a list's card_spell_drain.
+func (d *decoder) cardSpellDrains(n *yaml.Node, field string) []CardSpellDrain {
+	var out []CardSpellDrain
+	d.cardAPEntries(n, field, func(by Selector, ap int, pos Pos) { out = append(out, CardSpellDrain{By: by, AP: ap, Pos: pos}) })
+	return out
+}
+
+// CardOneFaction is a special card's "every model counts as one faction for
+// support" (skills.md section 3.2, an Affranchis Spearhead): the Safars To
+// names count as of one faction where support reads factions (a card's
+// support that helps only allies of its faction, pattern S's own_faction;
+// sim/cardfaction.go).
+type CardOneFaction struct {
+	To  Selector
+	Pos Pos
+}
+
+// cardOneFactions decodes a list's card_one_faction_support.
+func (d *decoder) cardOneFactions(n *yaml.Node, field string) []CardOneFaction {
+	elems, _ := d.sequence(n, field)
+	var out []CardOneFaction
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardOneFaction{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "to":
+				c.To = d.selector(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, []string{"to"})
+			}
+		}
+		d.require(deref(e), ef, present, "to")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardSkipFor is a special card's "may skip his actions once per turn so
+// that an ally within 3 toises that already acted recovers 5 AP" (skills.md
+// section 3.2, the father): a Safar By names may, at the start of its
+// activation, take no action so that one ally To names within Within
+// toises (centre to centre, as an aura), that has acted this turn,
+// recovers AP AP (sim/cardskip.go).
+type CardSkipFor struct {
+	By, To Selector
+	Within float64
+	AP     int
+	Pos    Pos
+}
+
+// cardSkipForFields are the keys of a card_skips_for_ally entry.
+var cardSkipForFields = []string{"by", "to", "within", "ap"}
+
+// cardSkipsFor decodes a list's card_skips_for_ally.
+func (d *decoder) cardSkipsFor(n *yaml.Node, field string) []CardSkipFor {
+	elems, _ := d.sequence(n, field)
+	var out []CardSkipFor
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardSkipFor{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			case "to":
+				c.To = d.selector(f.v, ff)
+			case "within":
+				if x, ok := d.numberValue(f.v, ff); ok {
+					if x < 0.5 || x > 30 {
+						d.errorf(deref(f.v), ff, "within must be a distance from 0.5 to 30 toises")
+					}
+					c.Within = x
+				}
+			case "ap":
+				c.AP, _ = d.intIn(f.v, ff, 1, 7, "ap must be from 1 to 7 (the AP the ally recovers; skills.md 3.2: \"recovers 5 AP\")")
+			default:
+				d.unknown(f.k, ff, f.key, cardSkipForFields)
+			}
+		}
+		d.require(deref(e), ef, present, "by", "to", "within", "ap")
 		out = append(out, c)
 	}
 	return out

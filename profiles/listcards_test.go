@@ -72,9 +72,10 @@ func TestDecodeListCardFields(t *testing.T) {
 
 // TestCardBannersList checks a list's card_banners (skills.md 3.2, "a banner
 // that ... rerolls failed terror and fright tests once";
-// profiles/listcards.go): decoded with its selectors; a banner that gives
-// nothing, a missing bearer and an unknown key are errors placed in the list
-// file.
+// profiles/listcards.go): decoded with its selectors and its defence_ap
+// (the AP it keeps for defence, skills.md 3.2); a banner that gives nothing,
+// a missing bearer, a defence_ap outside 1-2 and an unknown key are errors
+// placed in the list file.
 func TestCardBannersList(t *testing.T) {
 	data := "name: Standard\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
 		"card_banners:\n  - by: {profiles: [paladin-3]}\n    to: {factions: [kharns]}\n    reroll_terror: true\n"
@@ -85,10 +86,34 @@ func TestCardBannersList(t *testing.T) {
 	if b := l.CardBanners; len(b) != 1 || !slices.Equal(b[0].By.Profiles, []string{"paladin-3"}) || !slices.Equal(b[0].To.Factions, []string{"kharns"}) || !b[0].RerollTerror || b[0].Pos.Line != 9 {
 		t.Errorf("card_banners %+v", b)
 	}
+	if b := l.CardBanners; len(b) == 1 && b[0].DefenceAP != 0 {
+		t.Errorf("defence_ap %d without the key, want 0", b[0].DefenceAP)
+	}
+	for _, tc := range []struct {
+		from, to string
+		reroll   bool
+		ap       int
+	}{
+		{"reroll_terror: true", "reroll_terror: true\n    defence_ap: 1", true, 1},
+		{"reroll_terror: true", "defence_ap: 2", false, 2},
+		{"reroll_terror: true", "reroll_terror: false\n    defence_ap: 1", false, 1},
+	} {
+		l, err := ParseList("l.yaml", []byte(strings.Replace(data, tc.from, tc.to, 1)), nil)
+		if err != nil {
+			t.Errorf("%q: %v", tc.to, err)
+			continue
+		}
+		if b := l.CardBanners; len(b) != 1 || b[0].RerollTerror != tc.reroll || b[0].DefenceAP != tc.ap {
+			t.Errorf("%q: card_banners %+v, want reroll_terror %v, defence_ap %d", tc.to, b, tc.reroll, tc.ap)
+		}
+	}
 	for _, tc := range []struct{ from, to, want string }{
-		{"reroll_terror: true", "reroll_terror: false", "l.yaml:9:5: card_banners[0]: a banner gives nothing: write reroll_terror: true"},
+		{"reroll_terror: true", "reroll_terror: false", "l.yaml:9:5: card_banners[0]: a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once) or defence_ap: 1"},
 		{"  - by: {profiles: [paladin-3]}\n    to:", "  - to:", `card_banners[0]: missing field "by"`},
-		{"reroll_terror: true", "defence_ap: 1", `l.yaml:11:5: card_banners[0].defence_ap: unknown field "defence_ap"`},
+		{"reroll_terror: true", "defence_ap: 3", "l.yaml:11:17: card_banners[0].defence_ap: defence_ap must be from 1 to 2 AP"},
+		{"reroll_terror: true", "defence_ap: 0", "l.yaml:11:17: card_banners[0].defence_ap: defence_ap must be from 1 to 2 AP"},
+		{"reroll_terror: true", "defence_ap: one", "l.yaml:11:17: card_banners[0].defence_ap: "},
+		{"reroll_terror: true", "mastery_die: 1", `l.yaml:11:5: card_banners[0].mastery_die: unknown field "mastery_die"`},
 	} {
 		bad := strings.Replace(data, tc.from, tc.to, 1)
 		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -139,6 +164,158 @@ func TestCardHeroicList(t *testing.T) {
 	for _, tc := range []struct{ from, to, want string }{
 		{"against: bleeding-from-it", "against: bleeding", `l.yaml:10:14: card_heroic[0].against: unknown target state "bleeding" (known: bleeding-from-it`},
 		{"  - by: {traits: [guerrier]}\n    against", "  - against", `card_heroic[0]: missing field "by"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardAuraGrantsList checks a list's card_aura_grants (skills.md 3.2,
+// the Goûn aura upgrades: "+1 stature" for allies in the bearer's aura;
+// profiles/listcards.go): an aura_grants entry with by, decoded with its
+// selectors, reach and stature buff; a missing by, a stature outside 1-2,
+// an entry that gives nothing, an unknown key and an entry that is no
+// mapping are errors placed in the list file, with the aura_grants
+// messages.
+func TestCardAuraGrantsList(t *testing.T) {
+	data := "name: Aura\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_aura_grants:\n  - by: {profiles: [paladin-3]}\n    to: {levels: [1]}\n    within: aura\n    stature: 1\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := l.CardAuraGrants; len(g) != 1 || !slices.Equal(g[0].By.Profiles, []string{"paladin-3"}) || !slices.Equal(g[0].Grant.To.Levels, []int{1}) ||
+		g[0].Grant.Within != 0 || g[0].Grant.Stature != 1 || g[0].Grant.Pos.Line != 9 {
+		t.Errorf("card_aura_grants %+v", g)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"  - by: {profiles: [paladin-3]}\n    to:", "  - to:", `l.yaml:9:5: card_aura_grants[0]: missing field "by"`},
+		{"stature: 1", "stature: 3", "l.yaml:12:14: card_aura_grants[0].stature: stature must be from 1 to 2"},
+		{"stature: 1", "height: 1", `l.yaml:12:5: card_aura_grants[0].height: unknown field "height"`},
+		{"\n    stature: 1", "", "card_aura_grants[0]: gives nothing"},
+		{"    within: aura\n", "", `card_aura_grants[0]: missing field "within"`},
+		{"  - by: {profiles: [paladin-3]}\n    to: {levels: [1]}\n    within: aura\n    stature: 1\n", "  - 3\n", "card_aura_grants[0]: "},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+	// The rules mapping's list: key takes it (DecodeListCardFields).
+	var n yaml.Node
+	if err := yaml.Unmarshal([]byte("card_aura_grants: [{by: all, to: {factions: [gouns]}, within: aura, stature: 1}]\n"), &n); err != nil {
+		t.Fatal(err)
+	}
+	if l, keys, err := DecodeListCardFields("m.yaml", n.Content[0], "list"); err != nil || !slices.Equal(keys, []string{"card_aura_grants"}) || len(l.CardAuraGrants) != 1 || !l.CardAuraGrants[0].By.All {
+		t.Errorf("list: key: %v, %v, %+v", err, keys, l)
+	}
+}
+
+// TestCardReturnsList checks a list's card_returns (skills.md 3.2, a Goûn
+// aura upgrade: "the first Goûn defeated comes back with 1D5 HP";
+// profiles/listcards.go): decoded with its selector and dice; a missing
+// key, HP that give nothing, a bad dice expression and an unknown key are
+// errors placed in the list file.
+func TestCardReturnsList(t *testing.T) {
+	data := "name: Back\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_returns:\n  - to: {factions: [kharns]}\n    hp: 1D5\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardReturns; len(c) != 1 || !slices.Equal(c[0].To.Factions, []string{"kharns"}) || c[0].HP != (Dice{N: 1, Sides: 5}) || c[0].Pos.Line != 9 {
+		t.Errorf("card_returns %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"    hp: 1D5\n", "", `l.yaml:9:5: card_returns[0]: missing field "hp"`},
+		{"hp: 1D5", "hp: 0", "l.yaml:10:9: card_returns[0].hp: hp must give at least 1 HP"},
+		{"hp: 1D5", "hp: lots", "l.yaml:10:9: card_returns[0].hp: "},
+		{"hp: 1D5", "hp: 1D5\n    once: true", `l.yaml:11:5: card_returns[0].once: unknown field "once"`},
+		{"  - to: {factions: [kharns]}\n", "  - ", `card_returns[0]: missing field "to"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardAPList checks a list's card_steals_ap and card_spell_drain
+// (skills.md 3.2, the coin and the staff; profiles/listcards.go): decoded
+// with their selector and AP (1 when left out); AP outside 1-3, a missing
+// by and an unknown key are errors placed in the list file.
+func TestCardAPList(t *testing.T) {
+	data := "name: Coin\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_steals_ap:\n  - by: {profiles: [paladin-3]}\ncard_spell_drain:\n  - by: all\n    ap: 2\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := l.CardStealsAP; len(s) != 1 || !slices.Equal(s[0].By.Profiles, []string{"paladin-3"}) || s[0].AP != 1 || s[0].Pos.Line != 9 {
+		t.Errorf("card_steals_ap %+v", s)
+	}
+	if d := l.CardSpellDrains; len(d) != 1 || !d[0].By.All || d[0].AP != 2 || d[0].Pos.Line != 11 {
+		t.Errorf("card_spell_drain %+v", d)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"ap: 2", "ap: 4", "l.yaml:12:9: card_spell_drain[0].ap: ap must be from 1 to 3"},
+		{"  - by: {profiles: [paladin-3]}\n", "  - ap: 1\n", `l.yaml:9:5: card_steals_ap[0]: missing field "by"`},
+		{"ap: 2", "ap: 2\n    on_cf: 1", `l.yaml:13:5: card_spell_drain[0].on_cf: unknown field "on_cf"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardOneFactionList checks a list's card_one_faction_support
+// (skills.md 3.2, "every model counts as one faction for support";
+// profiles/listcards.go): decoded with its selector; a missing to and an
+// unknown key are errors placed in the list file.
+func TestCardOneFactionList(t *testing.T) {
+	data := "name: Free\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_one_faction_support:\n  - to: all\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardOneFaction; len(c) != 1 || !c[0].To.All || c[0].Pos.Line != 9 {
+		t.Errorf("card_one_faction_support %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"  - to: all\n", "  - {}\n", `card_one_faction_support[0]: missing field "to"`},
+		{"  - to: all\n", "  - to: all\n    faction: kharns\n", `l.yaml:10:5: card_one_faction_support[0].faction: unknown field "faction"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardSkipsForList checks a list's card_skips_for_ally (skills.md 3.2,
+// the father: "may skip his actions once per turn so that an ally within 3
+// toises that already acted recovers 5 AP"; profiles/listcards.go):
+// decoded with its selectors, distance and AP; a missing key, a distance
+// or AP out of range and an unknown key are errors placed in the list file.
+func TestCardSkipsForList(t *testing.T) {
+	data := "name: Father\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_skips_for_ally:\n  - by: {profiles: [paladin-3]}\n    to: all\n    within: 3\n    ap: 5\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardSkipsFor; len(c) != 1 || !slices.Equal(c[0].By.Profiles, []string{"paladin-3"}) || !c[0].To.All || c[0].Within != 3 || c[0].AP != 5 || c[0].Pos.Line != 9 {
+		t.Errorf("card_skips_for_ally %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"    ap: 5\n", "", `l.yaml:9:5: card_skips_for_ally[0]: missing field "ap"`},
+		{"ap: 5", "ap: 8", "l.yaml:12:9: card_skips_for_ally[0].ap: ap must be from 1 to 7"},
+		{"within: 3", "within: 40", "l.yaml:11:13: card_skips_for_ally[0].within: within must be a distance from 0.5 to 30 toises"},
+		{"ap: 5", "ap: 5\n    once: turn", `l.yaml:13:5: card_skips_for_ally[0].once: unknown field "once"`},
 	} {
 		bad := strings.Replace(data, tc.from, tc.to, 1)
 		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {

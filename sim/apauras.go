@@ -80,11 +80,11 @@ func (e *engine) apAura(i int, r apRule) (int, int) {
 	best, by := 0, -1
 	for k := range e.c {
 		o := &e.c[k]
-		if k == i || len(o.f.Profile.APAuras) == 0 || !o.inPlay() || (o.side == c.side) == (r == apEnemy) {
+		if k == i || len(e.apAurasOf[k]) == 0 || !o.inPlay() || (o.side == c.side) == (r == apEnemy) {
 			continue
 		}
-		for x := range o.f.Profile.APAuras {
-			a := &o.f.Profile.APAuras[x]
+		for x := range e.apAurasOf[k] {
+			a := &e.apAurasOf[k][x]
 			v := r.value(a)
 			if v <= best || r != apEnemy && !a.To.Matches(c.f.Profile) || !e.within(k, i, a.Radius(o.f.Stats().I)) {
 				continue
@@ -169,6 +169,10 @@ func (e *engine) traceAPAura(i int, r apRule, v int) {
 	case apFirst:
 		e.tracef("    %s's first attack of its activation costs %d AP less (ap aura of %s)\n", e.name(i), v, e.name(by))
 	case apDefence:
+		if e.bannerDefence(by, i, v) { // sim/banner.go
+			e.tracef("    %s defends with %d AP kept for defence by the banner of %s (card_banners; not kept)\n", e.name(i), v, e.name(by))
+			break
+		}
 		e.tracef("    %s defends with %d AP given by the ap aura of %s (not kept)\n", e.name(i), v, e.name(by))
 	case apEnemy:
 		e.tracef("    %s's attack costs %d AP more in the ap aura of %s\n", e.name(i), v, e.name(by))
@@ -239,8 +243,8 @@ func (e *engine) giveAllowance(i, k int) int {
 		return 0
 	}
 	best := 0
-	for x := range c.f.Profile.APAuras {
-		a := &c.f.Profile.APAuras[x]
+	for x := range e.apAurasOf[i] {
+		a := &e.apAurasOf[i][x]
 		if a.GiveAP > best && a.To.Matches(o.f.Profile) && e.within(i, k, a.Radius(c.f.Stats().I)) {
 			best = a.GiveAP
 		}
@@ -285,7 +289,7 @@ func (e *engine) giveAP(i, k, n int) bool {
 // gift worth the most, and whether one is worth anything.
 func (e *engine) giveChoice(i int, keep bool) (action, bool) {
 	c := &e.c[i]
-	if len(c.f.Profile.APAuras) == 0 || c.ap < 1 {
+	if len(e.apAurasOf[i]) == 0 || c.ap < 1 {
 		return action{}, false
 	}
 	var kvI [8]float64
@@ -389,8 +393,8 @@ func (e *engine) drawAllowance(i, k int) int {
 		return 0
 	}
 	best := 0
-	for x := range c.f.Profile.APAuras {
-		a := &c.f.Profile.APAuras[x]
+	for x := range e.apAurasOf[i] {
+		a := &e.apAurasOf[i][x]
 		if a.DrawAP > best && a.To.Matches(o.f.Profile) && e.within(i, k, a.Radius(c.f.Stats().I)) {
 			best = a.DrawAP
 		}
@@ -426,7 +430,7 @@ func (e *engine) drawAP(i, k, n int) bool {
 // anything.
 func (e *engine) drawChoice(i, j int, keep bool) (action, bool) {
 	c := &e.c[i]
-	if j < 0 || len(c.f.Profile.APAuras) == 0 || c.ap >= 7 || e.gap(i, j) > e.reach(i)+1e-9 {
+	if j < 0 || len(e.apAurasOf[i]) == 0 || c.ap >= 7 || e.gap(i, j) > e.reach(i)+1e-9 {
 		return action{}, false
 	}
 	some := false

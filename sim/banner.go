@@ -3,6 +3,7 @@ package sim
 import (
 	"math/rand/v2"
 
+	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim/dice"
 )
 
@@ -18,23 +19,40 @@ import (
 // a burnt mastery die, the fright table). The bearer is not in its own
 // aura (the engine's other auras, sim/auras.go, read "allies in its aura"
 // so). The last Safar's temerity test (lines 1284-1300) is no terror test:
-// not rerolled. Not modelled: the 1 AP kept for defence (an AP floor: pattern
-// E, branch activation's ap_auras, plays it for a profile's aura) and the
+// not rerolled. The 1 AP it keeps for defence (defence_ap, skills.md 3.2:
+// "a banner that keeps 1 AP for defence") is pattern E's AP floor
+// (sim/apauras.go, defence_ap): initBanners gives each bearer an AP aura
+// {defence_ap: N, to: the banner's allies, within: its aura}, played by
+// the same engine path as a profile's ap_auras (engine.apAura over
+// engine.apAurasOf), the exchange's best response with the floor's AP, the
+// attacker's plans counting them (engine.targetAP), not kept; a bearer
+// that carries a card's defence_ap too gives the best of the two, as
+// identical auras do not stack (skills.md section 3, D). Not modelled: the
 // mastery die the banner gives (the card does not say to whom). A duel has
-// no list: skirmishes only. The exact engine's exchange is unchanged (a
-// morale test comes before it).
+// no list: skirmishes only. The exact engine's exchange is unchanged by the
+// rerolls (a morale test comes before it); the defence floor is an
+// exchange's defender AP, as any AP it holds.
 
 // bannerLink is one bearer k of a banner whose rule covers Safar i.
 type bannerLink struct{ bearer, ally int }
 
 // initBanners lists, for the sides of sk, who bears a banner over whom; e.banners
-// stays nil when no list has one.
+// stays nil when no list has one. A banner's defence_ap becomes an AP aura
+// of each bearer (engine.apAurasOf; sim/apauras.go plays it).
 func (e *engine) initBanners(sk *Skirmish) {
 	e.banners = e.banners[:0]
 	n := 0
 	for s := range 2 {
 		h := &sk.Sides[s]
 		for _, b := range h.CardBanners {
+			for k, fk := range h.Safars {
+				if b.DefenceAP == 0 || !b.By.Matches(fk.Profile) {
+					continue
+				}
+				own := e.apAurasOf[n+k]
+				e.apAurasOf[n+k] = append(own[:len(own):len(own)], profiles.APAura{DefenceAP: b.DefenceAP, To: b.To, Pos: b.Pos})
+				e.apAuras = true
+			}
 			if !b.RerollTerror {
 				continue
 			}
@@ -103,4 +121,17 @@ func (e *engine) bannerFright(r *rand.PCG, i, src, t, x, d int) int {
 		e.tracef("    %s rerolls its failed fright test against %s (%d) under the banner of %s: rolls %d, total %d\n", e.name(i), e.frightName(src), x, e.name(k), d2, t+d2)
 	}
 	return d2
+}
+
+// bannerDefence reports whether the defence_ap of v AP that Safar by's AP
+// auras give Safar i is its list's banner's (initBanners), not its card's:
+// the trace names the banner.
+func (e *engine) bannerDefence(by, i, v int) bool {
+	auras := e.apAurasOf[by]
+	for x := len(e.c[by].f.Profile.APAuras); x < len(auras); x++ {
+		if a := &auras[x]; a.DefenceAP == v && a.To.Matches(e.c[i].f.Profile) {
+			return true
+		}
+	}
+	return false
 }

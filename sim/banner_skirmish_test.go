@@ -44,3 +44,46 @@ func TestBannerSkirmish(t *testing.T) {
 		t.Errorf("battle with a banner: %v allocations per battle, want 0", n)
 	}
 }
+
+// bannerDefenceSkirmish is an invented battle: a prince bearing a banner
+// that keeps 1 AP for defence for the level-I Safars of its list in its
+// aura (skills.md 3.2; card_banners' defence_ap) and two crown guards,
+// against Khérops; with banner false, the same list without the card.
+func bannerDefenceSkirmish(t testing.TB, banner bool) *sim.Skirmish {
+	var b []profiles.CardBanner
+	if banner {
+		b = []profiles.CardBanner{{By: profiles.Selector{Profiles: []string{"prince-3"}}, To: profiles.Selector{Levels: []int{1}}, DefenceAP: 1}}
+	}
+	guard, warrior := cardFighter(t, "crown-guard-1"), cardFighter(t, "kherops-warrior-1")
+	return &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{cardFighter(t, "prince-3"), guard, guard}, Costs: []int{130, 45, 45}, Leader: 0, CardBanners: b},
+		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
+	}}
+}
+
+// TestBannerDefenceSkirmish plays a banner's defence_ap (skills.md 3.2: "a
+// banner that keeps 1 AP for defence"; pattern E's AP floor, sim/apauras.go)
+// in whole battles: the trace shows a guard defending with the AP the
+// banner keeps, and warm battles allocate nothing.
+func TestBannerDefenceSkirmish(t *testing.T) {
+	pl, err := bannerDefenceSkirmish(t, true).NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	pl.SetTrace(&b)
+	r := rand.NewPCG(7, 1)
+	for range 40 {
+		pl.Play(r)
+	}
+	pl.SetTrace(nil)
+	if want := "crown-guard-1 defends with 1 AP kept for defence by the banner of A1 prince-3 (card_banners; not kept)"; !strings.Contains(b.String(), want) {
+		t.Errorf("the trace of 40 battles never says %q", want)
+	}
+	if raceEnabled {
+		return // the race detector allocates
+	}
+	if n := sim.WarmAllocs(pl, 200); n != 0 {
+		t.Errorf("battle with a banner's defence AP: %v allocations per battle, want 0", n)
+	}
+}

@@ -90,6 +90,10 @@ type engine struct {
 	// attack being played is lent its AP (an ambusher's, a last stand's),
 	// neither taxed nor the first of an activation.
 	apAuras, lent bool
+	// apAurasOf[i]: the AP auras Safar i carries, its card's
+	// (Profile.APAuras) and its list's banners' defence_ap
+	// (sim/banner.go); set once per engine.
+	apAurasOf [][]profiles.APAura
 	// withLeader: some Safar's card activates with its leader (sim/apauras.go).
 	withLeader bool
 	// reactivating: an activation played again for a Safar that forwent its
@@ -113,13 +117,30 @@ type engine struct {
 	guardBonus int
 	// banners are the list cards' standards over allies (sim/banner.go),
 	// nil when no list has one.
-	banners  []bannerLink
-	c        []combatant
-	others   []field.Base
-	otherIdx []int
-	eng      []field.Base // scratch of engagedWith
-	trace    io.Writer
-	round    int
+	banners []bannerLink
+	// returns are the list cards' returns from defeat (sim/cardreturn.go),
+	// nil when no list has one.
+	returns []cardReturn
+	// stealAP and drainAP: the AP each Safar's list cards let it steal once
+	// per turn and drain with its spells (sim/cardap.go), nil when none.
+	stealAP, drainAP []int8
+	// stoleIn[i]: the round in which Safar i last stole AP (0: not in
+	// this battle).
+	stoleIn []int
+	// oneFaction[i]: Safar i counts as of its list's one faction for
+	// support (sim/cardfaction.go), nil when no list has the card.
+	oneFaction []bool
+	// skips are the list cards by which Safars may skip their actions for
+	// an ally, skippedIn[i] the round Safar i last did (sim/cardskip.go);
+	// nil when none.
+	skips     []skipLink
+	skippedIn []int
+	c         []combatant
+	others    []field.Base
+	otherIdx  []int
+	eng       []field.Base // scratch of engagedWith
+	trace     io.Writer
+	round     int
 	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
 	magic *fightMagic
 	// ambush holds each Safar's ambush zone, -1 none (sim/ambush.go); nil
@@ -472,6 +493,7 @@ func newEngine(fighters []*Fighter, sides []int, variant Variant, policies [2]Fi
 		e.widerAuras = e.widerAuras || len(f.Profile.WiderAuras) > 0
 		e.cfCards = e.cfCards || f.Profile.CFRerollOncePerGame
 		e.apAuras = e.apAuras || len(f.Profile.APAuras) > 0
+		e.apAurasOf = append(e.apAurasOf, f.Profile.APAuras)
 		e.withLeader = e.withLeader || f.Profile.WithLeader
 	}
 	for s := range 2 {
@@ -630,7 +652,10 @@ func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchang
 func (e *engine) reset() {
 	e.resetAuras() // sim/auragrants.go
 	e.cfUsed = [2]bool{}
-	e.initHeights() // sim/climb.go
+	e.resetReturns()   // sim/cardreturn.go
+	clear(e.stoleIn)   // sim/cardap.go
+	clear(e.skippedIn) // sim/cardskip.go
+	e.initHeights()    // sim/climb.go
 	for i := range e.c {
 		f := e.c[i].f
 		c := &e.c[i]
@@ -1027,7 +1052,11 @@ func (e *engine) activate(r *rand.PCG, i int) {
 			e.tracef("  %s activates: %d AP, %d HP, %s\n", e.name(i), c.ap, c.hp, e.where(i, -1))
 		}
 	}
+	e.stealAtStart(r, i)                                            // a card's stolen AP (sim/cardap.go)
 	forgone := e.c[i].f.Profile.Reactivates != nil && e.forgo(r, i) // sim/apauras.go
+	if !forgone && e.skips != nil {
+		forgone = e.skipForAlly(i) // sim/cardskip.go
+	}
 	e.sacrifice(i)
 	e.riderSacrifice(i) // sim/mount.go
 	pol := e.policies[c.side]
@@ -1051,6 +1080,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		}
 		spent, from := c.spent, c.pos
 		ok := e.do(r, i, act)
+		if e.returns != nil {
+			e.playReturns(r) // sim/cardreturn.go: a card's Safar defeated in the action comes back
+		}
 		if c.freeBy > 0 && c.spent > spent {
 			e.freeAction(i, spent) // sim/apauras.go
 		}
@@ -1065,6 +1097,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 		if act.kind != actAttack {
 			c.target = -1 // it moved: choose again from where it stands
 		}
+	}
+	if e.returns != nil {
+		e.playReturns(r) // sim/cardreturn.go
 	}
 	if e.auras != nil {
 		e.refreshAuras() // where its last action left everyone, for the next pick
@@ -1337,6 +1372,9 @@ func (e *engine) take(i, by, n int) {
 	}
 	if was > 0 && c.hp <= 0 {
 		e.berserkOnDeath(i) // sim/berserk.go
+		if e.returns != nil {
+			e.firstDown(i) // sim/cardreturn.go
+		}
 	}
 }
 
@@ -1771,7 +1809,7 @@ func (e *engine) support(i, j int) (s melee) {
 			continue
 		}
 		sk := &e.info[a.kind].support
-		if sk.ownFaction && a.f.Profile.Faction != c.f.Profile.Faction {
+		if sk.ownFaction && !e.supportFaction(k, i) { // sim/cardfaction.go
 			continue
 		}
 		free := true

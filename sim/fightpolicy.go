@@ -1266,7 +1266,7 @@ func (e *engine) supportsGiven(j int) int {
 // supports its own only.
 func (e *engine) supportTo(j, k int) int {
 	sk := &e.info[e.c[j].kind].support
-	if sk.ownFaction && e.c[j].f.Profile.Faction != e.c[k].f.Profile.Faction {
+	if sk.ownFaction && !e.supportFaction(j, k) { // sim/cardfaction.go
 		return 0
 	}
 	return sk.bonus

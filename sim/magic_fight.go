@@ -846,13 +846,16 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	o.masterUsed = o.masterUsed || out.DefenceMaster // once per turn, as in the exchanges
 	c.masterUsed = c.masterUsed || out.Master
 	amount, paid := 0, 0
-	hit := false // a damage spell succeeded
+	hit := false    // a damage spell succeeded
+	drained := true // not cancelled by a saving roll
 	if out.Success && opt.level.Amount == nil {
 		st.succeeded++
 		// An enemy's spell effect on a card with a saving roll: one roll
 		// cancels it (skills.md section 3 H, sim/wards.go).
 		if c.side == o.side || !e.saves(r, j, opt.spell.ID) {
 			e.applyEffect(i, j, opt)
+		} else {
+			drained = false
 		}
 		e.keepDie(r, i, j, opt) // sim/magic_stored.go
 	} else if out.Success {
@@ -879,6 +882,9 @@ func (e *engine) cast(r *rand.PCG, i int, a action) bool {
 	}
 	if e.trace != nil {
 		e.traceCast(i, j, opt, extra, s.ward, out, amount)
+	}
+	if out.Success && drained {
+		e.drainOnSpell(i, j) // a card's staff (sim/cardap.go)
 	}
 	if hit {
 		e.inflictFire(r, j, i, opt.level.Fire, opt.level.Frostbite) // a spell that burns or freezes (sim/fire.go)

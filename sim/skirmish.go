@@ -70,13 +70,33 @@ type Spearhead struct {
 	// against an enemy bleeding from their attack (profiles.List.CardHeroics,
 	// sim/cardheroic.go).
 	CardHeroics []profiles.CardHeroic
+	// CardAuraGrants are the list's special cards' auras given to members
+	// (profiles.List.CardAuraGrants, sim/cardaura.go): played as the
+	// members' own aura_grants.
+	CardAuraGrants []profiles.CardAuraGrant
+	// CardReturns are the list's special cards' returns from defeat, once
+	// per battle (profiles.List.CardReturns, sim/cardreturn.go).
+	CardReturns []profiles.CardReturn
+	// CardStealsAP and CardSpellDrains are the list's special cards' AP
+	// taken from enemies (profiles.List.CardStealsAP, CardSpellDrains;
+	// sim/cardap.go).
+	CardStealsAP    []profiles.CardStealAP
+	CardSpellDrains []profiles.CardSpellDrain
+	// CardOneFaction are the list's special cards by which members count as
+	// one faction for support (profiles.List.CardOneFaction,
+	// sim/cardfaction.go).
+	CardOneFaction []profiles.CardOneFaction
+	// CardSkipsFor are the list's special cards by which members may skip
+	// their actions so that an ally recovers AP (profiles.List.CardSkipsFor,
+	// sim/cardskip.go).
+	CardSkipsFor []profiles.CardSkipFor
 }
 
 // NewSpearhead builds the side of list l (validated against ds): one Fighter per
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -160,7 +180,8 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 			return nil, errors.New("sim: a Spearhead needs one cost per Safar")
 		}
 	}
-	conditioned, conds := conditionedSides(sk) // sim/conditional.go
+	conditioned, conds := conditionedSides(sk)   // sim/conditional.go
+	conditioned = cardAuraSides(sk, conditioned) // sim/cardaura.go
 	for s := range 2 {
 		for _, f := range conditioned[s] {
 			fighters = append(fighters, f)
@@ -213,11 +234,15 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 		}
 		n += len(h.Safars)
 	}
-	e.initGuards(sk)    // substitute defenders (sim/guard.go)
-	e.initCardCover(sk) // a card's model always in cover (sim/cardcover.go)
-	e.initBanners(sk)   // a card's standard (sim/banner.go)
-	e.initDoubles(sk)   // a card's double damage on the poisoned (sim/carddouble.go)
-	e.initHeroics(sk)   // a card's Heroic attack on the bled (sim/cardheroic.go)
+	e.initGuards(sk)     // substitute defenders (sim/guard.go)
+	e.initCardCover(sk)  // a card's model always in cover (sim/cardcover.go)
+	e.initBanners(sk)    // a card's standard (sim/banner.go)
+	e.initDoubles(sk)    // a card's double damage on the poisoned (sim/carddouble.go)
+	e.initHeroics(sk)    // a card's Heroic attack on the bled (sim/cardheroic.go)
+	e.initReturns(sk)    // a card's return from defeat (sim/cardreturn.go)
+	e.initCardAP(sk)     // a card's stolen and drained AP (sim/cardap.go)
+	e.initOneFaction(sk) // a card's one faction for support (sim/cardfaction.go)
+	e.initSkips(sk)      // a card's skipped actions for an ally (sim/cardskip.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
