@@ -234,37 +234,48 @@ const DoubleAgainstPoisoned = "poisoned"
 
 // cardDoubles decodes a list's card_double_damage.
 func (d *decoder) cardDoubles(n *yaml.Node, field string) []CardDouble {
-	elems, _ := d.sequence(n, field)
 	var out []CardDouble
+	d.byAgainst(n, field, DoubleAgainstPoisoned, func(by Selector, against string, pos Pos) {
+		out = append(out, CardDouble{By: by, Against: against, Pos: pos})
+	})
+	return out
+}
+
+// byAgainst decodes a list of {by: SELECTOR, against: STATE} entries, the
+// rules of a special card for the Safars by names against an enemy in a
+// state (card_double_damage, card_heroic), state the one the field knows:
+// each entry is given to each, with its position.
+func (d *decoder) byAgainst(n *yaml.Node, field, state string, each func(by Selector, against string, pos Pos)) {
+	elems, _ := d.sequence(n, field)
 	for i, e := range elems {
 		ef := index(field, i)
 		fields, ok := d.mapping(e, ef)
 		if !ok {
 			continue
 		}
-		c := CardDouble{Pos: d.pos(deref(e))}
+		var by Selector
+		var against string
 		present := make(map[string]bool)
 		for _, f := range fields {
 			present[f.key] = true
 			ff := join(ef, f.key)
 			switch f.key {
 			case "by":
-				c.By = d.selector(f.v, ff)
+				by = d.selector(f.v, ff)
 			case "against":
 				if v, ok := d.stringValue(f.v, ff); ok {
-					if v != DoubleAgainstPoisoned {
-						d.errorf(deref(f.v), ff, "unknown target state %q (known: %s; skills.md 3.2)", v, DoubleAgainstPoisoned)
+					if v != state {
+						d.errorf(deref(f.v), ff, "unknown target state %q (known: %s; skills.md 3.2)", v, state)
 					}
-					c.Against = v
+					against = v
 				}
 			default:
 				d.unknown(f.k, ff, f.key, []string{"by", "against"})
 			}
 		}
 		d.require(deref(e), ef, present, "by", "against")
-		out = append(out, c)
+		each(by, against, d.pos(deref(e)))
 	}
-	return out
 }
 
 // CardHeroic is a special card's rule by which the Safars By names have
@@ -285,36 +296,10 @@ const HeroicAgainstItsBleeding = "bleeding-from-it"
 
 // cardHeroics decodes a list's card_heroic.
 func (d *decoder) cardHeroics(n *yaml.Node, field string) []CardHeroic {
-	elems, _ := d.sequence(n, field)
 	var out []CardHeroic
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardHeroic{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
-			switch f.key {
-			case "by":
-				c.By = d.selector(f.v, ff)
-			case "against":
-				if v, ok := d.stringValue(f.v, ff); ok {
-					if v != HeroicAgainstItsBleeding {
-						d.errorf(deref(f.v), ff, "unknown target state %q (known: %s; skills.md 3.2)", v, HeroicAgainstItsBleeding)
-					}
-					c.Against = v
-				}
-			default:
-				d.unknown(f.k, ff, f.key, []string{"by", "against"})
-			}
-		}
-		d.require(deref(e), ef, present, "by", "against")
-		out = append(out, c)
-	}
+	d.byAgainst(n, field, HeroicAgainstItsBleeding, func(by Selector, against string, pos Pos) {
+		out = append(out, CardHeroic{By: by, Against: against, Pos: pos})
+	})
 	return out
 }
 

@@ -36,29 +36,24 @@ import (
 // when no list has such a card.
 func (e *engine) initCardAP(sk *Skirmish) {
 	e.stealAP, e.drainAP, e.stoleIn = nil, nil, nil
-	n := 0
-	for s := range 2 {
-		h := &sk.Sides[s]
-		for k, f := range h.Safars {
-			for _, c := range h.CardStealsAP {
-				if c.By.Matches(f.Profile) {
-					if e.stealAP == nil {
-						e.stealAP, e.stoleIn = make([]int8, len(e.c)), make([]int, len(e.c))
-					}
-					e.stealAP[n+k] = max(e.stealAP[n+k], int8(c.AP))
+	sk.eachSafar(func(i int, h *Spearhead, f *Fighter) {
+		for _, c := range h.CardStealsAP {
+			if c.By.Matches(f.Profile) {
+				if e.stealAP == nil {
+					e.stealAP, e.stoleIn = make([]int8, len(e.c)), make([]int, len(e.c))
 				}
-			}
-			for _, c := range h.CardSpellDrains {
-				if c.By.Matches(f.Profile) {
-					if e.drainAP == nil {
-						e.drainAP = make([]int8, len(e.c))
-					}
-					e.drainAP[n+k] = max(e.drainAP[n+k], int8(c.AP))
-				}
+				e.stealAP[i] = max(e.stealAP[i], int8(c.AP))
 			}
 		}
-		n += len(h.Safars)
-	}
+		for _, c := range h.CardSpellDrains {
+			if c.By.Matches(f.Profile) {
+				if e.drainAP == nil {
+					e.drainAP = make([]int8, len(e.c))
+				}
+				e.drainAP[i] = max(e.drainAP[i], int8(c.AP))
+			}
+		}
+	})
 }
 
 // stealTarget returns the enemy in play in Safar i's zone of control

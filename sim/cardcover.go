@@ -14,18 +14,13 @@ package sim
 // initCardCover sets each Safar's card cover from its side's card_cover
 // (the best bonus of the rules that name it).
 func (e *engine) initCardCover(sk *Skirmish) {
-	n := 0
-	for s := range 2 {
-		h := &sk.Sides[s]
-		for k, f := range h.Safars {
-			for _, c := range h.CardCover {
-				if c.To.Matches(f.Profile) {
-					e.c[n+k].cardCover = max(e.c[n+k].cardCover, int8(c.Bonus))
-				}
+	sk.eachSafar(func(i int, h *Spearhead, f *Fighter) {
+		for _, c := range h.CardCover {
+			if c.To.Matches(f.Profile) {
+				e.c[i].cardCover = max(e.c[i].cardCover, int8(c.Bonus))
 			}
 		}
-		n += len(h.Safars)
-	}
+	})
 }
 
 // cardCoverOf returns the cover bonus the list's cards give Safar j (0:

@@ -18,18 +18,11 @@ package sim
 // initDoubles marks the Safars of sk's sides whose list's card doubles
 // their damage against poisoned enemies.
 func (e *engine) initDoubles(sk *Skirmish) {
-	n := 0
-	for s := range 2 {
-		h := &sk.Sides[s]
-		for k, f := range h.Safars {
-			for _, d := range h.CardDoubles {
-				if d.By.Matches(f.Profile) {
-					e.c[n+k].doubleOnPoisoned = true
-				}
-			}
+	sk.eachSafar(func(i int, h *Spearhead, f *Fighter) {
+		for _, d := range h.CardDoubles {
+			e.c[i].doubleOnPoisoned = e.c[i].doubleOnPoisoned || d.By.Matches(f.Profile)
 		}
-		n += len(h.Safars)
-	}
+	})
 }
 
 // traceDouble writes, in a trace, that Safar i's attack on Safar j deals

@@ -14,22 +14,16 @@ package sim
 // initOneFaction marks the Safars of sk that their list's card counts as of
 // one faction; e.oneFaction stays nil when no list has the card.
 func (e *engine) initOneFaction(sk *Skirmish) {
-	e.oneFaction = nil
-	n := 0
-	for s := range 2 {
-		h := &sk.Sides[s]
-		for k, f := range h.Safars {
-			for _, c := range h.CardOneFaction {
-				if c.To.Matches(f.Profile) {
-					if e.oneFaction == nil {
-						e.oneFaction = make([]bool, len(e.c))
-					}
-					e.oneFaction[n+k] = true
+	sk.eachSafar(func(i int, h *Spearhead, f *Fighter) {
+		for _, c := range h.CardOneFaction {
+			if c.To.Matches(f.Profile) {
+				if e.oneFaction == nil {
+					e.oneFaction = make([]bool, len(e.c))
 				}
+				e.oneFaction[i] = true
 			}
 		}
-		n += len(h.Safars)
-	}
+	})
 }
 
 // supportFaction reports whether Safars a and b count as of one faction for

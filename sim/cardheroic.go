@@ -18,18 +18,11 @@ package sim
 // initHeroics marks the Safars of sk's sides whose list's card gives them
 // Heroic attack against an enemy bleeding from their attack.
 func (e *engine) initHeroics(sk *Skirmish) {
-	n := 0
-	for s := range 2 {
-		h := &sk.Sides[s]
-		for k, f := range h.Safars {
-			for _, d := range h.CardHeroics {
-				if d.By.Matches(f.Profile) {
-					e.c[n+k].heroicOnBled = true
-				}
-			}
+	sk.eachSafar(func(i int, h *Spearhead, f *Fighter) {
+		for _, d := range h.CardHeroics {
+			e.c[i].heroicOnBled = e.c[i].heroicOnBled || d.By.Matches(f.Profile)
 		}
-		n += len(h.Safars)
-	}
+	})
 }
 
 // traceHeroic writes, in a trace, that Safar i attacks Safar j with Heroic

@@ -31,18 +31,13 @@ type skipLink struct {
 // actions for an ally; e.skips stays nil when none.
 func (e *engine) initSkips(sk *Skirmish) {
 	e.skips, e.skippedIn = nil, nil
-	n := 0
-	for s := range 2 {
-		h := &sk.Sides[s]
-		for k, f := range h.Safars {
-			for x := range h.CardSkipsFor {
-				if h.CardSkipsFor[x].By.Matches(f.Profile) {
-					e.skips = append(e.skips, skipLink{by: n + k, rule: &h.CardSkipsFor[x]})
-				}
+	sk.eachSafar(func(i int, h *Spearhead, f *Fighter) {
+		for x := range h.CardSkipsFor {
+			if h.CardSkipsFor[x].By.Matches(f.Profile) {
+				e.skips = append(e.skips, skipLink{by: i, rule: &h.CardSkipsFor[x]})
 			}
 		}
-		n += len(h.Safars)
-	}
+	})
 	if e.skips != nil {
 		e.skippedIn = make([]int, len(e.c))
 	}

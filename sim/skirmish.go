@@ -92,6 +92,20 @@ type Spearhead struct {
 	CardSkipsFor []profiles.CardSkipFor
 }
 
+// eachSafar calls fn with each Safar of sk's sides, side A's first, in list
+// order: its index among all the Safars (the engine's), its side and its
+// Fighter.
+func (sk *Skirmish) eachSafar(fn func(i int, h *Spearhead, f *Fighter)) {
+	n := 0
+	for s := range sk.Sides {
+		h := &sk.Sides[s]
+		for k, f := range h.Safars {
+			fn(n+k, h, f)
+		}
+		n += len(h.Safars)
+	}
+}
+
 // NewSpearhead builds the side of list l (validated against ds): one Fighter per
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
