@@ -249,12 +249,21 @@ func TestThrowArmourAndCH(t *testing.T) {
 	if e.do(rand.NewPCG(1, 1), 0, action{kind: actThrow, target: 1}) || e.c[0].ap != 4 {
 		t.Errorf("a thrower of C 4 threw the anvil (C min 5)")
 	}
+	if hits := anvilHits(t, kw); hits == 0 {
+		t.Error("no anvil hit in 100 throws")
+	}
+}
+
+// anvilHits throws an anvil 100 times (seeds 0-99) from a copy of kw with P
+// 6, strong enough to lift it, at kw in base contact; it fails t unless each
+// hit takes 3 armour boxes and the one ticked, and returns the hits.
+func anvilHits(t *testing.T, kw *Fighter) int {
+	t.Helper()
+	strong := strongerCopy(kw, 6)
 	hits := 0
 	for seed := range uint64(100) {
 		e := throwBattle(t, kw, kw, 0, 4, profiles.Movable{Kind: "anvil", X: 7.5, Y: 5})
-		e.c[0].f = &Fighter{}
-		*e.c[0].f = *kw
-		e.c[0].f.Profile.Stats.P = 6 // strong enough
+		e.c[0].f = strong
 		r := rand.NewPCG(seed, 2)
 		e.do(r, 0, action{kind: actPickUpMovable, opt: 0})
 		e.do(r, 0, action{kind: actThrow, target: 1})
@@ -265,9 +274,18 @@ func TestThrowArmourAndCH(t *testing.T) {
 			}
 		}
 	}
-	if hits == 0 {
-		t.Error("no anvil hit in 100 throws")
-	}
+	return hits
+}
+
+// strongerCopy returns a copy of f with P p, its Profile copied too: f's
+// Profile is the embedded data set's, shared by every battle of the process
+// (profiles.Default), which a test must not change (TestMain,
+// sim/main_test.go; TestSameBattleAfterThrowTests).
+func strongerCopy(f *Fighter, p int) *Fighter {
+	g, prof := *f, *f.Profile
+	prof.Stats.P = p
+	g.Profile = &prof
+	return &g
 }
 
 // TestThrowDeviation checks a missed throw: "roll a deviation die ...
