@@ -87,7 +87,16 @@ type List struct {
 	// that already acted recovers AP" (profiles/listcards.go;
 	// sim/cardskip.go).
 	CardSkipsFor []CardSkipFor
-	Pos          Pos
+	// CardMasteryDomains, CardBorrowsMastery, CardKeepsMastery and
+	// CardPushesDamage are special cards' mastery dice rules: an extra
+	// domain on a die per order bought, every ally's dice used anywhere, a
+	// die not spent on a CH, damage pushed onto an ally on a d10
+	// (profiles/listcards.go; sim/cardmastery.go; skills.md 3.2).
+	CardMasteryDomains []CardMasteryDomain
+	CardBorrowsMastery []CardBorrowMastery
+	CardKeepsMastery   []CardKeepMastery
+	CardPushesDamage   []CardPushDamage
+	Pos                Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

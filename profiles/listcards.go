@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally", "card_mastery_domains", "card_borrows_mastery", "card_keeps_mastery_on_ch", "card_pushes_damage"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -98,6 +98,14 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardOneFaction = append(l.CardOneFaction, d.cardOneFactions(v, field)...)
 	case "card_skips_for_ally":
 		l.CardSkipsFor = append(l.CardSkipsFor, d.cardSkipsFor(v, field)...)
+	case "card_mastery_domains":
+		l.CardMasteryDomains = append(l.CardMasteryDomains, d.cardMasteryDomains(v, field)...)
+	case "card_borrows_mastery":
+		l.CardBorrowsMastery = append(l.CardBorrowsMastery, d.cardBorrowsMastery(v, field)...)
+	case "card_keeps_mastery_on_ch":
+		l.CardKeepsMastery = append(l.CardKeepsMastery, d.cardKeepsMastery(v, field)...)
+	case "card_pushes_damage":
+		l.CardPushesDamage = append(l.CardPushesDamage, d.cardPushesDamage(v, field)...)
 	default:
 		return false
 	}
@@ -156,6 +164,10 @@ func (l *List) AddCardFields(from *List) {
 	l.CardSpellDrains = append(l.CardSpellDrains, from.CardSpellDrains...)
 	l.CardOneFaction = append(l.CardOneFaction, from.CardOneFaction...)
 	l.CardSkipsFor = append(l.CardSkipsFor, from.CardSkipsFor...)
+	l.CardMasteryDomains = append(l.CardMasteryDomains, from.CardMasteryDomains...)
+	l.CardBorrowsMastery = append(l.CardBorrowsMastery, from.CardBorrowsMastery...)
+	l.CardKeepsMastery = append(l.CardKeepsMastery, from.CardKeepsMastery...)
+	l.CardPushesDamage = append(l.CardPushesDamage, from.CardPushesDamage...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -177,11 +189,17 @@ type CardBanner struct {
 	// E's defence_ap (APAura.DefenceAP, profiles/apauras.go), played by the
 	// same engine path as a profile's ap_auras (sim/banner.go).
 	DefenceAP int
-	Pos       Pos
+	// MasteryDie: the fields of the mastery die the banner gives (nil:
+	// none). The card does not say to whom; the reading (branch cards3b):
+	// each bearer, as one more mastery die of its own with these fields,
+	// the shape of the catalogue's grant-mastery-die effect (catalogue.md
+	// 3.8: "one extra mastery die with those domains"; sim/cardmastery.go).
+	MasteryDie []Field
+	Pos        Pos
 }
 
 // cardBannerFields are the keys of a card_banners entry.
-var cardBannerFields = []string{"by", "to", "reroll_terror", "defence_ap"}
+var cardBannerFields = []string{"by", "to", "reroll_terror", "defence_ap", "mastery_die"}
 
 // cardBanners decodes a list's card_banners.
 func (d *decoder) cardBanners(n *yaml.Node, field string) []CardBanner {
@@ -207,12 +225,14 @@ func (d *decoder) cardBanners(n *yaml.Node, field string) []CardBanner {
 				b.RerollTerror, _ = d.boolValue(f.v, ff)
 			case "defence_ap":
 				b.DefenceAP, _ = d.intIn(f.v, ff, 1, 2, "defence_ap "+apAuraMessage+" (the AP its allies always have to defend with; skills.md 3.2: \"keeps 1 AP for defence\")")
+			case "mastery_die":
+				b.MasteryDie = d.masteryDie(f.v, ff, "the fields of the mastery die the banner gives its bearer, e.g. mastery_die: [offensive, defensive]; skills.md 3.2: \"gives a mastery die\"")
 			default:
 				d.unknown(f.k, ff, f.key, cardBannerFields)
 			}
 		}
-		if d.require(deref(e), ef, present, "by", "to") && !b.RerollTerror && !present["defence_ap"] {
-			d.errorf(deref(e), ef, "a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once) or defence_ap: 1 (1 AP always kept to defend with; skills.md 3.2)")
+		if d.require(deref(e), ef, present, "by", "to") && !b.RerollTerror && !present["defence_ap"] && !present["mastery_die"] {
+			d.errorf(deref(e), ef, "a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once), defence_ap: 1 (1 AP always kept to defend with) or mastery_die: [FIELDS] (a mastery die for its bearer; skills.md 3.2)")
 		}
 		out = append(out, b)
 	}
@@ -558,6 +578,224 @@ func (d *decoder) cardSkipsFor(n *yaml.Node, field string) []CardSkipFor {
 			}
 		}
 		d.require(deref(e), ef, present, "by", "to", "within", "ap")
+		out = append(out, c)
+	}
+	return out
+}
+
+// masteryDie decodes one mastery die: a non-empty list of distinct mastery
+// fields (as a die of a card's mastery); what says what it is for, in the
+// message of an empty list.
+func (d *decoder) masteryDie(n *yaml.Node, field, what string) []Field {
+	fs, ok := d.sequence(n, field)
+	if !ok {
+		return nil
+	}
+	if len(fs) == 0 {
+		d.errorf(deref(n), field, "want at least one mastery field (%s)", what)
+		return nil
+	}
+	var out []Field
+	for j, e := range fs {
+		f, ok := d.fieldValue(e, index(field, j))
+		if !ok {
+			continue
+		}
+		if slices.Contains(out, f) {
+			d.errorf(deref(e), index(field, j), "field %s listed twice", f)
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// CardMasteryDomain is a special card's "one extra domain on a mastery die
+// per order bought" (skills.md section 3.2): each field of Domains is one
+// order bought, and adds that field to one mastery die of each Safar To
+// names that lacks it (the die with the fewest fields lacking it, the first
+// of them in the card's order: it widens the die spent first, R4 and
+// sim/fight.go spendMastery); a field every die already shows adds
+// nothing. The list format does not count the orders a member bought: the
+// entry lists one field per order (sim/cardmastery.go).
+type CardMasteryDomain struct {
+	To      Selector
+	Domains []Field
+	Pos     Pos
+}
+
+// cardMasteryDomains decodes a list's card_mastery_domains.
+func (d *decoder) cardMasteryDomains(n *yaml.Node, field string) []CardMasteryDomain {
+	elems, _ := d.sequence(n, field)
+	var out []CardMasteryDomain
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardMasteryDomain{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "to":
+				c.To = d.selector(f.v, ff)
+			case "domains":
+				fs, ok := d.sequence(f.v, ff)
+				if !ok {
+					continue
+				}
+				if len(fs) == 0 {
+					d.errorf(deref(f.v), ff, "want at least one mastery field, one per order bought (skills.md 3.2: \"one extra domain on a mastery die per order bought\")")
+				}
+				for j, x := range fs {
+					if fl, ok := d.fieldValue(x, index(ff, j)); ok {
+						c.Domains = append(c.Domains, fl) // twice: two orders, two dice
+					}
+				}
+			default:
+				d.unknown(f.k, ff, f.key, []string{"to", "domains"})
+			}
+		}
+		d.require(deref(e), ef, present, "to", "domains")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardBorrowMastery is a special card's "use of every ally's mastery dice
+// anywhere" (skills.md section 3.2): a Safar By names may spend, on its own
+// attack and defence rolls, the mastery dice of any ally From names (all
+// when left out: "every ally's"), in
+// play, wherever it stands, if the die shows the field of the roll (R4, as
+// Authority respects it, seed 000 line 1598); the ally loses the die until
+// its next activation (sim/cardmastery.go).
+type CardBorrowMastery struct {
+	By, From Selector
+	Pos      Pos
+}
+
+// cardBorrowsMastery decodes a list's card_borrows_mastery.
+func (d *decoder) cardBorrowsMastery(n *yaml.Node, field string) []CardBorrowMastery {
+	elems, _ := d.sequence(n, field)
+	var out []CardBorrowMastery
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardBorrowMastery{From: Selector{All: true}, Pos: d.pos(deref(e))} // "every ally's"
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			case "from":
+				c.From = d.selector(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by", "from"})
+			}
+		}
+		d.require(deref(e), ef, present, "by")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardKeepMastery is a special card's "a die not spent on a CH" (skills.md
+// section 3.2): a mastery die a Safar By names spends on an attack roll
+// whose result is a critical hit (R2) is not spent: it keeps the die and
+// its dice (R4). Read as its attacks' critical hits only (a CH is the
+// attack's word, R2; its defences' criticals do not keep the die): the
+// exchange plays it, exact and sampled (Exchange.keepOnCH,
+// sim/cardmastery.go).
+type CardKeepMastery struct {
+	By  Selector
+	Pos Pos
+}
+
+// cardKeepsMastery decodes a list's card_keeps_mastery_on_ch.
+func (d *decoder) cardKeepsMastery(n *yaml.Node, field string) []CardKeepMastery {
+	elems, _ := d.sequence(n, field)
+	var out []CardKeepMastery
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardKeepMastery{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by"})
+			}
+		}
+		d.require(deref(e), ef, present, "by")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardPushDamage is a special card's "a 6+ on a d10 to push its damage onto
+// an ally within 3 toises" (skills.md section 3.2): when a Safar By names
+// is hurt, it rolls a d10, and on From or more the damage goes to an ally
+// To names, in play, within Within toises (centre to centre) instead
+// (sim/cardmastery.go).
+type CardPushDamage struct {
+	By, To Selector
+	Within float64
+	From   int
+	Pos    Pos
+}
+
+// cardPushFields are the keys of a card_pushes_damage entry.
+var cardPushFields = []string{"by", "to", "within", "roll"}
+
+// cardPushesDamage decodes a list's card_pushes_damage.
+func (d *decoder) cardPushesDamage(n *yaml.Node, field string) []CardPushDamage {
+	elems, _ := d.sequence(n, field)
+	var out []CardPushDamage
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardPushDamage{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			case "to":
+				c.To = d.selector(f.v, ff)
+			case "within":
+				if x, ok := d.numberValue(f.v, ff); ok {
+					if x < 0.5 || x > 30 {
+						d.errorf(deref(f.v), ff, "within must be a distance from 0.5 to 30 toises")
+					}
+					c.Within = x
+				}
+			case "roll":
+				c.From, _ = d.intIn(f.v, ff, 2, 10, "roll must be from 2 to 10 (the d10 at or above which the damage is pushed; skills.md 3.2: \"a 6+ on a d10\")")
+			default:
+				d.unknown(f.k, ff, f.key, cardPushFields)
+			}
+		}
+		d.require(deref(e), ef, present, "by", "to", "within", "roll")
 		out = append(out, c)
 	}
 	return out

@@ -97,6 +97,7 @@ func TestCardBannersList(t *testing.T) {
 		{"reroll_terror: true", "reroll_terror: true\n    defence_ap: 1", true, 1},
 		{"reroll_terror: true", "defence_ap: 2", false, 2},
 		{"reroll_terror: true", "reroll_terror: false\n    defence_ap: 1", false, 1},
+		{"reroll_terror: true", "mastery_die: [offensive, defensive]", false, 0},
 	} {
 		l, err := ParseList("l.yaml", []byte(strings.Replace(data, tc.from, tc.to, 1)), nil)
 		if err != nil {
@@ -106,14 +107,21 @@ func TestCardBannersList(t *testing.T) {
 		if b := l.CardBanners; len(b) != 1 || b[0].RerollTerror != tc.reroll || b[0].DefenceAP != tc.ap {
 			t.Errorf("%q: card_banners %+v, want reroll_terror %v, defence_ap %d", tc.to, b, tc.reroll, tc.ap)
 		}
+		if b := l.CardBanners; len(b) == 1 && strings.Contains(tc.to, "mastery_die") != slices.Equal(b[0].MasteryDie, []Field{Offensive, Defensive}) {
+			t.Errorf("%q: mastery_die %v", tc.to, b[0].MasteryDie)
+		}
 	}
 	for _, tc := range []struct{ from, to, want string }{
-		{"reroll_terror: true", "reroll_terror: false", "l.yaml:9:5: card_banners[0]: a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once) or defence_ap: 1"},
+		{"reroll_terror: true", "reroll_terror: false", "l.yaml:9:5: card_banners[0]: a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once), defence_ap: 1 (1 AP always kept to defend with) or mastery_die: [FIELDS]"},
 		{"  - by: {profiles: [paladin-3]}\n    to:", "  - to:", `card_banners[0]: missing field "by"`},
 		{"reroll_terror: true", "defence_ap: 3", "l.yaml:11:17: card_banners[0].defence_ap: defence_ap must be from 1 to 2 AP"},
 		{"reroll_terror: true", "defence_ap: 0", "l.yaml:11:17: card_banners[0].defence_ap: defence_ap must be from 1 to 2 AP"},
 		{"reroll_terror: true", "defence_ap: one", "l.yaml:11:17: card_banners[0].defence_ap: "},
-		{"reroll_terror: true", "mastery_die: 1", `l.yaml:11:5: card_banners[0].mastery_die: unknown field "mastery_die"`},
+		{"reroll_terror: true", "mastery_die: 1", "l.yaml:11:18: card_banners[0].mastery_die: "},
+		{"reroll_terror: true", "mastery_die: []", "l.yaml:11:18: card_banners[0].mastery_die: want at least one mastery field"},
+		{"reroll_terror: true", "mastery_die: [offensive, attack]", `l.yaml:11:30: card_banners[0].mastery_die[1]: unknown mastery field "attack"`},
+		{"reroll_terror: true", "mastery_die: [offensive, offensive]", "l.yaml:11:30: card_banners[0].mastery_die[1]: field offensive listed twice"},
+		{"reroll_terror: true", "mastery: [offensive]", `l.yaml:11:5: card_banners[0].mastery: unknown field "mastery"`},
 	} {
 		bad := strings.Replace(data, tc.from, tc.to, 1)
 		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -318,6 +326,62 @@ func TestCardSkipsForList(t *testing.T) {
 		{"ap: 5", "ap: 5\n    once: turn", `l.yaml:13:5: card_skips_for_ally[0].once: unknown field "once"`},
 	} {
 		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardMasteryList checks a list's mastery dice card fields (skills.md
+// 3.2: "one extra domain on a mastery die per order bought; use of every
+// ally's mastery dice anywhere, a die not spent on a CH, and a 6+ on a d10
+// to push its damage onto an ally within 3 toises"; profiles/listcards.go):
+// decoded with their selectors and values, every mistake an error placed in
+// the list file.
+func TestCardMasteryList(t *testing.T) {
+	data := "name: Orders\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_mastery_domains:\n  - to: {profiles: [crown-guard-1]}\n    domains: [shooting, defensive]\n" +
+		"card_borrows_mastery:\n  - by: {profiles: [paladin-3]}\n" +
+		"card_keeps_mastery_on_ch:\n  - by: {profiles: [paladin-3]}\n" +
+		"card_pushes_damage:\n  - by: {profiles: [paladin-3]}\n    to: {levels: [1]}\n    within: 3\n    roll: 6\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardMasteryDomains; len(c) != 1 || !slices.Equal(c[0].To.Profiles, []string{"crown-guard-1"}) || !slices.Equal(c[0].Domains, []Field{Shooting, Defensive}) || c[0].Pos.Line != 9 {
+		t.Errorf("card_mastery_domains %+v", c)
+	}
+	if c := l.CardBorrowsMastery; len(c) != 1 || !slices.Equal(c[0].By.Profiles, []string{"paladin-3"}) || !c[0].From.All || c[0].Pos.Line != 12 {
+		t.Errorf("card_borrows_mastery %+v (from: all when left out)", c)
+	}
+	if c := l.CardKeepsMastery; len(c) != 1 || !slices.Equal(c[0].By.Profiles, []string{"paladin-3"}) || c[0].Pos.Line != 14 {
+		t.Errorf("card_keeps_mastery_on_ch %+v", c)
+	}
+	if c := l.CardPushesDamage; len(c) != 1 || !slices.Equal(c[0].By.Profiles, []string{"paladin-3"}) || !slices.Equal(c[0].To.Levels, []int{1}) || c[0].Within != 3 || c[0].From != 6 || c[0].Pos.Line != 16 {
+		t.Errorf("card_pushes_damage %+v", c)
+	}
+	from := "  - by: {profiles: [paladin-3]}\ncard_keeps"
+	if l, err := ParseList("l.yaml", []byte(strings.Replace(data, from, "  - by: {profiles: [paladin-3]}\n    from: {levels: [1]}\ncard_keeps", 1)), nil); err != nil || len(l.CardBorrowsMastery) != 1 || l.CardBorrowsMastery[0].From.All || !slices.Equal(l.CardBorrowsMastery[0].From.Levels, []int{1}) {
+		t.Errorf("card_borrows_mastery with from: %v", err)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"domains: [shooting, defensive]", "domains: []", "l.yaml:10:14: card_mastery_domains[0].domains: want at least one mastery field, one per order bought"},
+		{"domains: [shooting, defensive]", "domains: [archery]", `l.yaml:10:15: card_mastery_domains[0].domains[0]: unknown mastery field "archery"`},
+		{"    domains: [shooting, defensive]\n", "", `l.yaml:9:5: card_mastery_domains[0]: missing field "domains"`},
+		{"domains: [shooting, defensive]", "domains: [shooting]\n    dice: 2", `l.yaml:11:5: card_mastery_domains[0].dice: unknown field "dice"`},
+		{from, "  - from: all\ncard_keeps", `l.yaml:12:5: card_borrows_mastery[0]: missing field "by"`},
+		{from, "  - by: {profiles: [paladin-3]}\n    range: 3\ncard_keeps", `l.yaml:13:5: card_borrows_mastery[0].range: unknown field "range"`},
+		{"card_keeps_mastery_on_ch:\n  - by: {profiles: [paladin-3]}\n", "card_keeps_mastery_on_ch:\n  - {}\n", `l.yaml:14:5: card_keeps_mastery_on_ch[0]: missing field "by"`},
+		{"roll: 6", "roll: 11", "l.yaml:19:11: card_pushes_damage[0].roll: roll must be from 2 to 10"},
+		{"roll: 6", "roll: 1", "l.yaml:19:11: card_pushes_damage[0].roll: roll must be from 2 to 10"},
+		{"within: 3", "within: 0", "l.yaml:18:13: card_pushes_damage[0].within: within must be a distance from 0.5 to 30 toises"},
+		{"    roll: 6\n", "", `l.yaml:16:5: card_pushes_damage[0]: missing field "roll"`},
+		{"    to: {levels: [1]}\n", "", `l.yaml:16:5: card_pushes_damage[0]: missing field "to"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if bad == data {
+			t.Fatalf("%q not in the list", tc.from)
+		}
 		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
 		}
