@@ -55,6 +55,10 @@ type masteryLoan struct {
 	attN, defN     int // dice they can lend
 	attOwn, defOwn int // the attacker's and defender's own dice of the field
 	field          Fields
+	// attCard, defCard: the lender is an ally whose dice the Safar's
+	// special card lets it use (card_borrows_mastery, sim/cardmastery.go),
+	// not one with Authority.
+	attCard, defCard bool
 }
 
 // loan returns the mastery dice of Safar i attacking Safar j with an attack of
@@ -66,6 +70,16 @@ func (e *engine) loan(i, j int, field Fields) masteryLoan {
 	if e.c[i].side != e.c[j].side {
 		l.att, l.attN = e.authority(i, field)
 		l.def, l.defN = e.authority(j, FieldDefensive)
+		if e.borrows != nil { // its special card: every ally's dice (sim/cardmastery.go)
+			if l.att < 0 {
+				l.att, l.attN = e.borrower(i, field)
+				l.attCard = l.att >= 0
+			}
+			if l.def < 0 {
+				l.def, l.defN = e.borrower(j, FieldDefensive)
+				l.defCard = l.def >= 0
+			}
+		}
 	}
 	return l
 }
@@ -74,16 +88,17 @@ func (e *engine) loan(i, j int, field Fields) masteryLoan {
 // in an exchange that started in state st0 and ended in st: each its own
 // first, then its lender's (lend).
 func (e *engine) settleMastery(i, j int, l *masteryLoan, st0, st state) {
-	e.lend(i, l.att, l.field, l.attOwn, int(st0.attMastery-st.attMastery), int(st0.attDice))
-	e.lend(j, l.def, FieldDefensive, l.defOwn, int(st0.defMastery-st.defMastery), int(st0.defDice))
+	e.lend(i, l.att, l.field, l.attOwn, int(st0.attMastery-st.attMastery), int(st0.attDice), l.attCard)
+	e.lend(j, l.def, FieldDefensive, l.defOwn, int(st0.defMastery-st.defMastery), int(st0.defDice), l.defCard)
 }
 
 // lend spends the used mastery dice of field of Safar i, which held own dice
 // of its own and could use those of ally k: its own first, then k's. The dice
 // k lent are k's to lose: k rolls one die fewer for each until its next
 // activation (R4), and i only for its own (from dice0, the dice it rolled
-// before the exchange).
-func (e *engine) lend(i, k int, field Fields, own, used, dice0 int) {
+// before the exchange). card: k lends by i's special card
+// (card_borrows_mastery), not by its Authority, whose limit it leaves.
+func (e *engine) lend(i, k int, field Fields, own, used, dice0 int, card bool) {
 	c := &e.c[i]
 	spendMastery(c, field, min(used, own))
 	lent := used - own
@@ -93,13 +108,19 @@ func (e *engine) lend(i, k int, field Fields, own, used, dice0 int) {
 	c.dice = max(dice0-own, 1)
 	a := &e.c[k]
 	spendMastery(a, field, lent)
-	a.morale.authorityUsed += lent
+	if !card {
+		a.morale.authorityUsed += lent
+	}
 	a.dice = max(a.dice-lent, 1)
 	if e.trace != nil {
 		dice := "a mastery die"
 		if lent > 1 {
 			dice = fmt.Sprintf("%d mastery dice", lent)
 		}
-		e.tracef("    %s spends %s for %s (Authority)\n", e.name(k), dice, e.name(i))
+		why := "Authority"
+		if card {
+			why = "its special card, card_borrows_mastery"
+		}
+		e.tracef("    %s spends %s for %s (%s)\n", e.name(k), dice, e.name(i), why)
 	}
 }

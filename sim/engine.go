@@ -135,12 +135,19 @@ type engine struct {
 	// nil when none.
 	skips     []skipLink
 	skippedIn []int
-	c         []combatant
-	others    []field.Base
-	otherIdx  []int
-	eng       []field.Base // scratch of engagedWith
-	trace     io.Writer
-	round     int
+	// borrows and pushes are the list cards by which Safars use their
+	// allies' mastery dice or push their damage onto an ally; rnd the dice
+	// of the battle being played, for pushDamage (sim/cardmastery.go); nil
+	// when none.
+	borrows  []borrowLink
+	pushes   []pushLink
+	rnd      *rand.PCG
+	c        []combatant
+	others   []field.Base
+	otherIdx []int
+	eng      []field.Base // scratch of engagedWith
+	trace    io.Writer
+	round    int
 	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
 	magic *fightMagic
 	// ambush holds each Safar's ambush zone, -1 none (sim/ambush.go); nil
@@ -713,6 +720,7 @@ func (e *engine) initiative(r *rand.PCG) int {
 // starting (but see deployFor), and returns what play does.
 func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 	first = e.deployFor(first)
+	e.rndFor(r) // sim/cardmastery.go
 	e.reset()
 	e.obj.reset()
 	e.objs.reset(e) // scenery objects whole again (sim/objects.go)
@@ -1349,6 +1357,12 @@ func (e *engine) warlord(i int) {
 // Only the HP it had left are credited: a 10-damage blow on a Safar with 7 HP
 // deals 7.
 func (e *engine) hurt(i, by, n int) {
+	if e.pushes != nil {
+		if k := e.pushDamage(i, n); k >= 0 { // its special card (sim/cardmastery.go)
+			e.take(k, by, n)
+			return
+		}
+	}
 	if k, m := e.moringa(i, n); m > 0 {
 		e.take(k, by, m)
 		if e.trace != nil {
@@ -2412,6 +2426,9 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 		fmt.Fprintf(&b, " (CH, dice %d)", ev.Roll.Value)
 	}
 	rerollTags(&b, ev.Roll.Forced, ev.Roll.ForcedBySpell, ev.Roll.MasterUse, ev.Mastery)
+	if ev.Mastery && ev.Roll.Critical && !ev.Free && e.c[i].f.Skills.KeepMasteryOnCH {
+		b.WriteString(" [a CH: the mastery die is not spent, card_keeps_mastery_on_ch]") // sim/cardmastery.go
+	}
 	if ev.Roll.BoostUse {
 		b.WriteString(" (+1D10 of its ally's aura)") // in the total
 	}

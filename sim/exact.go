@@ -487,7 +487,24 @@ func (pl *plan) step(cur *stateDist, free bool, res *Result) *stateDist {
 			continue
 		}
 		pool := ex.attackPool(a, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, s.attTools.main(free))
-		for used, d := range pl.attackDist(pool) {
+		dists := pl.attackDist(pool)
+		parts := [3]*dice.Dist{&dists[0], &dists[1]}
+		if !free && ex.Attacker.Skills.KeepMasteryOnCH && pool.Reroll > 0 {
+			// A mastery die spent on a roll that ends a CH is not spent
+			// (its special card, sim/cardmastery.go): the CH part of the
+			// mastery-die roll goes on as no die spent.
+			k := keepSplit(pool, &dists[1])
+			parts[1], parts[2] = &k[0], &k[1]
+		}
+		for part, dp := range parts {
+			if dp == nil {
+				continue
+			}
+			d := *dp
+			used := min(part, 1)
+			if part == 2 {
+				used = 0 // the CH part of a mastery die's roll: kept (keepSplit)
+			}
 			s1 := s
 			if !free {
 				s1.attTools &= toolArmour // a dice-tool reroll or forced reroll is good for the next roll only (sim/fate.go, sim/forced.go)

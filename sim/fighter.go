@@ -57,15 +57,18 @@ type Skills struct {
 	Stable           bool   // not repelled by a strictly larger Safar, nor by Repelment
 	SurvivalInstinct bool   // free V effect after a successful defence
 	Harassment       bool   // free V effect once per activation on a successful attack
-	HarassmentMelee  bool   // Harassment's precision: also on every 2 and 3 AP melee attack
-	Riposte          bool   // a successful 2 AP defence deals damage and an effect, 3 AP two effects
-	Cunning          bool   // 1 AP more after the defence roll: + a die or a characteristic
-	Slender          bool   // +1 per V effect to the roll; a C effect repels 1 toise at most
-	Stealth          int    // in cover, + this to defences against shots (level by default)
-	MasterPopinjay   bool   // its shots ignore the -2 for being lower than the target
-	TemboHide        bool   // each 10 on level d10 cancels level base damage
-	Bunt, Bite       bool   // special attacks (R18)
-	Trample          bool
+	// KeepMasteryOnCH: a mastery die spent on an attack roll that ends a CH
+	// is not spent (a list's card_keeps_mastery_on_ch, sim/cardmastery.go).
+	KeepMasteryOnCH bool
+	HarassmentMelee bool // Harassment's precision: also on every 2 and 3 AP melee attack
+	Riposte         bool // a successful 2 AP defence deals damage and an effect, 3 AP two effects
+	Cunning         bool // 1 AP more after the defence roll: + a die or a characteristic
+	Slender         bool // +1 per V effect to the roll; a C effect repels 1 toise at most
+	Stealth         int  // in cover, + this to defences against shots (level by default)
+	MasterPopinjay  bool // its shots ignore the -2 for being lower than the target
+	TemboHide       bool // each 10 on level d10 cancels level base damage
+	Bunt, Bite      bool // special attacks (R18)
+	Trample         bool
 	// Ambidextrous, Vivacity, MasterArcher and Bulky: skills.md #21, #33, #47,
 	// #41 (sim/skills_more.go).
 	Ambidextrous bool // a 3 AP attack as two 2 AP attacks, one per weapon (fights)

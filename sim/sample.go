@@ -159,7 +159,7 @@ func (pl *plan) sampleAttack(r *rand.PCG, s state, free bool, o *Outcome) state 
 	} else {
 		ar = pl.attackPoolAt(free, int(s.attDice), !free && s.attMastery > 0, !free && s.attMaster, s.attTools.main(free)).Roll(r)
 	}
-	if ar.Mastery {
+	if ar.Mastery && !(ar.Critical && !free && ex.Attacker.Skills.KeepMasteryOnCH) { // a die kept on a CH (sim/cardmastery.go)
 		s.attDice = max(s.attDice-1, 1)
 		s.attMastery--
 	}

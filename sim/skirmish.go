@@ -90,6 +90,13 @@ type Spearhead struct {
 	// their actions so that an ally recovers AP (profiles.List.CardSkipsFor,
 	// sim/cardskip.go).
 	CardSkipsFor []profiles.CardSkipFor
+	// CardMasteryDomains, CardBorrowsMastery, CardKeepsMastery and
+	// CardPushesDamage are the list's special cards' mastery dice rules
+	// (profiles.List's, sim/cardmastery.go).
+	CardMasteryDomains []profiles.CardMasteryDomain
+	CardBorrowsMastery []profiles.CardBorrowMastery
+	CardKeepsMastery   []profiles.CardKeepMastery
+	CardPushesDamage   []profiles.CardPushDamage
 }
 
 // eachSafar calls fn with each Safar of sk's sides, side A's first, in list
@@ -110,7 +117,8 @@ func (sk *Skirmish) eachSafar(fn func(i int, h *Spearhead, f *Fighter)) {
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor,
+		CardMasteryDomains: l.CardMasteryDomains, CardBorrowsMastery: l.CardBorrowsMastery, CardKeepsMastery: l.CardKeepsMastery, CardPushesDamage: l.CardPushesDamage}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -194,8 +202,9 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 			return nil, errors.New("sim: a Spearhead needs one cost per Safar")
 		}
 	}
-	conditioned, conds := conditionedSides(sk)   // sim/conditional.go
-	conditioned = cardAuraSides(sk, conditioned) // sim/cardaura.go
+	conditioned, conds := conditionedSides(sk)              // sim/conditional.go
+	conditioned = cardAuraSides(sk, conditioned)            // sim/cardaura.go
+	conditioned = cardMasterySides(sk, conditioned, &conds) // sim/cardmastery.go
 	for s := range 2 {
 		for _, f := range conditioned[s] {
 			fighters = append(fighters, f)
@@ -248,15 +257,16 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 		}
 		n += len(h.Safars)
 	}
-	e.initGuards(sk)     // substitute defenders (sim/guard.go)
-	e.initCardCover(sk)  // a card's model always in cover (sim/cardcover.go)
-	e.initBanners(sk)    // a card's standard (sim/banner.go)
-	e.initDoubles(sk)    // a card's double damage on the poisoned (sim/carddouble.go)
-	e.initHeroics(sk)    // a card's Heroic attack on the bled (sim/cardheroic.go)
-	e.initReturns(sk)    // a card's return from defeat (sim/cardreturn.go)
-	e.initCardAP(sk)     // a card's stolen and drained AP (sim/cardap.go)
-	e.initOneFaction(sk) // a card's one faction for support (sim/cardfaction.go)
-	e.initSkips(sk)      // a card's skipped actions for an ally (sim/cardskip.go)
+	e.initGuards(sk)      // substitute defenders (sim/guard.go)
+	e.initCardCover(sk)   // a card's model always in cover (sim/cardcover.go)
+	e.initBanners(sk)     // a card's standard (sim/banner.go)
+	e.initDoubles(sk)     // a card's double damage on the poisoned (sim/carddouble.go)
+	e.initHeroics(sk)     // a card's Heroic attack on the bled (sim/cardheroic.go)
+	e.initReturns(sk)     // a card's return from defeat (sim/cardreturn.go)
+	e.initCardAP(sk)      // a card's stolen and drained AP (sim/cardap.go)
+	e.initOneFaction(sk)  // a card's one faction for support (sim/cardfaction.go)
+	e.initSkips(sk)       // a card's skipped actions for an ally (sim/cardskip.go)
+	e.initCardMastery(sk) // a card's allies' mastery dice, pushed damage (sim/cardmastery.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
