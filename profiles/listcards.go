@@ -176,8 +176,8 @@ func (l *List) AddCardFields(from *List) {
 // test once (RerollTerror; skills.md 3.2: "a banner that keeps 1 AP for
 // defence, rerolls failed terror and fright tests once, and gives a mastery
 // die"), and they always have DefenceAP AP to defend with (the 1 AP it
-// keeps for defence). Its mastery die is not played (sim/banner.go says
-// why).
+// keeps for defence); its mastery die is MasteryDie, its bearer's
+// (sim/cardmastery.go).
 type CardBanner struct {
 	By, To Selector
 	// RerollTerror: a failed temerity test against terror (seed 000 lines

@@ -27,8 +27,9 @@ import (
 // engine.apAurasOf), the exchange's best response with the floor's AP, the
 // attacker's plans counting them (engine.targetAP), not kept; a bearer
 // that carries a card's defence_ap too gives the best of the two, as
-// identical auras do not stack (skills.md section 3, D). Not modelled: the
-// mastery die the banner gives (the card does not say to whom). A duel has
+// identical auras do not stack (skills.md section 3, D). The mastery die
+// the banner gives (mastery_die; the card does not say to whom: read as its
+// bearer's) is played by cardMasterySides (sim/cardmastery.go). A duel has
 // no list: skirmishes only. The exact engine's exchange is unchanged by the
 // rerolls (a morale test comes before it); the defence floor is an
 // exchange's defender AP, as any AP it holds.
