@@ -66,6 +66,7 @@ func auraVariant(f *Fighter, grants []*profiles.AuraGrant) *Fighter {
 	c := *f
 	c.Profile = profiles.WithAuraGrants(f.Profile, grants)
 	c.Skills = ReadSkills(c.Profile)
+	c.Skills.KeepMasteryOnCH = f.Skills.KeepMasteryOnCH // a list card's, not the profile's (sim/cardmastery.go)
 	for _, g := range grants {
 		c.Skills.Aura = c.Skills.Aura.Or(g.AuraBuffs) // identical auras do not stack
 	}

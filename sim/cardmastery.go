@@ -53,7 +53,8 @@ import (
 //     card names stands in play within the distance (centre to centre) with
 //     more HP left than the damage, it rolls a d10: at or above the card's
 //     roll, the ally with the most HP left takes the whole damage, its armour
-//     not rolled (as Moringa's receiver), and the Safar none. Policy: it
+//     not rolled (as Moringa's receiver), and the Safar none; only the damage
+//     goes, the blow's effects and statuses stay with it. Policy: it
 //     pushes whenever such an ally stands there (a wound it does not take),
 //     never onto an ally the damage would defeat. As Moringa, the exchange's
 //     odds do not count it (the damage leaves the exchange's two Safars).

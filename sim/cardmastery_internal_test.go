@@ -271,4 +271,10 @@ func TestCardKeepMasteryExact(t *testing.T) {
 			t.Errorf("keep %v: sampled [%.4f, %.4f], exact %.4f", ex.Attacker.Skills.KeepMasteryOnCH, lo, hi, want)
 		}
 	}
+	// The card's flag is the list's, not the profile's: a kind buffed by an
+	// ally's aura (read again from its profile) keeps it.
+	grant := &profiles.AuraGrant{AuraBuffs: profiles.AuraBuffs{Stature: 1}}
+	if v := auraVariant(with.Attacker, []*profiles.AuraGrant{grant}); !v.Skills.KeepMasteryOnCH || v.Profile.Stature != with.Attacker.Profile.Stature+1 {
+		t.Errorf("a buffed kind of the keeper: keeps its die on a CH %v, stature %d", v.Skills.KeepMasteryOnCH, v.Profile.Stature)
+	}
 }
