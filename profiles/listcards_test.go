@@ -57,6 +57,17 @@ func TestDecodeListCardFields(t *testing.T) {
 	if !slices.Equal(keys, []string{"card_cover", "card_defends_for", "card_grants"}) || len(l.CardCover) != 1 || len(l.CardDefends) != 1 || l.CardDefends[0].Bonus != 3 || len(l.CardGrants) != 1 {
 		t.Errorf("keys %v, list %+v", keys, l)
 	}
+	// The mastery dice rules (branch cards3b) through a mapping's list: key.
+	l, keys, err = DecodeListCardFields("m.yaml", node("card_mastery_domains: [{to: all, domains: [esoteric]}]\ncard_borrows_mastery: [{by: all}]\ncard_keeps_mastery_on_ch: [{by: all}]\ncard_pushes_damage: [{by: all, to: all, within: 3, roll: 6}]\n"), "rules[0].list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(keys) != 4 || len(l.CardMasteryDomains) != 1 || len(l.CardBorrowsMastery) != 1 || len(l.CardKeepsMastery) != 1 || len(l.CardPushesDamage) != 1 {
+		t.Errorf("mastery rules: keys %v, list %+v", keys, l)
+	}
+	if _, _, err := DecodeListCardFields("m.yaml", node("card_pushes_damage: [{by: all, to: all, within: 3, roll: 12}]\n"), "rules[0].list"); err == nil || !strings.Contains(err.Error(), "m.yaml:1:58: rules[0].list.card_pushes_damage[0].roll: roll must be from 2 to 10") {
+		t.Errorf("a push's roll of 12: error %v", err)
+	}
 	for _, tc := range []struct{ in, want string }{
 		{"budget: 300\n", "m.yaml:1:1: rules[0].list.budget: budget is the list's own, not a card's; a special card's rule sets only card_grants, card_defends_for, card_cover, card_banners, card_double_damage, card_heroic"},
 		{"card_cover: [{to: all, bonus: 0}]\n", "m.yaml:1:31: rules[0].list.card_cover[0].bonus: bonus must be from 1 to 3"},
