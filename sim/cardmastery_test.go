@@ -53,7 +53,7 @@ func TestCardMasterySkirmish(t *testing.T) {
 		"A1 mongo-warrior-2's card at the start: defensive on its mastery die 1, now [offensive, defensive] (card_mastery_domains)",
 		"A3 goun-shaman-2's card at the start: one more mastery die [offensive, defensive] (its banner, card_banners' mastery_die)",
 		"(its special card, card_borrows_mastery)",
-		"[a CH: the mastery die is not spent, card_keeps_mastery_on_ch]",
+		"[a CH: the mastery die comes back, card_keeps_mastery_on_ch]",
 		"(card_pushes_damage, 6+): pushes it onto ",
 	} {
 		if !strings.Contains(b.String(), want) {

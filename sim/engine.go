@@ -2427,7 +2427,7 @@ func (e *engine) traceExchange(i, j int, ev TraceEvent) {
 	}
 	rerollTags(&b, ev.Roll.Forced, ev.Roll.ForcedBySpell, ev.Roll.MasterUse, ev.Mastery)
 	if ev.Mastery && ev.Roll.Critical && !ev.Free && e.c[i].f.Skills.KeepMasteryOnCH {
-		b.WriteString(" [a CH: the mastery die is not spent, card_keeps_mastery_on_ch]") // sim/cardmastery.go
+		b.WriteString(" [a CH: the mastery die comes back, card_keeps_mastery_on_ch]") // sim/cardmastery.go
 	}
 	if ev.Roll.BoostUse {
 		b.WriteString(" (+1D10 of its ally's aura)") // in the total
