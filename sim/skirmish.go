@@ -90,6 +90,15 @@ type Spearhead struct {
 	// their actions so that an ally recovers AP (profiles.List.CardSkipsFor,
 	// sim/cardskip.go).
 	CardSkipsFor []profiles.CardSkipFor
+	// CardBeasts are the list's special cards' beasts (profiles.List.CardBeasts,
+	// sim/cardbeast.go).
+	CardBeasts []profiles.CardBeast
+	// CardSharedSkills are the list's special cards by which members share
+	// their skills (profiles.List.CardSharedSkills, sim/cardshare.go).
+	CardSharedSkills []profiles.CardSharedSkills
+	// CardReturnsInAlly are the list's special cards' returns from defeat in
+	// an ally's place (profiles.List.CardReturnsInAlly, sim/cardreturn.go).
+	CardReturnsInAlly []profiles.CardReturnInAlly
 }
 
 // eachSafar calls fn with each Safar of sk's sides, side A's first, in list
@@ -110,7 +119,7 @@ func (sk *Skirmish) eachSafar(fn func(i int, h *Spearhead, f *Fighter)) {
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor, CardBeasts: l.CardBeasts, CardSharedSkills: l.CardSharedSkills, CardReturnsInAlly: l.CardReturnsInAlly}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -257,6 +266,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	e.initCardAP(sk)     // a card's stolen and drained AP (sim/cardap.go)
 	e.initOneFaction(sk) // a card's one faction for support (sim/cardfaction.go)
 	e.initSkips(sk)      // a card's skipped actions for an ally (sim/cardskip.go)
+	e.initBeasts(sk)     // a card's beast and its mistress (sim/cardbeast.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
