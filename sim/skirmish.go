@@ -203,8 +203,9 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 			return nil, errors.New("sim: a Spearhead needs one cost per Safar")
 		}
 	}
-	conditioned, conds := conditionedSides(sk)   // sim/conditional.go
-	conditioned = cardAuraSides(sk, conditioned) // sim/cardaura.go
+	conditioned, conds := conditionedSides(sk)     // sim/conditional.go
+	conditioned = cardAuraSides(sk, conditioned)   // sim/cardaura.go
+	conditioned = cardSharedSides(sk, conditioned) // sim/cardshare.go
 	for s := range 2 {
 		for _, f := range conditioned[s] {
 			fighters = append(fighters, f)
@@ -411,7 +412,8 @@ func (sk *Skirmish) NotModelled() []string {
 	for s := range 2 {
 		all = append(all, sk.Sides[s].Safars...)
 	}
-	return append(notModelled(all, "skirmish"), SkirmishRulesNotModelled...)
+	out := append(notModelled(all, "skirmish"), sharedNotModelled(sk)...) // sim/cardshare.go
+	return append(out, SkirmishRulesNotModelled...)
 }
 
 // SkirmishRulesNotModelled are the rules of a battle the skirmish engine leaves
