@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -626,6 +627,11 @@ func (e *engine) clone() *engine {
 	q.dp = dpCache{}
 	q.shoutGain = nil
 	q.guardMemo = nil
+	// The list cards' states of a battle: its own (sim/cardreturn.go,
+	// sim/cardap.go, sim/cardskip.go).
+	q.returns = slices.Clone(e.returns)
+	q.stoleIn = slices.Clone(e.stoleIn)
+	q.skippedIn = slices.Clone(e.skippedIn)
 	q.c = append([]combatant(nil), e.c...)
 	q.others = make([]field.Base, 0, len(e.c))
 	q.otherIdx = make([]int, 0, len(e.c))
