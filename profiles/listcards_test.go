@@ -409,3 +409,34 @@ func TestCardReturnsInAllyList(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeListCardFieldsCompanions checks that a rules mapping's list:
+// key (DecodeListCardFields) takes the companions' card fields of
+// skills.md 3.2 (card_beasts, card_shared_skills, card_returns_in_ally),
+// with positioned errors, and that AddCardFields carries them into a list.
+func TestDecodeListCardFieldsCompanions(t *testing.T) {
+	var n yaml.Node
+	in := "card_beasts: [{by: {traits: [guerrier]}, mistress: {levels: [3]}, support: 4}]\ncard_shared_skills: [{to: all}]\ncard_returns_in_ally: [{to: {levels: [3]}, into: {levels: [1]}}]\n"
+	if err := yaml.Unmarshal([]byte(in), &n); err != nil {
+		t.Fatal(err)
+	}
+	l, keys, err := DecodeListCardFields("m.yaml", n.Content[0], "rules[0].list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(keys, []string{"card_beasts", "card_shared_skills", "card_returns_in_ally"}) || len(l.CardBeasts) != 1 || l.CardBeasts[0].Support != 4 || len(l.CardSharedSkills) != 1 || len(l.CardReturnsInAlly) != 1 {
+		t.Errorf("keys %v, list %+v", keys, l)
+	}
+	var to List
+	to.AddCardFields(l)
+	if len(to.CardBeasts) != 1 || len(to.CardSharedSkills) != 1 || len(to.CardReturnsInAlly) != 1 {
+		t.Errorf("AddCardFields: %+v", to)
+	}
+	var bad yaml.Node
+	if err := yaml.Unmarshal([]byte("card_beasts: [{by: all, mistress: all, support: 9}]\n"), &bad); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := DecodeListCardFields("m.yaml", bad.Content[0], "rules[0].list"); err == nil || !strings.Contains(err.Error(), "m.yaml:1:49: rules[0].list.card_beasts[0].support: support must be from 2 to 6") {
+		t.Errorf("error %v", err)
+	}
+}
