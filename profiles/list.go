@@ -96,7 +96,17 @@ type List struct {
 	CardBorrowsMastery []CardBorrowMastery
 	CardKeepsMastery   []CardKeepMastery
 	CardPushesDamage   []CardPushDamage
-	Pos                Pos
+	// CardBeasts are special cards' beasts: stronger support to their
+	// mistress, free leaps into her melee, activating with her
+	// (profiles/listcards.go; sim/cardbeast.go).
+	CardBeasts []CardBeast
+	// CardSharedSkills are special cards' skills shared among the Safars
+	// they name (profiles/listcards.go; sim/cardshare.go).
+	CardSharedSkills []CardSharedSkills
+	// CardReturnsInAlly are special cards' returns from defeat in an ally's
+	// place, once per battle (profiles/listcards.go; sim/cardreturn.go).
+	CardReturnsInAlly []CardReturnInAlly
+	Pos               Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally", "card_mastery_domains", "card_borrows_mastery", "card_keeps_mastery_on_ch", "card_pushes_damage"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally", "card_mastery_domains", "card_borrows_mastery", "card_keeps_mastery_on_ch", "card_pushes_damage", "card_beasts", "card_shared_skills", "card_returns_in_ally"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -106,6 +106,12 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardKeepsMastery = append(l.CardKeepsMastery, d.cardKeepsMastery(v, field)...)
 	case "card_pushes_damage":
 		l.CardPushesDamage = append(l.CardPushesDamage, d.cardPushesDamage(v, field)...)
+	case "card_beasts":
+		l.CardBeasts = append(l.CardBeasts, d.cardBeasts(v, field)...)
+	case "card_shared_skills":
+		l.CardSharedSkills = append(l.CardSharedSkills, d.cardSharedSkills(v, field)...)
+	case "card_returns_in_ally":
+		l.CardReturnsInAlly = append(l.CardReturnsInAlly, d.cardReturnsInAlly(v, field)...)
 	default:
 		return false
 	}
@@ -168,6 +174,9 @@ func (l *List) AddCardFields(from *List) {
 	l.CardBorrowsMastery = append(l.CardBorrowsMastery, from.CardBorrowsMastery...)
 	l.CardKeepsMastery = append(l.CardKeepsMastery, from.CardKeepsMastery...)
 	l.CardPushesDamage = append(l.CardPushesDamage, from.CardPushesDamage...)
+	l.CardBeasts = append(l.CardBeasts, from.CardBeasts...)
+	l.CardSharedSkills = append(l.CardSharedSkills, from.CardSharedSkills...)
+	l.CardReturnsInAlly = append(l.CardReturnsInAlly, from.CardReturnsInAlly...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -799,4 +808,171 @@ func (d *decoder) cardPushesDamage(n *yaml.Node, field string) []CardPushDamage 
 		out = append(out, c)
 	}
 	return out
+}
+
+// CardBeast is a special card's beast (skills.md section 3.2: "a beast that
+// gives +4 support to its mistress, may make one free leap into her melee
+// and acts in her activation"; sim/cardbeast.go): each Safar By names is a
+// beast whose mistress is a Safar Mistress names (the n-th beast of the
+// list with the n-th mistress, in list order, wrapping round when there
+// are more beasts than mistresses). Each of its three rules is optional;
+// an entry gives at least one.
+type CardBeast struct {
+	By, Mistress Selector
+	// Support: when the beast supports its mistress in a melee (R8), it
+	// counts Support instead of +1 (0: R8's +1), as pattern S's stronger
+	// support does (sim/support.go).
+	Support int
+	// FreeLeaps: the free leaps into its mistress's melee it may make in a
+	// battle (0: none; "one free leap": 1); Leap their length in toises, 0
+	// for a walk's (its velocity).
+	FreeLeaps int
+	Leap      float64
+	// WithMistress: it activates in its mistress's activation, right after
+	// her (pattern E's activates_with_leader engine path).
+	WithMistress bool
+	Pos          Pos
+}
+
+// cardBeastFields are the keys of a card_beasts entry.
+var cardBeastFields = []string{"by", "mistress", "support", "free_leaps", "leap", "activates_with_mistress"}
+
+// cardBeasts decodes a list's card_beasts.
+func (d *decoder) cardBeasts(n *yaml.Node, field string) []CardBeast {
+	elems, _ := d.sequence(n, field)
+	var out []CardBeast
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		b := CardBeast{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				b.By = d.selector(f.v, ff)
+			case "mistress":
+				b.Mistress = d.selector(f.v, ff)
+			case "support":
+				b.Support, _ = d.intIn(f.v, ff, 2, 6, "support must be from 2 to 6 (what its support to its mistress counts instead of R8's +1; skills.md 3.2: \"+4 support\")")
+			case "free_leaps":
+				b.FreeLeaps, _ = d.intIn(f.v, ff, 1, 3, "free_leaps must be from 1 to 3 (the free leaps into its mistress's melee per battle; skills.md 3.2: \"one free leap\")")
+			case "leap":
+				if x, ok := d.numberValue(f.v, ff); ok {
+					if x < 0.5 || x > 30 {
+						d.errorf(deref(f.v), ff, "leap must be a distance from 0.5 to 30 toises (the free leap's length; left out, a walk's: its velocity)")
+					}
+					b.Leap = x
+				}
+			case "activates_with_mistress":
+				b.WithMistress, _ = d.boolValue(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, cardBeastFields)
+			}
+		}
+		if !d.require(deref(e), ef, present, "by", "mistress") {
+			out = append(out, b)
+			continue
+		}
+		if present["leap"] && !present["free_leaps"] {
+			d.errorf(deref(e), join(ef, "leap"), "leap is the length of its free leaps: write free_leaps: 1 too")
+		} else if !present["support"] && !present["free_leaps"] && !b.WithMistress {
+			d.errorf(deref(e), ef, "a beast's card gives nothing: write support: 4 (its support to its mistress), free_leaps: 1 (a free leap into her melee) or activates_with_mistress: true (skills.md 3.2)")
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// CardSharedSkills is a special card's "a leader who shares the brothers'
+// skills among all of them" (skills.md section 3.2; sim/cardshare.go):
+// every Safar of the list To names has, besides its own, the skills of each
+// other Safar To names while that one is in play (the union of the skills
+// of those of them in play), played as pattern M's skills held
+// while_in_play (sim/conditional.go).
+type CardSharedSkills struct {
+	To  Selector
+	Pos Pos
+}
+
+// cardSharedSkills decodes a list's card_shared_skills.
+func (d *decoder) cardSharedSkills(n *yaml.Node, field string) []CardSharedSkills {
+	var out []CardSharedSkills
+	d.toEntries(n, field, func(to Selector, pos Pos) { out = append(out, CardSharedSkills{To: to, Pos: pos}) })
+	return out
+}
+
+// CardReturnInAlly is a special card's "the Fang matriarch coming back in
+// the nearest allied female Fang when defeated" (skills.md section 3.2;
+// sim/cardreturn.go): once per battle, when the first Safar of the list To
+// names is defeated, the ally Into names in play nearest to where it fell
+// leaves the battlefield and the defeated Safar comes back in its place,
+// with that ally's HP (at most its own starting HP).
+type CardReturnInAlly struct {
+	To, Into Selector
+	Pos      Pos
+}
+
+// cardReturnInAllyFields are the keys of a card_returns_in_ally entry.
+var cardReturnInAllyFields = []string{"to", "into"}
+
+// cardReturnsInAlly decodes a list's card_returns_in_ally.
+func (d *decoder) cardReturnsInAlly(n *yaml.Node, field string) []CardReturnInAlly {
+	elems, _ := d.sequence(n, field)
+	var out []CardReturnInAlly
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardReturnInAlly{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "to":
+				c.To = d.selector(f.v, ff)
+			case "into":
+				c.Into = d.selector(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, cardReturnInAllyFields)
+			}
+		}
+		d.require(deref(e), ef, present, "to", "into")
+		out = append(out, c)
+	}
+	return out
+}
+
+// toEntries decodes a list of {to: SELECTOR} entries (card_shared_skills):
+// each entry is given to each, with its position.
+func (d *decoder) toEntries(n *yaml.Node, field string, each func(to Selector, pos Pos)) {
+	elems, _ := d.sequence(n, field)
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		var to Selector
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "to":
+				to = d.selector(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, []string{"to"})
+			}
+		}
+		d.require(deref(e), ef, present, "to")
+		each(to, d.pos(deref(e)))
+	}
 }

@@ -398,3 +398,120 @@ func TestCardMasteryList(t *testing.T) {
 		}
 	}
 }
+
+// TestCardBeastsList checks a list's card_beasts (skills.md 3.2, the beast:
+// "gives +4 support to its mistress, may make one free leap into her melee
+// and acts in her activation"; profiles/listcards.go): decoded with its
+// selectors and its three rules; a missing key, a value out of range, a
+// leap without free_leaps, an entry that gives nothing and an unknown key
+// are errors placed in the list file.
+func TestCardBeastsList(t *testing.T) {
+	data := "name: Beast\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_beasts:\n  - by: {profiles: [crown-guard-1]}\n    mistress: {profiles: [paladin-3]}\n    support: 4\n    free_leaps: 1\n    leap: 6\n    activates_with_mistress: true\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardBeasts; len(c) != 1 || !slices.Equal(c[0].By.Profiles, []string{"crown-guard-1"}) || !slices.Equal(c[0].Mistress.Profiles, []string{"paladin-3"}) ||
+		c[0].Support != 4 || c[0].FreeLeaps != 1 || c[0].Leap != 6 || !c[0].WithMistress || c[0].Pos.Line != 9 {
+		t.Errorf("card_beasts %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"    mistress: {profiles: [paladin-3]}\n", "", `l.yaml:9:5: card_beasts[0]: missing field "mistress"`},
+		{"support: 4", "support: 1", "l.yaml:11:14: card_beasts[0].support: support must be from 2 to 6"},
+		{"free_leaps: 1", "free_leaps: 0", "l.yaml:12:17: card_beasts[0].free_leaps: free_leaps must be from 1 to 3"},
+		{"leap: 6", "leap: 31", "l.yaml:13:11: card_beasts[0].leap: leap must be a distance from 0.5 to 30 toises"},
+		{"    free_leaps: 1\n", "", "l.yaml:9:5: card_beasts[0].leap: leap is the length of its free leaps: write free_leaps: 1 too"},
+		{"    support: 4\n    free_leaps: 1\n    leap: 6\n    activates_with_mistress: true\n", "    activates_with_mistress: false\n", "l.yaml:9:5: card_beasts[0]: a beast's card gives nothing"},
+		{"activates_with_mistress: true", "activates_with_mistress: yes please", "card_beasts[0].activates_with_mistress: "},
+		{"leap: 6", "leap: 6\n    once: battle", `l.yaml:14:5: card_beasts[0].once: unknown field "once"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardSharedSkillsList checks a list's card_shared_skills (skills.md
+// 3.2: "a leader who shares the brothers' skills among all of them";
+// profiles/listcards.go): decoded with its selector; a missing to and an
+// unknown key are errors placed in the list file.
+func TestCardSharedSkillsList(t *testing.T) {
+	data := "name: Brothers\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_shared_skills:\n  - to: {profiles: [paladin-3, crown-guard-1]}\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardSharedSkills; len(c) != 1 || !slices.Equal(c[0].To.Profiles, []string{"paladin-3", "crown-guard-1"}) || c[0].Pos.Line != 9 {
+		t.Errorf("card_shared_skills %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"  - to: {profiles: [paladin-3, crown-guard-1]}\n", "  - {}\n", `l.yaml:9:5: card_shared_skills[0]: missing field "to"`},
+		{"crown-guard-1]}\n", "crown-guard-1]}\n    by: all\n", `l.yaml:10:5: card_shared_skills[0].by: unknown field "by"`},
+		{"to: {profiles: [paladin-3, crown-guard-1]}", "to: 3", "card_shared_skills[0].to: "},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardReturnsInAllyList checks a list's card_returns_in_ally (skills.md
+// 3.2: "the Fang matriarch coming back in the nearest allied female Fang
+// when defeated"; profiles/listcards.go): decoded with its selectors; a
+// missing key and an unknown key are errors placed in the list file.
+func TestCardReturnsInAllyList(t *testing.T) {
+	data := "name: Matriarch\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_returns_in_ally:\n  - to: {profiles: [paladin-3]}\n    into: {levels: [1]}\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardReturnsInAlly; len(c) != 1 || !slices.Equal(c[0].To.Profiles, []string{"paladin-3"}) || !slices.Equal(c[0].Into.Levels, []int{1}) || c[0].Pos.Line != 9 {
+		t.Errorf("card_returns_in_ally %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"    into: {levels: [1]}\n", "", `l.yaml:9:5: card_returns_in_ally[0]: missing field "into"`},
+		{"into: {levels: [1]}", "into: {levels: [1]}\n    hp: 1D5", `l.yaml:11:5: card_returns_in_ally[0].hp: unknown field "hp"`},
+		{"into: {levels: [1]}", "into: {levels: [4]}", "card_returns_in_ally[0].into"},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestDecodeListCardFieldsCompanions checks that a rules mapping's list:
+// key (DecodeListCardFields) takes the companions' card fields of
+// skills.md 3.2 (card_beasts, card_shared_skills, card_returns_in_ally),
+// with positioned errors, and that AddCardFields carries them into a list.
+func TestDecodeListCardFieldsCompanions(t *testing.T) {
+	var n yaml.Node
+	in := "card_beasts: [{by: {traits: [guerrier]}, mistress: {levels: [3]}, support: 4}]\ncard_shared_skills: [{to: all}]\ncard_returns_in_ally: [{to: {levels: [3]}, into: {levels: [1]}}]\n"
+	if err := yaml.Unmarshal([]byte(in), &n); err != nil {
+		t.Fatal(err)
+	}
+	l, keys, err := DecodeListCardFields("m.yaml", n.Content[0], "rules[0].list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(keys, []string{"card_beasts", "card_shared_skills", "card_returns_in_ally"}) || len(l.CardBeasts) != 1 || l.CardBeasts[0].Support != 4 || len(l.CardSharedSkills) != 1 || len(l.CardReturnsInAlly) != 1 {
+		t.Errorf("keys %v, list %+v", keys, l)
+	}
+	var to List
+	to.AddCardFields(l)
+	if len(to.CardBeasts) != 1 || len(to.CardSharedSkills) != 1 || len(to.CardReturnsInAlly) != 1 {
+		t.Errorf("AddCardFields: %+v", to)
+	}
+	var bad yaml.Node
+	if err := yaml.Unmarshal([]byte("card_beasts: [{by: all, mistress: all, support: 9}]\n"), &bad); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := DecodeListCardFields("m.yaml", bad.Content[0], "rules[0].list"); err == nil || !strings.Contains(err.Error(), "m.yaml:1:49: rules[0].list.card_beasts[0].support: support must be from 2 to 6") {
+		t.Errorf("error %v", err)
+	}
+}

@@ -352,35 +352,63 @@ func (e *engine) giftAttackGain(k, n int) float64 {
 // activateTurn plays the activation of Safar i, which its side picked, and
 // the activations of the Safars whose card says they activate at the same
 // time as their Spearhead's leader (activates_with_leader; skills.md section
-// 3, pattern E) when i is that leader. Reading (open: skills.md gives none,
-// and one engine activates one Safar at a time): in the same turn of the
-// side, the leader first, then each of them in list order, with no enemy
+// 3, pattern E) when i is that leader, or in their mistress's activation
+// when i is the mistress of their beast card (card_beasts'
+// activates_with_mistress, sim/cardbeast.go; skills.md 3.2: "acts in her
+// activation"). Reading (open: skills.md gives none, and one engine
+// activates one Safar at a time): in the same turn of the side, the leader
+// (the mistress) first, then each of them in list order, with no enemy
 // activation between; a Safar with the rule that its side picks while its
-// leader has not acted brings the leader's activation forward and follows
-// it; with its leader out of play or already acted it activates when
-// picked.
+// leader (mistress) has not acted brings that activation forward and
+// follows it; with its leader (mistress) out of play or already acted it
+// activates when picked. The rules chain: a beast whose mistress activates
+// with her leader follows her.
 func (e *engine) activateTurn(r *rand.PCG, i int) {
-	if !e.withLeader {
+	if !e.withLeader && !e.withMistress {
 		e.activate(r, i)
 		return
 	}
-	s := e.c[i].side
-	l := e.leader[s]
-	if l >= 0 && l != i && e.c[i].f.Profile.WithLeader && e.c[l].ready() {
+	for range e.c { // up the chain, never round a loop of cards
+		l := e.activatesWith(i)
+		if l < 0 || !e.c[l].ready() {
+			break
+		}
 		i = l
 	}
+	e.activateFollowed(r, i)
+}
+
+// activateFollowed plays the activation of Safar i, then those of the
+// Safars of its side, not yet activated, that activate with it
+// (activatesWith), each followed by its own.
+func (e *engine) activateFollowed(r *rand.PCG, i int) {
 	e.activate(r, i)
-	if i != l {
-		return
-	}
+	s := e.c[i].side
 	for k := range e.c {
-		if c := &e.c[k]; k != l && c.side == s && c.f.Profile.WithLeader && c.ready() {
+		if c := &e.c[k]; k != i && c.side == s && c.ready() && e.activatesWith(k) == i {
 			if e.trace != nil {
-				e.tracef("  %s activates with its leader %s\n", e.name(k), e.name(l))
+				if e.mistressOf(k) == i && !(e.withLeader && c.f.Profile.WithLeader) {
+					e.tracef("  %s activates with its mistress %s (card_beasts)\n", e.name(k), e.name(i))
+				} else {
+					e.tracef("  %s activates with its leader %s\n", e.name(k), e.name(i))
+				}
 			}
-			e.activate(r, k)
+			e.activateFollowed(r, k)
 		}
 	}
+}
+
+// activatesWith returns the Safar in whose activation Safar k activates:
+// its leader for a card with activates_with_leader, else its mistress for
+// a beast card with activates_with_mistress; -1 none.
+func (e *engine) activatesWith(k int) int {
+	c := &e.c[k]
+	if e.withLeader && c.f.Profile.WithLeader {
+		if l := e.leader[c.side]; l != k {
+			return l
+		}
+	}
+	return e.mistressOf(k)
 }
 
 // drawAllowance returns how many AP of ally k Safar i's AP auras let it use

@@ -105,3 +105,115 @@ func TestCardReturn(t *testing.T) {
 		t.Errorf("without the card: returns %v, HP %d", e.returns, e.c[1].hp)
 	}
 }
+
+// matriarchReturn is the Fang matriarch's card (skills.md 3.2: "coming back
+// in the nearest allied female Fang when defeated"), a list's
+// card_returns_in_ally: the fang witch comes back in the nearest greedy or
+// prowler (invented: the female Fangs of the embedded data).
+var matriarchReturn = profiles.CardReturnInAlly{To: profiles.Selector{Profiles: []string{"fang-witch-3"}}, Into: profiles.Selector{Profiles: []string{"greedy-2", "fang-prowler-1"}}}
+
+// matriarchEngine returns a skirmish engine of a fang witch (A1), a greedy
+// (A2), a fang prowler (A3) and a mongo warrior (A4) against a Khérops
+// warrior (B1), with the list's returns in an ally: the witch at the
+// centre, the greedy 6 toises off, the prowler 3, the mongo 1.5.
+func matriarchEngine(t *testing.T, cards ...profiles.CardReturnInAlly) *engine {
+	t.Helper()
+	sk := &Skirmish{Sides: [2]Spearhead{
+		{Safars: []*Fighter{cardFighterIn(t, "fang-witch-3"), cardFighterIn(t, "greedy-2"), cardFighterIn(t, "fang-prowler-1"), cardFighterIn(t, "mongo-warrior-2")},
+			Costs: []int{100, 70, 40, 60}, Leader: -1, CardReturnsInAlly: cards},
+		{Safars: []*Fighter{cardFighterIn(t, "kherops-warrior-2")}, Costs: []int{82}, Leader: -1},
+	}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := pl.e
+	e.ambush = nil
+	e.reset()
+	place := func() {
+		e.c[0].pos = field.Vec{X: 7.5, Y: 7.5}
+		e.c[1].pos = field.Vec{X: 7.5, Y: 13.5}
+		e.c[2].pos = field.Vec{X: 10.5, Y: 7.5}
+		e.c[3].pos = field.Vec{X: 7.5, Y: 6}
+		e.c[4].pos = field.Vec{X: 2, Y: 2}
+	}
+	place()
+	return e
+}
+
+// TestCardReturnInAlly checks the Fang matriarch's return (skills.md 3.2;
+// sim/cardreturn.go): defeated, the witch comes back in the place of the
+// nearest female Fang in play (the prowler, 3 toises off; not the nearer
+// mongo, no female Fang), with the prowler's HP and no AP, and the prowler
+// leaves the battlefield (no carcass); once per battle; the next nearest
+// (the greedy) when the prowler is out of play; with no female Fang in
+// play the card is spent and she stays down; a new battle gives the card
+// back; without the card she stays down. The trace says so. Fails before:
+// she stays down.
+func TestCardReturnInAlly(t *testing.T) {
+	r := rand.NewPCG(3, 9)
+	e := matriarchEngine(t, matriarchReturn)
+	var tr strings.Builder
+	e.trace = &tr
+	e.c[2].hp = 4
+	spot := e.c[2].pos
+	e.take(0, 4, 100)
+	e.playReturns(r)
+	e.trace = nil
+	if c := &e.c[0]; !c.inPlay() || c.hp != 4 || c.ap != 0 || c.pos.Dist(spot) > 1e-9 {
+		t.Errorf("the witch back: in play %v, %d HP, %d AP, at %v (the prowler stood at %v)", c.inPlay(), c.hp, c.ap, c.pos, spot)
+	}
+	if o := &e.c[2]; o.alive() || e.carcass(2) {
+		t.Errorf("the prowler stays: alive %v, carcass %v", o.alive(), e.carcass(2))
+	}
+	if !e.c[1].inPlay() || !e.c[3].inPlay() {
+		t.Error("the greedy or the mongo left")
+	}
+	if want := "A1 fang-witch-3 comes back in A3 fang-prowler-1's place with 4 HP (its special card's return, card_returns_in_ally): A3 fang-prowler-1 leaves the battlefield"; !strings.Contains(tr.String(), want) {
+		t.Errorf("trace %q, want %q", tr.String(), want)
+	}
+	e.take(0, 4, 100)
+	e.playReturns(r)
+	if e.c[0].hp > 0 || !e.c[1].inPlay() {
+		t.Error("the witch came back twice")
+	}
+	e.reset()
+	if e.returns[0].spent {
+		t.Error("a new battle: the card still spent")
+	}
+	// The prowler out of play: the greedy, farther, takes her.
+	e = matriarchEngine(t, matriarchReturn)
+	e.c[2].hp = 0
+	full := e.c[1].hp
+	e.take(0, 4, 100)
+	e.playReturns(r)
+	if e.c[0].hp != min(full, e.maxHP(0)) || e.c[1].alive() {
+		t.Errorf("the greedy's place: the witch at %d HP (the greedy had %d), greedy alive %v", e.c[0].hp, full, e.c[1].alive())
+	}
+	// No female Fang in play: the card is spent, she stays down.
+	e = matriarchEngine(t, matriarchReturn)
+	e.c[1].hp, e.c[2].hp = 0, 0
+	e.trace = &tr
+	tr.Reset()
+	e.take(0, 4, 100)
+	e.playReturns(r)
+	e.trace = nil
+	if e.c[0].hp > 0 || !e.returns[0].spent || !strings.Contains(tr.String(), "A1 fang-witch-3 cannot come back in an ally (its special card's return, card_returns_in_ally): none in play") {
+		t.Errorf("no female Fang: witch at %d HP, spent %v, trace %q", e.c[0].hp, e.returns[0].spent, tr.String())
+	}
+	// Another Safar's defeat does not spend it.
+	e = matriarchEngine(t, matriarchReturn)
+	e.take(3, 4, 100)
+	e.playReturns(r)
+	if e.returns[0].spent || e.c[3].hp > 0 {
+		t.Errorf("the mongo's defeat: card spent %v, mongo at %d HP", e.returns[0].spent, e.c[3].hp)
+	}
+	e = matriarchEngine(t)
+	e.take(0, 4, 100)
+	if e.returns != nil {
+		e.playReturns(r)
+	}
+	if e.c[0].hp > 0 || !e.c[2].inPlay() {
+		t.Error("no card: the witch came back")
+	}
+}

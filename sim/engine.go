@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -139,15 +140,20 @@ type engine struct {
 	// allies' mastery dice or push their damage onto an ally; rnd the dice
 	// of the battle being played, for pushDamage (sim/cardmastery.go); nil
 	// when none.
-	borrows  []borrowLink
-	pushes   []pushLink
-	rnd      *rand.PCG
-	c        []combatant
-	others   []field.Base
-	otherIdx []int
-	eng      []field.Base // scratch of engagedWith
-	trace    io.Writer
-	round    int
+	borrows []borrowLink
+	pushes  []pushLink
+	rnd     *rand.PCG
+	// beasts[i]: Safar i's beast card, its mistress (sim/cardbeast.go); nil
+	// when no list has one. withMistress: some beast activates with its
+	// mistress (engine.activateTurn).
+	beasts       []beastLink
+	withMistress bool
+	c            []combatant
+	others       []field.Base
+	otherIdx     []int
+	eng          []field.Base // scratch of engagedWith
+	trace        io.Writer
+	round        int
 	// magic holds the casters' spells (sim/magic_fight.go); nil when none casts.
 	magic *fightMagic
 	// ambush holds each Safar's ambush zone, -1 none (sim/ambush.go); nil
@@ -313,6 +319,9 @@ type combatant struct {
 	// waitRun those of them it began within its reach of an enemy (a duel's
 	// stalemate: walking in is no wait).
 	idleRun, waitRun int
+	// leaps: the free leaps into its mistress's melee its beast card has
+	// left in this battle (sim/cardbeast.go).
+	leaps int8
 	// target is the enemy the policy chose in this activation, -1 when it must
 	// choose again (at the start, after a walk, when the target left play).
 	target int
@@ -625,6 +634,11 @@ func (e *engine) clone() *engine {
 	q.dp = dpCache{}
 	q.shoutGain = nil
 	q.guardMemo = nil
+	// The list cards' states of a battle: its own (sim/cardreturn.go,
+	// sim/cardap.go, sim/cardskip.go).
+	q.returns = slices.Clone(e.returns)
+	q.stoleIn = slices.Clone(e.stoleIn)
+	q.skippedIn = slices.Clone(e.skippedIn)
 	q.c = append([]combatant(nil), e.c...)
 	q.others = make([]field.Base, 0, len(e.c))
 	q.otherIdx = make([]int, 0, len(e.c))
@@ -684,6 +698,7 @@ func (e *engine) reset() {
 			}
 		}
 	}
+	e.resetBeasts()   // sim/cardbeast.go: after the Safars' states
 	e.hideAmbushers() // sim/ambush.go
 	// A Safar that starts unengaged starts with its shooting weapon in hand.
 	for i := range e.c {
@@ -1071,6 +1086,9 @@ func (e *engine) activate(r *rand.PCG, i int) {
 	before := c.attacks
 	inReach := e.duel && e.enemyInReach(i)
 	e.getDown(i) // carried, it gets down (sim/carry.go)
+	if !forgone && e.beasts != nil {
+		e.beastLeap(r, i) // a card's free leap into its mistress's melee (sim/cardbeast.go)
+	}
 	for step := 0; !forgone && step < 24 && c.hp > 0 && e.inPlay(1-c.side) > 0; step++ {
 		var act action
 		if e.auras != nil {
@@ -1826,6 +1844,10 @@ func (e *engine) support(i, j int) (s melee) {
 		if sk.ownFaction && !e.supportFaction(k, i) { // sim/cardfaction.go
 			continue
 		}
+		bonus := sk.bonus
+		if b := e.beastSupport(k, i); b > bonus { // a beast supporting its mistress (sim/cardbeast.go)
+			bonus = b
+		}
 		free := true
 		for m := range e.c {
 			if m != j && e.c[m].side != a.side && e.c[m].inPlay() && e.engaged(k, m) {
@@ -1836,9 +1858,10 @@ func (e *engine) support(i, j int) (s melee) {
 		if free {
 			s.n++
 			s.stature += a.f.Profile.Stature
-			s.bonus += sk.bonus
+			s.bonus += bonus
 			s.cancels = s.cancels || sk.cancels
-			s.card = s.card || sk.card
+			s.card = s.card || sk.card || bonus != sk.bonus
+			s.beast = s.beast || bonus != sk.bonus
 		}
 	}
 	return s

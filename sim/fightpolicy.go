@@ -1269,7 +1269,7 @@ func (e *engine) supportTo(j, k int) int {
 	if sk.ownFaction && !e.supportFaction(j, k) { // sim/cardfaction.go
 		return 0
 	}
-	return sk.bonus
+	return max(sk.bonus, e.beastSupport(j, k)) // a beast supporting its mistress (sim/cardbeast.go)
 }
 
 // moveOn values the V move of a melee fighter i attacking j (R10a): on to

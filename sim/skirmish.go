@@ -97,6 +97,15 @@ type Spearhead struct {
 	CardBorrowsMastery []profiles.CardBorrowMastery
 	CardKeepsMastery   []profiles.CardKeepMastery
 	CardPushesDamage   []profiles.CardPushDamage
+	// CardBeasts are the list's special cards' beasts (profiles.List.CardBeasts,
+	// sim/cardbeast.go).
+	CardBeasts []profiles.CardBeast
+	// CardSharedSkills are the list's special cards by which members share
+	// their skills (profiles.List.CardSharedSkills, sim/cardshare.go).
+	CardSharedSkills []profiles.CardSharedSkills
+	// CardReturnsInAlly are the list's special cards' returns from defeat in
+	// an ally's place (profiles.List.CardReturnsInAlly, sim/cardreturn.go).
+	CardReturnsInAlly []profiles.CardReturnInAlly
 }
 
 // eachSafar calls fn with each Safar of sk's sides, side A's first, in list
@@ -118,7 +127,8 @@ func (sk *Skirmish) eachSafar(fn func(i int, h *Spearhead, f *Fighter)) {
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
 	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor,
-		CardMasteryDomains: l.CardMasteryDomains, CardBorrowsMastery: l.CardBorrowsMastery, CardKeepsMastery: l.CardKeepsMastery, CardPushesDamage: l.CardPushesDamage}
+		CardMasteryDomains: l.CardMasteryDomains, CardBorrowsMastery: l.CardBorrowsMastery, CardKeepsMastery: l.CardKeepsMastery, CardPushesDamage: l.CardPushesDamage,
+		CardBeasts: l.CardBeasts, CardSharedSkills: l.CardSharedSkills, CardReturnsInAlly: l.CardReturnsInAlly}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -204,6 +214,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	}
 	conditioned, conds := conditionedSides(sk)              // sim/conditional.go
 	conditioned = cardAuraSides(sk, conditioned)            // sim/cardaura.go
+	conditioned = cardSharedSides(sk, conditioned)          // sim/cardshare.go
 	conditioned = cardMasterySides(sk, conditioned, &conds) // sim/cardmastery.go
 	for s := range 2 {
 		for _, f := range conditioned[s] {
@@ -267,6 +278,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	e.initOneFaction(sk)  // a card's one faction for support (sim/cardfaction.go)
 	e.initSkips(sk)       // a card's skipped actions for an ally (sim/cardskip.go)
 	e.initCardMastery(sk) // a card's allies' mastery dice, pushed damage (sim/cardmastery.go)
+	e.initBeasts(sk)      // a card's beast and its mistress (sim/cardbeast.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
@@ -411,7 +423,8 @@ func (sk *Skirmish) NotModelled() []string {
 	for s := range 2 {
 		all = append(all, sk.Sides[s].Safars...)
 	}
-	return append(notModelled(all, "skirmish"), SkirmishRulesNotModelled...)
+	out := append(notModelled(all, "skirmish"), sharedNotModelled(sk)...) // sim/cardshare.go
+	return append(out, SkirmishRulesNotModelled...)
 }
 
 // SkirmishRulesNotModelled are the rules of a battle the skirmish engine leaves

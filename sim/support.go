@@ -54,6 +54,7 @@ func newSupportKind(p *profiles.Profile) supportKind {
 type melee struct {
 	n, stature, bonus int
 	cancels, card     bool
+	beast             bool // a beast supports its mistress (sim/cardbeast.go)
 }
 
 // supportBonus returns the support bonuses of the attacker's side (a) and the
@@ -78,10 +79,18 @@ func (e *engine) traceSupport(i, j int, a, d melee, att, def int) {
 	case d.n > a.n && a.cancels:
 		e.tracef("    %s's side cancels the support of %s's %s (card support rule)\n", e.name(i), e.name(j), supporterCount(d.n))
 	case att > 0:
-		e.tracef("    %s is supported: +%d by %s (card support rule)\n", e.name(i), att, supporterCount(a.n))
+		e.tracef("    %s is supported: +%d by %s (%s)\n", e.name(i), att, supporterCount(a.n), supportRuleName(a))
 	case def > 0:
-		e.tracef("    %s is supported: +%d by %s (card support rule)\n", e.name(j), def, supporterCount(d.n))
+		e.tracef("    %s is supported: +%d by %s (%s)\n", e.name(j), def, supporterCount(d.n), supportRuleName(d))
 	}
+}
+
+// supportRuleName names the card rule behind a side's support bonus.
+func supportRuleName(s melee) string {
+	if s.beast {
+		return "card support rule; its beast, card_beasts"
+	}
+	return "card support rule"
 }
 
 // supporterCount writes n supporters: "1 supporter", "2 supporters".
