@@ -87,7 +87,13 @@ type List struct {
 	// that already acted recovers AP" (profiles/listcards.go;
 	// sim/cardskip.go).
 	CardSkipsFor []CardSkipFor
-	Pos          Pos
+	// CardCritDrains are special cards' AP taken instead of the CH bonus in
+	// combat (profiles/listcards.go; sim/cardcrit.go).
+	CardCritDrains []CardCritDrain
+	// CardWayBonuses are special cards' casting bonuses per ally counted
+	// (profiles/listcards.go; sim/cardway.go).
+	CardWayBonuses []CardWayBonus
+	Pos            Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

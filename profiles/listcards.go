@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally", "card_crit_drain", "card_way_bonus"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -98,6 +98,10 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardOneFaction = append(l.CardOneFaction, d.cardOneFactions(v, field)...)
 	case "card_skips_for_ally":
 		l.CardSkipsFor = append(l.CardSkipsFor, d.cardSkipsFor(v, field)...)
+	case "card_crit_drain":
+		l.CardCritDrains = append(l.CardCritDrains, d.cardCritDrains(v, field)...)
+	case "card_way_bonus":
+		l.CardWayBonuses = append(l.CardWayBonuses, d.cardWayBonuses(v, field)...)
 	default:
 		return false
 	}
@@ -156,6 +160,8 @@ func (l *List) AddCardFields(from *List) {
 	l.CardSpellDrains = append(l.CardSpellDrains, from.CardSpellDrains...)
 	l.CardOneFaction = append(l.CardOneFaction, from.CardOneFaction...)
 	l.CardSkipsFor = append(l.CardSkipsFor, from.CardSkipsFor...)
+	l.CardCritDrains = append(l.CardCritDrains, from.CardCritDrains...)
+	l.CardWayBonuses = append(l.CardWayBonuses, from.CardWayBonuses...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -427,8 +433,8 @@ type CardSpellDrain struct {
 }
 
 // cardAPEntries decodes a list of {by, ap} entries (card_steals_ap,
-// card_spell_drain): ap from 1 to 3, 1 when left out.
-func (d *decoder) cardAPEntries(n *yaml.Node, field string, each func(by Selector, ap int, pos Pos)) {
+// card_spell_drain, card_crit_drain): ap from 1 to 3, def when left out.
+func (d *decoder) cardAPEntries(n *yaml.Node, field string, def int, each func(by Selector, ap int, pos Pos)) {
 	elems, _ := d.sequence(n, field)
 	for i, e := range elems {
 		ef := index(field, i)
@@ -437,7 +443,7 @@ func (d *decoder) cardAPEntries(n *yaml.Node, field string, each func(by Selecto
 			continue
 		}
 		var by Selector
-		ap := 1
+		ap := def
 		present := make(map[string]bool)
 		for _, f := range fields {
 			present[f.key] = true
@@ -459,14 +465,14 @@ func (d *decoder) cardAPEntries(n *yaml.Node, field string, each func(by Selecto
 // cardStealsAP decodes a list's card_steals_ap.
 func (d *decoder) cardStealsAP(n *yaml.Node, field string) []CardStealAP {
 	var out []CardStealAP
-	d.cardAPEntries(n, field, func(by Selector, ap int, pos Pos) { out = append(out, CardStealAP{By: by, AP: ap, Pos: pos}) })
+	d.cardAPEntries(n, field, 1, func(by Selector, ap int, pos Pos) { out = append(out, CardStealAP{By: by, AP: ap, Pos: pos}) })
 	return out
 }
 
 // cardSpellDrains decodes a list's card_spell_drain.
 func (d *decoder) cardSpellDrains(n *yaml.Node, field string) []CardSpellDrain {
 	var out []CardSpellDrain
-	d.cardAPEntries(n, field, func(by Selector, ap int, pos Pos) { out = append(out, CardSpellDrain{By: by, AP: ap, Pos: pos}) })
+	d.cardAPEntries(n, field, 1, func(by Selector, ap int, pos Pos) { out = append(out, CardSpellDrain{By: by, AP: ap, Pos: pos}) })
 	return out
 }
 
@@ -558,6 +564,81 @@ func (d *decoder) cardSkipsFor(n *yaml.Node, field string) []CardSkipFor {
 			}
 		}
 		d.require(deref(e), ef, present, "by", "to", "within", "ap")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardCritDrain is a special card's "3 AP instead of the CH bonus in combat"
+// (skills.md section 3.2, the staff): a CH of a successful 2 or 3 AP combat
+// attack (not a shot) of a Safar By names adds no CH bonus to its damage
+// (R9, R9a: the stature; a Bite's bleeding 2, R18), and the target loses AP
+// AP instead, down to 0 (sim/cardcrit.go).
+type CardCritDrain struct {
+	By  Selector
+	AP  int
+	Pos Pos
+}
+
+// DefaultCardCritDrainAP is a card_crit_drain's AP when left out: the
+// staff's 3 (skills.md 3.2).
+const DefaultCardCritDrainAP = 3
+
+// cardCritDrains decodes a list's card_crit_drain.
+func (d *decoder) cardCritDrains(n *yaml.Node, field string) []CardCritDrain {
+	var out []CardCritDrain
+	d.cardAPEntries(n, field, DefaultCardCritDrainAP, func(by Selector, ap int, pos Pos) {
+		out = append(out, CardCritDrain{By: by, AP: ap, Pos: pos})
+	})
+	return out
+}
+
+// CardWayBonus is a special card's casting bonus for the casters By names
+// (skills.md section 3.2, for an Affranchis Spearhead: "its casters get +1
+// per ally not yet activated in their aura (a sixth way bonus)"; skills.md
+// 4.2): +1 to the casting total of their own way's spells per Safar Per
+// counts, added to their way's bonus (sim/cardway.go). The one count:
+// "ally-not-activated-in-aura".
+type CardWayBonus struct {
+	By  Selector
+	Per string
+	Pos Pos
+}
+
+// WayBonusPerUnactivatedAlly is the count of a CardWayBonus: the allies in
+// play in the caster's aura that have not activated this turn.
+const WayBonusPerUnactivatedAlly = "ally-not-activated-in-aura"
+
+// cardWayBonuses decodes a list's card_way_bonus.
+func (d *decoder) cardWayBonuses(n *yaml.Node, field string) []CardWayBonus {
+	elems, _ := d.sequence(n, field)
+	var out []CardWayBonus
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardWayBonus{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			case "per":
+				if v, ok := d.stringValue(f.v, ff); ok {
+					if v != WayBonusPerUnactivatedAlly {
+						d.errorf(deref(f.v), ff, "unknown count %q (known: %s, +1 per ally not yet activated in the caster's aura; skills.md 3.2)", v, WayBonusPerUnactivatedAlly)
+					}
+					c.Per = v
+				}
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by", "per"})
+			}
+		}
+		d.require(deref(e), ef, present, "by", "per")
 		out = append(out, c)
 	}
 	return out

@@ -127,6 +127,12 @@ type engine struct {
 	// stoleIn[i]: the round in which Safar i last stole AP (0: not in
 	// this battle).
 	stoleIn []int
+	// critDrain[i]: the AP Safar i's list cards take from its target
+	// instead of the CH bonus in combat (sim/cardcrit.go), nil when none.
+	critDrain []int8
+	// wayCards[i]: Safar i's list cards add to its way bonus per ally not
+	// yet activated in its aura (sim/cardway.go), nil when none.
+	wayCards []bool
 	// oneFaction[i]: Safar i counts as of its list's one faction for
 	// support (sim/cardfaction.go), nil when no list has the card.
 	oneFaction []bool
@@ -478,6 +484,9 @@ type planKey struct {
 	// and its shooting weapon is loaded (Exchange.DefenderShotReady,
 	// sim/riposteshot.go).
 	defShot bool
+	// critDrain: the attacker's card takes AP instead of the CH bonus of
+	// its combat attacks (Exchange.CritDrain, sim/cardcrit.go).
+	critDrain bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -2002,6 +2011,7 @@ func (e *engine) strikeKey(i, j, optIdx int, opt *fightOption, assault bool, ban
 	key.defHurt = opt.attack.Kind == Bite && c.f.Profile.Own.BiteDoubleUnhurt && o.hp < o.f.Profile.HP
 	key.double = c.doubleOnPoisoned && o.poisoned                                // sim/carddouble.go
 	key.heroic = c.heroicOnBled && !opt.shot && o.bleeding > 0 && o.bleedBy == i // sim/cardheroic.go
+	key.critDrain = e.critDrain != nil && e.critDrain[i] > 0 && !opt.shot        // sim/cardcrit.go
 	key.defShot = e.shotReady(j)                                                 // sim/riposteshot.go
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
 	key.attCF, key.defCF = e.cfReroll(c.side), e.cfReroll(o.side) // sim/auragrants.go
@@ -2166,6 +2176,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		}
 	}
 	e.defencePoison(i, j, &out) // a dose on the defence (sim/poison.go)
+	if key.critDrain {
+		e.drainOnCrit(i, j, opt, &out) // a card's staff (sim/cardcrit.go)
+	}
 	if out.Success {
 		e.inflictFire(r, j, by, burns, freezes) // sim/fire.go
 	}
@@ -2338,6 +2351,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.GuardBonus = int(k.guard) // sim/guard.go
 	ex.DoubleDamage = k.double   // sim/carddouble.go
 	ex.HeroicAttack = k.heroic   // sim/cardheroic.go
+	ex.CritDrain = k.critDrain   // sim/cardcrit.go
 	if k.bleeding {
 		df := *ex.Defender
 		df.Bleeding = true

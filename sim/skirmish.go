@@ -90,6 +90,13 @@ type Spearhead struct {
 	// their actions so that an ally recovers AP (profiles.List.CardSkipsFor,
 	// sim/cardskip.go).
 	CardSkipsFor []profiles.CardSkipFor
+	// CardCritDrains are the list's special cards by which members take AP
+	// instead of the CH bonus in combat (profiles.List.CardCritDrains,
+	// sim/cardcrit.go).
+	CardCritDrains []profiles.CardCritDrain
+	// CardWayBonuses are the list's special cards' casting bonuses
+	// (profiles.List.CardWayBonuses, sim/cardway.go).
+	CardWayBonuses []profiles.CardWayBonus
 }
 
 // eachSafar calls fn with each Safar of sk's sides, side A's first, in list
@@ -110,7 +117,7 @@ func (sk *Skirmish) eachSafar(fn func(i int, h *Spearhead, f *Fighter)) {
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor, CardCritDrains: l.CardCritDrains, CardWayBonuses: l.CardWayBonuses}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -257,6 +264,8 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	e.initCardAP(sk)     // a card's stolen and drained AP (sim/cardap.go)
 	e.initOneFaction(sk) // a card's one faction for support (sim/cardfaction.go)
 	e.initSkips(sk)      // a card's skipped actions for an ally (sim/cardskip.go)
+	e.initCritDrains(sk) // a card's AP instead of the CH bonus (sim/cardcrit.go)
+	e.initWayCards(sk)   // a card's casting bonus per unactivated ally (sim/cardway.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
