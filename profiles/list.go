@@ -93,7 +93,11 @@ type List struct {
 	// CardWayBonuses are special cards' casting bonuses per ally counted
 	// (profiles/listcards.go; sim/cardway.go).
 	CardWayBonuses []CardWayBonus
-	Pos            Pos
+	// CardExtraActions are special cards' extra action during another
+	// Safar's activation, once per battle (profiles/listcards.go;
+	// sim/cardextra.go).
+	CardExtraActions []CardExtraAction
+	Pos              Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally", "card_crit_drain", "card_way_bonus"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally", "card_crit_drain", "card_way_bonus", "card_extra_action"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -102,6 +102,8 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardCritDrains = append(l.CardCritDrains, d.cardCritDrains(v, field)...)
 	case "card_way_bonus":
 		l.CardWayBonuses = append(l.CardWayBonuses, d.cardWayBonuses(v, field)...)
+	case "card_extra_action":
+		l.CardExtraActions = append(l.CardExtraActions, d.cardExtraActions(v, field)...)
 	default:
 		return false
 	}
@@ -162,6 +164,7 @@ func (l *List) AddCardFields(from *List) {
 	l.CardSkipsFor = append(l.CardSkipsFor, from.CardSkipsFor...)
 	l.CardCritDrains = append(l.CardCritDrains, from.CardCritDrains...)
 	l.CardWayBonuses = append(l.CardWayBonuses, from.CardWayBonuses...)
+	l.CardExtraActions = append(l.CardExtraActions, from.CardExtraActions...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -639,6 +642,43 @@ func (d *decoder) cardWayBonuses(n *yaml.Node, field string) []CardWayBonus {
 			}
 		}
 		d.require(deref(e), ef, present, "by", "per")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardExtraAction is a special card's "one extra action for a sister during
+// another model's activation, once per game each" (skills.md section 3.2):
+// each Safar By names may, once per battle, take one action at the end of
+// another Safar's activation (sim/cardextra.go).
+type CardExtraAction struct {
+	By  Selector
+	Pos Pos
+}
+
+// cardExtraActions decodes a list's card_extra_action.
+func (d *decoder) cardExtraActions(n *yaml.Node, field string) []CardExtraAction {
+	elems, _ := d.sequence(n, field)
+	var out []CardExtraAction
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardExtraAction{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by"})
+			}
+		}
+		d.require(deref(e), ef, present, "by")
 		out = append(out, c)
 	}
 	return out

@@ -376,3 +376,28 @@ func TestCardWayBonusList(t *testing.T) {
 		}
 	}
 }
+
+// TestCardExtraActionList checks a list's card_extra_action (skills.md 3.2,
+// the sister's "one extra action during another model's activation, once
+// per game each"; profiles/listcards.go): decoded with its selector; a
+// missing by and an unknown key are errors placed in the list file.
+func TestCardExtraActionList(t *testing.T) {
+	data := "name: Sisters\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_extra_action:\n  - by: {profiles: [crown-guard-1]}\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardExtraActions; len(c) != 1 || !slices.Equal(c[0].By.Profiles, []string{"crown-guard-1"}) || c[0].Pos.Line != 9 {
+		t.Errorf("card_extra_action %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"  - by: {profiles: [crown-guard-1]}\n", "  - {}\n", `l.yaml:9:5: card_extra_action[0]: missing field "by"`},
+		{"  - by: {profiles: [crown-guard-1]}\n", "  - by: all\n    per_turn: 1\n", `l.yaml:10:5: card_extra_action[0].per_turn: unknown field "per_turn"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

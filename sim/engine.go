@@ -133,6 +133,10 @@ type engine struct {
 	// wayCards[i]: Safar i's list cards add to its way bonus per ally not
 	// yet activated in its aura (sim/cardway.go), nil when none.
 	wayCards []bool
+	// extraBy[i]: Safar i's list cards give it one extra action during
+	// another Safar's activation, once per battle; extraLeft[i]: it has not
+	// taken it in this battle (sim/cardextra.go). Both nil when none.
+	extraBy, extraLeft []bool
 	// oneFaction[i]: Safar i counts as of its list's one faction for
 	// support (sim/cardfaction.go), nil when no list has the card.
 	oneFaction []bool
@@ -661,10 +665,11 @@ func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchang
 func (e *engine) reset() {
 	e.resetAuras() // sim/auragrants.go
 	e.cfUsed = [2]bool{}
-	e.resetReturns()   // sim/cardreturn.go
-	clear(e.stoleIn)   // sim/cardap.go
-	clear(e.skippedIn) // sim/cardskip.go
-	e.initHeights()    // sim/climb.go
+	e.resetReturns()             // sim/cardreturn.go
+	clear(e.stoleIn)             // sim/cardap.go
+	clear(e.skippedIn)           // sim/cardskip.go
+	copy(e.extraLeft, e.extraBy) // sim/cardextra.go
+	e.initHeights()              // sim/climb.go
 	for i := range e.c {
 		f := e.c[i].f
 		c := &e.c[i]
@@ -771,6 +776,9 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 				break
 			}
 			e.activateTurn(r, i) // and the Safars that activate with their leader (sim/apauras.go)
+			if e.extraBy != nil {
+				e.extraActions(r, i) // a card's extra action at the end of it (sim/cardextra.go)
+			}
 			last = s
 			s = 1 - s
 		}
