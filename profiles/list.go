@@ -97,7 +97,10 @@ type List struct {
 	// Safar's activation, once per battle (profiles/listcards.go;
 	// sim/cardextra.go).
 	CardExtraActions []CardExtraAction
-	Pos              Pos
+	// CardTurnOrders are special cards' choice of table edge and rounds
+	// started first (profiles/listcards.go; sim/edge.go, sim/cardturn.go).
+	CardTurnOrders []CardTurnOrder
+	Pos            Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

@@ -17,7 +17,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally", "card_crit_drain", "card_way_bonus", "card_extra_action"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally", "card_crit_drain", "card_way_bonus", "card_extra_action", "card_turn_order"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -104,6 +104,8 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardWayBonuses = append(l.CardWayBonuses, d.cardWayBonuses(v, field)...)
 	case "card_extra_action":
 		l.CardExtraActions = append(l.CardExtraActions, d.cardExtraActions(v, field)...)
+	case "card_turn_order":
+		l.CardTurnOrders = append(l.CardTurnOrders, d.cardTurnOrders(v, field)...)
 	default:
 		return false
 	}
@@ -165,6 +167,7 @@ func (l *List) AddCardFields(from *List) {
 	l.CardCritDrains = append(l.CardCritDrains, from.CardCritDrains...)
 	l.CardWayBonuses = append(l.CardWayBonuses, from.CardWayBonuses...)
 	l.CardExtraActions = append(l.CardExtraActions, from.CardExtraActions...)
+	l.CardTurnOrders = append(l.CardTurnOrders, from.CardTurnOrders...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -679,6 +682,54 @@ func (d *decoder) cardExtraActions(n *yaml.Node, field string) []CardExtraAction
 			}
 		}
 		d.require(deref(e), ef, present, "by")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardTurnOrder is a special card's "choice of table edge, restarting a turn
+// first" (skills.md section 3.2), for the whole side: ChooseEdge, its side
+// chooses the table edge it deploys along, whoever has the initiative
+// (sim/edge.go); FirstInRound, its side takes the first activation of that
+// many rounds after the first, once each, in place of R15's order
+// (sim/cardturn.go).
+type CardTurnOrder struct {
+	ChooseEdge   bool
+	FirstInRound int
+	Pos          Pos
+}
+
+// cardTurnOrderFields are the keys of a card_turn_order entry.
+var cardTurnOrderFields = []string{"choose_edge", "first_in_round"}
+
+// cardTurnOrders decodes a list's card_turn_order.
+func (d *decoder) cardTurnOrders(n *yaml.Node, field string) []CardTurnOrder {
+	elems, _ := d.sequence(n, field)
+	var out []CardTurnOrder
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardTurnOrder{Pos: d.pos(deref(e))}
+		bad := false // a value already reported
+		for _, f := range fields {
+			ff := join(ef, f.key)
+			ok := true
+			switch f.key {
+			case "choose_edge":
+				c.ChooseEdge, ok = d.boolValue(f.v, ff)
+			case "first_in_round":
+				c.FirstInRound, ok = d.intIn(f.v, ff, 1, 6, "first_in_round must be from 1 to 6 (the rounds its side starts first, once each; skills.md 3.2: \"restarting a turn first\")")
+			default:
+				d.unknown(f.k, ff, f.key, cardTurnOrderFields)
+			}
+			bad = bad || !ok
+		}
+		if !bad && !c.ChooseEdge && c.FirstInRound == 0 {
+			d.errorf(deref(e), ef, "a turn order card gives nothing: write choose_edge: true (its side chooses the table edge) or first_in_round: 1 (its side starts a round first, once; skills.md 3.2)")
+		}
 		out = append(out, c)
 	}
 	return out

@@ -401,3 +401,31 @@ func TestCardExtraActionList(t *testing.T) {
 		}
 	}
 }
+
+// TestCardTurnOrderList checks a list's card_turn_order (skills.md 3.2,
+// "choice of table edge, restarting a turn first"; profiles/listcards.go):
+// decoded with its two keys; a card that gives nothing, a first_in_round
+// outside 1-6, a choose_edge that is no bool and an unknown key are errors
+// placed in the list file.
+func TestCardTurnOrderList(t *testing.T) {
+	data := "name: Bounds\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_turn_order:\n  - choose_edge: true\n    first_in_round: 1\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardTurnOrders; len(c) != 1 || !c[0].ChooseEdge || c[0].FirstInRound != 1 || c[0].Pos.Line != 9 {
+		t.Errorf("card_turn_order %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"  - choose_edge: true\n    first_in_round: 1\n", "  - choose_edge: false\n", "l.yaml:9:5: card_turn_order[0]: a turn order card gives nothing"},
+		{"first_in_round: 1", "first_in_round: 7", "l.yaml:10:21: card_turn_order[0].first_in_round: first_in_round must be from 1 to 6"},
+		{"choose_edge: true", "choose_edge: far", "l.yaml:9:18: card_turn_order[0].choose_edge"},
+		{"choose_edge: true", "choose_edge: true\n    edge: far", `l.yaml:10:5: card_turn_order[0].edge: unknown field "edge"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

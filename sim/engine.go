@@ -137,6 +137,11 @@ type engine struct {
 	// another Safar's activation, once per battle; extraLeft[i]: it has not
 	// taken it in this battle (sim/cardextra.go). Both nil when none.
 	extraBy, extraLeft []bool
+	// cardEdge[s]: side s's list card chooses the table edge; firstCard[s]:
+	// the rounds its card lets it start first, firstLeft[s] those left in
+	// the battle (sim/cardturn.go).
+	cardEdge             [2]bool
+	firstCard, firstLeft [2]int8
 	// oneFaction[i]: Safar i counts as of its list's one faction for
 	// support (sim/cardfaction.go), nil when no list has the card.
 	oneFaction []bool
@@ -669,6 +674,7 @@ func (e *engine) reset() {
 	clear(e.stoleIn)             // sim/cardap.go
 	clear(e.skippedIn)           // sim/cardskip.go
 	copy(e.extraLeft, e.extraBy) // sim/cardextra.go
+	e.firstLeft = e.firstCard    // sim/cardturn.go
 	e.initHeights()              // sim/climb.go
 	for i := range e.c {
 		f := e.c[i].f
@@ -761,6 +767,7 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 			default:
 				first = 1 - last
 			}
+			first = e.cardFirst(first) // a card's round started first (sim/cardturn.go)
 		}
 		s := first
 		for {

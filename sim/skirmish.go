@@ -101,6 +101,10 @@ type Spearhead struct {
 	// another Safar's activation (profiles.List.CardExtraActions,
 	// sim/cardextra.go).
 	CardExtraActions []profiles.CardExtraAction
+	// CardTurnOrders are the list's special cards' choice of table edge and
+	// rounds started first (profiles.List.CardTurnOrders, sim/edge.go,
+	// sim/cardturn.go).
+	CardTurnOrders []profiles.CardTurnOrder
 }
 
 // eachSafar calls fn with each Safar of sk's sides, side A's first, in list
@@ -121,7 +125,7 @@ func (sk *Skirmish) eachSafar(fn func(i int, h *Spearhead, f *Fighter)) {
 // distinct loadout and granted skills (sim/allies.go), in list order, with its
 // cost and the leader.
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
-	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor, CardCritDrains: l.CardCritDrains, CardWayBonuses: l.CardWayBonuses, CardExtraActions: l.CardExtraActions}
+	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor, CardCritDrains: l.CardCritDrains, CardWayBonuses: l.CardWayBonuses, CardExtraActions: l.CardExtraActions, CardTurnOrders: l.CardTurnOrders}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -271,6 +275,7 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	e.initCritDrains(sk) // a card's AP instead of the CH bonus (sim/cardcrit.go)
 	e.initWayCards(sk)   // a card's casting bonus per unactivated ally (sim/cardway.go)
 	e.initExtras(sk)     // a card's extra action in another's activation (sim/cardextra.go)
+	e.initTurnOrder(sk)  // a card's table edge and rounds started first (sim/cardturn.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {
