@@ -697,7 +697,8 @@ func (e *engine) reset() {
 			}
 		}
 	}
-	e.hideAmbushers() // sim/ambush.go
+	e.auraArmourBoxes() // an aura's armour (sim/auragrants.go)
+	e.hideAmbushers()   // sim/ambush.go
 	// A Safar that starts unengaged starts with its shooting weapon in hand.
 	for i := range e.c {
 		e.c[i].ranged = e.c[i].f.Ranged != nil && !e.engagedAny(i)
