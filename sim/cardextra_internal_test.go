@@ -84,3 +84,18 @@ func TestCardExtraAction(t *testing.T) {
 		t.Error("an extra action without the card")
 	}
 }
+
+// TestCloneCardState checks that an engine cloned for another worker has
+// its own list cards' state of a battle (the extra actions left, the rounds
+// of stolen AP and skipped actions, the returns), so that workers playing
+// battles at once do not share it.
+func TestCloneCardState(t *testing.T) {
+	e := extraEngine(t, []profiles.CardExtraAction{{By: profiles.Selector{All: true}}})
+	e.stoleIn, e.skippedIn = []int{0, 0, 0}, []int{0, 0, 0}
+	e.returns = []cardReturn{{first: -1}}
+	q := e.clone()
+	q.extraLeft[0], q.stoleIn[0], q.skippedIn[0], q.returns[0].spent = false, 3, 3, true
+	if !e.extraLeft[0] || e.stoleIn[0] != 0 || e.skippedIn[0] != 0 || e.returns[0].spent {
+		t.Errorf("the clone's battle state changed the original's: extra %v, stole %d, skipped %d, return spent %v", e.extraLeft[0], e.stoleIn[0], e.skippedIn[0], e.returns[0].spent)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -637,6 +638,11 @@ func (e *engine) clone() *engine {
 	q.shoutGain = nil
 	q.guardMemo = nil
 	q.c = append([]combatant(nil), e.c...)
+	// The list cards' state of a battle, its own (each worker plays its
+	// battles): stolen AP, skipped actions, returns, extra actions.
+	q.stoleIn, q.skippedIn = slices.Clone(e.stoleIn), slices.Clone(e.skippedIn)
+	q.returns = slices.Clone(e.returns)
+	q.extraLeft = slices.Clone(e.extraLeft)
 	q.others = make([]field.Base, 0, len(e.c))
 	q.otherIdx = make([]int, 0, len(e.c))
 	q.eng = make([]field.Base, 0, len(e.c))
