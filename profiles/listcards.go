@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -458,7 +459,7 @@ func (d *decoder) cardAPEntries(n *yaml.Node, field string, def int, each func(b
 			case "by":
 				by = d.selector(f.v, ff)
 			case "ap":
-				ap, _ = d.intIn(f.v, ff, 1, 3, "ap must be from 1 to 3 (the AP taken; skills.md 3.2: \"1 AP\")")
+				ap, _ = d.intIn(f.v, ff, 1, 3, "ap must be from 1 to 3 (the AP taken; skills.md 3.2: \""+strconv.Itoa(def)+" AP\")")
 			default:
 				d.unknown(f.k, ff, f.key, []string{"by", "ap"})
 			}
