@@ -45,7 +45,10 @@ func extraMelee(o *fightOption) bool { return !o.shot }
 // it when that plan is worth more than keeping its AP; -1 when none.
 func (e *engine) extraChoice(k int) (int, int) {
 	c := &e.c[k]
-	if !c.inPlay() || c.stunned || c.ground || c.hidden || c.ap < 1 || e.carried(k) >= 0 {
+	// As engine.attack asks of a melee attack: standing, not carrying an
+	// ally, its melee weapon in hand (not its shooting one), out of deep
+	// water.
+	if !c.inPlay() || c.stunned || c.ground || c.hidden || c.ap < 1 || e.carried(k) >= 0 || c.ranged || e.inWater(k) {
 		return -1, -1
 	}
 	bestJ, bestOpt, bestV := -1, -1, 1e-9
