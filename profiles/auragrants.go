@@ -1,6 +1,8 @@
 package profiles
 
 import (
+	"cmp"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,18 +81,26 @@ type AuraBuffs struct {
 	// cover heights, stays the card's (a base does not grow in an aura).
 	// The best of several auras holds (identical auras do not stack).
 	Stature int
+	// Armour: an armour the ally wears while it stands in the aura (skills.md
+	// section 3.2, a Goûn aura upgrade: "a light armour for allies in the
+	// aura"), written with an armour's protection and boxes (R12): worn in
+	// the second armour slot, under its own armour, as an armour that
+	// stacks (sim/armour_slots.go), unless that slot holds one already; its
+	// boxes are the ally's for the battle, kept when it leaves the aura
+	// (sim/auragrants.go).
+	Armour *ArmourStats
 }
 
 // Any reports whether b gives a buff.
 func (b AuraBuffs) Any() bool {
-	return b.ShotStature || b.DefenceReroll || b.DazeOnCrit || b.FreeVAfterFailedDefence || b.D10OncePerTurn || b.Stature > 0
+	return b.ShotStature || b.DefenceReroll || b.DazeOnCrit || b.FreeVAfterFailedDefence || b.D10OncePerTurn || b.Stature > 0 || b.Armour != nil
 }
 
 // Or returns the buffs of b and c together.
 func (b AuraBuffs) Or(c AuraBuffs) AuraBuffs {
 	return AuraBuffs{ShotStature: b.ShotStature || c.ShotStature, DefenceReroll: b.DefenceReroll || c.DefenceReroll,
 		DazeOnCrit: b.DazeOnCrit || c.DazeOnCrit, FreeVAfterFailedDefence: b.FreeVAfterFailedDefence || c.FreeVAfterFailedDefence,
-		D10OncePerTurn: b.D10OncePerTurn || c.D10OncePerTurn, Stature: max(b.Stature, c.Stature)}
+		D10OncePerTurn: b.D10OncePerTurn || c.D10OncePerTurn, Stature: max(b.Stature, c.Stature), Armour: cmp.Or(b.Armour, c.Armour)}
 }
 
 // Names returns the data-format keys of the buffs of b, for traces.
@@ -113,6 +123,9 @@ func (b AuraBuffs) Names() []string {
 	}
 	if b.Stature > 0 {
 		out = append(out, "stature +"+strconv.Itoa(b.Stature))
+	}
+	if a := b.Armour; a != nil {
+		out = append(out, fmt.Sprintf("armour -%d/%d/-%d", a.Failure, a.Threshold, a.Success))
 	}
 	return out
 }
@@ -139,7 +152,7 @@ func AuraGrantable(name string) bool {
 }
 
 // auraGrantFields are the keys of one aura_grants entry.
-var auraGrantFields = []string{"skills", "to", "within", "increment", "shot_stature", "defence_reroll", "daze_on_crit", "free_v_after_failed_defence", "d10_once_per_turn", "stature"}
+var auraGrantFields = []string{"skills", "to", "within", "increment", "shot_stature", "defence_reroll", "daze_on_crit", "free_v_after_failed_defence", "d10_once_per_turn", "stature", "armour"}
 
 // auraGrants decodes an aura_grants list.
 func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
@@ -182,6 +195,8 @@ func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
 				g.D10OncePerTurn, _ = d.boolValue(f.v, ff)
 			case "stature":
 				g.Stature, _ = d.intIn(f.v, ff, 1, 2, "stature must be from 1 to 2 (the stature its allies count more; skills.md 3.2: \"+1 stature\")")
+			case "armour":
+				g.Armour = d.auraArmour(f.v, ff)
 			default:
 				d.unknown(f.k, ff, f.key, auraGrantFields)
 			}
@@ -191,11 +206,35 @@ func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
 		case present["skills"] && len(g.Skills) == 0:
 			d.errorf(deref(e), join(ef, "skills"), "must give at least one skill")
 		case !present["skills"] && !g.Any():
-			d.errorf(deref(e), ef, "gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn) or stature: N (skills.md section 3, pattern D and 3.2)")
+			d.errorf(deref(e), ef, "gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn) or stature: N (skills.md section 3, pattern D and 3.2), or armour: {protection, boxes} (a light armour, skills.md 3.2)")
 		}
 		out = append(out, g)
 	}
 	return out
+}
+
+// auraArmour decodes an aura's armour: an armour's protection and boxes
+// (the keys of armour equipment); no velocity malus, which the engine
+// reads once per battle from the card's own armour.
+func (d *decoder) auraArmour(n *yaml.Node, field string) *ArmourStats {
+	fields, ok := d.mapping(n, field)
+	if !ok {
+		return nil
+	}
+	a := &ArmourStats{Stacks: true}
+	present := make(map[string]bool)
+	for _, f := range fields {
+		present[f.key] = true
+		ff := join(field, f.key)
+		switch f.key {
+		case "protection", "boxes":
+			d.armourField(a, f, ff)
+		default:
+			d.unknown(f.k, ff, f.key, []string{"protection", "boxes"})
+		}
+	}
+	d.require(deref(n), field, present, "protection", "boxes")
+	return a
 }
 
 // auraReachMessage is the allowed range of within.

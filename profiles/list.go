@@ -106,7 +106,20 @@ type List struct {
 	// CardReturnsInAlly are special cards' returns from defeat in an ally's
 	// place, once per battle (profiles/listcards.go; sim/cardreturn.go).
 	CardReturnsInAlly []CardReturnInAlly
-	Pos               Pos
+	// CardCritDrains are special cards' AP taken instead of the CH bonus in
+	// combat (profiles/listcards.go; sim/cardcrit.go).
+	CardCritDrains []CardCritDrain
+	// CardWayBonuses are special cards' casting bonuses per ally counted
+	// (profiles/listcards.go; sim/cardway.go).
+	CardWayBonuses []CardWayBonus
+	// CardExtraActions are special cards' extra action during another
+	// Safar's activation, once per battle (profiles/listcards.go;
+	// sim/cardextra.go).
+	CardExtraActions []CardExtraAction
+	// CardTurnOrders are special cards' choice of table edge and rounds
+	// started first (profiles/listcards.go; sim/edge.go, sim/cardturn.go).
+	CardTurnOrders []CardTurnOrder
+	Pos            Pos
 }
 
 // ListMember is one entry of a List: Count Safars of the same profile, each with

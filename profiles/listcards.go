@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -17,7 +18,7 @@ import (
 // listCardFields are the list fields that special cards give, in the list
 // format's order; a list-level card field added later joins them, and so the
 // rules mapping's list: key takes it.
-var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally", "card_mastery_domains", "card_borrows_mastery", "card_keeps_mastery_on_ch", "card_pushes_damage", "card_beasts", "card_shared_skills", "card_returns_in_ally"}
+var listCardFields = []string{"card_grants", "card_defends_for", "card_cover", "card_banners", "card_double_damage", "card_heroic", "card_aura_grants", "card_returns", "card_steals_ap", "card_spell_drain", "card_one_faction_support", "card_skips_for_ally", "card_mastery_domains", "card_borrows_mastery", "card_keeps_mastery_on_ch", "card_pushes_damage", "card_beasts", "card_shared_skills", "card_returns_in_ally", "card_crit_drain", "card_way_bonus", "card_extra_action", "card_turn_order"}
 
 // ListCardFields returns the list-level card fields (listCardFields).
 func ListCardFields() []string { return slices.Clone(listCardFields) }
@@ -112,6 +113,14 @@ func (d *decoder) listCardField(l *List, key string, v *yaml.Node, field string)
 		l.CardSharedSkills = append(l.CardSharedSkills, d.cardSharedSkills(v, field)...)
 	case "card_returns_in_ally":
 		l.CardReturnsInAlly = append(l.CardReturnsInAlly, d.cardReturnsInAlly(v, field)...)
+	case "card_crit_drain":
+		l.CardCritDrains = append(l.CardCritDrains, d.cardCritDrains(v, field)...)
+	case "card_way_bonus":
+		l.CardWayBonuses = append(l.CardWayBonuses, d.cardWayBonuses(v, field)...)
+	case "card_extra_action":
+		l.CardExtraActions = append(l.CardExtraActions, d.cardExtraActions(v, field)...)
+	case "card_turn_order":
+		l.CardTurnOrders = append(l.CardTurnOrders, d.cardTurnOrders(v, field)...)
 	default:
 		return false
 	}
@@ -177,6 +186,10 @@ func (l *List) AddCardFields(from *List) {
 	l.CardBeasts = append(l.CardBeasts, from.CardBeasts...)
 	l.CardSharedSkills = append(l.CardSharedSkills, from.CardSharedSkills...)
 	l.CardReturnsInAlly = append(l.CardReturnsInAlly, from.CardReturnsInAlly...)
+	l.CardCritDrains = append(l.CardCritDrains, from.CardCritDrains...)
+	l.CardWayBonuses = append(l.CardWayBonuses, from.CardWayBonuses...)
+	l.CardExtraActions = append(l.CardExtraActions, from.CardExtraActions...)
+	l.CardTurnOrders = append(l.CardTurnOrders, from.CardTurnOrders...)
 }
 
 // CardBanner is a special card's standard: the Safars By names bear it, and
@@ -456,8 +469,8 @@ type CardSpellDrain struct {
 }
 
 // cardAPEntries decodes a list of {by, ap} entries (card_steals_ap,
-// card_spell_drain): ap from 1 to 3, 1 when left out.
-func (d *decoder) cardAPEntries(n *yaml.Node, field string, each func(by Selector, ap int, pos Pos)) {
+// card_spell_drain, card_crit_drain): ap from 1 to 3, def when left out.
+func (d *decoder) cardAPEntries(n *yaml.Node, field string, def int, each func(by Selector, ap int, pos Pos)) {
 	elems, _ := d.sequence(n, field)
 	for i, e := range elems {
 		ef := index(field, i)
@@ -466,7 +479,7 @@ func (d *decoder) cardAPEntries(n *yaml.Node, field string, each func(by Selecto
 			continue
 		}
 		var by Selector
-		ap := 1
+		ap := def
 		present := make(map[string]bool)
 		for _, f := range fields {
 			present[f.key] = true
@@ -475,7 +488,7 @@ func (d *decoder) cardAPEntries(n *yaml.Node, field string, each func(by Selecto
 			case "by":
 				by = d.selector(f.v, ff)
 			case "ap":
-				ap, _ = d.intIn(f.v, ff, 1, 3, "ap must be from 1 to 3 (the AP taken; skills.md 3.2: \"1 AP\")")
+				ap, _ = d.intIn(f.v, ff, 1, 3, "ap must be from 1 to 3 (the AP taken; skills.md 3.2: \""+strconv.Itoa(def)+" AP\")")
 			default:
 				d.unknown(f.k, ff, f.key, []string{"by", "ap"})
 			}
@@ -488,14 +501,14 @@ func (d *decoder) cardAPEntries(n *yaml.Node, field string, each func(by Selecto
 // cardStealsAP decodes a list's card_steals_ap.
 func (d *decoder) cardStealsAP(n *yaml.Node, field string) []CardStealAP {
 	var out []CardStealAP
-	d.cardAPEntries(n, field, func(by Selector, ap int, pos Pos) { out = append(out, CardStealAP{By: by, AP: ap, Pos: pos}) })
+	d.cardAPEntries(n, field, 1, func(by Selector, ap int, pos Pos) { out = append(out, CardStealAP{By: by, AP: ap, Pos: pos}) })
 	return out
 }
 
 // cardSpellDrains decodes a list's card_spell_drain.
 func (d *decoder) cardSpellDrains(n *yaml.Node, field string) []CardSpellDrain {
 	var out []CardSpellDrain
-	d.cardAPEntries(n, field, func(by Selector, ap int, pos Pos) { out = append(out, CardSpellDrain{By: by, AP: ap, Pos: pos}) })
+	d.cardAPEntries(n, field, 1, func(by Selector, ap int, pos Pos) { out = append(out, CardSpellDrain{By: by, AP: ap, Pos: pos}) })
 	return out
 }
 
@@ -975,4 +988,164 @@ func (d *decoder) toEntries(n *yaml.Node, field string, each func(to Selector, p
 		d.require(deref(e), ef, present, "to")
 		each(to, d.pos(deref(e)))
 	}
+}
+
+// CardCritDrain is a special card's "3 AP instead of the CH bonus in combat"
+// (skills.md section 3.2, the staff): a CH of a successful 2 or 3 AP combat
+// attack (not a shot) of a Safar By names adds no CH bonus to its damage
+// (R9, R9a: the stature; a Bite's bleeding 2, R18), and the target loses AP
+// AP instead, down to 0 (sim/cardcrit.go).
+type CardCritDrain struct {
+	By  Selector
+	AP  int
+	Pos Pos
+}
+
+// DefaultCardCritDrainAP is a card_crit_drain's AP when left out: the
+// staff's 3 (skills.md 3.2).
+const DefaultCardCritDrainAP = 3
+
+// cardCritDrains decodes a list's card_crit_drain.
+func (d *decoder) cardCritDrains(n *yaml.Node, field string) []CardCritDrain {
+	var out []CardCritDrain
+	d.cardAPEntries(n, field, DefaultCardCritDrainAP, func(by Selector, ap int, pos Pos) {
+		out = append(out, CardCritDrain{By: by, AP: ap, Pos: pos})
+	})
+	return out
+}
+
+// CardWayBonus is a special card's casting bonus for the casters By names
+// (skills.md section 3.2, for an Affranchis Spearhead: "its casters get +1
+// per ally not yet activated in their aura (a sixth way bonus)"; skills.md
+// 4.2): +1 to the casting total of their own way's spells per Safar Per
+// counts, added to their way's bonus (sim/cardway.go). The one count:
+// "ally-not-activated-in-aura".
+type CardWayBonus struct {
+	By  Selector
+	Per string
+	Pos Pos
+}
+
+// WayBonusPerUnactivatedAlly is the count of a CardWayBonus: the allies in
+// play in the caster's aura that have not activated this turn.
+const WayBonusPerUnactivatedAlly = "ally-not-activated-in-aura"
+
+// cardWayBonuses decodes a list's card_way_bonus.
+func (d *decoder) cardWayBonuses(n *yaml.Node, field string) []CardWayBonus {
+	elems, _ := d.sequence(n, field)
+	var out []CardWayBonus
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardWayBonus{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			case "per":
+				if v, ok := d.stringValue(f.v, ff); ok {
+					if v != WayBonusPerUnactivatedAlly {
+						d.errorf(deref(f.v), ff, "unknown count %q (known: %s, +1 per ally not yet activated in the caster's aura; skills.md 3.2)", v, WayBonusPerUnactivatedAlly)
+					}
+					c.Per = v
+				}
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by", "per"})
+			}
+		}
+		d.require(deref(e), ef, present, "by", "per")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardExtraAction is a special card's "one extra action for a sister during
+// another model's activation, once per game each" (skills.md section 3.2):
+// each Safar By names may, once per battle, take one action at the end of
+// another Safar's activation (sim/cardextra.go).
+type CardExtraAction struct {
+	By  Selector
+	Pos Pos
+}
+
+// cardExtraActions decodes a list's card_extra_action.
+func (d *decoder) cardExtraActions(n *yaml.Node, field string) []CardExtraAction {
+	elems, _ := d.sequence(n, field)
+	var out []CardExtraAction
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardExtraAction{Pos: d.pos(deref(e))}
+		present := make(map[string]bool)
+		for _, f := range fields {
+			present[f.key] = true
+			ff := join(ef, f.key)
+			switch f.key {
+			case "by":
+				c.By = d.selector(f.v, ff)
+			default:
+				d.unknown(f.k, ff, f.key, []string{"by"})
+			}
+		}
+		d.require(deref(e), ef, present, "by")
+		out = append(out, c)
+	}
+	return out
+}
+
+// CardTurnOrder is a special card's "choice of table edge, restarting a turn
+// first" (skills.md section 3.2), for the whole side: ChooseEdge, its side
+// chooses the table edge it deploys along, whoever has the initiative
+// (sim/edge.go); FirstInRound, its side takes the first activation of that
+// many rounds after the first, once each, in place of R15's order
+// (sim/cardturn.go).
+type CardTurnOrder struct {
+	ChooseEdge   bool
+	FirstInRound int
+	Pos          Pos
+}
+
+// cardTurnOrderFields are the keys of a card_turn_order entry.
+var cardTurnOrderFields = []string{"choose_edge", "first_in_round"}
+
+// cardTurnOrders decodes a list's card_turn_order.
+func (d *decoder) cardTurnOrders(n *yaml.Node, field string) []CardTurnOrder {
+	elems, _ := d.sequence(n, field)
+	var out []CardTurnOrder
+	for i, e := range elems {
+		ef := index(field, i)
+		fields, ok := d.mapping(e, ef)
+		if !ok {
+			continue
+		}
+		c := CardTurnOrder{Pos: d.pos(deref(e))}
+		bad := false // a value already reported
+		for _, f := range fields {
+			ff := join(ef, f.key)
+			ok := true
+			switch f.key {
+			case "choose_edge":
+				c.ChooseEdge, ok = d.boolValue(f.v, ff)
+			case "first_in_round":
+				c.FirstInRound, ok = d.intIn(f.v, ff, 1, 6, "first_in_round must be from 1 to 6 (the rounds its side starts first, once each; skills.md 3.2: \"restarting a turn first\")")
+			default:
+				d.unknown(f.k, ff, f.key, cardTurnOrderFields)
+			}
+			bad = bad || !ok
+		}
+		if !bad && !c.ChooseEdge && c.FirstInRound == 0 {
+			d.errorf(deref(e), ef, "a turn order card gives nothing: write choose_edge: true (its side chooses the table edge) or first_in_round: 1 (its side starts a round first, once; skills.md 3.2)")
+		}
+		out = append(out, c)
+	}
+	return out
 }

@@ -515,3 +515,109 @@ func TestDecodeListCardFieldsCompanions(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// TestCardCritDrainList checks a list's card_crit_drain (skills.md 3.2, the
+// staff's "3 AP instead of the CH bonus in combat"; profiles/listcards.go):
+// decoded with its selector, ap 3 when left out; an ap outside 1-3, a
+// missing by and an unknown key are errors placed in the list file.
+func TestCardCritDrainList(t *testing.T) {
+	data := "name: Staff\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_crit_drain:\n  - by: {profiles: [paladin-3]}\n  - by: all\n    ap: 2\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardCritDrains; len(c) != 2 || !slices.Equal(c[0].By.Profiles, []string{"paladin-3"}) || DefaultCardCritDrainAP != 3 || c[0].AP != 3 || c[0].Pos.Line != 9 || !c[1].By.All || c[1].AP != 2 {
+		t.Errorf("card_crit_drain %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"ap: 2", "ap: 4", "l.yaml:11:9: card_crit_drain[1].ap: ap must be from 1 to 3"},
+		{"  - by: {profiles: [paladin-3]}\n", "  - ap: 3\n", `l.yaml:9:5: card_crit_drain[0]: missing field "by"`},
+		{"ap: 2", "ap: 2\n    shots: true", `l.yaml:12:5: card_crit_drain[1].shots: unknown field "shots"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardWayBonusList checks a list's card_way_bonus (skills.md 3.2, the
+// Affranchis casters' "+1 per ally not yet activated in their aura";
+// profiles/listcards.go): decoded with its selector and count; an unknown
+// count, a missing per or by and an unknown key are errors placed in the
+// list file.
+func TestCardWayBonusList(t *testing.T) {
+	data := "name: Free\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_way_bonus:\n  - by: {factions: [kharns]}\n    per: ally-not-activated-in-aura\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardWayBonuses; len(c) != 1 || !slices.Equal(c[0].By.Factions, []string{"kharns"}) || c[0].Per != WayBonusPerUnactivatedAlly || c[0].Pos.Line != 9 {
+		t.Errorf("card_way_bonus %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"per: ally-not-activated-in-aura", "per: enemy-in-aura", `l.yaml:10:10: card_way_bonus[0].per: unknown count "enemy-in-aura" (known: ally-not-activated-in-aura`},
+		{"    per: ally-not-activated-in-aura\n", "", `l.yaml:9:5: card_way_bonus[0]: missing field "per"`},
+		{"  - by: {factions: [kharns]}\n", "  - to: all\n", `l.yaml:9:5: card_way_bonus[0].to: unknown field "to"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardExtraActionList checks a list's card_extra_action (skills.md 3.2,
+// the sister's "one extra action during another model's activation, once
+// per game each"; profiles/listcards.go): decoded with its selector; a
+// missing by and an unknown key are errors placed in the list file.
+func TestCardExtraActionList(t *testing.T) {
+	data := "name: Sisters\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_extra_action:\n  - by: {profiles: [crown-guard-1]}\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardExtraActions; len(c) != 1 || !slices.Equal(c[0].By.Profiles, []string{"crown-guard-1"}) || c[0].Pos.Line != 9 {
+		t.Errorf("card_extra_action %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"  - by: {profiles: [crown-guard-1]}\n", "  - {}\n", `l.yaml:9:5: card_extra_action[0]: missing field "by"`},
+		{"  - by: {profiles: [crown-guard-1]}\n", "  - by: all\n    per_turn: 1\n", `l.yaml:10:5: card_extra_action[0].per_turn: unknown field "per_turn"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+// TestCardTurnOrderList checks a list's card_turn_order (skills.md 3.2,
+// "choice of table edge, restarting a turn first"; profiles/listcards.go):
+// decoded with its two keys; a card that gives nothing, a first_in_round
+// outside 1-6, a choose_edge that is no bool and an unknown key are errors
+// placed in the list file.
+func TestCardTurnOrderList(t *testing.T) {
+	data := "name: Bounds\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - profile: paladin-3\n  - profile: crown-guard-1\n" +
+		"card_turn_order:\n  - choose_edge: true\n    first_in_round: 1\n"
+	l, err := ParseList("l.yaml", []byte(data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := l.CardTurnOrders; len(c) != 1 || !c[0].ChooseEdge || c[0].FirstInRound != 1 || c[0].Pos.Line != 9 {
+		t.Errorf("card_turn_order %+v", c)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"  - choose_edge: true\n    first_in_round: 1\n", "  - choose_edge: false\n", "l.yaml:9:5: card_turn_order[0]: a turn order card gives nothing"},
+		{"first_in_round: 1", "first_in_round: 7", "l.yaml:10:21: card_turn_order[0].first_in_round: first_in_round must be from 1 to 6"},
+		{"choose_edge: true", "choose_edge: far", "l.yaml:9:18: card_turn_order[0].choose_edge"},
+		{"choose_edge: true", "choose_edge: true\n    edge: far", `l.yaml:10:5: card_turn_order[0].edge: unknown field "edge"`},
+	} {
+		bad := strings.Replace(data, tc.from, tc.to, 1)
+		if _, err := ParseList("l.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}

@@ -35,6 +35,10 @@ type auraSafar struct {
 	// kinds[m] is its kind when the grants of the bits of m hold; kinds[0] is
 	// its own.
 	kinds []int
+	// underBoxes: the boxes of the armour an aura gives it (AuraBuffs.Armour)
+	// when its own second armour slot is empty, 0 otherwise: its boxes for
+	// the battle, ticked in whichever kind it fights (resetAuras).
+	underBoxes int
 }
 
 // auraSrc is one ally whose grant can reach it, and the grant's bit.
@@ -69,6 +73,12 @@ func auraVariant(f *Fighter, grants []*profiles.AuraGrant) *Fighter {
 	c.Skills.KeepMasteryOnCH = f.Skills.KeepMasteryOnCH // a list card's, not the profile's (sim/cardmastery.go)
 	for _, g := range grants {
 		c.Skills.Aura = c.Skills.Aura.Or(g.AuraBuffs) // identical auras do not stack
+	}
+	if a := c.Skills.Aura.Armour; a != nil && c.Under == nil {
+		// An aura's armour (skills.md 3.2, a Goûn aura upgrade): in the
+		// second slot, under its own armour; a Safar whose slot holds a
+		// piece already keeps it (sim/armour_slots.go).
+		c.Under, c.UnderBoxes = a, a.Boxes
 	}
 	ambidextrousRiposte(&c)
 	v, _ := auraVariants.LoadOrStore(k, &c)
@@ -157,6 +167,9 @@ func (e *engine) initAuras() error {
 				e.kindSide = append(e.kindSide, ci.side)
 			}
 			a.kinds[m] = id
+			if ci.f.Under == nil && f.Under != nil {
+				a.underBoxes = max(a.underBoxes, f.UnderBoxes)
+			}
 		}
 		e.auras = append(e.auras, a)
 	}
@@ -196,6 +209,20 @@ func (e *engine) resetAuras() {
 	for x := range e.auras {
 		a := &e.auras[x]
 		e.c[a.i].kind, e.c[a.i].f = a.kinds[0], e.kinds[a.kinds[0]]
+	}
+}
+
+// auraArmourBoxes gives each Safar an aura's armour may reach its boxes
+// for the battle (auraSafar.underBoxes), after engine.reset has set each
+// Safar's boxes from its own kind. Readings (skills.md 3.2 says no more):
+// the armour is the ally's for the battle, its boxes ticked while it wears
+// it kept when it leaves the aura and comes back (the same light armour
+// handed over); the best of several auras' armours is worn, one at a time.
+func (e *engine) auraArmourBoxes() {
+	for x := range e.auras {
+		if a := &e.auras[x]; a.underBoxes > 0 {
+			e.c[a.i].under = a.underBoxes
+		}
 	}
 }
 

@@ -25,9 +25,9 @@ import (
 //     enemy a spell of a Safar it names takes effect on (a return, a heal or
 //     any effect; not one its saving roll cancels) loses the card's AP, down
 //     to 0. Reading: the target loses them, the caster does not gain them
-//     ("drains"), and allied targets are not drained. Not modelled: "3 AP
-//     instead of the CH bonus in combat" (a CH's damage bonus traded for AP
-//     in the exchange), nor the policies seeking a spell for the drain.
+//     ("drains"), and allied targets are not drained. Its "3 AP instead of
+//     the CH bonus in combat" is card_crit_drain (sim/cardcrit.go). Not
+//     modelled: the policies seeking a spell for the drain.
 //
 // A duel has no list: skirmishes only. Neither changes an exchange.
 

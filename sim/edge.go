@@ -63,6 +63,9 @@ type edgeChoice struct {
 	// value[f][t] is the share of edgeTrials battles side f, deploying first
 	// on table t, won (draws half).
 	value [2][2]float64
+	// by is the side whose special card chooses the edge, -1 none
+	// (sim/cardturn.go).
+	by int
 }
 
 // clone returns a copy for another worker.
@@ -92,11 +95,24 @@ func (c *edgeChoice) engineFor(s int) (*engine, int) {
 		}
 		e.tracef("Side %s has the initiative and %s; side %s takes the %s of the table (values of the edges for it: %.2f as given, %.2f turned).\n",
 			sideName(s), how, sideName(f), edge, c.value[f][0], c.value[f][1])
+		if c.by >= 0 {
+			e.tracef("Side %s's special card chooses the table edge (card_turn_order): side %s's share of the set-up battles with side %s deploying first, %.2f as given, %.2f turned.\n",
+				sideName(c.by), sideName(c.by), sideName(f), share(c.value[f][0], f == c.by), share(c.value[f][1], f == c.by))
+		}
 		if t == 1 {
 			e.tracef("The table is turned half round: positions are given with side A's edge at y = 0.\n")
 		}
 	}
 	return e, f
+}
+
+// share returns side f's share v of the set-up battles as its own (own)
+// or as the other side's, 1 - v.
+func share(v float64, own bool) float64 {
+	if own {
+		return v
+	}
+	return 1 - v
 }
 
 // chooseEdges gives p an edgeChoice when the edges of sk's table differ
@@ -130,7 +146,8 @@ func (p *SkirmishPlayer) chooseEdges(sk *Skirmish, depth float64) error {
 			c.value[f][t] = c.e[t].edgeValue(f)
 		}
 	}
-	c.first, c.turned = edgeDecision(c.value)
+	c.by = e.edgeCard() // a special card's choice of edge (sim/cardturn.go)
+	c.first, c.turned = edgeDecision(c.value, c.by)
 	p.edges = c
 	return nil
 }
@@ -139,14 +156,26 @@ func (p *SkirmishPlayer) chooseEdges(sk *Skirmish, depth float64) error {
 // table (edgeChoice.value), who deploys first when side s has the initiative
 // and whether side f deploying first takes the far edge: the table it wins
 // more on, the usual one on a tie; s lets the other deploy first only when
-// that is worth strictly more to it than its own best.
-func edgeDecision(value [2][2]float64) (first [2]int, turned [2]bool) {
+// that is worth strictly more to it than its own best. With by >= 0, side
+// by's special card chooses the edge (sim/cardturn.go): whoever deploys
+// first, the table is the one where side by's share is best (the usual one
+// on a tie), and s decides who deploys first on the tables so chosen.
+func edgeDecision(value [2][2]float64, by int) (first [2]int, turned [2]bool) {
 	for f := range 2 {
 		turned[f] = value[f][1] > value[f][0]
+		if by >= 0 && by != f {
+			turned[f] = value[f][1] < value[f][0] // side by's share is 1 - value[f][t]
+		}
+	}
+	at := func(f int) float64 {
+		if turned[f] {
+			return value[f][1]
+		}
+		return value[f][0]
 	}
 	for s := range 2 {
-		own := max(value[s][0], value[s][1])
-		other := 1 - max(value[1-s][0], value[1-s][1])
+		own := at(s)
+		other := 1 - at(1-s)
 		first[s] = s
 		if other > own {
 			first[s] = 1 - s

@@ -139,7 +139,7 @@ func TestEdgeDecision(t *testing.T) {
 		// than B's own 0.3, so B lets A start.
 		{"going second better", [2][2]float64{{0.45, 0.4}, {0.3, 0.2}}, [2]int{SideB, SideA}, [2]bool{false, false}},
 	} {
-		first, turned := edgeDecision(tc.value)
+		first, turned := edgeDecision(tc.value, -1)
 		if first != tc.first || turned != tc.turned {
 			t.Errorf("%s: first %v, turned %v; want %v, %v", tc.name, first, turned, tc.first, tc.turned)
 		}

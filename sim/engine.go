@@ -128,6 +128,21 @@ type engine struct {
 	// stoleIn[i]: the round in which Safar i last stole AP (0: not in
 	// this battle).
 	stoleIn []int
+	// critDrain[i]: the AP Safar i's list cards take from its target
+	// instead of the CH bonus in combat (sim/cardcrit.go), nil when none.
+	critDrain []int8
+	// wayCards[i]: Safar i's list cards add to its way bonus per ally not
+	// yet activated in its aura (sim/cardway.go), nil when none.
+	wayCards []bool
+	// extraBy[i]: Safar i's list cards give it one extra action during
+	// another Safar's activation, once per battle; extraLeft[i]: it has not
+	// taken it in this battle (sim/cardextra.go). Both nil when none.
+	extraBy, extraLeft []bool
+	// cardEdge[s]: side s's list card chooses the table edge; firstCard[s]:
+	// the rounds its card lets it start first, firstLeft[s] those left in
+	// the battle (sim/cardturn.go).
+	cardEdge             [2]bool
+	firstCard, firstLeft [2]int8
 	// oneFaction[i]: Safar i counts as of its list's one faction for
 	// support (sim/cardfaction.go), nil when no list has the card.
 	oneFaction []bool
@@ -494,6 +509,9 @@ type planKey struct {
 	// and its shooting weapon is loaded (Exchange.DefenderShotReady,
 	// sim/riposteshot.go).
 	defShot bool
+	// critDrain: the attacker's card takes AP instead of the CH bonus of
+	// its combat attacks (Exchange.CritDrain, sim/cardcrit.go).
+	critDrain bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -635,10 +653,11 @@ func (e *engine) clone() *engine {
 	q.shoutGain = nil
 	q.guardMemo = nil
 	// The list cards' states of a battle: its own (sim/cardreturn.go,
-	// sim/cardap.go, sim/cardskip.go).
+	// sim/cardap.go, sim/cardskip.go, sim/cardextra.go).
 	q.returns = slices.Clone(e.returns)
 	q.stoleIn = slices.Clone(e.stoleIn)
 	q.skippedIn = slices.Clone(e.skippedIn)
+	q.extraLeft = slices.Clone(e.extraLeft)
 	q.c = append([]combatant(nil), e.c...)
 	q.others = make([]field.Base, 0, len(e.c))
 	q.otherIdx = make([]int, 0, len(e.c))
@@ -673,10 +692,12 @@ func (e *engine) exchange(att, def int, w *profiles.Equipment, a Attack) Exchang
 func (e *engine) reset() {
 	e.resetAuras() // sim/auragrants.go
 	e.cfUsed = [2]bool{}
-	e.resetReturns()   // sim/cardreturn.go
-	clear(e.stoleIn)   // sim/cardap.go
-	clear(e.skippedIn) // sim/cardskip.go
-	e.initHeights()    // sim/climb.go
+	e.resetReturns()             // sim/cardreturn.go
+	clear(e.stoleIn)             // sim/cardap.go
+	clear(e.skippedIn)           // sim/cardskip.go
+	copy(e.extraLeft, e.extraBy) // sim/cardextra.go
+	e.firstLeft = e.firstCard    // sim/cardturn.go
+	e.initHeights()              // sim/climb.go
 	for i := range e.c {
 		f := e.c[i].f
 		c := &e.c[i]
@@ -698,8 +719,9 @@ func (e *engine) reset() {
 			}
 		}
 	}
-	e.resetBeasts()   // sim/cardbeast.go: after the Safars' states
-	e.hideAmbushers() // sim/ambush.go
+	e.resetBeasts()     // sim/cardbeast.go: after the Safars' states
+	e.auraArmourBoxes() // an aura's armour (sim/auragrants.go)
+	e.hideAmbushers()   // sim/ambush.go
 	// A Safar that starts unengaged starts with its shooting weapon in hand.
 	for i := range e.c {
 		e.c[i].ranged = e.c[i].f.Ranged != nil && !e.engagedAny(i)
@@ -770,6 +792,7 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 			default:
 				first = 1 - last
 			}
+			first = e.cardFirst(first) // a card's round started first (sim/cardturn.go)
 		}
 		s := first
 		for {
@@ -785,6 +808,9 @@ func (e *engine) playFrom(r *rand.PCG, first int) (int, int) {
 				break
 			}
 			e.activateTurn(r, i) // and the Safars that activate with their leader (sim/apauras.go)
+			if e.extraBy != nil {
+				e.extraActions(r, i) // a card's extra action at the end of it (sim/cardextra.go)
+			}
 			last = s
 			s = 1 - s
 		}
@@ -2039,6 +2065,7 @@ func (e *engine) strikeKey(i, j, optIdx int, opt *fightOption, assault bool, ban
 	key.defHurt = opt.attack.Kind == Bite && c.f.Profile.Own.BiteDoubleUnhurt && o.hp < o.f.Profile.HP
 	key.double = c.doubleOnPoisoned && o.poisoned                                // sim/carddouble.go
 	key.heroic = c.heroicOnBled && !opt.shot && o.bleeding > 0 && o.bleedBy == i // sim/cardheroic.go
+	key.critDrain = e.critDrain != nil && e.critDrain[i] > 0 && !opt.shot        // sim/cardcrit.go
 	key.defShot = e.shotReady(j)                                                 // sim/riposteshot.go
 	key.attBare, key.defBare = c.helmetOff(), o.helmetOff()
 	key.attCF, key.defCF = e.cfReroll(c.side), e.cfReroll(o.side) // sim/auragrants.go
@@ -2203,6 +2230,9 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 		}
 	}
 	e.defencePoison(i, j, &out) // a dose on the defence (sim/poison.go)
+	if key.critDrain {
+		e.drainOnCrit(i, j, opt, &out) // a card's staff (sim/cardcrit.go)
+	}
 	if out.Success {
 		e.inflictFire(r, j, by, burns, freezes) // sim/fire.go
 	}
@@ -2375,6 +2405,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.GuardBonus = int(k.guard) // sim/guard.go
 	ex.DoubleDamage = k.double   // sim/carddouble.go
 	ex.HeroicAttack = k.heroic   // sim/cardheroic.go
+	ex.CritDrain = k.critDrain   // sim/cardcrit.go
 	if k.bleeding {
 		df := *ex.Defender
 		df.Bleeding = true

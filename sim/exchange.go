@@ -234,8 +234,14 @@ type Exchange struct {
 	// against an enemy bleeding from its attack (skills.md 3.2;
 	// sim/cardheroic.go).
 	HeroicAttack bool
-	Variant      Variant
-	Policy       Policy
+	// CritDrain: a CH of the attacker's successful 2 or 3 AP combat attack
+	// (not a shot) adds no CH bonus to its damage (R9, R9a: the stature; a
+	// Bite's bleeding 2, R18): a special card's "3 AP instead of the CH
+	// bonus in combat" (skills.md 3.2; sim/cardcrit.go), the AP taken by the
+	// fight after the exchange.
+	CritDrain bool
+	Variant   Variant
+	Policy    Policy
 }
 
 // field returns the mastery field of the attack.
@@ -912,6 +918,11 @@ func (ex *Exchange) damage(a Attack) *damageSpec {
 		// An ally's aura: daze on a CH (skills.md section 3, pattern D; R17);
 		// a weapon's stun on a CH stays.
 		s.onCritical = profiles.Daze
+	}
+	if ex.CritDrain && a.Kind != Shot {
+		// The staff's AP instead of the CH bonus (sim/cardcrit.go), before
+		// the helmet's guard: there is no CH bonus for it to stop.
+		s.critStature, s.critBleeding = 0, 0
 	}
 	helmetGuard(s, ex.Defender)
 	s.double = ex.DoubleDamage // sim/carddouble.go

@@ -428,7 +428,9 @@ func (e *engine) wayBonus(i int) int {
 			b.WoundedEnemiesInAura++
 		}
 	}
-	return min(b.WayBonus(c.f.Profile.Magic.Way), maxWayBonus)
+	// A special card's +1 per ally not yet activated in its aura
+	// (sim/cardway.go), added to its way's.
+	return min(b.WayBonus(c.f.Profile.Magic.Way)+e.cardWayBonus(i), maxWayBonus)
 }
 
 // spellPeriod returns the cadence period of the current round for cadence cd.
@@ -912,7 +914,7 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra, ward int, out CastO
 		e.tracef("CF, the spell fails")
 	case !out.Reached:
 		e.tracef("total %d", out.Total)
-		e.traceBonus(extra, ward)
+		e.traceBonus(i, extra, ward)
 		if out.Mastery {
 			e.tracef(" [mastery]")
 		}
@@ -922,7 +924,7 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra, ward int, out CastO
 		e.tracef(" < %d, the spell fails", opt.plans[e.c[j].kind].need+ward)
 	default:
 		e.tracef("total %d", out.Total)
-		e.traceBonus(extra, ward)
+		e.traceBonus(i, extra, ward)
 		if out.Critical {
 			e.tracef(" CH")
 		}
@@ -965,9 +967,12 @@ func (e *engine) traceCast(i, j int, opt *castOption, extra, ward int, out CastO
 	}
 }
 
-// traceBonus writes the way bonus and the difficulty the enemy wards add.
-func (e *engine) traceBonus(extra, ward int) {
-	if extra > 0 {
+// traceBonus writes Safar i's way bonus, with its card's part
+// (sim/cardway.go), and the difficulty the enemy wards add.
+func (e *engine) traceBonus(i, extra, ward int) {
+	if card := min(e.cardWayBonus(i), extra); card > 0 {
+		e.tracef(" (way +%d, +%d of it for its allies not yet activated in its aura: its special card, card_way_bonus)", extra, card)
+	} else if extra > 0 {
 		e.tracef(" (way +%d)", extra)
 	}
 	if ward > 0 {

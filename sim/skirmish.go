@@ -106,6 +106,21 @@ type Spearhead struct {
 	// CardReturnsInAlly are the list's special cards' returns from defeat in
 	// an ally's place (profiles.List.CardReturnsInAlly, sim/cardreturn.go).
 	CardReturnsInAlly []profiles.CardReturnInAlly
+	// CardCritDrains are the list's special cards by which members take AP
+	// instead of the CH bonus in combat (profiles.List.CardCritDrains,
+	// sim/cardcrit.go).
+	CardCritDrains []profiles.CardCritDrain
+	// CardWayBonuses are the list's special cards' casting bonuses
+	// (profiles.List.CardWayBonuses, sim/cardway.go).
+	CardWayBonuses []profiles.CardWayBonus
+	// CardExtraActions are the list's special cards' extra action during
+	// another Safar's activation (profiles.List.CardExtraActions,
+	// sim/cardextra.go).
+	CardExtraActions []profiles.CardExtraAction
+	// CardTurnOrders are the list's special cards' choice of table edge and
+	// rounds started first (profiles.List.CardTurnOrders, sim/edge.go,
+	// sim/cardturn.go).
+	CardTurnOrders []profiles.CardTurnOrder
 }
 
 // eachSafar calls fn with each Safar of sk's sides, side A's first, in list
@@ -128,7 +143,8 @@ func (sk *Skirmish) eachSafar(fn func(i int, h *Spearhead, f *Fighter)) {
 func NewSpearhead(l *profiles.List, ds *profiles.DataSet) Spearhead {
 	sh := Spearhead{Name: l.Name, Leader: -1, CardDefends: l.CardDefends, Faction: l.Faction, CardCover: l.CardCover, CardBanners: l.CardBanners, CardDoubles: l.CardDoubles, CardHeroics: l.CardHeroics, CardAuraGrants: l.CardAuraGrants, CardReturns: l.CardReturns, CardStealsAP: l.CardStealsAP, CardSpellDrains: l.CardSpellDrains, CardOneFaction: l.CardOneFaction, CardSkipsFor: l.CardSkipsFor,
 		CardMasteryDomains: l.CardMasteryDomains, CardBorrowsMastery: l.CardBorrowsMastery, CardKeepsMastery: l.CardKeepsMastery, CardPushesDamage: l.CardPushesDamage,
-		CardBeasts: l.CardBeasts, CardSharedSkills: l.CardSharedSkills, CardReturnsInAlly: l.CardReturnsInAlly}
+		CardBeasts: l.CardBeasts, CardSharedSkills: l.CardSharedSkills, CardReturnsInAlly: l.CardReturnsInAlly,
+		CardCritDrains: l.CardCritDrains, CardWayBonuses: l.CardWayBonuses, CardExtraActions: l.CardExtraActions, CardTurnOrders: l.CardTurnOrders}
 	fighters := map[string]*Fighter{}
 	los := l.Loadouts(ds)
 	granted := grantedMembers(l, los) // sim/allies.go
@@ -279,6 +295,10 @@ func (sk *Skirmish) NewPlayer() (*SkirmishPlayer, error) {
 	e.initSkips(sk)       // a card's skipped actions for an ally (sim/cardskip.go)
 	e.initCardMastery(sk) // a card's allies' mastery dice, pushed damage (sim/cardmastery.go)
 	e.initBeasts(sk)      // a card's beast and its mistress (sim/cardbeast.go)
+	e.initCritDrains(sk)  // a card's AP instead of the CH bonus (sim/cardcrit.go)
+	e.initWayCards(sk)    // a card's casting bonus per unactivated ally (sim/cardway.go)
+	e.initExtras(sk)      // a card's extra action in another's activation (sim/cardextra.go)
+	e.initTurnOrder(sk)   // a card's table edge and rounds started first (sim/cardturn.go)
 	e.obj = newObjectives(e, sk.Objectives)
 	// sim/deploychoice.go, scouts and ambushes included (sim/deploy.go, sim/ambush.go)
 	if err := e.deployAll(sk.Deploy, [2]int{len(sk.Sides[0].Safars), len(sk.Sides[1].Safars)}, depth, sk.Objectives); err != nil {

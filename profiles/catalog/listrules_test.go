@@ -64,7 +64,7 @@ func TestRulesMapSpecialCards(t *testing.T) {
 	}
 	for _, want := range []string{
 		`m.yaml: rules[3]: line 13: special card "carte-du-rempart" has one rule, its text: write rule: text or its name "Garde du rempart", not "Garde": mapping not applied`,
-		`m.yaml: rules[4]: line 14: special card "carte-des-guerriers": a special card's text maps to list (its list card fields: card_grants, card_defends_for, card_cover, card_banners, card_double_damage, card_heroic, card_aura_grants, card_returns, card_steals_ap, card_spell_drain, card_one_faction_support, card_skips_for_ally, card_mastery_domains, card_borrows_mastery, card_keeps_mastery_on_ch, card_pushes_damage, card_beasts, card_shared_skills, card_returns_in_ally) or no_effect, not to a profile's skills, special_attack or profile fields: mapping not applied`,
+		`m.yaml: rules[4]: line 14: special card "carte-des-guerriers": a special card's text maps to list (its list card fields: ` + strings.Join(profiles.ListCardFields(), ", ") + `) or no_effect, not to a profile's skills, special_attack or profile fields: mapping not applied`,
 		`m.yaml: rules[5]: line 15: card "heron-2" is a profile or a mount: list card fields are a special card's; give a profile's rule as skills, special_attack, profile or no_effect: mapping not applied`,
 	} {
 		if !slices.Contains(text, want) {

@@ -1,0 +1,130 @@
+package sim_test
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/stats"
+)
+
+// TestExchangeCritDrain checks the staff's "3 AP instead of the CH bonus in
+// combat" in a single exchange (skills.md 3.2; Exchange.CritDrain,
+// sim/cardcrit.go): a melee attack's CH adds no stature (R9, R9a), so the
+// exact damage distribution of a stature 3 attacker with the card is that
+// of the same attacker at stature 0 without it, while P(success) and
+// P(CH and success) stay those of the plain exchange and the plain
+// distribution differs; a Bite's CH puts no bleeding 2 (R18); a shot keeps
+// its doubled CH; the sampler agrees with the exact P(success), P(CH and
+// success) and damage distribution (99.99% Wilson intervals).
+func TestExchangeCritDrain(t *testing.T) {
+	att := sim.NewFighter(safar("staff", 2, stats4(4, 4, 4, 2), 3), []*profiles.Equipment{club})
+	flat := sim.NewFighter(safar("staff", 2, stats4(4, 4, 4, 2), 0), []*profiles.Equipment{club})
+	def := sim.NewFighter(safar("victim", 1, stats4(3, 3, 3, 3), 3), []*profiles.Equipment{club})
+	for _, spec := range []string{"2:VP:P", "3:VPA:PA"} {
+		a, _, err := sim.ParseAttack(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		drain := sim.Exchange{Attacker: att, Defender: def, Attack: a, CritDrain: true}
+		got := exact(t, &drain)
+		plain := exact(t, &sim.Exchange{Attacker: att, Defender: def, Attack: a})
+		noStature := exact(t, &sim.Exchange{Attacker: flat, Defender: def, Attack: a})
+		if math.Abs(got.PSuccess-plain.PSuccess) > 1e-12 || math.Abs(got.PCriticalSuccess-plain.PCriticalSuccess) > 1e-12 {
+			t.Errorf("%s: P(success) %.6f, P(CH success) %.6f with the card; %.6f, %.6f plain", spec, got.PSuccess, got.PCriticalSuccess, plain.PSuccess, plain.PCriticalSuccess)
+		}
+		if !(plain.PCriticalSuccess > 0.01) || !(plain.ExpectedDamage > got.ExpectedDamage+0.02) {
+			t.Errorf("%s: P(CH success) %.4f; damage %.4f plain, %.4f with the card", spec, plain.PCriticalSuccess, plain.ExpectedDamage, got.ExpectedDamage)
+		}
+		for d := range max(len(got.DamagePMF), len(noStature.DamagePMF)) {
+			if g, w := pmf(got.DamagePMF, d), pmf(noStature.DamagePMF, d); math.Abs(g-w) > 1e-12 {
+				t.Errorf("%s: P(damage %d) %.6g with the card, want %.6g (no stature bonus)", spec, d, g, w)
+			}
+		}
+		sm, err := drain.NewSampler()
+		if err != nil {
+			t.Fatal(err)
+		}
+		const n = 100_000
+		r := rand.NewPCG(5, 9)
+		var s sampleCounts
+		for range n {
+			s.add(sm.Sample(r))
+		}
+		if lo, hi := stats.Wilson(s.success, n, 0.9999); got.PSuccess < lo || got.PSuccess > hi {
+			t.Errorf("%s: sampled P(success) [%.4f, %.4f], exact %.4f", spec, lo, hi, got.PSuccess)
+		}
+		if lo, hi := stats.Wilson(s.critSucc, n, 0.9999); got.PCriticalSuccess < lo || got.PCriticalSuccess > hi {
+			t.Errorf("%s: sampled P(CH success) [%.4f, %.4f], exact %.4f", spec, lo, hi, got.PCriticalSuccess)
+		}
+		checkPMF(t, spec+" damage with the staff", s.damage, n, got.DamagePMF)
+	}
+
+	// A Bite: its CH bonus is the bleeding 2 (R18); with the card, a CH
+	// bleeds as any hit of it does, so no more than without a CH.
+	bite := sim.Attack{Kind: sim.Bite, AP: 2}
+	biter := sim.NewFighter(beast(2, skill("bite")), nil)
+	prey := sim.NewFighter(safar("prey", 1, stats4(3, 3, 3, 3), 2), nil)
+	bitePlain := exact(t, &sim.Exchange{Attacker: biter, Defender: prey, Attack: bite})
+	biteDrain := exact(t, &sim.Exchange{Attacker: biter, Defender: prey, Attack: bite, CritDrain: true})
+	if !(bitePlain.ExpectedBleeding > 0.01) || biteDrain.ExpectedBleeding != 0 {
+		t.Errorf("Bite: expected bleeding %.4f plain, %.4f with the card (want 0: its CH's bleeding 2 traded)", bitePlain.ExpectedBleeding, biteDrain.ExpectedBleeding)
+	}
+
+	// A shot is no combat: its CH still doubles.
+	shooter := sim.NewFighter(safar("staff", 2, stats4(4, 4, 4, 2), 3), []*profiles.Equipment{bow})
+	shot, _, err := sim.ParseAttack("shot:2:VA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shotPlain := exact(t, &sim.Exchange{Attacker: shooter, Defender: def, Attack: shot})
+	shotDrain := exact(t, &sim.Exchange{Attacker: shooter, Defender: def, Attack: shot, CritDrain: true})
+	if math.Abs(shotPlain.ExpectedDamage-shotDrain.ExpectedDamage) > 1e-12 {
+		t.Errorf("a shot: damage %.6f plain, %.6f with the card", shotPlain.ExpectedDamage, shotDrain.ExpectedDamage)
+	}
+}
+
+// cardCritSkirmish is an invented battle: two mongo warriors whose list's
+// staff takes 3 AP instead of the CH bonus in combat (card_crit_drain;
+// skills.md 3.2), against two Khérops warriors.
+func cardCritSkirmish(t testing.TB, card bool) *sim.Skirmish {
+	var drain []profiles.CardCritDrain
+	if card {
+		drain = []profiles.CardCritDrain{{By: profiles.Selector{Profiles: []string{"mongo-warrior-2"}}, AP: 3}}
+	}
+	mongo, warrior := cardFighter(t, "mongo-warrior-2"), cardFighter(t, "kherops-warrior-2")
+	return &sim.Skirmish{Sides: [2]sim.Spearhead{
+		{Safars: []*sim.Fighter{mongo, mongo}, Costs: []int{60, 60}, Leader: 0, CardCritDrains: drain},
+		{Safars: []*sim.Fighter{warrior, warrior}, Costs: []int{82, 82}, Leader: 0},
+	}}
+}
+
+// TestCardCritSkirmish plays the staff's CH trade (skills.md 3.2;
+// sim/cardcrit.go) in whole battles: the trace shows a CH taking AP
+// instead of its bonus; warm battles allocate nothing.
+func TestCardCritSkirmish(t *testing.T) {
+	pl, err := cardCritSkirmish(t, true).NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	pl.SetTrace(&b)
+	r := rand.NewPCG(7, 3)
+	for range 100 {
+		pl.Play(r)
+	}
+	pl.SetTrace(nil)
+	if tr := b.String(); !strings.Contains(tr, "mongo-warrior-2's CH takes ") || !strings.Contains(tr, "instead of its CH bonus (card_crit_drain)") {
+		t.Error("the trace of 100 battles never shows the staff's CH trade")
+	}
+	if raceEnabled {
+		return // the race detector allocates
+	}
+	if n := sim.WarmAllocs(pl, 200); n != 0 {
+		t.Errorf("battle with the staff's CH trade: %v allocations per battle, want 0", n)
+	}
+}
