@@ -1162,10 +1162,25 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 				reach[m] = e.gap(m, j) <= e.reach(j)+1e-9
 			}
 		}
+		var eng [maxOptions]bool
+		if moveVariant&varShooter != 0 {
+			for m := range e.c {
+				if m < maxOptions && m != i && e.c[m].side == c.side && e.c[m].inPlay() {
+					eng[m] = e.engaged(m, j)
+				}
+			}
+		}
 		o.pos = pos
 		for m := range e.c {
 			if m < maxOptions && reach[m] && e.gap(m, j) > e.reach(j)+1e-9 {
-				g += reliefShare * e.reliefAfter(m, j, fallen)
+				r := e.reliefAfter(m, j, fallen)
+				if moveVariant&varWounded != 0 && r > 0 {
+					r += woundedBonus(e, m, j)
+				}
+				g += reliefShare * r
+			}
+			if moveVariant&varShooter != 0 && m < maxOptions && eng[m] && !e.engagedAny(m) && preferRange(e, m, j) {
+				g += reliefShare * e.threat[o.kind][e.c[m].kind][min(max(o.ap, 0), 7)]
 			}
 		}
 		g += supportHP * float64(sup-e.supportsGiven(j))
@@ -1174,6 +1189,17 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 			// Out of contact but within its assault: j comes back with its stature
 			// on its first attack (R8).
 			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
+		} else if moveVariant&varAssaultRule != 0 && !stay && !e.engagedAny(j) && fallen && e.gap(i, j) <= e.assaultReach(j)+1e-9 {
+			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
+		} else if moveVariant&varAssaultRule != 0 && !stay && !e.engagedAny(j) && !fallen && e.gap(i, j) <= e.assaultReach(j)+e.velocity(j)+1e-9 {
+			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
+		} else if moveVariant&(varAssaultBack|varAssaultBackStanding) != 0 && !stay && !e.engagedAny(j) && e.gap(i, j) <= e.assaultReach(j)+e.velocity(j)+1e-9 &&
+			(moveVariant&varAssaultBack != 0 || !fallen) {
+			th := e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
+			if moveVariant&varAssaultPaid != 0 {
+				th = e.threatPaid[c.kind][o.kind][min(max(c.ap, 0), 7)]
+			}
+			g -= assaultShare * th
 		}
 		o.pos = before
 		return posGain{value: g, stay: stay, to: -1}
