@@ -161,26 +161,19 @@ func (e *engine) reliefAfter(m, j int, fallen bool) float64 {
 	return e.threat[e.c[m].kind][e.c[j].kind][min(max(e.c[m].ap, 0), 7)]
 }
 
-// moveVariant selects diagnostic variants of positionValue (0: none), set by
-// the paired diagnostics only (SetMoveVariant).
-var moveVariant int
-
-const (
-	varAssaultBack         = 1 << iota // a repel within two walks hands j an assault too
-	varShooter                         // a repel that frees an engaged shooter ally
-	varWounded                         // relief of a wounded ally: its survival too
-	varAssaultBackStanding             // varAssaultBack for a j left standing only
-	varAssaultPaid                     // the assault back read at j's threat paying a walk
-	varAssaultRule                     // the assault back wherever j comes back by a walk: fallen within its walk and assault, standing within two walks
-)
-
-// woundedBonus is what ally m's survival is worth when enemy j's threat to
-// it (holding its AP) reaches its HP: m's own threat to j, as the kill
-// bonus values a Safar (killWeight).
-func woundedBonus(e *engine, m, j int) float64 {
-	mk, jk := e.c[m].kind, e.c[j].kind
-	th := e.threat[mk][jk][min(max(e.c[m].ap, 0), 7)]
-	hp := float64(max(e.c[m].hp, 1))
-	p := min(th/hp, 1)
-	return p * killWeight * e.threat[jk][mk][0]
+// backReach is how far from Safar j an enemy may stand for j to come back
+// into contact with it in its next activation by a walk, ending in an assault
+// (R8a: its stature on its first attack): standing, its free walk or a second,
+// paid one (1 AP) and an assault (playWell); fallen, it stands up with its
+// free walk (R17, seed 000 line 750), so only a paid walk and an assault. A
+// repel that leaves j out of contact within it hands j that assault
+// (positionValue, assaultShare). Before, only a repel that left j standing
+// within its free walk and assault did; one that left it within the paid walk,
+// or fallen within its walk and assault, was credited the relief of the AP
+// paid (paidRelief, reliefAfter) and no assault (TestRepelAssaultBack).
+func (e *engine) backReach(j int, fallen bool) float64 {
+	if fallen {
+		return e.assaultReach(j)
+	}
+	return e.assaultReach(j) + e.velocity(j)
 }

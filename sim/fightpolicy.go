@@ -1122,7 +1122,8 @@ const (
 //     (collisionFalls); for every Safar of i's side that j reaches now and not
 //     after it, reliefShare of its relief from j (relief, reliefAfter); the
 //     support relations j loses (R8); less assaultShare of j's threat to i when
-//     j ends out of contact, standing, but within its assault;
+//     j ends out of contact but within a walk back to i (backReach): it comes
+//     back with an assault;
 //   - a V move of a Safar that would rather shoot (it steps away,
 //     engine.attack): the relief of i from every enemy that reaches it now and
 //     no longer will; of a melee fighter: moving on to another enemy (moveOn).
@@ -1162,44 +1163,19 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 				reach[m] = e.gap(m, j) <= e.reach(j)+1e-9
 			}
 		}
-		var eng [maxOptions]bool
-		if moveVariant&varShooter != 0 {
-			for m := range e.c {
-				if m < maxOptions && m != i && e.c[m].side == c.side && e.c[m].inPlay() {
-					eng[m] = e.engaged(m, j)
-				}
-			}
-		}
 		o.pos = pos
 		for m := range e.c {
 			if m < maxOptions && reach[m] && e.gap(m, j) > e.reach(j)+1e-9 {
-				r := e.reliefAfter(m, j, fallen)
-				if moveVariant&varWounded != 0 && r > 0 {
-					r += woundedBonus(e, m, j)
-				}
-				g += reliefShare * r
-			}
-			if moveVariant&varShooter != 0 && m < maxOptions && eng[m] && !e.engagedAny(m) && preferRange(e, m, j) {
-				g += reliefShare * e.threat[o.kind][e.c[m].kind][min(max(o.ap, 0), 7)]
+				g += reliefShare * e.reliefAfter(m, j, fallen)
 			}
 		}
 		g += supportHP * float64(sup-e.supportsGiven(j))
 		stay := e.gap(i, j) <= e.reach(i)+1e-9
-		if !stay && !fallen && !e.engagedAny(j) && e.gap(i, j) <= e.assaultReach(j)+1e-9 {
-			// Out of contact but within its assault: j comes back with its stature
-			// on its first attack (R8).
+		if !stay && !e.engagedAny(j) && e.gap(i, j) <= e.backReach(j, fallen)+1e-9 {
+			// Out of contact but within a walk back: j comes back with its
+			// stature on its first attack (R8a), whether the walk is free or
+			// paid (TestRepelAssaultBack).
 			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
-		} else if moveVariant&varAssaultRule != 0 && !stay && !e.engagedAny(j) && fallen && e.gap(i, j) <= e.assaultReach(j)+1e-9 {
-			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
-		} else if moveVariant&varAssaultRule != 0 && !stay && !e.engagedAny(j) && !fallen && e.gap(i, j) <= e.assaultReach(j)+e.velocity(j)+1e-9 {
-			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
-		} else if moveVariant&(varAssaultBack|varAssaultBackStanding) != 0 && !stay && !e.engagedAny(j) && e.gap(i, j) <= e.assaultReach(j)+e.velocity(j)+1e-9 &&
-			(moveVariant&varAssaultBack != 0 || !fallen) {
-			th := e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
-			if moveVariant&varAssaultPaid != 0 {
-				th = e.threatPaid[c.kind][o.kind][min(max(c.ap, 0), 7)]
-			}
-			g -= assaultShare * th
 		}
 		o.pos = before
 		return posGain{value: g, stay: stay, to: -1}
