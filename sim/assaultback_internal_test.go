@@ -11,15 +11,16 @@ import (
 // target standing beyond its walk and assault of the attacker but within a
 // second, paid walk: the target comes back paying that walk (reliefShare of
 // what the AP takes off its threat, paidRelief), and the walk that brings it
-// into contact is an assault, with its stature on its first attack (R8a, seed
-// 000 line 640 and rulings.md R8a; engine.do: "walks in for an assault"), as
-// when the repel leaves it within its free walk and assault. Before, only the
-// repel that ended within the free walk and assault handed it back an assault
-// (assaultShare of its threat to the attacker); one that ended farther gained
-// the paid relief with no assault to pay for it: a kherops-commander-3 with 2
-// AP repelling another 3 toises with 2:CC:C (the case of docs/policies.md,
-// "Where the default still plays alike": the commander gives up 2 HP of its
-// 2:PC:P for it, and its side loses more of those battles than it wins).
+// into contact is an assault, with its stature on its first attack (seed 000
+// lines 707 and 717, seed 004 lines 634 and 646, rulings.md R8a; engine.do:
+// "walks in for an assault"), as when the repel leaves it within its free
+// walk and assault. Before, only the repel that ended within the free walk
+// and assault handed it back an assault (assaultShare of its threat to the
+// attacker); one that ended farther gained the paid relief with no assault to
+// pay for it: a kherops-commander-3 with 2 AP repelling another 3 toises with
+// 2:CC:C (docs/policies.md, "Where the default still plays alike, and the
+// assault a repel hands back": the commander gives up 2 HP of its 2:PC:P for
+// it, and its side loses more of those battles than it wins).
 func TestRepelAssaultBack(t *testing.T) {
 	e := posEngine(t, "kherops-commander-3", "kherops-commander-3")
 	k := cOption(t, e, 0, 2, 2)
