@@ -160,3 +160,20 @@ func (e *engine) reliefAfter(m, j int, fallen bool) float64 {
 	}
 	return e.threat[e.c[m].kind][e.c[j].kind][min(max(e.c[m].ap, 0), 7)]
 }
+
+// backReach is how far from Safar j an enemy may stand for j to come back
+// into contact with it in its next activation by a walk, ending in an assault
+// (R8a: its stature on its first attack): standing, its free walk or a second,
+// paid one (1 AP) and an assault (playWell); fallen, it stands up with its
+// free walk (R17, seed 000 line 750), so only a paid walk and an assault. A
+// repel that leaves j out of contact within it hands j that assault
+// (positionValue, assaultShare). Before, only a repel that left j standing
+// within its free walk and assault did; one that left it within the paid walk,
+// or fallen within its walk and assault, was credited the relief of the AP
+// paid (paidRelief, reliefAfter) and no assault (TestRepelAssaultBack).
+func (e *engine) backReach(j int, fallen bool) float64 {
+	if fallen {
+		return e.assaultReach(j)
+	}
+	return e.assaultReach(j) + e.velocity(j)
+}

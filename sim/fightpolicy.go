@@ -1122,7 +1122,8 @@ const (
 //     (collisionFalls); for every Safar of i's side that j reaches now and not
 //     after it, reliefShare of its relief from j (relief, reliefAfter); the
 //     support relations j loses (R8); less assaultShare of j's threat to i when
-//     j ends out of contact, standing, but within its assault;
+//     j ends out of contact but within a walk back to i (backReach): it comes
+//     back with an assault;
 //   - a V move of a Safar that would rather shoot (it steps away,
 //     engine.attack): the relief of i from every enemy that reaches it now and
 //     no longer will; of a melee fighter: moving on to another enemy (moveOn).
@@ -1170,9 +1171,10 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		}
 		g += supportHP * float64(sup-e.supportsGiven(j))
 		stay := e.gap(i, j) <= e.reach(i)+1e-9
-		if !stay && !fallen && !e.engagedAny(j) && e.gap(i, j) <= e.assaultReach(j)+1e-9 {
-			// Out of contact but within its assault: j comes back with its stature
-			// on its first attack (R8).
+		if !stay && !e.engagedAny(j) && e.gap(i, j) <= e.backReach(j, fallen)+1e-9 {
+			// Out of contact but within a walk back: j comes back with its
+			// stature on its first attack (R8a), whether the walk is free or
+			// paid (TestRepelAssaultBack).
 			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
 		}
 		o.pos = before

@@ -92,7 +92,9 @@ func divergenceKind(line string) string {
 // sum)): the same question as kharn skirmish --policy-check --against
 // damage-only, with the battles that play alike left out of the noise.
 // KHARN_PAIRED_N sets the battles (default 2000), KHARN_PAIRED_SEED the seed,
-// KHARN_PAIRED_SHOW=1 logs the first two divergent lines of each kind.
+// KHARN_PAIRED_SHOW=1 logs the first two divergent lines of each kind;
+// KHARN_PAIRED_DUMP=dir writes, for every battle whose winner differs, both
+// traces to dir (dumpPair).
 func TestPairedMoves(t *testing.T) {
 	env := os.Getenv("KHARN_PAIRED")
 	if env == "" {
@@ -155,9 +157,11 @@ func TestPairedMoves(t *testing.T) {
 			}
 			if rd.Winner == sim.SideA && rz.Winner != sim.SideA {
 				r.gain++
+				dumpPair(t, l, k, "gain", key, bd.Bytes(), bz.Bytes())
 			}
 			if rd.Winner != sim.SideA && rz.Winner == sim.SideA {
 				r.loss++
+				dumpPair(t, l, k, "loss", key, bd.Bytes(), bz.Bytes())
 			}
 		}
 		gain, loss := 0, 0
@@ -179,5 +183,25 @@ func TestPairedMoves(t *testing.T) {
 			r := rows[k]
 			t.Logf("| %s | %s | %d | %d | %d | %d | %d | %+d |", l, k, r.n, r.wd, r.wz, r.gain, r.loss, r.wd-r.wz)
 		}
+	}
+}
+
+// dumpPair writes the traces of battle k of list l, played with the default
+// (d) and with damage-only (z) on side A, to the directory KHARN_PAIRED_DUMP
+// names, as l-k-gain.txt (won only with the default) or l-k-loss.txt, the
+// kind of the first divergent decision on the first line. Nothing without it.
+func dumpPair(t *testing.T, l string, k int, what, key string, d, z []byte) {
+	dir := os.Getenv("KHARN_PAIRED_DUMP")
+	if dir == "" {
+		return
+	}
+	var b bytes.Buffer
+	b.WriteString(key + "\n=== default on side A\n")
+	b.Write(d)
+	b.WriteString("\n=== damage-only on side A\n")
+	b.Write(z)
+	name := dir + "/" + l + "-" + strconv.Itoa(k) + "-" + what + ".txt"
+	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

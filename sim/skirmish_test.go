@@ -393,6 +393,8 @@ const labelRE = `([AB]\d+ [a-z0-9-]+)`
 
 var (
 	reTraceStart = regexp.MustCompile(`^Skirmish on a .* side ([AB]) starts\.$`)
+	// reInitiative: the edge choice's line (sim/edge.go), before the start.
+	reInitiative = regexp.MustCompile(`^Side ([AB]) has the initiative and (?:deploys first|lets side ([AB]) deploy first);`)
 	reTraceRound = regexp.MustCompile(`^Round (\d+)$`)
 	reTraceSafar = regexp.MustCompile(`^  ` + labelRE + `(.*)$`) // what the Safar being activated does
 	reTraceHP    = regexp.MustCompile(`^    HP: ` + labelRE + ` (\d+), ` + labelRE + ` (\d+); AP: `)
@@ -466,21 +468,24 @@ type traceChecker struct {
 	hidden   []bool
 	ambusher int
 
-	first      int // side that starts round 1
-	round      int
-	roundStart bool // no activation yet in this round
-	cur        int  // the Safar being activated, -1 none
-	prevSide   int  // side of the last activation
-	needTest   bool // the current Safar must take the temerity test
-	tested     bool
-	ended      bool
+	first int // side that starts round 1
+	// initiative: the side the edge choice's line names as holding the
+	// initiative (-1 none), appointed the side it lets deploy first.
+	initiative, appointed int
+	round                 int
+	roundStart            bool // no activation yet in this round
+	cur                   int  // the Safar being activated, -1 none
+	prevSide              int  // side of the last activation
+	needTest              bool // the current Safar must take the temerity test
+	tested                bool
+	ended                 bool
 	// events counts what the traces showed, so that a test can check that its
 	// checks were not vacuous.
 	events map[string]int
 }
 
 func newTraceChecker(t *testing.T, name string, sk *sim.Skirmish, labels []string, events map[string]int) *traceChecker {
-	c := &traceChecker{t: t, name: name, idx: map[string]int{}, limit: sk.Rounds, cur: -1, prevSide: -1, first: -1, events: events, ambusher: -1}
+	c := &traceChecker{t: t, name: name, idx: map[string]int{}, limit: sk.Rounds, cur: -1, prevSide: -1, first: -1, initiative: -1, appointed: -1, events: events, ambusher: -1}
 	if c.limit == 0 {
 		c.limit = 20
 	}
@@ -564,10 +569,28 @@ func (c *traceChecker) check(text string, res sim.SkirmishResult) {
 			c.errorf(n, "line after the end: %q", l)
 			break
 		}
+		if m := reInitiative.FindStringSubmatch(l); m != nil {
+			c.initiative, c.appointed = strings.Index("AB", m[1]), strings.Index("AB", m[1])
+			if m[2] != "" {
+				c.appointed = strings.Index("AB", m[2])
+			}
+			continue
+		}
 		if m := reTraceStart.FindStringSubmatch(l); m != nil {
 			c.first = strings.Index("AB", m[1])
-			if a, b := c.levels[0], c.levels[1]; a != b && (a > b) != (c.first == sim.SideA) {
-				c.errorf(n, "side %s starts with levels A %d, B %d: want the higher total", m[1], a, b)
+			// Seed 000 lines 532-534: the higher total "decides who deploys
+			// first. Then, the appointed player [...] deploys his miniatures. He
+			// will be the one to start the game": the side the initiative
+			// appoints starts (sim/edge.go may appoint the other).
+			init := c.first
+			if c.initiative >= 0 {
+				init = c.initiative
+				if c.first != c.appointed {
+					c.errorf(n, "side %s starts, side %s was appointed to deploy first: want it to start", m[1], sideLetter(c.appointed))
+				}
+			}
+			if a, b := c.levels[0], c.levels[1]; a != b && (a > b) != (init == sim.SideA) {
+				c.errorf(n, "side %s holds the initiative with levels A %d, B %d: want the higher total", sideLetter(init), a, b)
 			}
 			if c.levels[0] != c.levels[1] {
 				c.events["higher levels start"]++
@@ -892,3 +915,6 @@ func TestSkirmishTrace(t *testing.T) {
 }
 
 var skirmishWarm = 10000
+
+// sideLetter names side s (0 A, 1 B).
+func sideLetter(s int) string { return string("AB"[s]) }

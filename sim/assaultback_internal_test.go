@@ -1,0 +1,63 @@
+package sim
+
+import (
+	"math"
+	"testing"
+
+	"github.com/kharn-ages/kharn/sim/field"
+)
+
+// TestRepelAssaultBack checks R10a's valuation of a repel that leaves the
+// target standing beyond its walk and assault of the attacker but within a
+// second, paid walk: the target comes back paying that walk (reliefShare of
+// what the AP takes off its threat, paidRelief), and the walk that brings it
+// into contact is an assault, with its stature on its first attack (seed 000
+// lines 707 and 717, seed 004 lines 634 and 646, rulings.md R8a; engine.do:
+// "walks in for an assault"), as when the repel leaves it within its free
+// walk and assault. Before, only the repel that ended within the free walk
+// and assault handed it back an assault (assaultShare of its threat to the
+// attacker); one that ended farther gained the paid relief with no assault to
+// pay for it: a kherops-commander-3 with 2 AP repelling another 3 toises with
+// 2:CC:C (docs/policies.md, "Where the default still plays alike, and the
+// assault a repel hands back": the commander gives up 2 HP of its 2:PC:P for
+// it, and its side loses more of those battles than it wins).
+func TestRepelAssaultBack(t *testing.T) {
+	e := posEngine(t, "kherops-commander-3", "kherops-commander-3")
+	k := cOption(t, e, 0, 2, 2)
+	opts := e.opts[e.c[0].kind][e.c[2].kind]
+	d := repel(e.c[0].f, e.c[2].f, opts[k].attack.Effects.Count(C), repelSide{})
+	ra, rb := e.c[0].radius, e.c[2].radius
+	e.c[0].pos = field.Vec{X: 7.5, Y: 2}
+	e.c[2].pos = field.Vec{X: 7.5, Y: 2 + ra + rb} // in contact with A1
+	e.c[1].pos = field.Vec{X: 1, Y: 1}             // A2 and B2 far from both
+	e.c[3].pos = field.Vec{X: 14, Y: 1}
+	e.c[0].ap, e.c[1].ap = 2, 0
+	pos, hit, _ := e.field.Repel(e.c[2].base(), e.c[0].pos, d, e.othersOf(2, -1))
+	if hit {
+		t.Fatalf("repel of B1 to %v ends in a collision: the case wants none", pos)
+	}
+	before := e.c[2].pos
+	e.c[2].pos = pos
+	g := e.gap(0, 2)
+	one, two := e.assaultReach(2), e.assaultReach(2)+e.velocity(2)
+	far := e.gap(1, 2) > two && e.gap(1, 3) > e.assaultReach(3)+e.velocity(3)
+	e.c[2].pos = before
+	if g <= one || g > two || !far {
+		t.Fatalf("B1 repelled %.2f toises, %.2f from A1: want beyond its walk and assault %.2f, within two walks %.2f, A2 and B2 out of it", d, g, one, two)
+	}
+	ka, kb := e.c[0].kind, e.c[2].kind
+	paid := e.threat[ka][kb][2] - e.threatPaid[ka][kb][2]
+	back := e.threat[ka][kb][2]
+	if paid <= 0 || back <= 0 {
+		t.Fatalf("B1's threat to A1 holding 2 AP %.3f, with 1 AP less %.3f: the case cannot show the assault", back, back-paid)
+	}
+	want := reliefShare*paid - assaultShare*back
+	got := positionValue(e, 0, 2, &opts[k], false)
+	if math.Abs(got.value-want) > 1e-9 {
+		t.Errorf("the repel's value %.4f, want reliefShare x %.4f (the paid walk) - assaultShare x %.4f (the assault it comes back with) = %.4f (without the assault: %.4f)",
+			got.value, paid, back, want, reliefShare*paid)
+	}
+	if got.stay {
+		t.Errorf("B1 repelled out of A1's reach, stay %v", got.stay)
+	}
+}
