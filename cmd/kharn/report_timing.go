@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/metrics"
 	"runtime/pprof"
 	"syscall"
 	"time"
@@ -19,6 +20,8 @@ type stageTimer struct {
 	w     io.Writer // nil: off
 	start time.Time
 	cpu   time.Duration
+	// idle is the runtime's idle processor time at the last lap (idleCPU).
+	idle time.Duration
 	// played and shared are battlesPlayed and battlesShared at the last lap.
 	played, shared int64
 }
@@ -29,24 +32,24 @@ func newStageTimer(w io.Writer) *stageTimer {
 	if os.Getenv("KHARN_STAGE_TIMES") != "" {
 		t.w = w
 	}
-	t.start, t.cpu = time.Now(), processCPU()
+	t.start, t.cpu, t.idle = time.Now(), processCPU(), idleCPU()
 	t.played, t.shared = battlesPlayed.Load(), battlesShared.Load()
 	return t
 }
 
 // lap writes the time since the last lap as the time of stage name.
 func (t *stageTimer) lap(name string) {
-	now, cpu := time.Now(), processCPU()
+	now, cpu, idle := time.Now(), processCPU(), idleCPU()
 	if t.w != nil {
 		wall := now.Sub(t.start)
 		c := cpu - t.cpu
-		fmt.Fprintf(t.w, "kharn report: stage %s: %.1f s wall, %.1f CPU s (%.2f cores)\n",
-			name, wall.Seconds(), c.Seconds(), c.Seconds()/max(wall.Seconds(), 1e-9))
+		fmt.Fprintf(t.w, "kharn report: stage %s: %.1f s wall, %.1f CPU s (%.2f cores), %.1f s of processors idle\n",
+			name, wall.Seconds(), c.Seconds(), c.Seconds()/max(wall.Seconds(), 1e-9), (idle - t.idle).Seconds())
 		if p, s := battlesPlayed.Load()-t.played, battlesShared.Load()-t.shared; p+s > 0 {
 			fmt.Fprintf(t.w, "kharn report: stage %s: %d fair-cost battles played, %d more the same as one of their trial's (cost_memo.go)\n", name, p, s)
 		}
 	}
-	t.start, t.cpu = now, cpu
+	t.start, t.cpu, t.idle = now, cpu, idle
 	t.played, t.shared = battlesPlayed.Load(), battlesShared.Load()
 }
 
@@ -63,4 +66,17 @@ func processCPU() time.Duration {
 // goroutines f starts inherit the label).
 func withStage(ctx context.Context, name string, f func()) {
 	pprof.Do(ctx, pprof.Labels("stage", name), func(context.Context) { f() })
+}
+
+// idleCPU returns the Go runtime's estimate of the processor time (GOMAXPROCS
+// processors over the wall time) in which no goroutine ran: a stage that
+// leaves a core without work shows here, while the time the machine's other
+// jobs take from a busy worker does not (the CPU seconds and cores above do).
+func idleCPU() time.Duration {
+	s := []metrics.Sample{{Name: "/cpu/classes/idle:cpu-seconds"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindFloat64 {
+		return 0
+	}
+	return time.Duration(s[0].Value.Float64() * float64(time.Second))
 }
