@@ -523,11 +523,6 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 	if e.magic == nil || len(e.magic.opts[c.kind]) == 0 || c.ground {
 		return action{}, false
 	}
-	var kv, kvAll [8]float64
-	if keep {
-		kv = castKeep(e, i)
-		kvAll = castKeepAll(e, i)
-	}
 	j := e.keepTarget(i, nil, keep)
 	attackValue := func() float64 {
 		if j < 0 {
@@ -535,10 +530,14 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 		}
 		return max(e.targetValue(i, j, nil, keep), 0) // unreachable: walk or end, 0
 	}
-	base := attackValue()
+	// The attacks with all the AP (bestV) and the keep values (kv, kvAll)
+	// are asked only once some option is worth casting: a cast is chosen
+	// only when it beats them, and most decisions find no cast worth
+	// anything (docs/benchmarks.md, "Fourteenth round"; TestCastFirstLazy).
+	var kv, kvAll [8]float64
 	var after, afterAll [4]float64
 	var done [4]bool
-	best, bestT, bestV := -1, -1, base+1e-9
+	best, bestT, bestV, asked := -1, -1, 0.0, false
 	opts := e.magic.opts[c.kind]
 	var way wayMemo // the way bonus reads the whole battlefield: once per decision
 	for oi := range opts {
@@ -550,6 +549,12 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 			v := e.castValueWay(i, oi, t, &way)
 			if v <= 0 {
 				continue
+			}
+			if !asked {
+				asked, bestV = true, attackValue()+1e-9
+				if keep {
+					kv, kvAll = castKeep(e, i), castKeepAll(e, i)
+				}
 			}
 			// The attacks with the AP left, asked only for an option worth
 			// casting (sim/cast_memo.go): most are not, on most targets.
