@@ -37,7 +37,13 @@ type castOption struct {
 	own bool
 	// wayBit is wayBit(spell.Way), for the Master X of the way (masterOnBit).
 	wayBit uint8
-	plans  []*castPlan
+	// mod is paramsMod(&level.EffectParams), made once (effectWorth asks it
+	// for every target of every cast decision).
+	mod statMod
+	// modRows: the threat tables of mod by kind pair (initModRows); nil
+	// when mod is zero.
+	modRows []modRow
+	plans   []*castPlan
 	// bold holds the plans with lowered critical thresholds, built when
 	// first asked (sim/cast_bold.go); nil when no Safar can be bold.
 	bold []boldCast
@@ -108,7 +114,7 @@ func (e *engine) initMagic() error {
 				onAlly, onEnemy := effectSides(s, *l)
 				for ap := 1; ap <= min(3, p.AP); ap++ {
 					o := castOption{spell: s, slot: slot, level: l, ap: ap, heal: l.Effect == profiles.EffectHealing,
-						own: s.Way == "" || s.Way == p.Magic.Way, wayBit: wayBit(s.Way), plans: make([]*castPlan, n)}
+						own: s.Way == "" || s.Way == p.Magic.Way, wayBit: wayBit(s.Way), mod: paramsMod(&l.EffectParams), plans: make([]*castPlan, n)}
 					any := false
 					for d := range n {
 						ally := e.kindSide[d] == e.kindSide[a]
@@ -152,7 +158,11 @@ func (e *engine) initMagic() error {
 	if err := e.initFate(m); err != nil { // sim/magic_fate.go
 		return err
 	}
-	return e.initEffects(m)
+	if err := e.initEffects(m); err != nil {
+		return err
+	}
+	e.initModRows(m)
+	return nil
 }
 
 // clone returns the magic of a cloned engine: shared options, its own cache.
