@@ -72,6 +72,8 @@ func withStage(ctx context.Context, name string, f func()) {
 // processors over the wall time) in which no goroutine ran: a stage that
 // leaves a core without work shows here, while the time the machine's other
 // jobs take from a busy worker does not (the CPU seconds and cores above do).
+// A wait for a last piece of work lasts as long as that work takes in wall
+// time, so on a loaded machine the idle time of such a tail grows too.
 func idleCPU() time.Duration {
 	s := []metrics.Sample{{Name: "/cpu/classes/idle:cpu-seconds"}}
 	metrics.Read(s)
