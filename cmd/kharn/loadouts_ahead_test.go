@@ -108,3 +108,41 @@ func TestLoadoutsAheadCancelled(t *testing.T) {
 		t.Errorf("cancelled after 3 pairings: %d sections, want fewer tables than the whole stage's", len(ss))
 	}
 }
+
+// TestLoadoutsReuseMatchups checks that the loadouts' pairings with the
+// duellists and settings of a matchup take the matchup's result
+// (matchConfig.known, docs/benchmarks.md "Fourteenth round"): the same section
+// bytes as a run that plays them again, and some pairings taken.
+func TestLoadoutsReuseMatchups(t *testing.T) {
+	var out [2][]byte
+	for k, reuse := range []bool{false, true} {
+		r := loadoutsRun(t, context.Background(), 2)
+		if _, err := profileSections(r, nil); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.played) == 0 {
+			t.Fatal("the matchups kept no result")
+		}
+		if !reuse {
+			r.played = nil
+		}
+		before := pairingsReused.Load()
+		ss, err := loadoutSections(r, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		taken := pairingsReused.Load() - before
+		if reuse && taken == 0 || !reuse && taken != 0 {
+			t.Errorf("reuse %v: %d pairings taken from the matchups", reuse, taken)
+		}
+		if out[k], err = json.Marshal(ss); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Contains(out[0], []byte(`"Value":`)) {
+		t.Fatalf("the section holds no loadout table: %.300s", out[0])
+	}
+	if !bytes.Equal(out[0], out[1]) {
+		t.Errorf("the matchups' results changed the loadouts' section:\nplayed again: %.300s\ntaken:        %.300s", out[0], out[1])
+	}
+}

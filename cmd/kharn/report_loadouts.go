@@ -200,6 +200,10 @@ func loadoutsOf(ctx context.Context, r *reportRun, p *profiles.Profile, step fun
 	// A loadout's option tables serve its own pairings only: a cache per
 	// profile, dropped with it, instead of the run's (loadoutTables).
 	c.tables = &sim.Tables{}
+	// A base row against an opponent it sorts before plays the matchup's
+	// duel (the same duellists and settings): its result is taken from the
+	// matchups when this run played them.
+	c.known = r.played
 	cmp, err := compareLoadouts(ctx, r.ds, p, opps, c, false, step)
 	if err != nil {
 		return loadoutResult{err: err}

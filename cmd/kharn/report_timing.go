@@ -24,6 +24,8 @@ type stageTimer struct {
 	idle time.Duration
 	// played and shared are battlesPlayed and battlesShared at the last lap.
 	played, shared int64
+	// reused is pairingsReused at the last lap.
+	reused int64
 }
 
 // newStageTimer returns a timer that writes to w when KHARN_STAGE_TIMES is set.
@@ -33,7 +35,7 @@ func newStageTimer(w io.Writer) *stageTimer {
 		t.w = w
 	}
 	t.start, t.cpu, t.idle = time.Now(), processCPU(), idleCPU()
-	t.played, t.shared = battlesPlayed.Load(), battlesShared.Load()
+	t.played, t.shared, t.reused = battlesPlayed.Load(), battlesShared.Load(), pairingsReused.Load()
 	return t
 }
 
@@ -45,12 +47,15 @@ func (t *stageTimer) lap(name string) {
 		c := cpu - t.cpu
 		fmt.Fprintf(t.w, "kharn report: stage %s: %.1f s wall, %.1f CPU s (%.2f cores), %.1f s of processors idle\n",
 			name, wall.Seconds(), c.Seconds(), c.Seconds()/max(wall.Seconds(), 1e-9), (idle - t.idle).Seconds())
+		if n := pairingsReused.Load() - t.reused; n > 0 {
+			fmt.Fprintf(t.w, "kharn report: stage %s: %d pairings taken from the matchups (matchups.go)\n", name, n)
+		}
 		if p, s := battlesPlayed.Load()-t.played, battlesShared.Load()-t.shared; p+s > 0 {
 			fmt.Fprintf(t.w, "kharn report: stage %s: %d fair-cost battles played, %d more the same as one of their trial's (cost_memo.go)\n", name, p, s)
 		}
 	}
 	t.start, t.cpu, t.idle = now, cpu, idle
-	t.played, t.shared = battlesPlayed.Load(), battlesShared.Load()
+	t.played, t.shared, t.reused = battlesPlayed.Load(), battlesShared.Load(), pairingsReused.Load()
 }
 
 // processCPU returns the user and system CPU time of the process so far.
