@@ -592,7 +592,7 @@ func (e *engine) effectWorth(i, j int, opt *castOption) float64 {
 	}
 	cost := e.actionCost(i, opt.ap)
 	s := e.c[i].side
-	v := e.paramsWorth(i, cost, j, s, p, opt.spell.DurationOf(opt.level), false)
+	v := e.paramsModWorth(i, cost, j, s, p, opt.mod, opt.modRows, opt.spell.DurationOf(opt.level), false)
 	if p.Dispel {
 		for n := range o.fx.n {
 			if a := &o.fx.on[n]; int(a.side) != s {
@@ -622,14 +622,21 @@ func (e *engine) effectWorth(i, j int, opt *castOption) float64 {
 // new effect already matched by one on j (immobile, silenced, a ward or
 // terror as large) adds nothing.
 func (e *engine) paramsWorth(i, cost, j, s int, p *profiles.EffectParams, d profiles.Duration, on bool) float64 {
+	return e.paramsModWorth(i, cost, j, s, p, paramsMod(p), nil, d, on)
+}
+
+// paramsModWorth is paramsWorth given mod, paramsMod(p), and, when not nil,
+// rows, the modified threat tables of a cast option with that modifier
+// (castOption.mod and modRows).
+func (e *engine) paramsModWorth(i, cost, j, s int, p *profiles.EffectParams, mod statMod, rows []modRow, d profiles.Duration, on bool) float64 {
 	o := &e.c[j]
 	v := 0.0
 	mine := o.side == s
 	if p.ReplayAll && !on {
 		v += e.replayWorth(s) // sim/magic_replay.go: whoever the target
 	}
-	if mod := paramsMod(p); mod != (statMod{}) {
-		w := e.modWorth(i, j, cost, mod, d, on)
+	if mod != (statMod{}) {
+		w := e.modWorth(i, j, cost, mod, rows, d, on)
 		if !mine {
 			w = -w
 		}
@@ -711,8 +718,10 @@ func (e *engine) activationLeft(i, cost, j int) float64 {
 // when it can walk and attack in it (the enemies act before its next one); an
 // ally of the caster counts when it
 // has not acted this round (a buff goes to the ally about to strike); an enemy
-// counts its next activation when the effect lasts until it ends.
-func (e *engine) modWorth(i, j, cost int, m statMod, d profiles.Duration, on bool) float64 {
+// counts its next activation when the effect lasts until it ends. rows, when
+// not nil, holds the tables of m by kind pair, read instead of the map
+// (modRow).
+func (e *engine) modWorth(i, j, cost int, m statMod, rows []modRow, d profiles.Duration, on bool) float64 {
 	t := e.nearestEnemy(j)
 	if t < 0 {
 		return 0
@@ -751,16 +760,61 @@ func (e *engine) modWorth(i, j, cost int, m statMod, d profiles.Duration, on boo
 		}
 		return b2f(!e.c[k].acted)
 	}
+	var local modRow
+	row := &local
+	if rows != nil {
+		row = &rows[kj*len(e.kinds)+kt]
+	} else {
+		local = e.modRowOf(kj, kt, m)
+	}
 	v := 0.0
 	// The attacks are chosen on the card's tables (the policies do not plan
 	// with the modifier): j attacks t only where they show a gain.
-	if att, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), true, m}]; ok && e.mayThreaten(j, t) && e.threat[kt][kj][held(t)] > 0 {
-		v += (att[held(t)] - e.threat[kt][kj][held(t)]) * share(j)
+	if row.ok[0] && e.mayThreaten(j, t) && e.threat[kt][kj][held(t)] > 0 {
+		v += (row.t[0][held(t)] - e.threat[kt][kj][held(t)]) * share(j)
 	}
-	if def, ok := e.magic.modThreat[fxKey{int8(kj), int8(kt), false, m}]; ok && e.mayThreaten(t, j) && e.threat[kj][kt][held(j)] > 0 {
-		v += (e.threat[kj][kt][held(j)] - def[held(j)]) * share(t)
+	if row.ok[1] && e.mayThreaten(t, j) && e.threat[kj][kt][held(j)] > 0 {
+		v += (e.threat[kj][kt][held(j)] - row.t[1][held(j)]) * share(t)
 	}
 	return v
+}
+
+// modRow holds the threat tables of a modifier for one pair of kinds x, y
+// (fightMagic.modThreat): t[0] x attacking y with the modifier on, t[1] y
+// attacking x, each present when ok says so (as the map's ok).
+type modRow struct {
+	ok [2]bool
+	t  [2][8]float64
+}
+
+// modRowOf returns the modRow of kinds x, y and modifier m from the map.
+func (e *engine) modRowOf(x, y int, m statMod) modRow {
+	var row modRow
+	for k, att := range [2]bool{true, false} {
+		row.t[k], row.ok[k] = e.magic.modThreat[fxKey{int8(x), int8(y), att, m}]
+	}
+	return row
+}
+
+// initModRows gives each cast option with a modifier its modRows, by kind
+// pair (x * kinds + y), once the map is full: what modWorth would find in
+// the map for any pair, without hashing the key at every cast decision.
+func (e *engine) initModRows(m *fightMagic) {
+	n := len(e.kinds)
+	for a := range m.opts {
+		for oi := range m.opts[a] {
+			o := &m.opts[a][oi]
+			if o.mod == (statMod{}) {
+				continue
+			}
+			o.modRows = make([]modRow, n*n)
+			for x := range n {
+				for y := range n {
+					o.modRows[x*n+y] = e.modRowOf(x, y, o.mod)
+				}
+			}
+		}
+	}
 }
 
 func b2f(b bool) float64 {

@@ -37,7 +37,13 @@ type castOption struct {
 	own bool
 	// wayBit is wayBit(spell.Way), for the Master X of the way (masterOnBit).
 	wayBit uint8
-	plans  []*castPlan
+	// mod is paramsMod(&level.EffectParams), made once (effectWorth asks it
+	// for every target of every cast decision).
+	mod statMod
+	// modRows: the threat tables of mod by kind pair (initModRows); nil
+	// when mod is zero.
+	modRows []modRow
+	plans   []*castPlan
 	// bold holds the plans with lowered critical thresholds, built when
 	// first asked (sim/cast_bold.go); nil when no Safar can be bold.
 	bold []boldCast
@@ -108,7 +114,7 @@ func (e *engine) initMagic() error {
 				onAlly, onEnemy := effectSides(s, *l)
 				for ap := 1; ap <= min(3, p.AP); ap++ {
 					o := castOption{spell: s, slot: slot, level: l, ap: ap, heal: l.Effect == profiles.EffectHealing,
-						own: s.Way == "" || s.Way == p.Magic.Way, wayBit: wayBit(s.Way), plans: make([]*castPlan, n)}
+						own: s.Way == "" || s.Way == p.Magic.Way, wayBit: wayBit(s.Way), mod: paramsMod(&l.EffectParams), plans: make([]*castPlan, n)}
 					any := false
 					for d := range n {
 						ally := e.kindSide[d] == e.kindSide[a]
@@ -152,7 +158,11 @@ func (e *engine) initMagic() error {
 	if err := e.initFate(m); err != nil { // sim/magic_fate.go
 		return err
 	}
-	return e.initEffects(m)
+	if err := e.initEffects(m); err != nil {
+		return err
+	}
+	e.initModRows(m)
+	return nil
 }
 
 // clone returns the magic of a cloned engine: shared options, its own cache.
@@ -525,11 +535,6 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 	if e.magic == nil || len(e.magic.opts[c.kind]) == 0 || c.ground {
 		return action{}, false
 	}
-	var kv, kvAll [8]float64
-	if keep {
-		kv = castKeep(e, i)
-		kvAll = castKeepAll(e, i)
-	}
 	j := e.keepTarget(i, nil, keep)
 	attackValue := func() float64 {
 		if j < 0 {
@@ -537,10 +542,14 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 		}
 		return max(e.targetValue(i, j, nil, keep), 0) // unreachable: walk or end, 0
 	}
-	base := attackValue()
+	// The attacks with all the AP (bestV) and the keep values (kv, kvAll)
+	// are asked only once some option is worth casting: a cast is chosen
+	// only when it beats them, and most decisions find no cast worth
+	// anything (docs/benchmarks.md, "Fourteenth round"; TestCastFirstLazy).
+	var kv, kvAll [8]float64
 	var after, afterAll [4]float64
 	var done [4]bool
-	best, bestT, bestV := -1, -1, base+1e-9
+	best, bestT, bestV, asked := -1, -1, 0.0, false
 	opts := e.magic.opts[c.kind]
 	var way wayMemo // the way bonus reads the whole battlefield: once per decision
 	for oi := range opts {
@@ -552,6 +561,12 @@ func castFirst(e *engine, i int, keep bool) (action, bool) {
 			v := e.castValueWay(i, oi, t, &way)
 			if v <= 0 {
 				continue
+			}
+			if !asked {
+				asked, bestV = true, attackValue()+1e-9
+				if keep {
+					kv, kvAll = castKeep(e, i), castKeepAll(e, i)
+				}
 			}
 			// The attacks with the AP left, asked only for an option worth
 			// casting (sim/cast_memo.go): most are not, on most targets.

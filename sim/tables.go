@@ -54,12 +54,22 @@ func (t *Tables) fighterKey(f *Fighter) string {
 	if k, ok := t.keys.Load(f); ok {
 		return k.(string)
 	}
-	k := fmt.Sprintf("%p %p %p %p %p %p %p %p %p %d %d %d %d %d %d %d %v %t %+v %+v %d %d %d",
+	k := FighterKey(f)
+	t.keys.Store(f, k)
+	return k
+}
+
+// FighterKey returns what a fight reads of f, as a comparable string: the
+// identity of its profile and equipment (a data set's profiles and items are
+// not changed once loaded) and the values of its other fields. Two fighters
+// with the same key play the same fights (kharn report gives a loadout
+// pairing the result of the matchup with the same duellists). TestFighterKey
+// fails when Fighter gains a field this key does not name.
+func FighterKey(f *Fighter) string {
+	return fmt.Sprintf("%p %p %p %p %p %p %p %p %p %d %d %d %d %d %d %d %v %t %+v %+v %d %d %d",
 		f.Profile, f.Weapon, f.Melee, f.Ranged, f.Offhand, f.Shield, f.Armour, f.Under, f.Helmet,
 		f.ShieldBoxes, f.ArmourBoxes, f.UnderBoxes, f.HelmetBoxes, f.PoisonDoses, f.AP, f.Dice, f.Mastery, f.Bleeding, f.Skills, f.Items,
 		f.CriticalLower, f.DefenceBonus, f.RollMod)
-	t.keys.Store(f, k)
-	return k
 }
 
 // pairKey returns the key of what engine e computes for its kind a attacking

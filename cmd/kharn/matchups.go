@@ -42,7 +42,33 @@ type matchConfig struct {
 	// units, in kharn report --shard and kharn merge, plays only this
 	// shard's matchups or reads them from the shards (report_shard.go).
 	units *shardUnits
+	// known, when not nil, holds results already played (the report's
+	// matchups, for the loadouts' base rows): a matchup found in it is not
+	// played again (duelKey). Read-only.
+	known map[duelKey]matchResult
 }
+
+// duelKey identifies what a matchup's result depends on: its two duellists
+// (sim.FighterKey: the same key plays the same fights) and how the batch
+// plays it. The option tables a batch shares do not change a result.
+type duelKey struct {
+	a, b      string
+	trials    int
+	precision float64
+	seed      uint64
+	distance  float64
+	variant   sim.Variant
+}
+
+// keyOf returns the duelKey of m played with c.
+func (c matchConfig) keyOf(m matchup) duelKey {
+	return duelKey{a: sim.FighterKey(m.a), b: sim.FighterKey(m.b), trials: c.trials, precision: c.precision,
+		seed: c.seed, distance: c.distance, variant: c.variant}
+}
+
+// pairingsReused counts the matchups playMatchups took from matchConfig.known
+// (KHARN_STAGE_TIMES prints them).
+var pairingsReused atomic.Int64
 
 // playMatchups plays every matchup's fights with the same seed (common random
 // numbers), several matchups at once on the workers. Each matchup's result depends
@@ -60,13 +86,27 @@ func playMatchups(ctx context.Context, ms []matchup, c matchConfig, step func())
 		return c.units.play(ctx, ms, c, step)
 	}
 	res = make([]matchResult, len(ms))
+	todo := make([]int, 0, len(ms)) // the matchups to play: not known
+	for i, m := range ms {
+		if c.known != nil && !m.exact {
+			if r, ok := c.known[c.keyOf(m)]; ok {
+				res[i] = r
+				pairingsReused.Add(1)
+				if step != nil {
+					step()
+				}
+				continue
+			}
+		}
+		todo = append(todo, i)
+	}
 	workers := c.workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	inner := 1 // runner workers per matchup: the spare ones when matchups are few
-	if len(ms) > 0 && len(ms) < workers {
-		inner = workers / len(ms)
+	if len(todo) > 0 && len(todo) < workers {
+		inner = workers / len(todo)
 	}
 	var (
 		next   atomic.Int64
@@ -75,15 +115,16 @@ func playMatchups(ctx context.Context, ms []matchup, c matchConfig, step func())
 		wg     sync.WaitGroup
 		failed atomic.Bool
 	)
-	for range min(workers, max(len(ms), 1)) {
+	for range min(workers, max(len(todo), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(ms) || ctx.Err() != nil || failed.Load() {
+				k := int(next.Add(1) - 1)
+				if k >= len(todo) || ctx.Err() != nil || failed.Load() {
 					return
 				}
+				i := todo[k]
 				r, err := playMatchup(ctx, ms[i], c, inner)
 				if err != nil {
 					errs[i] = err

@@ -119,6 +119,9 @@ type reportRun struct {
 	flags       []finding
 	notModelled map[string]bool
 	partial     bool
+	// played holds the matchups' results when this run played them
+	// (playMatrix), for the loadouts' pairings with the same duellists.
+	played map[duelKey]matchResult
 	// failed are the analyses that failed (an error or a panic), each with
 	// its error.
 	failed []string

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/reports"
@@ -98,53 +100,129 @@ func loadoutSections(r *reportRun, step func()) ([]*reports.Section, error) {
 		"a dominated base loadout is flagged in the summary. Damage taken is per fight, ± its standard error; "+
 		"exact damage/AP is the best attack's expected damage per AP against the best response of the reference defender %s.",
 		pool, r.sampledCaption(), crit, alpha, r.ref.ID)))
-	for _, p := range sortedProfiles(r.ds) {
-		if r.ctx.Err() != nil {
+	ps := sortedProfiles(r.ds)
+	// Two profiles at once (loadoutsAhead): the next profile's pairings start
+	// while the last ones of the one before finish, where the loop one profile
+	// at a time left a core idle at each profile's end (its last pairings and
+	// its exact damage per AP). Every pairing's result depends only on its
+	// duellists and the seed, so the sections are the same bytes.
+	ahead := loadoutsAhead
+	if r.cfg.units != nil {
+		ahead = 1 // a shard or a merge numbers its pairings in order (report_shard.go)
+	}
+	if step != nil {
+		var mu sync.Mutex
+		inner := step
+		step = func() { mu.Lock(); inner(); mu.Unlock() }
+	}
+	ctx, cancel := context.WithCancel(r.ctx)
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }() // on an error, the profile in flight stops
+	results := make([]chan loadoutResult, len(ps))
+	for i := range results {
+		results[i] = make(chan loadoutResult, 1)
+	}
+	wg.Go(func() {
+		slots := make(chan struct{}, ahead)
+		var each sync.WaitGroup
+		for i, p := range ps {
+			slots <- struct{}{}
+			if ctx.Err() != nil { // cancelled: this profile and the rest are not started
+				for _, ch := range results[i:] {
+					ch <- loadoutResult{skipped: true}
+				}
+				break
+			}
+			each.Go(func() {
+				defer func() { <-slots }()
+				results[i] <- loadoutsOf(ctx, r, p, step)
+			})
+		}
+		each.Wait()
+	})
+	for i, p := range ps {
+		if r.ctx.Err() != nil { // as before: no profile after a cancellation
 			r.partial = true
 			break
 		}
-		opps, err := loadoutPool(r.ds, p, r.f.loadouts)
-		if err != nil {
-			return nil, err
+		res := <-results[i]
+		if res.skipped {
+			r.partial = true
+			break
 		}
-		if len(opps) == 0 {
+		if res.err != nil {
+			return nil, res.err
+		}
+		if res.noOpponent {
 			s.Add(reports.Paragraph(p.ID + ": no opponent in the pool."))
 			continue
 		}
-		c := r.cfg
-		c.precision = r.f.pairPrecision // pair_precision.go; rows pooled by FillEqual
-		// A loadout's option tables serve its own pairings only: a cache per
-		// profile, dropped with it, instead of the run's (loadoutTables).
-		c.tables = &sim.Tables{}
-		cmp, err := compareLoadouts(r.ctx, r.ds, p, opps, c, false, step)
-		if err != nil {
-			return nil, err
-		}
+		cmp := res.cmp
 		if cmp.Interrupted {
 			r.partial = true
 		}
 		for _, n := range cmp.NotModelled {
 			r.notModelled[n] = true
 		}
-		// Exact damage per AP against the reference defender, one per loadout
-		// (against each opponent would double the section's run time).
-		loadouts := r.ds.Variants(p)
-		perAP := map[string]float64{}
-		vals := make([]float64, len(loadouts))
-		refF := sim.NewFighter(r.ref, fieldedItems(r.ds, r.ref))
-		if !r.shardOnly() { // a shard writes no section: kharn merge computes them
-			parallelFor(len(loadouts), r.f.workers, func(i int) {
-				vals[i] = bestPerAP(sim.NewFighter(p, loadouts[i].Items(r.ds)), refF, r.variant)
-			})
-		}
-		for i, l := range loadouts {
-			perAP[l.Label()] = vals[i]
-		}
 		cmp.SortBy = "win"
 		cmp.Sort()
-		s.Add(loadoutTable(r, p, cmp, perAP, crit))
+		s.Add(loadoutTable(r, p, cmp, res.perAP, crit))
 	}
 	return []*reports.Section{s}, nil
+}
+
+// loadoutsAhead is the number of profiles whose loadouts are played at once
+// (a variable for TestLoadoutsAheadSame).
+var loadoutsAhead = 2
+
+// loadoutResult is one profile's loadout comparison, with the exact damage per
+// AP of each loadout against the reference defender (perAP, by label).
+type loadoutResult struct {
+	cmp   reports.Comparison
+	perAP map[string]float64
+	err   error
+	// noOpponent: the pool holds no opponent; skipped: not started (cancelled).
+	noOpponent, skipped bool
+}
+
+// loadoutsOf plays profile p's loadout comparison (loadoutSections). It
+// writes nothing of r but reads it, so that two may run at once.
+func loadoutsOf(ctx context.Context, r *reportRun, p *profiles.Profile, step func()) loadoutResult {
+	opps, err := loadoutPool(r.ds, p, r.f.loadouts)
+	if err != nil {
+		return loadoutResult{err: err}
+	}
+	if len(opps) == 0 {
+		return loadoutResult{noOpponent: true}
+	}
+	c := r.cfg
+	c.precision = r.f.pairPrecision // pair_precision.go; rows pooled by FillEqual
+	// A loadout's option tables serve its own pairings only: a cache per
+	// profile, dropped with it, instead of the run's (loadoutTables).
+	c.tables = &sim.Tables{}
+	// A base row against an opponent it sorts before plays the matchup's
+	// duel (the same duellists and settings): its result is taken from the
+	// matchups when this run played them.
+	c.known = r.played
+	cmp, err := compareLoadouts(ctx, r.ds, p, opps, c, false, step)
+	if err != nil {
+		return loadoutResult{err: err}
+	}
+	// Exact damage per AP against the reference defender, one per loadout
+	// (against each opponent would double the section's run time).
+	loadouts := r.ds.Variants(p)
+	perAP := map[string]float64{}
+	vals := make([]float64, len(loadouts))
+	refF := sim.NewFighter(r.ref, fieldedItems(r.ds, r.ref))
+	if !r.shardOnly() { // a shard writes no section: kharn merge computes them
+		parallelFor(len(loadouts), r.f.workers, func(i int) {
+			vals[i] = bestPerAP(sim.NewFighter(p, loadouts[i].Items(r.ds)), refF, r.variant)
+		})
+	}
+	for i, l := range loadouts {
+		perAP[l.Label()] = vals[i]
+	}
+	return loadoutResult{cmp: cmp, perAP: perAP}
 }
 
 func loadoutTable(r *reportRun, p *profiles.Profile, cmp reports.Comparison, perAP map[string]float64, crit float64) *reports.DataTable {

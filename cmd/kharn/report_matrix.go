@@ -66,6 +66,15 @@ func playMatrix(r *reportRun, ds *profiles.DataSet, ref *profiles.Profile, step 
 	if interrupted {
 		r.partial = true
 	}
+	if ds == r.ds && r.cfg.units == nil {
+		// The loadouts' base rows meet some of these duels again (loadoutsOf).
+		r.played = map[duelKey]matchResult{}
+		for k, res := range res {
+			if res.done {
+				r.played[c.keyOf(ms[k])] = res
+			}
+		}
+	}
 	for k, res := range res {
 		m.pairs[keys[k]] = res
 		for _, n := range res.notModelled {
