@@ -366,6 +366,10 @@ type Equipment struct {
 	// ammunition: fielded with no list, it has these shots and its Krowns
 	// are paid; a list's loadout has what the list buys (profiles/ammunition.go).
 	BoughtAmmunition *AmmunitionPurchase
+	// Edge marks a melee weapon with an edge (catalogue.md 4.6 "tranchant"):
+	// a list may buy it the edge upgrade, +1 damage (catalogue.md 4.8;
+	// profiles/upgrades.go). It changes nothing by itself.
+	Edge bool
 	// Stackable marks an item a Safar may carry in several copies (poison
 	// doses: catalogue.md 4.6 "stackable"); weapons need no mark.
 	Stackable bool
