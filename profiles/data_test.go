@@ -296,5 +296,5 @@ var catalogueOnly = map[string]bool{
 	// poisoned shots come from a list's catalogue ammunition (catalogue.md
 	// 4.7), never from a data file's weapon.
 	"Effects.Fire": true, "Effects.Frostbite": true, "fire": true, "frostbite": true,
-	"Effects.FireShots": true, "Effects.PoisonShots": true,
+	"Effects.FireShots": true, "Effects.PoisonShots": true, "Effects.PiercingShots": true,
 }

@@ -467,6 +467,10 @@ type Effects struct {
 	// from a list's or loadout's ammunition purchase (profiles/ammunition.go),
 	// not a key of the weapon; each of those shots burns or poisons.
 	FireShots, PoisonShots int
+	// PiercingShots are the shots of armour-piercing ammunition among its
+	// Ammunition, set as FireShots is: each is shot with armour-piercing 1
+	// (R12; sim/piercing.go).
+	PiercingShots int
 }
 
 // MaxReach is the longest weapon reach of the data format, in toises (a

@@ -113,3 +113,38 @@ func TestEdgeUpgradeErrors(t *testing.T) {
 		t.Errorf("edge on a bow: %v", err)
 	}
 }
+
+// TestPiercingAmmunitionDecode checks armour-piercing shots in a list
+// entry's ammunition (catalogue.md 4.7; sim/piercing.go): piercing: A among
+// the shots bought reaches the fielded weapon (Effects.PiercingShots) and the
+// loadout's name; fire, poisoned and piercing together at most shots.
+func TestPiercingAmmunitionDecode(t *testing.T) {
+	ds, err := loadFiles(map[string]string{"a.yaml": ammoData})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ParseList("l.yaml", []byte("name: L\nfaction: kharns\nbudget: 100\nleader: p1\nmembers:\n  - profile: p1\n    ammunition: {bow: {shots: 12, cost: 20, fire: 2, piercing: 4}}\n"), ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo := l.Loadouts(ds)[0]
+	found := false
+	for _, e := range lo.Items(ds) {
+		if e.ID == "bow" {
+			found = true
+			if e.Effects.Ammunition != 8+12 || e.Effects.PiercingShots != 4 || e.Effects.FireShots != 2 {
+				t.Errorf("bow: %d shots, %d piercing, %d fire; want 20, 4, 2", e.Effects.Ammunition, e.Effects.PiercingShots, e.Effects.FireShots)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no bow fielded")
+	}
+	if s := lo.String(); !strings.Contains(s, "+12 shots (2 fire, 4 armour-piercing) for bow") {
+		t.Errorf("loadout %q", s)
+	}
+	_, err = ParseList("l.yaml", []byte("name: L\nfaction: kharns\nbudget: 100\nleader: p1\nmembers:\n  - profile: p1\n    ammunition: {bow: {shots: 4, cost: 20, fire: 2, piercing: 3}}\n"), ds)
+	if err == nil || !strings.Contains(err.Error(), "members[0].ammunition.bow.fire: fire (2), poisoned (0) and piercing (3) shots are among the 4 shots bought: together at most shots") {
+		t.Errorf("too many special shots: %v", err)
+	}
+}

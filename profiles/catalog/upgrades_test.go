@@ -119,3 +119,50 @@ func TestListUpgradeErrors056(t *testing.T) {
 		})
 	}
 }
+
+// TestListPiercingAmmunition056 checks armour-piercing arrows bought in a
+// list (catalogue.md 4.7: the type "perce", label "Perçantes", which the
+// catalogue gives by name only; read as armour-piercing 1, sim/piercing.go):
+// their shots count among the purchase's shots as its piercing shots, their
+// Krowns paid, written piercing: N; the hydra arrow's shot is still named
+// and not counted.
+func TestListPiercingAmmunition056(t *testing.T) {
+	c := fixture056(t)
+	js := `{"schemaVersion": "1", "fersDeLance": [{"factionId": "kherops", "leaderInstanceId": "m1", "members": [{"instanceId": "m1", "profileId": "kherops-archere-1", "addedEquipmentIds": [], "removedBaseEquipmentIds": [], "spellIds": [], "munitions": {"arc-des-berges": {"simple": 0, "perce": 1, "mt-123": 0}}}]}]}`
+	x, err := ParseListExport("t", []byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp := c.ImportList(x)
+	if len(imp.Errors) != 0 || imp.Invalid[0] != nil {
+		t.Fatalf("errors %v, invalid %v", imp.Errors, imp.Invalid[0])
+	}
+	want := []profiles.AmmunitionPurchase{{Weapon: "arc-des-berges", Shots: 10, Cost: 25, Piercing: 4}}
+	if got := imp.Lists[0].Members[0].Ammunition; !slices.Equal(got, want) {
+		t.Errorf("ammunition %+v, want %+v (6 simple and 4 armour-piercing arrows, 5 + 15 + 5 Kr)", got, want)
+	}
+	if !strings.Contains(string(imp.Files[0].Data), "ammunition: {arc-des-berges: {shots: 10, cost: 25, piercing: 4}}") {
+		t.Errorf("list file:\n%s", imp.Files[0].Data)
+	}
+	var warnings []string
+	for _, w := range imp.Warnings {
+		warnings = append(warnings, w.Error())
+	}
+	text := strings.Join(warnings, "\n")
+	if strings.Contains(text, `"perce"`) || !strings.Contains(text, `not modelled: 1 shots of "mt-123"`) {
+		t.Errorf("warnings:\n%s\nwant the hydra arrow named, the piercing ones not", text)
+	}
+	ds := c.DataSet()
+	found := false
+	for _, e := range imp.Lists[0].Loadouts(ds)[0].Items(ds) {
+		if e.ID == "arc-des-berges" {
+			found = true
+			if base, _ := ds.Item(e.ID); e.Effects.Ammunition != base.Effects.Ammunition+10 || e.Effects.PiercingShots != 4 {
+				t.Errorf("bow fielded with %d shots, %d piercing; want %d, 4", e.Effects.Ammunition, e.Effects.PiercingShots, base.Effects.Ammunition+10)
+			}
+		}
+	}
+	if !found {
+		t.Error("the archer fields no arc-des-berges")
+	}
+}
