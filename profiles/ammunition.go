@@ -23,10 +23,15 @@ type AmmunitionPurchase struct {
 	// line 1670): each burns (sim/fire.go) or poisons (sim/poison.go) its
 	// target when it hits.
 	Fire, Poisoned int
+	// Piercing are the shots of armour-piercing ammunition among Shots
+	// (catalogue.md 4.7 type "armour-piercing", which the catalogue gives
+	// only by name): read as armour-piercing 1 (R12), as a weapon's
+	// perceArmure 1 (sim/piercing.go).
+	Piercing int
 }
 
-// Special describes the fire and poisoned shots of p, " (2 fire, 1
-// poisoned)", or "" when it has none.
+// Special describes the fire, poisoned and armour-piercing shots of p, " (2
+// fire, 1 poisoned)", or "" when it has none.
 func (p AmmunitionPurchase) Special() string {
 	var parts []string
 	if p.Fire > 0 {
@@ -34,6 +39,9 @@ func (p AmmunitionPurchase) Special() string {
 	}
 	if p.Poisoned > 0 {
 		parts = append(parts, fmt.Sprintf("%d poisoned", p.Poisoned))
+	}
+	if p.Piercing > 0 {
+		parts = append(parts, fmt.Sprintf("%d armour-piercing", p.Piercing))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -98,11 +106,12 @@ func (l Loadout) withAmmunition(items []*Equipment) []*Equipment {
 		if shots == 0 && e.boughtOnly() {
 			continue // no ammunition: it cannot shoot
 		}
-		if shots != e.Effects.Ammunition || bought && (p.Fire > 0 || p.Poisoned > 0) {
+		if shots != e.Effects.Ammunition || bought && (p.Fire > 0 || p.Poisoned > 0 || p.Piercing > 0) {
 			c := *e
 			c.Effects.Ammunition = shots
 			if bought {
 				c.Effects.FireShots, c.Effects.PoisonShots = p.Fire, p.Poisoned // sim/fire.go, sim/poison.go
+				c.Effects.PiercingShots = p.Piercing                            // sim/piercing.go
 			}
 			e = &c
 		}
@@ -138,8 +147,8 @@ func (d *decoder) boughtAmmunition(n *yaml.Node, field string) *AmmunitionPurcha
 }
 
 // ammunitionPurchase decodes {shots: S, cost: K}, S from minShots to 999, K
-// from 0 to 999; on a list entry (special) also fire: F and poisoned: P, the
-// shots of those types among S (F + P at most S).
+// from 0 to 999; on a list entry (special) also fire: F, poisoned: P and
+// piercing: A, the shots of those types among S (F + P + A at most S).
 func (d *decoder) ammunitionPurchase(n *yaml.Node, field string, minShots int, special bool) (AmmunitionPurchase, bool) {
 	var p AmmunitionPurchase
 	fields, ok := d.mapping(n, field)
@@ -148,7 +157,7 @@ func (d *decoder) ammunitionPurchase(n *yaml.Node, field string, minShots int, s
 	}
 	keys := []string{"shots", "cost"}
 	if special {
-		keys = append(keys, "fire", "poisoned")
+		keys = append(keys, "fire", "poisoned", "piercing")
 	}
 	present := map[string]*yaml.Node{}
 	for _, f := range fields {
@@ -163,6 +172,8 @@ func (d *decoder) ammunitionPurchase(n *yaml.Node, field string, minShots int, s
 			p.Fire, ok = d.intIn(f.v, fp, 0, 999, "fire must be from 0 to 999 shots (those of fire ammunition among shots)")
 		case special && f.key == "poisoned":
 			p.Poisoned, ok = d.intIn(f.v, fp, 0, 999, "poisoned must be from 0 to 999 shots (those of poisoned ammunition among shots)")
+		case special && f.key == "piercing":
+			p.Piercing, ok = d.intIn(f.v, fp, 0, 999, "piercing must be from 0 to 999 shots (those of armour-piercing ammunition among shots)")
 		default:
 			d.unknown(f.k, fp, f.key, keys)
 			ok = false
@@ -176,20 +187,23 @@ func (d *decoder) ammunitionPurchase(n *yaml.Node, field string, minShots int, s
 		d.require(deref(n), field, has, "shots", "cost")
 		return p, false
 	}
-	if p.Fire+p.Poisoned > p.Shots {
-		key := "fire"
-		if present[key] == nil {
-			key = "poisoned"
+	if p.Fire+p.Poisoned+p.Piercing > p.Shots {
+		key := "piercing"
+		for _, k := range []string{"poisoned", "fire"} {
+			if present[k] != nil {
+				key = k // the first of fire, poisoned, piercing given
+			}
 		}
-		d.errorf(present[key], join(field, key), "fire (%d) and poisoned (%d) shots are among the %d shots bought: together at most shots", p.Fire, p.Poisoned, p.Shots)
+		d.errorf(present[key], join(field, key), "fire (%d), poisoned (%d) and piercing (%d) shots are among the %d shots bought: together at most shots", p.Fire, p.Poisoned, p.Piercing, p.Shots)
 		return p, false
 	}
 	return p, true
 }
 
 // memberAmmunition decodes a list entry's ammunition: {WEAPON: {shots: S,
-// cost: K, fire: F, poisoned: P}}, S from 0 (none bought) to 999, F and P
-// (optional) the shots of fire and poisoned ammunition among them.
+// cost: K, fire: F, poisoned: P, piercing: A}}, S from 0 (none bought) to
+// 999, F, P and A (optional) the shots of fire, poisoned and armour-piercing
+// ammunition among them.
 func (d *decoder) memberAmmunition(n *yaml.Node, field string) ([]AmmunitionPurchase, []*yaml.Node) {
 	fields, ok := d.mapping(n, field)
 	if !ok {

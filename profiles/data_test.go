@@ -266,6 +266,7 @@ var catalogueOnly = map[string]bool{
 	"ArmourStats.HeavyThreshold": true, "ArmourStats.Stacks": true, "heavy_threshold": true, "stacks_with_armour": true,
 	"no_critical_damage": true, "immune": true, "malus_max_c": true, "grants": true, "grants_increment": true,
 	"Equipment.BoughtAmmunition": true, "bought_ammunition": true, // a catalogue weapon whose ammunition is only bought (catalogue.md 4.7)
+	"Equipment.Edge": true, "edge": true, // the catalogue's tranchant, for the edge upgrade a list buys (catalogue.md 4.8): the rulebooks name no edge
 	"Equipment.GrantsTraits": true, "grants_traits": true, // the seal's apatride (catalogue.md 4.6): a catalogue item
 	"Equipment.MountEquipment": true, "mount_equipment": true, // equipment for mounts (catalogue.md 4.6): the default data has no mount
 	// Item effects (sim/items.go): charms, flasks, antidotes, poison immunity
@@ -295,5 +296,5 @@ var catalogueOnly = map[string]bool{
 	// poisoned shots come from a list's catalogue ammunition (catalogue.md
 	// 4.7), never from a data file's weapon.
 	"Effects.Fire": true, "Effects.Frostbite": true, "fire": true, "frostbite": true,
-	"Effects.FireShots": true, "Effects.PoisonShots": true,
+	"Effects.FireShots": true, "Effects.PoisonShots": true, "Effects.PiercingShots": true,
 }

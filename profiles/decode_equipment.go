@@ -194,6 +194,8 @@ func (d *decoder) equipment(n *yaml.Node, path string, _ bool) {
 			e.GrantsTraits = d.grantTraits(f.v, field) // profiles/granttraits.go
 		case "stackable":
 			e.Stackable, _ = d.boolValue(f.v, field)
+		case "edge":
+			e.Edge, _ = d.boolValue(f.v, field) // profiles/upgrades.go
 		case "poison":
 			ef.Poison, _ = d.boolValue(f.v, field)
 		case "fire":

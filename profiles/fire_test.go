@@ -68,7 +68,7 @@ func TestSpecialAmmunition(t *testing.T) {
 		t.Errorf("the data set's bow: %d fire shots, want 0 (the purchase is the list's)", b.Effects.FireShots)
 	}
 	for _, tc := range []struct{ ammo, want string }{
-		{"{bow: {shots: 2, cost: 20, fire: 2, poisoned: 1}}", `members[0].ammunition.bow.fire: fire (2) and poisoned (1) shots are among the 2 shots bought`},
+		{"{bow: {shots: 2, cost: 20, fire: 2, poisoned: 1}}", `members[0].ammunition.bow.fire: fire (2), poisoned (1) and piercing (0) shots are among the 2 shots bought`},
 		{"{bow: {shots: 2, cost: 20, fire: -1}}", `members[0].ammunition.bow.fire: fire must be from 0 to 999`},
 		{"{bow: {shots: 2, cost: 20, flaming: 1}}", `members[0].ammunition.bow.flaming`},
 	} {

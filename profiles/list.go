@@ -35,6 +35,8 @@ import (
 //	    mount_options: {harness: 2}  # options of the mount, with X (MountOption)
 //	  - profile: crossbowman-2
 //	    ammunition: {light-crossbow: {shots: 12, cost: 15}}  # bought (profiles/ammunition.go)
+//	  - profile: crown-guard-1
+//	    upgrades: {sword: {edge: {cost: 6}}}  # the edge, +1 damage (profiles/upgrades.go)
 //
 // LoadList and ParseList check it against a DataSet and report every problem
 // with its position and the rule broken.
@@ -150,7 +152,10 @@ type ListMember struct {
 	// shots they add; on one that shoots only bought ammunition they are
 	// all it has, none when the entry buys none.
 	Ammunition []AmmunitionPurchase
-	Pos        Pos
+	// Upgrades are the upgrades the entry buys on its weapons, with their
+	// Krowns (profiles/upgrades.go): the edge, +1 damage.
+	Upgrades []Upgrade
+	Pos      Pos
 }
 
 // The rules a list can break, as cited at the end of each problem. They name the
@@ -177,7 +182,7 @@ const (
 // Field names of the list format.
 var (
 	listFields   = []string{"name", "faction", "budget", "leader", "members"}
-	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire", "granted", "mount", "mount_options", "ammunition"}
+	memberFields = []string{"profile", "count", "add", "remove", "spells", "grimoire", "granted", "mount", "mount_options", "ammunition", "upgrades"}
 )
 
 // LoadList reads the list file at path and checks it against ds (nil means
@@ -241,6 +246,7 @@ type memberNodes struct {
 	mountOptions         []*yaml.Node // the mount options given, one per choice
 	grimoire             *yaml.Node   // the grimoire given
 	ammunition           []*yaml.Node // the weapons ammunition is bought for
+	upgrades             []*yaml.Node // the weapon of each upgrade bought
 	ok                   bool         // the profile id and the count decoded
 }
 
@@ -364,6 +370,8 @@ func (d *decoder) listMember(e *yaml.Node, path string) (ListMember, memberNodes
 			d.memberMagic(&m, &mn, f.key, f.v, field)
 		case "ammunition":
 			m.Ammunition, mn.ammunition = d.memberAmmunition(f.v, field) // profiles/ammunition.go
+		case "upgrades":
+			m.Upgrades, mn.upgrades = d.memberUpgrades(f.v, field) // profiles/upgrades.go
 		default:
 			d.unknown(f.k, field, f.key, memberFields)
 		}
@@ -519,8 +527,9 @@ func (d *decoder) checkEquipment(p *Profile, m *ListMember, mn memberNodes, path
 		d.equipErrors(mn.node, path, err)
 		return 0, false
 	}
-	l.Ammunition, l.Listed = m.Ammunition, true
-	if !d.checkAmmunition(l, m, mn.ammunition, path, ds) {
+	l = m.Outfit(l)
+	ammoOK := d.checkAmmunition(l, m, mn.ammunition, path, ds)
+	if !d.checkUpgrades(l, m, mn.upgrades, path, ds) || !ammoOK {
 		return 0, false
 	}
 	return l.Cost(ds), true
@@ -703,6 +712,14 @@ func (d *decoder) checkLeader(l *List, n *listNodes, recruited []*Profile) {
 		leader.ID, leader.Level, strings.Join(tops, " and "))
 }
 
+// Outfit returns lo, the loadout of m's profile and equipment changes, with
+// what m buys besides: its ammunition (profiles/ammunition.go, Listed set:
+// a list's loadout) and its upgrades (profiles/upgrades.go).
+func (m ListMember) Outfit(lo Loadout) Loadout {
+	lo.Ammunition, lo.Listed, lo.Upgrades = m.Ammunition, true, m.Upgrades
+	return lo
+}
+
 // Loadouts returns the loadout of every Safar of l, one per Safar (an entry of
 // Count n gives n loadouts), in list order. It panics if an entry does not equip
 // in ds, which a List returned by LoadList or ParseList against ds rules out.
@@ -743,8 +760,7 @@ func (l *List) mustEquip(ds *DataSet, m ListMember) Loadout {
 		p = ds.MemberProfile(p, m)
 		var lo Loadout
 		if lo, err = ds.Equip(p, m.Add, m.Remove); err == nil {
-			lo.Ammunition, lo.Listed = m.Ammunition, true // profiles/ammunition.go
-			return lo
+			return m.Outfit(lo)
 		}
 	}
 	panic(fmt.Sprintf("profiles: list %q: member %s: %v", l.Name, m.Profile, err))

@@ -515,6 +515,8 @@ func FuzzParseList(f *testing.F) {
 	f.Add([]byte("members: &m\n  - <<: *m\n"))
 	f.Add([]byte("members: [{profile: paladin-3, count: 99, add: [sword, sword, sword]}]\n"))
 	f.Add([]byte("name: m\nfaction: gouns\nbudget: 300\nleader: goun-shaman-2\nmembers:\n  - {profile: goun-shaman-2, grimoire: large, spells: [mending-word, spirit-of-the-stone], granted: [bone-splinters], mount: x}\n"))
+	f.Add([]byte("name: u\nfaction: kharns\nbudget: 300\nleader: paladin-3\nmembers:\n  - {profile: paladin-3, upgrades: {sword: {edge: {cost: 6}}, shield: {x: {}}}}\n")) // profiles/upgrades.go
+	f.Add([]byte("name: p\nfaction: gouns\nbudget: 300\nleader: goun-hunter-1\nmembers:\n  - {profile: goun-hunter-1, ammunition: {bow: {shots: 4, cost: 5, piercing: 2}}}\n"))
 	ds := Default()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ParseList("f.yaml", data, ds)

@@ -19,6 +19,9 @@ type Loadout struct {
 	// some.
 	Ammunition []AmmunitionPurchase
 	Listed     bool
+	// Upgrades are the upgrades a list bought on its weapons
+	// (profiles/upgrades.go): the edge, +1 damage.
+	Upgrades []Upgrade
 }
 
 // Equip returns the loadout of p with the equipment ids add taken on and the ids
@@ -96,8 +99,11 @@ func (ds *DataSet) Equip(p *Profile, add, remove []string) (Loadout, error) {
 // dagger follows it on the card. It panics if an id is not in ds, which a Loadout
 // made by ds.Equip rules out. The shots of its ranged weapons are those of
 // its ammunition (profiles/ammunition.go): a weapon that shoots only bought
-// ammunition and has none is left out.
-func (l Loadout) Items(ds *DataSet) []*Equipment { return l.withAmmunition(l.items(ds)) }
+// ammunition and has none is left out. A weapon l bought the edge for deals
+// its damage +1 (profiles/upgrades.go).
+func (l Loadout) Items(ds *DataSet) []*Equipment {
+	return l.withUpgrades(l.withAmmunition(l.items(ds)))
+}
 
 // items returns the equipment of l as the data set has it (Items).
 func (l Loadout) items(ds *DataSet) []*Equipment {
@@ -143,10 +149,10 @@ func (l Loadout) items(ds *DataSet) []*Equipment {
 // includes its base equipment, minus the cost of the removed items plus the cost
 // of the added ones (rulebook "Equipment": 75 + (22-8) = 89 Krowns for a Mongo
 // Warrior who swaps his Mkuki for a guisarme, 97 if he keeps both), plus its
-// ammunition's (profiles/ammunition.go). It panics if an id is not in ds,
-// which a Loadout made by ds.Equip rules out.
+// ammunition's (profiles/ammunition.go) and upgrades' (profiles/upgrades.go).
+// It panics if an id is not in ds, which a Loadout made by ds.Equip rules out.
 func (l Loadout) Cost(ds *DataSet) int {
-	cost := l.Profile.Cost + l.ammunitionCost(l.items(ds))
+	cost := l.Profile.Cost + l.ammunitionCost(l.items(ds)) + l.upgradeCost()
 	for _, id := range l.Remove {
 		cost -= ds.mustItem(id).Cost
 	}

@@ -366,6 +366,10 @@ type Equipment struct {
 	// ammunition: fielded with no list, it has these shots and its Krowns
 	// are paid; a list's loadout has what the list buys (profiles/ammunition.go).
 	BoughtAmmunition *AmmunitionPurchase
+	// Edge marks a melee weapon with an edge (catalogue.md 4.6 "tranchant"):
+	// a list may buy it the edge upgrade, +1 damage (catalogue.md 4.8;
+	// profiles/upgrades.go). It changes nothing by itself.
+	Edge bool
 	// Stackable marks an item a Safar may carry in several copies (poison
 	// doses: catalogue.md 4.6 "stackable"); weapons need no mark.
 	Stackable bool
@@ -463,6 +467,10 @@ type Effects struct {
 	// from a list's or loadout's ammunition purchase (profiles/ammunition.go),
 	// not a key of the weapon; each of those shots burns or poisons.
 	FireShots, PoisonShots int
+	// PiercingShots are the shots of armour-piercing ammunition among its
+	// Ammunition, set as FireShots is: each is shot with armour-piercing 1
+	// (R12; sim/piercing.go).
+	PiercingShots int
 }
 
 // MaxReach is the longest weapon reach of the data format, in toises (a

@@ -73,5 +73,8 @@ func (l Loadout) String() string {
 	for _, a := range l.Ammunition { // profiles/ammunition.go
 		s += fmt.Sprintf(" +%d shots%s for %s", a.Shots, a.Special(), a.Weapon)
 	}
+	for _, u := range l.Upgrades { // profiles/upgrades.go
+		s += fmt.Sprintf(" +%s on %s", u.ID, u.Weapon)
+	}
 	return s
 }

@@ -210,8 +210,9 @@ var (
 		"armour_ignore", "poison", "fire", "frostbite"}
 	// meleeOnlyFields: protection and boxes on a melee weapon make it a weapon
 	// that also protects (catalogue.md 4.6 "Armour": an item of another
-	// category that carries a seuil), worn in the second armour slot while held.
-	meleeOnlyFields  = []string{"reach", "defence_reach", "thrown", "protection", "boxes"}
+	// category that carries a seuil), worn in the second armour slot while held;
+	// edge: the weapon takes the edge upgrade a list buys (profiles/upgrades.go).
+	meleeOnlyFields  = []string{"reach", "defence_reach", "thrown", "protection", "boxes", "edge"}
 	rangedOnlyFields = []string{"ammunition", "rate", "reload_ap", "munition", "bought_ammunition"}
 	shieldFields     = []string{"defence_bonus", "boxes", "no_cf_defence"}
 	helmetFields     = []string{"boxes", "no_critical_damage", "immune"}

@@ -512,6 +512,9 @@ type planKey struct {
 	// critDrain: the attacker's card takes AP instead of the CH bonus of
 	// its combat attacks (Exchange.CritDrain, sim/cardcrit.go).
 	critDrain bool
+	// piercing: a shot of armour-piercing ammunition (Exchange.PiercingShot,
+	// sim/piercing.go).
+	piercing bool
 }
 
 // newEngine lists the kinds of the fighters (fighters[i] is on side sides[i])
@@ -2133,8 +2136,12 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	if key.heroic {
 		e.traceHeroic(i, j) // sim/cardheroic.go
 	}
-	c.ambushFirst = false                                  // sim/ambush.go
-	burns, poisonShot, freezes := e.specialShot(i, j, opt) // sim/fire.go
+	c.ambushFirst = false                                           // sim/ambush.go
+	burns, poisonShot, freezes, pierces := e.specialShot(i, j, opt) // sim/fire.go
+	key.piercing = pierces                                          // sim/piercing.go
+	if pierces && e.trace != nil {
+		e.tracef("  %s shoots armour-piercing ammunition at %s (armour-piercing 1)\n", e.name(i), e.name(j))
+	}
 	poisoned := poisonShot || e.poisonsWith(i, j, opt)
 	pl := e.plan(key, i, opt)
 	given := 0 // AP given for a warned defence, taken back after the exchange
@@ -2406,6 +2413,7 @@ func (e *engine) plan(k planKey, i int, opt *fightOption) *plan {
 	ex.DoubleDamage = k.double   // sim/carddouble.go
 	ex.HeroicAttack = k.heroic   // sim/cardheroic.go
 	ex.CritDrain = k.critDrain   // sim/cardcrit.go
+	ex.PiercingShot = k.piercing // sim/piercing.go
 	if k.bleeding {
 		df := *ex.Defender
 		df.Bleeding = true

@@ -229,6 +229,10 @@ type Exchange struct {
 	// modifier and armour, its CH bonus included, times 2 (damageSpec.parts).
 	// Not its counter damage as a defender.
 	DoubleDamage bool
+	// PiercingShot: the shot is of armour-piercing ammunition
+	// (catalogue.md 4.7; sim/piercing.go): armour-piercing 1 (R12) unless
+	// its weapon has its own. Shots only.
+	PiercingShot bool
 	// HeroicAttack: the attacker has Heroic attack for this exchange (one
 	// more die on its melee attacks, skills.md #14), a special card's rule
 	// against an enemy bleeding from its attack (skills.md 3.2;
@@ -923,6 +927,9 @@ func (ex *Exchange) damage(a Attack) *damageSpec {
 		// The staff's AP instead of the CH bonus (sim/cardcrit.go), before
 		// the helmet's guard: there is no CH bonus for it to stop.
 		s.critStature, s.critBleeding = 0, 0
+	}
+	if ex.PiercingShot && a.Kind == Shot {
+		pierceShot(s) // sim/piercing.go, before the helmet that guards against armour piercing
 	}
 	helmetGuard(s, ex.Defender)
 	s.double = ex.DoubleDamage // sim/carddouble.go

@@ -45,9 +45,10 @@ type fireState struct {
 	// V and A during this activation (frostMalus or 0).
 	frost bool
 	chill int8
-	// fireShots, poisonShots: the shots of fire and poisoned ammunition it
-	// has left, among the shots of its shooting weapon.
-	fireShots, poisonShots int
+	// fireShots, poisonShots, piercingShots: the shots of fire, poisoned
+	// and armour-piercing ammunition it has left, among the shots of its
+	// shooting weapon (sim/piercing.go).
+	fireShots, poisonShots, piercingShots int
 }
 
 // frostMalus is what frostbite takes from velocity and agility (seed 000
@@ -91,6 +92,7 @@ func newFireState(f *Fighter) fireState {
 	s := fireState{burnBy: -1}
 	if w := f.Ranged; w != nil {
 		s.fireShots, s.poisonShots = w.Effects.FireShots, w.Effects.PoisonShots
+		s.piercingShots = w.Effects.PiercingShots // sim/piercing.go
 	}
 	return s
 }
@@ -113,37 +115,45 @@ func (ex *Exchange) freezes() bool {
 // specialShot chooses the ammunition of Safar i's attack opt on j and spends
 // it: a shot of its shooting weapon spends a fire shot on a target not yet
 // burning, else a poisoned one on a target that can still be poisoned, else
-// a plain one while it has one left, else a special one. It reports whether
-// the attack burns (a fire shot, or a weapon with fire), poisons by its shot,
-// and freezes (a weapon with frostbite). It is called after the shot's
-// ammunition was counted (engine.strike).
-func (e *engine) specialShot(i, j int, opt *fightOption) (burns, poisons, freezes bool) {
+// an armour-piercing one on an enemy whose armour has boxes left
+// (sim/piercing.go), else a plain one while it has one left, else a special
+// one. It reports whether the attack burns (a fire shot, or a weapon with
+// fire), poisons by its shot, freezes (a weapon with frostbite) and is an
+// armour-piercing shot. It is called after the shot's ammunition was counted
+// (engine.strike).
+func (e *engine) specialShot(i, j int, opt *fightOption) (burns, poisons, freezes, pierces bool) {
 	c, o := &e.c[i], &e.c[j]
 	if opt.weapon == nil || opt.attack.Kind.Special() {
-		return false, false, false
+		return false, false, false, false
 	}
 	burns, freezes = opt.weapon.Effects.Fire, opt.weapon.Effects.Frostbite
 	s := &c.fire
-	if !opt.shot || opt.weapon != c.f.Ranged || s.fireShots+s.poisonShots == 0 {
-		return burns, false, freezes
+	if !opt.shot || opt.weapon != c.f.Ranged || s.fireShots+s.poisonShots+s.piercingShots == 0 {
+		return burns, false, freezes, false
 	}
 	enemy := c.side != o.side
-	plain := c.ammo + 1 - s.fireShots - s.poisonShots // before this shot
+	plain := c.ammo + 1 - s.fireShots - s.poisonShots - s.piercingShots // before this shot
 	switch {
 	case s.fireShots > 0 && enemy && !o.fire.burning:
 		s.fireShots--
-		return true, false, freezes
+		return true, false, freezes, false
 	case s.poisonShots > 0 && enemy && !o.poisoned && !o.f.Items.PoisonImmune:
 		s.poisonShots--
-		return burns, true, freezes
+		return burns, true, freezes, false
+	case s.piercingShots > 0 && e.pierces(i, j):
+		s.piercingShots--
+		return burns, false, freezes, true
 	case plain > 0:
-		return burns, false, freezes
+		return burns, false, freezes, false
 	case s.fireShots > 0:
 		s.fireShots--
-		return true, false, freezes
+		return true, false, freezes, false
+	case s.poisonShots > 0:
+		s.poisonShots--
+		return burns, true, freezes, false
 	}
-	s.poisonShots--
-	return burns, true, freezes
+	s.piercingShots--
+	return burns, false, freezes, true
 }
 
 // inflictFire puts the statuses of a successful attack by Safar by (-1:

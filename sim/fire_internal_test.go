@@ -86,29 +86,29 @@ func TestFireShots(t *testing.T) {
 	}
 	opt := &fightOption{attack: Attack{Kind: Shot, AP: 2, Chars: CharsOf(A, A)}, weapon: bow, shot: true}
 	e.c[0].ammo = 2 // the shot counted (engine.strike)
-	if burns, _, _ := e.specialShot(0, 1, opt); !burns || e.c[0].fire.fireShots != 0 {
+	if burns, _, _, _ := e.specialShot(0, 1, opt); !burns || e.c[0].fire.fireShots != 0 {
 		t.Errorf("first shot: burns %v, %d fire shots left; want the fire shot spent", burns, e.c[0].fire.fireShots)
 	}
 	e.c[0].fire.fireShots, e.c[1].fire.burning = 1, true
 	e.c[0].ammo = 1
-	if burns, _, _ := e.specialShot(0, 1, opt); burns || e.c[0].fire.fireShots != 1 {
+	if burns, _, _, _ := e.specialShot(0, 1, opt); burns || e.c[0].fire.fireShots != 1 {
 		t.Errorf("shot on a burning target: burns %v, %d fire shots left; want a plain shot, 1 left", burns, e.c[0].fire.fireShots)
 	}
 	e.c[0].ammo = 0
-	if burns, _, _ := e.specialShot(0, 1, opt); !burns || e.c[0].fire.fireShots != 0 {
+	if burns, _, _, _ := e.specialShot(0, 1, opt); !burns || e.c[0].fire.fireShots != 0 {
 		t.Errorf("last shot, a fire one: burns %v, %d fire shots left", burns, e.c[0].fire.fireShots)
 	}
 	e.c[1].fire.burning = false
-	if burns, _, _ := e.specialShot(0, 1, opt); burns {
+	if burns, _, _, _ := e.specialShot(0, 1, opt); burns {
 		t.Error("no fire shot left: the shot burns")
 	}
 	// Poisoned arrows (catalogue.md 4.7 type poisoned): the same, poisoning.
 	e.c[0].fire.poisonShots, e.c[0].ammo = 1, 4
-	if _, poisons, _ := e.specialShot(0, 1, opt); !poisons || e.c[0].fire.poisonShots != 0 {
+	if _, poisons, _, _ := e.specialShot(0, 1, opt); !poisons || e.c[0].fire.poisonShots != 0 {
 		t.Errorf("a poisoned arrow: poisons %v, %d left; want it spent", poisons, e.c[0].fire.poisonShots)
 	}
 	e.c[0].fire.poisonShots, e.c[1].poisoned = 1, true
-	if _, poisons, _ := e.specialShot(0, 1, opt); poisons || e.c[0].fire.poisonShots != 1 {
+	if _, poisons, _, _ := e.specialShot(0, 1, opt); poisons || e.c[0].fire.poisonShots != 1 {
 		t.Errorf("a poisoned arrow on a poisoned target: poisons %v, want a plain shot", poisons)
 	}
 }

@@ -213,8 +213,8 @@ func listShow(w io.Writer, l *profiles.List, from string, ds *profiles.DataSet) 
 		if err != nil {
 			return err
 		}
-		lo.Ammunition, lo.Listed = m.Ammunition, true // profiles/ammunition.go
-		changed = changed || len(m.Add)+len(m.Remove)+len(m.Ammunition) > 0
+		lo = m.Outfit(lo) // profiles/ammunition.go, profiles/upgrades.go
+		changed = changed || len(m.Add)+len(m.Remove)+len(m.Ammunition)+len(m.Upgrades) > 0
 		t.Rows = append(t.Rows, []string{p.ID, p.Name, fmt.Sprint(p.Level), listLimitation(p, ds), fmt.Sprint(m.Count),
 			listLoadout(lo, ds), fmt.Sprint(lo.Cost(ds)), fmt.Sprint(m.Count * lo.Cost(ds))})
 	}
@@ -266,6 +266,9 @@ func listLoadout(lo profiles.Loadout, ds *profiles.DataSet) string {
 		parts = append(parts, "-"+id)
 	}
 	parts = append(parts, listAmmunition(lo, items)...)
+	for _, u := range lo.Upgrades { // profiles/upgrades.go
+		parts = append(parts, fmt.Sprintf("%s bought for %s (+%d damage)", u.ID, u.Weapon, profiles.EdgeDamage))
+	}
 	if len(parts) == 0 {
 		return "bare hands"
 	}

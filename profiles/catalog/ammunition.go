@@ -55,8 +55,9 @@ func (c *Conversion) cheapestSimple(kind string) (profiles.AmmunitionPurchase, b
 // munitionEffect reads what a type of ammunition (catalogue.md 4.7, id and
 // label) does beyond a simple shot: "fire" for fire ammunition (seed 004
 // line 1670 "Enflammé", seed 000 line 1770 "Fire"; the catalogue's
-// "brulant"), "poisoned" for poisoned ammunition ("Empoisonné"), "" for
-// the others (simple, armour-piercing, hydra).
+// "brulant"), "poisoned" for poisoned ammunition ("Empoisonné"), "piercing"
+// for armour-piercing ammunition ("perce", "perçant", "perforant": read as
+// armour-piercing 1, sim/piercing.go), "" for the others (simple, hydra).
 func munitionEffect(id, label string) string {
 	s := fold(id + " " + label)
 	for _, w := range []string{"enflamm", "brulant", "incendi", "feu", "fire"} {
@@ -69,16 +70,22 @@ func munitionEffect(id, label string) string {
 			return "poisoned"
 		}
 	}
+	for _, w := range []string{"perce", "percant", "perfor", "piercing", "perforant"} {
+		if strings.Contains(s, w) {
+			return "piercing"
+		}
+	}
 	return ""
 }
 
 // listAmmunition turns the ammunition a member bought (munitions: {weapon:
 // {type: tier}}, catalogue.md 5.1) into the list format's purchases: shots
-// of simple, fire and poisoned ammunition count, the latter two as the
-// purchase's fire and poisoned shots (sim/fire.go: they burn or poison what
-// they hit); every type's Krowns are paid (the kind's tierPrices); the shots
-// of other types (armour-piercing, hydra), whose effects the engine does not
-// play, are named and not counted.
+// of simple, fire, poisoned and armour-piercing ammunition count, the latter
+// three as the purchase's fire, poisoned and piercing shots (sim/fire.go:
+// they burn or poison what they hit; sim/piercing.go: armour-piercing 1);
+// every type's Krowns are paid (the kind's tierPrices); the shots of other
+// types (the hydra arrow), whose effects the engine does not play, are named
+// and not counted.
 // A weapon whose ammunition is only bought and for which the member bought
 // nothing is named too: it cannot shoot.
 func (c *Conversion) listAmmunition(m MemberExport, items []string, warn func(path, format string, args ...any)) []profiles.AmmunitionPurchase {
@@ -111,6 +118,8 @@ func (c *Conversion) listAmmunition(m MemberExport, items []string, warn func(pa
 				p.Fire += mt.quantities[tier]
 			case mt.effect == "poisoned":
 				p.Poisoned += mt.quantities[tier]
+			case mt.effect == "piercing":
+				p.Piercing += mt.quantities[tier]
 			case t != "simple":
 				warn(path, "not modelled: %d shots of %q bought for %q (that ammunition's effect): not counted, its %d Kr paid", mt.quantities[tier], t, w, mt.prices[tier])
 				continue
@@ -120,6 +129,7 @@ func (c *Conversion) listAmmunition(m MemberExport, items []string, warn func(pa
 		p.Shots, p.Cost = min(p.Shots, 999), min(p.Cost, 999)
 		p.Fire = min(p.Fire, p.Shots)
 		p.Poisoned = min(p.Poisoned, p.Shots-p.Fire)
+		p.Piercing = min(p.Piercing, p.Shots-p.Fire-p.Poisoned)
 		out = append(out, p)
 	}
 	for _, id := range items {
@@ -145,6 +155,9 @@ func ammunitionYAML(ps []profiles.AmmunitionPurchase) string {
 		}
 		if p.Poisoned > 0 {
 			s += fmt.Sprintf(", poisoned: %d", p.Poisoned)
+		}
+		if p.Piercing > 0 {
+			s += fmt.Sprintf(", piercing: %d", p.Piercing)
 		}
 		s += "}"
 	}

@@ -117,7 +117,7 @@ type munitionType struct {
 	quantities []int // shots per price tier
 	prices     []int // the kind's tierPrices, Krowns per tier
 	// effect is what its shots do beyond a simple one's (munitionEffect):
-	// "fire", "poisoned", "" none or not modelled.
+	// "fire", "poisoned", "piercing", "" none or not modelled.
 	effect string
 }
 

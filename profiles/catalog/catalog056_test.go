@@ -284,7 +284,7 @@ func TestListRoundTrip056(t *testing.T) {
 	text := strings.Join(all, "\n")
 	for _, want := range []string{
 		`members[2].munitions.arc-des-berges: not modelled: 1 shots of "mt-123" bought for "arc-des-berges" (that ammunition's effect): not counted, its 5 Kr paid`,
-		`members[0].equipmentUpgrades.hache-longue: not modelled: upgrade "affutage" on "hache-longue" (+1 damage, the edge`,
+		`members[4].equipmentUpgrades.bouclier-rond: not modelled: upgrade "tressage" on "bouclier-rond" (its effect is only in its card's text)`,
 		`members[3].origin: not modelled: origin "kharns"`,
 		`ost.cardIds: not modelled`,
 	} {

@@ -33,7 +33,7 @@ func (e *equipOut) readExtras(o *object) {
 	}
 	if flag("tranchant") {
 		// The edge: only the edge upgrade a list buys uses it (+1 damage,
-		// catalogue.md section 4.8).
+		// catalogue.md section 4.8), written edge: true (upgrades.go).
 		e.edge = true
 		e.noEffectf("tranchant (the edge upgrade a list may buy: applied by kharn import list)")
 	}

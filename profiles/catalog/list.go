@@ -122,11 +122,12 @@ func (c *Conversion) ImportList(x *ListExport) *ListImport {
 			}
 			c.memberExtras(m, cardsDone[m.Path], warn)
 			lm := profiles.ListMember{Profile: p.id, Count: 1, Add: add, Remove: remove}
-			lm.Ammunition = c.listAmmunition(m, memberItems(ds, p.id, add, remove), warn) // ammunition.go
+			lm.Ammunition = c.listAmmunition(m, memberItems(ds, p.id, add, remove), warn)   // ammunition.go
+			lm.Upgrades = c.listUpgrades(m, memberItems(ds, p.id, add, remove), warn, fail) // upgrades.go
 			c.memberMount(m, &lm, warn, fail)
 			c.memberMagic(m, p, &lm, warn, fail)
 			k := key{p.id, strings.Join(sorted(lm.Add), ","), strings.Join(sorted(remove), ","),
-				strings.Join(lm.Spells, ",") + "|" + strings.Join(lm.Granted, ",") + "|" + lm.Grimoire + "|" + lm.Mount + "|" + fmt.Sprint(lm.MountOptions) + "|" + fmt.Sprint(lm.Ammunition)}
+				strings.Join(lm.Spells, ",") + "|" + strings.Join(lm.Granted, ",") + "|" + lm.Grimoire + "|" + lm.Mount + "|" + fmt.Sprint(lm.MountOptions) + "|" + fmt.Sprint(lm.Ammunition) + "|" + fmt.Sprint(lm.Upgrades)}
 			if at, ok := entries[k]; ok {
 				l.Members[at].Count++
 			} else {
@@ -198,8 +199,7 @@ func listCost(l *profiles.List, ds *profiles.DataSet) int {
 			continue
 		}
 		if lo, err := ds.Equip(ds.MemberProfile(p, m), m.Add, m.Remove); err == nil {
-			lo.Ammunition, lo.Listed = m.Ammunition, true
-			total += m.Count * lo.Cost(ds)
+			total += m.Count * m.Outfit(lo).Cost(ds)
 		}
 	}
 	return total
@@ -283,6 +283,9 @@ func writeList(b *bytes.Buffer, l *profiles.List, cards []listCardOut, own int) 
 		if len(m.Ammunition) > 0 {
 			b.WriteString("    ammunition: " + ammunitionYAML(m.Ammunition) + "\n")
 		}
+		if len(m.Upgrades) > 0 {
+			b.WriteString("    upgrades: " + upgradesYAML(m.Upgrades) + "\n") // upgrades.go
+		}
 	}
 }
 
@@ -292,16 +295,8 @@ func writeList(b *bytes.Buffer, l *profiles.List, cards []listCardOut, own int) 
 // origin, spells, mounts).
 // The bought cards in done are played (their skills are card_grants).
 func (c *Conversion) memberExtras(m MemberExport, done []string, warn func(path, format string, args ...any)) {
-	// Bought ammunition: listAmmunition (ammunition.go).
-	for _, e := range sortedKeys(anyMap(m.Upgrades)) {
-		for _, u := range m.Upgrades[e] {
-			what := "its effect"
-			if up, ok := c.upgrades[u]; ok && up.edge {
-				what = "+1 damage, the edge"
-			}
-			warn(m.Path+".equipmentUpgrades."+e, "not modelled: upgrade %q on %q (%s; the list format carries no upgrade)", u, e, what)
-		}
-	}
+	// Bought ammunition: listAmmunition (ammunition.go); upgrades:
+	// listUpgrades (upgrades.go).
 	cards := slices.Clone(m.SpecialCards)
 	for _, k := range sortedKeys(anyMap(m.CardCounts)) {
 		if !slices.Contains(cards, k) {

@@ -274,6 +274,7 @@ func (c *Conversion) writeEquipment(b *bytes.Buffer, e *equipOut) {
 		}
 	}
 	e.writeStackable(kv) // equipment_copies.go
+	e.writeEdge(kv)      // upgrades.go
 	e.writePoison(kv)    // equipment_items.go
 	e.writeGrants(kv)
 	if len(e.reserved) > 0 {
