@@ -64,6 +64,9 @@ func (e *engine) rootGains(i, j, extra, a int, opts []fightOption, costOf func(o
 			c.pos, c.ap = at, ap-extra
 		}
 		root[n] = positionValue(e, i, j, o, keep)
+		if !o.shot && walkIn && moveVariant&varCollNoAssault != 0 {
+			root[n].coll = false
+		}
 		c.pos, c.ap = from, ap
 		done[nd], gain[nd] = mk, root[n]
 		nd++
@@ -177,3 +180,39 @@ func (e *engine) backReach(j int, fallen bool) float64 {
 	}
 	return e.assaultReach(j) + e.velocity(j)
 }
+
+// moveVariant selects diagnostic variants of the valuation of moves (0: none),
+// set by the paired diagnostics only (SetMoveVariant).
+var moveVariant int
+
+const (
+	varCollKill      = 1 << iota // a collision's 1D5 that finishes the target: the kill credit
+	varMoveOnBack                // moveOn: the assault the enemy left behind comes back with
+	varActed                     // the assault back of a target that has acted: next round
+	varCollNoAssault             // with varCollKill: not for a repel after an assault's walk
+	varCollWounded               // with varCollKill: only for a target of 5 HP or less
+)
+
+// collisionKill is the chance that the attack of option opt (band b, the
+// defender holding k AP) and the collision its repel ends in (1D5 to the
+// target, seed 000 "Collision") together take hp HP: for each face c of the
+// 1D5, the chance that the attack alone takes hp - c (the repel happens only
+// when it hits: at most p, the chance of the move), p when the collision
+// alone is enough.
+func collisionKill(opt *fightOption, b, k, hp int, p float64) float64 {
+	s := 0.0
+	for c := 1; c <= 5; c++ {
+		h := hp - c
+		if h <= 0 {
+			s += p
+			continue
+		}
+		s += min(float64(opt.kill.at(b, k, h)), p)
+	}
+	return max(s/5, float64(opt.kill.at(b, k, hp)))
+}
+
+// collisionKillHP is the most HP the collision's die takes (1D5): the plan
+// credits a collision's defeat (collisionKill) only to a target holding that
+// many HP or fewer.
+const collisionKillHP = 5

@@ -341,7 +341,11 @@ func planDPIn(dc *dpCache, in *dpInKey, opts []fightOption, a, k int, costOf fun
 		}
 		w := opt.dmg[band][k] - opt.ctr[band][k] + root[i].status + p*(root[i].value+after) + (1-p)*rest
 		if hp > 0 && hp < killHP {
-			w += bonus * float64(opt.kill.at(band, k, hp))
+			kp := float64(opt.kill.at(band, k, hp))
+			if root[i].coll && moveVariant&varCollKill != 0 && (moveVariant&varCollWounded == 0 || hp <= collisionKillHP) {
+				kp = collisionKill(opt, band, k, hp, p) // sim/effectvalue.go
+			}
+			w += bonus * kp
 		}
 		if w > bar+1e-9 {
 			bar, f = w, i
@@ -364,6 +368,9 @@ type posGain struct {
 	value float64
 	stay  bool
 	to    int // the enemy a melee fighter's V move goes to, -1 none
+	// coll: a C repel that ends in a collision, 1D5 to the target
+	// (collisionKill).
+	coll bool
 	// status is what the statuses its attack may put on the target are
 	// worth now, in HP, for any option; attDaze and attStun the chances that
 	// its counters daze or stun the attacker, when it is not already
@@ -1171,14 +1178,14 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		}
 		g += supportHP * float64(sup-e.supportsGiven(j))
 		stay := e.gap(i, j) <= e.reach(i)+1e-9
-		if !stay && !e.engagedAny(j) && e.gap(i, j) <= e.backReach(j, fallen)+1e-9 {
+		if !stay && !e.engagedAny(j) && e.gap(i, j) <= e.backReach(j, fallen)+1e-9 && (moveVariant&varActed == 0 || !o.acted) {
 			// Out of contact but within a walk back: j comes back with its
 			// stature on its first attack (R8a), whether the walk is free or
 			// paid (TestRepelAssaultBack).
 			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
 		}
 		o.pos = before
-		return posGain{value: g, stay: stay, to: -1}
+		return posGain{value: g, stay: stay, to: -1, coll: hit}
 	case posV:
 		if !preferRange(e, i, j) {
 			return moveOn(e, i, j, opt, keep)
@@ -1312,6 +1319,11 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 			v += supportHP * float64(e.alliesOn(i, k))
 			if !e.engaged(j, i) {
 				v -= supportHP * float64(supJ)
+				if moveVariant&varMoveOnBack != 0 && !e.engagedAny(j) && e.gap(i, j) <= e.backReach(j, false)+1e-9 {
+					// The enemy left behind comes back with an assault (R8a), as
+					// after a repel.
+					v -= assaultShare * e.threat[c.kind][e.c[j].kind][min(max(c.ap, 0), 7)]
+				}
 			}
 			if v -= kf(rest); v > best.value {
 				best = posGain{value: v, to: k}
