@@ -61,3 +61,40 @@ func TestRepelAssaultBack(t *testing.T) {
 		t.Errorf("B1 repelled out of A1's reach, stay %v", got.stay)
 	}
 }
+
+// TestRepelAssaultBackActed checks that a repel hands no assault back to a
+// target that has acted this round: it activates once a round (seed 000
+// lines 552-581, rulings.md R14, R15; engine.activate), so it comes back at
+// the attacker in the next round only, when the attacker's side may activate
+// first and walk in with an assault of its own (R8a). The assault back was
+// charged whatever the target's turn: the threat tables read the target's
+// whole next activation as though it came now (docs/policies.md, "The V and
+// C effects' valuation: the causes r10f found"). The same repel as
+// TestRepelAssaultBack, the target having acted: reliefShare of the paid walk
+// only.
+func TestRepelAssaultBackActed(t *testing.T) {
+	e := posEngine(t, "kherops-commander-3", "kherops-commander-3")
+	k := cOption(t, e, 0, 2, 2)
+	opts := e.opts[e.c[0].kind][e.c[2].kind]
+	ra, rb := e.c[0].radius, e.c[2].radius
+	e.c[0].pos = field.Vec{X: 7.5, Y: 2}
+	e.c[2].pos = field.Vec{X: 7.5, Y: 2 + ra + rb}
+	e.c[1].pos = field.Vec{X: 1, Y: 1}
+	e.c[3].pos = field.Vec{X: 14, Y: 1}
+	e.c[0].ap, e.c[1].ap = 2, 0
+	ka, kb := e.c[0].kind, e.c[2].kind
+	paid := e.threat[ka][kb][2] - e.threatPaid[ka][kb][2]
+	back := e.threat[ka][kb][2]
+	for _, acted := range []bool{false, true} {
+		e.c[2].acted = acted
+		want := reliefShare * paid
+		if !acted {
+			want -= assaultShare * back
+		}
+		got := positionValue(e, 0, 2, &opts[k], false)
+		if math.Abs(got.value-want) > 1e-9 {
+			t.Errorf("B1 acted %v: the repel's value %.4f, want %.4f (reliefShare x %.4f, less assaultShare x %.4f unless it has acted)",
+				acted, got.value, want, paid, back)
+		}
+	}
+}

@@ -177,3 +177,35 @@ func (e *engine) backReach(j int, fallen bool) float64 {
 	}
 	return e.assaultReach(j) + e.velocity(j)
 }
+
+// collisionKill is the chance that the attack of option opt (band b, the
+// defender holding k AP) and the collision its repel ends in (1D5 to the
+// target, seed 000 line 637, "Collision"; engine.push) together take hp HP:
+// for each face c of the 1D5, the chance that the attack alone takes hp - c
+// (the repel happens only when it hits: at most p, the chance of the move), p
+// when the collision alone is enough. planDPIn credits a defeat with it, in
+// place of the attack's own chance, when the move of a C option ends in a
+// collision and the target holds collisionKillHP or fewer HP
+// (TestCollisionKillCredit). Before, the collision was collisionHP of expected
+// damage and never a defeat. The damage reduction of a card (wardTaken) is not
+// counted on the die here.
+func collisionKill(opt *fightOption, b, k, hp int, p float64) float64 {
+	s := 0.0
+	for c := 1; c <= 5; c++ {
+		h := hp - c
+		if h <= 0 {
+			s += p
+			continue
+		}
+		s += min(float64(opt.kill.at(b, k, h)), p)
+	}
+	return max(s/5, float64(opt.kill.at(b, k, hp)))
+}
+
+// collisionKillHP is the most HP the collision's die takes (1D5): the plan
+// credits a collision's defeat (collisionKill) only to a target holding that
+// many HP or fewer, one the die alone may finish. Credited at any HP, it
+// lost tembos-300 battles (the paired battles of docs/policies.md, "The
+// causes r10f found": 332 / 450 on seed 5, 345 / 429 on seed 9, a tembo-elder-3
+// attacking another at full HP for the collision's share of a defeat).
+const collisionKillHP = 5

@@ -341,7 +341,12 @@ func planDPIn(dc *dpCache, in *dpInKey, opts []fightOption, a, k int, costOf fun
 		}
 		w := opt.dmg[band][k] - opt.ctr[band][k] + root[i].status + p*(root[i].value+after) + (1-p)*rest
 		if hp > 0 && hp < killHP {
-			w += bonus * float64(opt.kill.at(band, k, hp))
+			kp := float64(opt.kill.at(band, k, hp))
+			if root[i].coll && hp <= collisionKillHP {
+				// The repel's collision may finish it (sim/effectvalue.go).
+				kp = collisionKill(opt, band, k, hp, p)
+			}
+			w += bonus * kp
 		}
 		if w > bar+1e-9 {
 			bar, f = w, i
@@ -364,6 +369,9 @@ type posGain struct {
 	value float64
 	stay  bool
 	to    int // the enemy a melee fighter's V move goes to, -1 none
+	// coll: a C repel that ends in a collision, 1D5 to the target
+	// (collisionKill).
+	coll bool
 	// status is what the statuses its attack may put on the target are
 	// worth now, in HP, for any option; attDaze and attStun the chances that
 	// its counters daze or stun the attacker, when it is not already
@@ -1122,8 +1130,9 @@ const (
 //     (collisionFalls); for every Safar of i's side that j reaches now and not
 //     after it, reliefShare of its relief from j (relief, reliefAfter); the
 //     support relations j loses (R8); less assaultShare of j's threat to i when
-//     j ends out of contact but within a walk back to i (backReach): it comes
-//     back with an assault;
+//     j ends out of contact but within a walk back to i (backReach) and has
+//     not acted this round: it comes back with an assault; a collision also
+//     sets coll, for the plan's credit of a defeat (collisionKill);
 //   - a V move of a Safar that would rather shoot (it steps away,
 //     engine.attack): the relief of i from every enemy that reaches it now and
 //     no longer will; of a melee fighter: moving on to another enemy (moveOn).
@@ -1171,14 +1180,16 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		}
 		g += supportHP * float64(sup-e.supportsGiven(j))
 		stay := e.gap(i, j) <= e.reach(i)+1e-9
-		if !stay && !e.engagedAny(j) && e.gap(i, j) <= e.backReach(j, fallen)+1e-9 {
+		if !stay && !e.engagedAny(j) && e.gap(i, j) <= e.backReach(j, fallen)+1e-9 && !o.acted {
 			// Out of contact but within a walk back: j comes back with its
 			// stature on its first attack (R8a), whether the walk is free or
-			// paid (TestRepelAssaultBack).
+			// paid (TestRepelAssaultBack). Not when j has acted this round: it
+			// comes back in the next round only, when i's side may walk in
+			// first (TestRepelAssaultBackActed).
 			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
 		}
 		o.pos = before
-		return posGain{value: g, stay: stay, to: -1}
+		return posGain{value: g, stay: stay, to: -1, coll: hit}
 	case posV:
 		if !preferRange(e, i, j) {
 			return moveOn(e, i, j, opt, keep)
@@ -1278,7 +1289,9 @@ func (e *engine) supportTo(j, k int) int {
 // another enemy k it reaches with the move and does not engage yet, to attack k
 // with the AP left after this attack (its plan against k, as bestAttack plans)
 // and to support the allies already fighting k, leaving the allies fighting j
-// without its support when it leaves j. The best such k, or nothing.
+// without its support when it leaves j, and less assaultShare of j's threat
+// to i when j, left free within a walk of i (backReach), comes back with an
+// assault. The best such k, or nothing.
 func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	c := &e.c[i]
 	best := posGain{stay: true, to: -1}
@@ -1312,6 +1325,12 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 			v += supportHP * float64(e.alliesOn(i, k))
 			if !e.engaged(j, i) {
 				v -= supportHP * float64(supJ)
+				if !e.engagedAny(j) && e.gap(i, j) <= e.backReach(j, false)+1e-9 {
+					// The enemy left behind, free and within a walk, comes back
+					// with an assault (R8a), as after a repel
+					// (TestMoveOnAssaultBack).
+					v -= assaultShare * e.threat[c.kind][e.c[j].kind][min(max(c.ap, 0), 7)]
+				}
 			}
 			if v -= kf(rest); v > best.value {
 				best = posGain{value: v, to: k}
