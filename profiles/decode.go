@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"math"
 	"regexp"
 	"slices"
@@ -408,6 +409,60 @@ func (d *decoder) require(n *yaml.Node, field string, present map[string]bool, w
 		}
 	}
 	return all
+}
+
+// entry is one mapping of a list of entries (decoder.entries): the mapping
+// node, its field (FIELD[i]) and position, its keys, and those of them the
+// loop over its keys (entry.keys) has seen.
+type entry struct {
+	d       *decoder
+	node    *yaml.Node
+	field   string
+	pos     Pos
+	fields  []kv
+	present map[string]bool
+}
+
+// entries yields, in order, each element of the list n at field that is a
+// mapping, as an entry; a value that is not a list, or an element that is
+// not a mapping, is reported and yields nothing. It is the loop of every
+// list of {key: value} entries (the list card fields, profiles/listcards.go):
+// a decoder ranges over the entries, then over each entry's keys
+// (entry.keys) with its switch, then checks it (entry.require).
+func (d *decoder) entries(n *yaml.Node, field string) iter.Seq[*entry] {
+	return func(yield func(*entry) bool) {
+		elems, _ := d.sequence(n, field)
+		for i, e := range elems {
+			ef := index(field, i)
+			fields, ok := d.mapping(e, ef)
+			if !ok {
+				continue
+			}
+			m := deref(e)
+			if !yield(&entry{d: d, node: m, field: ef, pos: d.pos(m), fields: fields, present: make(map[string]bool)}) {
+				return
+			}
+		}
+	}
+}
+
+// keys yields, in order, each key of e with its field (FIELD[i].key),
+// marking it present.
+func (e *entry) keys() iter.Seq2[kv, string] {
+	return func(yield func(kv, string) bool) {
+		for _, f := range e.fields {
+			e.present[f.key] = true
+			if !yield(f, join(e.field, f.key)) {
+				return
+			}
+		}
+	}
+}
+
+// require reports, at e, each field of want that e's keys lack (seen by
+// entry.keys), and whether none was.
+func (e *entry) require(want ...string) bool {
+	return e.d.require(e.node, e.field, e.present, want...)
 }
 
 func (d *decoder) intValue(n *yaml.Node, field string) (int, bool) {

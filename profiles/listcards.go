@@ -43,19 +43,10 @@ const DefaultCardCoverBonus = 3
 
 // cardCovers decodes a list's card_cover.
 func (d *decoder) cardCovers(n *yaml.Node, field string) []CardCover {
-	elems, _ := d.sequence(n, field)
 	var out []CardCover
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardCover{Bonus: DefaultCardCoverBonus, Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := CardCover{Bonus: DefaultCardCoverBonus, Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "to":
 				c.To = d.selector(f.v, ff)
@@ -65,7 +56,7 @@ func (d *decoder) cardCovers(n *yaml.Node, field string) []CardCover {
 				d.unknown(f.k, ff, f.key, []string{"to", "bonus"})
 			}
 		}
-		d.require(deref(e), ef, present, "to")
+		e.require("to")
 		out = append(out, c)
 	}
 	return out
@@ -225,19 +216,10 @@ var cardBannerFields = []string{"by", "to", "reroll_terror", "defence_ap", "mast
 
 // cardBanners decodes a list's card_banners.
 func (d *decoder) cardBanners(n *yaml.Node, field string) []CardBanner {
-	elems, _ := d.sequence(n, field)
 	var out []CardBanner
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		b := CardBanner{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		b := CardBanner{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "by":
 				b.By = d.selector(f.v, ff)
@@ -253,8 +235,8 @@ func (d *decoder) cardBanners(n *yaml.Node, field string) []CardBanner {
 				d.unknown(f.k, ff, f.key, cardBannerFields)
 			}
 		}
-		if d.require(deref(e), ef, present, "by", "to") && !b.RerollTerror && !present["defence_ap"] && !present["mastery_die"] {
-			d.errorf(deref(e), ef, "a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once), defence_ap: 1 (1 AP always kept to defend with) or mastery_die: [FIELDS] (a mastery die for its bearer; skills.md 3.2)")
+		if e.require("by", "to") && !b.RerollTerror && !e.present["defence_ap"] && !e.present["mastery_die"] {
+			d.errorf(e.node, e.field, "a banner gives nothing: write reroll_terror: true (a failed terror or fright test rerolled once), defence_ap: 1 (1 AP always kept to defend with) or mastery_die: [FIELDS] (a mastery die for its bearer; skills.md 3.2)")
 		}
 		out = append(out, b)
 	}
@@ -288,19 +270,10 @@ func (d *decoder) cardDoubles(n *yaml.Node, field string) []CardDouble {
 // state (card_double_damage, card_heroic), state the one the field knows:
 // each entry is given to each, with its position.
 func (d *decoder) byAgainst(n *yaml.Node, field, state string, each func(by Selector, against string, pos Pos)) {
-	elems, _ := d.sequence(n, field)
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
+	for e := range d.entries(n, field) {
 		var by Selector
 		var against string
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "by":
 				by = d.selector(f.v, ff)
@@ -315,8 +288,8 @@ func (d *decoder) byAgainst(n *yaml.Node, field, state string, each func(by Sele
 				d.unknown(f.k, ff, f.key, []string{"by", "against"})
 			}
 		}
-		d.require(deref(e), ef, present, "by", "against")
-		each(by, against, d.pos(deref(e)))
+		e.require("by", "against")
+		each(by, against, e.pos)
 	}
 }
 
@@ -414,19 +387,10 @@ var cardReturnFields = []string{"to", "hp"}
 
 // cardReturns decodes a list's card_returns.
 func (d *decoder) cardReturns(n *yaml.Node, field string) []CardReturn {
-	elems, _ := d.sequence(n, field)
 	var out []CardReturn
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardReturn{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := CardReturn{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "to":
 				c.To = d.selector(f.v, ff)
@@ -441,7 +405,7 @@ func (d *decoder) cardReturns(n *yaml.Node, field string) []CardReturn {
 				d.unknown(f.k, ff, f.key, cardReturnFields)
 			}
 		}
-		d.require(deref(e), ef, present, "to", "hp")
+		e.require("to", "hp")
 		out = append(out, c)
 	}
 	return out
@@ -471,19 +435,10 @@ type CardSpellDrain struct {
 // cardAPEntries decodes a list of {by, ap} entries (card_steals_ap,
 // card_spell_drain, card_crit_drain): ap from 1 to 3, def when left out.
 func (d *decoder) cardAPEntries(n *yaml.Node, field string, def int, each func(by Selector, ap int, pos Pos)) {
-	elems, _ := d.sequence(n, field)
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
+	for e := range d.entries(n, field) {
 		var by Selector
 		ap := def
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "by":
 				by = d.selector(f.v, ff)
@@ -493,8 +448,8 @@ func (d *decoder) cardAPEntries(n *yaml.Node, field string, def int, each func(b
 				d.unknown(f.k, ff, f.key, []string{"by", "ap"})
 			}
 		}
-		d.require(deref(e), ef, present, "by")
-		each(by, ap, d.pos(deref(e)))
+		e.require("by")
+		each(by, ap, e.pos)
 	}
 }
 
@@ -524,19 +479,10 @@ type CardOneFaction struct {
 
 // cardOneFactions decodes a list's card_one_faction_support.
 func (d *decoder) cardOneFactions(n *yaml.Node, field string) []CardOneFaction {
-	elems, _ := d.sequence(n, field)
 	var out []CardOneFaction
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardOneFaction{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := CardOneFaction{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "to":
 				c.To = d.selector(f.v, ff)
@@ -544,7 +490,7 @@ func (d *decoder) cardOneFactions(n *yaml.Node, field string) []CardOneFaction {
 				d.unknown(f.k, ff, f.key, []string{"to"})
 			}
 		}
-		d.require(deref(e), ef, present, "to")
+		e.require("to")
 		out = append(out, c)
 	}
 	return out
@@ -568,19 +514,10 @@ var cardSkipForFields = []string{"by", "to", "within", "ap"}
 
 // cardSkipsFor decodes a list's card_skips_for_ally.
 func (d *decoder) cardSkipsFor(n *yaml.Node, field string) []CardSkipFor {
-	elems, _ := d.sequence(n, field)
 	var out []CardSkipFor
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardSkipFor{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := CardSkipFor{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "by":
 				c.By = d.selector(f.v, ff)
@@ -599,7 +536,7 @@ func (d *decoder) cardSkipsFor(n *yaml.Node, field string) []CardSkipFor {
 				d.unknown(f.k, ff, f.key, cardSkipForFields)
 			}
 		}
-		d.require(deref(e), ef, present, "by", "to", "within", "ap")
+		e.require("by", "to", "within", "ap")
 		out = append(out, c)
 	}
 	return out
@@ -648,19 +585,10 @@ type CardMasteryDomain struct {
 
 // cardMasteryDomains decodes a list's card_mastery_domains.
 func (d *decoder) cardMasteryDomains(n *yaml.Node, field string) []CardMasteryDomain {
-	elems, _ := d.sequence(n, field)
 	var out []CardMasteryDomain
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardMasteryDomain{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := CardMasteryDomain{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "to":
 				c.To = d.selector(f.v, ff)
@@ -681,7 +609,7 @@ func (d *decoder) cardMasteryDomains(n *yaml.Node, field string) []CardMasteryDo
 				d.unknown(f.k, ff, f.key, []string{"to", "domains"})
 			}
 		}
-		d.require(deref(e), ef, present, "to", "domains")
+		e.require("to", "domains")
 		out = append(out, c)
 	}
 	return out
@@ -701,19 +629,10 @@ type CardBorrowMastery struct {
 
 // cardBorrowsMastery decodes a list's card_borrows_mastery.
 func (d *decoder) cardBorrowsMastery(n *yaml.Node, field string) []CardBorrowMastery {
-	elems, _ := d.sequence(n, field)
 	var out []CardBorrowMastery
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardBorrowMastery{From: Selector{All: true}, Pos: d.pos(deref(e))} // "every ally's"
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := CardBorrowMastery{From: Selector{All: true}, Pos: e.pos} // "every ally's"
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "by":
 				c.By = d.selector(f.v, ff)
@@ -723,7 +642,7 @@ func (d *decoder) cardBorrowsMastery(n *yaml.Node, field string) []CardBorrowMas
 				d.unknown(f.k, ff, f.key, []string{"by", "from"})
 			}
 		}
-		d.require(deref(e), ef, present, "by")
+		e.require("by")
 		out = append(out, c)
 	}
 	return out
@@ -743,19 +662,10 @@ type CardKeepMastery struct {
 
 // cardKeepsMastery decodes a list's card_keeps_mastery_on_ch.
 func (d *decoder) cardKeepsMastery(n *yaml.Node, field string) []CardKeepMastery {
-	elems, _ := d.sequence(n, field)
 	var out []CardKeepMastery
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardKeepMastery{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := CardKeepMastery{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "by":
 				c.By = d.selector(f.v, ff)
@@ -763,7 +673,7 @@ func (d *decoder) cardKeepsMastery(n *yaml.Node, field string) []CardKeepMastery
 				d.unknown(f.k, ff, f.key, []string{"by"})
 			}
 		}
-		d.require(deref(e), ef, present, "by")
+		e.require("by")
 		out = append(out, c)
 	}
 	return out
@@ -786,19 +696,10 @@ var cardPushFields = []string{"by", "to", "within", "roll"}
 
 // cardPushesDamage decodes a list's card_pushes_damage.
 func (d *decoder) cardPushesDamage(n *yaml.Node, field string) []CardPushDamage {
-	elems, _ := d.sequence(n, field)
 	var out []CardPushDamage
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardPushDamage{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := CardPushDamage{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "by":
 				c.By = d.selector(f.v, ff)
@@ -817,7 +718,7 @@ func (d *decoder) cardPushesDamage(n *yaml.Node, field string) []CardPushDamage 
 				d.unknown(f.k, ff, f.key, cardPushFields)
 			}
 		}
-		d.require(deref(e), ef, present, "by", "to", "within", "roll")
+		e.require("by", "to", "within", "roll")
 		out = append(out, c)
 	}
 	return out
@@ -852,19 +753,10 @@ var cardBeastFields = []string{"by", "mistress", "support", "free_leaps", "leap"
 
 // cardBeasts decodes a list's card_beasts.
 func (d *decoder) cardBeasts(n *yaml.Node, field string) []CardBeast {
-	elems, _ := d.sequence(n, field)
 	var out []CardBeast
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		b := CardBeast{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		b := CardBeast{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "by":
 				b.By = d.selector(f.v, ff)
@@ -887,14 +779,14 @@ func (d *decoder) cardBeasts(n *yaml.Node, field string) []CardBeast {
 				d.unknown(f.k, ff, f.key, cardBeastFields)
 			}
 		}
-		if !d.require(deref(e), ef, present, "by", "mistress") {
+		if !e.require("by", "mistress") {
 			out = append(out, b)
 			continue
 		}
-		if present["leap"] && !present["free_leaps"] {
-			d.errorf(deref(e), join(ef, "leap"), "leap is the length of its free leaps: write free_leaps: 1 too")
-		} else if !present["support"] && !present["free_leaps"] && !b.WithMistress {
-			d.errorf(deref(e), ef, "a beast's card gives nothing: write support: 4 (its support to its mistress), free_leaps: 1 (a free leap into her melee) or activates_with_mistress: true (skills.md 3.2)")
+		if e.present["leap"] && !e.present["free_leaps"] {
+			d.errorf(e.node, join(e.field, "leap"), "leap is the length of its free leaps: write free_leaps: 1 too")
+		} else if !e.present["support"] && !e.present["free_leaps"] && !b.WithMistress {
+			d.errorf(e.node, e.field, "a beast's card gives nothing: write support: 4 (its support to its mistress), free_leaps: 1 (a free leap into her melee) or activates_with_mistress: true (skills.md 3.2)")
 		}
 		out = append(out, b)
 	}
@@ -935,19 +827,10 @@ var cardReturnInAllyFields = []string{"to", "into"}
 
 // cardReturnsInAlly decodes a list's card_returns_in_ally.
 func (d *decoder) cardReturnsInAlly(n *yaml.Node, field string) []CardReturnInAlly {
-	elems, _ := d.sequence(n, field)
 	var out []CardReturnInAlly
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardReturnInAlly{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := CardReturnInAlly{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "to":
 				c.To = d.selector(f.v, ff)
@@ -957,7 +840,7 @@ func (d *decoder) cardReturnsInAlly(n *yaml.Node, field string) []CardReturnInAl
 				d.unknown(f.k, ff, f.key, cardReturnInAllyFields)
 			}
 		}
-		d.require(deref(e), ef, present, "to", "into")
+		e.require("to", "into")
 		out = append(out, c)
 	}
 	return out
@@ -966,18 +849,9 @@ func (d *decoder) cardReturnsInAlly(n *yaml.Node, field string) []CardReturnInAl
 // toEntries decodes a list of {to: SELECTOR} entries (card_shared_skills):
 // each entry is given to each, with its position.
 func (d *decoder) toEntries(n *yaml.Node, field string, each func(to Selector, pos Pos)) {
-	elems, _ := d.sequence(n, field)
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
+	for e := range d.entries(n, field) {
 		var to Selector
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "to":
 				to = d.selector(f.v, ff)
@@ -985,8 +859,8 @@ func (d *decoder) toEntries(n *yaml.Node, field string, each func(to Selector, p
 				d.unknown(f.k, ff, f.key, []string{"to"})
 			}
 		}
-		d.require(deref(e), ef, present, "to")
-		each(to, d.pos(deref(e)))
+		e.require("to")
+		each(to, e.pos)
 	}
 }
 
@@ -1032,19 +906,10 @@ const WayBonusPerUnactivatedAlly = "ally-not-activated-in-aura"
 
 // cardWayBonuses decodes a list's card_way_bonus.
 func (d *decoder) cardWayBonuses(n *yaml.Node, field string) []CardWayBonus {
-	elems, _ := d.sequence(n, field)
 	var out []CardWayBonus
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardWayBonus{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := CardWayBonus{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "by":
 				c.By = d.selector(f.v, ff)
@@ -1059,7 +924,7 @@ func (d *decoder) cardWayBonuses(n *yaml.Node, field string) []CardWayBonus {
 				d.unknown(f.k, ff, f.key, []string{"by", "per"})
 			}
 		}
-		d.require(deref(e), ef, present, "by", "per")
+		e.require("by", "per")
 		out = append(out, c)
 	}
 	return out
@@ -1076,19 +941,10 @@ type CardExtraAction struct {
 
 // cardExtraActions decodes a list's card_extra_action.
 func (d *decoder) cardExtraActions(n *yaml.Node, field string) []CardExtraAction {
-	elems, _ := d.sequence(n, field)
 	var out []CardExtraAction
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardExtraAction{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := CardExtraAction{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "by":
 				c.By = d.selector(f.v, ff)
@@ -1096,7 +952,7 @@ func (d *decoder) cardExtraActions(n *yaml.Node, field string) []CardExtraAction
 				d.unknown(f.k, ff, f.key, []string{"by"})
 			}
 		}
-		d.require(deref(e), ef, present, "by")
+		e.require("by")
 		out = append(out, c)
 	}
 	return out
@@ -1119,18 +975,11 @@ var cardTurnOrderFields = []string{"choose_edge", "first_in_round"}
 
 // cardTurnOrders decodes a list's card_turn_order.
 func (d *decoder) cardTurnOrders(n *yaml.Node, field string) []CardTurnOrder {
-	elems, _ := d.sequence(n, field)
 	var out []CardTurnOrder
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := CardTurnOrder{Pos: d.pos(deref(e))}
+	for e := range d.entries(n, field) {
+		c := CardTurnOrder{Pos: e.pos}
 		bad := false // a value already reported
-		for _, f := range fields {
-			ff := join(ef, f.key)
+		for f, ff := range e.keys() {
 			ok := true
 			switch f.key {
 			case "choose_edge":
@@ -1143,7 +992,7 @@ func (d *decoder) cardTurnOrders(n *yaml.Node, field string) []CardTurnOrder {
 			bad = bad || !ok
 		}
 		if !bad && !c.ChooseEdge && c.FirstInRound == 0 {
-			d.errorf(deref(e), ef, "a turn order card gives nothing: write choose_edge: true (its side chooses the table edge) or first_in_round: 1 (its side starts a round first, once; skills.md 3.2)")
+			d.errorf(e.node, e.field, "a turn order card gives nothing: write choose_edge: true (its side chooses the table edge) or first_in_round: 1 (its side starts a round first, once; skills.md 3.2)")
 		}
 		out = append(out, c)
 	}
