@@ -101,19 +101,10 @@ var allyGrantFields = []string{"skills", "to", "increment", "leader", "at_least"
 
 // allyGrants decodes a grants_allies (or a list's card_grants) list.
 func (d *decoder) allyGrants(n *yaml.Node, field string) []AllyGrant {
-	elems, _ := d.sequence(n, field)
 	var out []AllyGrant
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		g := AllyGrant{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		g := AllyGrant{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "skills":
 				g.Skills = d.skills(f.v, ff)
@@ -131,12 +122,12 @@ func (d *decoder) allyGrants(n *yaml.Node, field string) []AllyGrant {
 				d.unknown(f.k, ff, f.key, allyGrantFields)
 			}
 		}
-		d.require(deref(e), ef, present, "skills", "to")
-		if present["at_least"] != present["of"] {
-			d.errorf(deref(e), ef, "at_least and of go together (at least N Safars of the Spearhead that of names)")
+		e.require("skills", "to")
+		if e.present["at_least"] != e.present["of"] {
+			d.errorf(e.node, e.field, "at_least and of go together (at least N Safars of the Spearhead that of names)")
 		}
-		if present["skills"] && len(g.Skills) == 0 {
-			d.errorf(deref(e), join(ef, "skills"), "must give at least one skill")
+		if e.present["skills"] && len(g.Skills) == 0 {
+			d.errorf(e.node, join(e.field, "skills"), "must give at least one skill")
 		}
 		out = append(out, g)
 	}

@@ -71,19 +71,10 @@ const apAuraMessage = "must be from 1 to 2 AP"
 
 // apAuras decodes an ap_auras list.
 func (d *decoder) apAuras(n *yaml.Node, field string) []APAura {
-	elems, _ := d.sequence(n, field)
 	var out []APAura
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		a := APAura{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		a := APAura{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "first_attack_ap":
 				a.FirstAttack, _ = d.intIn(f.v, ff, 1, 2, "first_attack_ap "+apAuraMessage)
@@ -108,22 +99,22 @@ func (d *decoder) apAuras(n *yaml.Node, field string) []APAura {
 				d.unknown(f.k, ff, f.key, apAuraFields)
 			}
 		}
-		d.require(deref(e), ef, present, "within")
+		e.require("within")
 		rules := 0
 		for _, r := range apAuraRules {
-			if present[r] {
+			if e.present[r] {
 				rules++
 			}
 		}
 		switch {
 		case rules == 0:
-			d.errorf(deref(e), ef, "gives nothing: want one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free, give_ap or draw_ap (skills.md section 3, pattern E)")
+			d.errorf(e.node, e.field, "gives nothing: want one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free, give_ap or draw_ap (skills.md section 3, pattern E)")
 		case rules > 1:
-			d.errorf(deref(e), ef, "holds %d rules: one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free, give_ap or draw_ap per entry", rules)
-		case present["enemy_attack_ap"] && present["to"]:
-			d.errorf(deref(e), join(ef, "to"), "enemy_attack_ap reaches every enemy within reach: no to")
-		case !present["enemy_attack_ap"] && !present["to"]:
-			d.require(deref(e), ef, present, "to")
+			d.errorf(e.node, e.field, "holds %d rules: one of first_attack_ap, defence_ap, enemy_attack_ap, first_action_free, give_ap or draw_ap per entry", rules)
+		case e.present["enemy_attack_ap"] && e.present["to"]:
+			d.errorf(e.node, join(e.field, "to"), "enemy_attack_ap reaches every enemy within reach: no to")
+		case !e.present["enemy_attack_ap"] && !e.present["to"]:
+			e.require("to")
 		}
 		out = append(out, a)
 	}

@@ -156,19 +156,10 @@ var auraGrantFields = []string{"skills", "to", "within", "increment", "shot_stat
 
 // auraGrants decodes an aura_grants list.
 func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
-	elems, _ := d.sequence(n, field)
 	var out []AuraGrant
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		g := AuraGrant{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		g := AuraGrant{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "skills":
 				g.Skills = d.skills(f.v, ff)
@@ -201,12 +192,12 @@ func (d *decoder) auraGrants(n *yaml.Node, field string) []AuraGrant {
 				d.unknown(f.k, ff, f.key, auraGrantFields)
 			}
 		}
-		d.require(deref(e), ef, present, "to", "within")
+		e.require("to", "within")
 		switch {
-		case present["skills"] && len(g.Skills) == 0:
-			d.errorf(deref(e), join(ef, "skills"), "must give at least one skill")
-		case !present["skills"] && !g.Any():
-			d.errorf(deref(e), ef, "gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn) or stature: N (skills.md section 3, pattern D and 3.2), or armour: {protection, boxes} (a light armour, skills.md 3.2)")
+		case e.present["skills"] && len(g.Skills) == 0:
+			d.errorf(e.node, join(e.field, "skills"), "must give at least one skill")
+		case !e.present["skills"] && !g.Any():
+			d.errorf(e.node, e.field, "gives nothing: want skills, or a buff set to true (shot_stature, defence_reroll, daze_on_crit, free_v_after_failed_defence, d10_once_per_turn) or stature: N (skills.md section 3, pattern D and 3.2), or armour: {protection, boxes} (a light armour, skills.md 3.2)")
 		}
 		out = append(out, g)
 	}

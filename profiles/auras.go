@@ -34,19 +34,10 @@ var (
 
 // moraleAuras decodes a morale_auras list.
 func (d *decoder) moraleAuras(n *yaml.Node, field string) []MoraleAura {
-	elems, _ := d.sequence(n, field)
 	var out []MoraleAura
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		a := MoraleAura{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		a := MoraleAura{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "to":
 				a.To = d.selector(f.v, ff)
@@ -58,9 +49,9 @@ func (d *decoder) moraleAuras(n *yaml.Node, field string) []MoraleAura {
 				d.unknown(f.k, ff, f.key, moraleAuraFields)
 			}
 		}
-		d.require(deref(e), ef, present, "to")
-		if a.Temerity == 0 && !a.LendTemerity && !present["temerity"] {
-			d.errorf(deref(e), ef, "gives nothing: want temerity N or lend_temerity: true")
+		e.require("to")
+		if a.Temerity == 0 && !a.LendTemerity && !e.present["temerity"] {
+			d.errorf(e.node, e.field, "gives nothing: want temerity N or lend_temerity: true")
 		}
 		out = append(out, a)
 	}

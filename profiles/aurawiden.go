@@ -23,19 +23,10 @@ const widerAuraMessage = "toises must be from 1 to 10"
 
 // widerAuras decodes a wider_auras list.
 func (d *decoder) widerAuras(n *yaml.Node, field string) []WiderAura {
-	elems, _ := d.sequence(n, field)
 	var out []WiderAura
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		w := WiderAura{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		w := WiderAura{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "to":
 				w.To = d.selector(f.v, ff)
@@ -45,7 +36,7 @@ func (d *decoder) widerAuras(n *yaml.Node, field string) []WiderAura {
 				d.unknown(f.k, ff, f.key, widerAuraFields)
 			}
 		}
-		d.require(deref(e), ef, present, "to", "toises")
+		e.require("to", "toises")
 		out = append(out, w)
 	}
 	return out

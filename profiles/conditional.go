@@ -78,20 +78,11 @@ func WhileInPlayGrantable(name string) bool {
 
 // conditionalSkills decodes a conditional_skills list.
 func (d *decoder) conditionalSkills(n *yaml.Node, field string) []ConditionalSkill {
-	elems, _ := d.sequence(n, field)
 	var out []ConditionalSkill
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := ConditionalSkill{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
+	for e := range d.entries(n, field) {
+		c := ConditionalSkill{Pos: e.pos}
 		var skillsNode *yaml.Node
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "skills":
 				c.Skills, skillsNode = d.skills(f.v, ff), f.v
@@ -104,17 +95,17 @@ func (d *decoder) conditionalSkills(n *yaml.Node, field string) []ConditionalSki
 				d.unknown(f.k, ff, f.key, conditionalFields)
 			}
 		}
-		d.require(deref(e), ef, present, "skills")
-		if present["while_in_play"] == present["fielded_by"] {
-			d.errorf(deref(e), ef, "wants one condition: while_in_play (a selector) or fielded_by (a faction) (skills.md section 3, pattern M)")
+		e.require("skills")
+		if e.present["while_in_play"] == e.present["fielded_by"] {
+			d.errorf(e.node, e.field, "wants one condition: while_in_play (a selector) or fielded_by (a faction) (skills.md section 3, pattern M)")
 		}
-		if present["skills"] && len(c.Skills) == 0 {
-			d.errorf(deref(e), join(ef, "skills"), "must give at least one skill")
+		if e.present["skills"] && len(c.Skills) == 0 {
+			d.errorf(e.node, join(e.field, "skills"), "must give at least one skill")
 		}
 		if c.WhileInPlay != nil {
 			for _, s := range c.Skills {
 				if !WhileInPlayGrantable(s.Name) {
-					d.errorf(deref(skillsNode), join(ef, "skills"), "%q cannot hold only while another Safar is in play: only skills of class EXCHANGE, brutal charge and unshakeable faith, which fights read at each exchange, move or test (skills.md section 3, pattern M)", s.Name)
+					d.errorf(deref(skillsNode), join(e.field, "skills"), "%q cannot hold only while another Safar is in play: only skills of class EXCHANGE, brutal charge and unshakeable faith, which fights read at each exchange, move or test (skills.md section 3, pattern M)", s.Name)
 				}
 			}
 		}

@@ -39,19 +39,10 @@ var statCountFields = []string{"stat", "kind", "of", "amount"}
 
 // statCounts decodes a stat_counts list.
 func (d *decoder) statCounts(n *yaml.Node, field string) []StatCount {
-	elems, _ := d.sequence(n, field)
 	var out []StatCount
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		c := StatCount{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		c := StatCount{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "stat":
 				if s, ok := d.stringValue(f.v, ff); ok {
@@ -76,9 +67,9 @@ func (d *decoder) statCounts(n *yaml.Node, field string) []StatCount {
 				d.unknown(f.k, ff, f.key, statCountFields)
 			}
 		}
-		d.require(deref(e), ef, present, "stat", "kind", "of")
-		if c.Kind == CountPer && !present["amount"] {
-			d.errorf(deref(e), ef, "missing field %q: kind per adds amount per Safar", "amount")
+		e.require("stat", "kind", "of")
+		if c.Kind == CountPer && !e.present["amount"] {
+			d.errorf(e.node, e.field, "missing field %q: kind per adds amount per Safar", "amount")
 		}
 		out = append(out, c)
 	}

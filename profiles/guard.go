@@ -80,23 +80,14 @@ const maxGuardBonus = 10
 // guards decodes a defends_for, defended_by or (list) card_defends_for
 // list; kind is the field's name.
 func (d *decoder) guards(n *yaml.Node, field, kind string) []Guard {
-	elems, _ := d.sequence(n, field)
 	keys := guardFields
 	if kind == "card_defends_for" {
 		keys = append([]string{"by"}, guardFields...)
 	}
 	var out []Guard
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		g := Guard{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		g := Guard{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "allies":
 				g.Allies = d.selector(f.v, ff)
@@ -130,11 +121,11 @@ func (d *decoder) guards(n *yaml.Node, field, kind string) []Guard {
 				d.unknown(f.k, ff, f.key, keys)
 			}
 		}
-		d.require(deref(e), ef, present, "zone")
-		if !present["allies"] && !g.Leader {
-			d.errorf(deref(e), ef, "missing field \"allies\" (or leader: true in defends_for): whom the rule protects or who stands in")
+		e.require("zone")
+		if !e.present["allies"] && !g.Leader {
+			d.errorf(e.node, e.field, "missing field \"allies\" (or leader: true in defends_for): whom the rule protects or who stands in")
 		}
-		if kind == "card_defends_for" && !present["by"] {
+		if kind == "card_defends_for" && !e.present["by"] {
 			g.By = Selector{All: true}
 		}
 		out = append(out, g)

@@ -230,19 +230,10 @@ func (d *decoder) defenceDamage(n *yaml.Node, field string) []DefenceDamage {
 
 // defenceBonuses decodes defence_bonuses.
 func (d *decoder) defenceBonuses(n *yaml.Node, field string) []DefenceBonus {
-	elems, _ := d.sequence(n, field)
 	var out []DefenceBonus
-	for i, e := range elems {
-		ef := index(field, i)
-		fields, ok := d.mapping(e, ef)
-		if !ok {
-			continue
-		}
-		b := DefenceBonus{Pos: d.pos(deref(e))}
-		present := make(map[string]bool)
-		for _, f := range fields {
-			present[f.key] = true
-			ff := join(ef, f.key)
+	for e := range d.entries(n, field) {
+		b := DefenceBonus{Pos: e.pos}
+		for f, ff := range e.keys() {
 			switch f.key {
 			case "while_in_play":
 				b.WhileInPlay = d.selector(f.v, ff)
@@ -254,11 +245,11 @@ func (d *decoder) defenceBonuses(n *yaml.Node, field string) []DefenceBonus {
 				d.unknown(f.k, ff, f.key, defenceBonusFields)
 			}
 		}
-		if !d.require(deref(e), ef, present, "while_in_play") {
+		if !e.require("while_in_play") {
 			continue
 		}
-		if present["amount"] == present["stat"] {
-			d.errorf(deref(e), ef, "want exactly one of amount: N or stat: X (what it adds to its defences)")
+		if e.present["amount"] == e.present["stat"] {
+			d.errorf(e.node, e.field, "want exactly one of amount: N or stat: X (what it adds to its defences)")
 			continue
 		}
 		out = append(out, b)
