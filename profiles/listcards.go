@@ -480,19 +480,7 @@ type CardOneFaction struct {
 // cardOneFactions decodes a list's card_one_faction_support.
 func (d *decoder) cardOneFactions(n *yaml.Node, field string) []CardOneFaction {
 	var out []CardOneFaction
-	for e := range d.entries(n, field) {
-		c := CardOneFaction{Pos: e.pos}
-		for f, ff := range e.keys() {
-			switch f.key {
-			case "to":
-				c.To = d.selector(f.v, ff)
-			default:
-				d.unknown(f.k, ff, f.key, []string{"to"})
-			}
-		}
-		e.require("to")
-		out = append(out, c)
-	}
+	d.selectorEntries(n, field, "to", func(to Selector, pos Pos) { out = append(out, CardOneFaction{To: to, Pos: pos}) })
 	return out
 }
 
@@ -663,19 +651,7 @@ type CardKeepMastery struct {
 // cardKeepsMastery decodes a list's card_keeps_mastery_on_ch.
 func (d *decoder) cardKeepsMastery(n *yaml.Node, field string) []CardKeepMastery {
 	var out []CardKeepMastery
-	for e := range d.entries(n, field) {
-		c := CardKeepMastery{Pos: e.pos}
-		for f, ff := range e.keys() {
-			switch f.key {
-			case "by":
-				c.By = d.selector(f.v, ff)
-			default:
-				d.unknown(f.k, ff, f.key, []string{"by"})
-			}
-		}
-		e.require("by")
-		out = append(out, c)
-	}
+	d.selectorEntries(n, field, "by", func(by Selector, pos Pos) { out = append(out, CardKeepMastery{By: by, Pos: pos}) })
 	return out
 }
 
@@ -807,7 +783,7 @@ type CardSharedSkills struct {
 // cardSharedSkills decodes a list's card_shared_skills.
 func (d *decoder) cardSharedSkills(n *yaml.Node, field string) []CardSharedSkills {
 	var out []CardSharedSkills
-	d.toEntries(n, field, func(to Selector, pos Pos) { out = append(out, CardSharedSkills{To: to, Pos: pos}) })
+	d.selectorEntries(n, field, "to", func(to Selector, pos Pos) { out = append(out, CardSharedSkills{To: to, Pos: pos}) })
 	return out
 }
 
@@ -846,21 +822,23 @@ func (d *decoder) cardReturnsInAlly(n *yaml.Node, field string) []CardReturnInAl
 	return out
 }
 
-// toEntries decodes a list of {to: SELECTOR} entries (card_shared_skills):
-// each entry is given to each, with its position.
-func (d *decoder) toEntries(n *yaml.Node, field string, each func(to Selector, pos Pos)) {
+// selectorEntries decodes a list of {key: SELECTOR} entries, key their one
+// field (to: card_one_faction_support, card_shared_skills; by:
+// card_keeps_mastery_on_ch, card_extra_action): each entry is given to
+// each, with its position.
+func (d *decoder) selectorEntries(n *yaml.Node, field, key string, each func(s Selector, pos Pos)) {
 	for e := range d.entries(n, field) {
-		var to Selector
+		var s Selector
 		for f, ff := range e.keys() {
 			switch f.key {
-			case "to":
-				to = d.selector(f.v, ff)
+			case key:
+				s = d.selector(f.v, ff)
 			default:
-				d.unknown(f.k, ff, f.key, []string{"to"})
+				d.unknown(f.k, ff, f.key, []string{key})
 			}
 		}
-		e.require("to")
-		each(to, e.pos)
+		e.require(key)
+		each(s, e.pos)
 	}
 }
 
@@ -942,19 +920,7 @@ type CardExtraAction struct {
 // cardExtraActions decodes a list's card_extra_action.
 func (d *decoder) cardExtraActions(n *yaml.Node, field string) []CardExtraAction {
 	var out []CardExtraAction
-	for e := range d.entries(n, field) {
-		c := CardExtraAction{Pos: e.pos}
-		for f, ff := range e.keys() {
-			switch f.key {
-			case "by":
-				c.By = d.selector(f.v, ff)
-			default:
-				d.unknown(f.k, ff, f.key, []string{"by"})
-			}
-		}
-		e.require("by")
-		out = append(out, c)
-	}
+	d.selectorEntries(n, field, "by", func(by Selector, pos Pos) { out = append(out, CardExtraAction{By: by, Pos: pos}) })
 	return out
 }
 
