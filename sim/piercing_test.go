@@ -1,7 +1,6 @@
 package sim_test
 
 import (
-	"bytes"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -105,18 +104,10 @@ func TestPiercingShotSkirmish(t *testing.T) {
 	warrior := sim.NewFighter(&profiles.Profile{ID: "warrior", Faction: "kharns", Level: 2, AP: 6, HP: 24, Stature: 3,
 		Stats: profiles.Stats{V: 4, P: 4, A: 4, C: 4, T: 5, I: 3}}, []*profiles.Equipment{club, wear(plate)})
 	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{piercingSide(t, 4), {Safars: []*sim.Fighter{warrior, warrior}, Costs: []int{70, 70}, Leader: 0}}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := rand.NewPCG(4, 4)
 	shots := 0
-	for range 40 {
-		var b bytes.Buffer
-		pl.SetTrace(&b)
-		pl.Play(r)
+	pl, _ := playTraced(t, sk, [2]uint64{4, 4}, 40, func(battle string) {
 		per := map[string]int{}
-		for _, line := range strings.Split(b.String(), "\n") {
+		for _, line := range strings.Split(battle, "\n") {
 			if strings.Contains(line, "shoots armour-piercing ammunition at") {
 				if !strings.Contains(line, " at B") {
 					t.Errorf("a piercing shot not at the plated enemy: %s", line)
@@ -130,15 +121,9 @@ func TestPiercingShotSkirmish(t *testing.T) {
 				t.Errorf("%s shot %d armour-piercing arrows, it has 4", who, n)
 			}
 		}
-	}
-	pl.SetTrace(nil)
+	})
 	if shots == 0 {
 		t.Error("no armour-piercing shot in 40 battles")
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 100); n != 0 {
-		t.Errorf("battle with armour-piercing arrows: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 100, "battle with armour-piercing arrows")
 }
