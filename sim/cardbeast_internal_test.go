@@ -21,17 +21,9 @@ var beastCard = profiles.CardBeast{By: profiles.Selector{Profiles: []string{"fan
 // warrior (B1), with the list's cards given, none in ambush.
 func beastEngine(t *testing.T, cards ...profiles.CardBeast) *engine {
 	t.Helper()
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{cardFighterIn(t, "fang-witch-3"), cardFighterIn(t, "fang-prowler-1"), cardFighterIn(t, "mongo-warrior-2")}, Costs: []int{100, 40, 60}, Leader: -1, CardBeasts: cards},
-		{Safars: []*Fighter{cardFighterIn(t, "kherops-warrior-2")}, Costs: []int{82}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	a := handSide(t, []string{"fang-witch-3", "fang-prowler-1", "mongo-warrior-2"}, 100, 40, 60)
+	a.CardBeasts = cards
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2"}, 82)}})
 	e.round = 1
 	return e
 }
@@ -236,11 +228,9 @@ func TestCardBeastLeap(t *testing.T) {
 // (sim/cardbeast.go): the n-th beast of the list with the n-th mistress,
 // wrapping round; a beast the card names is no mistress of its own.
 func TestCardBeastPairing(t *testing.T) {
-	witch, prowler := cardFighterIn(t, "fang-witch-3"), cardFighterIn(t, "fang-prowler-1")
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{prowler, witch, prowler, witch, prowler}, Costs: []int{40, 100, 40, 100, 40}, Leader: -1, CardBeasts: []profiles.CardBeast{beastCard}},
-		{Safars: []*Fighter{cardFighterIn(t, "kherops-warrior-2")}, Costs: []int{82}, Leader: -1},
-	}}
+	a := handSide(t, []string{"fang-prowler-1", "fang-witch-3", "fang-prowler-1", "fang-witch-3", "fang-prowler-1"}, 40, 100, 40, 100, 40)
+	a.CardBeasts = []profiles.CardBeast{beastCard}
+	sk := &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2"}, 82)}}
 	pl, err := sk.NewPlayer()
 	if err != nil {
 		t.Fatal(err)
