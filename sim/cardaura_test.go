@@ -2,12 +2,10 @@ package sim_test
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 // statureAura is an invented Goûn aura upgrade (skills.md 3.2: "+1
@@ -44,20 +42,9 @@ func TestExchangeStatureAura(t *testing.T) {
 	if !(got.ExpectedDamage > own.ExpectedDamage+0.01) {
 		t.Errorf("damage %.4f in the aura, %.4f without", got.ExpectedDamage, own.ExpectedDamage)
 	}
-	sm, err := aura.NewSampler()
-	if err != nil {
-		t.Fatal(err)
-	}
-	const n = 100_000
-	r := rand.NewPCG(5, 7)
-	var s sampleCounts
-	for range n {
-		s.add(sm.Sample(r))
-	}
-	if lo, hi := stats.Wilson(s.success, n, 0.9999); got.PSuccess < lo || got.PSuccess > hi {
-		t.Errorf("sampled P(success) [%.4f, %.4f], exact %.4f", lo, hi, got.PSuccess)
-	}
-	checkPMF(t, "damage in the aura", s.damage, n, got.DamagePMF)
+	s := sampleExchange(t, &aura, [2]uint64{5, 7}, 100_000)
+	checkWilson(t, "sampled P(success)", s.success, s.n, got.PSuccess)
+	checkPMF(t, "damage in the aura", s.damage, s.n, got.DamagePMF)
 	t.Logf("expected damage %.4f in the aura, %.4f without", got.ExpectedDamage, own.ExpectedDamage)
 }
 

@@ -2,12 +2,10 @@ package sim_test
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 // TestExchangeCritDrain checks the staff's "3 AP instead of the CH bonus in
@@ -43,23 +41,10 @@ func TestExchangeCritDrain(t *testing.T) {
 				t.Errorf("%s: P(damage %d) %.6g with the card, want %.6g (no stature bonus)", spec, d, g, w)
 			}
 		}
-		sm, err := drain.NewSampler()
-		if err != nil {
-			t.Fatal(err)
-		}
-		const n = 100_000
-		r := rand.NewPCG(5, 9)
-		var s sampleCounts
-		for range n {
-			s.add(sm.Sample(r))
-		}
-		if lo, hi := stats.Wilson(s.success, n, 0.9999); got.PSuccess < lo || got.PSuccess > hi {
-			t.Errorf("%s: sampled P(success) [%.4f, %.4f], exact %.4f", spec, lo, hi, got.PSuccess)
-		}
-		if lo, hi := stats.Wilson(s.critSucc, n, 0.9999); got.PCriticalSuccess < lo || got.PCriticalSuccess > hi {
-			t.Errorf("%s: sampled P(CH success) [%.4f, %.4f], exact %.4f", spec, lo, hi, got.PCriticalSuccess)
-		}
-		checkPMF(t, spec+" damage with the staff", s.damage, n, got.DamagePMF)
+		s := sampleExchange(t, &drain, [2]uint64{5, 9}, 100_000)
+		checkWilson(t, spec+": sampled P(success)", s.success, s.n, got.PSuccess)
+		checkWilson(t, spec+": sampled P(CH success)", s.critSucc, s.n, got.PCriticalSuccess)
+		checkPMF(t, spec+" damage with the staff", s.damage, s.n, got.DamagePMF)
 	}
 
 	// A Bite: its CH bonus is the bleeding 2 (R18); with the card, a CH

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kharn-ages/kharn/sim"
+	"github.com/kharn-ages/kharn/stats"
 )
 
 // The helpers of the card rules' battle tests (sim/card*_test.go and their
@@ -91,5 +92,31 @@ func checkWarmAllocs(t testing.TB, pl *sim.SkirmishPlayer, battles int, what str
 	}
 	if n := sim.WarmAllocs(pl, battles); n != 0 {
 		t.Errorf("%s: %v allocations per battle, want 0", what, n)
+	}
+}
+
+// sampleExchange draws n exchanges of ex, the dice from
+// rand.NewPCG(seed[0], seed[1]), and returns their counts.
+func sampleExchange(t testing.TB, ex *sim.Exchange, seed [2]uint64, n int) *sampleCounts {
+	t.Helper()
+	sm, err := ex.NewSampler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.NewPCG(seed[0], seed[1])
+	var s sampleCounts
+	for range n {
+		s.add(sm.Sample(r))
+	}
+	return &s
+}
+
+// checkWilson reports an exact probability p outside the 99.99% Wilson
+// interval of k successes in n draws of the sampler: the sampler against
+// the exact engine.
+func checkWilson(t testing.TB, what string, k, n int, p float64) {
+	t.Helper()
+	if lo, hi := stats.Wilson(k, n, 0.9999); p < lo || p > hi {
+		t.Errorf("%s [%.4f, %.4f], exact %.4f", what, lo, hi, p)
 	}
 }

@@ -2,13 +2,11 @@ package sim_test
 
 import (
 	"math"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 // TestPiercingShotExchange checks a shot of armour-piercing ammunition
@@ -65,20 +63,9 @@ func TestPiercingShotExchange(t *testing.T) {
 			t.Errorf("%s: on plate, %.4f boxes ticked piercing, %.4f plain", spec, p.ExpectedArmourBoxes, plain.ExpectedArmourBoxes)
 		}
 		ex := with(bow, &worn, true)
-		sm, err := ex.NewSampler()
-		if err != nil {
-			t.Fatal(err)
-		}
-		const n = 100_000
-		r := rand.NewPCG(8, 2)
-		var s sampleCounts
-		for range n {
-			s.add(sm.Sample(r))
-		}
-		if lo, hi := stats.Wilson(s.success, n, 0.9999); got.PSuccess < lo || got.PSuccess > hi {
-			t.Errorf("%s: sampled P(success) [%.4f, %.4f], exact %.4f", spec, lo, hi, got.PSuccess)
-		}
-		checkPMF(t, spec+" piercing shot", s.damage, n, got.DamagePMF)
+		s := sampleExchange(t, ex, [2]uint64{8, 2}, 100_000)
+		checkWilson(t, spec+": sampled P(success)", s.success, s.n, got.PSuccess)
+		checkPMF(t, spec+" piercing shot", s.damage, s.n, got.DamagePMF)
 	}
 	melee, _, _ := sim.ParseAttack("2:VP:P")
 	m1 := exact(t, &sim.Exchange{Attacker: sim.NewFighter(archer, []*profiles.Equipment{club}), Defender: plated, Attack: melee, PiercingShot: true})

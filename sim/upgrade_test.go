@@ -11,7 +11,6 @@ import (
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 // edgeData is an invented data set: a warrior with an axe that has the edge
@@ -109,20 +108,9 @@ func TestEdgeUpgradeExchange(t *testing.T) {
 		}
 		for _, ex := range []*sim.Exchange{{Attacker: edged, Defender: bare, Attack: a}, {Attacker: edged, Defender: plated, Attack: a}} {
 			want := exact(t, ex)
-			sm, err := ex.NewSampler()
-			if err != nil {
-				t.Fatal(err)
-			}
-			const n = 100_000
-			r := rand.NewPCG(12, 1)
-			var s sampleCounts
-			for range n {
-				s.add(sm.Sample(r))
-			}
-			if lo, hi := stats.Wilson(s.success, n, 0.9999); want.PSuccess < lo || want.PSuccess > hi {
-				t.Errorf("%s: sampled P(success) [%.4f, %.4f], exact %.4f", spec, lo, hi, want.PSuccess)
-			}
-			checkPMF(t, spec+" with the edge", s.damage, n, want.DamagePMF)
+			s := sampleExchange(t, ex, [2]uint64{12, 1}, 100_000)
+			checkWilson(t, spec+": sampled P(success)", s.success, s.n, want.PSuccess)
+			checkPMF(t, spec+" with the edge", s.damage, s.n, want.DamagePMF)
 		}
 	}
 }
