@@ -104,50 +104,7 @@ func TestCardBeastSupportExact(t *testing.T) {
 	if want := "A1 fang-witch-3 is supported: +4 by 1 supporter (card support rule; its beast, card_beasts)"; !strings.Contains(tr.String(), want) {
 		t.Errorf("trace does not say %q:\n%s", want, tr.String())
 	}
-	var pl *plan
-	for key, p := range e.plans {
-		if int(key.opt) == k && key.support != 0 {
-			if key.support != 4 {
-				t.Errorf("plan key support %d, want 4", key.support)
-			}
-			pl = p
-		}
-	}
-	if pl == nil {
-		t.Fatal("no plan with support struck")
-	}
-	ex := *pl.ex
-	if ex.Support != 4 || ex.DefenceSupport != 0 {
-		t.Fatalf("exchange support %d / %d, want 4 / 0", ex.Support, ex.DefenceSupport)
-	}
-	got, err := ex.Exact()
-	if err != nil {
-		t.Fatal(err)
-	}
-	one := ex
-	one.Support = 1
-	r1, err := one.Exact()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.PSuccess <= r1.PSuccess+1e-3 {
-		t.Errorf("P(success) %.4f with +4, %.4f with +1: want more", got.PSuccess, r1.PSuccess)
-	}
-	sm, err := ex.NewSampler()
-	if err != nil {
-		t.Fatal(err)
-	}
-	const n = 100000
-	r := rand.NewPCG(7, 8)
-	succ := 0
-	for range n {
-		if sm.Sample(r).Success {
-			succ++
-		}
-	}
-	if lo, hi := wilson(succ, n); got.PSuccess < lo || got.PSuccess > hi {
-		t.Errorf("sampled %d of %d successes, 99.99%% interval [%.4f, %.4f], exact %.4f", succ, n, lo, hi, got.PSuccess)
-	}
+	checkStruckSupport(t, e, k, 4)
 }
 
 // leapEngine returns beastEngine with the witch engaged with the Khérops at

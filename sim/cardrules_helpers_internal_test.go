@@ -1,6 +1,9 @@
 package sim
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // The helpers of the card rules' engine tests (sim/card*_internal_test.go
 // and their kin), which build a battle of the embedded data set and place
@@ -39,4 +42,57 @@ func handEngine(t testing.TB, s *Skirmish) *engine {
 	pl.e.ambush = nil
 	pl.e.reset()
 	return pl.e
+}
+
+// checkStruckSupport checks the plan e struck for Safar option k with
+// support: keyed with support want, its exchange with support want and no
+// defence support; its exact P(success) above that of the same exchange
+// with R8's +1; and the sampler agreeing with it (99.99% Wilson interval of
+// 100 000 exchanges from rand.NewPCG(7, 8)).
+func checkStruckSupport(t *testing.T, e *engine, k, want int) {
+	t.Helper()
+	var pl *plan
+	for key, p := range e.plans {
+		if int(key.opt) == k && key.support != 0 {
+			if int(key.support) != want {
+				t.Errorf("plan key support %d, want %d", key.support, want)
+			}
+			pl = p
+		}
+	}
+	if pl == nil {
+		t.Fatal("no plan with support struck")
+	}
+	ex := *pl.ex
+	if ex.Support != want || ex.DefenceSupport != 0 {
+		t.Fatalf("exchange support %d / %d, want %d / 0", ex.Support, ex.DefenceSupport, want)
+	}
+	got, err := ex.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := ex
+	one.Support = 1
+	r1, err := one.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.PSuccess <= r1.PSuccess+1e-3 {
+		t.Errorf("P(success) %.4f with +%d, %.4f with +1: want more", got.PSuccess, want, r1.PSuccess)
+	}
+	sm, err := ex.NewSampler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 100000
+	r := rand.NewPCG(7, 8)
+	succ := 0
+	for range n {
+		if sm.Sample(r).Success {
+			succ++
+		}
+	}
+	if lo, hi := wilson(succ, n); got.PSuccess < lo || got.PSuccess > hi {
+		t.Errorf("sampled %d of %d successes, 99.99%% interval [%.4f, %.4f], exact %.4f", succ, n, lo, hi, got.PSuccess)
+	}
 }

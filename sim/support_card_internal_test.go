@@ -132,50 +132,7 @@ func TestStrongSupportExact(t *testing.T) {
 	if !strings.Contains(tr.String(), "is supported: +3 by 1 supporter (card support rule)") {
 		t.Errorf("trace does not show the card's support:\n%s", tr.String())
 	}
-	var pl *plan
-	for key, p := range e.plans {
-		if int(key.opt) == k && key.support != 0 {
-			if key.support != 3 {
-				t.Errorf("plan key support %d, want 3", key.support)
-			}
-			pl = p
-		}
-	}
-	if pl == nil {
-		t.Fatal("no plan with support struck")
-	}
-	ex := *pl.ex
-	if ex.Support != 3 || ex.DefenceSupport != 0 {
-		t.Fatalf("exchange support %d / %d, want 3 / 0", ex.Support, ex.DefenceSupport)
-	}
-	got, err := ex.Exact()
-	if err != nil {
-		t.Fatal(err)
-	}
-	one := ex
-	one.Support = 1
-	r1, err := one.Exact()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.PSuccess <= r1.PSuccess+1e-3 {
-		t.Errorf("P(success) %.4f with +3, %.4f with +1: want more", got.PSuccess, r1.PSuccess)
-	}
-	sm, err := ex.NewSampler()
-	if err != nil {
-		t.Fatal(err)
-	}
-	const n = 100000
-	r := rand.NewPCG(7, 8)
-	succ := 0
-	for range n {
-		if sm.Sample(r).Success {
-			succ++
-		}
-	}
-	if lo, hi := wilson(succ, n); got.PSuccess < lo || got.PSuccess > hi {
-		t.Errorf("sampled %d of %d successes, 99.99%% interval [%.4f, %.4f], exact %.4f", succ, n, lo, hi, got.PSuccess)
-	}
+	checkStruckSupport(t, e, k, 3)
 }
 
 // TestMountMoraleAura checks a Mochère mount's aura (skills.md section 3, C3:
