@@ -167,15 +167,7 @@ func TestActivatesWithLeader(t *testing.T) {
 		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
 	}}
 	pl, tr := playTraced(t, sk, [2]uint64{2, 9}, 20, nil)
-	var acts []string // who activates, in order; "+" marks a follower's line
-	for _, l := range strings.Split(tr, "\n") {
-		switch {
-		case strings.HasSuffix(l, "activates with its leader A3 prince-3"):
-			acts = append(acts, "+")
-		case strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "   ") && strings.Contains(l, " activates: "):
-			acts = append(acts, strings.TrimSpace(l[:strings.Index(l, " activates: ")]))
-		}
-	}
+	acts := activations(tr, "activates with its leader A3 prince-3") // "+" marks a follower's line
 	n := 0
 	for k, a := range acts {
 		if a != "+" {

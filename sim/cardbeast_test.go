@@ -30,15 +30,7 @@ func cardBeastSkirmish(t testing.TB, card bool) *sim.Skirmish {
 // battles allocate nothing.
 func TestCardBeastSkirmish(t *testing.T) {
 	pl, text := playTraced(t, cardBeastSkirmish(t, true), [2]uint64{7, 3}, 300, nil)
-	var acts []string // who activates, in order; "+" marks a follower's line
-	for _, l := range strings.Split(text, "\n") {
-		switch {
-		case strings.HasSuffix(l, "activates with its mistress A1 fang-witch-3 (card_beasts)"):
-			acts = append(acts, "+")
-		case strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "   ") && strings.Contains(l, " activates: "):
-			acts = append(acts, strings.TrimSpace(l[:strings.Index(l, " activates: ")]))
-		}
-	}
+	acts := activations(text, "activates with its mistress A1 fang-witch-3 (card_beasts)") // "+" marks a follower's line
 	n := 0
 	for k, a := range acts {
 		if a != "+" {

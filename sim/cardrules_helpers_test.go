@@ -120,3 +120,19 @@ func checkWilson(t testing.TB, what string, k, n int, p float64) {
 		t.Errorf("%s [%.4f, %.4f], exact %.4f", what, lo, hi, p)
 	}
 }
+
+// activations returns who activates in trace, in order ("A1 prince-3",
+// from the round's "  X activates: " lines), with "+" for each line that
+// ends in follows: a follower's activation with its leader or mistress.
+func activations(trace, follows string) []string {
+	var acts []string
+	for _, l := range strings.Split(trace, "\n") {
+		switch {
+		case strings.HasSuffix(l, follows):
+			acts = append(acts, "+")
+		case strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "   ") && strings.Contains(l, " activates: "):
+			acts = append(acts, strings.TrimSpace(l[:strings.Index(l, " activates: ")]))
+		}
+	}
+	return acts
+}
