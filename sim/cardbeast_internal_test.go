@@ -85,24 +85,9 @@ func TestCardBeastSupport(t *testing.T) {
 func TestCardBeastSupportExact(t *testing.T) {
 	e := beastEngine(t, beastCard)
 	meleeLine(e, 3, []int{1})
-	var tr strings.Builder
-	e.trace = &tr
-	opts := e.opts[e.c[0].kind][e.c[3].kind]
-	k := -1
-	for n := range opts {
-		if !opts[n].shot && opts[n].attack.AP == 2 {
-			k = n
-			break
-		}
-	}
-	if k < 0 {
-		t.Fatal("no 2 AP melee option")
-	}
-	e.c[0].ap = 5
-	e.strike(rand.NewPCG(1, 2), 0, 3, k, &opts[k], false, bandEffective, 0, opts[k].ap())
-	e.trace = nil
-	if want := "A1 fang-witch-3 is supported: +4 by 1 supporter (card support rule; its beast, card_beasts)"; !strings.Contains(tr.String(), want) {
-		t.Errorf("trace does not say %q:\n%s", want, tr.String())
+	k, tr := strike2AP(t, e, 0, 3)
+	if want := "A1 fang-witch-3 is supported: +4 by 1 supporter (card support rule; its beast, card_beasts)"; !strings.Contains(tr, want) {
+		t.Errorf("trace does not say %q:\n%s", want, tr)
 	}
 	checkStruckSupport(t, e, k, 4)
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -95,4 +96,28 @@ func checkStruckSupport(t *testing.T, e *engine, k, want int) {
 	if lo, hi := wilson(succ, n); got.PSuccess < lo || got.PSuccess > hi {
 		t.Errorf("sampled %d of %d successes, 99.99%% interval [%.4f, %.4f], exact %.4f", succ, n, lo, hi, got.PSuccess)
 	}
+}
+
+// strike2AP has Safar i, given 5 AP, strike Safar j with its first 2 AP
+// melee option (the dice from rand.NewPCG(1, 2)); it returns the option and
+// the trace of the strike.
+func strike2AP(t *testing.T, e *engine, i, j int) (int, string) {
+	t.Helper()
+	var tr strings.Builder
+	e.trace = &tr
+	opts := e.opts[e.c[i].kind][e.c[j].kind]
+	k := -1
+	for n := range opts {
+		if !opts[n].shot && opts[n].attack.AP == 2 {
+			k = n
+			break
+		}
+	}
+	if k < 0 {
+		t.Fatal("no 2 AP melee option")
+	}
+	e.c[i].ap = 5
+	e.strike(rand.NewPCG(1, 2), i, j, k, &opts[k], false, bandEffective, 0, opts[k].ap())
+	e.trace = nil
+	return k, tr.String()
 }

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -113,24 +112,9 @@ func TestStrongSupportExact(t *testing.T) {
 	foe := fighterOf(t, "kherops-warrior-1")
 	e := battle(t, []*Fighter{plain, strong}, []*Fighter{foe})
 	meleeLine(e, 2, []int{1})
-	var tr strings.Builder
-	e.trace = &tr
-	opts := e.opts[e.c[0].kind][e.c[2].kind]
-	k := -1
-	for n := range opts {
-		if !opts[n].shot && opts[n].attack.AP == 2 {
-			k = n
-			break
-		}
-	}
-	if k < 0 {
-		t.Fatal("no 2 AP melee option")
-	}
-	e.c[0].ap = 5
-	e.strike(rand.NewPCG(1, 2), 0, 2, k, &opts[k], false, bandEffective, 0, opts[k].ap())
-	e.trace = nil
-	if !strings.Contains(tr.String(), "is supported: +3 by 1 supporter (card support rule)") {
-		t.Errorf("trace does not show the card's support:\n%s", tr.String())
+	k, tr := strike2AP(t, e, 0, 2)
+	if !strings.Contains(tr, "is supported: +3 by 1 supporter (card support rule)") {
+		t.Errorf("trace does not show the card's support:\n%s", tr)
 	}
 	checkStruckSupport(t, e, k, 3)
 }
