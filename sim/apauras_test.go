@@ -62,18 +62,7 @@ func apSkirmish(t testing.TB, auras bool) *sim.Skirmish {
 // each rule at work, and warm battles allocate nothing, replayed on the
 // dice that warmed the caches as TestSkirmishAllocs does.
 func TestAPAuraSkirmish(t *testing.T) {
-	pl, err := apSkirmish(t, true).NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(7, 1)
-	for range 40 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	tr := b.String()
+	pl, tr := playTraced(t, apSkirmish(t, true), [2]uint64{7, 1}, 40, nil)
 	for _, want := range []string{
 		"crown-guard-1's first attack of its activation costs 1 AP less (ap aura of A1 prince-3)",
 		"crown-guard-1 defends with 1 AP given by the ap aura of A1 prince-3 (not kept)",
@@ -86,12 +75,7 @@ func TestAPAuraSkirmish(t *testing.T) {
 			t.Errorf("the trace of 40 battles never says %q", want)
 		}
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with AP auras: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 200, "battle with AP auras")
 }
 
 // TestAPAuraSkirmishWins checks that the AP auras change battles: the
@@ -182,26 +166,8 @@ func TestActivatesWithLeader(t *testing.T) {
 		{Safars: []*sim.Fighter{guard, follower, cardFighter(t, "prince-3")}, Costs: []int{45, 45, 130}, Leader: 2},
 		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(2, 9)
-	for range 20 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	var acts []string // who activates, in order; "+" marks a follower's line
-	for _, l := range strings.Split(b.String(), "\n") {
-		switch {
-		case strings.HasSuffix(l, "activates with its leader A3 prince-3"):
-			acts = append(acts, "+")
-		case strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "   ") && strings.Contains(l, " activates: "):
-			acts = append(acts, strings.TrimSpace(l[:strings.Index(l, " activates: ")]))
-		}
-	}
+	pl, tr := playTraced(t, sk, [2]uint64{2, 9}, 20, nil)
+	acts := activations(tr, "activates with its leader A3 prince-3") // "+" marks a follower's line
 	n := 0
 	for k, a := range acts {
 		if a != "+" {
@@ -216,12 +182,7 @@ func TestActivatesWithLeader(t *testing.T) {
 		t.Fatal("the follower never activated with its leader in 20 battles")
 	}
 	t.Logf("%d activations with the leader in 20 battles", n)
-	if raceEnabled {
-		return
-	}
-	if a := sim.WarmAllocs(pl, 200); a != 0 {
-		t.Errorf("battle with a follower: %v allocations per battle, want 0", a)
-	}
+	checkWarmAllocs(t, pl, 200, "battle with a follower")
 }
 
 // TestReactivateSkirmish plays pattern E's forgone activation in whole
@@ -248,18 +209,7 @@ func TestReactivateSkirmish(t *testing.T) {
 		{Safars: []*sim.Fighter{cardFighter(t, "prince-3"), bearer, cardFighter(t, "crown-guard-1")}, Costs: []int{130, 45, 45}, Leader: 0},
 		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(5, 2)
-	for range 100 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	tr := b.String()
+	pl, tr := playTraced(t, sk, [2]uint64{5, 2}, 100, nil)
 	const said = "A2 crown-guard-1 forgoes its activation: A1 prince-3 activates again (+5 to its attacks, +1 damage) and loses 1 HP that cannot be healed"
 	n := strings.Count(tr, said)
 	if n == 0 {
@@ -277,10 +227,5 @@ func TestReactivateSkirmish(t *testing.T) {
 		}
 	}
 	t.Logf("%d forgone activations in 100 battles", n)
-	if raceEnabled {
-		return
-	}
-	if a := sim.WarmAllocs(pl, 200); a != 0 {
-		t.Errorf("battle with a forgone activation: %v allocations per battle, want 0", a)
-	}
+	checkWarmAllocs(t, pl, 200, "battle with a forgone activation")
 }

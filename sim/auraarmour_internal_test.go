@@ -24,17 +24,9 @@ func armourAuraEngine(t *testing.T, card bool) *engine {
 		cards = []profiles.CardAuraGrant{{By: profiles.Selector{Profiles: []string{"goun-shaman-2"}},
 			Grant: profiles.AuraGrant{To: profiles.Selector{All: true}, AuraBuffs: profiles.AuraBuffs{Armour: lightArmour}}}}
 	}
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{cardFighterIn(t, "goun-shaman-2"), cardFighterIn(t, "goun-hunter-1")}, Costs: []int{80, 40}, Leader: -1, CardAuraGrants: cards},
-		{Safars: []*Fighter{cardFighterIn(t, "kherops-warrior-2")}, Costs: []int{82}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pl.e.ambush = nil
-	pl.e.reset()
-	return pl.e
+	a := handSide(t, []string{"goun-shaman-2", "goun-hunter-1"}, 80, 40)
+	a.CardAuraGrants = cards
+	return handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2"}, 82)}})
 }
 
 // TestAuraArmour checks an aura's armour (skills.md 3.2, the Goûn aura

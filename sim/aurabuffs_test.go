@@ -1,7 +1,6 @@
 package sim_test
 
 import (
-	"bytes"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -166,26 +165,11 @@ func TestAuraBuffSkirmish(t *testing.T) {
 		{Safars: []*sim.Fighter{prince, guard, guard}, Costs: []int{130, 45, 45}, Leader: 0},
 		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(7, 1)
-	for range 3 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	if tr := b.String(); !strings.Contains(tr, "crown-guard-1 stands in its allies' auras: defence_reroll from A1 prince-3, daze_on_crit from A1 prince-3") {
+	pl, tr := playTraced(t, sk, [2]uint64{7, 1}, 3, nil)
+	if !strings.Contains(tr, "crown-guard-1 stands in its allies' auras: defence_reroll from A1 prince-3, daze_on_crit from A1 prince-3") {
 		t.Errorf("the trace of 3 battles shows no guard in the prince's aura with its buffs:\n%s", tr)
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with aura buffs: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 200, "battle with aura buffs")
 }
 
 // TestWiderAuraSkirmish plays wider auras in whole battles: the prince of
@@ -205,26 +189,11 @@ func TestWiderAuraSkirmish(t *testing.T) {
 		{Safars: []*sim.Fighter{prince, &wide, guard, guard}, Costs: []int{130, 60, 45, 45}, Leader: 0},
 		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48, 48}, Leader: 0},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(9, 2)
-	for range 3 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	if tr := b.String(); !strings.Contains(tr, "crown-guard-1 stands in its allies' auras: defence_reroll from A1 prince-3") {
+	pl, tr := playTraced(t, sk, [2]uint64{9, 2}, 3, nil)
+	if !strings.Contains(tr, "crown-guard-1 stands in its allies' auras: defence_reroll from A1 prince-3") {
 		t.Errorf("the trace of 3 battles shows no guard in the prince's aura:\n%s", tr)
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with wider auras: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 200, "battle with wider auras")
 }
 
 // TestAuraShooterSkirmish plays the shooters' buffs of pattern D in whole
@@ -245,18 +214,7 @@ func TestAuraShooterSkirmish(t *testing.T) {
 		{Safars: []*sim.Fighter{cardFighter(t, "tribal-champion-3"), hunter, hunter, hunter}, Costs: []int{120, 38, 38, 38}, Leader: 0},
 		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(3, 5)
-	for range 50 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	tr := b.String()
+	pl, tr := playTraced(t, sk, [2]uint64{3, 5}, 50, nil)
 	for _, want := range []string{
 		"goun-hunter-1 stands in its allies' auras: shot_stature from A2 goun-hunter-1, free_v_after_failed_defence from A2 goun-hunter-1",
 		"goun-hunter-1 takes the free V effect of its ally's aura after its failed defence",
@@ -265,12 +223,7 @@ func TestAuraShooterSkirmish(t *testing.T) {
 			t.Errorf("the trace of 50 battles has no %q", want)
 		}
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with the shooters' aura buffs: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 200, "battle with the shooters' aura buffs")
 }
 
 // TestAuraD10Defence checks "once per turn, +1D10 to the final total of an
@@ -329,26 +282,11 @@ func TestAuraD10Skirmish(t *testing.T) {
 		{Safars: []*sim.Fighter{prince, guard, guard}, Costs: []int{130, 45, 45}, Leader: 0},
 		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(7, 1)
-	for range 10 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	if tr := b.String(); !strings.Contains(tr, "(+1D10 of its ally's aura: +") {
+	pl, tr := playTraced(t, sk, [2]uint64{7, 1}, 10, nil)
+	if !strings.Contains(tr, "(+1D10 of its ally's aura: +") {
 		t.Errorf("the trace of 10 battles shows no defence with the aura's d10")
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with the aura's d10: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 200, "battle with the aura's d10")
 }
 
 // TestAuraD10Attack checks the +1D10 of pattern D on attacks (skills.md
@@ -459,27 +397,12 @@ func TestCFRerollSkirmish(t *testing.T) {
 		{Safars: []*sim.Fighter{prince, guard, guard}, Costs: []int{130, 45, 45}, Leader: 0},
 		{Safars: []*sim.Fighter{cardFighter(t, "kherops-warrior-2"), warrior, warrior, warrior}, Costs: []int{82, 48, 48, 48}, Leader: 0},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(5, 3)
 	const n = 20
-	for range n {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	used := strings.Count(b.String(), "rerolled a CF: its Spearhead's free reroll of the game is spent")
-	battles := strings.Count(b.String(), "A1 prince-3: prince-3")
+	pl, tr := playTraced(t, sk, [2]uint64{5, 3}, n, nil)
+	used := strings.Count(tr, "rerolled a CF: its Spearhead's free reroll of the game is spent")
+	battles := strings.Count(tr, "A1 prince-3: prince-3")
 	if used == 0 || used > battles {
 		t.Errorf("the CF reroll spent %d times in %d battles (traced starts %d): want at least once, at most once a battle", used, n, battles)
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with the CF reroll: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 200, "battle with the CF reroll")
 }

@@ -1,8 +1,6 @@
 package sim_test
 
 import (
-	"bytes"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -49,25 +47,9 @@ func auraSkirmish(t testing.TB) *sim.Skirmish {
 // that warmed the caches as TestSkirmishAllocs does.
 func TestAuraGrantSkirmish(t *testing.T) {
 	sk := auraSkirmish(t)
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(7, 1)
-	for range 3 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	tr := b.String()
+	pl, tr := playTraced(t, sk, [2]uint64{7, 1}, 3, nil)
 	if !strings.Contains(tr, "crown-guard-1 stands in its allies' auras: brutality 1 from A1 prince-3") {
 		t.Errorf("the trace of 3 battles shows no guard in the prince's aura:\n%s", tr)
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with aura grants: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 200, "battle with aura grants")
 }

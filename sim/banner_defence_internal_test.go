@@ -23,13 +23,7 @@ func bannerBattle(t *testing.T, banners ...profiles.CardBanner) *engine {
 		{Safars: []*Fighter{apCard(t, "prince-3"), apCard(t, "crown-guard-1")}, Costs: []int{130, 45}, Leader: -1, CardBanners: banners},
 		{Safars: []*Fighter{apCard(t, "kherops-warrior-1")}, Costs: []int{48}, Leader: -1},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pl.e.ambush = nil
-	pl.e.reset()
-	return pl.e
+	return handEngine(t, sk)
 }
 
 // TestBannerDefenceAP checks where a banner's defence_ap holds (skills.md

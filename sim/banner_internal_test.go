@@ -15,17 +15,9 @@ import (
 // stands 1 toise from the shaman, in its aura.
 func bannerEngine(t *testing.T, banners []profiles.CardBanner) *engine {
 	t.Helper()
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{cardFighterIn(t, "mongo-warrior-2"), cardFighterIn(t, "goun-shaman-2")}, Costs: []int{50, 50}, Leader: -1, CardBanners: banners},
-		{Safars: []*Fighter{cardFighterIn(t, "guild-crossbowman-2")}, Costs: []int{50}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	a := handSide(t, []string{"mongo-warrior-2", "goun-shaman-2"}, 50, 50)
+	a.CardBanners = banners
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"guild-crossbowman-2"}, 50)}})
 	e.round = 1
 	bannerPlace(e, 1)
 	return e

@@ -15,18 +15,9 @@ import (
 // away.
 func cardAPEngine(t *testing.T, steal []profiles.CardStealAP, drain []profiles.CardSpellDrain) *engine {
 	t.Helper()
-	warrior := cardFighterIn(t, "kherops-warrior-2")
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{cardFighterIn(t, "mongo-warrior-2")}, Costs: []int{60}, Leader: -1, CardStealsAP: steal, CardSpellDrains: drain},
-		{Safars: []*Fighter{warrior, warrior}, Costs: []int{82, 82}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	a := handSide(t, []string{"mongo-warrior-2"}, 60)
+	a.CardStealsAP, a.CardSpellDrains = steal, drain
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2", "kherops-warrior-2"}, 82, 82)}})
 	e.c[0].pos = field.Vec{X: 5, Y: 5}
 	e.c[1].pos = field.Vec{X: 5, Y: 5 + e.c[0].radius + e.c[1].radius}
 	e.c[2].pos = field.Vec{X: 14, Y: 14}

@@ -18,17 +18,9 @@ func TestCardAuraReach(t *testing.T) {
 	grant := profiles.CardAuraGrant{By: profiles.Selector{Profiles: []string{"goun-shaman-2"}},
 		Grant: profiles.AuraGrant{To: profiles.Selector{All: true}, AuraBuffs: profiles.AuraBuffs{Stature: 1}}}
 	build := func(cards ...profiles.CardAuraGrant) *engine {
-		sk := &Skirmish{Sides: [2]Spearhead{
-			{Safars: []*Fighter{cardFighterIn(t, "goun-shaman-2"), cardFighterIn(t, "goun-hunter-1")}, Costs: []int{80, 40}, Leader: -1, CardAuraGrants: cards},
-			{Safars: []*Fighter{cardFighterIn(t, "kherops-warrior-1")}, Costs: []int{48}, Leader: -1},
-		}}
-		pl, err := sk.NewPlayer()
-		if err != nil {
-			t.Fatal(err)
-		}
-		pl.e.ambush = nil
-		pl.e.reset()
-		return pl.e
+		a := handSide(t, []string{"goun-shaman-2", "goun-hunter-1"}, 80, 40)
+		a.CardAuraGrants = cards
+		return handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-1"}, 48)}})
 	}
 	e := build(grant)
 	own := cardFighterIn(t, "goun-hunter-1").Profile.Stature

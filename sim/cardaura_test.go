@@ -1,15 +1,11 @@
 package sim_test
 
 import (
-	"bytes"
 	"math"
-	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 // statureAura is an invented Goûn aura upgrade (skills.md 3.2: "+1
@@ -46,20 +42,9 @@ func TestExchangeStatureAura(t *testing.T) {
 	if !(got.ExpectedDamage > own.ExpectedDamage+0.01) {
 		t.Errorf("damage %.4f in the aura, %.4f without", got.ExpectedDamage, own.ExpectedDamage)
 	}
-	sm, err := aura.NewSampler()
-	if err != nil {
-		t.Fatal(err)
-	}
-	const n = 100_000
-	r := rand.NewPCG(5, 7)
-	var s sampleCounts
-	for range n {
-		s.add(sm.Sample(r))
-	}
-	if lo, hi := stats.Wilson(s.success, n, 0.9999); got.PSuccess < lo || got.PSuccess > hi {
-		t.Errorf("sampled P(success) [%.4f, %.4f], exact %.4f", lo, hi, got.PSuccess)
-	}
-	checkPMF(t, "damage in the aura", s.damage, n, got.DamagePMF)
+	s := sampleExchange(t, &aura, [2]uint64{5, 7}, 100_000)
+	checkWilson(t, "sampled P(success)", s.success, s.n, got.PSuccess)
+	checkPMF(t, "damage in the aura", s.damage, s.n, got.DamagePMF)
 	t.Logf("expected damage %.4f in the aura, %.4f without", got.ExpectedDamage, own.ExpectedDamage)
 }
 
@@ -68,15 +53,11 @@ func TestExchangeStatureAura(t *testing.T) {
 // and two mongo warriors, against two Khérops warriors; with card false, the
 // same list without the card.
 func cardAuraSkirmish(t testing.TB, card bool) *sim.Skirmish {
-	var g []profiles.CardAuraGrant
+	a := cardSide(t, []string{"goun-shaman-2", "mongo-warrior-2", "mongo-warrior-2"}, 80, 60, 60)
 	if card {
-		g = []profiles.CardAuraGrant{{By: profiles.Selector{Profiles: []string{"goun-shaman-2"}}, Grant: statureAura}}
+		a.CardAuraGrants = []profiles.CardAuraGrant{{By: profiles.Selector{Profiles: []string{"goun-shaman-2"}}, Grant: statureAura}}
 	}
-	mongo, warrior := cardFighter(t, "mongo-warrior-2"), cardFighter(t, "kherops-warrior-2")
-	return &sim.Skirmish{Sides: [2]sim.Spearhead{
-		{Safars: []*sim.Fighter{cardFighter(t, "goun-shaman-2"), mongo, mongo}, Costs: []int{80, 60, 60}, Leader: 0, CardAuraGrants: g},
-		{Safars: []*sim.Fighter{warrior, warrior}, Costs: []int{82, 82}, Leader: 0},
-	}}
+	return againstTwoWarriors(t, a)
 }
 
 // TestCardAuraSkirmish plays a list's card aura (skills.md 3.2, the Goûn
@@ -84,24 +65,7 @@ func cardAuraSkirmish(t testing.TB, card bool) *sim.Skirmish {
 // shows a warrior fighting with the stature the shaman's aura gives, and
 // warm battles allocate nothing.
 func TestCardAuraSkirmish(t *testing.T) {
-	pl, err := cardAuraSkirmish(t, true).NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(7, 3)
-	for range 100 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	if want := "stature +1 from A1 goun-shaman-2"; !strings.Contains(b.String(), want) {
-		t.Errorf("the trace of 100 battles never says %q:\n%.3000s", want, b.String())
-	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with a card aura: %v allocations per battle, want 0", n)
-	}
+	pl, tr := playTraced(t, cardAuraSkirmish(t, true), [2]uint64{7, 3}, 100, nil)
+	checkTraceSays(t, tr, 100, "stature +1 from A1 goun-shaman-2")
+	checkWarmAllocs(t, pl, 200, "battle with a card aura")
 }

@@ -21,17 +21,9 @@ var beastCard = profiles.CardBeast{By: profiles.Selector{Profiles: []string{"fan
 // warrior (B1), with the list's cards given, none in ambush.
 func beastEngine(t *testing.T, cards ...profiles.CardBeast) *engine {
 	t.Helper()
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{cardFighterIn(t, "fang-witch-3"), cardFighterIn(t, "fang-prowler-1"), cardFighterIn(t, "mongo-warrior-2")}, Costs: []int{100, 40, 60}, Leader: -1, CardBeasts: cards},
-		{Safars: []*Fighter{cardFighterIn(t, "kherops-warrior-2")}, Costs: []int{82}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	a := handSide(t, []string{"fang-witch-3", "fang-prowler-1", "mongo-warrior-2"}, 100, 40, 60)
+	a.CardBeasts = cards
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2"}, 82)}})
 	e.round = 1
 	return e
 }
@@ -93,69 +85,11 @@ func TestCardBeastSupport(t *testing.T) {
 func TestCardBeastSupportExact(t *testing.T) {
 	e := beastEngine(t, beastCard)
 	meleeLine(e, 3, []int{1})
-	var tr strings.Builder
-	e.trace = &tr
-	opts := e.opts[e.c[0].kind][e.c[3].kind]
-	k := -1
-	for n := range opts {
-		if !opts[n].shot && opts[n].attack.AP == 2 {
-			k = n
-			break
-		}
+	k, tr := strike2AP(t, e, 0, 3)
+	if want := "A1 fang-witch-3 is supported: +4 by 1 supporter (card support rule; its beast, card_beasts)"; !strings.Contains(tr, want) {
+		t.Errorf("trace does not say %q:\n%s", want, tr)
 	}
-	if k < 0 {
-		t.Fatal("no 2 AP melee option")
-	}
-	e.c[0].ap = 5
-	e.strike(rand.NewPCG(1, 2), 0, 3, k, &opts[k], false, bandEffective, 0, opts[k].ap())
-	e.trace = nil
-	if want := "A1 fang-witch-3 is supported: +4 by 1 supporter (card support rule; its beast, card_beasts)"; !strings.Contains(tr.String(), want) {
-		t.Errorf("trace does not say %q:\n%s", want, tr.String())
-	}
-	var pl *plan
-	for key, p := range e.plans {
-		if int(key.opt) == k && key.support != 0 {
-			if key.support != 4 {
-				t.Errorf("plan key support %d, want 4", key.support)
-			}
-			pl = p
-		}
-	}
-	if pl == nil {
-		t.Fatal("no plan with support struck")
-	}
-	ex := *pl.ex
-	if ex.Support != 4 || ex.DefenceSupport != 0 {
-		t.Fatalf("exchange support %d / %d, want 4 / 0", ex.Support, ex.DefenceSupport)
-	}
-	got, err := ex.Exact()
-	if err != nil {
-		t.Fatal(err)
-	}
-	one := ex
-	one.Support = 1
-	r1, err := one.Exact()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.PSuccess <= r1.PSuccess+1e-3 {
-		t.Errorf("P(success) %.4f with +4, %.4f with +1: want more", got.PSuccess, r1.PSuccess)
-	}
-	sm, err := ex.NewSampler()
-	if err != nil {
-		t.Fatal(err)
-	}
-	const n = 100000
-	r := rand.NewPCG(7, 8)
-	succ := 0
-	for range n {
-		if sm.Sample(r).Success {
-			succ++
-		}
-	}
-	if lo, hi := wilson(succ, n); got.PSuccess < lo || got.PSuccess > hi {
-		t.Errorf("sampled %d of %d successes, 99.99%% interval [%.4f, %.4f], exact %.4f", succ, n, lo, hi, got.PSuccess)
-	}
+	checkStruckSupport(t, e, k, 4)
 }
 
 // leapEngine returns beastEngine with the witch engaged with the Khérops at
@@ -236,11 +170,9 @@ func TestCardBeastLeap(t *testing.T) {
 // (sim/cardbeast.go): the n-th beast of the list with the n-th mistress,
 // wrapping round; a beast the card names is no mistress of its own.
 func TestCardBeastPairing(t *testing.T) {
-	witch, prowler := cardFighterIn(t, "fang-witch-3"), cardFighterIn(t, "fang-prowler-1")
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{prowler, witch, prowler, witch, prowler}, Costs: []int{40, 100, 40, 100, 40}, Leader: -1, CardBeasts: []profiles.CardBeast{beastCard}},
-		{Safars: []*Fighter{cardFighterIn(t, "kherops-warrior-2")}, Costs: []int{82}, Leader: -1},
-	}}
+	a := handSide(t, []string{"fang-prowler-1", "fang-witch-3", "fang-prowler-1", "fang-witch-3", "fang-prowler-1"}, 40, 100, 40, 100, 40)
+	a.CardBeasts = []profiles.CardBeast{beastCard}
+	sk := &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2"}, 82)}}
 	pl, err := sk.NewPlayer()
 	if err != nil {
 		t.Fatal(err)

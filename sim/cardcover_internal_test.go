@@ -15,18 +15,9 @@ import (
 // crossbowman on open ground and the shaman off the line.
 func cardCoverEngine(t *testing.T, cards []profiles.CardCover) *engine {
 	t.Helper()
-	w, s, x := cardFighterIn(t, "mongo-warrior-2"), cardFighterIn(t, "goun-shaman-2"), cardFighterIn(t, "guild-crossbowman-2")
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{w, s}, Costs: []int{50, 50}, Leader: -1, CardCover: cards},
-		{Safars: []*Fighter{x}, Costs: []int{50}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	a := handSide(t, []string{"mongo-warrior-2", "goun-shaman-2"}, 50, 50)
+	a.CardCover = cards
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"guild-crossbowman-2"}, 50)}})
 	e.round = 1
 	cardCoverPlace(e)
 	return e

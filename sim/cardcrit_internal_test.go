@@ -12,18 +12,9 @@ import (
 // staff's CH trade (card_crit_drain) when drain is given.
 func critEngine(t *testing.T, drain []profiles.CardCritDrain) *engine {
 	t.Helper()
-	warrior := cardFighterIn(t, "kherops-warrior-2")
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{cardFighterIn(t, "mongo-warrior-2")}, Costs: []int{60}, Leader: -1, CardCritDrains: drain},
-		{Safars: []*Fighter{warrior, warrior}, Costs: []int{82, 82}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	a := handSide(t, []string{"mongo-warrior-2"}, 60)
+	a.CardCritDrains = drain
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2", "kherops-warrior-2"}, 82, 82)}})
 	e.round = 1
 	e.place(0, 5)
 	contact(e, 0, 1, 0)

@@ -1,15 +1,11 @@
 package sim_test
 
 import (
-	"bytes"
 	"math"
-	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 // TestExchangeCritDrain checks the staff's "3 AP instead of the CH bonus in
@@ -45,23 +41,10 @@ func TestExchangeCritDrain(t *testing.T) {
 				t.Errorf("%s: P(damage %d) %.6g with the card, want %.6g (no stature bonus)", spec, d, g, w)
 			}
 		}
-		sm, err := drain.NewSampler()
-		if err != nil {
-			t.Fatal(err)
-		}
-		const n = 100_000
-		r := rand.NewPCG(5, 9)
-		var s sampleCounts
-		for range n {
-			s.add(sm.Sample(r))
-		}
-		if lo, hi := stats.Wilson(s.success, n, 0.9999); got.PSuccess < lo || got.PSuccess > hi {
-			t.Errorf("%s: sampled P(success) [%.4f, %.4f], exact %.4f", spec, lo, hi, got.PSuccess)
-		}
-		if lo, hi := stats.Wilson(s.critSucc, n, 0.9999); got.PCriticalSuccess < lo || got.PCriticalSuccess > hi {
-			t.Errorf("%s: sampled P(CH success) [%.4f, %.4f], exact %.4f", spec, lo, hi, got.PCriticalSuccess)
-		}
-		checkPMF(t, spec+" damage with the staff", s.damage, n, got.DamagePMF)
+		s := sampleExchange(t, &drain, [2]uint64{5, 9}, 100_000)
+		checkWilson(t, spec+": sampled P(success)", s.success, s.n, got.PSuccess)
+		checkWilson(t, spec+": sampled P(CH success)", s.critSucc, s.n, got.PCriticalSuccess)
+		checkPMF(t, spec+" damage with the staff", s.damage, s.n, got.DamagePMF)
 	}
 
 	// A Bite: its CH bonus is the bleeding 2 (R18); with the card, a CH
@@ -92,39 +75,18 @@ func TestExchangeCritDrain(t *testing.T) {
 // staff takes 3 AP instead of the CH bonus in combat (card_crit_drain;
 // skills.md 3.2), against two Khérops warriors.
 func cardCritSkirmish(t testing.TB, card bool) *sim.Skirmish {
-	var drain []profiles.CardCritDrain
+	a := cardSide(t, []string{"mongo-warrior-2", "mongo-warrior-2"}, 60, 60)
 	if card {
-		drain = []profiles.CardCritDrain{{By: profiles.Selector{Profiles: []string{"mongo-warrior-2"}}, AP: 3}}
+		a.CardCritDrains = []profiles.CardCritDrain{{By: profiles.Selector{Profiles: []string{"mongo-warrior-2"}}, AP: 3}}
 	}
-	mongo, warrior := cardFighter(t, "mongo-warrior-2"), cardFighter(t, "kherops-warrior-2")
-	return &sim.Skirmish{Sides: [2]sim.Spearhead{
-		{Safars: []*sim.Fighter{mongo, mongo}, Costs: []int{60, 60}, Leader: 0, CardCritDrains: drain},
-		{Safars: []*sim.Fighter{warrior, warrior}, Costs: []int{82, 82}, Leader: 0},
-	}}
+	return againstTwoWarriors(t, a)
 }
 
 // TestCardCritSkirmish plays the staff's CH trade (skills.md 3.2;
 // sim/cardcrit.go) in whole battles: the trace shows a CH taking AP
 // instead of its bonus; warm battles allocate nothing.
 func TestCardCritSkirmish(t *testing.T) {
-	pl, err := cardCritSkirmish(t, true).NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(7, 3)
-	for range 100 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	if tr := b.String(); !strings.Contains(tr, "mongo-warrior-2's CH takes ") || !strings.Contains(tr, "instead of its CH bonus (card_crit_drain)") {
-		t.Error("the trace of 100 battles never shows the staff's CH trade")
-	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with the staff's CH trade: %v allocations per battle, want 0", n)
-	}
+	pl, tr := playTraced(t, cardCritSkirmish(t, true), [2]uint64{7, 3}, 100, nil)
+	checkTraceSays(t, tr, 100, "mongo-warrior-2's CH takes ", "instead of its CH bonus (card_crit_drain)")
+	checkWarmAllocs(t, pl, 200, "battle with the staff's CH trade")
 }

@@ -23,13 +23,7 @@ func doubleEngine(t *testing.T, cards []profiles.CardDouble) *engine {
 		{Safars: []*Fighter{NewFighter(att, []*profiles.Equipment{club})}, Costs: []int{100}, Leader: -1, CardDoubles: cards},
 		{Safars: []*Fighter{NewFighter(def, []*profiles.Equipment{club})}, Costs: []int{100}, Leader: -1},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	e := handEngine(t, sk)
 	e.round = 1
 	e.place(0, 5)
 	contact(e, 0, 1, 0)

@@ -1,9 +1,6 @@
 package sim_test
 
 import (
-	"bytes"
-	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -26,24 +23,7 @@ func TestCardDoubleSkirmish(t *testing.T) {
 		{Safars: []*sim.Fighter{poisoner, w}, Costs: []int{80, 82}, Leader: 0, CardDoubles: card},
 		{Safars: []*sim.Fighter{w, w}, Costs: []int{82, 82}, Leader: 0},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(6, 3)
-	for range 50 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	if tr := b.String(); !strings.Contains(tr, "A1 poisoner deals double damage to B") {
-		t.Errorf("the trace of 50 battles shows no doubled attack:\n%.3000s", tr)
-	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 100); n != 0 {
-		t.Errorf("battle with a card's double damage: %v allocations per battle, want 0", n)
-	}
+	pl, tr := playTraced(t, sk, [2]uint64{6, 3}, 50, nil)
+	checkTraceSays(t, tr, 50, "A1 poisoner deals double damage to B")
+	checkWarmAllocs(t, pl, 100, "battle with a card's double damage")
 }

@@ -2,12 +2,10 @@ package sim_test
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 // TestExchangeDoubleDamage checks a special card's double damage against a
@@ -49,20 +47,9 @@ func TestExchangeDoubleDamage(t *testing.T) {
 		}
 		for _, ex := range []*sim.Exchange{&double, {Attacker: att, Defender: plated, Attack: a, DoubleDamage: true}} {
 			want := exact(t, ex)
-			sm, err := ex.NewSampler()
-			if err != nil {
-				t.Fatal(err)
-			}
-			const n = 100_000
-			r := rand.NewPCG(3, 4)
-			var s sampleCounts
-			for range n {
-				s.add(sm.Sample(r))
-			}
-			if lo, hi := stats.Wilson(s.success, n, 0.9999); want.PSuccess < lo || want.PSuccess > hi {
-				t.Errorf("%s: sampled P(success) [%.4f, %.4f], exact %.4f", spec, lo, hi, want.PSuccess)
-			}
-			checkPMF(t, spec+" doubled damage", s.damage, n, want.DamagePMF)
+			s := sampleExchange(t, ex, [2]uint64{3, 4}, 100_000)
+			checkWilson(t, spec+": sampled P(success)", s.success, s.n, want.PSuccess)
+			checkPMF(t, spec+" doubled damage", s.damage, s.n, want.DamagePMF)
 		}
 	}
 }

@@ -14,18 +14,9 @@ import (
 // the warrior the extra action (card_extra_action) when cards is given.
 func extraEngine(t *testing.T, cards []profiles.CardExtraAction) *engine {
 	t.Helper()
-	warrior := cardFighterIn(t, "kherops-warrior-2")
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{cardFighterIn(t, "mongo-warrior-2")}, Costs: []int{60}, Leader: -1, CardExtraActions: cards},
-		{Safars: []*Fighter{warrior, warrior}, Costs: []int{82, 82}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	a := handSide(t, []string{"mongo-warrior-2"}, 60)
+	a.CardExtraActions = cards
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2", "kherops-warrior-2"}, 82, 82)}})
 	e.round = 1
 	e.c[0].pos = field.Vec{X: 5, Y: 5}
 	e.c[1].pos = field.Vec{X: 5, Y: 5 + e.c[0].radius + e.c[1].radius}

@@ -30,13 +30,7 @@ func TestCardOneFactionSupport(t *testing.T) {
 			{Safars: []*Fighter{foreign, loyal}, Costs: []int{50, 50}, Leader: -1, CardOneFaction: c.cards},
 			{Safars: []*Fighter{foe}, Costs: []int{50}, Leader: -1},
 		}}
-		pl, err := sk.NewPlayer()
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := pl.e
-		e.ambush = nil
-		e.reset()
+		e := handEngine(t, sk)
 		meleeLine(e, 2, []int{1})
 		sa, sd := e.support(0, 2), e.support(2, 0)
 		if att, def := supportBonus(sa, sd); att != c.att || def != 0 {

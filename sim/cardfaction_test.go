@@ -1,8 +1,6 @@
 package sim_test
 
 import (
-	"bytes"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -35,19 +33,9 @@ func TestCardOneFactionSkirmish(t *testing.T) {
 		{Safars: []*sim.Fighter{loyal, kw, loyal, kw}, Costs: []int{60, 48, 60, 48}, Leader: 0, CardOneFaction: []profiles.CardOneFaction{{To: profiles.Selector{All: true}}}},
 		{Safars: []*sim.Fighter{kw, kw, kw, kw}, Costs: []int{48, 48, 48, 48}, Leader: 0},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(4, 4)
-	for range 100 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
+	pl, tr := playTraced(t, sk, [2]uint64{4, 4}, 100, nil)
 	found := false
-	for _, l := range strings.Split(b.String(), "\n") {
+	for _, l := range strings.Split(tr, "\n") {
 		if strings.Contains(l, "kherops-warrior-1 is supported: +3") && (strings.Contains(l, "A2 ") || strings.Contains(l, "A4 ")) {
 			found = true
 			break
@@ -56,10 +44,5 @@ func TestCardOneFactionSkirmish(t *testing.T) {
 	if !found {
 		t.Error("the trace of 100 battles never shows a Khérops ally of the list supported +3")
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with one faction for support: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 200, "battle with one faction for support")
 }

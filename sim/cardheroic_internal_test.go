@@ -24,13 +24,7 @@ func TestCardHeroic(t *testing.T) {
 			{Safars: []*Fighter{NewFighter(w, []*profiles.Equipment{club}), NewFighter(w, []*profiles.Equipment{club})}, Costs: []int{60, 60}, Leader: -1, CardHeroics: cards},
 			{Safars: []*Fighter{NewFighter(v, []*profiles.Equipment{club})}, Costs: []int{60}, Leader: -1},
 		}}
-		pl, err := sk.NewPlayer()
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := pl.e
-		e.ambush = nil
-		e.reset()
+		e := handEngine(t, sk)
 		e.round = 1
 		e.place(2, 8)
 		contact(e, 2, 0, 0)

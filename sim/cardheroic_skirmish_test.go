@@ -1,9 +1,6 @@
 package sim_test
 
 import (
-	"bytes"
-	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -25,24 +22,7 @@ func TestCardHeroicSkirmish(t *testing.T) {
 		{Safars: []*sim.Fighter{w, w}, Costs: []int{80, 80}, Leader: 0, CardHeroics: card},
 		{Safars: []*sim.Fighter{k, k}, Costs: []int{82, 82}, Leader: 0},
 	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(4, 4)
-	for range 50 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	if tr := b.String(); !strings.Contains(tr, "bleeding from its attack, with Heroic attack") {
-		t.Errorf("the trace of 50 battles shows no Heroic attack by the card:\n%.3000s", tr)
-	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 100); n != 0 {
-		t.Errorf("battle with a card's Heroic attack: %v allocations per battle, want 0", n)
-	}
+	pl, tr := playTraced(t, sk, [2]uint64{4, 4}, 50, nil)
+	checkTraceSays(t, tr, 50, "bleeding from its attack, with Heroic attack")
+	checkWarmAllocs(t, pl, 100, "battle with a card's Heroic attack")
 }

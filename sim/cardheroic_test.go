@@ -2,12 +2,10 @@ package sim_test
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 // TestExchangeHeroicAttack checks a special card's Heroic attack in a single
@@ -33,19 +31,8 @@ func TestExchangeHeroicAttack(t *testing.T) {
 		if !(got.PSuccess > base.PSuccess+0.01) {
 			t.Errorf("%s: P(success) %.4f with Heroic attack, %.4f without", spec, got.PSuccess, base.PSuccess)
 		}
-		sm, err := card.NewSampler()
-		if err != nil {
-			t.Fatal(err)
-		}
-		const n = 100_000
-		r := rand.NewPCG(5, 6)
-		var s sampleCounts
-		for range n {
-			s.add(sm.Sample(r))
-		}
-		if lo, hi := stats.Wilson(s.success, n, 0.9999); got.PSuccess < lo || got.PSuccess > hi {
-			t.Errorf("%s: sampled P(success) [%.4f, %.4f], exact %.4f", spec, lo, hi, got.PSuccess)
-		}
-		checkPMF(t, spec+" damage", s.damage, n, got.DamagePMF)
+		s := sampleExchange(t, &card, [2]uint64{5, 6}, 100_000)
+		checkWilson(t, spec+": sampled P(success)", s.success, s.n, got.PSuccess)
+		checkPMF(t, spec+" damage", s.damage, s.n, got.DamagePMF)
 	}
 }

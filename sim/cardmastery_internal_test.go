@@ -21,14 +21,7 @@ func masteryEngine(t *testing.T, d float64, h Spearhead) *engine {
 	t.Helper()
 	h.Safars = []*Fighter{cardFighterIn(t, "mongo-warrior-2"), cardFighterIn(t, "goun-hunter-1")}
 	h.Costs, h.Leader = []int{60, 30}, -1
-	sk := &Skirmish{Sides: [2]Spearhead{h, {Safars: []*Fighter{cardFighterIn(t, "kherops-warrior-2")}, Costs: []int{82}, Leader: -1}}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{h, handSide(t, []string{"kherops-warrior-2"}, 82)}})
 	e.round = 1
 	e.c[0].pos = field.Vec{X: 7.5, Y: 7}
 	e.c[2].pos = field.Vec{X: 7.5, Y: 7 + e.c[0].radius + e.c[2].radius}

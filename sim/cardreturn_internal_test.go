@@ -18,18 +18,9 @@ var gounReturn = profiles.CardReturn{To: profiles.Selector{Factions: []string{"g
 // placed apart by hand.
 func cardReturnEngine(t *testing.T, returns ...profiles.CardReturn) *engine {
 	t.Helper()
-	mongo, warrior := cardFighterIn(t, "mongo-warrior-2"), cardFighterIn(t, "kherops-warrior-2")
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{cardFighterIn(t, "goun-shaman-2"), mongo, mongo}, Costs: []int{80, 60, 60}, Leader: -1, CardReturns: returns},
-		{Safars: []*Fighter{warrior, warrior}, Costs: []int{82, 82}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	a := handSide(t, []string{"goun-shaman-2", "mongo-warrior-2", "mongo-warrior-2"}, 80, 60, 60)
+	a.CardReturns = returns
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2", "kherops-warrior-2"}, 82, 82)}})
 	for k := range e.c {
 		e.c[k].pos = field.Vec{X: 2 + 2.5*float64(k), Y: 7}
 	}
@@ -118,18 +109,9 @@ var matriarchReturn = profiles.CardReturnInAlly{To: profiles.Selector{Profiles: 
 // centre, the greedy 6 toises off, the prowler 3, the mongo 1.5.
 func matriarchEngine(t *testing.T, cards ...profiles.CardReturnInAlly) *engine {
 	t.Helper()
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{cardFighterIn(t, "fang-witch-3"), cardFighterIn(t, "greedy-2"), cardFighterIn(t, "fang-prowler-1"), cardFighterIn(t, "mongo-warrior-2")},
-			Costs: []int{100, 70, 40, 60}, Leader: -1, CardReturnsInAlly: cards},
-		{Safars: []*Fighter{cardFighterIn(t, "kherops-warrior-2")}, Costs: []int{82}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	a := handSide(t, []string{"fang-witch-3", "greedy-2", "fang-prowler-1", "mongo-warrior-2"}, 100, 70, 40, 60)
+	a.CardReturnsInAlly = cards
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2"}, 82)}})
 	place := func() {
 		e.c[0].pos = field.Vec{X: 7.5, Y: 7.5}
 		e.c[1].pos = field.Vec{X: 7.5, Y: 13.5}

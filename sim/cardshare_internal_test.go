@@ -36,13 +36,7 @@ func shareSkirmish(t *testing.T, cards ...profiles.CardSharedSkills) *Skirmish {
 // skills again; without the card nothing changes. The trace says so. Fails
 // before: each keeps its own.
 func TestCardSharedSkills(t *testing.T) {
-	pl, err := shareSkirmish(t, brothersCard).NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	e := handEngine(t, shareSkirmish(t, brothersCard))
 	for k := range e.c {
 		e.c[k].pos = field.Vec{X: 2 + 3*float64(k), Y: 2}
 	}

@@ -18,17 +18,9 @@ var fatherCard = profiles.CardSkipFor{By: profiles.Selector{Profiles: []string{"
 // the Khérops, the shaman d toises behind it.
 func skipEngine(t *testing.T, d float64, cards ...profiles.CardSkipFor) *engine {
 	t.Helper()
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{cardFighterIn(t, "goun-shaman-2"), cardFighterIn(t, "mongo-warrior-2")}, Costs: []int{80, 60}, Leader: -1, CardSkipsFor: cards},
-		{Safars: []*Fighter{cardFighterIn(t, "kherops-warrior-2")}, Costs: []int{82}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	a := handSide(t, []string{"goun-shaman-2", "mongo-warrior-2"}, 80, 60)
+	a.CardSkipsFor = cards
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2"}, 82)}})
 	e.round = 1
 	e.c[1].pos = field.Vec{X: 7.5, Y: 7}
 	e.c[2].pos = field.Vec{X: 7.5, Y: 7 + e.c[1].radius + e.c[2].radius}

@@ -1,9 +1,6 @@
 package sim_test
 
 import (
-	"bytes"
-	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -18,15 +15,11 @@ import (
 // two Khérops warriors; with card false, the same
 // list without the card.
 func cardSkipSkirmish(t testing.TB, card bool) *sim.Skirmish {
-	var c []profiles.CardSkipFor
+	a := cardSide(t, []string{"mongo-warrior-2", "mongo-warrior-2", "goun-shaman-2"}, 60, 60, 80)
 	if card {
-		c = []profiles.CardSkipFor{{By: profiles.Selector{Profiles: []string{"goun-shaman-2"}}, To: profiles.Selector{All: true}, Within: 3, AP: 5}}
+		a.CardSkipsFor = []profiles.CardSkipFor{{By: profiles.Selector{Profiles: []string{"goun-shaman-2"}}, To: profiles.Selector{All: true}, Within: 3, AP: 5}}
 	}
-	mongo, warrior := cardFighter(t, "mongo-warrior-2"), cardFighter(t, "kherops-warrior-2")
-	return &sim.Skirmish{Sides: [2]sim.Spearhead{
-		{Safars: []*sim.Fighter{mongo, mongo, cardFighter(t, "goun-shaman-2")}, Costs: []int{60, 60, 80}, Leader: 0, CardSkipsFor: c},
-		{Safars: []*sim.Fighter{warrior, warrior}, Costs: []int{82, 82}, Leader: 0},
-	}}
+	return againstTwoWarriors(t, a)
 }
 
 // TestCardSkipSkirmish plays the father's card (skills.md 3.2;
@@ -36,24 +29,7 @@ func cardSkipSkirmish(t testing.TB, card bool) *sim.Skirmish {
 func TestCardSkipSkirmish(t *testing.T) {
 	sk := cardSkipSkirmish(t, true)
 	sk.Field = field.Field{Width: 6, Height: 15} // a narrow table: the allies fight side by side
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(7, 3)
-	for range 100 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	if want := "A3 goun-shaman-2 skips its actions (card_skips_for_ally): "; !strings.Contains(b.String(), want) {
-		t.Errorf("the trace of 100 battles never says %q", want)
-	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with the father's card: %v allocations per battle, want 0", n)
-	}
+	pl, tr := playTraced(t, sk, [2]uint64{7, 3}, 100, nil)
+	checkTraceSays(t, tr, 100, "A3 goun-shaman-2 skips its actions (card_skips_for_ally): ")
+	checkWarmAllocs(t, pl, 200, "battle with the father's card")
 }

@@ -18,18 +18,9 @@ import (
 // warriors far away.
 func wayEngine(t *testing.T, cards []profiles.CardWayBonus) *engine {
 	t.Helper()
-	mongo, warrior := cardFighterIn(t, "mongo-warrior-2"), cardFighterIn(t, "kherops-warrior-2")
-	sk := &Skirmish{Sides: [2]Spearhead{
-		{Safars: []*Fighter{cardFighterIn(t, "bone-seer-2"), mongo, mongo}, Costs: []int{80, 60, 60}, Leader: -1, CardWayBonuses: cards},
-		{Safars: []*Fighter{warrior, warrior}, Costs: []int{82, 82}, Leader: -1},
-	}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := pl.e
-	e.ambush = nil
-	e.reset()
+	a := handSide(t, []string{"bone-seer-2", "mongo-warrior-2", "mongo-warrior-2"}, 80, 60, 60)
+	a.CardWayBonuses = cards
+	e := handEngine(t, &Skirmish{Sides: [2]Spearhead{a, handSide(t, []string{"kherops-warrior-2", "kherops-warrior-2"}, 82, 82)}})
 	e.round = 1
 	e.c[0].pos = field.Vec{X: 3, Y: 3}
 	e.c[1].pos = field.Vec{X: 6, Y: 3}

@@ -1,9 +1,6 @@
 package sim_test
 
 import (
-	"bytes"
-	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
@@ -15,39 +12,18 @@ import (
 // skills.md 3.2, the Affranchis' sixth-way bonus) and two mongo warriors,
 // against two Khérops warriors; with card false, the same list without it.
 func cardWaySkirmish(t testing.TB, card bool) *sim.Skirmish {
-	var way []profiles.CardWayBonus
+	a := cardSide(t, []string{"bone-seer-2", "mongo-warrior-2", "mongo-warrior-2"}, 80, 60, 60)
 	if card {
-		way = []profiles.CardWayBonus{{By: profiles.Selector{Profiles: []string{"bone-seer-2"}}, Per: profiles.WayBonusPerUnactivatedAlly}}
+		a.CardWayBonuses = []profiles.CardWayBonus{{By: profiles.Selector{Profiles: []string{"bone-seer-2"}}, Per: profiles.WayBonusPerUnactivatedAlly}}
 	}
-	mongo, warrior := cardFighter(t, "mongo-warrior-2"), cardFighter(t, "kherops-warrior-2")
-	return &sim.Skirmish{Sides: [2]sim.Spearhead{
-		{Safars: []*sim.Fighter{cardFighter(t, "bone-seer-2"), mongo, mongo}, Costs: []int{80, 60, 60}, Leader: 0, CardWayBonuses: way},
-		{Safars: []*sim.Fighter{warrior, warrior}, Costs: []int{82, 82}, Leader: 0},
-	}}
+	return againstTwoWarriors(t, a)
 }
 
 // TestCardWaySkirmish plays the sixth-way bonus (skills.md 3.2;
 // sim/cardway.go) in whole battles: the trace shows casts with the card's
 // part of the way bonus; warm battles allocate nothing.
 func TestCardWaySkirmish(t *testing.T) {
-	pl, err := cardWaySkirmish(t, true).NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(7, 3)
-	for range 100 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	if tr := b.String(); !strings.Contains(tr, "of it for its allies not yet activated in its aura: its special card, card_way_bonus)") {
-		t.Error("the trace of 100 battles never shows the card's way bonus")
-	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 200); n != 0 {
-		t.Errorf("battle with the card's way bonus: %v allocations per battle, want 0", n)
-	}
+	pl, tr := playTraced(t, cardWaySkirmish(t, true), [2]uint64{7, 3}, 100, nil)
+	checkTraceSays(t, tr, 100, "of it for its allies not yet activated in its aura: its special card, card_way_bonus)")
+	checkWarmAllocs(t, pl, 200, "battle with the card's way bonus")
 }

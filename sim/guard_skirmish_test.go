@@ -1,8 +1,6 @@
 package sim_test
 
 import (
-	"bytes"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -55,28 +53,12 @@ func guardSkirmish(t testing.TB, rules bool) *sim.Skirmish {
 // and 6 chosen substitutions for 135 attacks on the prince); warm battles
 // allocate nothing (the choice's exact figures are cached, guardMemo).
 func TestGuardSkirmish(t *testing.T) {
-	pl, err := guardSkirmish(t, true).NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(7, 1)
-	for range 200 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
-	tr := b.String()
+	pl, tr := playTraced(t, guardSkirmish(t, true), [2]uint64{7, 1}, 200, nil)
 	if !strings.Contains(tr, "crown-guard-1 defends in place of A1 prince-3 (it must)") {
 		t.Errorf("the trace of 200 battles shows no guard defending for the prince:\n%.3000s", tr)
 	}
 	if !strings.Contains(tr, "(its side's choice; +3 to that defence)") {
 		t.Errorf("the trace of 200 battles shows no defence chosen by the card's option")
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 100); n != 0 {
-		t.Errorf("battle with guards: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 100, "battle with guards")
 }

@@ -1,15 +1,12 @@
 package sim_test
 
 import (
-	"bytes"
 	"math"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 // TestPiercingShotExchange checks a shot of armour-piercing ammunition
@@ -66,20 +63,9 @@ func TestPiercingShotExchange(t *testing.T) {
 			t.Errorf("%s: on plate, %.4f boxes ticked piercing, %.4f plain", spec, p.ExpectedArmourBoxes, plain.ExpectedArmourBoxes)
 		}
 		ex := with(bow, &worn, true)
-		sm, err := ex.NewSampler()
-		if err != nil {
-			t.Fatal(err)
-		}
-		const n = 100_000
-		r := rand.NewPCG(8, 2)
-		var s sampleCounts
-		for range n {
-			s.add(sm.Sample(r))
-		}
-		if lo, hi := stats.Wilson(s.success, n, 0.9999); got.PSuccess < lo || got.PSuccess > hi {
-			t.Errorf("%s: sampled P(success) [%.4f, %.4f], exact %.4f", spec, lo, hi, got.PSuccess)
-		}
-		checkPMF(t, spec+" piercing shot", s.damage, n, got.DamagePMF)
+		s := sampleExchange(t, ex, [2]uint64{8, 2}, 100_000)
+		checkWilson(t, spec+": sampled P(success)", s.success, s.n, got.PSuccess)
+		checkPMF(t, spec+" piercing shot", s.damage, s.n, got.DamagePMF)
 	}
 	melee, _, _ := sim.ParseAttack("2:VP:P")
 	m1 := exact(t, &sim.Exchange{Attacker: sim.NewFighter(archer, []*profiles.Equipment{club}), Defender: plated, Attack: melee, PiercingShot: true})
@@ -105,18 +91,10 @@ func TestPiercingShotSkirmish(t *testing.T) {
 	warrior := sim.NewFighter(&profiles.Profile{ID: "warrior", Faction: "kharns", Level: 2, AP: 6, HP: 24, Stature: 3,
 		Stats: profiles.Stats{V: 4, P: 4, A: 4, C: 4, T: 5, I: 3}}, []*profiles.Equipment{club, wear(plate)})
 	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{piercingSide(t, 4), {Safars: []*sim.Fighter{warrior, warrior}, Costs: []int{70, 70}, Leader: 0}}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := rand.NewPCG(4, 4)
 	shots := 0
-	for range 40 {
-		var b bytes.Buffer
-		pl.SetTrace(&b)
-		pl.Play(r)
+	pl, _ := playTraced(t, sk, [2]uint64{4, 4}, 40, func(battle string) {
 		per := map[string]int{}
-		for _, line := range strings.Split(b.String(), "\n") {
+		for _, line := range strings.Split(battle, "\n") {
 			if strings.Contains(line, "shoots armour-piercing ammunition at") {
 				if !strings.Contains(line, " at B") {
 					t.Errorf("a piercing shot not at the plated enemy: %s", line)
@@ -130,15 +108,9 @@ func TestPiercingShotSkirmish(t *testing.T) {
 				t.Errorf("%s shot %d armour-piercing arrows, it has 4", who, n)
 			}
 		}
-	}
-	pl.SetTrace(nil)
+	})
 	if shots == 0 {
 		t.Error("no armour-piercing shot in 40 battles")
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 100); n != 0 {
-		t.Errorf("battle with armour-piercing arrows: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 100, "battle with armour-piercing arrows")
 }

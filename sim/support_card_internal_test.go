@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -113,69 +112,11 @@ func TestStrongSupportExact(t *testing.T) {
 	foe := fighterOf(t, "kherops-warrior-1")
 	e := battle(t, []*Fighter{plain, strong}, []*Fighter{foe})
 	meleeLine(e, 2, []int{1})
-	var tr strings.Builder
-	e.trace = &tr
-	opts := e.opts[e.c[0].kind][e.c[2].kind]
-	k := -1
-	for n := range opts {
-		if !opts[n].shot && opts[n].attack.AP == 2 {
-			k = n
-			break
-		}
+	k, tr := strike2AP(t, e, 0, 2)
+	if !strings.Contains(tr, "is supported: +3 by 1 supporter (card support rule)") {
+		t.Errorf("trace does not show the card's support:\n%s", tr)
 	}
-	if k < 0 {
-		t.Fatal("no 2 AP melee option")
-	}
-	e.c[0].ap = 5
-	e.strike(rand.NewPCG(1, 2), 0, 2, k, &opts[k], false, bandEffective, 0, opts[k].ap())
-	e.trace = nil
-	if !strings.Contains(tr.String(), "is supported: +3 by 1 supporter (card support rule)") {
-		t.Errorf("trace does not show the card's support:\n%s", tr.String())
-	}
-	var pl *plan
-	for key, p := range e.plans {
-		if int(key.opt) == k && key.support != 0 {
-			if key.support != 3 {
-				t.Errorf("plan key support %d, want 3", key.support)
-			}
-			pl = p
-		}
-	}
-	if pl == nil {
-		t.Fatal("no plan with support struck")
-	}
-	ex := *pl.ex
-	if ex.Support != 3 || ex.DefenceSupport != 0 {
-		t.Fatalf("exchange support %d / %d, want 3 / 0", ex.Support, ex.DefenceSupport)
-	}
-	got, err := ex.Exact()
-	if err != nil {
-		t.Fatal(err)
-	}
-	one := ex
-	one.Support = 1
-	r1, err := one.Exact()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.PSuccess <= r1.PSuccess+1e-3 {
-		t.Errorf("P(success) %.4f with +3, %.4f with +1: want more", got.PSuccess, r1.PSuccess)
-	}
-	sm, err := ex.NewSampler()
-	if err != nil {
-		t.Fatal(err)
-	}
-	const n = 100000
-	r := rand.NewPCG(7, 8)
-	succ := 0
-	for range n {
-		if sm.Sample(r).Success {
-			succ++
-		}
-	}
-	if lo, hi := wilson(succ, n); got.PSuccess < lo || got.PSuccess > hi {
-		t.Errorf("sampled %d of %d successes, 99.99%% interval [%.4f, %.4f], exact %.4f", succ, n, lo, hi, got.PSuccess)
-	}
+	checkStruckSupport(t, e, k, 3)
 }
 
 // TestMountMoraleAura checks a Mochère mount's aura (skills.md section 3, C3:

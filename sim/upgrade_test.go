@@ -1,9 +1,7 @@
 package sim_test
 
 import (
-	"bytes"
 	"math"
-	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,7 +9,6 @@ import (
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/stats"
 )
 
 // edgeData is an invented data set: a warrior with an axe that has the edge
@@ -109,20 +106,9 @@ func TestEdgeUpgradeExchange(t *testing.T) {
 		}
 		for _, ex := range []*sim.Exchange{{Attacker: edged, Defender: bare, Attack: a}, {Attacker: edged, Defender: plated, Attack: a}} {
 			want := exact(t, ex)
-			sm, err := ex.NewSampler()
-			if err != nil {
-				t.Fatal(err)
-			}
-			const n = 100_000
-			r := rand.NewPCG(12, 1)
-			var s sampleCounts
-			for range n {
-				s.add(sm.Sample(r))
-			}
-			if lo, hi := stats.Wilson(s.success, n, 0.9999); want.PSuccess < lo || want.PSuccess > hi {
-				t.Errorf("%s: sampled P(success) [%.4f, %.4f], exact %.4f", spec, lo, hi, want.PSuccess)
-			}
-			checkPMF(t, spec+" with the edge", s.damage, n, want.DamagePMF)
+			s := sampleExchange(t, ex, [2]uint64{12, 1}, 100_000)
+			checkWilson(t, spec+": sampled P(success)", s.success, s.n, want.PSuccess)
+			checkPMF(t, spec+" with the edge", s.damage, s.n, want.DamagePMF)
 		}
 	}
 }
@@ -145,20 +131,10 @@ func TestEdgeUpgradeSkirmish(t *testing.T) {
 		t.Fatalf("kinds: the upgraded entry's Safars share a Fighter, apart from the plain ones")
 	}
 	sk := &sim.Skirmish{Sides: [2]sim.Spearhead{up, plain}}
-	pl, err := sk.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	pl.SetTrace(&b)
-	r := rand.NewPCG(21, 1)
-	for range 300 {
-		pl.Play(r)
-	}
-	pl.SetTrace(nil)
+	pl, tr := playTraced(t, sk, [2]uint64{21, 1}, 300, nil)
 	hit := regexp.MustCompile(`^\s+([AB])\d \S+ attacks [AB]\d \S+ 1:V: rolls \d+, total \d+; [^(]*; hit: (\d+) damage$`)
 	seen := map[string]map[string]int{"A": {}, "B": {}}
-	for _, line := range strings.Split(b.String(), "\n") {
+	for _, line := range strings.Split(tr, "\n") {
 		if m := hit.FindStringSubmatch(line); m != nil {
 			seen[m[1]][m[2]]++
 		}
@@ -166,10 +142,5 @@ func TestEdgeUpgradeSkirmish(t *testing.T) {
 	if len(seen["A"]) != 1 || seen["A"]["3"] == 0 || len(seen["B"]) != 1 || seen["B"]["2"] == 0 {
 		t.Errorf("damage of 1 AP V hits without a CH: upgraded side %v, plain side %v; want only 3 and only 2", seen["A"], seen["B"])
 	}
-	if raceEnabled {
-		return // the race detector allocates
-	}
-	if n := sim.WarmAllocs(pl, 100); n != 0 {
-		t.Errorf("battle with the edge: %v allocations per battle, want 0", n)
-	}
+	checkWarmAllocs(t, pl, 100, "battle with the edge")
 }
