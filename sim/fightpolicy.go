@@ -50,12 +50,14 @@ var (
 	// object (sim/throw.go), which measures what throwing is worth
 	// (docs/design-skirmish.md).
 	NoThrow FightPolicy = defaultPolicy{noThrow: true}
-	// IdleRush is the default policy as it was before 2026-11-27: in a duel,
-	// against an opponent that made no attack in its last activation, it keeps
-	// no AP back (keepValues) and has no stalemate rule. It is chosen by name
-	// (--policy-b idle-rush), the yardstick of that change (docs/policies.md,
-	// "Waiting opponents"), and is not in the lists of simple policies the
-	// policy checks play. In a skirmish it plays as the default.
+	// IdleRush is the default policy as it was before 2026-11-27: against an
+	// enemy that made no attack in its last activation it keeps no AP back
+	// (keepValues); in a duel it has no stalemate rule, in a skirmish its
+	// stalemate rule looks only at the enemies within its reach. It is chosen
+	// by name (--policy-b idle-rush), the yardstick of those changes
+	// (docs/policies.md, "Waiting opponents" for duels, "Waiting enemies in a
+	// skirmish" for skirmishes, branch skirmkeep), and is not in the lists of
+	// simple policies the policy checks play.
 	IdleRush FightPolicy = defaultPolicy{idleRush: true}
 	// Always1AP, Always2AP and Always3AP spend every AP on attacks of that cost (the
 	// best such option), defending with the best response.
@@ -177,19 +179,30 @@ func preferRangeKinds(e *engine, a, d int) bool {
 // allowed only C and V effects beat its free twin 79.5% to 20.5%, because the
 // free one's attacks were worth just enough to be made (docs/policies.md,
 // "Waiting opponents"). Stalemates of a duel end by the stalemate rule, as in a
-// skirmish. In a skirmish an idle enemy still counts for nothing (measured
-// there with the side policy check, stalemate).
+// skirmish. In a skirmish too (since branch skirmkeep, issue #11) an idle
+// enemy counts when i lies within its assault reach (a walk and an assault):
+// counting it for nothing let a pair of axemen whose weapons had the edge (+1
+// damage) rush waiting defenders and lose to the same pair without it, 47.48%
+// of 20 000 battles (docs/policies.md, "Waiting enemies in a skirmish"). An
+// idle enemy that threatens i only by its shots still counts for nothing:
+// counting it too made a javelin thrower hold its AP while an IdleRush
+// opponent threw first (tembos-300, default against idle-rush, 2 000 battles,
+// seed 1: 42.45% counting it, 56.45% not). IdleRush keeps the old reading in
+// both.
 func keepValues(e *engine, i int) [8]float64 {
 	if e.kvOf == i+1 {
 		return e.kv // target's loop: nothing moves meanwhile
 	}
 	var kv [8]float64
 	ki := e.c[i].kind
-	idleFree := !e.duel || e.idleRush(i)
+	idleFree := e.idleRush(i)
 	for j := range e.c {
 		o := &e.c[j]
 		if o.side == e.c[i].side || !o.inPlay() || idleFree && o.activated && o.idle || !e.threatens(j, i) {
 			continue
+		}
+		if !e.duel && o.activated && o.idle && e.gap(i, j) > e.assaultReach(j)+1e-9 {
+			continue // idle, and threatening i only by its shots (branch skirmkeep)
 		}
 		t := &e.threat[ki][o.kind]
 		for ap := range kv {
@@ -589,11 +602,20 @@ const stalemateRun = 2
 // it 35% of the mirror battles of kharns-300 against the nearest policy were such
 // draws. In a duel, where an idle opponent's threat counts (keepValues), it
 // ends waits too, counting only the activations begun within reach of the
-// opponent (waitRun: walking in is no wait). The duel's old reading (IdleRush:
+// opponent (waitRun: walking in is no wait). In a skirmish (since branch
+// skirmkeep, where an idle enemy's threat counts too) the enemies it looks at
+// are those i could attack in its next activation (threatens: a walk and an
+// assault, or its shooting range), not only those within its reach: two
+// tembos-300 lists stood 7 toises apart, each in the other's assault and
+// javelin reach, and drew all 2 000 mirror battles (seed 1) with the rule
+// looking within reach; looking at every enemy that threatens i instead kept
+// kherops-400's commanders waiting 1.6 toises apart while the crossbowmen,
+// which attack every activation, shot (6.7% draws in its mirror). The duel's old reading (IdleRush:
 // no stalemate rule, an idle opponent's threat counted for nothing) waited to
 // the round limit in every mirror duel of crown-guard-1, prince-3,
 // kherops-commander-3 and tembo-elder-3 and of two equal Khârns with swords
 // (V4 P4 A4 C4, 5 AP): no attack gains on a fresh defender, so none was made.
+// In a skirmish IdleRush keeps the old rule: enemies within reach only.
 func stalemate(e *engine, i int) bool {
 	c := &e.c[i]
 	run := func(c *combatant) int {
@@ -608,8 +630,15 @@ func stalemate(e *engine, i int) bool {
 	near := false
 	for j := range e.c {
 		o := &e.c[j]
-		if o.side == c.side || !o.inPlay() || e.gap(i, j) > e.reach(i)+1e-9 {
+		if o.side == c.side || !o.inPlay() {
 			continue
+		}
+		if e.duel || e.idleRush(i) {
+			if e.gap(i, j) > e.reach(i)+1e-9 {
+				continue
+			}
+		} else if !e.threatens(i, j) {
+			continue // a skirmish: the enemies i could attack next (branch skirmkeep)
 		}
 		if run(o) < stalemateRun {
 			return false

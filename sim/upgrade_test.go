@@ -120,10 +120,10 @@ func TestEdgeUpgradeExchange(t *testing.T) {
 // an upgraded axe and 2 from a plain one, read from the trace of 300
 // battles; battles allocate nothing.
 //
-// Measured, not asserted: with the default policies the upgraded pair wins
-// fewer battles (9486 of 19 994 decided, seed 5/3): it attacks about six
-// times as often as the plain pair, which defends and counters
-// (docs/import.md "Lists").
+// That the upgraded pair wins is TestEdgeWinsSkirmish's (sim/skirmkeep_test.go):
+// before branch skirmkeep it won fewer battles (9486 of 19 994 decided, seed
+// 5/3), attacking about six times as often as the plain pair, which defended
+// and countered (docs/policies.md "Waiting enemies in a skirmish").
 func TestEdgeUpgradeSkirmish(t *testing.T) {
 	up, _ := edgeSide(t, true)
 	plain, _ := edgeSide(t, false)

@@ -19,7 +19,7 @@ import (
 // costs did share their trial's battle (else the check would test nothing),
 // with independent ones none.
 func TestOnceAcrossCostsSameCurve(t *testing.T) {
-	cases, rp, tbl, sc := costFixture(t, []string{"crown-guard-1"}, "kherops-warrior-1,paladin-2")
+	cases, rp, tbl, sc := costFixture(t, []string{"crown-guard-1"}, "kherops-warrior-1,paladin-3")
 	c := cases[0]
 	budget := costBudget(300, c.card)
 	m := &sim.BudgetMatch{Fighter: c.f, Pool: rp.fs, PoolCosts: rp.costs, Budget: budget, Field: tbl,
@@ -54,6 +54,10 @@ func TestOnceAcrossCostsSameCurve(t *testing.T) {
 			t.Fatal(err)
 		}
 		played, shared = battlesPlayed.Load()-played, battlesShared.Load()-shared
+		if got.Coarse == nil || want.Coarse == nil {
+			// The search must play both stages for the check to cover them.
+			t.Fatalf("no second stage (coarse curves %v, %v): the fixture's search found no crossing to refine", got.Coarse != nil, want.Coarse != nil)
+		}
 		// %v, not DeepEqual: a fair cost may be NaN.
 		if !reflect.DeepEqual(got.Points, want.Points) || !reflect.DeepEqual(got.Coarse.Points, want.Coarse.Points) ||
 			fmt.Sprintf("%v %v", got.FairCost(), got.Notes) != fmt.Sprintf("%v %v", want.FairCost(), want.Notes) {

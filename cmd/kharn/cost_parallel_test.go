@@ -48,7 +48,7 @@ func costFixture(t *testing.T, ids []string, pool string) ([]costCase, refPool, 
 // search (stageGames) give the curve of new players at every stage, with one
 // and two workers: a battle depends only on its random numbers.
 func TestStageGamesSameCurve(t *testing.T) {
-	cases, rp, tbl, sc := costFixture(t, []string{"crown-guard-1"}, "kherops-warrior-1,paladin-2")
+	cases, rp, tbl, sc := costFixture(t, []string{"crown-guard-1"}, "kherops-warrior-1,paladin-3")
 	c := cases[0]
 	budget := costBudget(300, c.card)
 	m := &sim.BudgetMatch{Fighter: c.f, Pool: rp.fs, PoolCosts: rp.costs, Budget: budget, Field: tbl,
@@ -70,6 +70,10 @@ func TestStageGamesSameCurve(t *testing.T) {
 		got, err := balance.Search(context.Background(), cfg, stageGames(m, workers))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if got.Coarse == nil || want.Coarse == nil {
+			// The search must play both stages for the check to cover them.
+			t.Fatalf("no second stage (coarse curves %v, %v): the fixture's search found no crossing to refine", got.Coarse != nil, want.Coarse != nil)
 		}
 		if !reflect.DeepEqual(got.Points, want.Points) || !reflect.DeepEqual(got.Coarse.Points, want.Coarse.Points) || !reflect.DeepEqual(got.FairCost(), want.FairCost()) {
 			t.Errorf("workers %d: kept players give %v (coarse %v), new ones %v (coarse %v)", workers, got.Points, got.Coarse.Points, want.Points, want.Coarse.Points)
