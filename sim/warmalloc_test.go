@@ -17,10 +17,15 @@ import (
 // keys now and then (rare supports, AP left, a bold last Safar's critical
 // thresholds), and a new plan allocates (its decision map, the rows it fills).
 // The benchmark reports 0 allocs/op when a battle allocates less than once on
-// average; this test asks for half that, so that it fails before the benchmark
-// shows 1 again. Issue #13, ninth round (docs/benchmarks.md): at d6d4b69 a
-// new plan made about 24 objects, 3.6 allocations a battle over the first
-// 2 000 fresh battles, 1.2 over 20 000.
+// average; this test asks for three quarters of that, so that it fails before
+// the benchmark shows 1 again. Issue #13, ninth round (docs/benchmarks.md): at
+// d6d4b69 a new plan made about 24 objects, 3.6 allocations a battle over the
+// first 2 000 fresh battles, 1.2 over 20 000. The bound was half until
+// 2026-11-27: 0.33 at 45f1ca8, then 0.54 after skirmkeep and r10g (battles 19%
+// longer, 4.31 -> 5.13 rounds in the skirmish-300 golden, so more states meet
+// a plan for the first time; every one of them a new exact plan, none a
+// per-battle allocation: go test ./sim -run TestSkirmishWarmFreshAllocs
+// -memprofile m.out -memprofilerate 1); 0.45 after a 4 000-battle warm-up.
 func TestSkirmishWarmFreshAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates")
@@ -56,7 +61,7 @@ func TestSkirmishWarmFreshAllocs(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	n := float64(after.Mallocs-before.Mallocs) / battles
 	t.Logf("%.3f allocations per battle over %d fresh battles after the warm-up", n, battles)
-	if n >= 0.5 {
-		t.Errorf("%.3f allocations per fresh battle after the warm-up, want < 0.5", n)
+	if n >= 0.75 {
+		t.Errorf("%.3f allocations per fresh battle after the warm-up, want < 0.75", n)
 	}
 }
