@@ -51,11 +51,13 @@ func TestRepelAssaultBack(t *testing.T) {
 	if paid <= 0 || back <= 0 {
 		t.Fatalf("B1's threat to A1 holding 2 AP %.3f, with 1 AP less %.3f: the case cannot show the assault", back, back-paid)
 	}
-	want := reliefShare*paid - assaultShare*back
+	// A1's own relief (the paid walk, reliefShare x paid) is no longer
+	// counted (TestRepelNoOwnRelief): only the assault B1 comes back with.
+	want := -assaultShare * back
 	got := positionValue(e, 0, 2, &opts[k], false)
 	if math.Abs(got.value-want) > 1e-9 {
-		t.Errorf("the repel's value %.4f, want reliefShare x %.4f (the paid walk) - assaultShare x %.4f (the assault it comes back with) = %.4f (without the assault: %.4f)",
-			got.value, paid, back, want, reliefShare*paid)
+		t.Errorf("the repel's value %.4f, want - assaultShare x %.4f (the assault it comes back with) = %.4f (A1's own relief from the paid walk, %.4f, not counted)",
+			got.value, back, want, reliefShare*paid)
 	}
 	if got.stay {
 		t.Errorf("B1 repelled out of A1's reach, stay %v", got.stay)
@@ -87,7 +89,7 @@ func TestRepelAssaultBackActed(t *testing.T) {
 	back := e.threat[ka][kb][2]
 	for _, acted := range []bool{false, true} {
 		e.c[2].acted = acted
-		want := reliefShare * paid
+		want := 0.0 // A1's own relief is not counted (TestRepelNoOwnRelief)
 		if !acted {
 			want -= assaultShare * back
 		}
@@ -96,5 +98,37 @@ func TestRepelAssaultBackActed(t *testing.T) {
 			t.Errorf("B1 acted %v: the repel's value %.4f, want %.4f (reliefShare x %.4f, less assaultShare x %.4f unless it has acted)",
 				acted, got.value, want, paid, back)
 		}
+	}
+}
+
+// TestRepelNoOwnRelief checks that a repel is not credited the attacker's own
+// relief from its target: a repel that leaves the target out of the
+// attacker's reach ends the attacker's plan against it, and the plan credits
+// the AP left with their keep value (planDPIn, keeps), which already stands
+// for the attacker's defence against that target's threat; its relief counted
+// that threat a second time. The repel of TestRepelAssaultBackActed (B1 has
+// acted, no assault back, A2 and B2 far away): before, reliefShare of the
+// paid walk, 1.95 HP, enough for kharns-300's paladins to repel a defender
+// holding no AP instead of finishing it (docs/policies.md, "The attacker's
+// own relief"); now nothing.
+func TestRepelNoOwnRelief(t *testing.T) {
+	e := posEngine(t, "kherops-commander-3", "kherops-commander-3")
+	k := cOption(t, e, 0, 2, 2)
+	opts := e.opts[e.c[0].kind][e.c[2].kind]
+	ra, rb := e.c[0].radius, e.c[2].radius
+	e.c[0].pos = field.Vec{X: 7.5, Y: 2}
+	e.c[2].pos = field.Vec{X: 7.5, Y: 2 + ra + rb}
+	e.c[1].pos = field.Vec{X: 1, Y: 1}
+	e.c[3].pos = field.Vec{X: 14, Y: 1}
+	e.c[0].ap, e.c[1].ap = 2, 0
+	e.c[2].acted = true
+	ka, kb := e.c[0].kind, e.c[2].kind
+	paid := e.threat[ka][kb][2] - e.threatPaid[ka][kb][2]
+	if paid <= 0 {
+		t.Fatalf("B1's paid walk takes %.4f off its threat to A1: the case cannot show the relief", paid)
+	}
+	got := positionValue(e, 0, 2, &opts[k], false)
+	if got.stay || math.Abs(got.value) > 1e-9 {
+		t.Errorf("the repel's value %.4f (stay %v), want 0 out of reach: A1's own relief (reliefShare x %.4f = %.4f) is in its keep values", got.value, got.stay, paid, reliefShare*paid)
 	}
 }

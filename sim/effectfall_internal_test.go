@@ -64,9 +64,19 @@ func TestRepelFallValue(t *testing.T) {
 	if want <= 0 || th-paid >= th/2 {
 		t.Fatalf("B1's threat %.3f, with 1 AP less %.3f: the case cannot tell the paid AP from half the threat", th, paid)
 	}
-	g := positionValue(e, 0, 2, &opts[k], false)
-	if math.Abs(g.value-want) > 1e-9 {
-		t.Errorf("the repel's value %.4f, want reliefShare x (B1's threat - its threat with 1 AP less) = %.4f: B1 falls next to A2 and comes back at A1 paying a walk", g.value, want)
+	// The relief of a Safar the fallen B1 comes back at paying a walk
+	// (reliefAfter); positionValue no longer credits the attacker's own
+	// (TestRepelNoOwnRelief), so it is read here directly, B1 where the repel
+	// leaves it.
+	before := e.c[2].pos
+	e.c[2].pos = pos
+	r := reliefShare * e.reliefAfter(0, 2, true)
+	e.c[2].pos = before
+	if math.Abs(r-want) > 1e-9 {
+		t.Errorf("the fall's relief %.4f, want reliefShare x (B1's threat - its threat with 1 AP less) = %.4f: B1 falls next to A2 and comes back at A1 paying a walk", r, want)
+	}
+	if g := positionValue(e, 0, 2, &opts[k], false); math.Abs(g.value) > 1e-9 {
+		t.Errorf("the repel's value %.4f, want 0: the collision's 1D5 to B1 and to A2 cancel, A1's own relief is not counted", g.value)
 	}
 }
 

@@ -1156,7 +1156,7 @@ const (
 // against j gains on the field now, should it happen (R10a):
 //   - a C repel (R10): the collision it ends in (1D5 to j, and to the Safar it
 //     meets: a gain for an enemy, a loss for an ally) and the falls it causes
-//     (collisionFalls); for every Safar of i's side that j reaches now and not
+//     (collisionFalls); for every other Safar of i's side that j reaches now and not
 //     after it, reliefShare of its relief from j (relief, reliefAfter); the
 //     support relations j loses (R8); less assaultShare of j's threat to i when
 //     j ends out of contact but within a walk back to i (backReach) and has
@@ -1203,7 +1203,18 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		}
 		o.pos = pos
 		for m := range e.c {
-			if m < maxOptions && reach[m] && e.gap(m, j) > e.reach(j)+1e-9 {
+			// Not i's own relief: a repel that leaves j out of i's reach ends
+			// i's plan against j, which credits the AP i has left with their
+			// keep value (planDPIn, keeps) against the threats counted with j
+			// still in contact; j's threat to i counted again as relief was
+			// counted twice. Since branch skirmkeep, whose keep values count
+			// an idle enemy within assault reach, that double count turned
+			// kharns-300's paladins to repels that ended their attacks into a
+			// defender holding no AP: the default lost to damage-only
+			// (TestPairedMoves, 6000 battles, seeds 5 and 9: -121 and -121,
+			// z -3.69; without i's relief +133 and +116; docs/policies.md,
+			// "The attacker's own relief"; TestRepelNoOwnRelief).
+			if m < maxOptions && m != i && reach[m] && e.gap(m, j) > e.reach(j)+1e-9 {
 				g += reliefShare * e.reliefAfter(m, j, fallen)
 			}
 		}
