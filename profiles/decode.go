@@ -492,6 +492,17 @@ func (d *decoder) intIn(n *yaml.Node, field string, lo, hi int, msg string) (int
 	return v, true
 }
 
+// toises decodes a distance from 0.5 to 30 toises (a card's reach, a leap),
+// reporting msg as written outside that range; the number is given back
+// either way, with ok false only when it is no number.
+func (d *decoder) toises(n *yaml.Node, field, msg string) (float64, bool) {
+	x, ok := d.numberValue(n, field)
+	if ok && (x < 0.5 || x > 30) {
+		d.errorf(deref(n), field, "%s", msg)
+	}
+	return x, ok
+}
+
 func (d *decoder) numberValue(n *yaml.Node, field string) (float64, bool) {
 	s := deref(n)
 	if s == nil || s.Kind != yaml.ScalarNode || (s.ShortTag() != "!!int" && s.ShortTag() != "!!float") {

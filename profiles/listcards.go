@@ -512,10 +512,7 @@ func (d *decoder) cardSkipsFor(n *yaml.Node, field string) []CardSkipFor {
 			case "to":
 				c.To = d.selector(f.v, ff)
 			case "within":
-				if x, ok := d.numberValue(f.v, ff); ok {
-					if x < 0.5 || x > 30 {
-						d.errorf(deref(f.v), ff, "within must be a distance from 0.5 to 30 toises")
-					}
+				if x, ok := d.toises(f.v, ff, "within must be a distance from 0.5 to 30 toises"); ok {
 					c.Within = x
 				}
 			case "ap":
@@ -682,10 +679,7 @@ func (d *decoder) cardPushesDamage(n *yaml.Node, field string) []CardPushDamage 
 			case "to":
 				c.To = d.selector(f.v, ff)
 			case "within":
-				if x, ok := d.numberValue(f.v, ff); ok {
-					if x < 0.5 || x > 30 {
-						d.errorf(deref(f.v), ff, "within must be a distance from 0.5 to 30 toises")
-					}
+				if x, ok := d.toises(f.v, ff, "within must be a distance from 0.5 to 30 toises"); ok {
 					c.Within = x
 				}
 			case "roll":
@@ -743,10 +737,7 @@ func (d *decoder) cardBeasts(n *yaml.Node, field string) []CardBeast {
 			case "free_leaps":
 				b.FreeLeaps, _ = d.intIn(f.v, ff, 1, 3, "free_leaps must be from 1 to 3 (the free leaps into its mistress's melee per battle; skills.md 3.2: \"one free leap\")")
 			case "leap":
-				if x, ok := d.numberValue(f.v, ff); ok {
-					if x < 0.5 || x > 30 {
-						d.errorf(deref(f.v), ff, "leap must be a distance from 0.5 to 30 toises (the free leap's length; left out, a walk's: its velocity)")
-					}
+				if x, ok := d.toises(f.v, ff, "leap must be a distance from 0.5 to 30 toises (the free leap's length; left out, a walk's: its velocity)"); ok {
 					b.Leap = x
 				}
 			case "activates_with_mistress":
