@@ -7,6 +7,23 @@ import (
 	"github.com/kharn-ages/kharn/sim/field"
 )
 
+// repelScene is the case of the repel tests below: two kherops-commander-3
+// a side, A1 with 2 AP in contact with B1 in the middle of the table, A2 (no
+// AP) and B2 far from both; k is A1's 2:CC:C against B1 among opts.
+func repelScene(t *testing.T) (e *engine, k int, opts []fightOption) {
+	t.Helper()
+	e = posEngine(t, "kherops-commander-3", "kherops-commander-3")
+	k = cOption(t, e, 0, 2, 2)
+	opts = e.opts[e.c[0].kind][e.c[2].kind]
+	ra, rb := e.c[0].radius, e.c[2].radius
+	e.c[0].pos = field.Vec{X: 7.5, Y: 2}
+	e.c[2].pos = field.Vec{X: 7.5, Y: 2 + ra + rb} // in contact with A1
+	e.c[1].pos = field.Vec{X: 1, Y: 1}             // A2 and B2 far from both
+	e.c[3].pos = field.Vec{X: 14, Y: 1}
+	e.c[0].ap, e.c[1].ap = 2, 0
+	return e, k, opts
+}
+
 // TestRepelAssaultBack checks R10a's valuation of a repel that leaves the
 // target standing beyond its walk and assault of the attacker but within a
 // second, paid walk: the target comes back paying that walk (reliefShare of
@@ -22,16 +39,8 @@ import (
 // assault a repel hands back": the commander gives up 2 HP of its 2:PC:P for
 // it, and its side loses more of those battles than it wins).
 func TestRepelAssaultBack(t *testing.T) {
-	e := posEngine(t, "kherops-commander-3", "kherops-commander-3")
-	k := cOption(t, e, 0, 2, 2)
-	opts := e.opts[e.c[0].kind][e.c[2].kind]
+	e, k, opts := repelScene(t)
 	d := repel(e.c[0].f, e.c[2].f, opts[k].attack.Effects.Count(C), repelSide{})
-	ra, rb := e.c[0].radius, e.c[2].radius
-	e.c[0].pos = field.Vec{X: 7.5, Y: 2}
-	e.c[2].pos = field.Vec{X: 7.5, Y: 2 + ra + rb} // in contact with A1
-	e.c[1].pos = field.Vec{X: 1, Y: 1}             // A2 and B2 far from both
-	e.c[3].pos = field.Vec{X: 14, Y: 1}
-	e.c[0].ap, e.c[1].ap = 2, 0
 	pos, hit, _ := e.field.Repel(e.c[2].base(), e.c[0].pos, d, e.othersOf(2, -1))
 	if hit {
 		t.Fatalf("repel of B1 to %v ends in a collision: the case wants none", pos)
@@ -75,15 +84,7 @@ func TestRepelAssaultBack(t *testing.T) {
 // TestRepelAssaultBack, the target having acted: reliefShare of the paid walk
 // only.
 func TestRepelAssaultBackActed(t *testing.T) {
-	e := posEngine(t, "kherops-commander-3", "kherops-commander-3")
-	k := cOption(t, e, 0, 2, 2)
-	opts := e.opts[e.c[0].kind][e.c[2].kind]
-	ra, rb := e.c[0].radius, e.c[2].radius
-	e.c[0].pos = field.Vec{X: 7.5, Y: 2}
-	e.c[2].pos = field.Vec{X: 7.5, Y: 2 + ra + rb}
-	e.c[1].pos = field.Vec{X: 1, Y: 1}
-	e.c[3].pos = field.Vec{X: 14, Y: 1}
-	e.c[0].ap, e.c[1].ap = 2, 0
+	e, k, opts := repelScene(t)
 	ka, kb := e.c[0].kind, e.c[2].kind
 	paid := e.threat[ka][kb][2] - e.threatPaid[ka][kb][2]
 	back := e.threat[ka][kb][2]
@@ -112,15 +113,7 @@ func TestRepelAssaultBackActed(t *testing.T) {
 // holding no AP instead of finishing it (docs/policies.md, "The attacker's
 // own relief"); now nothing.
 func TestRepelNoOwnRelief(t *testing.T) {
-	e := posEngine(t, "kherops-commander-3", "kherops-commander-3")
-	k := cOption(t, e, 0, 2, 2)
-	opts := e.opts[e.c[0].kind][e.c[2].kind]
-	ra, rb := e.c[0].radius, e.c[2].radius
-	e.c[0].pos = field.Vec{X: 7.5, Y: 2}
-	e.c[2].pos = field.Vec{X: 7.5, Y: 2 + ra + rb}
-	e.c[1].pos = field.Vec{X: 1, Y: 1}
-	e.c[3].pos = field.Vec{X: 14, Y: 1}
-	e.c[0].ap, e.c[1].ap = 2, 0
+	e, k, opts := repelScene(t)
 	e.c[2].acted = true
 	ka, kb := e.c[0].kind, e.c[2].kind
 	paid := e.threat[ka][kb][2] - e.threatPaid[ka][kb][2]
