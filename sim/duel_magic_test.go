@@ -22,7 +22,7 @@ import (
 // casting, 1 386 not): the casting policy weighed a cast's AP with the threat
 // tables and walked in after casting from range, and the no-magic opponent,
 // which waits for a defender holding all its AP, assaulted it; with the duel's
-// cast keep values (duelCastKeep, walkInvites: "A caster's duel") it wins 1 622.
+// cast keep values (duelCastKeep, now gainCastKeep; walkInvites: "A caster's duel") it wins 1 622.
 func TestDuelCastingWins(t *testing.T) {
 	const n = 3000
 	for _, id := range []string{"bone-seer-2", "kherops-flayer-2", "tembo-khemist-2"} {

@@ -63,8 +63,8 @@ type fightMagic struct {
 	shotThreat map[coverKey][8]float64
 	// fateGain: what a dice-tool reroll is worth (sim/magic_fate.go).
 	fateGain map[fateKey][8]float64
-	// duelGain: what a duel's opponent gains by attacking the caster, by AP
-	// held (duelCastKeep; per engine).
+	// duelGain: what an enemy gains by attacking the caster, by AP held, as
+	// in a duel (gainCastKeep; per engine).
 	duelGain map[duelGainKey][8]float64
 	// nested: a Safar activated inside another's activation is playing
 	// (sim/magic_activate.go).
@@ -633,29 +633,34 @@ func castKeepAll(e *engine, i int) [8]float64 {
 // the one after (mayThreaten: spending every AP on spells from afar invites the
 // enemy that walks in twice; mirror battles of a Fang list with bone-seer-2,
 // default against no-magic, won 41% counting only those that threaten now, 57%
-// this way). An
-// enemy that made no attack in its last activation counts for nothing only when
-// it stands in its reach of i (it could have attacked and waited): keepValues
-// drops every idle enemy, so that two Safars do not wait for each other
-// forever, but an enemy that spent its activation walking in is still coming
-// (bone-seer-2 mirror duels, default against no-magic: 49% of wins counting
-// it as keepValues does, 68% this way). In a duel (since 2026-11-27, as
-// keepValues) an idle opponent counts whatever its gap: it waited with its AP
-// and attacks a caster that spent its own; IdleRush keeps the old reading.
-// Measured with the casting check (default against no-magic, 4000 duels, seed
-// 1) after keepValues' change, without this one and with it: bone-seer-2 38.90%
-// and 45.70%, blood-steel-adept-3 71.55% and 56.23%, kherops-flayer-2 59.98% and
-// 66.20%, tembo-khemist-2 56.60% both (docs/policies.md, "Waiting opponents").
+// this way). Each enemy counts for what it would gain by attacking i
+// (gainCastKeep): in a duel since 2026-11-27 (branch castduel), in a skirmish
+// since branch castkeep (issue #11).
+//
+// Before, a skirmish weighed a cast's AP with the threat tables and counted an
+// enemy that made no attack in its last activation and stood within its reach
+// of i for nothing (it could have attacked and waited, so that two Safars did
+// not wait for each other forever). Since branch skirmkeep keepValues, which
+// the enemy plays, counts such a Safar's threat: the enemy waited for a
+// defender that had spent its AP, and the caster spent them on spells next to
+// it and was struck defenceless (TestSkirmishCastKeepIdleInReach: a bone seer
+// casting Bone Splinters, 3 AP, next to an idle prowler that waits before a
+// bone seer holding 4 AP and attacks one holding 3). The casting check
+// (kharn skirmish L L --policy-b no-magic, 4 000 battles, seed 3), the threat
+// tables without that drop, then the gain reading: adept and guards 40.33%,
+// 50.68%, 54.85%; flayer and blades 57.28%, 57.55%, 70.05%; bone seer and
+// pack 56.47%, 56.95%, 55.20%; shaman (gouns-magic) 50.55%, 50.98%, 48.05%;
+// khemist and guardians 44.20%, 44.13%, 44.78% (docs/policies.md, "A caster's
+// keep rule in a skirmish"). IdleRush keeps the old reading, in duels too.
 func castKeep(e *engine, i int) [8]float64 {
-	if e.duel && !e.idleRush(i) {
-		return duelCastKeep(e, i)
+	if !e.idleRush(i) {
+		return gainCastKeep(e, i)
 	}
 	var kv [8]float64
 	ki := e.c[i].kind
-	idleFree := !e.duel || e.idleRush(i) // keepValues: a duel counts it
 	for j := range e.c {
 		o := &e.c[j]
-		if o.side == e.c[i].side || !o.inPlay() || !e.mayThreaten(j, i) || idleFree && o.activated && o.idle && e.gap(i, j) <= e.reach(j)+1e-9 {
+		if o.side == e.c[i].side || !o.inPlay() || !e.mayThreaten(j, i) || o.activated && o.idle && e.gap(i, j) <= e.reach(j)+1e-9 {
 			continue
 		}
 		t := &e.threat[ki][o.kind]
@@ -674,25 +679,32 @@ type duelGainKey struct {
 	walks    int8
 }
 
-// duelCastKeep is castKeep in a duel (since 2026-11-27, branch castduel):
-// what holding each number of AP is worth to caster i is what its opponent
-// would gain by attacking it in its next activation, as the opponent's policy
-// weighs an attack (duelGain): the plain threat tables (e.threat) count every
-// attack that deals more than its counter, but the opponent keeps its own AP
-// for defence and waits for a defender holding all its AP (docs/policies.md
-// "Waiting opponents"), so that the first AP a cast spends cost more than those
-// tables say and an AP the opponent would not attack for costs nothing.
+// gainCastKeep is castKeep but for IdleRush (a duel's since 2026-11-27,
+// branch castduel, named duelCastKeep there; a skirmish's too since branch
+// castkeep): what holding each number of AP is worth to caster i is what an
+// enemy would gain by attacking it in its next activation, as the enemy's
+// policy weighs an attack (duelGain), the most of any enemy: the plain threat
+// tables (e.threat) count every attack that deals more than its counter, but
+// the enemy keeps its own AP for defence and waits for a defender holding all
+// its AP (docs/policies.md "Waiting opponents"), so that the first AP a cast
+// spends cost more than those tables say and an AP the enemy would not attack
+// for costs nothing.
 // bone-seer-2 within its mirror's assault reach, holding 4 AP: the tables
 // charge 0.61 HP for a 1 AP Spark of Will, the opponent's gain against 3 AP is
 // 0.86 (it assaults a bone seer holding 3 AP and waits before one holding 4).
-// An opponent that must pay a walk before its assault attacks with an AP less
+// An enemy that must pay a walk before its assault attacks with an AP less
 // (mayThreaten): at 5 toises it gains nothing against 3 AP, and the tables
 // charged the same 0.61. One farther away cannot attack before i's AP come
-// back. An opponent whose policy attacks whatever the defender holds (the
+// back. An enemy whose policy attacks whatever the defender holds (the
 // simple ones, IdleRush) is weighed by the threat tables, as before.
-// Positional and status gains of the opponent's attacks are not weighed.
-// TestDuelCastKeepWaitingOpponent checks it against no-magic's decisions.
-func duelCastKeep(e *engine, i int) [8]float64 {
+// An enemy that made no attack in its last activation counts as any other
+// (keepValues counts it for the enemy: it waited for a defender that spent
+// its AP). The gain is that of a duel (the enemy's other targets, and its keep
+// values against i's allies, are not weighed), and positional and status
+// gains of its attacks are not weighed either.
+// TestDuelCastKeepWaitingOpponent checks it against no-magic's decisions in a
+// duel, TestSkirmishCastKeepIdleInReach in a skirmish.
+func gainCastKeep(e *engine, i int) [8]float64 {
 	var kv [8]float64
 	c := &e.c[i]
 	for j := range e.c {
@@ -702,7 +714,7 @@ func duelCastKeep(e *engine, i int) [8]float64 {
 		}
 		if !waitsForFresh(e.policies[o.side]) {
 			// It attacks whenever an attack deals more than its counter: the
-			// threat tables (as castKeep before).
+			// threat tables (as IdleRush's castKeep).
 			if e.mayThreaten(j, i) {
 				t := &e.threat[c.kind][o.kind]
 				for ap := range kv {

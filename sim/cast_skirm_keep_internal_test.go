@@ -1,0 +1,87 @@
+package sim
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// skirmishAt returns the engine of a skirmish of one caster (side A, policy
+// polA) against one fighter (side B, policy polB), reset with the two bases
+// touching, both activated, B idle (no attack in its last activation), each
+// holding its card's AP. One Safar a side is still a skirmish (e.duel false):
+// castKeep's skirmish reading.
+func skirmishAt(t *testing.T, caster, enemy string, polA, polB FightPolicy) *engine {
+	t.Helper()
+	sk := &Skirmish{Sides: [2]Spearhead{
+		{Safars: []*Fighter{fighterOf(t, caster)}, Costs: []int{100}, Leader: -1},
+		{Safars: []*Fighter{fighterOf(t, enemy)}, Costs: []int{100}, Leader: -1},
+	}, Policies: [2]FightPolicy{polA, polB}}
+	pl, err := sk.NewPlayer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := pl.e
+	e.ambush = nil
+	e.reset()
+	if e.duel {
+		t.Fatal("a skirmish of one Safar a side plays as a duel")
+	}
+	e.c[0].pos.X, e.c[0].pos.Y = 5, 5
+	e.c[1].pos.X, e.c[1].pos.Y = 5, 5
+	e.c[1].pos.Y += e.gapOffset(0, 1)
+	for k := range e.c {
+		e.c[k].activated = true
+		e.c[k].ap = e.c[k].f.Profile.AP
+	}
+	e.c[1].idle = true
+	return e
+}
+
+// gapOffset is the distance between the centres of Safars i and j whose
+// bases touch (gap 0).
+func (e *engine) gapOffset(i, j int) float64 {
+	return e.c[i].pos.Dist(e.c[j].pos) - e.gap(i, j)
+}
+
+// TestSkirmishCastKeepIdleInReach checks issue #11 for a caster in a
+// skirmish (docs/policies.md, "A caster's keep rule in a skirmish"): a
+// bone-seer-2 (4 AP, 7 HP; the fangs-magic test list's caster) with an idle
+// fang-prowler-1 (the same list's fighter, playing no-magic) in base contact.
+// The prowler waits before a bone seer holding its 4 AP and attacks one
+// holding 3 or fewer (its own decisions, asked below), so the AP a cast
+// spends there cost what the prowler gains by its attack. Before branch
+// castkeep castKeep dropped, in a skirmish, an idle enemy within its reach
+// (it could have attacked and waited): every AP was worth nothing there,
+// and the bone seer spent them on a spell (castFirst) and was struck
+// defenceless. Now castKeep weighs it by that gain (gainCastKeep, as in
+// a duel): holding 4 AP rather than 3 is worth something, and the bone seer
+// does not cast. IdleRush keeps the old reading.
+func TestSkirmishCastKeepIdleInReach(t *testing.T) {
+	r := rand.NewPCG(1, 2)
+	for _, c := range []struct {
+		ap      int
+		assault bool
+	}{{4, false}, {3, true}, {2, true}} {
+		e := skirmishAt(t, "bone-seer-2", "fang-prowler-1", DefaultFightPolicy, NoMagic)
+		e.c[0].ap = c.ap
+		a := NoMagic.act(e, 1, r)
+		if got := a.kind == actAttack || a.kind == actAssault; got != c.assault {
+			t.Errorf("bone seer holding %d AP: the idle prowler's action %v, attack %v, want %v", c.ap, a.kind, got, c.assault)
+		}
+	}
+	e := skirmishAt(t, "bone-seer-2", "fang-prowler-1", DefaultFightPolicy, NoMagic)
+	kv := castKeep(e, 0)
+	if d := kv[4] - kv[3]; d <= 0 {
+		t.Errorf("holding 4 AP instead of 3 next to an idle prowler worth %.3f, want > 0 (it attacks a bone seer holding 3)", d)
+	}
+	if a, ok := castFirst(e, 0, true); ok {
+		t.Errorf("bone seer next to an idle prowler casts %s (%d AP) on %s: it is then struck holding fewer AP", e.magic.opts[e.c[0].kind][a.opt].spell.ID, e.magic.opts[e.c[0].kind][a.opt].ap, e.name(a.target))
+	}
+	old := skirmishAt(t, "bone-seer-2", "fang-prowler-1", IdleRush, NoMagic)
+	if kv := castKeep(old, 0); kv != [8]float64{} {
+		t.Errorf("IdleRush: keep values %v next to an idle enemy in reach, want none (the old reading)", kv)
+	}
+	if _, ok := castFirst(old, 0, true); !ok {
+		t.Errorf("IdleRush: no cast next to an idle enemy in reach, want the old reading's cast")
+	}
+}
