@@ -49,19 +49,20 @@ func (e *engine) gapOffset(i, j int) float64 {
 // fang-prowler-1 (the same list's fighter, playing no-magic) in base contact.
 // The prowler waits before a bone seer holding its 4 AP and attacks one
 // holding 3 or fewer (its own decisions, asked below), so the AP a cast
-// spends there cost what the prowler gains by its attack. Before branch
-// castkeep castKeep dropped, in a skirmish, an idle enemy within its reach
-// (it could have attacked and waited): every AP was worth nothing there,
-// and the bone seer spent them on a spell (castFirst) and was struck
-// defenceless. Now castKeep weighs it by that gain (gainCastKeep, as in
-// a duel): holding 4 AP rather than 3 is worth something, and the bone seer
-// does not cast. IdleRush keeps the old reading.
+// spends there cost what that attack takes. Before branch castkeep castKeep
+// dropped, in a skirmish, an idle enemy within its reach (it could have
+// attacked and waited): every AP was worth nothing there, and the bone seer
+// spent 3 of its 4 on Bone Splinters (castFirst) and was struck holding 1.
+// Now castKeep counts it (gainCastKeep: the prowler's gain by its attack, no
+// more than the threat tables charge): holding 4 AP rather than 3 is worth
+// something, holding 4 rather than 1 more than Bone Splinters' expected
+// damage, and the bone seer does not cast it. IdleRush keeps the old reading.
 func TestSkirmishCastKeepIdleInReach(t *testing.T) {
 	r := rand.NewPCG(1, 2)
 	for _, c := range []struct {
 		ap      int
 		assault bool
-	}{{4, false}, {3, true}, {2, true}} {
+	}{{4, false}, {3, true}, {1, true}} {
 		e := skirmishAt(t, "bone-seer-2", "fang-prowler-1", DefaultFightPolicy, NoMagic)
 		e.c[0].ap = c.ap
 		a := NoMagic.act(e, 1, r)
@@ -70,18 +71,30 @@ func TestSkirmishCastKeepIdleInReach(t *testing.T) {
 		}
 	}
 	e := skirmishAt(t, "bone-seer-2", "fang-prowler-1", DefaultFightPolicy, NoMagic)
+	splinters := -1
+	for oi, o := range e.magic.opts[e.c[0].kind] {
+		if o.spell.ID == "bone-splinters" && o.ap == 3 && e.castValue(0, oi, 1) > 0 {
+			splinters = oi
+		}
+	}
+	if splinters < 0 {
+		t.Fatal("bone-seer-2 has no 3 AP Bone Splinters worth casting on the prowler")
+	}
 	kv := castKeep(e, 0)
 	if d := kv[4] - kv[3]; d <= 0 {
 		t.Errorf("holding 4 AP instead of 3 next to an idle prowler worth %.3f, want > 0 (it attacks a bone seer holding 3)", d)
 	}
-	if a, ok := castFirst(e, 0, true); ok {
-		t.Errorf("bone seer next to an idle prowler casts %s (%d AP) on %s: it is then struck holding fewer AP", e.magic.opts[e.c[0].kind][a.opt].spell.ID, e.magic.opts[e.c[0].kind][a.opt].ap, e.name(a.target))
+	if d, v := kv[4]-kv[1], e.castValue(0, splinters, 1); d <= v {
+		t.Errorf("holding 4 AP instead of 1 next to an idle prowler worth %.3f, want more than Bone Splinters' %.3f", d, v)
+	}
+	if a, ok := castFirst(e, 0, true); ok && a.opt == splinters {
+		t.Errorf("bone seer next to an idle prowler casts bone-splinters (3 AP) on %s: it is then struck holding 1 AP", e.name(a.target))
 	}
 	old := skirmishAt(t, "bone-seer-2", "fang-prowler-1", IdleRush, NoMagic)
 	if kv := castKeep(old, 0); kv != [8]float64{} {
 		t.Errorf("IdleRush: keep values %v next to an idle enemy in reach, want none (the old reading)", kv)
 	}
-	if _, ok := castFirst(old, 0, true); !ok {
-		t.Errorf("IdleRush: no cast next to an idle enemy in reach, want the old reading's cast")
+	if a, ok := castFirst(old, 0, true); !ok || a.opt != splinters {
+		t.Errorf("IdleRush: cast %+v %v next to an idle enemy in reach, want the old reading's bone-splinters", a, ok)
 	}
 }

@@ -33,8 +33,8 @@ members:
 // was struck defenceless; casting lost, 40.33% of 4 000 battles (seed 3,
 // `kharn skirmish kharns-magic.yaml kharns-magic.yaml --policy-b no-magic`),
 // and this test failed: 2 430 of 5 992 decided, 99.99% Wilson 0.3811-0.4304.
-// With castKeep weighing each enemy by its gain (gainCastKeep): 3 283 of
-// 5 993, 0.5227-0.5727.
+// With castKeep weighing each enemy by its gain capped by the threat tables
+// (gainCastKeep): 3 325 of 5 994, 0.5296-0.5795.
 func TestSkirmishCastingWins(t *testing.T) {
 	if testing.Short() {
 		t.Skip("6 000 battles")
