@@ -154,7 +154,7 @@ func TestCastFirstLazy(t *testing.T) {
 					c.pos.X, c.pos.Y = r.Float64()*12, r.Float64()*12
 					c.hp = r.IntN(c.f.Profile.HP + 1)
 					c.ap = r.IntN(c.f.Profile.AP + 1)
-					c.activated, c.idle = r.IntN(2) == 0, r.IntN(2) == 0 // castKeep drops idle enemies in reach
+					c.activated, c.idle = r.IntN(2) == 0, r.IntN(2) == 0 // IdleRush's castKeep drops idle enemies in reach
 				}
 				for i := range e.c {
 					if !e.c[i].inPlay() {
