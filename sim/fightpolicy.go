@@ -187,8 +187,18 @@ func preferRangeKinds(e *engine, a, d int) bool {
 // idle enemy that threatens i only by its shots still counts for nothing:
 // counting it too made a javelin thrower hold its AP while an IdleRush
 // opponent threw first (tembos-300, default against idle-rush, 2 000 battles,
-// seed 1: 42.45% counting it, 56.45% not). IdleRush keeps the old reading in
-// both.
+// seed 1: 42.45% counting it, 56.45% not). Nor does an idle enemy that has
+// already activated in this round when i's side starts the next (R15,
+// startsNext; since branch idlegain): its next activation comes after i's,
+// whose AP come back first. Counting it let greedy-2 hold its AP against a
+// witch that never attacked it and lose to IdleRush (fangs-300, default
+// against idle-rush, 2 000 battles, seed 1: 47.35% counting it, 51.80% not;
+// docs/policies.md "Idle enemies that have already activated"). Weighing an
+// idle enemy by what it would gain attacking i, as its policy weighs an attack
+// and against its other targets (duelGain), instead of the threat table did
+// not help (fangs-300 46.70-49.00%, black-guild-300 45.65-46.75%, seed 1).
+// black-guild-300 still loses to IdleRush (about 46%): not fixed. IdleRush
+// keeps the old reading in both.
 func keepValues(e *engine, i int) [8]float64 {
 	if e.kvOf == i+1 {
 		return e.kv // target's loop: nothing moves meanwhile
@@ -196,13 +206,27 @@ func keepValues(e *engine, i int) [8]float64 {
 	var kv [8]float64
 	ki := e.c[i].kind
 	idleFree := e.idleRush(i)
+	starts := 0 // startsNext(i's side): 0 not asked yet, 1 no, 2 yes
 	for j := range e.c {
 		o := &e.c[j]
 		if o.side == e.c[i].side || !o.inPlay() || idleFree && o.activated && o.idle || !e.threatens(j, i) {
 			continue
 		}
-		if !e.duel && o.activated && o.idle && e.gap(i, j) > e.assaultReach(j)+1e-9 {
-			continue // idle, and threatening i only by its shots (branch skirmkeep)
+		if !e.duel && o.activated && o.idle {
+			if e.gap(i, j) > e.assaultReach(j)+1e-9 {
+				continue // idle, and threatening i only by its shots (branch skirmkeep)
+			}
+			if o.acted {
+				if starts == 0 { // asked once: the same for every enemy
+					starts = 1
+					if e.startsNext(e.c[i].side, i) {
+						starts = 2
+					}
+				}
+				if starts == 2 {
+					continue // i's AP come back before j's next activation (branch idlegain)
+				}
+			}
 		}
 		t := &e.threat[ki][o.kind]
 		for ap := range kv {
@@ -219,6 +243,30 @@ func keepValues(e *engine, i int) [8]float64 {
 		}
 	}
 	return kv
+}
+
+// startsNext reports whether side s starts the next round as things stand
+// while Safar i activates (R15, seed 000 line 560, as playFrom decides it):
+// the side with fewer Safars on the table (not in ambush) starts; with as
+// many, the side that did not activate last in this round, the Safars still
+// to activate alternating from i's opponent's side. A card's round started
+// first (sim/cardturn.go) is not foreseen: not modelled here.
+func (e *engine) startsNext(s, i int) bool {
+	if n, m := e.visible(s), e.visible(1-s); n != m {
+		return n < m
+	}
+	si := e.c[i].side
+	var left [2]int // Safars still to activate in this round, i not counted
+	for k := range e.c {
+		if k != i && e.c[k].ready() {
+			left[e.c[k].side]++
+		}
+	}
+	last := si // after i the sides alternate from 1-si; the longer list ends
+	if left[1-si] > left[si] {
+		last = 1 - si
+	}
+	return s != last
 }
 
 // walkKeep is the keep value a walk (or any action) of w AP gives up: what

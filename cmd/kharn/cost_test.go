@@ -173,9 +173,11 @@ func TestCostAbsurdProfile(t *testing.T) {
 //
 // Seed 1, the user's: its first stage (100 trials) finds the floor, and the
 // precision run (second stage) is not played. The second case is the sharp
-// edge of issue #13: with --first-trials 30 --seed 8 the first stage fits a
+// edge of issue #13: with --first-trials 30 --seed 5 the first stage fits a
 // crossing just above the floor (as seed 1 did before the refused router
-// merge, and seed 3 before branch skirmkeep changed the skirmish keep rule),
+// merge, seed 3 before branch skirmkeep changed the skirmish keep rule, and
+// seed 8 before branch idlegain changed it again: seeds 1-4 and 6-10 now find
+// the floor in the first stage),
 // so the precision run is played, and it played on to --max-trials
 // (20 000 trials of battles of 12 Safars a side: the test timed out at 10
 // min); it now stops after its first chunk (1024 trials), the win rate at
@@ -188,7 +190,7 @@ func TestCostPrecisionUnmet(t *testing.T) {
 		text        bool // the text output too (the JSON's runs again)
 	}{
 		{"100", "1", 100, true},
-		{"30", "8", 1024, false},
+		{"30", "5", 1024, false},
 	} {
 		args := []string{"cost", "crown-guard-1", "--vs", "kherops", "--pool-all", "--budget", "400", "--precision", "3", "--first-trials", tc.first, "--seed", tc.seed}
 		unmet := fmt.Sprintf("not converged: target ±3 Kr not met after %d trials: the fair cost lies at or below 33.3 Kr", tc.trials)
