@@ -209,35 +209,3 @@ func collisionKill(opt *fightOption, b, k, hp int, p float64) float64 {
 // causes r10f found": 332 / 450 on seed 5, 345 / 429 on seed 9, a tembo-elder-3
 // attacking another at full HP for the collision's share of a defeat).
 const collisionKillHP = 5
-
-// moveVariant selects diagnostic variants of the valuation of moves (0: none,
-// the default as on main), for the paired battles of TestPairedVariants
-// (docs/policies.md, "Engaged shooters, moves round a base and the supports a
-// move on hands the enemy", branch r10h). Each a bit:
-//   - varFreedShots: an engaged shooter's V step that leaves it engaged with
-//     no one is credited its shots at the target with the AP left (bestAttackOf);
-//   - varBackShooter: and charged assaultShare of the threat of each enemy it
-//     leaves that has not acted and comes back by a walk (backReach);
-//   - varFreeStep: the step (stepAway) of an engaged shooter whose straight
-//     move leaves it engaged takes a heading that frees it, when one does;
-//   - varNextShots: the step is credited reliefShare of what its next
-//     activation gains by shooting rather than fighting each enemy it leaves
-//     that has acted this round (shotGain);
-//   - varScale2, varPlus2: every positive move value doubled, or 2 HP added
-//     (do the moves the default values pay at all on a list);
-//   - varMoveOnLegs: a melee fighter's move on goes round the base that blocks
-//     its straight way (moveOnTo);
-//   - varEnemySupport: a move on is charged supportHP for each support the
-//     enemies gain against the mover where it ends (enemySupports).
-var moveVariant int
-
-const (
-	varFreedShots   = 1
-	varBackShooter  = 2
-	varFreeStep     = 4
-	varNextShots    = 8
-	varScale2       = 16
-	varPlus2        = 32
-	varMoveOnLegs   = 128
-	varEnemySupport = 256
-)

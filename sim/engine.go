@@ -2280,11 +2280,7 @@ func (e *engine) strike(r *rand.PCG, i, j, optIdx int, opt *fightOption, assault
 	} else if k := c.vTo - 1; st.moveAtt && c.inPlay() && k >= 0 && e.c[k].inPlay() {
 		// R10a: the policy moves on to another enemy (engaging it, supporting
 		// an ally there).
-		if moveVariant&varMoveOnLegs != 0 {
-			c.pos = e.moveOnTo(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), harassed))
-		} else {
-			e.freeMove(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), harassed), true)
-		}
+		e.freeMove(i, k, e.freeMoveOf(i, pl.main.Effects.Count(V), harassed), true)
 		c.target = k
 		if e.trace != nil {
 			e.tracef("    %s moves on (V): %s\n", e.name(i), e.where(i, k))

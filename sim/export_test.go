@@ -43,7 +43,3 @@ func WarmAllocs(pl *SkirmishPlayer, battles int) float64 {
 	replay()
 	return testing.AllocsPerRun(5, replay) / float64(battles)
 }
-
-// SetMoveVariant sets positionValue's diagnostic variants (moveVariant; 0
-// none), for the paired diagnostics.
-func SetMoveVariant(v int) { moveVariant = v }

@@ -352,14 +352,7 @@ func planDPIn(dc *dpCache, in *dpInKey, opts []fightOption, a, k int, costOf fun
 				after = keeps[a-cost]
 			}
 		}
-		rv := root[i].value
-		if moveVariant&varScale2 != 0 {
-			rv *= 2
-		}
-		if moveVariant&varPlus2 != 0 {
-			rv += 2
-		}
-		w := opt.dmg[band][k] - opt.ctr[band][k] + root[i].status + p*(rv+after) + (1-p)*rest
+		w := opt.dmg[band][k] - opt.ctr[band][k] + root[i].status + p*(root[i].value+after) + (1-p)*rest
 		if hp > 0 && hp < killHP {
 			kp := float64(opt.kill.at(band, k, hp))
 			if root[i].coll && hp <= collisionKillHP {
@@ -1251,15 +1244,6 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 			}
 		}
 		before := c.pos
-		var eng [maxOptions]bool
-		engaged := false
-		if moveVariant != 0 {
-			for k := range e.c {
-				if k < maxOptions && e.c[k].side != c.side && e.c[k].inPlay() && e.engaged(i, k) {
-					eng[k], engaged = true, true
-				}
-			}
-		}
 		to := e.vStepTo(i, j, e.freeMoveOf(i, opt.attack.Effects.Count(V), false))
 		c.pos = to
 		g := 0.0
@@ -1268,56 +1252,11 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 				g += reliefShare * e.relief(i, k)
 			}
 		}
-		if engaged && !opt.shot && !e.engagedAny(i) {
-			if moveVariant&varBackShooter != 0 {
-				for k := range e.c {
-					if k < maxOptions && eng[k] && !e.c[k].acted && !e.engagedAny(k) && e.gap(i, k) <= e.backReach(k, false)+1e-9 {
-						g -= assaultShare * e.threat[c.kind][e.c[k].kind][min(max(c.ap, 0), 7)]
-					}
-				}
-			}
-			if moveVariant&varNextShots != 0 {
-				for k := range e.c {
-					if k < maxOptions && eng[k] && e.c[k].acted {
-						if d := e.shotGain(i, k); d > 0 {
-							g += reliefShare * d
-						}
-					}
-				}
-			}
-			if moveVariant&varFreedShots != 0 {
-				ap, kvOf := c.ap, e.kvOf
-				c.ap, e.kvOf = c.ap-e.attackCost(i, opt.ap()), 0
-				if c.ap > 0 {
-					if f, v := bestAttackOf(e, i, j, 0, isShot, classShots, keep, false); f >= 0 && v > 0 {
-						g += v
-					}
-				}
-				c.ap, e.kvOf = ap, kvOf
-			}
-		}
 		c.pos = before
 		return posGain{value: g, to: -1}
 	}
 	return posGain{stay: true, to: -1}
 }
-
-// shotGain is what Safar i's next activation against enemy k gains by
-// shooting rather than fighting it in melee: its best plan of shots less its
-// best plan of melee attacks, with its full AP, k holding its AP now.
-func (e *engine) shotGain(i, k int) float64 {
-	ci, ck := &e.c[i], &e.c[k]
-	opts := e.opts[ci.kind][ck.kind]
-	full := min(e.kinds[ci.kind].Profile.AP, 7)
-	shots := func(o *fightOption) (int, int, bool) { return o.ap(), bandEffective, o.shot }
-	melee := func(o *fightOption) (int, int, bool) { return o.ap(), bandEffective, !o.shot }
-	ts, _ := planDPWith(&e.dp, opts, full, e.targetAP(k), shots, zero, 0, 0, nil)
-	tm, _ := planDPWith(&e.dp, opts, full, e.targetAP(k), melee, zero, 0, 0, nil)
-	return ts - tm
-}
-
-// isShot is the filter of the shots.
-func isShot(o *fightOption) bool { return o.shot }
 
 // relief is what Safar m gains when enemy j can no longer attack it without a
 // walk: j's expected damage against m holding its AP (the threat tables) when
@@ -1390,9 +1329,11 @@ func (e *engine) supportTo(j, k int) int {
 // another enemy k it reaches with the move and does not engage yet, to attack k
 // with the AP left after this attack (its plan against k, as bestAttack plans)
 // and to support the allies already fighting k, leaving the allies fighting j
-// without its support when it leaves j, and less assaultShare of j's threat
+// without its support when it leaves j, less assaultShare of j's threat
 // to i when j, left free within a walk of i (backReach), comes back with an
-// assault. The best such k, or nothing.
+// assault, and less supportHP for each support the enemies gain against i
+// where it ends (enemySupports: engaged with both j and k, each supports the
+// other; branch r10h). The best such k, or nothing.
 func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	c := &e.c[i]
 	best := posGain{stay: true, to: -1}
@@ -1414,16 +1355,13 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	}
 	supJ := e.alliesOn(i, j)
 	from := c.pos
-	sBefore := 0
-	if moveVariant&varEnemySupport != 0 {
-		sBefore = e.enemySupports(i)
-	}
+	sBefore := e.enemySupports(i)
 	for k := range e.c {
 		o := &e.c[k]
 		if k == j || o.side == c.side || !o.inPlay() || e.engaged(i, k) || e.gap(i, k) > d+e.reach(i)+1e-9 {
 			continue
 		}
-		to := e.moveOnTo(i, k, d)
+		to, _ := e.destination(i, k, d, true)
 		c.pos = to
 		if e.gap(i, k) <= e.reach(i)+1e-9 {
 			v, _ := planDPWith(&e.dp, e.opts[c.kind][o.kind], rest, e.targetAP(k), costOf, kf, o.hp, killWeight*e.threat[c.kind][o.kind][0], nil)
@@ -1437,14 +1375,11 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 					v -= assaultShare * e.threat[c.kind][e.c[j].kind][min(max(c.ap, 0), 7)]
 				}
 			}
-			if moveVariant&varEnemySupport != 0 {
-				// The supports the enemies gain against i where it ends
-				// (R8): engaged with j and k, each may support the other.
-				c.pos = to
-				after := e.enemySupports(i)
-				c.pos = from
-				v -= supportHP * float64(after-sBefore)
-			}
+			// The supports the enemies gain against i where the move ends
+			// (R8, seed 000 lines 790-794 and 1112-1114): engaged with j and
+			// k, each of them engaged with i alone supports the other
+			// (TestMoveOnEnemySupport).
+			v -= supportHP * float64(e.enemySupports(i)-sBefore)
 			if v -= kf(rest); v > best.value {
 				best = posGain{value: v, to: k}
 			}
@@ -1455,7 +1390,8 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 }
 
 // enemySupports counts the supports the enemies of Safar i give in their
-// melees (supportsGiven).
+// melees (supportsGiven): a move on that leaves i engaged with two enemies
+// hands each the other's support against it (moveOn).
 func (e *engine) enemySupports(i int) int {
 	n := 0
 	for m := range e.c {

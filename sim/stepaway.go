@@ -58,21 +58,9 @@ func (e *engine) stepAway(i int, b field.Base, u field.Vec, dist float64, others
 	}
 	best := pos
 	bm, bw := e.awayMargin(i, pos)
-	// An engaged Safar whose straight move leaves it engaged: the best of the
-	// moves that take it out of every enemy's contact (freeStep).
-	loose := moveVariant&varFreeStep != 0 && e.engagedAt(i, b.Pos) && e.engagedAt(i, pos)
-	var fp field.Vec
-	fm, fw, fok := 0.0, 0.0, false
-	consider := func(p field.Vec, m, w float64) {
-		if loose && (!fok || farther(m, w, fm, fw)) && !e.engagedAt(i, p) {
-			fp, fm, fw, fok = p, m, w, true
-		}
-	}
 	if p, ok := e.route(i, b, b.Pos.Add(u.Scale(dist)), dist, others); ok {
 		// Round the scenery that cut it short (sim/walks.go).
-		m, w := e.awayMargin(i, p)
-		consider(p, m, w)
-		if farther(m, w, bm, bw) {
+		if m, w := e.awayMargin(i, p); farther(m, w, bm, bw) {
 			best, bm, bw = p, m, w
 		}
 	}
@@ -90,14 +78,9 @@ func (e *engine) stepAway(i int, b field.Base, u field.Vec, dist float64, others
 			v = axes[n-len(sidesteps)-2]
 		}
 		p := e.walk(i, b, b.Pos.Add(v.Scale(dist)), dist, others)
-		m, w := e.awayMargin(i, p)
-		consider(p, m, w)
-		if farther(m, w, bm, bw) {
+		if m, w := e.awayMargin(i, p); farther(m, w, bm, bw) {
 			best, bm, bw = p, m, w
 		}
-	}
-	if bm <= 0 && fok {
-		return fp
 	}
 	if bm <= 0 {
 		// Still within an enemy's walk and assault: out of contact, it would
@@ -139,75 +122,4 @@ func farther(a, aw, b, bw float64) bool {
 		return a > b
 	}
 	return aw > bw+1e-9
-}
-
-// engagedAt reports whether Safar i standing at p would be engaged with an
-// enemy in play.
-func (e *engine) engagedAt(i int, p field.Vec) bool {
-	before := e.c[i].pos
-	e.c[i].pos = p
-	eng := e.engagedAny(i)
-	e.c[i].pos = before
-	return eng
-}
-
-// moveOnTo returns where Safar i ends a free move of dist toises on to enemy
-// k (moveOn, R10a): the straight way (engine.destination) when it ends in
-// reach of k; else, when i stands against a base that blocks the straight
-// way (an enemy it fights, an ally), a move in two legs, round it: the first
-// along one of the headings of sidesteps or square to the straight line,
-// the rest straight to k, the shortest first leg that ends in reach (a V
-// effect's move "happens in any direction you want", seed 000 lines 802 and
-// 858). It moves nothing and does not allocate.
-func (e *engine) moveOnTo(i, k int, dist float64) field.Vec {
-	c := &e.c[i]
-	to, _ := e.destination(i, k, dist, true)
-	if moveVariant&varMoveOnLegs == 0 {
-		return to
-	}
-	from := c.pos
-	c.pos = to
-	in := e.gap(i, k) <= e.reach(i)+1e-9
-	c.pos = from
-	if in {
-		return to
-	}
-	b := c.base()
-	d := e.c[k].pos.Sub(b.Pos)
-	l := d.Len()
-	if !(l > 0) {
-		return to
-	}
-	u := d.Scale(1 / l)
-	others := e.othersOf(i, -1)
-	const step = 0.25
-	for t := step; t < dist-1e-9; t += step {
-		for n := range len(sidesteps) + 2 {
-			var v field.Vec
-			switch {
-			case n < len(sidesteps):
-				sin, cos := sidestepTurns[n].sin, sidestepTurns[n].cos
-				v = field.Vec{X: u.X*cos - u.Y*sin, Y: u.X*sin + u.Y*cos}
-			case n == len(sidesteps):
-				v = field.Vec{X: -u.Y, Y: u.X}
-			default:
-				v = field.Vec{X: u.Y, Y: -u.X}
-			}
-			p1 := e.walk(i, b, b.Pos.Add(v.Scale(t)), t, others)
-			s := b.Pos.Dist(p1)
-			if s < 1e-6 {
-				continue
-			}
-			b1 := b
-			b1.Pos = p1
-			p2 := e.walk(i, b1, e.c[k].pos, dist-s, others)
-			c.pos = p2
-			in := e.gap(i, k) <= e.reach(i)+1e-9
-			c.pos = from
-			if in {
-				return e.freeSwim(i, from, p2)
-			}
-		}
-	}
-	return to
 }
