@@ -1331,9 +1331,11 @@ func (e *engine) supportTo(j, k int) int {
 // and to support the allies already fighting k, leaving the allies fighting j
 // without its support when it leaves j, less assaultShare of j's threat
 // to i when j, left free within a walk of i (backReach), comes back with an
-// assault, and less supportHP for each support the enemies gain against i
-// where it ends (enemySupports: engaged with both j and k, each supports the
-// other; branch r10h). The best such k, or nothing.
+// assault, and less supportHP for each support the enemies gain where it ends
+// (enemySupports, the net count over all their melees: engaged with both j and
+// k, each supports the other against i; an enemy it engages that supported
+// another against an ally supports no more; branch r10h). The best such k, or
+// nothing.
 func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	c := &e.c[i]
 	best := posGain{stay: true, to: -1}
@@ -1375,7 +1377,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 					v -= assaultShare * e.threat[c.kind][e.c[j].kind][min(max(c.ap, 0), 7)]
 				}
 			}
-			// The supports the enemies gain against i where the move ends
+			// The supports the enemies gain (or lose) where the move ends
 			// (R8, seed 000 lines 790-794 and 1112-1114): engaged with j and
 			// k, each of them engaged with i alone supports the other
 			// (TestMoveOnEnemySupport).
