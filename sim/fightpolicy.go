@@ -1377,9 +1377,13 @@ func (e *engine) supportTo(j, k int) int {
 // another enemy k it reaches with the move and does not engage yet, to attack k
 // with the AP left after this attack (its plan against k, as bestAttack plans)
 // and to support the allies already fighting k, leaving the allies fighting j
-// without its support when it leaves j, and less assaultShare of j's threat
+// without its support when it leaves j, less assaultShare of j's threat
 // to i when j, left free within a walk of i (backReach), comes back with an
-// assault. The best such k, or nothing.
+// assault, and less supportHP for each support the enemies gain where it ends
+// (enemySupports, the net count over all their melees: engaged with both j and
+// k, each supports the other against i; an enemy it engages that supported
+// another against an ally supports no more; branch r10h). The best such k, or
+// nothing.
 func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	c := &e.c[i]
 	best := posGain{stay: true, to: -1}
@@ -1401,6 +1405,7 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 	}
 	supJ := e.alliesOn(i, j)
 	from := c.pos
+	sBefore := e.enemySupports(i)
 	for k := range e.c {
 		o := &e.c[k]
 		if k == j || o.side == c.side || !o.inPlay() || e.engaged(i, k) || e.gap(i, k) > d+e.reach(i)+1e-9 {
@@ -1420,6 +1425,11 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 					v -= assaultShare * e.threat[c.kind][e.c[j].kind][min(max(c.ap, 0), 7)]
 				}
 			}
+			// The supports the enemies gain (or lose) where the move ends
+			// (R8, seed 000 lines 790-794 and 1112-1114): engaged with j and
+			// k, each of them engaged with i alone supports the other
+			// (TestMoveOnEnemySupport).
+			v -= supportHP * float64(e.enemySupports(i)-sBefore)
 			if v -= kf(rest); v > best.value {
 				best = posGain{value: v, to: k}
 			}
@@ -1427,6 +1437,19 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		c.pos = from
 	}
 	return best
+}
+
+// enemySupports counts the supports the enemies of Safar i give in their
+// melees (supportsGiven): a move on that leaves i engaged with two enemies
+// hands each the other's support against it (moveOn).
+func (e *engine) enemySupports(i int) int {
+	n := 0
+	for m := range e.c {
+		if e.c[m].side != e.c[i].side && e.c[m].inPlay() {
+			n += e.supportsGiven(m)
+		}
+	}
+	return n
 }
 
 // alliesOn counts the allies of i other than it engaged with enemy k, each
