@@ -107,8 +107,9 @@ func policyByName(name string, list []FightPolicy) (FightPolicy, error) {
 }
 
 // defaultPolicy is DefaultFightPolicy, with damageOnly DamageOnly, with
-// noObjectives NoObjectives, with noThrow NoThrow, with idleRush IdleRush.
-type defaultPolicy struct{ damageOnly, noObjectives, noThrow, idleRush bool }
+// noObjectives NoObjectives, with noThrow NoThrow, with idleRush IdleRush,
+// with noMagic NoMagic (sim/magic_fight.go).
+type defaultPolicy struct{ damageOnly, noObjectives, noThrow, idleRush, noMagic bool }
 
 // idleRush reports whether Safar i's side plays IdleRush.
 func (e *engine) idleRush(i int) bool {
@@ -126,6 +127,8 @@ func (p defaultPolicy) Name() string {
 		return "no-throw"
 	case p.idleRush:
 		return "idle-rush"
+	case p.noMagic:
+		return "no-magic"
 	}
 	return "default"
 }
@@ -528,8 +531,10 @@ func bestAttackOf(e *engine, i, j int, extra int, filter func(o *fightOption) bo
 
 func (pol defaultPolicy) act(e *engine, i int, r *rand.PCG) action {
 	keep := !stalemate(e, i)
-	if a, ok := castFirst(e, i, keep); ok {
-		return a
+	if !pol.noMagic { // NoMagic: every decision of the default but its casts
+		if a, ok := castFirst(e, i, keep); ok {
+			return a
+		}
 	}
 	if !pol.noObjectives { // scenario objectives (sim/objectives.go)
 		if a, ok := e.objectiveAct(i, keep); ok {
