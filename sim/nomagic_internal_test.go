@@ -189,3 +189,32 @@ func TestNoMagicSameFightsWithoutCaster(t *testing.T) {
 		}
 	}
 }
+
+// TestNoWalkIntoHeldReach checks walkIntoHeld (docs/policies.md, "The
+// Khémist's losing casts", branch nomagic): a tembo-khemist-2 holding 1 AP
+// after a cast, 2 toises from a tembo-guardian-2 held by Strangling Roots
+// ("the enemy cannot walk until the end of its next activation": the
+// embedded, invented spells.yaml), does not take its free walk into the
+// guardian's reach, where the guardian, which cannot walk to it, could strike
+// it; with the guardian free it walks in as before. Before branch nomagic it
+// walked in (507 of 920 Strangling Roots casts of the tembos-magic battles,
+// seeds 1-600).
+func TestNoWalkIntoHeldReach(t *testing.T) {
+	for _, held := range []bool{true, false} {
+		e := skirmishAt(t, "tembo-khemist-2", "tembo-guardian-2", DefaultFightPolicy, NoMagic)
+		e.c[1].pos.Y += 2
+		e.c[1].idle = false
+		e.c[0].ap, e.c[0].activated = 1, false
+		e.c[1].fx.immobile = held
+		if g := e.gap(0, 1); g <= e.reach(1) || g-e.velocity(0) > e.reach(1) {
+			t.Fatalf("gap %.2f, guardian's reach %.2f, Khémist's walk %.2f: the free walk does not end in its reach", g, e.reach(1), e.velocity(0))
+		}
+		a := playWell(e, 0, 1, nil, true, true)
+		switch {
+		case held && a.kind != actEnd:
+			t.Errorf("guardian held: the Khémist plays %+v, want the end of its activation out of its reach", a)
+		case !held && a.kind != actToward:
+			t.Errorf("guardian free: the Khémist plays %+v, want its walk in (the rule is the held enemy's)", a)
+		}
+	}
+}
