@@ -198,9 +198,17 @@ func TestNoMagicSameFightsWithoutCaster(t *testing.T) {
 // guardian's reach, where the guardian, which cannot walk to it, could strike
 // it; with the guardian free it walks in as before. Before branch nomagic it
 // walked in (507 of 920 Strangling Roots casts of the tembos-magic battles,
-// seeds 1-600).
+// seeds 1-600). IdleRush (the old reading) walks in, held or not.
 func TestNoWalkIntoHeldReach(t *testing.T) {
 	for _, held := range []bool{true, false} {
+		old := skirmishAt(t, "tembo-khemist-2", "tembo-guardian-2", IdleRush, NoMagic)
+		old.c[1].pos.Y += 2
+		old.c[1].idle = false
+		old.c[0].ap, old.c[0].activated = 1, false
+		old.c[1].fx.immobile = held
+		if a := playWell(old, 0, 1, nil, true, true); a.kind != actToward {
+			t.Errorf("IdleRush, guardian held %v: the Khémist plays %+v, want its walk in (the old reading)", held, a)
+		}
 		e := skirmishAt(t, "tembo-khemist-2", "tembo-guardian-2", DefaultFightPolicy, NoMagic)
 		e.c[1].pos.Y += 2
 		e.c[1].idle = false
