@@ -765,7 +765,7 @@ func waitsForFresh(p FightPolicy) bool {
 	switch v := p.(type) {
 	case defaultPolicy:
 		return !v.idleRush
-	case noMagic, reflexOnly:
+	case reflexOnly:
 		return true
 	}
 	return false
@@ -774,8 +774,10 @@ func waitsForFresh(p FightPolicy) bool {
 // castingPolicy reports whether a policy casts (castFirst): the default and
 // its variants, and reflex-only; no-magic and the simple policies never do.
 func castingPolicy(p FightPolicy) bool {
-	switch p.(type) {
-	case defaultPolicy, reflexOnly:
+	switch v := p.(type) {
+	case defaultPolicy:
+		return !v.noMagic
+	case reflexOnly:
 		return true
 	}
 	return false
@@ -1052,25 +1054,18 @@ func castNotModelled(f *Fighter) []string {
 	return out
 }
 
-// NoMagic plays like the default policy except that its Safars never cast: the
-// policy to measure what spells are worth (docs/policies.md, "Magic"). It is
+// NoMagic is the default policy with its casts switched off: every other
+// action and decision of the default (objectives, items, tending, throws,
+// detection, the alert, hiding, AP auras, its attack plans and keep rule)
+// the same, in duels and skirmishes, and its Safars never cast: the policy
+// to measure what spells are worth (docs/policies.md, "Magic"; "no-magic is
+// the default without its casts", branch nomagic). Before that branch it
+// played only the default's attack plans (keepTarget, playWell), so a
+// casting check measured the spells plus the default's other actions. It is
 // chosen by name (--policy-a no-magic) and is not in the lists of simple
-// policies the policy checks play. (ReflexOnly casts as the default does; the
-// simple policies never cast.)
-var NoMagic FightPolicy = noMagic{}
-
-type noMagic struct{ defaultPolicy }
-
-func (noMagic) Name() string { return "no-magic" }
-
-func (noMagic) act(e *engine, i int, _ *rand.PCG) action {
-	keep := !stalemate(e, i)
-	j := e.keepTarget(i, nil, keep)
-	if j < 0 {
-		return action{kind: actEnd}
-	}
-	return playWell(e, i, j, nil, keep, true)
-}
+// policies the policy checks play. (ReflexOnly casts as the default does;
+// the simple policies never cast.)
+var NoMagic FightPolicy = defaultPolicy{noMagic: true}
 
 // castsNothing reports whether f looks like a caster, esoteric mastery dice or
 // a way among its skills, with no way and spells in its magic to cast.
