@@ -180,10 +180,7 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 		return err
 	}
 	if sh.shardOnly() {
-		if cmp.Interrupted {
-			return sh.interrupted()
-		}
-		return sh.write(cmd)
+		return sh.finish(cmd, cmp.Interrupted)
 	}
 	cmp.Data, cmp.Version, cmp.SortBy = ds.Source, versionString(), f.sortBy
 	cmp.Sort()

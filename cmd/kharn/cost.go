@@ -601,10 +601,7 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 		return err
 	}
 	if sh.shardOnly() {
-		if interrupted {
-			return sh.interrupted()
-		}
-		return sh.write(cmd)
+		return sh.finish(cmd, interrupted)
 	}
 	out := cmd.OutOrStdout()
 	var as []balance.Assessment // assessed profiles, ranked

@@ -303,10 +303,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 		return err
 	}
 	if sh.shardOnly() {
-		if res.Interrupted {
-			return sh.interrupted()
-		}
-		return sh.write(cmd)
+		return sh.finish(cmd, res.Interrupted)
 	}
 	if f.plot != "" {
 		title := fmt.Sprintf("%s against %s: A's win rate as battles accumulate (seed %d)", lists[0].Name, lists[1].Name, f.seed)
@@ -334,18 +331,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	}
 	meta.PartlyModelled = partlyModelled(members...)
 	s := reports.SummariseSkirmish(meta, tally)
-	switch {
-	case f.json:
-		err = reports.WriteJSON(out, s)
-	case f.csv:
-		err = reports.WriteSkirmishCSV(out, s)
-	default:
-		err = reports.WriteSkirmish(out, s)
-	}
-	if err == nil && res.Interrupted {
-		err = interrupted("skirmishes played")
-	}
-	return err
+	return writeSummary(out, f.json, f.csv, s, reports.WriteSkirmishCSV, reports.WriteSkirmish, res.Interrupted, "skirmishes played")
 }
 
 // playSkirmishes plays the skirmish over the worker pool, with a progress bar on
