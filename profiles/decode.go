@@ -434,16 +434,29 @@ func (d *decoder) entries(n *yaml.Node, field string) iter.Seq[*entry] {
 		elems, _ := d.sequence(n, field)
 		for i, e := range elems {
 			ef := index(field, i)
-			fields, ok := d.mapping(e, ef)
+			m, ok := d.entry(e, ef)
 			if !ok {
 				continue
 			}
-			m := deref(e)
-			if !yield(&entry{d: d, node: m, field: ef, pos: d.pos(m), fields: fields, present: make(map[string]bool)}) {
+			if !yield(m) {
 				return
 			}
 		}
 	}
+}
+
+// entry gives the mapping n at field as one entry, for the loop of entries
+// over its keys (entry.keys) and its check (entry.require): the decoding of
+// one {key: value} mapping (a list's element, decoder.entries, or a field
+// of its own, as a scenario's relic). A value that is not a mapping is
+// reported, and ok is false.
+func (d *decoder) entry(n *yaml.Node, field string) (*entry, bool) {
+	fields, ok := d.mapping(n, field)
+	if !ok {
+		return nil, false
+	}
+	m := deref(n)
+	return &entry{d: d, node: m, field: field, pos: d.pos(m), fields: fields, present: make(map[string]bool)}, true
 }
 
 // keys yields, in order, each key of e with its field (FIELD[i].key),
