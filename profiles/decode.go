@@ -682,21 +682,17 @@ func peekID(n *yaml.Node) string {
 // profile decodes one profile. single is true for a file holding one profile,
 // whose top-level keys may also be mistyped list keys.
 func (d *decoder) profile(n *yaml.Node, path string, single bool) {
-	fields, ok := d.mapping(n, path)
+	ent, ok := d.entry(n, path)
 	if !ok {
 		return
 	}
-	node := deref(n)
-	p := &Profile{Pos: d.pos(node)}
+	p := &Profile{Pos: ent.pos}
 	entry := &profileEntry{p: p, path: path}
-	present := make(map[string]bool)
 	candidates := profileFields
 	if single {
 		candidates = concat(profileFields, topFields)
 	}
-	for _, f := range fields {
-		present[f.key] = true
-		field := join(path, f.key)
+	for f, field := range ent.keys() {
 		switch f.key {
 		case "id":
 			p.ID, _ = d.idValue(f.v, field)
@@ -789,7 +785,7 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 	}
 	d.checkCardAttacks(p, join(path, "special_attacks"))
 	d.checkOwnRules(p, path) // profiles/ownrules.go
-	d.require(node, path, present, "id", "name", "faction", "level", "cost", "stats", "stature", "ap", "hp")
+	ent.require("id", "name", "faction", "level", "cost", "stats", "stature", "ap", "hp")
 	d.out.profiles = append(d.out.profiles, entry)
 }
 
