@@ -175,6 +175,14 @@ func writePartlyModelled(w io.Writer, partly []string) {
 	}
 }
 
+// writeNotModelled writes the closing line naming what a result leaves out,
+// nothing when it leaves out nothing: "not modelled: skill X, ...".
+func writeNotModelled(w io.Writer, notModelled []string) {
+	if len(notModelled) > 0 {
+		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(notModelled, ", "))
+	}
+}
+
 // WriteDuel writes the duel summary as text tables.
 func WriteDuel(w io.Writer, s DuelSummary) error {
 	fmt.Fprintf(w, "A: %s\nB: %s\n", s.A, s.B)
@@ -213,9 +221,7 @@ func WriteDuel(w io.Writer, s DuelSummary) error {
 		}
 	}
 	fmt.Fprintln(w)
-	if len(s.NotModelled) > 0 {
-		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(s.NotModelled, ", "))
-	}
+	writeNotModelled(w, s.NotModelled)
 	return nil
 }
 

@@ -180,9 +180,7 @@ func WriteSkirmish(w io.Writer, s SkirmishSummary) error {
 	} else {
 		fmt.Fprintln(w, "Per-Safar figures depend on each Safar's place in its list too: the deployment and the order of activation follow the list.")
 	}
-	if len(s.NotModelled) > 0 {
-		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(s.NotModelled, ", "))
-	}
+	writeNotModelled(w, s.NotModelled)
 	return nil
 }
 
