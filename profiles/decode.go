@@ -838,18 +838,9 @@ func (d *decoder) stats(n *yaml.Node, field string) (Stats, CharSet) {
 	}
 	seen := make(map[Char]bool)
 	ptr := [...]*int{V: &st.V, P: &st.P, A: &st.A, C: &st.C, T: &st.T, I: &st.I}
-	for _, f := range fields {
-		c, ok := ParseChar(f.key)
-		if !ok {
-			d.errorf(f.k, join(field, f.key), "unknown characteristic %q (want V, P, A, C, T, I)", f.key)
-			continue
-		}
-		cf := join(field, c.String())
-		if seen[c] {
-			d.errorf(f.k, cf, "characteristic given twice")
-			continue
-		}
+	for f, c := range d.charKeys(fields, field) {
 		seen[c] = true
+		cf := join(field, c.String())
 		if v := deref(f.v); v != nil && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!null" {
 			blank = blank.With(c)
 			continue
@@ -866,6 +857,31 @@ func (d *decoder) stats(n *yaml.Node, field string) (Stats, CharSet) {
 		d.errorf(deref(n), field, "missing characteristic %s", strings.Join(missing, ", "))
 	}
 	return st, blank
+}
+
+// charKeys yields, in order, each key of fields (the mapping at field) that
+// names a characteristic (V, P, A, C, T or I, upper or lower case) not named
+// before, with that characteristic: the keys of stats and of a modifier. An
+// unknown or repeated key is reported and left out.
+func (d *decoder) charKeys(fields []kv, field string) iter.Seq2[kv, Char] {
+	return func(yield func(kv, Char) bool) {
+		var seen CharSet
+		for _, f := range fields {
+			c, ok := ParseChar(f.key)
+			if !ok {
+				d.errorf(f.k, join(field, f.key), "unknown characteristic %q (want V, P, A, C, T, I)", f.key)
+				continue
+			}
+			if seen.Has(c) {
+				d.errorf(f.k, join(field, c.String()), "characteristic given twice")
+				continue
+			}
+			seen = seen.With(c)
+			if !yield(f, c) {
+				return
+			}
+		}
+	}
 }
 
 // parseField returns the mastery field named s.
