@@ -182,13 +182,8 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 	if sh.shardOnly() {
 		return sh.finish(cmd, cmp.Interrupted)
 	}
-	cmp.Data, cmp.Version, cmp.SortBy = ds.Source, versionString(), f.sortBy
-	cmp.Sort()
-	if f.plot != "" && !cmp.Interrupted {
-		if err := cmp.Plot(f.plot); err != nil {
-			return err
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "kharn: heat map written to %s\n", f.plot)
+	if err := finishComparison(cmd, &cmp, ds, f); err != nil {
+		return err
 	}
 	out := cmd.OutOrStdout()
 	switch {
@@ -198,6 +193,21 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 		return cmp.WriteCSV(out)
 	}
 	return cmp.Write(out)
+}
+
+// finishComparison stamps cmp with the data set's source, the version and
+// f's --sort, sorts its rows, and, with --plot, writes its heat map (not of
+// an interrupted run): what kharn compare does before writing any table.
+func finishComparison(cmd *cobra.Command, cmp *reports.Comparison, ds *profiles.DataSet, f *compareFlags) error {
+	cmp.Data, cmp.Version, cmp.SortBy = ds.Source, versionString(), f.sortBy
+	cmp.Sort()
+	if f.plot != "" && !cmp.Interrupted {
+		if err := cmp.Plot(f.plot); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "kharn: heat map written to %s\n", f.plot)
+	}
+	return nil
 }
 
 // compareLoadouts plays every loadout of p (ds.Variants) against every opponent
