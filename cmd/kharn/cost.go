@@ -525,11 +525,7 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 	if err != nil {
 		return err
 	}
-	sc, err := loadScenario(f.scenario)
-	if err != nil {
-		return err
-	}
-	tbl, err := field.FromScenario(sc)
+	sc, tbl, err := loadTable(f.scenario)
 	if err != nil {
 		return err
 	}

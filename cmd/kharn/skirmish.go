@@ -148,6 +148,19 @@ func loadScenario(arg string) (*profiles.Scenario, error) {
 	return profiles.LoadScenario(arg)
 }
 
+// loadTable loads the scenario arg names (loadScenario) and its table.
+func loadTable(arg string) (*profiles.Scenario, field.Field, error) {
+	sc, err := loadScenario(arg)
+	if err != nil {
+		return nil, field.Field{}, err
+	}
+	tbl, err := field.FromScenario(sc)
+	if err != nil {
+		return nil, field.Field{}, err
+	}
+	return sc, tbl, nil
+}
+
 // isListCode reports whether arg is a list builder export rather than a list
 // file of this project: a KA1: code, a .json file, or a file holding a code.
 func isListCode(arg string) bool {
@@ -254,11 +267,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	if err != nil {
 		return err
 	}
-	sc, err := loadScenario(f.scenario)
-	if err != nil {
-		return err
-	}
-	tbl, err := field.FromScenario(sc)
+	sc, tbl, err := loadTable(f.scenario)
 	if err != nil {
 		return err
 	}
