@@ -122,11 +122,7 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 	if !order[f.sortBy] {
 		return &usageError{fmt.Errorf("--sort %q: want win, per-100kr or damage-per-ap", f.sortBy)}
 	}
-	ds, err := g.load()
-	if err != nil {
-		return err
-	}
-	variant, err := g.variant()
+	ds, variant, err := g.loadWithRules()
 	if err != nil {
 		return err
 	}

@@ -517,11 +517,7 @@ func notAssessedReason(c *balance.Curve, f balance.FairCost, floor float64, budg
 }
 
 func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error {
-	ds, err := g.load()
-	if err != nil {
-		return err
-	}
-	variant, err := g.variant()
+	ds, variant, err := g.loadWithRules()
 	if err != nil {
 		return err
 	}

@@ -181,11 +181,7 @@ func duellist(ds *profiles.DataSet, arg, weapon string) (side, error) {
 }
 
 func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error {
-	ds, err := g.load()
-	if err != nil {
-		return err
-	}
-	variant, err := g.variant()
+	ds, variant, err := g.loadWithRules()
 	if err != nil {
 		return err
 	}

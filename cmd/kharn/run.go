@@ -98,6 +98,20 @@ func (g *globals) load() (*profiles.DataSet, error) {
 	return loadData(g.data) // a catalogue (*.json) or YAML: import.go
 }
 
+// loadWithRules loads the data set (load) and then parses --rules
+// (variant): what every command that plays starts with.
+func (g *globals) loadWithRules() (*profiles.DataSet, sim.Variant, error) {
+	ds, err := g.load()
+	if err != nil {
+		return nil, sim.Variant{}, err
+	}
+	variant, err := g.variant()
+	if err != nil {
+		return nil, sim.Variant{}, err
+	}
+	return ds, variant, nil
+}
+
 func (g *globals) variant() (sim.Variant, error) {
 	v, err := sim.ParseVariant(g.rules)
 	if err != nil {
