@@ -55,12 +55,7 @@ func WriteOptions(w io.Writer, m OddsMeta, rows []WeaponOptions) error {
 			r := o.Result
 			t.Rows = append(t.Rows, []string{row.Weapon, attackName(a), fmt.Sprint(a.AP), eff, Prob(r.PSuccess), Prob(r.PCriticalSuccess),
 				Num(r.ExpectedDamage), Num(o.PerAP()), Num(r.ExpectedCounter)})
-			for _, e := range r.Warnings {
-				if !seen[e.Error()] {
-					seen[e.Error()] = true
-					warnings = append(warnings, e)
-				}
-			}
+			warnings = appendWarnings(warnings, seen, r.Warnings)
 		}
 	}
 	if err := t.Render(w); err != nil {
@@ -120,6 +115,19 @@ func warningStrings(ws []error) []string {
 		out = append(out, e.Error())
 	}
 	return out
+}
+
+// appendWarnings appends to ws each warning of more whose message is not
+// in seen yet, and records it there: a table whose rows share a warning
+// prints it once (writeWarnings).
+func appendWarnings(ws []error, seen map[string]bool, more []error) []error {
+	for _, e := range more {
+		if !seen[e.Error()] {
+			seen[e.Error()] = true
+			ws = append(ws, e)
+		}
+	}
+	return ws
 }
 
 func writeWarnings(w io.Writer, ws []error) {
