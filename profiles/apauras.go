@@ -141,15 +141,12 @@ var reactivationFields = []string{"to", "attack", "damage", "hp_loss"}
 
 // reactivation decodes reactivates_ally.
 func (d *decoder) reactivation(n *yaml.Node, field string) *Reactivation {
-	fields, ok := d.mapping(n, field)
+	e, ok := d.entry(n, field)
 	if !ok {
 		return nil
 	}
-	r := &Reactivation{Pos: d.pos(deref(n))}
-	present := make(map[string]bool)
-	for _, f := range fields {
-		present[f.key] = true
-		ff := join(field, f.key)
+	r := &Reactivation{Pos: e.pos}
+	for f, ff := range e.keys() {
 		switch f.key {
 		case "to":
 			r.To = d.selector(f.v, ff)
@@ -165,6 +162,6 @@ func (d *decoder) reactivation(n *yaml.Node, field string) *Reactivation {
 			d.unknown(f.k, ff, f.key, reactivationFields)
 		}
 	}
-	d.require(deref(n), field, present, "to", "attack", "damage", "hp_loss")
+	e.require("to", "attack", "damage", "hp_loss")
 	return r
 }

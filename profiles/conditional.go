@@ -116,15 +116,12 @@ func (d *decoder) conditionalSkills(n *yaml.Node, field string) []ConditionalSki
 
 // skillCopy decodes copies_skill.
 func (d *decoder) skillCopy(n *yaml.Node, field string) *SkillCopy {
-	fields, ok := d.mapping(n, field)
+	e, ok := d.entry(n, field)
 	if !ok {
 		return nil
 	}
-	c := &SkillCopy{Pos: d.pos(deref(n))}
-	present := make(map[string]bool)
-	for _, f := range fields {
-		present[f.key] = true
-		ff := join(field, f.key)
+	c := &SkillCopy{Pos: e.pos}
+	for f, ff := range e.keys() {
 		switch f.key {
 		case "from":
 			c.From = d.selector(f.v, ff)
@@ -140,7 +137,7 @@ func (d *decoder) skillCopy(n *yaml.Node, field string) *SkillCopy {
 			d.unknown(f.k, ff, f.key, skillCopyFields)
 		}
 	}
-	d.require(deref(n), field, present, "from")
+	e.require("from")
 	return c
 }
 
@@ -167,15 +164,12 @@ func (d *decoder) immunityWay(n *yaml.Node, field string) string {
 
 // allyMark decodes marks_ally.
 func (d *decoder) allyMark(n *yaml.Node, field string) *AllyMark {
-	fields, ok := d.mapping(n, field)
+	e, ok := d.entry(n, field)
 	if !ok {
 		return nil
 	}
-	m := &AllyMark{Pos: d.pos(deref(n))}
-	present := make(map[string]bool)
-	for _, f := range fields {
-		present[f.key] = true
-		ff := join(field, f.key)
+	m := &AllyMark{Pos: e.pos}
+	for f, ff := range e.keys() {
 		switch f.key {
 		case "to":
 			m.To = d.selector(f.v, ff)
@@ -194,7 +188,7 @@ func (d *decoder) allyMark(n *yaml.Node, field string) *AllyMark {
 			d.unknown(f.k, ff, f.key, allyMarkFields)
 		}
 	}
-	d.require(deref(n), field, present, "to")
+	e.require("to")
 	if len(m.Skills) == 0 && m.MasteryField == "" {
 		d.errorf(deref(n), field, "gives nothing: want skills or mastery_field (skills.md section 3, pattern M)")
 	}

@@ -434,16 +434,29 @@ func (d *decoder) entries(n *yaml.Node, field string) iter.Seq[*entry] {
 		elems, _ := d.sequence(n, field)
 		for i, e := range elems {
 			ef := index(field, i)
-			fields, ok := d.mapping(e, ef)
+			m, ok := d.entry(e, ef)
 			if !ok {
 				continue
 			}
-			m := deref(e)
-			if !yield(&entry{d: d, node: m, field: ef, pos: d.pos(m), fields: fields, present: make(map[string]bool)}) {
+			if !yield(m) {
 				return
 			}
 		}
 	}
+}
+
+// entry gives the mapping n at field as one entry, for the loop of entries
+// over its keys (entry.keys) and its check (entry.require): the decoding of
+// one {key: value} mapping (a list's element, decoder.entries, or a field
+// of its own, as a scenario's relic). A value that is not a mapping is
+// reported, and ok is false.
+func (d *decoder) entry(n *yaml.Node, field string) (*entry, bool) {
+	fields, ok := d.mapping(n, field)
+	if !ok {
+		return nil, false
+	}
+	m := deref(n)
+	return &entry{d: d, node: m, field: field, pos: d.pos(m), fields: fields, present: make(map[string]bool)}, true
 }
 
 // keys yields, in order, each key of e with its field (FIELD[i].key),
@@ -669,21 +682,17 @@ func peekID(n *yaml.Node) string {
 // profile decodes one profile. single is true for a file holding one profile,
 // whose top-level keys may also be mistyped list keys.
 func (d *decoder) profile(n *yaml.Node, path string, single bool) {
-	fields, ok := d.mapping(n, path)
+	ent, ok := d.entry(n, path)
 	if !ok {
 		return
 	}
-	node := deref(n)
-	p := &Profile{Pos: d.pos(node)}
+	p := &Profile{Pos: ent.pos}
 	entry := &profileEntry{p: p, path: path}
-	present := make(map[string]bool)
 	candidates := profileFields
 	if single {
 		candidates = concat(profileFields, topFields)
 	}
-	for _, f := range fields {
-		present[f.key] = true
-		field := join(path, f.key)
+	for f, field := range ent.keys() {
 		switch f.key {
 		case "id":
 			p.ID, _ = d.idValue(f.v, field)
@@ -776,7 +785,7 @@ func (d *decoder) profile(n *yaml.Node, path string, single bool) {
 	}
 	d.checkCardAttacks(p, join(path, "special_attacks"))
 	d.checkOwnRules(p, path) // profiles/ownrules.go
-	d.require(node, path, present, "id", "name", "faction", "level", "cost", "stats", "stature", "ap", "hp")
+	ent.require("id", "name", "faction", "level", "cost", "stats", "stature", "ap", "hp")
 	d.out.profiles = append(d.out.profiles, entry)
 }
 
@@ -829,18 +838,9 @@ func (d *decoder) stats(n *yaml.Node, field string) (Stats, CharSet) {
 	}
 	seen := make(map[Char]bool)
 	ptr := [...]*int{V: &st.V, P: &st.P, A: &st.A, C: &st.C, T: &st.T, I: &st.I}
-	for _, f := range fields {
-		c, ok := ParseChar(f.key)
-		if !ok {
-			d.errorf(f.k, join(field, f.key), "unknown characteristic %q (want V, P, A, C, T, I)", f.key)
-			continue
-		}
-		cf := join(field, c.String())
-		if seen[c] {
-			d.errorf(f.k, cf, "characteristic given twice")
-			continue
-		}
+	for f, c := range d.charKeys(fields, field) {
 		seen[c] = true
+		cf := join(field, c.String())
 		if v := deref(f.v); v != nil && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!null" {
 			blank = blank.With(c)
 			continue
@@ -857,6 +857,31 @@ func (d *decoder) stats(n *yaml.Node, field string) (Stats, CharSet) {
 		d.errorf(deref(n), field, "missing characteristic %s", strings.Join(missing, ", "))
 	}
 	return st, blank
+}
+
+// charKeys yields, in order, each key of fields (the mapping at field) that
+// names a characteristic (V, P, A, C, T or I, upper or lower case) not named
+// before, with that characteristic: the keys of stats and of a modifier. An
+// unknown or repeated key is reported and left out.
+func (d *decoder) charKeys(fields []kv, field string) iter.Seq2[kv, Char] {
+	return func(yield func(kv, Char) bool) {
+		var seen CharSet
+		for _, f := range fields {
+			c, ok := ParseChar(f.key)
+			if !ok {
+				d.errorf(f.k, join(field, f.key), "unknown characteristic %q (want V, P, A, C, T, I)", f.key)
+				continue
+			}
+			if seen.Has(c) {
+				d.errorf(f.k, join(field, c.String()), "characteristic given twice")
+				continue
+			}
+			seen = seen.With(c)
+			if !yield(f, c) {
+				return
+			}
+		}
+	}
 }
 
 // parseField returns the mastery field named s.

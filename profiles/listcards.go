@@ -497,33 +497,13 @@ type CardSkipFor struct {
 	Pos    Pos
 }
 
-// cardSkipForFields are the keys of a card_skips_for_ally entry.
-var cardSkipForFields = []string{"by", "to", "within", "ap"}
-
 // cardSkipsFor decodes a list's card_skips_for_ally.
 func (d *decoder) cardSkipsFor(n *yaml.Node, field string) []CardSkipFor {
 	var out []CardSkipFor
-	for e := range d.entries(n, field) {
-		c := CardSkipFor{Pos: e.pos}
-		for f, ff := range e.keys() {
-			switch f.key {
-			case "by":
-				c.By = d.selector(f.v, ff)
-			case "to":
-				c.To = d.selector(f.v, ff)
-			case "within":
-				if x, ok := d.toises(f.v, ff, "within must be a distance from 0.5 to 30 toises"); ok {
-					c.Within = x
-				}
-			case "ap":
-				c.AP, _ = d.intIn(f.v, ff, 1, 7, "ap must be from 1 to 7 (the AP the ally recovers; skills.md 3.2: \"recovers 5 AP\")")
-			default:
-				d.unknown(f.k, ff, f.key, cardSkipForFields)
-			}
-		}
-		e.require("by", "to", "within", "ap")
-		out = append(out, c)
-	}
+	d.byToWithinEntries(n, field, "ap", 1, 7, "ap must be from 1 to 7 (the AP the ally recovers; skills.md 3.2: \"recovers 5 AP\")",
+		func(by, to Selector, within float64, ap int, pos Pos) {
+			out = append(out, CardSkipFor{By: by, To: to, Within: within, AP: ap, Pos: pos})
+		})
 	return out
 }
 
@@ -664,34 +644,46 @@ type CardPushDamage struct {
 	Pos    Pos
 }
 
-// cardPushFields are the keys of a card_pushes_damage entry.
-var cardPushFields = []string{"by", "to", "within", "roll"}
-
 // cardPushesDamage decodes a list's card_pushes_damage.
 func (d *decoder) cardPushesDamage(n *yaml.Node, field string) []CardPushDamage {
 	var out []CardPushDamage
+	d.byToWithinEntries(n, field, "roll", 2, 10, "roll must be from 2 to 10 (the d10 at or above which the damage is pushed; skills.md 3.2: \"a 6+ on a d10\")",
+		func(by, to Selector, within float64, roll int, pos Pos) {
+			out = append(out, CardPushDamage{By: by, To: to, Within: within, From: roll, Pos: pos})
+		})
+	return out
+}
+
+// byToWithinEntries decodes a list of {by, to, within, key} entries, all four
+// required (card_skips_for_ally with key ap, card_pushes_damage with key
+// roll): within a distance from 0.5 to 30 toises (0 when it is no number),
+// key a whole number from lo to hi, msg as written outside (the number is
+// given on either way, as intIn gives it).
+func (d *decoder) byToWithinEntries(n *yaml.Node, field, key string, lo, hi int, msg string, each func(by, to Selector, within float64, v int, pos Pos)) {
+	keys := []string{"by", "to", "within", key}
 	for e := range d.entries(n, field) {
-		c := CardPushDamage{Pos: e.pos}
+		var by, to Selector
+		var within float64
+		var v int
 		for f, ff := range e.keys() {
 			switch f.key {
 			case "by":
-				c.By = d.selector(f.v, ff)
+				by = d.selector(f.v, ff)
 			case "to":
-				c.To = d.selector(f.v, ff)
+				to = d.selector(f.v, ff)
 			case "within":
 				if x, ok := d.toises(f.v, ff, "within must be a distance from 0.5 to 30 toises"); ok {
-					c.Within = x
+					within = x
 				}
-			case "roll":
-				c.From, _ = d.intIn(f.v, ff, 2, 10, "roll must be from 2 to 10 (the d10 at or above which the damage is pushed; skills.md 3.2: \"a 6+ on a d10\")")
+			case key:
+				v, _ = d.intIn(f.v, ff, lo, hi, msg)
 			default:
-				d.unknown(f.k, ff, f.key, cardPushFields)
+				d.unknown(f.k, ff, f.key, keys)
 			}
 		}
-		e.require("by", "to", "within", "roll")
-		out = append(out, c)
+		e.require(keys...)
+		each(by, to, within, v, e.pos)
 	}
-	return out
 }
 
 // CardBeast is a special card's beast (skills.md section 3.2: "a beast that

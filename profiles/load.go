@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"os"
 	"path"
 	"path/filepath"
@@ -143,40 +144,24 @@ func build(files []fileData) (*DataSet, Errors) {
 	items := make(map[string]*equipEntry)
 	profiles := make(map[string]*profileEntry)
 	for _, f := range files {
-		for _, e := range f.equipment {
-			if dup, ok := claimID(items, "equipment", e.e.ID, e, e.path, (*equipEntry).at); !ok {
-				errs = append(errs, dup)
-				continue
-			}
+		for e := range claimIDs(&errs, items, "equipment", f.equipment) {
 			ds.Equipment = append(ds.Equipment, e.e)
 		}
-		for _, p := range f.profiles {
-			if dup, ok := claimID(profiles, "profile", p.p.ID, p, p.path, (*profileEntry).at); !ok {
-				errs = append(errs, dup)
-				continue
-			}
+		for p := range claimIDs(&errs, profiles, "profile", f.profiles) {
 			ds.Profiles = append(ds.Profiles, p.p)
 		}
 	}
 
 	spells := make(map[string]*spellEntry)
 	for _, f := range files {
-		for _, e := range f.spells {
-			if dup, ok := claimID(spells, "spell", e.s.ID, e, e.path, (*spellEntry).at); !ok {
-				errs = append(errs, dup)
-				continue
-			}
+		for e := range claimIDs(&errs, spells, "spell", f.spells) {
 			ds.Spells = append(ds.Spells, e.s)
 		}
 	}
 
 	mounts := make(map[string]*mountEntry)
 	for _, f := range files {
-		for _, e := range f.mounts {
-			if dup, ok := claimID(mounts, "mount", e.m.ID, e, e.path, (*mountEntry).at); !ok {
-				errs = append(errs, dup)
-				continue
-			}
+		for e := range claimIDs(&errs, mounts, "mount", f.mounts) {
 			ds.Mounts = append(ds.Mounts, e.m)
 		}
 	}
@@ -243,21 +228,60 @@ func build(files []fileData) (*DataSet, Errors) {
 	return ds, errs
 }
 
-// claimID records entry under id in seen and reports true; when seen already
-// holds id it returns the error of a duplicate kind id, at the id of entry (its
-// field path's id) and naming where the first one is defined, and false. An
-// entry with no id is not recorded.
-func claimID[E any](seen map[string]E, kind, id string, entry E, path string, at func(E) Pos) (Error, bool) {
+// idEntry is a decoded entry of a data file that has an id: equipment, a
+// profile, a spell, a mount.
+type idEntry interface {
+	// id gives its id ("" for none) and its field path.
+	id() (id, path string)
+	// at is where its id is written.
+	at() Pos
+}
+
+// claimIDs yields, in order, each entry of es that claimID records in seen
+// (or that has no id); the error of each duplicate id is appended to errs
+// instead.
+func claimIDs[E idEntry](errs *Errors, seen map[string]E, kind string, es []E) iter.Seq[E] {
+	return func(yield func(E) bool) {
+		for _, e := range es {
+			if dup, ok := claimID(seen, kind, e); !ok {
+				*errs = append(*errs, dup)
+				continue
+			}
+			if !yield(e) {
+				return
+			}
+		}
+	}
+}
+
+// claimID records entry under its id in seen and reports true; when seen
+// already holds the id it returns the error of a duplicate kind id, at the
+// id of entry (its field path's id) and naming where the first one is
+// defined, and false. An entry with no id is not recorded.
+func claimID[E idEntry](seen map[string]E, kind string, entry E) (Error, bool) {
+	id, path := entry.id()
 	if id == "" {
 		return Error{}, true
 	}
 	if first, ok := seen[id]; ok {
-		return Error{Pos: at(entry), Field: join(path, "id"),
-			Msg: fmt.Sprintf("duplicate %s id %q (first defined at %s)", kind, id, at(first))}, false
+		return Error{Pos: entry.at(), Field: join(path, "id"),
+			Msg: fmt.Sprintf("duplicate %s id %q (first defined at %s)", kind, id, first.at())}, false
 	}
 	seen[id] = entry
 	return Error{}, true
 }
+
+// id gives the id of the equipment and its field path.
+func (e *equipEntry) id() (id, path string) { return e.e.ID, e.path }
+
+// id gives the id of the profile and its field path.
+func (p *profileEntry) id() (id, path string) { return p.p.ID, p.path }
+
+// id gives the id of the spell and its field path.
+func (e *spellEntry) id() (id, path string) { return e.s.ID, e.path }
+
+// id gives the id of the mount and its field path.
+func (e *mountEntry) id() (id, path string) { return e.m.ID, e.path }
 
 // at is where the id of the equipment is written.
 func (e *equipEntry) at() Pos { return posOf(e.idPos, e.e.Pos) }

@@ -242,19 +242,8 @@ func (d *decoder) modifier(n *yaml.Node, field string) Stats {
 		return st
 	}
 	ptr := [...]*int{V: &st.V, P: &st.P, A: &st.A, C: &st.C, T: &st.T, I: &st.I}
-	seen := map[Char]bool{}
-	for _, f := range fields {
-		c, ok := ParseChar(f.key)
-		if !ok {
-			d.errorf(f.k, join(field, f.key), "unknown characteristic %q (want V, P, A, C, T, I)", f.key)
-			continue
-		}
+	for f, c := range d.charKeys(fields, field) {
 		cf := join(field, c.String())
-		if seen[c] {
-			d.errorf(f.k, cf, "characteristic given twice")
-			continue
-		}
-		seen[c] = true
 		v, ok := d.intIn(f.v, cf, -3, 3, "a modifier must be from -3 to +3")
 		if ok && v == 0 {
 			d.errorf(deref(f.v), cf, "a modifier of 0 does nothing: leave the characteristic out")

@@ -96,17 +96,13 @@ func (e *mountEntry) at() Pos { return posOf(e.idPos, e.m.Pos) }
 
 // mount decodes one mount entry.
 func (d *decoder) mount(n *yaml.Node, path string, _ bool) {
-	fields, ok := d.mapping(n, path)
+	ent, ok := d.entry(n, path)
 	if !ok {
 		return
 	}
-	node := deref(n)
-	m := &Mount{Pos: d.pos(node)}
+	m := &Mount{Pos: ent.pos}
 	e := &mountEntry{m: m, path: path}
-	present := map[string]bool{}
-	for _, f := range fields {
-		present[f.key] = true
-		field := join(path, f.key)
+	for f, field := range ent.keys() {
 		switch f.key {
 		case "id":
 			m.ID, _ = d.idValue(f.v, field)
@@ -155,7 +151,7 @@ func (d *decoder) mount(n *yaml.Node, path string, _ bool) {
 			d.unknown(f.k, field, f.key, mountFields)
 		}
 	}
-	d.require(node, path, present, "id", "name", "level", "cost", "factions")
+	ent.require("id", "name", "level", "cost", "factions")
 	d.out.mounts = append(d.out.mounts, e)
 }
 

@@ -76,15 +76,12 @@ func (d *decoder) documents(n *yaml.Node) []Document {
 // document1 decodes one document; ok is false when it is broken.
 func (d *decoder) document1(n *yaml.Node, path string) (Document, bool) {
 	doc := Document{UnlocksPiece: -1}
-	fields, ok := d.mapping(n, path)
+	e, ok := d.entry(n, path)
 	if !ok {
 		return doc, false
 	}
-	doc.Pos = d.pos(deref(n))
-	present := map[string]bool{}
-	for _, f := range fields {
-		present[f.key] = true
-		field := join(path, f.key)
+	doc.Pos = e.pos
+	for f, field := range e.keys() {
 		good := true
 		switch f.key {
 		case "name":
@@ -102,10 +99,10 @@ func (d *decoder) document1(n *yaml.Node, path string) (Document, bool) {
 		}
 		ok = ok && good
 	}
-	if !d.require(deref(n), path, present, "x", "y") {
+	if !e.require("x", "y") {
 		ok = false
 	}
-	if !present["points"] && !present["unlocks"] {
+	if !e.present["points"] && !e.present["unlocks"] {
 		doc.Points = DefaultMarkerPoints
 	}
 	if doc.Name == "" {

@@ -134,15 +134,12 @@ func (d *decoder) movables(s *Scenario, n *yaml.Node) []*yaml.Node {
 // movable decodes one movable object; ok is false when it is broken.
 func (d *decoder) movable(n *yaml.Node, path string) (Movable, bool) {
 	var m Movable
-	fields, ok := d.mapping(n, path)
+	e, ok := d.entry(n, path)
 	if !ok {
 		return m, false
 	}
-	m.Pos = d.pos(deref(n))
-	present := map[string]bool{}
-	for _, f := range fields {
-		present[f.key] = true
-		field := join(path, f.key)
+	m.Pos = e.pos
+	for f, field := range e.keys() {
 		good := true
 		switch f.key {
 		case "kind":
@@ -161,7 +158,7 @@ func (d *decoder) movable(n *yaml.Node, path string) (Movable, bool) {
 		}
 		ok = ok && good
 	}
-	if !d.require(deref(n), path, present, "kind", "x", "y") {
+	if !e.require("kind", "x", "y") {
 		ok = false
 	}
 	return m, ok

@@ -37,15 +37,12 @@ var negotiationFields = []string{"name", "x", "y", "points"}
 // negotiation decodes objectives.negotiation; nil when it is broken.
 func (d *decoder) negotiation(n *yaml.Node, path string) *Negotiation {
 	g := &Negotiation{Points: DefaultNegotiationPoints}
-	fields, ok := d.mapping(n, path)
+	e, ok := d.entry(n, path)
 	if !ok {
 		return nil
 	}
-	g.Pos = d.pos(deref(n))
-	present := map[string]bool{}
-	for _, f := range fields {
-		present[f.key] = true
-		field := join(path, f.key)
+	g.Pos = e.pos
+	for f, field := range e.keys() {
 		var good bool
 		switch f.key {
 		case "name":
@@ -62,7 +59,7 @@ func (d *decoder) negotiation(n *yaml.Node, path string) *Negotiation {
 		}
 		ok = ok && good
 	}
-	if !d.require(deref(n), path, present, "x", "y") {
+	if !e.require("x", "y") {
 		ok = false
 	}
 	if g.Name == "" {

@@ -158,15 +158,12 @@ func (d *decoder) points(f kv, field string) (int, bool) {
 // marker decodes one marker; ok is false when it is broken.
 func (d *decoder) marker(n *yaml.Node, path string) (Marker, bool) {
 	m := Marker{Control: DefaultMarkerControl, Points: DefaultMarkerPoints}
-	fields, ok := d.mapping(n, path)
+	e, ok := d.entry(n, path)
 	if !ok {
 		return m, false
 	}
-	m.Pos = d.pos(deref(n))
-	present := map[string]bool{}
-	for _, f := range fields {
-		present[f.key] = true
-		field := join(path, f.key)
+	m.Pos = e.pos
+	for f, field := range e.keys() {
 		var good bool
 		switch f.key {
 		case "name":
@@ -184,7 +181,7 @@ func (d *decoder) marker(n *yaml.Node, path string) (Marker, bool) {
 		}
 		ok = ok && (good || !slices.Contains(markerFields, f.key))
 	}
-	if !d.require(deref(n), path, present, "name", "x", "y") {
+	if !e.require("name", "x", "y") {
 		ok = false
 	}
 	return m, ok
@@ -193,15 +190,12 @@ func (d *decoder) marker(n *yaml.Node, path string) (Marker, bool) {
 // relic decodes the relic; nil when it is broken.
 func (d *decoder) relic(n *yaml.Node, path string) *Relic {
 	r := &Relic{Points: DefaultRelicPoints, PickUpAP: DefaultPickUpAP, InPiece: -1}
-	fields, ok := d.mapping(n, path)
+	e, ok := d.entry(n, path)
 	if !ok {
 		return nil
 	}
-	r.Pos = d.pos(deref(n))
-	present := map[string]bool{}
-	for _, f := range fields {
-		present[f.key] = true
-		field := join(path, f.key)
+	r.Pos = e.pos
+	for f, field := range e.keys() {
 		var good bool
 		switch f.key {
 		case "name":
@@ -221,7 +215,7 @@ func (d *decoder) relic(n *yaml.Node, path string) *Relic {
 		}
 		ok = ok && (good || !slices.Contains(relicFields, f.key))
 	}
-	if !d.require(deref(n), path, present, "x", "y") {
+	if !e.require("x", "y") {
 		ok = false
 	}
 	if r.Name == "" {

@@ -56,12 +56,7 @@ func WriteCasts(w io.Writer, m CastMeta, rows []CastRow) error {
 		}
 		t.Rows = append(t.Rows, []string{fmt.Sprint(r.Difficulty), sim.Incantation(r.AP), fmt.Sprint(r.AP), string(res.Effect),
 			Prob(res.PReached), Prob(res.PSuccess), Prob(res.PCriticalSuccess), Prob(res.PCastCF), Num(res.ExpectedDefenceAP), amt})
-		for _, e := range res.Warnings {
-			if !seen[e.Error()] {
-				seen[e.Error()] = true
-				warnings = append(warnings, e)
-			}
-		}
+		warnings = appendWarnings(warnings, seen, res.Warnings)
 	}
 	if err := t.Render(w); err != nil {
 		return err

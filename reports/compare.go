@@ -159,9 +159,7 @@ func (c *Comparison) Write(w io.Writer) error {
 	if err := t.Render(w); err != nil {
 		return err
 	}
-	if len(c.NotModelled) > 0 {
-		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(c.NotModelled, ", "))
-	}
+	writeNotModelled(w, c.NotModelled)
 	return nil
 }
 

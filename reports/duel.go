@@ -141,6 +141,19 @@ func provenanceRows(trials int, seed uint64, rules string, extra [][]string, int
 	return rows
 }
 
+// rateRow is the CSV row (metric, subject, value, ci95_low, ci95_high, se)
+// of a rate with its 95% Wilson interval, as the duel and skirmish CSV
+// write it; an n/a (NaN) number is an empty cell (CSVNumber).
+func rateRow(metric, subject string, r Rate) []string {
+	return []string{metric, subject, CSVNumber(r.Rate, 10), CSVNumber(r.Lo, 10), CSVNumber(r.Hi, 10), ""}
+}
+
+// meanRow is the CSV row (metric, subject, value, ci95_low, ci95_high, se)
+// of a mean with its standard error, as rateRow.
+func meanRow(metric, subject string, m Mean) []string {
+	return []string{metric, subject, CSVNumber(m.Mean, 10), "", "", CSVNumber(m.SE, 10)}
+}
+
 // writeCSV writes rows as CSV.
 func writeCSV(w io.Writer, rows [][]string) error {
 	cw := csv.NewWriter(w)
@@ -159,6 +172,14 @@ func ci(r Rate) string  { return fmt.Sprintf("%.2f%% - %.2f%%", 100*r.Lo, 100*r.
 func writePartlyModelled(w io.Writer, partly []string) {
 	if len(partly) > 0 {
 		fmt.Fprintf(w, "Partly modelled: %s; these results are computed without what is named\n", strings.Join(partly, ", "))
+	}
+}
+
+// writeNotModelled writes the closing line naming what a result leaves out,
+// nothing when it leaves out nothing: "not modelled: skill X, ...".
+func writeNotModelled(w io.Writer, notModelled []string) {
+	if len(notModelled) > 0 {
+		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(notModelled, ", "))
 	}
 }
 
@@ -200,9 +221,7 @@ func WriteDuel(w io.Writer, s DuelSummary) error {
 		}
 	}
 	fmt.Fprintln(w)
-	if len(s.NotModelled) > 0 {
-		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(s.NotModelled, ", "))
-	}
+	writeNotModelled(w, s.NotModelled)
 	return nil
 }
 
@@ -213,18 +232,18 @@ func WriteDuelCSV(w io.Writer, s DuelSummary) error {
 	rows := [][]string{{"metric", "side", "value", "ci95_low", "ci95_high", "se"}}
 	for i, side := range []string{"A", "B"} {
 		rows = append(rows,
-			[]string{"wins", side, f(s.Wins[i].Rate), f(s.Wins[i].Lo), f(s.Wins[i].Hi), ""},
+			rateRow("wins", side, s.Wins[i]),
 			[]string{"win_count", side, strconv.Itoa(s.Wins[i].Count), "", "", ""},
 			[]string{"cost_kr", side, strconv.Itoa(s.Cost[i]), "", "", ""},
 			[]string{"win_rate_per_100kr", side, f(s.WinPer100Kr[i]), "", "", ""},
-			[]string{"damage_dealt", side, f(s.Damage[i].Mean), "", "", f(s.Damage[i].SE)},
+			meanRow("damage_dealt", side, s.Damage[i]),
 			[]string{"damage_per_ap_spent", side, f(s.DamagePerAP[i]), "", "", ""},
-			[]string{"hp_left", side, f(s.HPLeft[i].Mean), "", "", f(s.HPLeft[i].SE)},
+			meanRow("hp_left", side, s.HPLeft[i]),
 		)
 	}
 	rows = append(rows,
-		[]string{"draws", "", f(s.Draws.Rate), f(s.Draws.Lo), f(s.Draws.Hi), ""},
-		[]string{"rounds", "", f(s.Rounds.Mean), "", "", f(s.Rounds.SE)},
+		rateRow("draws", "", s.Draws),
+		meanRow("rounds", "", s.Rounds),
 	)
 	start := [][]string{
 		{"distance_toises", "", f(s.Distance), "", "", ""},

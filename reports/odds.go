@@ -55,12 +55,7 @@ func WriteOptions(w io.Writer, m OddsMeta, rows []WeaponOptions) error {
 			r := o.Result
 			t.Rows = append(t.Rows, []string{row.Weapon, attackName(a), fmt.Sprint(a.AP), eff, Prob(r.PSuccess), Prob(r.PCriticalSuccess),
 				Num(r.ExpectedDamage), Num(o.PerAP()), Num(r.ExpectedCounter)})
-			for _, e := range r.Warnings {
-				if !seen[e.Error()] {
-					seen[e.Error()] = true
-					warnings = append(warnings, e)
-				}
-			}
+			warnings = appendWarnings(warnings, seen, r.Warnings)
 		}
 	}
 	if err := t.Render(w); err != nil {
@@ -122,6 +117,19 @@ func warningStrings(ws []error) []string {
 	return out
 }
 
+// appendWarnings appends to ws each warning of more whose message is not
+// in seen yet, and records it there: a table whose rows share a warning
+// prints it once (writeWarnings).
+func appendWarnings(ws []error, seen map[string]bool, more []error) []error {
+	for _, e := range more {
+		if !seen[e.Error()] {
+			seen[e.Error()] = true
+			ws = append(ws, e)
+		}
+	}
+	return ws
+}
+
 func writeWarnings(w io.Writer, ws []error) {
 	for _, e := range ws {
 		fmt.Fprintf(w, "warning: %v\n", e)
@@ -136,6 +144,18 @@ func WriteResult(w io.Writer, m OddsMeta, a sim.Attack, r *sim.Result) error {
 	fmt.Fprintln(w, "Exact probabilities (computed, not sampled).")
 	t := Table{Header: []string{"figure", "value"}, Right: []bool{false, true}}
 	add := func(name, v string) { t.Rows = append(t.Rows, []string{name, v}) }
+	// addProb and addNum add the row of a figure only an attack with the
+	// matching skill or weapon gives: none when it is 0.
+	addProb := func(name string, p float64) {
+		if p > 0 {
+			add(name, Prob(p))
+		}
+	}
+	addNum := func(name string, x float64) {
+		if x > 0 {
+			add(name, Num(x))
+		}
+	}
 	add("P(success)", Prob(r.PSuccess))
 	add("P(CH and success)", Prob(r.PCriticalSuccess))
 	add("P(attack CH)", Prob(r.PAttackCritical))
@@ -145,54 +165,28 @@ func WriteResult(w io.Writer, m OddsMeta, a sim.Attack, r *sim.Result) error {
 	add("E[damage]/AP", Num(r.ExpectedPerAP(a, 0)))
 	add("E[counter damage to attacker]", Num(r.ExpectedCounter))
 	add("E[AP spent by defender]", Num(r.ExpectedDefenceAP))
-	if r.PBleeding > 0 {
-		add("P(defender bleeding)", Prob(r.PBleeding))
-	}
-	if r.PDazed > 0 {
-		add("P(defender dazed)", Prob(r.PDazed))
-	}
-	if r.PStunned > 0 {
-		add("P(defender stunned)", Prob(r.PStunned))
-	}
-	if r.PBurning > 0 {
-		add("P(defender set on fire)", Prob(r.PBurning)) // sim/fire.go
-	}
-	if r.PFrostbite > 0 {
-		add("P(defender frostbitten)", Prob(r.PFrostbite))
-	}
-	if r.PFeared > 0 {
-		add("P(failed temerity test)", Prob(r.PFeared))
-	}
+	addProb("P(defender bleeding)", r.PBleeding)
+	addProb("P(defender dazed)", r.PDazed)
+	addProb("P(defender stunned)", r.PStunned)
+	addProb("P(defender set on fire)", r.PBurning) // sim/fire.go
+	addProb("P(defender frostbitten)", r.PFrostbite)
+	addProb("P(failed temerity test)", r.PFeared)
 	if r.PRepelled > 0 {
 		add("P(defender repelled)", Prob(r.PRepelled))
 		add("E[repel distance, toises]", Num(r.ExpectedRepel))
 	}
-	if r.PAttackerRepelled > 0 {
-		add("P(attacker repelled)", Prob(r.PAttackerRepelled))
-	}
+	addProb("P(attacker repelled)", r.PAttackerRepelled)
 	// The statuses the counters' weapon puts on the attacker (R11a, R9a).
 	if r.PAttackerBleeding > 0 {
 		add("P(attacker bleeding)", Prob(r.PAttackerBleeding))
 		add("E[bleeding on attacker]", Num(r.ExpectedAttackerBleeding))
 	}
-	if r.PAttackerDazed > 0 {
-		add("P(attacker dazed)", Prob(r.PAttackerDazed))
-	}
-	if r.PAttackerStunned > 0 {
-		add("P(attacker stunned)", Prob(r.PAttackerStunned))
-	}
-	if r.PAttackerMove > 0 {
-		add("P(attacker free move)", Prob(r.PAttackerMove))
-	}
-	if r.PDefenderMove > 0 {
-		add("P(defender free move)", Prob(r.PDefenderMove))
-	}
-	if r.ExpectedArmourBoxes > 0 {
-		add("E[armour boxes ticked]", Num(r.ExpectedArmourBoxes))
-	}
-	if r.ExpectedShieldBoxes > 0 {
-		add("E[shield boxes ticked]", Num(r.ExpectedShieldBoxes))
-	}
+	addProb("P(attacker dazed)", r.PAttackerDazed)
+	addProb("P(attacker stunned)", r.PAttackerStunned)
+	addProb("P(attacker free move)", r.PAttackerMove)
+	addProb("P(defender free move)", r.PDefenderMove)
+	addNum("E[armour boxes ticked]", r.ExpectedArmourBoxes)
+	addNum("E[shield boxes ticked]", r.ExpectedShieldBoxes)
 	if err := t.Render(w); err != nil {
 		return err
 	}

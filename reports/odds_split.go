@@ -32,12 +32,7 @@ func WriteSplits(w io.Writer, rows []SplitRow) error {
 		res := r.Result
 		t.Rows = append(t.Rows, []string{r.First, r.Second, "3", Prob(res.PFirst), Prob(res.PSecond),
 			Num(res.ExpectedDamage), Num(res.ExpectedDamage / 3), Num(res.ExpectedCounter)})
-		for _, e := range res.Warnings {
-			if !seen[e.Error()] {
-				seen[e.Error()] = true
-				warnings = append(warnings, e)
-			}
-		}
+		warnings = appendWarnings(warnings, seen, res.Warnings)
 	}
 	if err := t.Render(w); err != nil {
 		return err

@@ -180,9 +180,7 @@ func WriteSkirmish(w io.Writer, s SkirmishSummary) error {
 	} else {
 		fmt.Fprintln(w, "Per-Safar figures depend on each Safar's place in its list too: the deployment and the order of activation follow the list.")
 	}
-	if len(s.NotModelled) > 0 {
-		fmt.Fprintf(w, "not modelled: %s\n", strings.Join(s.NotModelled, ", "))
-	}
+	writeNotModelled(w, s.NotModelled)
 	return nil
 }
 
@@ -193,30 +191,30 @@ func WriteSkirmishCSV(w io.Writer, s SkirmishSummary) error {
 	rows := [][]string{{"metric", "subject", "value", "ci95_low", "ci95_high", "se"}}
 	for i, side := range []string{"A", "B"} {
 		rows = append(rows,
-			[]string{"wins", side, f(s.Wins[i].Rate), f(s.Wins[i].Lo), f(s.Wins[i].Hi), ""},
-			[]string{"wins_or_krowns_lead", side, f(s.ByKrowns[i].Rate), f(s.ByKrowns[i].Lo), f(s.ByKrowns[i].Hi), ""},
+			rateRow("wins", side, s.Wins[i]),
+			rateRow("wins_or_krowns_lead", side, s.ByKrowns[i]),
 			[]string{"cost_kr", side, strconv.Itoa(s.Krowns[i]), "", "", ""},
-			[]string{"krowns_left", side, f(s.KrLeft[i].Mean), "", "", f(s.KrLeft[i].SE)},
+			meanRow("krowns_left", side, s.KrLeft[i]),
 		)
 	}
 	rows = append(rows,
-		[]string{"draws", "", f(s.Draws.Rate), f(s.Draws.Lo), f(s.Draws.Hi), ""},
-		[]string{"rounds", "", f(s.Rounds.Mean), "", "", f(s.Rounds.SE)},
+		rateRow("draws", "", s.Draws),
+		meanRow("rounds", "", s.Rounds),
 	)
 	for _, ss := range s.PerSafar {
 		rows = append(rows,
 			[]string{"safar_cost_kr", ss.Name, strconv.Itoa(ss.Cost), "", "", ""},
-			[]string{"safar_damage_dealt", ss.Name, f(ss.Damage.Mean), "", "", f(ss.Damage.SE)},
-			[]string{"safar_damage_per_ap", ss.Name, f(ss.DamagePerAP.Mean), "", "", f(ss.DamagePerAP.SE)},
-			[]string{"safar_damage_per_100kr", ss.Name, f(ss.DamagePer100.Mean), "", "", f(ss.DamagePer100.SE)},
+			meanRow("safar_damage_dealt", ss.Name, ss.Damage),
+			meanRow("safar_damage_per_ap", ss.Name, ss.DamagePerAP),
+			meanRow("safar_damage_per_100kr", ss.Name, ss.DamagePer100),
 			[]string{"safar_kills", ss.Name, f(ss.Kills), "", "", ""},
-			[]string{"safar_survival", ss.Name, f(ss.Survival.Rate), f(ss.Survival.Lo), f(ss.Survival.Hi), ""},
+			rateRow("safar_survival", ss.Name, ss.Survival),
 		)
 	}
 	scenario := [][]string{{"scenario", "", s.Scenario, "", "", ""}}
 	if objectives(s) {
 		for i, side := range []string{"A", "B"} {
-			rows = append(rows, []string{"objective_points", side, f(s.Points[i].Mean), "", "", f(s.Points[i].SE)})
+			rows = append(rows, meanRow("objective_points", side, s.Points[i]))
 		}
 		scenario = append(scenario, []string{"victory", "", s.Victory, "", "", ""})
 	}

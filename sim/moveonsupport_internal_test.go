@@ -18,19 +18,7 @@ import (
 // guild-cutthroat-1 against two: A1 in contact with B1 to its left, B2 free,
 // 0.7 toises above it, within its move, at 2 HP; A2 out of the way.
 func TestMoveOnEnemySupport(t *testing.T) {
-	e := posEngine(t, "guild-cutthroat-1", "guild-cutthroat-1")
-	opts := e.opts[e.c[0].kind][e.c[2].kind]
-	k := -1
-	for n := range opts {
-		if opts[n].pos == posV && opts[n].attack.AP == 2 && !opts[n].shot {
-			k = n
-		}
-	}
-	if k < 0 {
-		t.Fatal("no 2 AP positional V option for guild-cutthroat-1")
-	}
-	r := e.c[0].radius
-	d := e.freeMoveOf(0, opts[k].attack.Effects.Count(V), false)
+	e, opts, k, r, d := moveOnScene(t)
 	e.c[0].pos = field.Vec{X: 7.5, Y: 7.5}             // A1
 	e.c[2].pos = field.Vec{X: 7.5 - 2*r, Y: 7.5}       // B1 in contact, to its left
 	e.c[3].pos = field.Vec{X: 7.5, Y: 7.5 + 2*r + 0.7} // B2 above, free
@@ -40,10 +28,7 @@ func TestMoveOnEnemySupport(t *testing.T) {
 	if !e.engaged(0, 2) || e.engaged(0, 3) || e.engagedAny(3) {
 		t.Fatalf("placement: A1-B1 %v, A1-B2 %v, B2 with anyone %v: want engaged, not, not", e.engaged(0, 2), e.engaged(0, 3), e.engagedAny(3))
 	}
-	g := moveOn(e, 0, 2, &opts[k], false)
-	if g.to != 3 {
-		t.Fatalf("%s: moveOn goes to %d, want B2 (3); value %.3f", opts[k].attack, g.to, g.value)
-	}
+	g := moveOnToB2(t, e, &opts[k])
 	from := e.c[0].pos
 	before := e.enemySupports(0)
 	e.c[0].pos, _ = e.destination(0, 3, d, true)
@@ -52,12 +37,7 @@ func TestMoveOnEnemySupport(t *testing.T) {
 	}
 	after := e.enemySupports(0)
 	rest := e.c[0].ap - e.attackCost(0, opts[k].ap())
-	costOf := func(o *fightOption) (int, int, bool) {
-		if o.shot {
-			return 0, 0, false
-		}
-		return e.planCost(0, o.ap()), bandEffective, true
-	}
+	costOf := meleePlanCost(e, 0)
 	plan, _ := planDPWith(&e.dp, e.opts[e.c[0].kind][e.c[3].kind], rest, e.targetAP(3), costOf, func(int) float64 { return 0 }, e.c[3].hp, killWeight*e.threat[e.c[0].kind][e.c[3].kind][0], nil)
 	sup := supportHP * float64(e.alliesOn(0, 3))
 	e.c[0].pos = from

@@ -122,11 +122,7 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 	if !order[f.sortBy] {
 		return &usageError{fmt.Errorf("--sort %q: want win, per-100kr or damage-per-ap", f.sortBy)}
 	}
-	ds, err := g.load()
-	if err != nil {
-		return err
-	}
-	variant, err := g.variant()
+	ds, variant, err := g.loadWithRules()
 	if err != nil {
 		return err
 	}
@@ -180,18 +176,10 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 		return err
 	}
 	if sh.shardOnly() {
-		if cmp.Interrupted {
-			return sh.interrupted()
-		}
-		return sh.write(cmd)
+		return sh.finish(cmd, cmp.Interrupted)
 	}
-	cmp.Data, cmp.Version, cmp.SortBy = ds.Source, versionString(), f.sortBy
-	cmp.Sort()
-	if f.plot != "" && !cmp.Interrupted {
-		if err := cmp.Plot(f.plot); err != nil {
-			return err
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "kharn: heat map written to %s\n", f.plot)
+	if err := finishComparison(cmd, &cmp, ds, f); err != nil {
+		return err
 	}
 	out := cmd.OutOrStdout()
 	switch {
@@ -201,6 +189,21 @@ func runCompare(cmd *cobra.Command, g *globals, f *compareFlags, arg string) err
 		return cmp.WriteCSV(out)
 	}
 	return cmp.Write(out)
+}
+
+// finishComparison stamps cmp with the data set's source, the version and
+// f's --sort, sorts its rows, and, with --plot, writes its heat map (not of
+// an interrupted run): what kharn compare does before writing any table.
+func finishComparison(cmd *cobra.Command, cmp *reports.Comparison, ds *profiles.DataSet, f *compareFlags) error {
+	cmp.Data, cmp.Version, cmp.SortBy = ds.Source, versionString(), f.sortBy
+	cmp.Sort()
+	if f.plot != "" && !cmp.Interrupted {
+		if err := cmp.Plot(f.plot); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "kharn: heat map written to %s\n", f.plot)
+	}
+	return nil
 }
 
 // compareLoadouts plays every loadout of p (ds.Variants) against every opponent

@@ -8,7 +8,6 @@ import (
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/reports"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/sim/field"
 	"github.com/kharn-ages/kharn/sim/runner"
 )
 
@@ -51,11 +50,7 @@ func compareSkirmishRows(ctx context.Context, ds *profiles.DataSet, p *profiles.
 	for _, o := range opps {
 		cmp.Opponents = append(cmp.Opponents, o.ID)
 	}
-	sc, err := loadScenario("open-ground")
-	if err != nil {
-		return cmp, err
-	}
-	tbl, err := field.FromScenario(sc)
+	sc, tbl, err := loadTable("open-ground")
 	if err != nil {
 		return cmp, err
 	}

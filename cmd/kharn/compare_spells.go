@@ -218,13 +218,8 @@ func runCompareSpells(cmd *cobra.Command, ds *profiles.DataSet, f *compareFlags,
 	if err != nil {
 		return err
 	}
-	cmp.Data, cmp.Version, cmp.SortBy = ds.Source, versionString(), f.sortBy
-	cmp.Sort()
-	if f.plot != "" && !cmp.Interrupted {
-		if err := cmp.Plot(f.plot); err != nil {
-			return err
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "kharn: heat map written to %s\n", f.plot)
+	if err := finishComparison(cmd, &cmp, ds, f); err != nil {
+		return err
 	}
 	out := cmd.OutOrStdout()
 	switch {

@@ -517,19 +517,11 @@ func notAssessedReason(c *balance.Curve, f balance.FairCost, floor float64, budg
 }
 
 func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error {
-	ds, err := g.load()
+	ds, variant, err := g.loadWithRules()
 	if err != nil {
 		return err
 	}
-	variant, err := g.variant()
-	if err != nil {
-		return err
-	}
-	sc, err := loadScenario(f.scenario)
-	if err != nil {
-		return err
-	}
-	tbl, err := field.FromScenario(sc)
+	sc, tbl, err := loadTable(f.scenario)
 	if err != nil {
 		return err
 	}
@@ -601,10 +593,7 @@ func runCost(cmd *cobra.Command, g *globals, f *costFlags, args []string) error 
 		return err
 	}
 	if sh.shardOnly() {
-		if interrupted {
-			return sh.interrupted()
-		}
-		return sh.write(cmd)
+		return sh.finish(cmd, interrupted)
 	}
 	out := cmd.OutOrStdout()
 	var as []balance.Assessment // assessed profiles, ranked

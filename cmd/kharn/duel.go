@@ -181,11 +181,7 @@ func duellist(ds *profiles.DataSet, arg, weapon string) (side, error) {
 }
 
 func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error {
-	ds, err := g.load()
-	if err != nil {
-		return err
-	}
-	variant, err := g.variant()
+	ds, variant, err := g.loadWithRules()
 	if err != nil {
 		return err
 	}
@@ -232,10 +228,7 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 		return err
 	}
 	if sh.shardOnly() {
-		if res.Interrupted {
-			return sh.interrupted()
-		}
-		return sh.write(cmd)
+		return sh.finish(cmd, res.Interrupted)
 	}
 	if f.plot != "" {
 		title := fmt.Sprintf("%s against %s: A's win rate as fights accumulate (seed %d)", a.p.ID, b.p.ID, f.seed)
@@ -256,18 +249,7 @@ func runDuel(cmd *cobra.Command, g *globals, f *duelFlags, args []string) error 
 	}
 	meta.PartlyModelled = partlyModelled(a.p, b.p)
 	s := reports.SummariseDuel(meta, tally)
-	switch {
-	case f.json:
-		err = reports.WriteJSON(out, s)
-	case f.csv:
-		err = reports.WriteDuelCSV(out, s)
-	default:
-		err = reports.WriteDuel(out, s)
-	}
-	if err == nil && res.Interrupted {
-		err = interrupted("fights played")
-	}
-	return err
+	return writeSummary(out, f.json, f.csv, s, reports.WriteDuelCSV, reports.WriteDuel, res.Interrupted, "fights played")
 }
 
 // playDuels plays the duel's fights over the worker pool, with a progress bar on a

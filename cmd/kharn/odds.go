@@ -88,11 +88,7 @@ Defence specs: best (default), reflex, AP:CHARS (1:A,
 }
 
 func runOdds(cmd *cobra.Command, g *globals, f *oddsFlags) error {
-	ds, err := g.load()
-	if err != nil {
-		return err
-	}
-	variant, err := g.variant()
+	ds, variant, err := g.loadWithRules()
 	if err != nil {
 		return err
 	}

@@ -185,11 +185,7 @@ func runReport(cmd *cobra.Command, g *globals, f *reportFlags) error {
 			return &usageError{fmt.Errorf("--shard: %w", err)}
 		}
 	}
-	ds, err := g.load()
-	if err != nil {
-		return err
-	}
-	variant, err := g.variant()
+	ds, variant, err := g.loadWithRules()
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/reports"
 	"github.com/kharn-ages/kharn/sim"
-	"github.com/kharn-ages/kharn/sim/field"
 	"github.com/kharn-ages/kharn/stats"
 )
 
@@ -54,11 +53,7 @@ func (r *reportRun) costMethod() string {
 // fields it, against the fully modelled profiles of ds as the reference pool
 // (costPool); rp is that pool, with the profiles left out of it.
 func assessDataSet(r *reportRun, ds *profiles.DataSet, group string, step func()) (res []costAssessment, rp refPool, interrupted bool, err error) {
-	sc, err := loadScenario("open-ground")
-	if err != nil {
-		return nil, rp, false, err
-	}
-	tbl, err := field.FromScenario(sc)
+	sc, tbl, err := loadTable("open-ground")
 	if err != nil {
 		return nil, rp, false, err
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/kharn-ages/kharn/profiles"
 	"github.com/kharn-ages/kharn/reports"
-	"github.com/kharn-ages/kharn/sim/field"
 )
 
 // reportCasters returns the casters of ds (isCaster) in the report's order:
@@ -52,11 +51,7 @@ func casterSpellsTable(r *reportRun, res []costAssessment, step func()) (*report
 	for _, c := range cases {
 		wo = append(wo, withoutSpells(c))
 	}
-	sc, err := loadScenario("open-ground")
-	if err != nil {
-		return nil, false, err
-	}
-	tbl, err := field.FromScenario(sc)
+	sc, tbl, err := loadTable("open-ground")
 	if err != nil {
 		return nil, false, err
 	}

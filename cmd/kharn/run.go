@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kharn-ages/kharn/profiles"
+	"github.com/kharn-ages/kharn/reports"
 	"github.com/kharn-ages/kharn/sim"
 )
 
@@ -60,6 +61,26 @@ func interrupted(what string) error {
 	return fmt.Errorf("%w: the result above covers the %s so far", errInterrupted, what)
 }
 
+// writeSummary writes the summary s of a duel or a skirmish to out: as JSON
+// with --json (asJSON), with csv with --csv (asCSV), else with text. When
+// the summary is written and the run was interrupted (stopped), it returns
+// interrupted(what).
+func writeSummary[S any](out io.Writer, asJSON, asCSV bool, s S, csv, text func(io.Writer, S) error, stopped bool, what string) error {
+	var err error
+	switch {
+	case asJSON:
+		err = reports.WriteJSON(out, s)
+	case asCSV:
+		err = csv(out, s)
+	default:
+		err = text(out, s)
+	}
+	if err == nil && stopped {
+		err = interrupted(what)
+	}
+	return err
+}
+
 // globals are the flags every command shares.
 type globals struct {
 	data  []string
@@ -75,6 +96,20 @@ func (g *globals) load() (*profiles.DataSet, error) {
 		return profiles.Default(), nil
 	}
 	return loadData(g.data) // a catalogue (*.json) or YAML: import.go
+}
+
+// loadWithRules loads the data set (load) and then parses --rules
+// (variant): what every command that plays starts with.
+func (g *globals) loadWithRules() (*profiles.DataSet, sim.Variant, error) {
+	ds, err := g.load()
+	if err != nil {
+		return nil, sim.Variant{}, err
+	}
+	variant, err := g.variant()
+	if err != nil {
+		return nil, sim.Variant{}, err
+	}
+	return ds, variant, nil
 }
 
 func (g *globals) variant() (sim.Variant, error) {

@@ -138,6 +138,16 @@ func (c *cmdShards) write(cmd *cobra.Command) error {
 	})
 }
 
+// finish ends a --shard run that played its units: it writes the shard
+// file, or, when the run was interrupted, writes none and returns the
+// interrupted shard's error.
+func (c *cmdShards) finish(cmd *cobra.Command, interrupted bool) error {
+	if interrupted {
+		return c.interrupted()
+	}
+	return c.write(cmd)
+}
+
 // interrupted is the error of a shard that did not play all its units.
 func (c *cmdShards) interrupted() error {
 	return fmt.Errorf("%w: shard %d/%d: no shard file written; run the shard again", errInterrupted, c.spec.index, c.spec.count)

@@ -148,6 +148,19 @@ func loadScenario(arg string) (*profiles.Scenario, error) {
 	return profiles.LoadScenario(arg)
 }
 
+// loadTable loads the scenario arg names (loadScenario) and its table.
+func loadTable(arg string) (*profiles.Scenario, field.Field, error) {
+	sc, err := loadScenario(arg)
+	if err != nil {
+		return nil, field.Field{}, err
+	}
+	tbl, err := field.FromScenario(sc)
+	if err != nil {
+		return nil, field.Field{}, err
+	}
+	return sc, tbl, nil
+}
+
 // isListCode reports whether arg is a list builder export rather than a list
 // file of this project: a KA1: code, a .json file, or a file holding a code.
 func isListCode(arg string) bool {
@@ -254,11 +267,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	if err != nil {
 		return err
 	}
-	sc, err := loadScenario(f.scenario)
-	if err != nil {
-		return err
-	}
-	tbl, err := field.FromScenario(sc)
+	sc, tbl, err := loadTable(f.scenario)
 	if err != nil {
 		return err
 	}
@@ -303,10 +312,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 		return err
 	}
 	if sh.shardOnly() {
-		if res.Interrupted {
-			return sh.interrupted()
-		}
-		return sh.write(cmd)
+		return sh.finish(cmd, res.Interrupted)
 	}
 	if f.plot != "" {
 		title := fmt.Sprintf("%s against %s: A's win rate as battles accumulate (seed %d)", lists[0].Name, lists[1].Name, f.seed)
@@ -334,18 +340,7 @@ func runSkirmish(cmd *cobra.Command, g *globals, f *skirmishFlags, args []string
 	}
 	meta.PartlyModelled = partlyModelled(members...)
 	s := reports.SummariseSkirmish(meta, tally)
-	switch {
-	case f.json:
-		err = reports.WriteJSON(out, s)
-	case f.csv:
-		err = reports.WriteSkirmishCSV(out, s)
-	default:
-		err = reports.WriteSkirmish(out, s)
-	}
-	if err == nil && res.Interrupted {
-		err = interrupted("skirmishes played")
-	}
-	return err
+	return writeSummary(out, f.json, f.csv, s, reports.WriteSkirmishCSV, reports.WriteSkirmish, res.Interrupted, "skirmishes played")
 }
 
 // playSkirmishes plays the skirmish over the worker pool, with a progress bar on
