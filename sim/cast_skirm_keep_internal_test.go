@@ -98,3 +98,93 @@ func TestSkirmishCastKeepIdleInReach(t *testing.T) {
 		t.Errorf("IdleRush: cast %+v %v next to an idle enemy in reach, want the old reading's bone-splinters", a, ok)
 	}
 }
+
+// TestSkirmishCastKeepEnemyStartsNext checks the caster's keep rule against an
+// enemy still to activate in this round whose side starts the next (R15, seed
+// 000 line 560; startsNext; branch fangmagic, docs/policies.md "`no-magic` is
+// the default without its casts"): once the bone seer has cast and made no
+// attack it is an idle enemy that has acted, and that prowler's keepValues
+// (branch idlegain) counts it for nothing (its own AP come back before the
+// bone seer's next activation), so it attacks whenever an attack deals more
+// than its counter: castKeep charges the threat tables, not the prowler's
+// duelGain (which keeps AP against the bone seer) capped by them. Before, it
+// charged the capped duelGain there too: the prowlers of fangs-magic's
+// no-magic side rushed the bone seer after its casts, and its casting check
+// fell from 55.94% to 49.57% of 20 000 battles when idlegain was merged. A
+// prowler that has already activated in this round activates next when the
+// bone seer has not (a new round), and counts it: the reading is unchanged.
+// Side A has a second Safar far away, so that B, with fewer Safars on the
+// table, starts the next round. The prowler stands 6 toises from the bone
+// seer (a walk before its assault), where its duelGain charges less than the
+// tables.
+func TestSkirmishCastKeepEnemyStartsNext(t *testing.T) {
+	for _, c := range []struct {
+		what       string
+		enemyActed bool // the prowler activated earlier in this round
+		tables     bool // castKeep charges the threat tables
+	}{
+		{"prowler still to activate", false, true},
+		{"prowler activated earlier this round", true, false},
+	} {
+		sk := &Skirmish{Sides: [2]Spearhead{
+			{Safars: []*Fighter{fighterOf(t, "bone-seer-2"), fighterOf(t, "fang-prowler-1")}, Costs: []int{100, 100}, Leader: -1},
+			{Safars: []*Fighter{fighterOf(t, "fang-prowler-1")}, Costs: []int{100}, Leader: -1},
+		}, Policies: [2]FightPolicy{DefaultFightPolicy, NoMagic}}
+		pl, err := sk.NewPlayer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := pl.e
+		e.ambush = nil
+		e.reset()
+		const seer, ally, prowler = 0, 1, 2
+		e.c[seer].pos.X, e.c[seer].pos.Y = 5, 5
+		e.c[prowler].pos.X, e.c[prowler].pos.Y = 5, 5
+		e.c[prowler].pos.Y += e.gapOffset(seer, prowler)
+		e.c[ally].pos.X, e.c[ally].pos.Y = 14, 14
+		for k := range e.c {
+			e.c[k].activated = true
+			e.c[k].ap = e.c[k].f.Profile.AP
+		}
+		e.c[prowler].idle = true
+		e.c[seer].acted = true // activating now
+		e.c[prowler].acted = c.enemyActed
+		if !e.startsNext(1, seer) {
+			t.Fatalf("%s: side B, one Safar on the table against two, does not start the next round", c.what)
+		}
+		if !c.enemyActed {
+			// The premise, idlegain's clause, in base contact: the
+			// prowler's keep values against the bone seer idle after its
+			// casts, at the prowler's activation later in this round.
+			e.c[seer].idle = true
+			e.c[prowler].acted = true
+			if kv := keepValues(e, prowler); kv != [8]float64{} {
+				t.Errorf("%s: the prowler's keep values against the idle bone seer %v, want none (branch idlegain)", c.what, kv)
+			}
+			e.c[seer].idle = false
+			e.c[prowler].acted = false
+		}
+		e.c[prowler].pos.Y += 6
+		if e.threatensNow(prowler, seer) || !e.mayThreaten(prowler, seer) {
+			t.Fatalf("%s: the prowler 6 toises away: threatens now %v, may threaten %v, want a walk and an assault", c.what, e.threatensNow(prowler, seer), e.mayThreaten(prowler, seer))
+		}
+		tt := &e.threat[e.c[seer].kind][e.c[prowler].kind]
+		g := e.duelGain(e.c[prowler].kind, e.c[seer].kind, e.c[seer].hp, 1)
+		var want [8]float64
+		differs := false
+		for ap := range want {
+			capped := min(g[0]-g[ap], tt[0]-tt[ap])
+			want[ap] = capped
+			if c.tables {
+				want[ap] = tt[0] - tt[ap]
+			}
+			differs = differs || capped != tt[0]-tt[ap]
+		}
+		if !differs {
+			t.Fatalf("%s: the prowler's duelGain charges as much as the threat tables: nothing to check", c.what)
+		}
+		if got := castKeep(e, seer); got != want {
+			t.Errorf("%s: castKeep %v, want %v", c.what, got, want)
+		}
+	}
+}
