@@ -178,6 +178,21 @@ func (e *engine) backReach(j int, fallen bool) float64 {
 	return e.assaultReach(j) + e.velocity(j)
 }
 
+// assaultBack is what Safar i gives up when enemy j, out of contact with it,
+// engaged with no one and within backReach, comes back in its next activation
+// with an assault (R8a: its stature on its first attack): assaultShare of j's
+// threat to i holding the AP i has now; 0 when j is engaged or farther. A
+// repel hands it back (positionValue, TestRepelAssaultBack), and so does a
+// melee fighter's move on to another enemy for the enemy it leaves (moveOn,
+// TestMoveOnAssaultBack).
+func (e *engine) assaultBack(i, j int, fallen bool) float64 {
+	if e.engagedAny(j) || e.gap(i, j) > e.backReach(j, fallen)+1e-9 {
+		return 0
+	}
+	c := &e.c[i]
+	return assaultShare * e.threat[c.kind][e.c[j].kind][min(max(c.ap, 0), 7)]
+}
+
 // collisionKill is the chance that the attack of option opt (band b, the
 // defender holding k AP) and the collision its repel ends in (1D5 to the
 // target, seed 000 line 637, "Collision"; engine.push) together take hp HP:

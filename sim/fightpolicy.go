@@ -1302,13 +1302,13 @@ func positionValue(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 		}
 		g += supportHP * float64(sup-e.supportsGiven(j))
 		stay := e.gap(i, j) <= e.reach(i)+1e-9
-		if !stay && !e.engagedAny(j) && e.gap(i, j) <= e.backReach(j, fallen)+1e-9 && !o.acted {
+		if !stay && !o.acted {
 			// Out of contact but within a walk back: j comes back with its
 			// stature on its first attack (R8a), whether the walk is free or
-			// paid (TestRepelAssaultBack). Not when j has acted this round: it
-			// comes back in the next round only, when i's side may walk in
-			// first (TestRepelAssaultBackActed).
-			g -= assaultShare * e.threat[c.kind][o.kind][min(max(c.ap, 0), 7)]
+			// paid (assaultBack). Not when j has acted this round: it comes
+			// back in the next round only, when i's side may walk in first
+			// (TestRepelAssaultBackActed).
+			g -= e.assaultBack(i, j, fallen)
 		}
 		o.pos = before
 		return posGain{value: g, stay: stay, to: -1, coll: hit}
@@ -1452,12 +1452,9 @@ func moveOn(e *engine, i, j int, opt *fightOption, keep bool) posGain {
 			v += supportHP * float64(e.alliesOn(i, k))
 			if !e.engaged(j, i) {
 				v -= supportHP * float64(supJ)
-				if !e.engagedAny(j) && e.gap(i, j) <= e.backReach(j, false)+1e-9 {
-					// The enemy left behind, free and within a walk, comes back
-					// with an assault (R8a), as after a repel
-					// (TestMoveOnAssaultBack).
-					v -= assaultShare * e.threat[c.kind][e.c[j].kind][min(max(c.ap, 0), 7)]
-				}
+				// The enemy left behind, free and within a walk, comes back
+				// with an assault (R8a), as after a repel (assaultBack).
+				v -= e.assaultBack(i, j, false)
 			}
 			// The supports the enemies gain (or lose) where the move ends
 			// (R8, seed 000 lines 790-794 and 1112-1114): engaged with j and

@@ -721,31 +721,22 @@ func gainCastKeep(e *engine, i int) [8]float64 {
 		if o.side == c.side || !o.inPlay() {
 			continue
 		}
-		if !waitsForFresh(e.policies[o.side]) {
-			// It attacks whenever an attack deals more than its counter: the
-			// threat tables (as IdleRush's castKeep).
-			if e.mayThreaten(j, i) {
-				t := &e.threat[c.kind][o.kind]
-				for ap := range kv {
-					kv[ap] = max(kv[ap], t[0]-t[ap])
-				}
-			}
-			continue
-		}
-		if !e.duel && o.ready() && e.startsNext(o.side, i) {
-			// j is still to activate in this round and its side starts
-			// the next (R15, seed 000 line 560): once i has cast and made
-			// no attack, j's keepValues counts it for nothing (an idle
-			// enemy that has acted: j's AP come back first, branch
-			// idlegain), and j attacks whenever an attack deals more than
-			// its counter: the threat tables. Charging the capped duelGain
-			// there let fangs-magic's no-magic prowlers rush the bone seer
-			// after its casts: its casting check (4 000 battles on each of
-			// seeds 1-5) 49.57% before, 56.38% now (55.94% before
-			// idlegain); the other four caster lists within 0.5 points
-			// (branch fangmagic, TestSkirmishCastKeepEnemyStartsNext). An
-			// enemy that has acted activates next in a new round, when i
-			// has not, and counts i: unchanged.
+		if !waitsForFresh(e.policies[o.side]) || !e.duel && o.ready() && e.startsNext(o.side, i) {
+			// j attacks whenever an attack deals more than its counter, so the
+			// threat tables charge it (as IdleRush's castKeep): when its
+			// policy does not wait for a fresh defender, and, in a skirmish,
+			// when j is still to activate in this round and its side starts
+			// the next (R15, seed 000 line 560): once i has cast and made no
+			// attack, j's keepValues counts it for nothing (an idle enemy
+			// that has acted: j's AP come back first, branch idlegain).
+			// Charging the capped duelGain there let fangs-magic's no-magic
+			// prowlers rush the bone seer after its casts: its casting check
+			// (4 000 battles on each of seeds 1-5) 49.57% before, 56.38% now
+			// (55.94% before idlegain); the other four caster lists within
+			// 0.5 points (branch fangmagic,
+			// TestSkirmishCastKeepEnemyStartsNext). An enemy that has acted
+			// activates next in a new round, when i has not, and counts i:
+			// unchanged.
 			if e.mayThreaten(j, i) {
 				t := &e.threat[c.kind][o.kind]
 				for ap := range kv {
