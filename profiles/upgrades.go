@@ -117,26 +117,21 @@ func (d *decoder) memberUpgrades(n *yaml.Node, field string) ([]Upgrade, []*yaml
 
 // upgradeCost decodes {cost: K}, K from 0 to 999 Krowns.
 func (d *decoder) upgradeCost(n *yaml.Node, field string) (int, bool) {
-	fields, ok := d.mapping(n, field)
+	e, ok := d.entry(n, field)
 	if !ok {
 		return 0, false
 	}
-	cost, has := 0, false
-	for _, f := range fields {
+	cost := 0
+	for f, ff := range e.keys() {
 		if f.key != "cost" {
-			d.unknown(f.k, join(field, f.key), f.key, []string{"cost"})
+			d.unknown(f.k, ff, f.key, []string{"cost"})
 			return 0, false
 		}
-		if cost, ok = d.intIn(f.v, join(field, f.key), 0, 999, "cost must be from 0 to 999 Krowns"); !ok {
+		if cost, ok = d.intIn(f.v, ff, 0, 999, "cost must be from 0 to 999 Krowns"); !ok {
 			return 0, false
 		}
-		has = true
 	}
-	if !has {
-		d.require(deref(n), field, map[string]bool{}, "cost")
-		return 0, false
-	}
-	return cost, true
+	return cost, e.require("cost")
 }
 
 // checkUpgrades checks the upgrades an entry buys against its loadout lo:
