@@ -44,3 +44,12 @@ func CriticalZ(alpha float64, m int) float64 {
 	}
 	return distuv.UnitNormal.Quantile(1 - alpha/(2*float64(m)))
 }
+
+// DiffSE returns the standard error of the difference of two independent
+// estimates given by the half-widths h1 and h2 of their 95% normal intervals:
+// each half-width over 1.96, added in quadrature. The move between two fair
+// costs over it is the z of their difference (kharn report --baseline, kharn
+// cost --spells, benchmarks/costdiff).
+func DiffSE(h1, h2 float64) float64 {
+	return math.Hypot(h1/1.96, h2/1.96)
+}

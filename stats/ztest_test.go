@@ -48,3 +48,14 @@ func TestCriticalZ(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffSE: two 95% half-widths of 1.96 and 3 x 1.96 give standard errors 1
+// and 3, whose difference has standard error sqrt(10).
+func TestDiffSE(t *testing.T) {
+	if got, want := DiffSE(1.96, 3*1.96), math.Sqrt(10); math.Abs(got-want) > 1e-12 {
+		t.Errorf("DiffSE(1.96, 5.88) = %v, want %v", got, want)
+	}
+	if got := DiffSE(0, 0); got != 0 {
+		t.Errorf("DiffSE(0, 0) = %v, want 0", got)
+	}
+}

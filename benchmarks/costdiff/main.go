@@ -120,7 +120,7 @@ func compare(before, after map[string]fair, order []string) []row {
 		r := row{id: id, before: b, after: a, move: math.NaN(), z: math.NaN(), first: len(rows)}
 		if b.both && a.both && !math.IsNaN(b.cost) && !math.IsNaN(a.cost) {
 			r.move = a.cost - b.cost
-			se := math.Hypot((b.hi-b.lo)/2/1.96, (a.hi-a.lo)/2/1.96)
+			se := stats.DiffSE((b.hi-b.lo)/2, (a.hi-a.lo)/2)
 			if se > 0 {
 				r.z = r.move / se
 			}

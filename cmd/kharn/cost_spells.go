@@ -18,6 +18,7 @@ import (
 	"github.com/kharn-ages/kharn/reports"
 	"github.com/kharn-ages/kharn/sim"
 	"github.com/kharn-ages/kharn/sim/field"
+	"github.com/kharn-ages/kharn/stats"
 )
 
 // The values of kharn cost --spells.
@@ -129,7 +130,7 @@ func spellWorth(with, without balance.FairCost) (worth, lo, hi float64, ok bool)
 		return math.NaN(), math.NaN(), math.NaN(), false
 	}
 	worth = with.Cost - without.Cost
-	h := 1.96 * math.Hypot(with.HalfWidth()/1.96, without.HalfWidth()/1.96)
+	h := 1.96 * stats.DiffSE(with.HalfWidth(), without.HalfWidth())
 	return worth, worth - h, worth + h, true
 }
 

@@ -316,7 +316,7 @@ func costBaseline(r *reportRun, cur []costAssessment, step func()) (*reports.Sec
 		if !ok || !a.a.FairCost.Bounded() || !p.FairCost.Bounded() {
 			continue
 		}
-		se := math.Hypot(a.a.FairCost.HalfWidth()/1.96, p.FairCost.HalfWidth()/1.96)
+		se := stats.DiffSE(a.a.FairCost.HalfWidth(), p.FairCost.HalfWidth())
 		z := 0.0
 		if se > 0 {
 			z = (a.a.FairCost.Cost - p.FairCost.Cost) / se
